@@ -1,0 +1,16 @@
+#!/bin/sh
+# Run every dcm kselftest in this directory, in a fixed order; each prints
+# TAP ending in "# Totals: ...". Exits non-zero if any test program failed.
+cd "$(dirname "$0")" || exit 1
+rc=0
+for t in dcm_chrdev_test dcm_netlink_test dcm_module_test; do
+	echo "# selftest: $t"
+	if [ ! -x "./$t" ]; then
+		echo "not ok 1 $t is missing"
+		echo "# Totals: pass:0 fail:1 xfail:0 xpass:0 skip:0 error:0"
+		rc=1
+		continue
+	fi
+	./"$t" || rc=1
+done
+exit $rc
