@@ -12,12 +12,14 @@
 # build tree. Everything built lands in build/ except the .ko files, which
 # Kbuild leaves at the top.
 
-KVER	?= $(shell scripts/kver.sh 2>/dev/null)
-KDIR	?= /lib/modules/$(KVER)/build
+# Computed in every make (not exported): on a fresh machine the kernel only
+# exists once `make deps` has run, and the recipes that need it run after.
+KVER	:= $(or $(KVER),$(shell scripts/kver.sh 2>/dev/null))
+KDIR	:= $(or $(KDIR),/lib/modules/$(KVER)/build)
 O	:= $(CURDIR)/build
 LSRC	:= $(O)/linux-src
 
-export KVER KDIR O LSRC
+export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src
@@ -39,10 +41,13 @@ userspace:
 selftests: linux-src userspace
 	$(MAKE) -C tools/testing/selftests/dcm O=$(O) LSRC=$(LSRC)
 
-# Host unit tests (cmocka, ASan+UBSan); results go to build/results/.
-unit: userspace
-	@mkdir -p $(O)/results
-	$(MAKE) -C userspace O=$(O) unit
+# Host unit tests (cmocka, ASan+UBSan): userspace, then the kernel's pure
+# logic built for the host. Both run even if the first fails.
+unit:
+	@rc=0; \
+	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
+	$(MAKE) --no-print-directory -C kernel/tests O=$(O) || rc=1; \
+	exit $$rc
 
 # The kselftest suite inside the VM.
 vm-test: modules userspace selftests
@@ -56,9 +61,10 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/dcm-vm exec -- /usr/share/dcm/demo.sh
 
+# check.sh builds, lints and runs both test layers; its last line is the
+# totals, "N passed, N failed".
 check: deps
 	@rm -rf $(O)/results
-	@$(MAKE) --no-print-directory all
 	@scripts/check.sh
 
 clean:

@@ -17,6 +17,7 @@
 #include <linux/xarray.h>
 
 #include "dcm_internal.h"
+#include "dcm_model.h"
 
 static unsigned int period_us = 10000;
 module_param(period_us, uint, 0444);
@@ -51,7 +52,7 @@ u32 dcm_time_ms(const struct dcm_controller *ctrl)
 
 /**
  * dcm_fill_info() - describe a controller in the ioctl layout
- * @ctrl: the controller
+ * @ctrl: the controller, with its lock held for reading
  * @info: filled; the netlink face encodes the same fields
  */
 void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info)
@@ -64,6 +65,11 @@ void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info)
 	info->period_us = ctrl->period_us;
 	info->time_ms = dcm_time_ms(ctrl);
 	info->flags = ctrl->flags;
+	if (ctrl->model) {
+		info->n_devices = ctrl->model->n_devices;
+		info->n_subdevices = ctrl->model->n_subdevices;
+		info->flags |= DCM_INFO_F_CONFIGURED;
+	}
 }
 
 /**
@@ -183,6 +189,8 @@ struct dcm_controller *dcm_controller_register(struct device *parent,
 	ctrl->time_origin_ms = time_origin_ms;
 	ctrl->epoch = ktime_get();
 	init_rwsem(&ctrl->lock);
+	mutex_init(&ctrl->config_lock);
+	mutex_init(&ctrl->keys_lock);
 
 	mutex_lock(&dcm_controllers_lock);
 	ret = xa_alloc(&dcm_controllers, &index, NULL,
@@ -245,6 +253,7 @@ void dcm_controller_unregister(struct dcm_controller *ctrl)
 	ctrl->dead = true;
 	up_write(&ctrl->lock);
 
+	dcm_config_release(ctrl);
 	cdev_device_del(&ctrl->cdev, &ctrl->dev);
 	put_device(&ctrl->dev);
 }

@@ -8,10 +8,14 @@
 #include <linux/cdev.h>
 #include <linux/device.h>
 #include <linux/ktime.h>
+#include <linux/mutex.h>
 #include <linux/rwsem.h>
 #include <linux/dcm.h>
 
 #define DCM_MAX_CONTROLLERS	16
+
+struct dcm_model;
+struct dcm_tree;
 
 /**
  * struct dcm_controller - one robot: its device, char device and state
@@ -24,8 +28,15 @@
  * @epoch: ktime at which DCM time was @time_origin_ms
  * @time_origin_ms: DCM time at @epoch
  * @lock: held for reading by every user-space entry point, for writing
- *	by unregistration, which sets @dead
+ *	by unregistration, which sets @dead, and by the swap of @model
  * @dead: the body driver is gone; entry points answer -ENODEV
+ * @config_lock: orders configuration transactions and description swaps
+ * @model: the running robot description, or NULL
+ * @tree: its sysfs key tree
+ * @staged: the description a transaction is building, or NULL
+ * @staged_portid: netlink port of the socket that owns @staged
+ * @why: the last error of @staged's transaction, for the netlink ack
+ * @keys_lock: guards string key values against a concurrent write
  */
 struct dcm_controller {
 	struct device dev;
@@ -38,6 +49,13 @@ struct dcm_controller {
 	u32 time_origin_ms;
 	struct rw_semaphore lock;
 	bool dead;
+	struct mutex config_lock;	/* transactions, swaps of @model */
+	struct dcm_model *model;
+	struct dcm_tree *tree;
+	struct dcm_model *staged;
+	u32 staged_portid;
+	char why[160];
+	struct mutex keys_lock;		/* string key values */
 };
 
 static inline struct dcm_controller *to_dcm_controller(struct device *dev)
@@ -59,7 +77,25 @@ dev_t dcm_chrdev_devt(int index);
 extern const struct file_operations dcm_fops;
 
 /* dcm_netlink.c */
+struct genl_info;
+struct sk_buff;
 int dcm_netlink_init(void);
 void dcm_netlink_exit(void);
+void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd);
+void dcm_nl_set_err_msg(struct genl_info *info, const char *msg);
+
+/* dcm_config.c */
+int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_config_add_device(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info);
+void dcm_config_release(struct dcm_controller *ctrl);
+void dcm_config_drop_port(u32 portid);
+
+/* dcm_sysfs.c */
+struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m);
+void dcm_tree_remove(struct dcm_tree *tree);
 
 #endif /* _DCM_INTERNAL_H */

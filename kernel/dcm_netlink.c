@@ -13,6 +13,22 @@ static const struct nla_policy dcm_get_info_policy[DCM_A_INFO_MAX + 1] = {
 	[DCM_A_INFO_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
 };
 
+static const struct nla_policy dcm_config_policy[DCM_A_CFG_MAX + 1] = {
+	[DCM_A_CFG_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
+	[DCM_A_CFG_NAME] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
+	[DCM_A_CFG_TYPE] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
+	[DCM_A_CFG_BUS] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
+	[DCM_A_CFG_ADDRESS] = NLA_POLICY_MAX(NLA_U32, 255),
+	[DCM_A_CFG_DEVICE] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
+	[DCM_A_CFG_NUMBER] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
+	[DCM_A_CFG_KIND] = NLA_POLICY_RANGE(NLA_U8, DCM_KEY_KIND_INT, DCM_KEY_KIND_MAX),
+	[DCM_A_CFG_VALUE_INT] = { .type = NLA_S64 },
+	[DCM_A_CFG_VALUE_STRING] = { .type = NLA_NUL_STRING, .len = DCM_MAX_STRING_LEN - 1 },
+	[DCM_A_CFG_N_DEVICES] = { .type = NLA_REJECT },
+	[DCM_A_CFG_N_SUBDEVICES] = { .type = NLA_REJECT },
+	[DCM_A_CFG_N_KEYS] = { .type = NLA_REJECT },
+};
+
 static const struct genl_multicast_group dcm_mcgrps[] = {
 	{ .name = DCM_GENL_MCGRP_EVENTS, },
 };
@@ -116,6 +132,14 @@ static int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *
 	return skb->len;
 }
 
+#define DCM_CONFIG_OP(c, fn) {			\
+	.cmd = (c),					\
+	.doit = (fn),					\
+	.policy = dcm_config_policy,			\
+	.maxattr = DCM_A_CFG_MAX,			\
+	.flags = GENL_ADMIN_PERM,			\
+}
+
 static const struct genl_ops dcm_genl_ops[] = {
 	{
 		.cmd = DCM_CMD_GET_INFO,
@@ -124,6 +148,12 @@ static const struct genl_ops dcm_genl_ops[] = {
 		.policy = dcm_get_info_policy,
 		.maxattr = DCM_A_INFO_MAX,
 	},
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_BEGIN, dcm_nl_config_begin),
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_ADD_DEVICE, dcm_nl_config_add_device),
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_ADD_SUBDEVICE, dcm_nl_config_add_subdevice),
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_SET_KEY, dcm_nl_config_set_key),
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_COMMIT, dcm_nl_config_commit),
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_ABORT, dcm_nl_config_abort),
 };
 
 static struct genl_family dcm_genl_family __ro_after_init = {
@@ -133,9 +163,51 @@ static struct genl_family dcm_genl_family __ro_after_init = {
 	.module = THIS_MODULE,
 	.ops = dcm_genl_ops,
 	.n_ops = ARRAY_SIZE(dcm_genl_ops),
-	.resv_start_op = DCM_CMD_GET_INFO + 1,
+	.resv_start_op = DCM_CMD_MAX + 1,
 	.mcgrps = dcm_mcgrps,
 	.n_mcgrps = ARRAY_SIZE(dcm_mcgrps),
+};
+
+/**
+ * dcm_genlmsg_put_reply() - start the answer to a request of the family
+ * @msg: the answer's buffer
+ * @info: the request
+ * @cmd: DCM_CMD_* of the answer
+ *
+ * Return: the user header, or NULL if @msg is too small.
+ */
+void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd)
+{
+	return genlmsg_put_reply(msg, info, &dcm_genl_family, 0, cmd);
+}
+
+/**
+ * dcm_nl_set_err_msg() - a message for the extended ack, built at run time
+ * @info: the request
+ * @msg: the message; it must stay valid until the ack is sent
+ *
+ * NL_SET_ERR_MSG() takes literals only; the configuration path names the
+ * device, subdevice or key at fault.
+ */
+void dcm_nl_set_err_msg(struct genl_info *info, const char *msg)
+{
+	if (info->extack)
+		info->extack->_msg = msg;
+}
+
+/* A socket that closes takes its open configuration transaction with it. */
+static int dcm_netlink_notify(struct notifier_block *nb, unsigned long state, void *ptr)
+{
+	struct netlink_notify *n = ptr;
+
+	if (state == NETLINK_URELEASE && n->protocol == NETLINK_GENERIC &&
+	    net_eq(n->net, &init_net))
+		dcm_config_drop_port(n->portid);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block dcm_netlink_notifier = {
+	.notifier_call = dcm_netlink_notify,
 };
 
 /**
@@ -145,7 +217,15 @@ static struct genl_family dcm_genl_family __ro_after_init = {
  */
 int dcm_netlink_init(void)
 {
-	return genl_register_family(&dcm_genl_family);
+	int ret;
+
+	ret = netlink_register_notifier(&dcm_netlink_notifier);
+	if (ret)
+		return ret;
+	ret = genl_register_family(&dcm_genl_family);
+	if (ret)
+		netlink_unregister_notifier(&dcm_netlink_notifier);
+	return ret;
 }
 
 /**
@@ -154,4 +234,5 @@ int dcm_netlink_init(void)
 void dcm_netlink_exit(void)
 {
 	genl_unregister_family(&dcm_genl_family);
+	netlink_unregister_notifier(&dcm_netlink_notifier);
 }

@@ -14,7 +14,7 @@ mkdir -p "$log"
 scripts/linux-src.sh "$LSRC" >/dev/null
 fail=0
 
-sources=$(find kernel include -name '*.[ch]' | sort)
+sources=$(find kernel include -path kernel/tests -prune -o -name '*.[ch]' -print | sort)
 echo "lint: checkpatch --strict on $(echo "$sources" | wc -w) files"
 # shellcheck disable=SC2086
 if ! perl "$LSRC/scripts/checkpatch.pl" --no-tree --strict --show-types \

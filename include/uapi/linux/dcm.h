@@ -95,9 +95,66 @@ enum {
 	DCM_A_INFO_MAX = __DCM_A_INFO_MAX - 1
 };
 
+/*
+ * Limits of a robot description, checked by the kernel at every step of a
+ * configuration transaction.
+ */
+#define DCM_MAX_DEVICES		64
+#define DCM_MAX_SUBDEVICES	1024
+#define DCM_MAX_KEYS		1024	/* RobotConfig keys */
+#define DCM_MAX_NAME_LEN	128	/* a device, subdevice or key path, NUL included */
+#define DCM_MAX_STRING_LEN	256	/* a string key value, NUL included */
+
+/* Kinds of key values (the spec's float, int, bool and string). */
+enum dcm_key_kind {
+	DCM_KEY_KIND_UNSPEC,
+	DCM_KEY_KIND_INT,	/* DCM_A_CFG_VALUE_INT, an integer */
+	DCM_KEY_KIND_FLOAT,	/* DCM_A_CFG_VALUE_INT, micro-units */
+	DCM_KEY_KIND_BOOL,	/* DCM_A_CFG_VALUE_INT, 0 or 1 */
+	DCM_KEY_KIND_STRING,	/* DCM_A_CFG_VALUE_STRING */
+
+	__DCM_KEY_KIND_MAX,
+	DCM_KEY_KIND_MAX = __DCM_KEY_KIND_MAX - 1
+};
+
+/* Attributes of the "config" set: one step of a configuration transaction. */
+enum {
+	DCM_A_CFG_UNSPEC,
+	DCM_A_CFG_INDEX,		/* u32: controller */
+	DCM_A_CFG_NAME,			/* string: device or subdevice name, or key path */
+	DCM_A_CFG_TYPE,			/* string: device or subdevice type */
+	DCM_A_CFG_BUS,			/* string: device bus */
+	DCM_A_CFG_ADDRESS,		/* u32: device address, 0-255 */
+	DCM_A_CFG_DEVICE,		/* string: a subdevice's device */
+	DCM_A_CFG_NUMBER,		/* u32: SubDeviceNumber, from 1 */
+	DCM_A_CFG_KIND,			/* u8: enum dcm_key_kind */
+	DCM_A_CFG_VALUE_INT,		/* s64 */
+	DCM_A_CFG_VALUE_STRING,		/* string */
+	DCM_A_CFG_N_DEVICES,		/* u32, in the commit answer */
+	DCM_A_CFG_N_SUBDEVICES,		/* u32, in the commit answer */
+	DCM_A_CFG_N_KEYS,		/* u32, in the commit answer */
+
+	__DCM_A_CFG_MAX,
+	DCM_A_CFG_MAX = __DCM_A_CFG_MAX - 1
+};
+
+/*
+ * Configuration: BEGIN opens a transaction on a controller for the calling
+ * socket (one at a time per controller; another socket gets EBUSY). ADD_*
+ * and SET_KEY stage a new description, each checked at once; COMMIT checks
+ * the whole and replaces the running description in one step, or changes
+ * nothing; ABORT, or closing the socket, drops the staged one. All need
+ * CAP_NET_ADMIN.
+ */
 enum {
 	DCM_CMD_UNSPEC,
 	DCM_CMD_GET_INFO,	/* do: DCM_A_INFO_INDEX; dump: all controllers */
+	DCM_CMD_CONFIG_BEGIN,		/* INDEX */
+	DCM_CMD_CONFIG_ADD_DEVICE,	/* INDEX NAME TYPE BUS ADDRESS */
+	DCM_CMD_CONFIG_ADD_SUBDEVICE,	/* INDEX NAME TYPE DEVICE NUMBER */
+	DCM_CMD_CONFIG_SET_KEY,		/* INDEX NAME(key path) KIND VALUE_* */
+	DCM_CMD_CONFIG_COMMIT,		/* INDEX; answers N_DEVICES N_SUBDEVICES N_KEYS */
+	DCM_CMD_CONFIG_ABORT,		/* INDEX */
 
 	__DCM_CMD_MAX,
 	DCM_CMD_MAX = __DCM_CMD_MAX - 1

@@ -1,0 +1,127 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.sh: what `make check` runs after installing the dependencies.
+#
+#   build      make all, one test; if it fails nothing else runs
+#   lint       scripts/lint.sh, one test: passed or failed
+#   unit       host unit tests (make unit: userspace and kernel pure logic, cmocka)
+#   selftests  the kselftest suite in the VM (scripts/run-selftests.sh)
+#
+# Every suite runs, even after a failure. Outputs and a table follow, and the
+# last line is always "N passed, N failed". Logs go to $O/results/.
+set -eu -o pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+O=${O:-$top/build}
+case "$O" in /*) ;; *) O=$top/$O ;; esac
+LSRC=${LSRC:-$O/linux-src}
+export O LSRC
+results=$O/results
+mkdir -p "$results"
+
+names=()
+passed=()
+failed=()
+skipped=()
+
+heading() {
+	printf '\n==== %s ====\n' "$1"
+}
+
+# record NAME PASSED FAILED SKIPPED
+record() {
+	names+=("$1")
+	passed+=("$2")
+	failed+=("$3")
+	skipped+=("$4")
+}
+
+# (0) the build: one test. Nothing else can run without it.
+heading "build (make all)"
+set +e
+make --no-print-directory all 2>&1 | tee "$results/build.log"
+st=${PIPESTATUS[0]}
+set -e
+if [ "$st" != 0 ]; then
+	record build 0 1 -
+	echo "check.sh: the build failed (exit status $st)"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+record build 1 0 -
+
+# (a) lint: one test.
+heading "lint (scripts/lint.sh)"
+set +e
+scripts/lint.sh 2>&1 | tee "$results/lint.log"
+st=${PIPESTATUS[0]}
+set -e
+if [ "$st" = 0 ]; then
+	record lint 1 0 -
+else
+	echo "check.sh: lint failed (exit status $st)"
+	record lint 0 1 -
+fi
+
+# (b) host unit tests: sum cmocka's per-binary PASSED/FAILED lines.
+heading "unit (host, cmocka)"
+set +e
+env -u CMOCKA_MESSAGE_OUTPUT make --no-print-directory unit 2>&1 |
+	tee "$results/unit.log"
+st=${PIPESTATUS[0]}
+set -e
+read -r p f < <(awk '
+	/^\[ *PASSED *\] [0-9]+ test\(s\)\./ { p += $(NF - 1) }
+	/^\[ *FAILED *\] [0-9]+ test\(s\), listed below:/ { f += $(NF - 3) }
+	END { print p + 0, f + 0 }' "$results/unit.log")
+if [ "$st" != 0 ] && [ "$f" = 0 ]; then
+	echo "check.sh: unit tests exited with status $st without a failed test: counted as 1 failed"
+	f=1
+fi
+record unit "$p" "$f" -
+
+# (c) kselftests in the VM: sum the "# Totals:" lines.
+heading "selftests (VM, kselftest)"
+set +e
+scripts/run-selftests.sh "$results/selftests.log"
+st=$?
+set -e
+read -r p f s n < <(tr -d '\r' <"$results/selftests.log" | awk '
+	match($0, /Totals: pass:[0-9]+ fail:[0-9]+ xfail:[0-9]+ xpass:[0-9]+ skip:[0-9]+ error:[0-9]+/) {
+		t = substr($0, RSTART, RLENGTH)
+		gsub(/[a-z]+:/, "", t)
+		split(t, v, " ")
+		# v[1] is "Totals"; pass fail xfail xpass skip error follow.
+		p += v[2] + v[4] + v[5]
+		f += v[3] + v[7]
+		s += v[6]
+		n++
+	}
+	END { print p + 0, f + 0, s + 0, n + 0 }')
+if [ "$st" = 125 ]; then
+	echo "check.sh: the VM run failed (status 125, see above): counted as 1 failed"
+	f=$((f + 1))
+elif [ "$n" = 0 ]; then
+	echo "check.sh: no '# Totals:' line from the selftests: counted as 1 failed"
+	f=$((f + 1))
+elif [ "$st" != 0 ] && [ "$f" = 0 ]; then
+	echo "check.sh: run_all.sh exited with status $st without a failed test: counted as 1 failed"
+	f=1
+fi
+record selftests "$p" "$f" "$s"
+
+heading summary
+total_p=0
+total_f=0
+printf '%-12s %7s %7s %8s\n' suite passed failed skipped
+for i in "${!names[@]}"; do
+	printf '%-12s %7s %7s %8s\n' "${names[$i]}" "${passed[$i]}" \
+		"${failed[$i]}" "${skipped[$i]}"
+	total_p=$((total_p + passed[i]))
+	total_f=$((total_f + failed[i]))
+done
+echo "logs: $results/"
+echo "$total_p passed, $total_f failed"
+[ "$total_f" = 0 ]

@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Install the Debian packages needed to build dcm and to run its VM tests.
+# Idempotent and silent when everything is already installed; otherwise
+# runs apt-get update once and installs only what is missing.
+set -eu
+
+PACKAGES="
+	linux-image-amd64 linux-headers-amd64
+	qemu-system-x86 busybox-static cpio kmod xz-utils
+	libnl-3-dev libnl-genl-3-dev libxml2-dev libxml2-utils libcmocka-dev
+	linux-source-6.1 sparse acpica-tools device-tree-compiler
+	pkg-config gcc make
+"
+
+missing=
+for p in $PACKAGES; do
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case "$st" in
+	"install ok installed") ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+	sudo=
+elif command -v sudo >/dev/null 2>&1; then
+	sudo=sudo
+else
+	echo "deps.sh: missing packages:$missing" >&2
+	echo "deps.sh: not root and no sudo; install them as root" >&2
+	exit 1
+fi
+
+echo "deps.sh: installing$missing"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+# shellcheck disable=SC2086 # $sudo and $missing are word lists
+if ! { $sudo apt-get update -qq &&
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		--no-install-recommends $missing; } >"$log" 2>&1; then
+	cat "$log" >&2
+	echo "deps.sh: apt-get failed installing:$missing" >&2
+	exit 1
+fi

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dcmctl info: what the kernel reports about a controller, through both
+ * faces: the character device (DCM_IOC_VERSION + DCM_IOC_INFO) and the
+ * generic netlink family (DCM_CMD_GET_INFO for the same index).
+ */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dcmctl.h"
+
+static const struct {
+	uint32_t bit;
+	const char *name;
+} info_flags[] = {
+	{ LIBDCM_INFO_SIMULATED,  "simulated" },
+	{ LIBDCM_INFO_CONFIGURED, "configured" },
+	{ LIBDCM_INFO_RUNNING,    "running" },
+};
+
+#define N_INFO_FLAGS (sizeof(info_flags) / sizeof(info_flags[0]))
+
+void dcmctl_format_flags(uint32_t flags, char *buf, size_t len)
+{
+	size_t off = 0, i;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < N_INFO_FLAGS && off < len; i++) {
+		if (!(flags & info_flags[i].bit))
+			continue;
+		off += (size_t)snprintf(buf + off, len - off, "%s%s",
+					off ? " " : "", info_flags[i].name);
+		flags &= ~info_flags[i].bit;
+	}
+	if (flags && off < len)
+		off += (size_t)snprintf(buf + off, len - off, "%s0x%x",
+					off ? " " : "", flags);
+	if (off == 0)
+		snprintf(buf, len, "none");
+}
+
+void dcmctl_print_info_text(FILE *f, const struct dcm_info *info)
+{
+	char flags[128];
+
+	dcmctl_format_flags(info->flags, flags, sizeof(flags));
+	fprintf(f, "\tindex: %u\n", info->index);
+	fprintf(f, "\tname: %s\n", info->name);
+	fprintf(f, "\tdriver: %s\n", info->driver);
+	fprintf(f, "\tabi: %u.%u\n", info->abi_major, info->abi_minor);
+	fprintf(f, "\tperiod: %u.%03u ms\n", info->period_us / 1000,
+		info->period_us % 1000);
+	fprintf(f, "\ttime_ms: %u\n", info->time_ms);
+	fprintf(f, "\tdevices: %u\n", info->n_devices);
+	fprintf(f, "\tsubdevices: %u\n", info->n_subdevices);
+	fprintf(f, "\tflags: %s\n", flags);
+}
+
+void dcmctl_json_info(struct json_writer *w, const struct dcm_info *info)
+{
+	uint32_t rest = info->flags;
+	size_t i;
+
+	json_uint(w, "index", info->index);
+	json_string(w, "name", info->name);
+	json_string(w, "driver", info->driver);
+	json_begin_object(w, "abi");
+	json_uint(w, "major", info->abi_major);
+	json_uint(w, "minor", info->abi_minor);
+	json_end_object(w);
+	json_uint(w, "period_us", info->period_us);
+	json_uint(w, "time_ms", info->time_ms);
+	json_uint(w, "devices", info->n_devices);
+	json_uint(w, "subdevices", info->n_subdevices);
+	json_begin_array(w, "flags");
+	for (i = 0; i < N_INFO_FLAGS; i++) {
+		if (info->flags & info_flags[i].bit)
+			json_string(w, NULL, info_flags[i].name);
+		rest &= ~info_flags[i].bit;
+	}
+	json_end_array(w);
+	json_uint(w, "flags_raw", info->flags);
+	if (rest)
+		json_uint(w, "flags_unknown", rest);
+}
+
+/* Result of one path. */
+struct path_result {
+	int err;		/* 0 or -errno */
+	char msg[320];		/* error message when err != 0 */
+	struct dcm_info info;
+	struct dcm_version version;	/* ioctl only */
+	int family_id;			/* netlink only */
+};
+
+static const char *hint(const char *path, int err)
+{
+	switch (err) {
+	case -ENOENT:
+		/* only for the driver's own nodes, not a mistyped path */
+		if (strncmp(path, "/dev/dcm", 8) != 0)
+			return "";
+		return access("/sys/module/dcm", F_OK) == 0 ?
+		       " (no such controller)" : " (is dcm.ko loaded?)";
+	case -EACCES:
+	case -EPERM:
+		return " (permission denied: run as root or check the device's mode)";
+	default:
+		return "";
+	}
+}
+
+static void query_ioctl(const struct dcmctl_opts *o, struct path_result *r)
+{
+	struct dcm *dcm;
+
+	r->err = dcm_open(o->devpath, &dcm);
+	if (r->err) {
+		snprintf(r->msg, sizeof(r->msg), "ioctl %s%s", dcm_last_error(),
+			 hint(o->devpath, r->err));
+		return;
+	}
+	dcm_abi_version(dcm, &r->version);
+	r->err = dcm_get_info(dcm, &r->info);
+	if (r->err)
+		snprintf(r->msg, sizeof(r->msg), "ioctl %s", dcm_last_error());
+	dcm_close(dcm);
+}
+
+static void query_netlink(long index, struct path_result *r)
+{
+	struct dcm_nl *nl;
+
+	if (index < 0) {
+		r->err = -EINVAL;
+		snprintf(r->msg, sizeof(r->msg),
+			 "netlink: cannot tell the controller index (the ioctl path failed and the device name is not dcmN); use -d dcmN");
+		return;
+	}
+	r->err = dcm_nl_open(&nl);
+	if (r->err) {
+		snprintf(r->msg, sizeof(r->msg), "%s", dcm_last_error());
+		return;
+	}
+	r->family_id = dcm_nl_family_id(nl);
+	r->err = dcm_nl_get_info(nl, (unsigned int)index, &r->info);
+	if (r->err)
+		snprintf(r->msg, sizeof(r->msg), "%s", dcm_last_error());
+	dcm_nl_close(nl);
+}
+
+int dcmctl_cmd_info(const struct dcmctl_opts *o)
+{
+	struct path_result io, nl;
+	long index;
+
+	if (o->argc > 0) {
+		fprintf(stderr, "dcmctl: info: unexpected argument '%s'\n",
+			o->argv[0]);
+		return DCMCTL_EXIT_USAGE;
+	}
+
+	memset(&io, 0, sizeof(io));
+	memset(&nl, 0, sizeof(nl));
+	query_ioctl(o, &io);
+	index = io.err ? o->dev_index : (long)io.info.index;
+	query_netlink(index, &nl);
+
+	if (io.err)
+		fprintf(stderr, "dcmctl: %s\n", io.msg);
+	if (nl.err)
+		fprintf(stderr, "dcmctl: %s\n", nl.msg);
+
+	if (o->json) {
+		struct json_writer w;
+
+		json_init(&w, stdout, o->pretty);
+		json_begin_object(&w, NULL);
+
+		json_begin_object(&w, "ioctl");
+		json_string(&w, "device", o->devpath);
+		if (io.err) {
+			json_string(&w, "error", io.msg);
+			json_int(&w, "errno", -io.err);
+		} else {
+			dcmctl_json_info(&w, &io.info);
+		}
+		json_end_object(&w);
+
+		json_begin_object(&w, "netlink");
+		json_string(&w, "family", "dcm");
+		if (nl.err) {
+			json_string(&w, "error", nl.msg);
+			json_int(&w, "errno", -nl.err);
+		} else {
+			json_uint(&w, "family_id", (uint64_t)nl.family_id);
+			dcmctl_json_info(&w, &nl.info);
+		}
+		json_end_object(&w);
+
+		json_end_object(&w);
+		json_finish(&w);
+	} else {
+		if (!io.err) {
+			printf("ioctl %s:\n", o->devpath);
+			dcmctl_print_info_text(stdout, &io.info);
+		}
+		if (!nl.err) {
+			printf("netlink dcm:\n");
+			dcmctl_print_info_text(stdout, &nl.info);
+		}
+	}
+	fflush(stdout);
+
+	return (io.err || nl.err) ? DCMCTL_EXIT_FAIL : DCMCTL_EXIT_OK;
+}

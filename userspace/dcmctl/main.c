@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dcmctl - command-line tool for the dcm driver.
+ */
+#include <stdio.h>
+
+#include "dcmctl.h"
+
+int main(int argc, char **argv)
+{
+	struct dcmctl_opts o;
+
+	switch (dcmctl_parse_args(argc, argv, &o)) {
+	case DCMCTL_HELP:
+		dcmctl_usage(stdout);
+		return DCMCTL_EXIT_OK;
+	case DCMCTL_VERSION:
+		printf("dcmctl %s (libdcm %s, kernel ABI %d.%d)\n",
+		       LIBDCM_VERSION, dcm_lib_version(), LIBDCM_ABI_MAJOR,
+		       LIBDCM_ABI_MINOR);
+		return DCMCTL_EXIT_OK;
+	case DCMCTL_USAGE_ERROR:
+		fprintf(stderr, "dcmctl: %s\n", o.err);
+		dcmctl_usage(stderr);
+		return DCMCTL_EXIT_USAGE;
+	case DCMCTL_RUN:
+		break;
+	}
+	return o.cmd->run(&o);
+}

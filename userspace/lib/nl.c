@@ -1,0 +1,600 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * libdcm: the generic netlink family "dcm", through libnl-genl-3.
+ *
+ * A handle owns two sockets: a blocking request socket (GET_INFO and the
+ * later configuration commands; sequence-checked, serialised by req_lock)
+ * and, once dcm_nl_subscribe_events() was called, a non-blocking event
+ * socket joined to the "events" multicast group (serialised by ev_lock).
+ * Keeping them apart means a multicast message can never be mistaken for a
+ * reply, nor a reply swallowed by the event loop.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+
+#include <netlink/netlink.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+#include <netlink/socket.h>
+#include <netlink/genl/genl.h>
+#include <netlink/genl/ctrl.h>
+
+#include "libdcm-private.h"
+
+/* A request that gets no answer for this long fails with -ETIMEDOUT. */
+#define DCM_NL_TIMEOUT_S	5
+/* Receive buffer of the event socket: room for bursts of events. */
+#define DCM_NL_EVENT_RCVBUF	(1 << 20)
+
+struct dcm_nl {
+	pthread_mutex_t req_lock;
+	struct nl_sock *req;
+	int family;
+
+	pthread_mutex_t ev_lock;
+	struct nl_sock *ev;
+	int events_grp;
+};
+
+/* ------------------------------------------------------------------
+ * Reply parsing
+ */
+
+static const struct nla_policy info_policy[DCM_A_INFO_MAX + 1] = {
+	[DCM_A_INFO_INDEX]	  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_INFO_NAME]	  = { .type = NLA_STRING, .maxlen = DCM_NAME_LEN },
+	[DCM_A_INFO_DRIVER]	  = { .type = NLA_STRING, .maxlen = DCM_NAME_LEN },
+	[DCM_A_INFO_ABI_VERSION]  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_INFO_PERIOD_US]	  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_INFO_TIME_MS]	  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_INFO_N_DEVICES]	  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_INFO_N_SUBDEVICES] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_INFO_FLAGS]	  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+};
+
+static const char *const info_attr_names[DCM_A_INFO_MAX + 1] = {
+	[DCM_A_INFO_INDEX]	  = "INDEX",
+	[DCM_A_INFO_NAME]	  = "NAME",
+	[DCM_A_INFO_DRIVER]	  = "DRIVER",
+	[DCM_A_INFO_ABI_VERSION]  = "ABI_VERSION",
+	[DCM_A_INFO_PERIOD_US]	  = "PERIOD_US",
+	[DCM_A_INFO_TIME_MS]	  = "TIME_MS",
+	[DCM_A_INFO_N_DEVICES]	  = "N_DEVICES",
+	[DCM_A_INFO_N_SUBDEVICES] = "N_SUBDEVICES",
+	[DCM_A_INFO_FLAGS]	  = "FLAGS",
+};
+
+DCM_EXPORT int dcm_nl_parse_info(struct nlmsghdr *nlh, struct dcm_info *info)
+{
+	struct nlattr *tb[DCM_A_INFO_MAX + 1];
+	struct genlmsghdr *gnlh;
+	struct nlattr *nla;
+	struct dcm_info tmp;
+	int rem, err, i;
+
+	if (!nlh || !info)
+		return -EINVAL;
+	if (nlh->nlmsg_len < NLMSG_HDRLEN ||
+	    nlh->nlmsg_type < NLMSG_MIN_TYPE)
+		return dcm_set_error(-EPROTO, "GET_INFO reply: not a family message (type %u, length %u)",
+				     nlh->nlmsg_type, nlh->nlmsg_len);
+	if (!genlmsg_valid_hdr(nlh, 0))
+		return dcm_set_error(-EPROTO, "GET_INFO reply: truncated generic netlink header (length %u)",
+				     nlh->nlmsg_len);
+	gnlh = genlmsg_hdr(nlh);
+	if (gnlh->cmd != DCM_CMD_GET_INFO)
+		return dcm_set_error(-EPROTO, "GET_INFO reply: unexpected command %u",
+				     gnlh->cmd);
+
+	/* The attribute stream must be whole: no partial attribute at the end. */
+	nla_for_each_attr(nla, genlmsg_attrdata(gnlh, 0),
+			  genlmsg_attrlen(gnlh, 0), rem)
+		;
+	if (rem != 0)
+		return dcm_set_error(-EPROTO, "GET_INFO reply: %d trailing bytes (truncated attribute)",
+				     rem);
+
+	err = genlmsg_parse(nlh, 0, tb, DCM_A_INFO_MAX, info_policy);
+	if (err < 0)
+		return dcm_set_error(-EPROTO, "GET_INFO reply: malformed attribute: %s",
+				     nl_geterror(err));
+
+	for (i = DCM_A_INFO_INDEX; i <= DCM_A_INFO_MAX; i++)
+		if (!tb[i])
+			return dcm_set_error(-EPROTO, "GET_INFO reply: attribute DCM_A_INFO_%s missing",
+					     info_attr_names[i]);
+
+	memset(&tmp, 0, sizeof(tmp));
+	tmp.index = nla_get_u32(tb[DCM_A_INFO_INDEX]);
+	nla_strlcpy(tmp.name, tb[DCM_A_INFO_NAME], sizeof(tmp.name));
+	nla_strlcpy(tmp.driver, tb[DCM_A_INFO_DRIVER], sizeof(tmp.driver));
+	tmp.abi_major = nla_get_u32(tb[DCM_A_INFO_ABI_VERSION]) >> 16;
+	tmp.abi_minor = nla_get_u32(tb[DCM_A_INFO_ABI_VERSION]) & 0xffff;
+	tmp.period_us = nla_get_u32(tb[DCM_A_INFO_PERIOD_US]);
+	tmp.time_ms = nla_get_u32(tb[DCM_A_INFO_TIME_MS]);
+	tmp.n_devices = nla_get_u32(tb[DCM_A_INFO_N_DEVICES]);
+	tmp.n_subdevices = nla_get_u32(tb[DCM_A_INFO_N_SUBDEVICES]);
+	tmp.flags = nla_get_u32(tb[DCM_A_INFO_FLAGS]);
+	*info = tmp;
+	return 0;
+}
+
+/* ------------------------------------------------------------------
+ * Handle
+ */
+
+static int connect_socket(struct nl_sock **out)
+{
+	struct nl_sock *sk;
+	int err;
+
+	sk = nl_socket_alloc();
+	if (!sk)
+		return dcm_set_error(-ENOMEM, "netlink: out of memory");
+	err = genl_connect(sk);
+	if (err < 0) {
+		err = dcm_nle_to_errno(err);
+		nl_socket_free(sk);
+		return dcm_set_error(err, "netlink: cannot connect to generic netlink: %s",
+				     dcm_strerror(err));
+	}
+	*out = sk;
+	return 0;
+}
+
+DCM_EXPORT int dcm_nl_open(struct dcm_nl **out)
+{
+	struct timeval tv = { .tv_sec = DCM_NL_TIMEOUT_S };
+	struct dcm_nl *nl;
+	int err;
+
+	if (!out)
+		return -EINVAL;
+	*out = NULL;
+
+	nl = calloc(1, sizeof(*nl));
+	if (!nl)
+		return dcm_set_error(-ENOMEM, "netlink: out of memory");
+	pthread_mutex_init(&nl->req_lock, NULL);
+	pthread_mutex_init(&nl->ev_lock, NULL);
+	nl->events_grp = -1;
+
+	err = connect_socket(&nl->req);
+	if (err)
+		goto fail;
+
+	/* A kernel that never answers must not hang the caller forever. */
+	if (setsockopt(nl_socket_get_fd(nl->req), SOL_SOCKET, SO_RCVTIMEO,
+		       &tv, sizeof(tv)) < 0) {
+		err = dcm_set_error(-errno, "netlink: SO_RCVTIMEO: %s",
+				    dcm_strerror(-errno));
+		goto fail;
+	}
+
+	nl->family = genl_ctrl_resolve(nl->req, DCM_GENL_NAME);
+	if (nl->family < 0) {
+		err = dcm_nle_to_errno(nl->family);
+		if (err == -ENOENT)
+			dcm_set_error(err, "netlink: family %s not found (is dcm.ko loaded?)",
+				      DCM_GENL_NAME);
+		else
+			dcm_set_error(err, "netlink: resolving family %s: %s",
+				      DCM_GENL_NAME, dcm_strerror(err));
+		goto fail;
+	}
+
+	*out = nl;
+	return 0;
+
+fail:
+	dcm_nl_close(nl);
+	return err;
+}
+
+DCM_EXPORT void dcm_nl_close(struct dcm_nl *nl)
+{
+	if (!nl)
+		return;
+	nl_socket_free(nl->req);	/* closes; NULL-safe */
+	nl_socket_free(nl->ev);
+	pthread_mutex_destroy(&nl->req_lock);
+	pthread_mutex_destroy(&nl->ev_lock);
+	free(nl);
+}
+
+DCM_EXPORT int dcm_nl_family_id(const struct dcm_nl *nl)
+{
+	return nl ? nl->family : -EINVAL;
+}
+
+/* ------------------------------------------------------------------
+ * Requests
+ */
+
+struct req_ctx {
+	int family;
+	int err;		/* first error seen: kernel's, parse, ... */
+	bool err_explained;	/* dcm_last_error() already describes err */
+	bool done;		/* ACK, NLMSG_DONE or error received */
+	bool stopped;		/* drain the rest without calling back */
+	int count;		/* replies parsed */
+	int cb_ret;		/* non-zero return of the user callback */
+
+	/* do */
+	struct dcm_info *info;
+	/* dump */
+	dcm_info_cb cb;
+	void *arg;
+};
+
+static int req_valid(struct nl_msg *msg, void *arg)
+{
+	struct req_ctx *ctx = arg;
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct dcm_info info;
+	int err;
+
+	if (nlh->nlmsg_type != ctx->family || ctx->stopped)
+		return NL_SKIP;
+
+	err = dcm_nl_parse_info(nlh, &info);
+	if (err) {
+		if (!ctx->err) {
+			ctx->err = err;
+			ctx->err_explained = true;
+		}
+		ctx->stopped = true;
+		return NL_SKIP;
+	}
+	ctx->count++;
+	if (ctx->info) {
+		*ctx->info = info;
+	} else if (ctx->cb) {
+		int r = ctx->cb(&info, ctx->arg);
+
+		if (r) {
+			ctx->cb_ret = r;
+			ctx->stopped = true;
+		}
+	}
+	return NL_OK;
+}
+
+static int req_finish(struct nl_msg *msg, void *arg)
+{
+	struct req_ctx *ctx = arg;
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+
+	/* A failed dump carries its errno in NLMSG_DONE. */
+	if (nlmsg_datalen(nlh) >= (int)sizeof(int)) {
+		int e;
+
+		memcpy(&e, nlmsg_data(nlh), sizeof(e));
+		if (e < 0 && !ctx->err)
+			ctx->err = e;
+	}
+	ctx->done = true;
+	return NL_STOP;
+}
+
+static int req_ack(struct nl_msg *msg, void *arg)
+{
+	struct req_ctx *ctx = arg;
+
+	(void)msg;
+	ctx->done = true;
+	return NL_STOP;
+}
+
+static int req_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
+{
+	struct req_ctx *ctx = arg;
+
+	(void)nla;
+	if (!ctx->err)
+		ctx->err = e->error < 0 ? e->error : -EIO;
+	ctx->done = true;
+	return NL_STOP;
+}
+
+/*
+ * Send @msg on the request socket and process replies until the ACK, the
+ * end of the dump or an error. Called with req_lock held.
+ */
+static int do_request(struct dcm_nl *nl, struct nl_msg *msg,
+		      struct req_ctx *ctx)
+{
+	struct nl_cb *cb;
+	int r;
+
+	cb = nl_cb_alloc(NL_CB_DEFAULT);
+	if (!cb)
+		return dcm_set_error(-ENOMEM, "netlink: out of memory");
+	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, req_valid, ctx);
+	nl_cb_set(cb, NL_CB_FINISH, NL_CB_CUSTOM, req_finish, ctx);
+	nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, req_ack, ctx);
+	nl_cb_err(cb, NL_CB_CUSTOM, req_error, ctx);
+
+	r = nl_send_auto(nl->req, msg);
+	if (r < 0) {
+		r = dcm_nle_to_errno(r);
+		dcm_set_error(r, "netlink: send: %s", dcm_strerror(r));
+		goto out;
+	}
+
+	while (!ctx->done) {
+		r = nl_recvmsgs(nl->req, cb);
+		if (r < 0) {
+			if (!ctx->err) {
+				int e = dcm_nle_to_errno(r);
+
+				if (e == -EAGAIN)
+					e = -ETIMEDOUT;
+				ctx->err = e;
+				ctx->err_explained = true;
+				if (e == -ETIMEDOUT)
+					dcm_set_error(e, "netlink: no answer from the kernel in %d s",
+						      DCM_NL_TIMEOUT_S);
+				else
+					dcm_set_error(e, "netlink: receive: %s",
+						      nl_geterror(r));
+			}
+			break;
+		}
+	}
+	r = 0;
+out:
+	nl_cb_put(cb);
+	return r;
+}
+
+static struct nl_msg *new_request(struct dcm_nl *nl, int flags, uint8_t cmd)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+
+	if (!msg)
+		return NULL;
+	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0, flags,
+			 cmd, DCM_GENL_VERSION)) {
+		nlmsg_free(msg);
+		return NULL;
+	}
+	return msg;
+}
+
+DCM_EXPORT int dcm_nl_get_info(struct dcm_nl *nl, unsigned int index,
+			       struct dcm_info *info)
+{
+	struct req_ctx ctx;
+	struct dcm_info tmp;
+	struct nl_msg *msg;
+	int err;
+
+	if (!nl || !info)
+		return -EINVAL;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.family = nl->family;
+	ctx.info = &tmp;
+
+	msg = new_request(nl, 0, DCM_CMD_GET_INFO);
+	if (!msg || nla_put_u32(msg, DCM_A_INFO_INDEX, index) < 0) {
+		nlmsg_free(msg);
+		return dcm_set_error(-ENOMEM, "netlink: out of memory");
+	}
+
+	pthread_mutex_lock(&nl->req_lock);
+	err = do_request(nl, msg, &ctx);
+	pthread_mutex_unlock(&nl->req_lock);
+	nlmsg_free(msg);
+
+	if (err)
+		return err;
+	if (ctx.err) {
+		if (!ctx.err_explained)	/* the kernel's errno */
+			dcm_set_error(ctx.err, "netlink: GET_INFO for controller %u: %s", index,
+				      dcm_strerror(ctx.err));
+		return ctx.err;
+	}
+	if (ctx.count == 0)
+		return dcm_set_error(-EPROTO, "netlink: GET_INFO for controller %u: acknowledged without a reply",
+				     index);
+	if (tmp.index != index)
+		return dcm_set_error(-EPROTO, "netlink: GET_INFO for controller %u: the reply is for controller %u",
+				     index, tmp.index);
+	*info = tmp;
+	return 0;
+}
+
+DCM_EXPORT int dcm_nl_dump_info(struct dcm_nl *nl, dcm_info_cb cb, void *arg)
+{
+	struct req_ctx ctx;
+	struct nl_msg *msg;
+	int err;
+
+	if (!nl || !cb)
+		return -EINVAL;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.family = nl->family;
+	ctx.cb = cb;
+	ctx.arg = arg;
+
+	msg = new_request(nl, NLM_F_DUMP, DCM_CMD_GET_INFO);
+	if (!msg)
+		return dcm_set_error(-ENOMEM, "netlink: out of memory");
+
+	pthread_mutex_lock(&nl->req_lock);
+	err = do_request(nl, msg, &ctx);
+	pthread_mutex_unlock(&nl->req_lock);
+	nlmsg_free(msg);
+
+	if (err)
+		return err;
+	if (ctx.err) {
+		if (!ctx.err_explained)
+			dcm_set_error(ctx.err, "netlink: GET_INFO dump: %s",
+				      dcm_strerror(ctx.err));
+		return ctx.err;
+	}
+	if (ctx.cb_ret)
+		return ctx.cb_ret;
+	return ctx.count;
+}
+
+/* ------------------------------------------------------------------
+ * Events
+ */
+
+DCM_EXPORT int dcm_nl_subscribe_events(struct dcm_nl *nl)
+{
+	struct nl_sock *sk;
+	int grp, err;
+
+	if (!nl)
+		return -EINVAL;
+
+	pthread_mutex_lock(&nl->ev_lock);
+	if (nl->ev) {
+		err = 0;
+		goto out;
+	}
+
+	pthread_mutex_lock(&nl->req_lock);
+	grp = genl_ctrl_resolve_grp(nl->req, DCM_GENL_NAME,
+				    DCM_GENL_MCGRP_EVENTS);
+	pthread_mutex_unlock(&nl->req_lock);
+	if (grp < 0) {
+		err = dcm_nle_to_errno(grp);
+		if (err == -ENOENT)
+			dcm_set_error(err, "netlink: family %s has no multicast group %s",
+				      DCM_GENL_NAME, DCM_GENL_MCGRP_EVENTS);
+		else
+			dcm_set_error(err, "netlink: resolving group %s: %s",
+				      DCM_GENL_MCGRP_EVENTS, dcm_strerror(err));
+		goto out;
+	}
+
+	err = connect_socket(&sk);
+	if (err)
+		goto out;
+	/* Events carry sequence number 0 and want no ACKs. */
+	nl_socket_disable_seq_check(sk);
+	nl_socket_disable_auto_ack(sk);
+	nl_socket_set_buffer_size(sk, DCM_NL_EVENT_RCVBUF, 0);
+
+	err = nl_socket_set_nonblocking(sk);
+	if (!err)
+		err = nl_socket_add_membership(sk, grp);
+	if (err < 0) {
+		err = dcm_nle_to_errno(err);
+		dcm_set_error(err, "netlink: joining group %s: %s",
+			      DCM_GENL_MCGRP_EVENTS, dcm_strerror(err));
+		nl_socket_free(sk);
+		goto out;
+	}
+	nl->ev = sk;
+	nl->events_grp = grp;
+	err = 0;
+out:
+	pthread_mutex_unlock(&nl->ev_lock);
+	return err;
+}
+
+DCM_EXPORT int dcm_nl_event_fd(const struct dcm_nl *nl)
+{
+	if (!nl)
+		return -EINVAL;
+	if (!nl->ev)
+		return -ENOTCONN;
+	return nl_socket_get_fd(nl->ev);
+}
+
+struct ev_ctx {
+	int family;
+	dcm_event_cb cb;
+	void *arg;
+	int count;
+	int cb_ret;
+};
+
+static int ev_valid(struct nl_msg *msg, void *arg)
+{
+	struct ev_ctx *ctx = arg;
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct sockaddr_nl *src = nlmsg_get_src(msg);
+	struct dcm_nl_event ev;
+	struct genlmsghdr *gnlh;
+
+	/* Only the kernel's messages of our family count. */
+	if (ctx->cb_ret || !src || src->nl_pid != 0 ||
+	    nlh->nlmsg_type != ctx->family || !genlmsg_valid_hdr(nlh, 0))
+		return NL_SKIP;
+
+	gnlh = genlmsg_hdr(nlh);
+	ev.cmd = gnlh->cmd;
+	ev.version = gnlh->version;
+	ev.nlh = nlh;
+	ctx->count++;
+	ctx->cb_ret = ctx->cb(&ev, ctx->arg);
+	return ctx->cb_ret ? NL_STOP : NL_OK;
+}
+
+/* Multicast messages carry sequence number 0: accept them all. */
+static int ev_seq_ok(struct nl_msg *msg, void *arg)
+{
+	(void)msg;
+	(void)arg;
+	return NL_OK;
+}
+
+DCM_EXPORT int dcm_nl_recv(struct dcm_nl *nl, dcm_event_cb cb, void *arg)
+{
+	struct ev_ctx ctx = { .cb = cb, .arg = arg };
+	struct nl_cb *ncb;
+	int r;
+
+	if (!nl || !cb)
+		return -EINVAL;
+
+	pthread_mutex_lock(&nl->ev_lock);
+	if (!nl->ev) {
+		r = dcm_set_error(-ENOTCONN, "netlink: not subscribed to events");
+		goto out;
+	}
+	ctx.family = nl->family;
+
+	ncb = nl_cb_alloc(NL_CB_DEFAULT);
+	if (!ncb) {
+		r = dcm_set_error(-ENOMEM, "netlink: out of memory");
+		goto out;
+	}
+	nl_cb_set(ncb, NL_CB_VALID, NL_CB_CUSTOM, ev_valid, &ctx);
+	nl_cb_set(ncb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, ev_seq_ok, NULL);
+
+	r = nl_recvmsgs_report(nl->ev, ncb);
+	nl_cb_put(ncb);
+
+	if (r < 0) {
+		r = dcm_nle_to_errno(r);
+		if (r == -EAGAIN) {
+			r = 0;	/* nothing queued */
+		} else {
+			/* recvmsg() fails with ENOBUFS, libnl says NOMEM */
+			if (r == -ENOMEM)
+				r = -ENOBUFS;
+			dcm_set_error(r, "netlink: event socket: %s%s",
+				      dcm_strerror(r),
+				      r == -ENOBUFS ? " (events lost)" : "");
+			goto out;
+		}
+	}
+	r = ctx.cb_ret ? ctx.cb_ret : ctx.count;
+out:
+	pthread_mutex_unlock(&nl->ev_lock);
+	return r;
+}

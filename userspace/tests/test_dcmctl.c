@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests: dcmctl's command line, command lookup and output format.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dcmctl.h"
+
+#define ARGV(...) ((char *[]){ "dcmctl", __VA_ARGS__, NULL })
+#define ARGC(...) ((int)(sizeof((char *[]){ "dcmctl", __VA_ARGS__ }) / sizeof(char *)))
+#define PARSE(o, ...) dcmctl_parse_args(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), (o))
+
+static void test_parse_basic(void **state)
+{
+	struct dcmctl_opts o;
+
+	(void)state;
+	assert_int_equal(PARSE(&o, "info"), DCMCTL_RUN);
+	assert_false(o.json);
+	assert_null(o.device);
+	assert_string_equal(o.devpath, "/dev/dcm0");
+	assert_int_equal(o.dev_index, 0);
+	assert_string_equal(o.cmd->name, "info");
+	assert_int_equal(o.argc, 0);
+
+	assert_int_equal(PARSE(&o, "-j", "info"), DCMCTL_RUN);
+	assert_true(o.json);
+	assert_false(o.pretty);
+
+	assert_int_equal(PARSE(&o, "--json", "--pretty", "-d", "/dev/dcm1", "info"),
+			 DCMCTL_RUN);
+	assert_true(o.json);
+	assert_true(o.pretty);
+	assert_string_equal(o.device, "/dev/dcm1");
+	assert_string_equal(o.devpath, "/dev/dcm1");
+	assert_int_equal(o.dev_index, 1);
+
+	assert_int_equal(PARSE(&o, "--device=dcm3", "-jp", "info"), DCMCTL_RUN);
+	assert_string_equal(o.devpath, "/dev/dcm3");
+	assert_int_equal(o.dev_index, 3);
+	assert_true(o.json && o.pretty);
+
+	assert_int_equal(PARSE(&o, "-d7", "info"), DCMCTL_RUN);
+	assert_string_equal(o.devpath, "/dev/dcm7");
+	assert_int_equal(o.dev_index, 7);
+}
+
+static void test_parse_command_args(void **state)
+{
+	struct dcmctl_opts o;
+
+	(void)state;
+	/* options after the command belong to the command */
+	assert_int_equal(PARSE(&o, "info", "-j", "extra"), DCMCTL_RUN);
+	assert_false(o.json);
+	assert_int_equal(o.argc, 2);
+	assert_string_equal(o.argv[0], "-j");
+	assert_string_equal(o.argv[1], "extra");
+	assert_null(o.argv[2]);
+}
+
+static void test_parse_help_version(void **state)
+{
+	struct dcmctl_opts o;
+
+	(void)state;
+	assert_int_equal(PARSE(&o, "-h"), DCMCTL_HELP);
+	assert_int_equal(PARSE(&o, "--help"), DCMCTL_HELP);
+	assert_int_equal(PARSE(&o, "-V"), DCMCTL_VERSION);
+	assert_int_equal(PARSE(&o, "--version"), DCMCTL_VERSION);
+	assert_int_equal(PARSE(&o, "-j", "-h", "info"), DCMCTL_HELP);
+	assert_int_equal(PARSE(&o, "help"), DCMCTL_RUN);
+	assert_string_equal(o.cmd->name, "help");
+}
+
+static void test_parse_errors(void **state)
+{
+	struct dcmctl_opts o;
+
+	(void)state;
+	assert_int_equal(dcmctl_parse_args(1, ARGV(NULL), &o), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "no command given");
+
+	assert_int_equal(PARSE(&o, "-j"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "no command given");
+
+	assert_int_equal(PARSE(&o, "frobnicate"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "unknown command 'frobnicate'");
+
+	assert_int_equal(PARSE(&o, "-x", "info"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "unknown option '-x'");
+
+	assert_int_equal(PARSE(&o, "--bogus", "info"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "invalid option '--bogus'");
+
+	assert_int_equal(PARSE(&o, "-d"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "option '-d' needs an argument");
+
+	assert_int_equal(PARSE(&o, "--device"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "option '--device' needs an argument");
+
+	assert_int_equal(PARSE(&o, "-d", "", "info"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "invalid device ''");
+
+	assert_int_equal(PARSE(&o, "--json=1", "info"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "invalid option '--json=1'");
+
+	assert_int_equal(PARSE(&o, "--json", "-xj", "info"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "unknown option '-x'");
+
+	assert_int_equal(PARSE(&o, "-jd"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "option '-d' needs an argument");
+}
+
+static void test_find_cmd(void **state)
+{
+	char err[128];
+
+	(void)state;
+	assert_string_equal(dcmctl_find_cmd("info", err, sizeof(err))->name, "info");
+	assert_string_equal(dcmctl_find_cmd("inf", err, sizeof(err))->name, "info");
+	assert_string_equal(dcmctl_find_cmd("i", err, sizeof(err))->name, "info");
+	assert_string_equal(dcmctl_find_cmd("he", err, sizeof(err))->name, "help");
+	assert_null(dcmctl_find_cmd("infos", err, sizeof(err)));
+	assert_string_equal(err, "unknown command 'infos'");
+	assert_null(dcmctl_find_cmd("", err, sizeof(err)));
+	/* every table entry is complete and unique */
+	for (const struct dcmctl_cmd *c = dcmctl_commands; c->name; c++) {
+		assert_non_null(c->run);
+		assert_non_null(c->args);
+		assert_non_null(c->help);
+		assert_ptr_equal(dcmctl_find_cmd(c->name, err, sizeof(err)), c);
+	}
+}
+
+static void test_resolve_device(void **state)
+{
+	char path[64];
+	long idx;
+
+	(void)state;
+	assert_int_equal(dcmctl_resolve_device(NULL, path, sizeof(path), &idx), 0);
+	assert_string_equal(path, "/dev/dcm0");
+	assert_int_equal(idx, 0);
+
+	assert_int_equal(dcmctl_resolve_device("12", path, sizeof(path), &idx), 0);
+	assert_string_equal(path, "/dev/dcm12");
+	assert_int_equal(idx, 12);
+
+	assert_int_equal(dcmctl_resolve_device("dcm5", path, sizeof(path), &idx), 0);
+	assert_string_equal(path, "/dev/dcm5");
+	assert_int_equal(idx, 5);
+
+	assert_int_equal(dcmctl_resolve_device("/tmp/x/dcm9", path, sizeof(path), &idx), 0);
+	assert_string_equal(path, "/tmp/x/dcm9");
+	assert_int_equal(idx, 9);
+
+	assert_int_equal(dcmctl_resolve_device("./mydev", path, sizeof(path), &idx), 0);
+	assert_string_equal(path, "./mydev");
+	assert_int_equal(idx, -1);
+
+	assert_int_equal(dcmctl_resolve_device("robot", path, sizeof(path), &idx), 0);
+	assert_string_equal(path, "/dev/robot");
+	assert_int_equal(idx, -1);
+
+	assert_int_equal(dcmctl_resolve_device("dcmx", path, sizeof(path), &idx), 0);
+	assert_int_equal(idx, -1);
+	assert_int_equal(dcmctl_resolve_device("dcm-1", path, sizeof(path), &idx), 0);
+	assert_int_equal(idx, -1);
+	assert_int_equal(dcmctl_resolve_device("dcm99999999999", path, sizeof(path), &idx), 0);
+	assert_int_equal(idx, -1);
+
+	assert_int_equal(dcmctl_resolve_device("", path, sizeof(path), &idx), -EINVAL);
+	assert_int_equal(dcmctl_resolve_device("/a/very/long/path/that/does/not/fit/in/a/tiny/buffer",
+					       path, 16, &idx), -EINVAL);
+}
+
+static void test_format_flags(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	dcmctl_format_flags(0, buf, sizeof(buf));
+	assert_string_equal(buf, "none");
+	dcmctl_format_flags(LIBDCM_INFO_SIMULATED, buf, sizeof(buf));
+	assert_string_equal(buf, "simulated");
+	dcmctl_format_flags(LIBDCM_INFO_SIMULATED | LIBDCM_INFO_CONFIGURED |
+			    LIBDCM_INFO_RUNNING, buf, sizeof(buf));
+	assert_string_equal(buf, "simulated configured running");
+	dcmctl_format_flags(LIBDCM_INFO_RUNNING | 0x80, buf, sizeof(buf));
+	assert_string_equal(buf, "running 0x80");
+	dcmctl_format_flags(0x100, buf, sizeof(buf));
+	assert_string_equal(buf, "0x100");
+	dcmctl_format_flags(7, buf, 5);		/* truncated, terminated */
+	assert_string_equal(buf, "simu");
+}
+
+static const struct dcm_info sample = {
+	.index = 0,
+	.name = "dcm0",
+	.driver = "dcm\"sim",
+	.abi_major = 1,
+	.abi_minor = 2,
+	.period_us = 12345,
+	.time_ms = 4294967295U,
+	.n_devices = 21,
+	.n_subdevices = 298,
+	.flags = LIBDCM_INFO_SIMULATED | LIBDCM_INFO_RUNNING | 0x40,
+};
+
+static void test_text_output(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	dcmctl_print_info_text(f, &sample);
+	fclose(f);
+	assert_string_equal(buf,
+		"\tindex: 0\n"
+		"\tname: dcm0\n"
+		"\tdriver: dcm\"sim\n"
+		"\tabi: 1.2\n"
+		"\tperiod: 12.345 ms\n"
+		"\ttime_ms: 4294967295\n"
+		"\tdevices: 21\n"
+		"\tsubdevices: 298\n"
+		"\tflags: simulated running 0x40\n");
+	free(buf);
+}
+
+static void test_json_output(void **state)
+{
+	struct json_writer w;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	json_init(&w, f, false);
+	json_begin_object(&w, NULL);
+	dcmctl_json_info(&w, &sample);
+	json_end_object(&w);
+	assert_int_equal(json_finish(&w), 0);
+	fclose(f);
+	assert_string_equal(buf,
+		"{\"index\":0,\"name\":\"dcm0\",\"driver\":\"dcm\\\"sim\","
+		"\"abi\":{\"major\":1,\"minor\":2},\"period_us\":12345,"
+		"\"time_ms\":4294967295,\"devices\":21,\"subdevices\":298,"
+		"\"flags\":[\"simulated\",\"running\"],\"flags_raw\":69,"
+		"\"flags_unknown\":64}\n");
+	free(buf);
+}
+
+static void test_usage_lists_commands(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	dcmctl_usage(f);
+	fclose(f);
+	assert_non_null(strstr(buf, "Usage: dcmctl"));
+	assert_non_null(strstr(buf, "  info "));
+	assert_non_null(strstr(buf, "--json"));
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_basic),
+		cmocka_unit_test(test_parse_command_args),
+		cmocka_unit_test(test_parse_help_version),
+		cmocka_unit_test(test_parse_errors),
+		cmocka_unit_test(test_find_cmd),
+		cmocka_unit_test(test_resolve_device),
+		cmocka_unit_test(test_format_flags),
+		cmocka_unit_test(test_text_output),
+		cmocka_unit_test(test_json_output),
+		cmocka_unit_test(test_usage_lists_commands),
+	};
+
+	return cmocka_run_group_tests_name("dcmctl", tests, NULL, NULL);
+}

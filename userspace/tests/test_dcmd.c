@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Unit tests: dcmd's command line and its log rate limiter.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dcmd.h"
+
+#define ARGV(...) ((char *[]){ "dcmd", __VA_ARGS__, NULL })
+#define ARGC(...) ((int)(sizeof((char *[]){ "dcmd", __VA_ARGS__ }) / sizeof(char *)))
+#define PARSE(o, ...) dcmd_parse_args(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), (o))
+
+static void test_args(void **state)
+{
+	struct dcmd_opts o;
+
+	(void)state;
+	assert_int_equal(dcmd_parse_args(1, ARGV(NULL), &o), DCMD_RUN);
+	assert_false(o.foreground);
+	assert_false(o.verbose);
+	assert_null(o.pidfile);
+	assert_null(o.device_xml);
+
+	assert_int_equal(PARSE(&o, "-f", "-v", "-p", "/run/dcmd.pid", "-c",
+			       "/etc/dcm/Device.xml"), DCMD_RUN);
+	assert_true(o.foreground);
+	assert_true(o.verbose);
+	assert_string_equal(o.pidfile, "/run/dcmd.pid");
+	assert_string_equal(o.device_xml, "/etc/dcm/Device.xml");
+
+	assert_int_equal(PARSE(&o, "-fv", "-p/tmp/x.pid"), DCMD_RUN);
+	assert_true(o.foreground && o.verbose);
+	assert_string_equal(o.pidfile, "/tmp/x.pid");
+
+	assert_int_equal(PARSE(&o, "-h"), DCMD_HELP);
+	assert_int_equal(PARSE(&o, "-f", "-h"), DCMD_HELP);
+}
+
+static void test_args_errors(void **state)
+{
+	struct dcmd_opts o;
+
+	(void)state;
+	assert_int_equal(PARSE(&o, "-p"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option -p needs an argument");
+	assert_int_equal(PARSE(&o, "-c"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option -c needs an argument");
+	assert_int_equal(PARSE(&o, "-p", ""), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option -p needs a file name");
+	assert_int_equal(PARSE(&o, "-x"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "unknown option '-x'");
+	assert_int_equal(PARSE(&o, "-f", "extra"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "unexpected argument 'extra'");
+}
+
+static void test_ratelimit_burst(void **state)
+{
+	struct ratelimit rl;
+	unsigned long flushed;
+	int i;
+
+	(void)state;
+	ratelimit_init(&rl, 3, 1000);
+	assert_int_equal(ratelimit_timeout(&rl, 0), -1);
+
+	/* 3 pass, 5 suppressed inside one window */
+	for (i = 0; i < 3; i++) {
+		assert_true(ratelimit_allow(&rl, 5000 + i, &flushed));
+		assert_int_equal(flushed, 0);
+	}
+	for (i = 0; i < 5; i++) {
+		assert_false(ratelimit_allow(&rl, 5100 + i, &flushed));
+		assert_int_equal(flushed, 0);
+	}
+	/* nothing to report before the window ends */
+	assert_int_equal(ratelimit_flush(&rl, 5999, false), 0);
+	assert_int_equal(ratelimit_timeout(&rl, 5500), 500);
+	assert_int_equal(ratelimit_timeout(&rl, 6000), 0);
+	assert_int_equal(ratelimit_timeout(&rl, 7000), 0);
+
+	/* the next message after the window reports the 5 */
+	assert_true(ratelimit_allow(&rl, 6000, &flushed));
+	assert_int_equal(flushed, 5);
+	assert_int_equal(ratelimit_timeout(&rl, 6000), -1);
+	assert_true(ratelimit_allow(&rl, 6001, &flushed));
+	assert_int_equal(flushed, 0);
+}
+
+static void test_ratelimit_flush(void **state)
+{
+	struct ratelimit rl;
+	unsigned long flushed;
+
+	(void)state;
+	ratelimit_init(&rl, 1, 1000);
+	assert_true(ratelimit_allow(&rl, 100, &flushed));
+	assert_false(ratelimit_allow(&rl, 200, &flushed));
+	assert_false(ratelimit_allow(&rl, 300, &flushed));
+
+	/* a poll timeout after the window flushes without a new message */
+	assert_int_equal(ratelimit_flush(&rl, 1099, false), 0);
+	assert_int_equal(ratelimit_flush(&rl, 1100, false), 2);
+	assert_int_equal(ratelimit_flush(&rl, 1200, false), 0);	/* once */
+	/* ...and the next message does not report them again */
+	assert_true(ratelimit_allow(&rl, 1300, &flushed));
+	assert_int_equal(flushed, 0);
+
+	/* forced flush at shutdown, mid-window */
+	assert_false(ratelimit_allow(&rl, 1400, &flushed));
+	assert_int_equal(ratelimit_flush(&rl, 1401, true), 1);
+	assert_int_equal(ratelimit_flush(&rl, 1402, true), 0);
+}
+
+static void test_ratelimit_sustained(void **state)
+{
+	struct ratelimit rl;
+	unsigned long flushed, reported = 0, passed = 0;
+	uint64_t t;
+
+	(void)state;
+	/* 100 messages per second for 10 s, limit 10 per second */
+	ratelimit_init(&rl, 10, 1000);
+	for (t = 0; t < 10000; t += 10) {
+		if (ratelimit_allow(&rl, t, &flushed))
+			passed++;
+		reported += flushed;
+	}
+	reported += ratelimit_flush(&rl, t, true);
+	assert_int_equal(passed, 100);
+	assert_int_equal(passed + reported, 1000);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_args),
+		cmocka_unit_test(test_args_errors),
+		cmocka_unit_test(test_ratelimit_burst),
+		cmocka_unit_test(test_ratelimit_flush),
+		cmocka_unit_test(test_ratelimit_sustained),
+	};
+
+	return cmocka_run_group_tests_name("dcmd", tests, NULL, NULL);
+}
