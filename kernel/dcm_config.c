@@ -212,17 +212,18 @@ int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info)
  * @skb: the request
  * @info: its attributes: INDEX
  *
- * The staged description is checked whole and its sysfs tree built; only
- * then does it replace the running one, whose tree and memory go. Any
- * failure leaves the running description as it was. The transaction ends
- * either way. The answer carries the counts of what was committed.
+ * The staged description is checked whole and its sysfs tree built under
+ * hidden names; only then does it replace the running one, whose tree and
+ * memory go. Any failure leaves the running description as it was. The
+ * transaction ends either way. The answer carries the counts of what was
+ * committed.
  *
  * Return: 0 or a negative errno.
  */
 int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_model *m, *old_model;
-	struct dcm_tree *tree, *old_tree;
+	struct dcm_tree *tree;
 	struct dcm_controller *ctrl;
 	struct sk_buff *msg;
 	void *hdr;
@@ -255,26 +256,38 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 	}
 	genlmsg_end(msg, hdr);
 
-	tree = dcm_tree_build(ctrl, m);
+	tree = dcm_tree_build(ctrl, m, true);
 	if (IS_ERR(tree)) {
 		nlmsg_free(msg);
 		ret = PTR_ERR(tree);
-		dcm_nl_set_err_msg(info, ret == -EEXIST ?
-				   "two keys of the description have the same path" :
-				   "the sysfs key tree could not be built");
+		dcm_nl_set_err_msg(info, "the sysfs key tree could not be built");
+		goto out_drop;
+	}
+
+	/* From here to the swap, the key files are briefly absent. */
+	dcm_tree_remove(ctrl->tree);
+	ctrl->tree = NULL;
+	ret = dcm_tree_publish(tree);
+	if (ret) {
+		dcm_tree_remove(tree);
+		nlmsg_free(msg);
+		dcm_nl_set_err_msg(info, "the sysfs key tree could not be published");
+		ctrl->tree = ctrl->model ? dcm_tree_build(ctrl, ctrl->model, false) : NULL;
+		if (IS_ERR(ctrl->tree)) {
+			dev_err(&ctrl->dev, "the key tree of the running description is lost\n");
+			ctrl->tree = NULL;
+		}
 		goto out_drop;
 	}
 
 	down_write(&ctrl->lock);
 	old_model = ctrl->model;
-	old_tree = ctrl->tree;
 	ctrl->model = m;
 	ctrl->tree = tree;
 	up_write(&ctrl->lock);
 	ctrl->staged = NULL;
 	ctrl->staged_portid = 0;
 
-	dcm_tree_remove(old_tree);
 	dcm_model_free(old_model);
 	dev_info(&ctrl->dev, "robot description: %u devices, %u subdevices, %u RobotConfig keys\n",
 		 m->n_devices, m->n_subdevices, m->n_robot_keys);

@@ -95,7 +95,8 @@ void dcm_config_release(struct dcm_controller *ctrl);
 void dcm_config_drop_port(u32 portid);
 
 /* dcm_sysfs.c */
-struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m);
+struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m, bool staging);
+int dcm_tree_publish(struct dcm_tree *tree);
 void dcm_tree_remove(struct dcm_tree *tree);
 
 #endif /* _DCM_INTERNAL_H */

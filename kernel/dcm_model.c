@@ -411,23 +411,26 @@ int dcm_model_lookup(const struct dcm_model *m, const char *name, u8 *target, u3
 	return 0;
 }
 
+/* The key called by the first @len bytes of @key, for a target of a type. */
 static int resolve_key(u8 target, const struct dcm_key_desc *keys, u32 n_keys,
-		       const char *key, u32 *id)
+		       const char *key, size_t len, u32 *id)
 {
-	const struct dcm_key_desc *k;
 	u32 i;
 
 	for (i = 0; i < DCM_KEY_TYPED; i++) {
-		if (dcm_std_key_applies(target, i) && !strcmp(std_key_names[i], key)) {
+		if (dcm_std_key_applies(target, i) && !strncmp(std_key_names[i], key, len) &&
+		    !std_key_names[i][len]) {
 			*id = i;
 			return 0;
 		}
 	}
-	k = dcm_key_desc_find(keys, n_keys, key);
-	if (!k)
-		return -ENOENT;
-	*id = DCM_KEY_TYPED + (u32)(k - keys);
-	return 0;
+	for (i = 0; i < n_keys; i++) {
+		if (!strncmp(keys[i].name, key, len) && !keys[i].name[len]) {
+			*id = DCM_KEY_TYPED + i;
+			return 0;
+		}
+	}
+	return -ENOENT;
 }
 
 /**
@@ -474,10 +477,12 @@ int dcm_model_resolve(const struct dcm_model *m, const char *path, struct dcm_ke
 	if (want == DCM_TARGET_DEVICE) {
 		const struct dcm_device_type *t = m->devices[ref->index].type;
 
-		return resolve_key(want, t->keys, t->n_keys, slash + 1, &ref->key);
+		return resolve_key(want, t->keys, t->n_keys, slash + 1, strlen(slash + 1),
+				   &ref->key);
 	}
 	return resolve_key(want, m->subdevices[ref->index].type->keys,
-			   m->subdevices[ref->index].type->n_keys, slash + 1, &ref->key);
+			   m->subdevices[ref->index].type->n_keys, slash + 1, strlen(slash + 1),
+			   &ref->key);
 }
 
 static const struct dcm_key_desc *typed_desc(const struct dcm_model *m,
@@ -717,6 +722,51 @@ int dcm_model_set_key(struct dcm_model *m, const char *path, u8 kind, s64 num,
 	return 0;
 }
 
+/*
+ * In the key tree a key is a file and a name component a directory: the
+ * path of a subdevice may not go through a key of a shorter one ("A/B" has
+ * Value, so no "A/B/Value/C"), nor a RobotConfig key through another.
+ */
+static int check_paths(const struct dcm_model *m, char *why, size_t len)
+{
+	const char *name, *next;
+	size_t p, n;
+	u32 i, key;
+	int j;
+
+	for (i = 0; i < m->n_subdevices; i++) {
+		name = m->subdevices[i].name;
+		for (p = 0; name[p]; p++) {
+			if (name[p] != '/')
+				continue;
+			j = names_find(m, name, p);
+			if (j < 0 || m->names[j].target != DCM_TARGET_SUBDEVICE)
+				continue;
+			next = strchr(name + p + 1, '/');
+			n = next ? (size_t)(next - name - p - 1) : strlen(name + p + 1);
+			if (!resolve_key(DCM_TARGET_SUBDEVICE,
+					 m->subdevices[m->names[j].index].type->keys,
+					 m->subdevices[m->names[j].index].type->n_keys,
+					 name + p + 1, n, &key)) {
+				snprintf(why, len, "subdevice %s goes through the key %.*s", name,
+					 (int)(p + 1 + n), name);
+				return -EINVAL;
+			}
+		}
+	}
+	for (i = 0; i < m->n_robot_keys; i++) {
+		name = m->robot_keys[i].path;
+		for (p = 0; name[p]; p++) {
+			if (name[p] == '/' && names_find(m, name, p) >= 0) {
+				snprintf(why, len, "RobotConfig key %s goes through the key %.*s",
+					 name, (int)p, name);
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
 /**
  * dcm_model_check() - check a whole description before it is published
  * @m: the model
@@ -724,7 +774,8 @@ int dcm_model_set_key(struct dcm_model *m, const char *path, u8 kind, s64 num,
  * @len: size of @why
  *
  * Return: 0, or -EINVAL with @why naming the first fault found: no device,
- * a subdevice without Min or Max, or with Min above Max.
+ * a subdevice without Min or Max, or with Min above Max, a path that goes
+ * through a key.
  */
 int dcm_model_check(const struct dcm_model *m, char *why, size_t len)
 {
@@ -747,5 +798,5 @@ int dcm_model_check(const struct dcm_model *m, char *why, size_t len)
 			return -EINVAL;
 		}
 	}
-	return 0;
+	return check_paths(m, why, len);
 }

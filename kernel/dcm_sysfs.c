@@ -310,20 +310,26 @@ static int add_keys(struct dcm_tree *tree, struct dcm_dir *dir, u8 target, u32 i
 	return 0;
 }
 
+static const char * const root_names[3] = { "DeviceList", "SubDeviceList", "RobotConfig" };
+
+/* Where a tree is built before it replaces the running one. */
+#define STAGING_PREFIX ".staging-"
+
 /**
  * dcm_tree_build() - the sysfs files of a description, under a controller
  * @ctrl: the controller whose device holds the tree
- * @m: the description; it must outlive the tree
+ * @m: the description, checked by dcm_model_check(); it must outlive the tree
+ * @staging: build the top directories under hidden names, for
+ *	dcm_tree_publish() to rename once the running tree is gone
  *
  * Context: process; takes no dcm lock.
  *
- * Return: the tree, or an ERR_PTR (-ENOMEM, or -EEXIST when two paths
- * collide, e.g. a subdevice named like another's key); nothing is left
- * behind on failure.
+ * Return: the tree, or an ERR_PTR (-ENOMEM, or what sysfs answered);
+ * nothing is left behind on failure.
  */
-struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m)
+struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m, bool staging)
 {
-	static const char * const root_names[3] = { "DeviceList", "SubDeviceList", "RobotConfig" };
+	char root[32];
 	struct dcm_tree *tree;
 	u32 i, n_files;
 	int ret = -ENOMEM;
@@ -344,7 +350,8 @@ struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m
 		goto err;
 
 	for (i = 0; i < 3; i++) {
-		tree->roots[i] = dir_new(tree, &ctrl->dev.kobj, root_names[i]);
+		snprintf(root, sizeof(root), "%s%s", staging ? STAGING_PREFIX : "", root_names[i]);
+		tree->roots[i] = dir_new(tree, &ctrl->dev.kobj, root);
 		if (!tree->roots[i])
 			goto err;
 	}
@@ -383,6 +390,27 @@ struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m
 err:
 	dcm_tree_remove(tree);
 	return ERR_PTR(ret);
+}
+
+/**
+ * dcm_tree_publish() - give a tree built for staging its final names
+ * @tree: built by dcm_tree_build() with @staging set
+ *
+ * Call it once the running tree is removed.
+ *
+ * Return: 0, or -ENOMEM; the tree is then still whole under its hidden
+ * names, for dcm_tree_remove().
+ */
+int dcm_tree_publish(struct dcm_tree *tree)
+{
+	int i, ret;
+
+	for (i = 0; i < 3; i++) {
+		ret = kobject_rename(&tree->roots[i]->kobj, root_names[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 /**

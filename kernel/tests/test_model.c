@@ -180,6 +180,60 @@ static void test_defaults_and_check(void **state)
 	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
 }
 
+static void test_path_collisions(void **state)
+{
+	struct dcm_model *m = *state;
+	const char *why = NULL;
+	char msg[160];
+
+	dcm_model_set_key(m, "HeadPitch/Position/Actuator/Min", DCM_KEY_KIND_FLOAT, 0, NULL, &why);
+	dcm_model_set_key(m, "HeadPitch/Position/Actuator/Max", DCM_KEY_KIND_FLOAT, 0, NULL, &why);
+	dcm_model_set_key(m, "HeadPitch/Position/Sensor/Min", DCM_KEY_KIND_FLOAT, 0, NULL, &why);
+	dcm_model_set_key(m, "HeadPitch/Position/Sensor/Max", DCM_KEY_KIND_FLOAT, 0, NULL, &why);
+	dcm_model_set_key(m, "HeadYaw/Position/Actuator/Min", DCM_KEY_KIND_FLOAT, 0, NULL, &why);
+	dcm_model_set_key(m, "HeadYaw/Position/Actuator/Max", DCM_KEY_KIND_FLOAT, 0, NULL, &why);
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+
+	/* A subdevice below another is fine; through one of its keys is not. */
+	assert_int_equal(0, dcm_model_add_subdevice(m, "HeadYaw/Position/Actuator/Extra", "Led",
+						    "HeadBoard", 1, &why));
+	dcm_model_set_key(m, "HeadYaw/Position/Actuator/Extra/Min", DCM_KEY_KIND_FLOAT, 0, NULL,
+			  &why);
+	dcm_model_set_key(m, "HeadYaw/Position/Actuator/Extra/Max", DCM_KEY_KIND_FLOAT, 0, NULL,
+			  &why);
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+	assert_int_equal(0, dcm_model_add_subdevice(m, "HeadYaw/Position/Actuator/Kp/X", "Led",
+						    "HeadBoard", 2, &why));
+	dcm_model_set_key(m, "HeadYaw/Position/Actuator/Kp/X/Min", DCM_KEY_KIND_FLOAT, 0, NULL,
+			  &why);
+	dcm_model_set_key(m, "HeadYaw/Position/Actuator/Kp/X/Max", DCM_KEY_KIND_FLOAT, 0, NULL,
+			  &why);
+	assert_int_equal(-EINVAL, dcm_model_check(m, msg, sizeof(msg)));
+	assert_string_equal("subdevice HeadYaw/Position/Actuator/Kp/X goes through the key "
+			    "HeadYaw/Position/Actuator/Kp", msg);
+}
+
+static void test_robot_path_collisions(void **state)
+{
+	struct dcm_model *m = dcm_model_alloc();
+	const char *why = NULL;
+	char msg[160];
+
+	(void)state;
+	assert_int_equal(0, dcm_model_add_device(m, "B", "FootBoard", "b", 1, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "RobotConfig/Body/Type", DCM_KEY_KIND_STRING, 0,
+					      "NAO", &why));
+	assert_int_equal(0, dcm_model_set_key(m, "RobotConfig/Body/Version", DCM_KEY_KIND_STRING,
+					      0, "5", &why));
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+	assert_int_equal(0, dcm_model_set_key(m, "RobotConfig/Body/Type/X", DCM_KEY_KIND_INT, 0,
+					      NULL, &why));
+	assert_int_equal(-EINVAL, dcm_model_check(m, msg, sizeof(msg)));
+	assert_string_equal("RobotConfig key RobotConfig/Body/Type/X goes through the key "
+			    "RobotConfig/Body/Type", msg);
+	dcm_model_free(m);
+}
+
 static void test_empty_is_refused(void **state)
 {
 	struct dcm_model *m = dcm_model_alloc();
@@ -402,6 +456,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_subdevice_limit, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_defaults_and_check, setup, teardown),
 		cmocka_unit_test(test_empty_is_refused),
+		cmocka_unit_test_setup_teardown(test_path_collisions, setup, teardown),
+		cmocka_unit_test(test_robot_path_collisions),
 		cmocka_unit_test_setup_teardown(test_set_key_refusals, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_set_key_values, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_robot_key_limit, setup, teardown),

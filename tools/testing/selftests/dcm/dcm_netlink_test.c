@@ -13,6 +13,7 @@
 
 struct reply {
 	int count;
+	int acked;
 	struct nlattr *tb[DCM_A_INFO_MAX + 1];
 	uint32_t index, abi, period, flags;
 	char name[DCM_NAME_LEN], driver[DCM_NAME_LEN];
@@ -47,6 +48,13 @@ static int on_info(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
+static int on_ack(struct nl_msg *msg, void *arg)
+{
+	(void)msg;
+	((struct reply *)arg)->acked = 1;
+	return NL_STOP;
+}
+
 FIXTURE(nl) {
 	struct nl_sock *sk;
 	int family;
@@ -62,6 +70,7 @@ FIXTURE_SETUP(nl)
 	self->family = genl_ctrl_resolve(self->sk, DCM_GENL_NAME);
 	ASSERT_LT(0, self->family) TH_LOG("family %s not found", DCM_GENL_NAME);
 	nl_socket_modify_cb(self->sk, NL_CB_VALID, NL_CB_CUSTOM, on_info, &self->r);
+	nl_socket_modify_cb(self->sk, NL_CB_ACK, NL_CB_CUSTOM, on_ack, &self->r);
 }
 
 FIXTURE_TEARDOWN(nl)
@@ -69,8 +78,12 @@ FIXTURE_TEARDOWN(nl)
 	nl_socket_free(self->sk);
 }
 
-/* Send GET_INFO with the given flags; attr_type < 0 puts no attribute. */
-static int request(struct nl_sock *sk, int family, int flags, int attr_type,
+/*
+ * Send GET_INFO with the given flags (attr_type < 0 puts no attribute) and
+ * read until its ack or end of dump: one nl_recvmsgs() may stop after a
+ * reply that came without its ack.
+ */
+static int request(struct nl_sock *sk, struct reply *r, int family, int flags, int attr_type,
 		   const void *data, int len)
 {
 	struct nl_msg *msg = nlmsg_alloc();
@@ -91,7 +104,11 @@ static int request(struct nl_sock *sk, int family, int flags, int attr_type,
 	nlmsg_free(msg);
 	if (ret < 0)
 		return ret;
-	return nl_recvmsgs_default(sk);
+	r->acked = 0;
+	do {
+		ret = nl_recvmsgs_default(sk);
+	} while (ret >= 0 && !r->acked && !(flags & NLM_F_DUMP));
+	return ret < 0 ? ret : 0;
 }
 
 TEST_F(nl, get_info_matches_ioctl)
@@ -100,7 +117,7 @@ TEST_F(nl, get_info_matches_ioctl)
 	uint32_t idx = 0;
 	int fd;
 
-	ASSERT_EQ(0, request(self->sk, self->family, 0, DCM_A_INFO_INDEX, &idx, 4));
+	ASSERT_EQ(0, request(self->sk, &self->r, self->family, 0, DCM_A_INFO_INDEX, &idx, 4));
 	ASSERT_EQ(1, self->r.count);
 
 	fd = open(DCM_DEV, O_RDONLY);
@@ -118,7 +135,7 @@ TEST_F(nl, get_info_matches_ioctl)
 
 TEST_F(nl, dump_lists_dcm0)
 {
-	ASSERT_EQ(0, request(self->sk, self->family, NLM_F_DUMP, -1, NULL, 0));
+	ASSERT_EQ(0, request(self->sk, &self->r, self->family, NLM_F_DUMP, -1, NULL, 0));
 	ASSERT_EQ(1, self->r.count);
 	EXPECT_STREQ("dcm0", self->r.name);
 	EXPECT_STREQ("dcm_sim", self->r.driver);
@@ -126,7 +143,7 @@ TEST_F(nl, dump_lists_dcm0)
 
 TEST_F(nl, missing_index)
 {
-	EXPECT_EQ(-NLE_INVAL, request(self->sk, self->family, 0, -1, NULL, 0));
+	EXPECT_EQ(-NLE_INVAL, request(self->sk, &self->r, self->family, 0, -1, NULL, 0));
 	EXPECT_EQ(0, self->r.count);
 }
 
@@ -134,7 +151,7 @@ TEST_F(nl, no_such_controller)
 {
 	uint32_t idx = 7;
 
-	EXPECT_EQ(-NLE_NODEV, request(self->sk, self->family, 0, DCM_A_INFO_INDEX, &idx, 4));
+	EXPECT_EQ(-NLE_NODEV, request(self->sk, &self->r, self->family, 0, DCM_A_INFO_INDEX, &idx, 4));
 	EXPECT_EQ(0, self->r.count);
 }
 
@@ -142,7 +159,7 @@ TEST_F(nl, index_out_of_range)
 {
 	uint32_t idx = 0xffffffff;
 
-	EXPECT_GT(0, request(self->sk, self->family, 0, DCM_A_INFO_INDEX, &idx, 4));
+	EXPECT_GT(0, request(self->sk, &self->r, self->family, 0, DCM_A_INFO_INDEX, &idx, 4));
 	EXPECT_EQ(0, self->r.count);
 }
 
@@ -151,8 +168,8 @@ TEST_F(nl, wrong_attribute_length)
 	uint8_t one = 0;
 	uint64_t eight = 0;
 
-	EXPECT_EQ(-NLE_INVAL, request(self->sk, self->family, 0, DCM_A_INFO_INDEX, &one, 1));
-	EXPECT_EQ(-NLE_INVAL, request(self->sk, self->family, 0, DCM_A_INFO_INDEX, &eight, 8));
+	EXPECT_EQ(-NLE_INVAL, request(self->sk, &self->r, self->family, 0, DCM_A_INFO_INDEX, &one, 1));
+	EXPECT_EQ(-NLE_INVAL, request(self->sk, &self->r, self->family, 0, DCM_A_INFO_INDEX, &eight, 8));
 	EXPECT_EQ(0, self->r.count);
 }
 
@@ -160,7 +177,7 @@ TEST_F(nl, unknown_attribute)
 {
 	uint32_t v = 0;
 
-	EXPECT_GT(0, request(self->sk, self->family, 0, DCM_A_INFO_MAX + 5, &v, 4));
+	EXPECT_GT(0, request(self->sk, &self->r, self->family, 0, DCM_A_INFO_MAX + 5, &v, 4));
 	EXPECT_EQ(0, self->r.count);
 }
 
