@@ -11,6 +11,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/limits.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/types.h>

@@ -34,5 +34,6 @@ typedef uint64_t u64;
 #define kvzalloc(size, gfp) calloc(1, (size))
 #define kvfree(p) free(p)
 #define kstrdup(s, gfp) strdup(s)
+#define div64_u64(a, b) ((a) / (b))
 
 #endif /* _DCM_TESTS_HOST_H */

@@ -68,10 +68,252 @@ struct dcm_ioc_info {
 	__u32 reserved[7];
 };
 
+/*
+ * Handles name subdevices in the ioctls, the frames of read() and the
+ * snapshot of mmap(): the low 16 bits are the subdevice's index in the
+ * running description (its place in frames and snapshots), the high 16
+ * bits that description's generation. A handle of a replaced description
+ * is stale: ESTALE.
+ */
+#define DCM_HANDLE_INDEX(h)	((h) & 0xffff)
+#define DCM_HANDLE_GEN(h)	((h) >> 16)
+
+#define DCM_KEY_NAME_LEN	128	/* key and subdevice names, NUL included */
+#define DCM_ALIAS_NAME_LEN	64	/* alias names, NUL included */
+#define DCM_MAX_POINTS		512	/* timed commands queued per actuator */
+#define DCM_MAX_ALIAS_MEMBERS	256	/* actuators in one alias */
+#define DCM_MAX_ALIASES		64	/* aliases per controller */
+
+/* struct dcm_ioc_lookup.flags */
+#define DCM_LOOKUP_F_ACTUATOR	(1U << 0)	/* takes timed commands */
+#define DCM_LOOKUP_F_STEP	(1U << 1)	/* not interpolated (US) */
+
+/**
+ * struct dcm_ioc_lookup - DCM_IOC_LOOKUP: a subdevice's handle by name
+ * @name: in: "HeadPitch/Position/Actuator", with or without the
+ *	"Device/SubDeviceList/" prefix and the "/Value" suffix
+ * @handle: out: its handle
+ * @flags: out: DCM_LOOKUP_F_*
+ * @reserved: zero
+ */
+struct dcm_ioc_lookup {
+	char name[DCM_KEY_NAME_LEN];
+	__u32 handle;
+	__u32 flags;
+	__u32 reserved[2];
+};
+
+/* Update kinds of a set: what happens to the commands already queued. */
+enum dcm_update {
+	DCM_UPDATE_CLEAR_ALL,		/* drop them all, queue the new ones */
+	DCM_UPDATE_MERGE,		/* keep them, insert the new ones */
+	DCM_UPDATE_CLEAR_AFTER,		/* drop those after the earliest new one */
+	DCM_UPDATE_CLEAR_BEFORE,	/* drop those before the latest new one */
+
+	__DCM_UPDATE_MAX,
+	DCM_UPDATE_MAX = __DCM_UPDATE_MAX - 1
+};
+
+/**
+ * struct dcm_point - one timed command
+ * @value: the value to reach, micro-units of the key space (rad, %, ...)
+ * @time: the DCM time at which to reach it, ms
+ * @importance: 0-7; kept with the command, not used to arbitrate (NAOqi's
+ *	DCM did not either)
+ * @reserved: zero
+ */
+struct dcm_point {
+	__s64 value;
+	__u32 time;
+	__u8 importance;
+	__u8 reserved[3];
+};
+
+/**
+ * struct dcm_ioc_set - DCM_IOC_SET: timed commands to one actuator
+ * @handle: the actuator
+ * @update: enum dcm_update
+ * @n_points: entries of @points, 0 to DCM_MAX_POINTS (0 with CLEAR_ALL
+ *	drops every queued command and keeps the last value sent)
+ * @reserved: zero
+ * @points: user pointer to struct dcm_point[@n_points]
+ */
+struct dcm_ioc_set {
+	__u32 handle;
+	__u32 update;
+	__u32 n_points;
+	__u32 reserved;
+	__u64 points;
+};
+
+/* How an alias set gives its times. */
+enum dcm_alias_mode {
+	DCM_ALIAS_TIME_MIXED,		/* each member its own (value, time) points */
+	DCM_ALIAS_TIME_SEPARATE,	/* one list of times, a value per member and time */
+
+	__DCM_ALIAS_MODE_MAX,
+	DCM_ALIAS_MODE_MAX = __DCM_ALIAS_MODE_MAX - 1
+};
+
+/**
+ * struct dcm_ioc_alias_create - DCM_IOC_ALIAS_CREATE: name a list of actuators
+ * @name: the alias name; an existing alias of that name is replaced
+ * @n_members: entries of @members and @handles, 1 to DCM_MAX_ALIAS_MEMBERS
+ * @reserved: zero
+ * @members: user pointer to char[@n_members][DCM_KEY_NAME_LEN]: actuator names
+ * @handles: user pointer to __u32[@n_members], out: each member's handle, 0
+ *	for a name that is no actuator (the alias keeps it as a blank member)
+ */
+struct dcm_ioc_alias_create {
+	char name[DCM_ALIAS_NAME_LEN];
+	__u32 n_members;
+	__u32 reserved;
+	__u64 members;
+	__u64 handles;
+};
+
+/**
+ * struct dcm_ioc_alias_set - DCM_IOC_ALIAS_SET: timed commands to an alias
+ * @name: the alias
+ * @update: enum dcm_update, for every member
+ * @mode: enum dcm_alias_mode
+ * @n_members: must be the alias's member count
+ * @n_times: TIME_SEPARATE: entries of @times; TIME_MIXED: 0
+ * @importance: TIME_SEPARATE: the importance of every command
+ * @reserved: zero
+ * @times: TIME_SEPARATE: user pointer to __u32[@n_times]
+ * @values: TIME_SEPARATE: user pointer to __s64[@n_members][@n_times]
+ * @counts: TIME_MIXED: user pointer to __u32[@n_members], points per member
+ * @points: TIME_MIXED: user pointer to struct dcm_point[sum of @counts],
+ *	member after member
+ *
+ * Blank members take no command. Either every member's queue is updated, or
+ * none is.
+ */
+struct dcm_ioc_alias_set {
+	char name[DCM_ALIAS_NAME_LEN];
+	__u32 update;
+	__u32 mode;
+	__u32 n_members;
+	__u32 n_times;
+	__u8 importance;
+	__u8 reserved[7];
+	__u64 times;
+	__u64 values;
+	__u64 counts;
+	__u64 points;
+};
+
+/**
+ * struct dcm_ioc_time - DCM_IOC_TIME: NAOqi's getTime(offset)
+ * @offset: in: ms to add
+ * @time: out: DCM time now plus @offset (wraps)
+ */
+struct dcm_ioc_time {
+	__s32 offset;
+	__u32 time;
+};
+
+/**
+ * struct dcm_ioc_get - DCM_IOC_GET: values of many subdevices at once
+ * @n: entries of the three arrays, 1 to DCM_MAX_SUBDEVICES
+ * @reserved: zero
+ * @handles: user pointer to __u32[@n]
+ * @values: user pointer to __s64[@n], out: each Value, micro-units
+ * @times: user pointer to __u32[@n], out: the DCM time of each value's
+ *	last update (0 if never updated)
+ *
+ * All values come from one cycle.
+ */
+struct dcm_ioc_get {
+	__u32 n;
+	__u32 reserved;
+	__u64 handles;
+	__u64 values;
+	__u64 times;
+};
+
+/**
+ * struct dcm_frame - what read() returns, once per cycle
+ * @cycle: cycle number, from 1
+ * @time: DCM time of the cycle, ms
+ * @n_values: entries that follow: one per subdevice, by handle index
+ * @generation: generation of the description (DCM_HANDLE_GEN)
+ * @values: each subdevice's Value, micro-units
+ *
+ * read() needs room for the whole frame (sizeof(struct dcm_frame) +
+ * 8 * n_values; DCM_IOC_INFO gives n_subdevices); it blocks until a cycle
+ * newer than the last one this file read, unless O_NONBLOCK (EAGAIN).
+ */
+struct dcm_frame {
+	__u64 cycle;
+	__u32 time;
+	__u32 n_values;
+	__u32 generation;
+	__u32 reserved;
+	__s64 values[];
+};
+
+/**
+ * struct dcm_snapshot - the start of what mmap() of /dev/dcmN maps
+ * @seq: even when stable; odd while the cycle writes. Read @seq, then the
+ *	data, then @seq again: equal and even means the data is of one cycle
+ * @n_values: entries of the arrays that follow the header
+ * @cycle: cycle number of the data
+ * @time: DCM time of the cycle
+ * @generation: generation of the description
+ * @values_offset: byte offset of __s64 values[n_values] from the mapping's start
+ * @times_offset: byte offset of __u32 times[n_values] (each value's update time)
+ * @size: bytes to map
+ *
+ * The mapping is read-only and describes the description that was running
+ * at mmap() time; after a replace, its @generation no longer matches
+ * DCM_IOC_INFO's and the file must be mapped again.
+ */
+struct dcm_snapshot {
+	__u32 seq;
+	__u32 n_values;
+	__u64 cycle;
+	__u32 time;
+	__u32 generation;
+	__u32 values_offset;
+	__u32 times_offset;
+	__u32 size;
+	__u32 reserved[7];
+};
+
+/**
+ * struct dcm_ioc_stats - DCM_IOC_STATS: the cycle's timing
+ * @cycles: cycles run since the description was loaded
+ * @overruns: cycles that started later than one period after their deadline
+ * @last_ns: duration of the last cycle's work
+ * @mean_ns: mean duration
+ * @max_ns: longest duration
+ * @latency_max_ns: longest wake-up latency (deadline to start)
+ * @latency_hist: wake-up latencies: < 10 us, < 20, < 50, < 100, < 200,
+ *	< 500 us, < 1 ms, < 2 ms, < 5 ms, >= 5 ms
+ */
+struct dcm_ioc_stats {
+	__u64 cycles;
+	__u64 overruns;
+	__u64 last_ns;
+	__u64 mean_ns;
+	__u64 max_ns;
+	__u64 latency_max_ns;
+	__u64 latency_hist[10];
+};
+
 #define DCM_IOC_MAGIC		0xDC
 
 #define DCM_IOC_VERSION		_IOR(DCM_IOC_MAGIC, 0x00, struct dcm_ioc_version)
 #define DCM_IOC_INFO		_IOR(DCM_IOC_MAGIC, 0x01, struct dcm_ioc_info)
+#define DCM_IOC_LOOKUP		_IOWR(DCM_IOC_MAGIC, 0x02, struct dcm_ioc_lookup)
+#define DCM_IOC_SET		_IOW(DCM_IOC_MAGIC, 0x03, struct dcm_ioc_set)
+#define DCM_IOC_ALIAS_CREATE	_IOWR(DCM_IOC_MAGIC, 0x04, struct dcm_ioc_alias_create)
+#define DCM_IOC_ALIAS_SET	_IOW(DCM_IOC_MAGIC, 0x05, struct dcm_ioc_alias_set)
+#define DCM_IOC_TIME		_IOWR(DCM_IOC_MAGIC, 0x06, struct dcm_ioc_time)
+#define DCM_IOC_GET		_IOWR(DCM_IOC_MAGIC, 0x07, struct dcm_ioc_get)
+#define DCM_IOC_STATS		_IOR(DCM_IOC_MAGIC, 0x08, struct dcm_ioc_stats)
 
 /* Generic netlink family "dcm". */
 #define DCM_GENL_NAME		"dcm"

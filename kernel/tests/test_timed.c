@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host tests of dcm_timed.c against hand-worked cases: interpolation, the
+ * update kinds, the queue limit, the 2^32 ms wrap, step actuators and the
+ * conversion of values to raw numbers.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <cmocka.h>
+
+#include "dcm_timed.h"
+
+#define U 1000000LL	/* 1.0 in micro-units */
+
+static struct dcm_tc_queue q;
+
+static struct dcm_point pt(double v, u32 t)
+{
+	struct dcm_point p = { .value = (s64)(v * U), .time = t };
+
+	return p;
+}
+
+static s64 step(u32 now)
+{
+	s64 v;
+
+	assert_true(dcm_tc_step(&q, now, false, &v));
+	return v;
+}
+
+static void set(u32 update, const struct dcm_point *pts, u32 n)
+{
+	struct dcm_point tmp[DCM_MAX_POINTS];
+
+	if (n)
+		memcpy(tmp, pts, n * sizeof(*pts));
+	assert_int_equal(0, dcm_tc_prepare(tmp, n));
+	assert_true(dcm_tc_fits(&q, update, tmp, n));
+	assert_int_equal(0, dcm_tc_set(&q, update, tmp, n));
+}
+
+/* Times of the queue, in order. */
+static void expect_queue(const u32 *times, const double *vals, u32 n)
+{
+	u32 i;
+
+	assert_int_equal(n, q.n);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(times[i], q.pts[i].time);
+		assert_true(q.pts[i].value == (s64)(vals[i] * U));
+	}
+}
+
+static void test_ramp(void **state)
+{
+	struct dcm_point p = pt(1.0, 2000);
+
+	(void)state;
+	dcm_tc_init(&q, 0);
+	assert_true(step(1000) == 0);
+	set(DCM_UPDATE_MERGE, &p, 1);
+	assert_true(step(1010) == U / 100);
+	assert_true(step(1500) == U / 2);
+	assert_true(step(1990) == 990000);
+	assert_true(step(2000) == U);
+	assert_int_equal(0, q.n);
+	/* With nothing queued the last value is sent again. */
+	assert_true(step(2010) == U);
+	assert_true(step(5000) == U);
+}
+
+/* A ramp starts where the actuator is, when the command comes. */
+static void test_ramp_from_idle(void **state)
+{
+	struct dcm_point p = pt(-2.0, 11000);
+
+	(void)state;
+	dcm_tc_init(&q, 500000);
+	assert_true(step(100) == 500000);
+	assert_true(step(10000) == 500000);
+	set(DCM_UPDATE_CLEAR_ALL, &p, 1);
+	assert_true(step(10500) == -750000);
+	assert_true(step(11000) == -2 * U);
+}
+
+/* Two points: through the first, then on toward the second. */
+static void test_two_points(void **state)
+{
+	struct dcm_point p[2] = { pt(3.0, 300), pt(1.0, 100) };
+
+	(void)state;
+	dcm_tc_init(&q, 0);
+	step(0);
+	set(DCM_UPDATE_MERGE, p, 2);
+	assert_true(step(50) == U / 2);
+	assert_true(step(100) == U);
+	assert_true(step(200) == 2 * U);
+	assert_true(step(300) == 3 * U);
+}
+
+/* Commands already due apply at the next cycle; the latest wins. */
+static void test_past_latest_wins(void **state)
+{
+	struct dcm_point p[4] = { pt(0.7, 995), pt(0.2, 990), pt(0.5, 999), pt(0.9, 1100) };
+	struct dcm_point tie[2] = { pt(0.1, 1200), pt(0.3, 1200) };
+
+	(void)state;
+	dcm_tc_init(&q, 0);
+	step(980);
+	set(DCM_UPDATE_MERGE, p, 4);
+	assert_true(step(1000) == 500000);
+	assert_int_equal(1, q.n);
+	/* From 0.5 at 1000 toward 0.9 at 1100. */
+	assert_true(step(1050) == 700000);
+	set(DCM_UPDATE_MERGE, tie, 2);
+	assert_true(step(1100) == 900000);
+	/* Equal times: the one that came last wins. */
+	assert_true(step(1300) == 300000);
+}
+
+static void test_clear_all(void **state)
+{
+	struct dcm_point p[3] = { pt(1, 100), pt(2, 200), pt(3, 300) };
+	struct dcm_point n = pt(9, 400);
+
+	(void)state;
+	dcm_tc_init(&q, 0);
+	step(0);
+	set(DCM_UPDATE_MERGE, p, 3);
+	assert_true(step(100) == U);
+	set(DCM_UPDATE_CLEAR_ALL, &n, 1);
+	expect_queue((u32[]){ 400 }, (double[]){ 9 }, 1);
+	/* No command: drop all, keep the last value. */
+	set(DCM_UPDATE_CLEAR_ALL, NULL, 0);
+	assert_int_equal(0, q.n);
+	assert_true(step(150) == U);
+	assert_true(step(500) == U);
+}
+
+static void test_merge(void **state)
+{
+	struct dcm_point a[3] = { pt(1, 100), pt(2, 200), pt(3, 300) };
+	struct dcm_point b[3] = { pt(5, 250), pt(4, 200), pt(6, 50) };
+
+	(void)state;
+	dcm_tc_init(&q, 0);
+	set(DCM_UPDATE_MERGE, a, 3);
+	set(DCM_UPDATE_MERGE, b, 3);
+	expect_queue((u32[]){ 50, 100, 200, 200, 250, 300 },
+		     (double[]){ 6, 1, 2, 4, 5, 3 }, 6);
+}
+
+static void test_clear_after(void **state)
+{
+	struct dcm_point a[3] = { pt(1, 100), pt(2, 200), pt(3, 300) };
+	struct dcm_point b[2] = { pt(8, 400), pt(9, 150) };
+	struct dcm_point c = pt(7, 100);
+
+	(void)state;
+	dcm_tc_init(&q, 0);
+	set(DCM_UPDATE_MERGE, a, 3);
+	set(DCM_UPDATE_CLEAR_AFTER, b, 2);
+	expect_queue((u32[]){ 100, 150, 400 }, (double[]){ 1, 9, 8 }, 3);
+	/* A queued command at the same time as the earliest new one stays. */
+	set(DCM_UPDATE_CLEAR_AFTER, &c, 1);
+	expect_queue((u32[]){ 100, 100 }, (double[]){ 1, 7 }, 2);
+}
+
+static void test_clear_before(void **state)
+{
+	struct dcm_point a[3] = { pt(1, 100), pt(2, 200), pt(3, 300) };
+	struct dcm_point b[2] = { pt(8, 150), pt(9, 250) };
+	struct dcm_point c = pt(7, 300);
+
+	(void)state;
+	dcm_tc_init(&q, 0);
+	set(DCM_UPDATE_MERGE, a, 3);
+	set(DCM_UPDATE_CLEAR_BEFORE, b, 2);
+	expect_queue((u32[]){ 150, 250, 300 }, (double[]){ 8, 9, 3 }, 3);
+	set(DCM_UPDATE_CLEAR_BEFORE, &c, 1);
+	expect_queue((u32[]){ 300, 300 }, (double[]){ 3, 7 }, 2);
+}
+
+static void test_limit(void **state)
+{
+	static struct dcm_point p[DCM_MAX_POINTS + 1];
+	struct dcm_point one = pt(1, 1100), late = pt(2, 100000);
+	u32 i;
+
+	(void)state;
+	for (i = 0; i <= DCM_MAX_POINTS; i++)
+		p[i] = pt(i, 1000 + i);
+	dcm_tc_init(&q, 0);
+	assert_int_equal(-EINVAL, dcm_tc_prepare(p, DCM_MAX_POINTS + 1));
+	assert_int_equal(0, q.n);
+	set(DCM_UPDATE_MERGE, p, DCM_MAX_POINTS);
+	assert_int_equal(DCM_MAX_POINTS, q.n);
+	assert_false(dcm_tc_fits(&q, DCM_UPDATE_MERGE, &late, 1));
+	assert_int_equal(-ENOSPC, dcm_tc_set(&q, DCM_UPDATE_MERGE, &late, 1));
+	assert_int_equal(DCM_MAX_POINTS, q.n);
+	assert_int_equal(1000 + DCM_MAX_POINTS - 1, q.pts[DCM_MAX_POINTS - 1].time);
+	/* Making room in the same call is fine: 1000..1100 stay. */
+	set(DCM_UPDATE_CLEAR_AFTER, &one, 1);
+	assert_int_equal(102, q.n);
+	set(DCM_UPDATE_CLEAR_ALL, p, DCM_MAX_POINTS);
+	/* Unknown kinds, importances and reserved bytes are refused. */
+	one.importance = 8;
+	assert_int_equal(-EINVAL, dcm_tc_prepare(&one, 1));
+	one.importance = 7;
+	assert_int_equal(0, dcm_tc_prepare(&one, 1));
+	one.reserved[2] = 1;
+	assert_int_equal(-EINVAL, dcm_tc_prepare(&one, 1));
+	one.reserved[2] = 0;
+	assert_int_equal(-EINVAL, dcm_tc_set(&q, DCM_UPDATE_MAX + 1, &one, 1));
+	assert_false(dcm_tc_fits(&q, DCM_UPDATE_MAX + 1, &one, 1));
+	assert_int_equal(DCM_MAX_POINTS, q.n);
+}
+
+/* A ramp across the 2^32 ms wrap of DCM time. */
+static void test_wrap(void **state)
+{
+	struct dcm_point p[2] = { pt(2.0, 0x00000080), pt(1.0, 0xffffff80) };
+
+	(void)state;
+	dcm_tc_init(&q, 0);
+	step(0xffffff00);
+	set(DCM_UPDATE_MERGE, p, 2);
+	/* Sorted across the wrap: 0xffffff80 comes first. */
+	assert_int_equal(0xffffff80, q.pts[0].time);
+	assert_true(step(0xffffff40) == U / 2);
+	assert_true(step(0xffffff80) == U);
+	assert_true(step(0x00000000) == 1500000);
+	assert_true(step(0x00000040) == 1750000);
+	assert_true(step(0x00000080) == 2 * U);
+	assert_int_equal(0, q.n);
+}
+
+/* Step actuators: sent once at the command's time, never interpolated. */
+static void test_step_only(void **state)
+{
+	struct dcm_point p[2] = { pt(4.0, 100), pt(68.0, 300) };
+	s64 v;
+
+	(void)state;
+	dcm_tc_init(&q, 0);
+	assert_false(dcm_tc_step(&q, 0, true, &v));
+	set(DCM_UPDATE_MERGE, p, 2);
+	assert_false(dcm_tc_step(&q, 50, true, &v));
+	assert_true(v == 0);
+	assert_true(dcm_tc_step(&q, 100, true, &v));
+	assert_true(v == 4 * U);
+	assert_false(dcm_tc_step(&q, 200, true, &v));
+	assert_true(v == 4 * U);
+	assert_true(dcm_tc_step(&q, 310, true, &v));
+	assert_true(v == 68 * U);
+	assert_false(dcm_tc_step(&q, 320, true, &v));
+}
+
+/* Extreme values do not overflow the interpolation. */
+static void test_extremes(void **state)
+{
+	struct dcm_point p = { .value = INT64_MAX, .time = 1000 };
+
+	(void)state;
+	dcm_tc_init(&q, INT64_MIN);
+	step(0);
+	set(DCM_UPDATE_MERGE, &p, 1);
+	/* Half way from -2^63 to 2^63 - 1 is -1 (rounded down). */
+	assert_true(step(500) == -1);
+	assert_true(step(750) == INT64_MAX / 2);
+	assert_true(step(1000) == INT64_MAX);
+	p.value = INT64_MIN;
+	p.time = 2000;
+	set(DCM_UPDATE_MERGE, &p, 1);
+	assert_true(step(1500) == 0);
+	assert_true(step(2000) == INT64_MIN);
+}
+
+static void test_conversion(void **state)
+{
+	/* Chest LED: 256 steps of 1/256 (Gain 0.003906). */
+	struct dcm_conv led = { .gain = 3906, .offset = 0, .min = 0, .max = U };
+	struct dcm_conv inv = { .gain = -U, .offset = 0, .min = -5 * U, .max = 5 * U };
+	struct dcm_conv coarse = { .gain = 400000, .offset = 0, .min = 0, .max = U };
+	struct dcm_conv temp = { .gain = 500000, .offset = -40 * U, .min = -40 * U,
+				 .max = 100 * U };
+
+	(void)state;
+	/* The seed's example: 0.4 is sent as 102 and reads 0.398. */
+	assert_true(dcm_to_raw(&led, 400000) == 102);
+	assert_true(dcm_from_raw(&led, 102) == 398412);
+	assert_true(dcm_to_raw(&led, 0) == 0);
+	assert_true(dcm_to_raw(&led, U) == 256);
+	/* Held within Min and Max first. */
+	assert_true(dcm_to_raw(&led, 3 * U) == 256);
+	assert_true(dcm_to_raw(&led, -U) == 0);
+	/* A negative Gain turns the sign. */
+	assert_true(dcm_to_raw(&inv, 2 * U) == -2);
+	assert_true(dcm_from_raw(&inv, -2) == 2 * U);
+	assert_true(dcm_to_raw(&inv, 6 * U) == -5);
+	/* The nearest raw whose value stays within Min and Max: 1.0 / 0.4
+	 * rounds to 3 (1.2, above Max), so 2 (0.8).
+	 */
+	assert_true(dcm_to_raw(&coarse, U) == 2);
+	assert_true(dcm_to_raw(&coarse, 500000) == 1);
+	assert_true(dcm_to_raw(&coarse, 599999) == 1);
+	assert_true(dcm_to_raw(&coarse, 600000) == 2);
+	/* Offset. */
+	assert_true(dcm_to_raw(&temp, 25 * U) == 130);
+	assert_true(dcm_from_raw(&temp, 130) == 25 * U);
+	assert_true(dcm_from_raw(&temp, INT64_MAX) == INT64_MAX);
+	assert_true(dcm_from_raw(&inv, INT64_MAX) == INT64_MIN);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ramp),
+		cmocka_unit_test(test_ramp_from_idle),
+		cmocka_unit_test(test_two_points),
+		cmocka_unit_test(test_past_latest_wins),
+		cmocka_unit_test(test_clear_all),
+		cmocka_unit_test(test_merge),
+		cmocka_unit_test(test_clear_after),
+		cmocka_unit_test(test_clear_before),
+		cmocka_unit_test(test_limit),
+		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_step_only),
+		cmocka_unit_test(test_extremes),
+		cmocka_unit_test(test_conversion),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
