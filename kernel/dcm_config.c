@@ -12,6 +12,7 @@
 
 #include "dcm_internal.h"
 #include "dcm_model.h"
+#include "dcm_runtime.h"
 
 /*
  * The controller a request names, held, with config_lock taken; for every
@@ -223,6 +224,7 @@ int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info)
 int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_model *m, *old_model;
+	struct dcm_runtime *rt, *old_rt;
 	struct dcm_tree *tree;
 	struct dcm_controller *ctrl;
 	struct sk_buff *msg;
@@ -256,38 +258,46 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 	}
 	genlmsg_end(msg, hdr);
 
+	rt = dcm_runtime_create(m, ctrl->generation % 0xffff + 1);
+	if (!rt) {
+		nlmsg_free(msg);
+		ret = -ENOMEM;
+		goto out_drop;
+	}
 	tree = dcm_tree_build(ctrl, m, true);
 	if (IS_ERR(tree)) {
+		dcm_runtime_free(rt);
 		nlmsg_free(msg);
 		ret = PTR_ERR(tree);
 		dcm_nl_set_err_msg(info, "the sysfs key tree could not be built");
 		goto out_drop;
 	}
 
-	/* From here to the swap, the key files are briefly absent. */
-	dcm_tree_remove(ctrl->tree);
-	ctrl->tree = NULL;
-	ret = dcm_tree_publish(tree);
-	if (ret) {
-		dcm_tree_remove(tree);
-		nlmsg_free(msg);
-		dcm_nl_set_err_msg(info, "the sysfs key tree could not be published");
-		ctrl->tree = ctrl->model ? dcm_tree_build(ctrl, ctrl->model, false) : NULL;
-		if (IS_ERR(ctrl->tree)) {
-			dev_err(&ctrl->dev, "the key tree of the running description is lost\n");
-			ctrl->tree = NULL;
-		}
-		goto out_drop;
-	}
-
 	down_write(&ctrl->lock);
 	old_model = ctrl->model;
+	old_rt = dcm_rt(ctrl);
 	ctrl->model = m;
-	ctrl->tree = tree;
+	ctrl->generation = rt->generation;
+	rcu_assign_pointer(ctrl->rt, rt);
 	up_write(&ctrl->lock);
 	ctrl->staged = NULL;
 	ctrl->staged_portid = 0;
+	/* The cycle in progress may still be working on the old runtime. */
+	synchronize_rcu();
 
+	/* Between these two, the key files are briefly absent. */
+	dcm_tree_remove(ctrl->tree);
+	ctrl->tree = tree;
+	if (dcm_tree_publish(tree)) {
+		dcm_tree_remove(tree);
+		ctrl->tree = dcm_tree_build(ctrl, m, false);
+		if (IS_ERR(ctrl->tree)) {
+			dev_err(&ctrl->dev, "the key tree of the new description is missing\n");
+			ctrl->tree = NULL;
+		}
+	}
+
+	dcm_runtime_free(old_rt);
 	dcm_model_free(old_model);
 	dev_info(&ctrl->dev, "robot description: %u devices, %u subdevices, %u RobotConfig keys\n",
 		 m->n_devices, m->n_subdevices, m->n_robot_keys);
@@ -320,14 +330,22 @@ int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info)
 
 /**
  * dcm_config_release() - free a controller's descriptions, at unregistration
- * @ctrl: the controller, already marked dead
+ * @ctrl: the controller, already marked dead, its cycle stopped
  */
 void dcm_config_release(struct dcm_controller *ctrl)
 {
+	struct dcm_runtime *rt;
+
 	mutex_lock(&ctrl->config_lock);
 	drop_staged(ctrl);
 	dcm_tree_remove(ctrl->tree);
 	ctrl->tree = NULL;
+	down_write(&ctrl->lock);
+	rt = dcm_rt(ctrl);
+	RCU_INIT_POINTER(ctrl->rt, NULL);
+	up_write(&ctrl->lock);
+	synchronize_rcu();
+	dcm_runtime_free(rt);
 	dcm_model_free(ctrl->model);
 	ctrl->model = NULL;
 	mutex_unlock(&ctrl->config_lock);

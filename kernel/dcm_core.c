@@ -62,9 +62,9 @@ void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info)
 	info->index = ctrl->index;
 	strscpy(info->name, dev_name(&ctrl->dev), sizeof(info->name));
 	strscpy(info->driver, ctrl->driver, sizeof(info->driver));
-	info->period_us = ctrl->period_us;
+	info->period_us = READ_ONCE(ctrl->period_us);
 	info->time_ms = dcm_time_ms(ctrl);
-	info->flags = ctrl->flags;
+	info->flags = ctrl->flags | (ctrl->cycle_task ? DCM_INFO_F_RUNNING : 0);
 	if (ctrl->model) {
 		info->n_devices = ctrl->model->n_devices;
 		info->n_subdevices = ctrl->model->n_subdevices;
@@ -133,9 +133,25 @@ static DEVICE_ATTR_RO(abi_version);
 
 static ssize_t period_us_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", to_dcm_controller(dev)->period_us);
+	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->period_us));
 }
-static DEVICE_ATTR_RO(period_us);
+
+/* Root sets the period; the cycle takes it from its next deadline. */
+static ssize_t period_us_store(struct device *dev, struct device_attribute *attr,
+			       const char *buf, size_t len)
+{
+	unsigned int v;
+	int ret;
+
+	ret = kstrtouint(buf, 10, &v);
+	if (ret)
+		return ret;
+	if (v < 1000 || v > 100000)
+		return -ERANGE;
+	WRITE_ONCE(to_dcm_controller(dev)->period_us, v);
+	return len;
+}
+static DEVICE_ATTR_RW(period_us);
 
 static ssize_t time_ms_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
@@ -191,6 +207,9 @@ struct dcm_controller *dcm_controller_register(struct device *parent,
 	init_rwsem(&ctrl->lock);
 	mutex_init(&ctrl->config_lock);
 	mutex_init(&ctrl->keys_lock);
+	mutex_init(&ctrl->alias_lock);
+	spin_lock_init(&ctrl->stats_lock);
+	init_waitqueue_head(&ctrl->cycle_wq);
 
 	mutex_lock(&dcm_controllers_lock);
 	ret = xa_alloc(&dcm_controllers, &index, NULL,
@@ -217,6 +236,12 @@ struct dcm_controller *dcm_controller_register(struct device *parent,
 	ret = cdev_device_add(&ctrl->cdev, &ctrl->dev);
 	if (ret)
 		goto err_put;
+
+	ret = dcm_cycle_start(ctrl);
+	if (ret) {
+		cdev_device_del(&ctrl->cdev, &ctrl->dev);
+		goto err_put;
+	}
 
 	/* Publish only once user space can reach it whole. */
 	mutex_lock(&dcm_controllers_lock);
@@ -253,7 +278,9 @@ void dcm_controller_unregister(struct dcm_controller *ctrl)
 	ctrl->dead = true;
 	up_write(&ctrl->lock);
 
+	dcm_cycle_stop(ctrl);
 	dcm_config_release(ctrl);
+	dcm_alias_release(ctrl);
 	cdev_device_del(&ctrl->cdev, &ctrl->dev);
 	put_device(&ctrl->dev);
 }

@@ -9,13 +9,36 @@
 #include <linux/device.h>
 #include <linux/ktime.h>
 #include <linux/mutex.h>
+#include <linux/rcupdate.h>
 #include <linux/rwsem.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
 #include <linux/dcm.h>
 
 #define DCM_MAX_CONTROLLERS	16
 
 struct dcm_model;
+struct dcm_runtime;
 struct dcm_tree;
+struct dcm_alias;
+
+/**
+ * struct dcm_cycle_stats - what the cycle measures of itself
+ * @overruns: cycles that started a period or more after their deadline
+ * @last_ns: work time of the last cycle
+ * @total_ns: work time of all cycles
+ * @max_ns: longest work time
+ * @latency_max_ns: longest wake-up latency
+ * @latency_hist: wake-up latencies, buckets of struct dcm_ioc_stats
+ */
+struct dcm_cycle_stats {
+	u64 overruns;
+	u64 last_ns;
+	u64 total_ns;
+	u64 max_ns;
+	u64 latency_max_ns;
+	u64 latency_hist[10];
+};
 
 /**
  * struct dcm_controller - one robot: its device, char device and state
@@ -37,6 +60,15 @@ struct dcm_tree;
  * @staged_portid: netlink port of the socket that owns @staged
  * @why: the last error of @staged's transaction, for the netlink ack
  * @keys_lock: guards string key values against a concurrent write
+ * @rt: the running state of @model; the cycle reads it under RCU
+ * @generation: generation of @model, 1-65535
+ * @cycle_task: the cycle thread
+ * @cycle_wq: woken after every cycle
+ * @cycle: cycles run
+ * @stats_lock: guards @cycle's statistics
+ * @stats: the cycle's statistics
+ * @alias_lock: guards @aliases
+ * @aliases: the controller's aliases, by slot
  */
 struct dcm_controller {
 	struct device dev;
@@ -56,7 +88,26 @@ struct dcm_controller {
 	u32 staged_portid;
 	char why[160];
 	struct mutex keys_lock;		/* string key values */
+	struct dcm_runtime __rcu *rt;
+	u32 generation;
+	struct task_struct *cycle_task;
+	wait_queue_head_t cycle_wq;
+	u64 cycle;
+	spinlock_t stats_lock;		/* cycle statistics */
+	struct dcm_cycle_stats stats;
+	struct mutex alias_lock;	/* aliases */
+	struct dcm_alias *aliases[DCM_MAX_ALIASES];
 };
+
+/*
+ * The running state, for a caller that holds ctrl->lock (the swap takes it
+ * for writing) or ctrl->config_lock.
+ */
+static inline struct dcm_runtime *dcm_rt(struct dcm_controller *ctrl)
+{
+	return rcu_dereference_protected(ctrl->rt, lockdep_is_held(&ctrl->lock) ||
+					 lockdep_is_held(&ctrl->config_lock));
+}
 
 static inline struct dcm_controller *to_dcm_controller(struct device *dev)
 {
@@ -93,6 +144,16 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info);
 int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info);
 void dcm_config_release(struct dcm_controller *ctrl);
 void dcm_config_drop_port(u32 portid);
+
+/* dcm_cycle.c */
+int dcm_cycle_start(struct dcm_controller *ctrl);
+void dcm_cycle_stop(struct dcm_controller *ctrl);
+void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out);
+
+/* dcm_alias.c */
+int dcm_alias_create(struct dcm_controller *ctrl, struct dcm_ioc_alias_create __user *uarg);
+int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg);
+void dcm_alias_release(struct dcm_controller *ctrl);
 
 /* dcm_sysfs.c */
 struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m, bool staging);

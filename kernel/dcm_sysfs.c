@@ -18,6 +18,7 @@
 #include "dcm_internal.h"
 #include "dcm_fixed.h"
 #include "dcm_model.h"
+#include "dcm_runtime.h"
 
 struct dcm_dir {
 	struct kobject kobj;
@@ -144,7 +145,30 @@ typed:
 	return ret;
 }
 
-/* Root writes a configuration key of the running description. */
+/* A number written to an actuator's Value: a ClearAll command, now. */
+static ssize_t command_store(struct dcm_tree *tree, u32 sub, const char *buf, size_t len)
+{
+	struct dcm_controller *ctrl = tree->ctrl;
+	struct dcm_point p = { };
+	struct dcm_runtime *rt;
+	int ret;
+
+	ret = dcm_fixed_parse(buf, &p.value);
+	if (ret)
+		return ret;
+	down_read(&ctrl->lock);
+	rt = ctrl->dead ? NULL : dcm_rt(ctrl);
+	if (!rt || rt->model != tree->model) {
+		ret = -ENODEV;
+	} else {
+		p.time = dcm_time_ms(ctrl);
+		ret = dcm_runtime_set(rt, sub, DCM_UPDATE_CLEAR_ALL, &p, 1);
+	}
+	up_read(&ctrl->lock);
+	return ret ?: len;
+}
+
+/* Root writes a configuration key of the running description, or commands. */
 static ssize_t dcm_key_store(struct kobject *kobj, struct attribute *attr,
 			     const char *buf, size_t len)
 {
@@ -157,6 +181,8 @@ static ssize_t dcm_key_store(struct kobject *kobj, struct attribute *attr,
 	s64 num;
 	int ret;
 
+	if (ref->target == DCM_TARGET_SUBDEVICE && ref->key == DCM_KEY_VALUE)
+		return command_store(tree, ref->index, buf, len);
 	/* Only DCM_KEY_CONFIG keys have a write bit, only those get here. */
 	if (ref->target == DCM_TARGET_ROBOT || ref->key < DCM_KEY_TYPED)
 		return -EPERM;
@@ -268,6 +294,9 @@ static umode_t key_mode(const struct dcm_model *m, const struct dcm_keyref *ref)
 {
 	const struct dcm_key_desc *desc;
 
+	if (ref->target == DCM_TARGET_SUBDEVICE && ref->key == DCM_KEY_VALUE &&
+	    m->subdevices[ref->index].type->flags & DCM_SUB_ACTUATOR)
+		return 0644;
 	if (ref->target == DCM_TARGET_ROBOT || ref->key < DCM_KEY_TYPED)
 		return 0444;
 	if (ref->target == DCM_TARGET_SUBDEVICE)

@@ -2,12 +2,12 @@
 /*
  * dcm - timed commands: queue, update kinds, interpolation, conversion.
  *
- * The rules are NAOqi's (Documentation/dcm/timed-commands.rst): each cycle,
+ * The rules are NAOqi's (Documentation/userspace-api/dcm.rst): each cycle,
  * the commands due (at or before now) apply at once, the latest winning,
- * and leave the queue; otherwise the value moves in a straight line from
- * the last cycle's value toward the next command; with no command left the
- * last value stays. Step actuators (the sonar) take a command once, at its
- * time, and are not interpolated.
+ * and leave the queue; the value moves in a straight line from the last
+ * point applied (or the last cycle's value) toward the next command; with no
+ * command left the last value stays. Step actuators (the sonar) take a
+ * command once, at its time, and are not interpolated.
  */
 
 #include "dcm_pure.h"
@@ -182,12 +182,17 @@ static s64 lerp(s64 a, s64 b, u32 num, u32 den)
 bool dcm_tc_step(struct dcm_tc_queue *q, u32 now, bool step_only, s64 *value)
 {
 	bool due = false;
-	s64 v = q->value;
 	u32 i = 0;
 
-	/* Every due command applies, the latest wins. */
+	/*
+	 * Every due command applies, the latest wins, and becomes the point the
+	 * line starts from: the trajectory goes through the commands, whatever
+	 * the cycle's phase.
+	 */
 	while (i < q->n && !dcm_time_before(now, q->pts[i].time)) {
-		v = q->pts[i].value;
+		q->value = q->pts[i].value;
+		q->time = q->pts[i].time;
+		q->primed = true;
 		due = true;
 		i++;
 	}
@@ -196,18 +201,17 @@ bool dcm_tc_step(struct dcm_tc_queue *q, u32 now, bool step_only, s64 *value)
 		memmove(q->pts, q->pts + i, q->n * sizeof(*q->pts));
 	}
 
-	if (!due && !step_only && q->n && q->primed) {
+	if (!step_only && q->n && q->primed) {
 		s32 span = (s32)(q->pts[0].time - q->time);
 		s32 done = (s32)(now - q->time);
 
 		if (done > 0 && span > 0)
-			v = lerp(q->value, q->pts[0].value, done, span);
+			q->value = lerp(q->value, q->pts[0].value, done, span);
 	}
 
-	q->value = v;
 	q->time = now;
 	q->primed = true;
-	*value = v;
+	*value = q->value;
 	return due || !step_only;
 }
 

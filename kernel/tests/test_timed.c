@@ -109,14 +109,22 @@ static void test_past_latest_wins(void **state)
 	dcm_tc_init(&q, 0);
 	step(980);
 	set(DCM_UPDATE_MERGE, p, 4);
-	assert_true(step(1000) == 500000);
+	/* 0.5 at 999 wins, and the line to 0.9 at 1100 starts there. */
+	assert_true(step(1000) == 500000 + 400000 / 101);
 	assert_int_equal(1, q.n);
-	/* From 0.5 at 1000 toward 0.9 at 1100. */
-	assert_true(step(1050) == 700000);
+	assert_true(step(1050) == 500000 + 400000 * 51 / 101);
 	set(DCM_UPDATE_MERGE, tie, 2);
 	assert_true(step(1100) == 900000);
 	/* Equal times: the one that came last wins. */
 	assert_true(step(1300) == 300000);
+	/* Out of phase with the cycle, the line still goes through each point. */
+	p[0] = pt(1.0, 1405);
+	p[1] = pt(2.0, 1505);
+	set(DCM_UPDATE_MERGE, p, 2);
+	assert_true(step(1400) == 300000 + 700000 * 100 / 105);
+	assert_true(step(1410) == U + U * 5 / 100);
+	assert_true(step(1500) == U + U * 95 / 100);
+	assert_true(step(1510) == 2 * U);
 }
 
 static void test_clear_all(void **state)

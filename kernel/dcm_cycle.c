@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the cycle: a SCHED_FIFO kernel thread per controller that wakes on
+ * absolute hrtimer deadlines, one period apart, runs the running
+ * description's cycle, publishes it and wakes the readers.
+ *
+ * The cycle reads the runtime under RCU; replacing a description waits for
+ * the cycle in progress (synchronize_rcu()) before freeing the old one.
+ */
+
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/kthread.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/sched/types.h>
+#include <linux/wait.h>
+
+#include "dcm_internal.h"
+#include "dcm_runtime.h"
+
+/* Upper bounds of the wake-up latency histogram buckets, in ns. */
+static const u64 latency_bounds[] = {
+	10000, 20000, 50000, 100000, 200000, 500000, 1000000, 2000000, 5000000,
+};
+
+static void account(struct dcm_cycle_stats *st, u64 latency, u64 work)
+{
+	unsigned int b = 0;
+
+	while (b < ARRAY_SIZE(latency_bounds) && latency >= latency_bounds[b])
+		b++;
+	st->latency_hist[b]++;
+	if (latency > st->latency_max_ns)
+		st->latency_max_ns = latency;
+	st->last_ns = work;
+	st->total_ns += work;
+	if (work > st->max_ns)
+		st->max_ns = work;
+}
+
+static int dcm_cycle_thread(void *data)
+{
+	struct dcm_controller *ctrl = data;
+	ktime_t deadline = ktime_get();
+
+	sched_set_fifo(current);
+
+	while (!kthread_should_stop()) {
+		u64 period = (u64)READ_ONCE(ctrl->period_us) * NSEC_PER_USEC;
+		struct dcm_runtime *rt;
+		ktime_t start, end;
+		u64 late;
+
+		deadline = ktime_add_ns(deadline, period);
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop()) {
+			__set_current_state(TASK_RUNNING);
+			break;
+		}
+		schedule_hrtimeout(&deadline, HRTIMER_MODE_ABS);
+		start = ktime_get();
+		late = ktime_to_ns(ktime_sub(start, deadline));
+
+		rcu_read_lock();
+		rt = rcu_dereference(ctrl->rt);
+		if (rt)
+			dcm_runtime_cycle(rt, dcm_time_ms(ctrl), ctrl->cycle + 1);
+		rcu_read_unlock();
+
+		end = ktime_get();
+		spin_lock(&ctrl->stats_lock);
+		ctrl->cycle++;
+		account(&ctrl->stats, late, ktime_to_ns(ktime_sub(end, start)));
+		/* A cycle that starts a period late or more has missed its slot. */
+		if (late >= period) {
+			ctrl->stats.overruns++;
+			deadline = start;
+		}
+		spin_unlock(&ctrl->stats_lock);
+
+		wake_up_interruptible_all(&ctrl->cycle_wq);
+	}
+	return 0;
+}
+
+/**
+ * dcm_cycle_start() - start a controller's cycle
+ * @ctrl: the controller
+ *
+ * Return: 0 or a negative errno.
+ */
+int dcm_cycle_start(struct dcm_controller *ctrl)
+{
+	struct task_struct *t;
+
+	t = kthread_run(dcm_cycle_thread, ctrl, "dcm%d-cycle", ctrl->index);
+	if (IS_ERR(t))
+		return PTR_ERR(t);
+	ctrl->cycle_task = t;
+	return 0;
+}
+
+/**
+ * dcm_cycle_stop() - stop a controller's cycle and wake its readers
+ * @ctrl: the controller
+ */
+void dcm_cycle_stop(struct dcm_controller *ctrl)
+{
+	if (ctrl->cycle_task)
+		kthread_stop(ctrl->cycle_task);
+	ctrl->cycle_task = NULL;
+	wake_up_interruptible_all(&ctrl->cycle_wq);
+}
+
+/**
+ * dcm_cycle_stats() - a copy of a controller's cycle statistics
+ * @ctrl: the controller
+ * @out: the statistics in the ioctl layout
+ */
+void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out)
+{
+	unsigned int i;
+
+	memset(out, 0, sizeof(*out));
+	spin_lock(&ctrl->stats_lock);
+	out->cycles = ctrl->cycle;
+	out->overruns = ctrl->stats.overruns;
+	out->last_ns = ctrl->stats.last_ns;
+	out->mean_ns = ctrl->cycle ? div64_u64(ctrl->stats.total_ns, ctrl->cycle) : 0;
+	out->max_ns = ctrl->stats.max_ns;
+	out->latency_max_ns = ctrl->stats.latency_max_ns;
+	for (i = 0; i < ARRAY_SIZE(out->latency_hist); i++)
+		out->latency_hist[i] = ctrl->stats.latency_hist[i];
+	spin_unlock(&ctrl->stats_lock);
+}
