@@ -171,7 +171,8 @@ int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info)
  * dcm_nl_config_set_key() - DCM_CMD_CONFIG_SET_KEY
  * @skb: the request
  * @info: its attributes: INDEX NAME (the key path) KIND, and VALUE_STRING
- *	for a string, VALUE_INT for the other kinds
+ *	for a string, VALUE_INT for the other kinds; a float may come as the
+ *	fraction VALUE_INT / VALUE_DEN
  *
  * Return: 0 or a negative errno; on failure the transaction is dropped.
  */
@@ -187,6 +188,11 @@ int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info)
 	    GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_KIND))
 		return -EINVAL;
 	kind = nla_get_u8(info->attrs[DCM_A_CFG_KIND]);
+	if (info->attrs[DCM_A_CFG_VALUE_DEN] && kind != DCM_KEY_KIND_FLOAT) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CFG_VALUE_DEN],
+				    "only a float has a denominator");
+		return -EINVAL;
+	}
 	if (kind == DCM_KEY_KIND_STRING) {
 		if (GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_VALUE_STRING))
 			return -EINVAL;
@@ -199,8 +205,13 @@ int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info)
 	ctrl = config_enter(info, false);
 	if (IS_ERR(ctrl))
 		return PTR_ERR(ctrl);
-	ret = dcm_model_set_key(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
-				kind, num, str, &why);
+	if (info->attrs[DCM_A_CFG_VALUE_DEN])
+		ret = dcm_model_set_fraction(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
+					     num, nla_get_u32(info->attrs[DCM_A_CFG_VALUE_DEN]),
+					     &why);
+	else
+		ret = dcm_model_set_key(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
+					kind, num, str, &why);
 	if (ret)
 		ret = step_failed(ctrl, info, "key",
 				  nla_data(info->attrs[DCM_A_CFG_NAME]), why, ret);

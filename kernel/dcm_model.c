@@ -165,6 +165,17 @@ void dcm_model_free(struct dcm_model *m)
 	kvfree(m);
 }
 
+/* n / d rounded to nearest, half away from zero; d > 0. */
+static s64 div_round_s64(s64 n, u32 d)
+{
+	u64 un = n < 0 ? 0ULL - (u64)n : (u64)n;
+	u64 q = div64_u64(un + d / 2, d);
+
+	if (un + d / 2 < un)	/* wrapped: only near the s64 limits */
+		q = div64_u64(un, d);
+	return n < 0 ? -(s64)q : (s64)q;
+}
+
 static bool name_char_ok(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -362,6 +373,7 @@ int dcm_model_add_subdevice(struct dcm_model *m, const char *name, const char *t
 	s->device = dev;
 	s->number = number;
 	s->gain = DCM_MICRO;
+	s->gain_den = 1;
 	s->name = kstrdup(name, GFP_KERNEL);
 	if (t->n_keys)
 		s->keys = kcalloc(t->n_keys, sizeof(*s->keys), GFP_KERNEL);
@@ -677,6 +689,7 @@ int dcm_model_set_key(struct dcm_model *m, const char *path, u8 kind, s64 num,
 				return -ERANGE;
 			}
 			s->gain = num;
+			s->gain_den = 1;
 			break;
 		case DCM_KEY_OFFSET:
 			s->offset = num;
@@ -765,6 +778,50 @@ static int check_paths(const struct dcm_model *m, char *why, size_t len)
 		}
 	}
 	return 0;
+}
+
+/**
+ * dcm_model_set_fraction() - set a float key to a fraction of micro-units
+ * @m: the model
+ * @path: a key path whose kind is float
+ * @num: numerator, micro-units
+ * @den: denominator, from 1
+ * @why: set to a static explanation when the step fails
+ *
+ * A Gain keeps the fraction exactly (1/255 is 1000000 / 255); any other
+ * float key takes @num / @den rounded to the micro-unit.
+ *
+ * Return: as dcm_model_set_key(), and -EINVAL for a @den of 0.
+ */
+int dcm_model_set_fraction(struct dcm_model *m, const char *path, s64 num, u32 den,
+			   const char **why)
+{
+	struct dcm_keyref ref;
+	int ret;
+
+	if (!den) {
+		*why = "a fraction's denominator cannot be 0";
+		return -EINVAL;
+	}
+	if (first_part_is(path, "RobotConfig") || dcm_model_resolve(m, path, &ref) ||
+	    ref.target != DCM_TARGET_SUBDEVICE || ref.key != DCM_KEY_GAIN)
+		return dcm_model_set_key(m, path, DCM_KEY_KIND_FLOAT, div_round_s64(num, den),
+					 NULL, why);
+	ret = dcm_model_set_key(m, path, DCM_KEY_KIND_FLOAT, num, NULL, why);
+	if (!ret)
+		m->subdevices[ref.index].gain_den = den;
+	return ret;
+}
+
+/**
+ * dcm_model_gain() - a subdevice's Gain in micro-units, rounded
+ * @s: the subdevice
+ *
+ * Return: Gain, as the key space shows it.
+ */
+s64 dcm_model_gain(const struct dcm_subdevice *s)
+{
+	return div_round_s64(s->gain, s->gain_den);
 }
 
 /**

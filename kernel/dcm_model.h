@@ -81,7 +81,9 @@ struct dcm_device {
  * @device: index of its device in the model
  * @number: SubDeviceNumber, from 1, unique per device and type
  * @value: Value, micro-units
- * @gain: Gain, micro-units (the description's, 1.0 by default)
+ * @gain: Gain, micro-units times @gain_den (1.0 by default): Gain is kept
+ *	exactly as the fraction @gain / @gain_den, for 1/255 or 2*pi/65536
+ * @gain_den: the denominator of @gain, from 1
  * @offset: Offset, micro-units
  * @min: Min, micro-units
  * @max: Max, micro-units
@@ -94,6 +96,7 @@ struct dcm_subdevice {
 	u32 device;
 	u32 number;
 	s64 value, gain, offset, min, max;
+	u32 gain_den;
 	u32 set;
 	union dcm_value *keys;
 };
@@ -170,6 +173,9 @@ int dcm_model_add_subdevice(struct dcm_model *m, const char *name, const char *t
 			    const char *device, u32 number, const char **why);
 int dcm_model_set_key(struct dcm_model *m, const char *path, u8 kind, s64 num,
 		      const char *str, const char **why);
+int dcm_model_set_fraction(struct dcm_model *m, const char *path, s64 num, u32 den,
+			   const char **why);
+s64 dcm_model_gain(const struct dcm_subdevice *s);
 int dcm_model_check(const struct dcm_model *m, char *why, size_t len);
 
 int dcm_model_lookup(const struct dcm_model *m, const char *name, u8 *target, u32 *index);

@@ -27,6 +27,7 @@ static const struct nla_policy dcm_config_policy[DCM_A_CFG_MAX + 1] = {
 	[DCM_A_CFG_N_DEVICES] = { .type = NLA_REJECT },
 	[DCM_A_CFG_N_SUBDEVICES] = { .type = NLA_REJECT },
 	[DCM_A_CFG_N_KEYS] = { .type = NLA_REJECT },
+	[DCM_A_CFG_VALUE_DEN] = NLA_POLICY_MIN(NLA_U32, 1),
 };
 
 static const struct genl_multicast_group dcm_mcgrps[] = {

@@ -15,6 +15,14 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/types.h>
+
+/* a * b / c, floor, with a 128-bit product; U64_MAX if it does not fit. */
+static inline u64 dcm_mul_div(u64 a, u64 b, u64 c)
+{
+	if (mul_u64_u64_shr(a, b, 64) >= c)
+		return U64_MAX;
+	return mul_u64_u64_div_u64(a, b, c);
+}
 #endif
 
 #endif /* _DCM_PURE_H */

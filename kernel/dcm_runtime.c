@@ -108,6 +108,7 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_model *m, u32 generation)
 		act->sub = i;
 		act->step = s->type->flags & DCM_SUB_STEP;
 		act->conv.gain = s->gain;
+		act->conv.gain_den = s->gain_den;
 		act->conv.offset = s->offset;
 		act->conv.min = s->min;
 		act->conv.max = s->max;

@@ -109,7 +109,7 @@ static ssize_t dcm_key_show(struct kobject *kobj, struct attribute *attr, char *
 	case DCM_KEY_VALUE:
 		return emit_value(buf, kind, READ_ONCE(s->value));
 	case DCM_KEY_GAIN:
-		return emit_value(buf, kind, s->gain);
+		return emit_value(buf, kind, dcm_model_gain(s));
 	case DCM_KEY_OFFSET:
 		return emit_value(buf, kind, s->offset);
 	case DCM_KEY_MIN:

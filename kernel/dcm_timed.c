@@ -215,16 +215,18 @@ bool dcm_tc_step(struct dcm_tc_queue *q, u32 now, bool step_only, s64 *value)
 	return due || !step_only;
 }
 
-static s64 div_round(s64 n, s64 d)
+/* |a| * b / c rounded to nearest (half up), with the sign of a; saturated. */
+static s64 mul_div_round(s64 a, u64 b, u64 c)
 {
-	bool neg = (n < 0) != (d < 0);
-	u64 un = n < 0 ? 0ULL - (u64)n : (u64)n;
-	u64 ud = d < 0 ? 0ULL - (u64)d : (u64)d;
-	u64 q = div64_u64(un + ud / 2, ud);
+	u64 ua = a < 0 ? 0ULL - (u64)a : (u64)a;
+	u64 q = dcm_mul_div(ua, b, c), r;
 
-	if (q > (u64)S64_MAX)
-		return neg ? S64_MIN : S64_MAX;
-	return neg ? -(s64)q : (s64)q;
+	if (q >= (u64)S64_MAX)
+		return a < 0 ? S64_MIN : S64_MAX;
+	r = ua * b - q * c;	/* exact: the remainder is below c */
+	if (r >= c - r)
+		q++;
+	return a < 0 ? -(s64)q : (s64)q;
 }
 
 /**
@@ -232,14 +234,19 @@ static s64 div_round(s64 n, s64 d)
  * @c: the subdevice's conversion
  * @raw: the raw number
  *
- * Return: @raw * Gain + Offset, micro-units, saturated at the s64 limits.
+ * Return: @raw * Gain + Offset, micro-units, rounded, saturated at the s64
+ * limits.
  */
 s64 dcm_from_raw(const struct dcm_conv *c, s64 raw)
 {
-	s64 v;
+	u64 g = c->gain < 0 ? 0ULL - (u64)c->gain : (u64)c->gain;
+	s64 v = mul_div_round(raw, g, c->gain_den);
 
-	if (__builtin_mul_overflow(raw, c->gain, &v))
-		return (raw < 0) != (c->gain < 0) ? S64_MIN : S64_MAX;
+	if (c->gain < 0)
+		v = v == S64_MIN ? S64_MAX : -v;
+	/* Saturated stays saturated. */
+	if (v == S64_MAX || v == S64_MIN)
+		return v;
 	if (__builtin_add_overflow(v, c->offset, &v))
 		return c->offset < 0 ? S64_MIN : S64_MAX;
 	return v;
@@ -260,6 +267,7 @@ s64 dcm_from_raw(const struct dcm_conv *c, s64 raw)
  */
 s64 dcm_to_raw(const struct dcm_conv *c, s64 value)
 {
+	u64 g = c->gain < 0 ? 0ULL - (u64)c->gain : (u64)c->gain;
 	s64 v = value, d, raw, back;
 	s64 step = c->gain < 0 ? -1 : 1;
 
@@ -269,7 +277,9 @@ s64 dcm_to_raw(const struct dcm_conv *c, s64 value)
 		v = c->max;
 	if (__builtin_sub_overflow(v, c->offset, &d))
 		d = c->offset < 0 ? S64_MAX : S64_MIN;
-	raw = div_round(d, c->gain);
+	raw = mul_div_round(d, c->gain_den, g);
+	if (c->gain < 0)
+		raw = raw == S64_MIN ? S64_MAX : -raw;
 	back = dcm_from_raw(c, raw);
 	if (back > c->max)
 		raw -= step;

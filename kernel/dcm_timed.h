@@ -53,13 +53,16 @@ bool dcm_tc_step(struct dcm_tc_queue *q, u32 now, bool step_only, s64 *value);
 
 /**
  * struct dcm_conv - how a subdevice's values become raw numbers
- * @gain: Gain, micro-units, not 0
+ * @gain: Gain, micro-units times @gain_den, not 0
+ * @gain_den: denominator of @gain, from 1
  * @offset: Offset, micro-units
  * @min: Min, micro-units
  * @max: Max, micro-units
  */
 struct dcm_conv {
-	s64 gain, offset, min, max;
+	s64 gain;
+	u32 gain_den;
+	s64 offset, min, max;
 };
 
 s64 dcm_to_raw(const struct dcm_conv *c, s64 value);

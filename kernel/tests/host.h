@@ -35,5 +35,14 @@ typedef uint64_t u64;
 #define kvfree(p) free(p)
 #define kstrdup(s, gfp) strdup(s)
 #define div64_u64(a, b) ((a) / (b))
+#define U64_MAX UINT64_MAX
+#define U32_MAX UINT32_MAX
+
+static inline u64 dcm_mul_div(u64 a, u64 b, u64 c)
+{
+	unsigned __int128 q = (unsigned __int128)a * b / c;
+
+	return q > UINT64_MAX ? UINT64_MAX : (u64)q;
+}
 
 #endif /* _DCM_TESTS_HOST_H */

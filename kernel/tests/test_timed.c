@@ -288,10 +288,10 @@ static void test_extremes(void **state)
 static void test_conversion(void **state)
 {
 	/* Chest LED: 256 steps of 1/256 (Gain 0.003906). */
-	struct dcm_conv led = { .gain = 3906, .offset = 0, .min = 0, .max = U };
-	struct dcm_conv inv = { .gain = -U, .offset = 0, .min = -5 * U, .max = 5 * U };
-	struct dcm_conv coarse = { .gain = 400000, .offset = 0, .min = 0, .max = U };
-	struct dcm_conv temp = { .gain = 500000, .offset = -40 * U, .min = -40 * U,
+	struct dcm_conv led = { .gain = 3906, .gain_den = 1, .offset = 0, .min = 0, .max = U };
+	struct dcm_conv inv = { .gain = -U, .gain_den = 1, .offset = 0, .min = -5 * U, .max = 5 * U };
+	struct dcm_conv coarse = { .gain = 400000, .gain_den = 1, .offset = 0, .min = 0, .max = U };
+	struct dcm_conv temp = { .gain = 500000, .gain_den = 1, .offset = -40 * U, .min = -40 * U,
 				 .max = 100 * U };
 
 	(void)state;
@@ -318,7 +318,36 @@ static void test_conversion(void **state)
 	assert_true(dcm_to_raw(&temp, 25 * U) == 130);
 	assert_true(dcm_from_raw(&temp, 130) == 25 * U);
 	assert_true(dcm_from_raw(&temp, INT64_MAX) == INT64_MAX);
-	assert_true(dcm_from_raw(&inv, INT64_MAX) == INT64_MIN);
+	assert_true(dcm_from_raw(&inv, INT64_MAX) == -INT64_MAX);
+	assert_true(dcm_from_raw(&inv, INT64_MIN) == INT64_MAX);
+	assert_true(dcm_from_raw(&temp, INT64_MIN) == INT64_MIN);
+}
+
+/* Gains kept as exact fractions: 1/255, 2*pi/65536 as a decimal fraction. */
+static void test_fraction_gain(void **state)
+{
+	struct dcm_conv led = { .gain = U, .gain_den = 255, .offset = 0, .min = 0, .max = U };
+	/* 2*pi/65536 rad is 95.8737992 micro-units: 95873799 / 10^6. */
+	struct dcm_conv joint = { .gain = 95873799, .gain_den = 1000000, .offset = 0,
+				  .min = -2086000, .max = 2086000 };
+	s64 raw;
+
+	(void)state;
+	/* Full brightness is 255 and reads exactly 1.0; 0.4 is 102 and reads 0.4. */
+	assert_true(dcm_to_raw(&led, U) == 255);
+	assert_true(dcm_from_raw(&led, 255) == U);
+	assert_true(dcm_to_raw(&led, 400000) == 102);
+	assert_true(dcm_from_raw(&led, 102) == 400000);
+	assert_true(dcm_from_raw(&led, 1) == 3922);
+
+	/* 1 rad is 10430.378 counts of 2*pi/65536. */
+	raw = dcm_to_raw(&joint, U);
+	assert_true(raw == 10430);
+	assert_true(dcm_from_raw(&joint, 10430) == 999964);
+	/* A quarter turn is exactly 16384 counts. */
+	assert_true(dcm_to_raw(&joint, 1570796) == 16384);
+	assert_true(dcm_to_raw(&joint, -1570796) == -16384);
+	assert_true(dcm_from_raw(&joint, 16384) == 1570796);
 }
 
 int main(void)
@@ -337,6 +366,7 @@ int main(void)
 		cmocka_unit_test(test_step_only),
 		cmocka_unit_test(test_extremes),
 		cmocka_unit_test(test_conversion),
+		cmocka_unit_test(test_fraction_gain),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

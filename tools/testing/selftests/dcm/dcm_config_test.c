@@ -213,6 +213,16 @@ TEST_F(cfg, bad_messages)
 			  .raw = "abc", .raw_len = 3 };
 	r.address = 1;
 	EXPECT_EQ(-NLE_INVAL, send_req(&self->c, DCM_CMD_CONFIG_ADD_DEVICE, &r));
+	/* A denominator: only for floats, never 0. */
+	r = (struct req){ NOATTR, .name = "RobotConfig/A", .has_num = 1, .den = 3 };
+	r.kind = DCM_KEY_KIND_INT;
+	EXPECT_EQ(-NLE_INVAL, send_req(&self->c, DCM_CMD_CONFIG_SET_KEY, &r));
+	u32v = 0;
+	r = (struct req){ NOATTR, .name = "RobotConfig/A", .has_num = 1,
+			  .raw_type = DCM_A_CFG_VALUE_DEN, .raw = &u32v, .raw_len = 4 };
+	r.kind = DCM_KEY_KIND_FLOAT;
+	EXPECT_EQ(-NLE_RANGE, send_req(&self->c, DCM_CMD_CONFIG_SET_KEY, &r));
+	u32v = 256;
 	/* Answer-only attributes and unknown ones. */
 	r = (struct req){ NOATTR, .raw_type = DCM_A_CFG_N_DEVICES, .raw = &u32v, .raw_len = 4 };
 	EXPECT_GT(0, send_req(&self->c, DCM_CMD_CONFIG_BEGIN, &r));

@@ -52,6 +52,9 @@ static int load_robot(const char *board_name)
 	    set_range(&c, "S/Position/Sensor", -3 * U, 3 * U, 1534) ||
 	    add_sub(&c, "ChestBoard/Led/Red/Actuator", "Led", "ChestBoard", 1) ||
 	    set_range(&c, "ChestBoard/Led/Red/Actuator", 0, U, 3906) ||
+	    add_sub(&c, "ChestBoard/Led/Green/Actuator", "Led", "ChestBoard", 2) ||
+	    set_range(&c, "ChestBoard/Led/Green/Actuator", 0, U, U) ||
+	    set_frac(&c, "ChestBoard/Led/Green/Actuator/Gain", U, 255) ||
 	    add_sub(&c, "US/Actuator", "US", "USBoard", 1) ||
 	    set_range(&c, "US/Actuator", 0, 127 * U, U))
 		goto out;
@@ -377,6 +380,17 @@ TEST_F(cyc, quantization_through_sysfs)
 	ASSERT_EQ(0, dcm_read_sysfs(path, buf, sizeof(buf)));
 	EXPECT_STREQ("0.398412", buf);
 	EXPECT_EQ(398412, get1(self->fd, self->led));
+	/* A Gain of exactly 1/255: full is 255 steps and reads 1.0. */
+	ASSERT_EQ(0, dcm_read_sysfs(SUB "ChestBoard/Led/Green/Actuator/Gain", buf, sizeof(buf)));
+	EXPECT_STREQ("0.003922", buf);
+	ASSERT_EQ(0, dcm_sh("echo 1 > " SUB "ChestBoard/Led/Green/Actuator/Value"));
+	sleep_ms(60);
+	ASSERT_EQ(0, dcm_read_sysfs(SUB "ChestBoard/Led/Green/Actuator/Value", buf, sizeof(buf)));
+	EXPECT_STREQ("1.000000", buf);
+	ASSERT_EQ(0, dcm_sh("echo 0.4 > " SUB "ChestBoard/Led/Green/Actuator/Value"));
+	sleep_ms(60);
+	ASSERT_EQ(0, dcm_read_sysfs(SUB "ChestBoard/Led/Green/Actuator/Value", buf, sizeof(buf)));
+	EXPECT_STREQ("0.400000", buf);
 	/* Sensors and configuration take no command. */
 	EXPECT_EQ(-1, open(SUB "S/Position/Sensor/Value", O_WRONLY));
 }

@@ -96,6 +96,7 @@ struct req {
 	int64_t address, number, kind;
 	int64_t num;
 	int has_num;
+	uint32_t den;		/* if set: DCM_A_CFG_VALUE_DEN */
 	int raw_type;		/* if set: one extra raw attribute */
 	const void *raw;
 	int raw_len;
@@ -123,6 +124,7 @@ static inline int send_req(struct conn *c, uint8_t cmd, const struct req *r)
 		    (r->number >= 0 && nla_put_u32(msg, DCM_A_CFG_NUMBER, r->number)) ||
 		    (r->kind >= 0 && nla_put_u8(msg, DCM_A_CFG_KIND, r->kind)) ||
 		    (r->has_num && nla_put_s64(msg, DCM_A_CFG_VALUE_INT, r->num)) ||
+		    (r->den && nla_put_u32(msg, DCM_A_CFG_VALUE_DEN, r->den)) ||
 		    (r->raw_type && nla_put(msg, r->raw_type, r->raw_len, r->raw)))
 			goto out;
 	}
@@ -170,6 +172,15 @@ static inline int set_num(struct conn *c, const char *path, int kind, int64_t nu
 	struct req r = { NOATTR, .name = path, .has_num = 1 };
 
 	r.kind = kind;
+	r.num = num;
+	return send_req(c, DCM_CMD_CONFIG_SET_KEY, &r);
+}
+
+static inline int set_frac(struct conn *c, const char *path, int64_t num, uint32_t den)
+{
+	struct req r = { NOATTR, .name = path, .has_num = 1, .den = den };
+
+	r.kind = DCM_KEY_KIND_FLOAT;
 	r.num = num;
 	return send_req(c, DCM_CMD_CONFIG_SET_KEY, &r);
 }
