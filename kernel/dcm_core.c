@@ -166,7 +166,76 @@ static struct attribute *dcm_ctrl_attrs[] = {
 	&dev_attr_time_ms.attr,
 	NULL
 };
-ATTRIBUTE_GROUPS(dcm_ctrl);
+
+static const struct attribute_group dcm_ctrl_group = {
+	.attrs = dcm_ctrl_attrs,
+};
+
+/* stats/: the cycle's timing, one number per file but the histogram. */
+struct dcm_stat_attr {
+	struct device_attribute attr;
+	size_t offset;		/* of a u64 in struct dcm_ioc_stats */
+};
+
+static ssize_t stat_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct dcm_stat_attr *sa = container_of(attr, struct dcm_stat_attr, attr);
+	struct dcm_ioc_stats st;
+
+	dcm_cycle_stats(to_dcm_controller(dev), &st);
+	return sysfs_emit(buf, "%llu\n", *(u64 *)((char *)&st + sa->offset));
+}
+
+#define STAT(n, f) { __ATTR(n, 0444, stat_show, NULL), offsetof(struct dcm_ioc_stats, f) }
+
+static struct dcm_stat_attr dcm_stat_attrs[] = {
+	STAT(cycles, cycles),
+	STAT(overruns, overruns),
+	STAT(last_ns, last_ns),
+	STAT(mean_ns, mean_ns),
+	STAT(max_ns, max_ns),
+	STAT(latency_max_ns, latency_max_ns),
+};
+
+/* One line per bucket: "<upper bound in us> <count>", "inf" for the last. */
+static ssize_t latency_histogram_show(struct device *dev, struct device_attribute *attr,
+				      char *buf)
+{
+	static const char * const bounds[] = {
+		"10", "20", "50", "100", "200", "500", "1000", "2000", "5000", "inf",
+	};
+	struct dcm_ioc_stats st;
+	ssize_t len = 0;
+	int i;
+
+	dcm_cycle_stats(to_dcm_controller(dev), &st);
+	for (i = 0; i < ARRAY_SIZE(bounds); i++)
+		len += sysfs_emit_at(buf, len, "%s %llu\n", bounds[i], st.latency_hist[i]);
+	return len;
+}
+static DEVICE_ATTR_RO(latency_histogram);
+
+static struct attribute *dcm_stats_attrs[] = {
+	&dcm_stat_attrs[0].attr.attr,
+	&dcm_stat_attrs[1].attr.attr,
+	&dcm_stat_attrs[2].attr.attr,
+	&dcm_stat_attrs[3].attr.attr,
+	&dcm_stat_attrs[4].attr.attr,
+	&dcm_stat_attrs[5].attr.attr,
+	&dev_attr_latency_histogram.attr,
+	NULL
+};
+
+static const struct attribute_group dcm_stats_group = {
+	.name = "stats",
+	.attrs = dcm_stats_attrs,
+};
+
+static const struct attribute_group *dcm_ctrl_groups[] = {
+	&dcm_ctrl_group,
+	&dcm_stats_group,
+	NULL
+};
 
 static void dcm_controller_release(struct device *dev)
 {

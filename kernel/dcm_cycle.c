@@ -19,6 +19,9 @@
 #include "dcm_internal.h"
 #include "dcm_runtime.h"
 
+#define CREATE_TRACE_POINTS
+#include "dcm_trace.h"
+
 /* Upper bounds of the wake-up latency histogram buckets, in ns. */
 static const u64 latency_bounds[] = {
 	10000, 20000, 50000, 100000, 200000, 500000, 1000000, 2000000, 5000000,
@@ -50,7 +53,8 @@ static int dcm_cycle_thread(void *data)
 		u64 period = (u64)READ_ONCE(ctrl->period_us) * NSEC_PER_USEC;
 		struct dcm_runtime *rt;
 		ktime_t start, end;
-		u64 late;
+		u64 late, work;
+		u32 now;
 
 		deadline = ktime_add_ns(deadline, period);
 		set_current_state(TASK_INTERRUPTIBLE);
@@ -61,17 +65,21 @@ static int dcm_cycle_thread(void *data)
 		schedule_hrtimeout(&deadline, HRTIMER_MODE_ABS);
 		start = ktime_get();
 		late = ktime_to_ns(ktime_sub(start, deadline));
+		now = dcm_time_ms(ctrl);
+		trace_dcm_cycle_start(ctrl->index, ctrl->cycle + 1, now, late);
 
 		rcu_read_lock();
 		rt = rcu_dereference(ctrl->rt);
 		if (rt)
-			dcm_runtime_cycle(rt, dcm_time_ms(ctrl), ctrl->cycle + 1);
+			dcm_runtime_cycle(rt, now, ctrl->cycle + 1);
 		rcu_read_unlock();
 
 		end = ktime_get();
+		work = ktime_to_ns(ktime_sub(end, start));
+		trace_dcm_cycle_end(ctrl->index, ctrl->cycle + 1, work);
 		spin_lock(&ctrl->stats_lock);
 		ctrl->cycle++;
-		account(&ctrl->stats, late, ktime_to_ns(ktime_sub(end, start)));
+		account(&ctrl->stats, late, work);
 		/* A cycle that starts a period late or more has missed its slot. */
 		if (late >= period) {
 			ctrl->stats.overruns++;
