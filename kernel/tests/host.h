@@ -36,6 +36,8 @@ typedef uint64_t u64;
 #define kstrdup(s, gfp) strdup(s)
 #define div64_u64(a, b) ((a) / (b))
 #define U64_MAX UINT64_MAX
+#define min_t(t, a, b) ((t)(a) < (t)(b) ? (t)(a) : (t)(b))
+#define clamp(v, lo, hi) ((v) < (lo) ? (lo) : (v) > (hi) ? (hi) : (v))
 #define U32_MAX UINT32_MAX
 
 static inline u64 dcm_mul_div(u64 a, u64 b, u64 c)
