@@ -294,7 +294,7 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 	ctrl->staged = NULL;
 	ctrl->staged_portid = 0;
 	/* The cycle in progress may still be working on the old runtime. */
-	synchronize_rcu();
+	synchronize_srcu(&ctrl->srcu);
 
 	/* Between these two, the key files are briefly absent. */
 	dcm_tree_remove(ctrl->tree);
@@ -355,7 +355,7 @@ void dcm_config_release(struct dcm_controller *ctrl)
 	rt = dcm_rt(ctrl);
 	RCU_INIT_POINTER(ctrl->rt, NULL);
 	up_write(&ctrl->lock);
-	synchronize_rcu();
+	synchronize_srcu(&ctrl->srcu);
 	dcm_runtime_free(rt);
 	dcm_model_free(ctrl->model);
 	ctrl->model = NULL;

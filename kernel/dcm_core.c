@@ -239,7 +239,10 @@ static const struct attribute_group *dcm_ctrl_groups[] = {
 
 static void dcm_controller_release(struct device *dev)
 {
-	kfree(to_dcm_controller(dev));
+	struct dcm_controller *ctrl = to_dcm_controller(dev);
+
+	cleanup_srcu_struct(&ctrl->srcu);
+	kfree(ctrl);
 }
 
 /**
@@ -277,6 +280,13 @@ struct dcm_controller *dcm_controller_register(struct device *parent,
 	mutex_init(&ctrl->config_lock);
 	mutex_init(&ctrl->keys_lock);
 	mutex_init(&ctrl->alias_lock);
+	mutex_init(&ctrl->bus_lock);
+	INIT_LIST_HEAD(&ctrl->buses);
+	ret = init_srcu_struct(&ctrl->srcu);
+	if (ret) {
+		kfree(ctrl);
+		return ERR_PTR(ret);
+	}
 	spin_lock_init(&ctrl->stats_lock);
 	init_waitqueue_head(&ctrl->cycle_wq);
 
@@ -376,8 +386,14 @@ static int __init dcm_init(void)
 	if (ret)
 		goto err_chrdev;
 
+	ret = dcm_i2c_init();
+	if (ret)
+		goto err_netlink;
+
 	return 0;
 
+err_netlink:
+	dcm_netlink_exit();
 err_chrdev:
 	dcm_chrdev_exit();
 err_class:
@@ -387,6 +403,7 @@ err_class:
 
 static void __exit dcm_exit(void)
 {
+	dcm_i2c_exit();
 	dcm_netlink_exit();
 	dcm_chrdev_exit();
 	class_destroy(dcm_class);

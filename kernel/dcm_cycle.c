@@ -4,8 +4,9 @@
  * absolute hrtimer deadlines, one period apart, runs the running
  * description's cycle, publishes it and wakes the readers.
  *
- * The cycle reads the runtime under RCU; replacing a description waits for
- * the cycle in progress (synchronize_rcu()) before freeing the old one.
+ * The cycle reads the runtime and the buses under SRCU, since its exchanges
+ * sleep for the buses; replacing a description waits for the cycle in
+ * progress (synchronize_srcu()) before freeing the old one.
  */
 
 #include <linux/delay.h>
@@ -17,6 +18,7 @@
 #include <linux/wait.h>
 
 #include "dcm_internal.h"
+#include "dcm_boards.h"
 #include "dcm_runtime.h"
 
 #define CREATE_TRACE_POINTS
@@ -54,7 +56,8 @@ static int dcm_cycle_thread(void *data)
 		struct dcm_runtime *rt;
 		ktime_t start, end;
 		u64 late, work;
-		u32 now;
+		u32 now, b;
+		int idx;
 
 		deadline = ktime_add_ns(deadline, period);
 		set_current_state(TASK_INTERRUPTIBLE);
@@ -68,11 +71,20 @@ static int dcm_cycle_thread(void *data)
 		now = dcm_time_ms(ctrl);
 		trace_dcm_cycle_start(ctrl->index, ctrl->cycle + 1, now, late);
 
-		rcu_read_lock();
-		rt = rcu_dereference(ctrl->rt);
-		if (rt)
-			dcm_runtime_cycle(rt, now, ctrl->cycle + 1);
-		rcu_read_unlock();
+		idx = srcu_read_lock(&ctrl->srcu);
+		rt = srcu_dereference(ctrl->rt, &ctrl->srcu);
+		if (rt) {
+			dcm_runtime_actuate(rt, now);
+			for (b = 0; b < rt->n_buses; b++) {
+				struct dcm_bus *t = dcm_bus_find(ctrl, rt->buses[b].name);
+
+				/* No transport, no exchange: neither Ack nor Nack. */
+				if (t)
+					dcm_bus_exchange(rt, b, t, now);
+			}
+			dcm_runtime_publish(rt, now, ctrl->cycle + 1);
+		}
+		srcu_read_unlock(&ctrl->srcu, idx);
 
 		end = ktime_get();
 		work = ktime_to_ns(ktime_sub(end, start));

@@ -12,6 +12,7 @@
 #include <linux/rcupdate.h>
 #include <linux/rwsem.h>
 #include <linux/spinlock.h>
+#include <linux/srcu.h>
 #include <linux/wait.h>
 #include <linux/dcm.h>
 
@@ -60,7 +61,10 @@ struct dcm_cycle_stats {
  * @staged_portid: netlink port of the socket that owns @staged
  * @why: the last error of @staged's transaction, for the netlink ack
  * @keys_lock: guards string key values against a concurrent write
- * @rt: the running state of @model; the cycle reads it under RCU
+ * @rt: the running state of @model; the cycle reads it under @srcu
+ * @srcu: the cycle's read section: @rt and @buses stay while it runs
+ * @bus_lock: orders changes of @buses
+ * @buses: the transports registered, struct dcm_bus
  * @generation: generation of @model, 1-65535
  * @cycle_task: the cycle thread
  * @cycle_wq: woken after every cycle
@@ -89,6 +93,9 @@ struct dcm_controller {
 	char why[160];
 	struct mutex keys_lock;		/* string key values */
 	struct dcm_runtime __rcu *rt;
+	struct srcu_struct srcu;
+	struct mutex bus_lock;		/* @buses */
+	struct list_head buses;
 	u32 generation;
 	struct task_struct *cycle_task;
 	wait_queue_head_t cycle_wq;
@@ -144,6 +151,13 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info);
 int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info);
 void dcm_config_release(struct dcm_controller *ctrl);
 void dcm_config_drop_port(u32 portid);
+
+/* dcm_i2c.c */
+int dcm_i2c_init(void);
+void dcm_i2c_exit(void);
+
+/* dcm_bus.c */
+struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name);
 
 /* dcm_cycle.c */
 int dcm_cycle_start(struct dcm_controller *ctrl);

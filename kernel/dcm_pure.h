@@ -8,6 +8,7 @@
 
 #ifdef __KERNEL__
 #include <linux/bits.h>
+#include <linux/export.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/limits.h>

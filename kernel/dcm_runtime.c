@@ -14,6 +14,8 @@
 #include <linux/vmalloc.h>
 
 #include "dcm_runtime.h"
+#include "dcm_boards.h"
+#include "wire/dcm_mb_error.h"
 
 static void dcm_snapbuf_release(struct kref *ref)
 {
@@ -76,12 +78,13 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_model *m, u32 generation)
 	struct dcm_runtime *rt;
 	u32 i, a = 0;
 
-	rt = kzalloc(sizeof(*rt), GFP_KERNEL);
+	rt = kvzalloc(sizeof(*rt), GFP_KERNEL);
 	if (!rt)
 		return NULL;
 	rt->model = m;
 	rt->generation = generation;
 	raw_spin_lock_init(&rt->cmd_lock);
+	spin_lock_init(&rt->err_lock);
 
 	for (i = 0; i < m->n_subdevices; i++)
 		if (m->subdevices[i].type->flags & DCM_SUB_ACTUATOR)
@@ -91,15 +94,45 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_model *m, u32 generation)
 	if (m->n_subdevices)
 		rt->act_of = kvmalloc_array(m->n_subdevices, sizeof(*rt->act_of), GFP_KERNEL);
 	rt->snap = snapbuf_create(m, generation);
-	if ((rt->n_act && !rt->act) || (m->n_subdevices && !rt->act_of) || !rt->snap) {
+	if (m->n_subdevices) {
+		rt->conv = kvcalloc(m->n_subdevices, sizeof(*rt->conv), GFP_KERNEL);
+		rt->values = kvcalloc(m->n_subdevices, sizeof(*rt->values), GFP_KERNEL);
+		rt->times = kvcalloc(m->n_subdevices, sizeof(*rt->times), GFP_KERNEL);
+	}
+	if ((rt->n_act && !rt->act) || !rt->snap ||
+	    (m->n_subdevices && (!rt->act_of || !rt->conv || !rt->values || !rt->times))) {
 		dcm_runtime_free(rt);
 		return NULL;
+	}
+
+	/* Devices by bus, in their order in the description. */
+	for (i = 0; i < m->n_devices; i++) {
+		struct dcm_rt_bus *b = NULL;
+		u32 j;
+
+		for (j = 0; j < rt->n_buses; j++)
+			if (!strcmp(rt->buses[j].name, m->devices[i].bus))
+				b = &rt->buses[j];
+		if (!b) {
+			b = &rt->buses[rt->n_buses++];
+			b->name = m->devices[i].bus;
+		}
+		rt->dev[i].bus = b - rt->buses;
+		rt->dev[i].pos = b->n_dev;
+		b->dev[b->n_dev++] = i;
+		dcm_board_bind(rt, i);
 	}
 
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
 		struct dcm_actuator *act;
 
+		rt->conv[i].gain = s->gain;
+		rt->conv[i].gain_den = s->gain_den;
+		rt->conv[i].offset = s->offset;
+		rt->conv[i].min = s->min;
+		rt->conv[i].max = s->max;
+		rt->values[i] = s->value;
 		rt->act_of[i] = -1;
 		if (!(s->type->flags & DCM_SUB_ACTUATOR))
 			continue;
@@ -130,29 +163,25 @@ void dcm_runtime_free(struct dcm_runtime *rt)
 	if (rt->snap)
 		dcm_snapbuf_put(rt->snap);
 	kvfree(rt->act_of);
+	kvfree(rt->conv);
+	kvfree(rt->values);
+	kvfree(rt->times);
 	vfree(rt->act);
-	kfree(rt);
+	kvfree(rt);
 }
 
 /**
- * dcm_runtime_cycle() - one cycle of work on the actuators, then publish
+ * dcm_runtime_actuate() - the actuators' values for a cycle
  * @rt: the runtime
  * @now: the cycle's DCM time
- * @cycle: the cycle's number
  *
- * Each actuator's value for @now comes from its queue, is converted to the
- * raw number to send, and back: that is its Value. Then the snapshot is
- * published. Context: the cycle thread; takes only @rt->cmd_lock, neither
- * allocates nor sleeps.
+ * Each actuator's value for @now comes from its queue and is converted to
+ * the raw number to send, and back: that is its Value. Context: the cycle
+ * thread; takes only @rt->cmd_lock.
  */
-void dcm_runtime_cycle(struct dcm_runtime *rt, u32 now, u64 cycle)
+void dcm_runtime_actuate(struct dcm_runtime *rt, u32 now)
 {
-	struct dcm_snapbuf *sb = rt->snap;
-	struct dcm_model *m = rt->model;
-	u32 i, seq = sb->hdr->seq;
-
-	WRITE_ONCE(sb->hdr->seq, seq + 1);
-	smp_wmb();	/* the odd count is seen before any value changes */
+	u32 i;
 
 	raw_spin_lock(&rt->cmd_lock);
 	for (i = 0; i < rt->n_act; i++) {
@@ -162,17 +191,154 @@ void dcm_runtime_cycle(struct dcm_runtime *rt, u32 now, u64 cycle)
 		if (!dcm_tc_step(&a->q, now, a->step, &v))
 			continue;
 		a->raw = dcm_to_raw(&a->conv, v);
-		v = dcm_from_raw(&a->conv, a->raw);
-		WRITE_ONCE(m->subdevices[a->sub].value, v);
-		sb->values[a->sub] = v;
-		sb->times[a->sub] = now;
+		rt->values[a->sub] = dcm_from_raw(&a->conv, a->raw);
+		rt->times[a->sub] = now;
 	}
 	raw_spin_unlock(&rt->cmd_lock);
+}
 
+/**
+ * dcm_runtime_sense() - a sensor's raw number, read this cycle
+ * @rt: the runtime
+ * @role_sub: the sensor's subdevice index, or -1 (the board has none there)
+ * @raw: the raw number
+ * @now: the cycle's DCM time
+ */
+void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now)
+{
+	if (role_sub < 0)
+		return;
+	rt->values[role_sub] = dcm_from_raw(&rt->conv[role_sub], raw);
+	rt->times[role_sub] = now;
+}
+
+/**
+ * dcm_runtime_publish() - publish the cycle's values
+ * @rt: the runtime
+ * @now: the cycle's DCM time
+ * @cycle: the cycle's number
+ *
+ * One short section under the snapshot's sequence count: readers never
+ * wait on the bus exchanges. Context: the cycle thread.
+ */
+void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
+{
+	struct dcm_snapbuf *sb = rt->snap;
+	struct dcm_model *m = rt->model;
+	u32 i, seq = sb->hdr->seq;
+
+	WRITE_ONCE(sb->hdr->seq, seq + 1);
+	smp_wmb();	/* the odd count is seen before any value changes */
+	memcpy(sb->values, rt->values, m->n_subdevices * sizeof(*rt->values));
+	memcpy(sb->times, rt->times, m->n_subdevices * sizeof(*rt->times));
 	sb->hdr->cycle = cycle;
 	sb->hdr->time = now;
 	smp_wmb();	/* every value is seen before the even count */
 	WRITE_ONCE(sb->hdr->seq, seq + 2);
+
+	for (i = 0; i < m->n_subdevices; i++)
+		WRITE_ONCE(m->subdevices[i].value, rt->values[i]);
+}
+
+/**
+ * dcm_runtime_answer() - account for a device's answer, or its silence
+ * @rt: the runtime
+ * @dev: the device index
+ * @ok: it answered, well formed (Ack), else Nack
+ * @source: enum dcm_error_source of an error to record, with @level > 0
+ * @level: 0 for no error, else 1-7
+ * @code: the board's error code, for DCM_ERR_BOARD
+ * @now: the cycle's DCM time
+ *
+ * An error already in the list has its time renewed rather than added
+ * again: a board repeating a code each cycle keeps one entry.
+ */
+void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 level,
+			u8 code, u32 now)
+{
+	struct dcm_rt_device *d = &rt->dev[dev];
+	u32 i;
+
+	spin_lock(&rt->err_lock);
+	if (ok)
+		d->ack++;
+	else
+		d->nack++;
+	if (!level)
+		goto out;
+	for (i = 0; i < d->n_err; i++) {
+		if (d->err[i].source == source && d->err[i].code == code) {
+			d->err[i].time = now;
+			goto out;
+		}
+	}
+	/* Newest first; the oldest goes when the list is full. */
+	if (d->n_err < DCM_ERRORS_KEPT)
+		d->n_err++;
+	memmove(&d->err[1], &d->err[0], (d->n_err - 1) * sizeof(d->err[0]));
+	d->err[0] = (struct dcm_dev_error){ .time = now, .source = source, .level = level,
+					    .code = code };
+out:
+	spin_unlock(&rt->err_lock);
+}
+
+/**
+ * dcm_runtime_counters() - a device's Ack and Nack
+ * @rt: the runtime
+ * @dev: the device index
+ * @ack: its Ack
+ * @nack: its Nack
+ */
+void dcm_runtime_counters(struct dcm_runtime *rt, u32 dev, u64 *ack, u64 *nack)
+{
+	spin_lock(&rt->err_lock);
+	*ack = rt->dev[dev].ack;
+	*nack = rt->dev[dev].nack;
+	spin_unlock(&rt->err_lock);
+}
+
+/**
+ * dcm_runtime_errors() - a device's error list as text
+ * @rt: the runtime
+ * @dev: the device index
+ * @now: DCM time now: errors older than 30 s are not shown
+ * @buf: where to write, one line per error: "<time> <level> <text>"
+ * @size: its size
+ *
+ * Return: the length written.
+ */
+int dcm_runtime_errors(struct dcm_runtime *rt, u32 dev, u32 now, char *buf, size_t size)
+{
+	struct dcm_dev_error err[DCM_ERRORS_KEPT];
+	struct dcm_mb_error e;
+	char text[128];
+	u32 i, n;
+	int len = 0;
+
+	spin_lock(&rt->err_lock);
+	n = rt->dev[dev].n_err;
+	memcpy(err, rt->dev[dev].err, n * sizeof(err[0]));
+	spin_unlock(&rt->err_lock);
+
+	for (i = 0; i < n && len < size; i++) {
+		if ((s32)(now - err[i].time) > DCM_ERROR_KEEP_MS)
+			continue;
+		switch (err[i].source) {
+		case DCM_ERR_BOARD:
+			dcm_mb_error_decode(err[i].code, &e);
+			dcm_mb_error_describe(&e, text, sizeof(text));
+			break;
+		case DCM_ERR_NO_ANSWER:
+			strscpy(text, "no answer", sizeof(text));
+			break;
+		default:
+			strscpy(text, "malformed answer", sizeof(text));
+			break;
+		}
+		len += scnprintf(buf + len, size - len, "%u %u %s\n", err[i].time, err[i].level,
+				 text);
+	}
+	return len;
 }
 
 /**

@@ -12,6 +12,8 @@
 
 #include "dcm_model.h"
 #include "dcm_timed.h"
+#include "wire/dcm_regs.h"
+#include "wire/dcm_rs485.h"
 
 /**
  * struct dcm_snapbuf - the memory of a snapshot, shared with mmap()
@@ -45,6 +47,67 @@ struct dcm_actuator {
 	s64 raw;
 };
 
+#define DCM_ERRORS_KEPT		8	/* per device */
+#define DCM_ERROR_KEEP_MS	30000	/* seed 000: errors are kept 30 s */
+#define DCM_ROLES		12	/* subdevices a board codec addresses */
+
+/* Where an error of a device's list comes from (struct dcm_dev_error.source). */
+enum dcm_error_source {
+	DCM_ERR_BOARD,		/* the board's error byte, @code */
+	DCM_ERR_NO_ANSWER,	/* the board did not answer */
+	DCM_ERR_BAD_FRAME,	/* its answer was malformed or failed its check */
+};
+
+/**
+ * struct dcm_dev_error - one error of a device's list
+ * @time: DCM time it was last seen
+ * @source: enum dcm_error_source
+ * @level: 0-7 (seed 000)
+ * @code: the board's code, for DCM_ERR_BOARD
+ */
+struct dcm_dev_error {
+	u32 time;
+	u8 source;
+	u8 level;
+	u8 code;
+};
+
+/**
+ * struct dcm_rt_device - a device's running state
+ * @bus: index of its bus in the runtime's buses
+ * @pos: its place on the bus, from 0 (RS485: Bid - 1)
+ * @ack: exchanges it answered
+ * @nack: exchanges it did not, or with a bad answer
+ * @err: its error list, newest first
+ * @n_err: entries of @err
+ * @role: subdevice index of each role its board codec gives, or -1
+ */
+struct dcm_rt_device {
+	u32 bus;
+	u32 pos;
+	u64 ack, nack;
+	struct dcm_dev_error err[DCM_ERRORS_KEPT];
+	u32 n_err;
+	s16 role[DCM_ROLES];
+};
+
+/**
+ * struct dcm_rt_bus - a bus of the description, and its transport
+ * @name: the description's Bus name
+ * @bus: the transport registered under that name, or NULL; changed under
+ *	the controller's bus_lock and SRCU
+ * @dev: the devices on it, by position
+ * @n_dev: count
+ * @seq: the cyclic exchange's sequence number
+ */
+struct dcm_rt_bus {
+	const char *name;
+	struct dcm_bus *bus;
+	u32 dev[DCM_MAX_DEVICES];
+	u32 n_dev;
+	u8 seq;
+};
+
 /**
  * struct dcm_runtime - a committed description, running
  * @model: the description
@@ -55,6 +118,17 @@ struct dcm_actuator {
  * @n_act: count
  * @act_of: per subdevice, its index in @act, or -1
  * @snap: the published values
+ * @conv: per subdevice, its conversion
+ * @values: the values of the cycle in progress, published at its end
+ * @times: their update times
+ * @dev: per device, its running state
+ * @err_lock: guards the devices' error lists and counters against readers
+ * @buses: the description's buses
+ * @n_buses: count
+ * @battery: what the battery's registers said last
+ * @txbuf: the cycle's scratch: a frame or block to send
+ * @rxbuf: the cycle's scratch: what came back
+ * @rx: the cycle's scratch: the RS485 receiver
  */
 struct dcm_runtime {
 	struct dcm_model *model;
@@ -64,11 +138,28 @@ struct dcm_runtime {
 	u32 n_act;
 	s32 *act_of;
 	struct dcm_snapbuf *snap;
+	struct dcm_conv *conv;
+	s64 *values;
+	u32 *times;
+	struct dcm_rt_device dev[DCM_MAX_DEVICES];
+	spinlock_t err_lock;		/* error lists, Ack/Nack */
+	struct dcm_rt_bus buses[DCM_MAX_DEVICES];
+	u32 n_buses;
+	struct dcm_battery battery;
+	u8 txbuf[DCM_RS485_MAX_FRAME];
+	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
+	struct dcm_rs485_rx rx;
 };
 
 struct dcm_runtime *dcm_runtime_create(struct dcm_model *m, u32 generation);
 void dcm_runtime_free(struct dcm_runtime *rt);
-void dcm_runtime_cycle(struct dcm_runtime *rt, u32 now, u64 cycle);
+void dcm_runtime_actuate(struct dcm_runtime *rt, u32 now);
+void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now);
+void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle);
+void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 level,
+			u8 code, u32 now);
+int dcm_runtime_errors(struct dcm_runtime *rt, u32 dev, u32 now, char *buf, size_t size);
+void dcm_runtime_counters(struct dcm_runtime *rt, u32 dev, u64 *ack, u64 *nack);
 int dcm_runtime_handle(const struct dcm_runtime *rt, u32 handle, u32 *sub);
 int dcm_runtime_set(struct dcm_runtime *rt, u32 sub, u32 update, const struct dcm_point *pts,
 		    u32 n);

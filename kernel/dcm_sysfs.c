@@ -53,6 +53,33 @@ static void dcm_dir_release(struct kobject *kobj)
 	kfree(container_of(kobj, struct dcm_dir, kobj));
 }
 
+/*
+ * Ack, Nack and Error live in the running state. A subdevice shows its
+ * device's counters (the boards count per device, seed 000); errors are
+ * listed on the device.
+ */
+static ssize_t show_runtime_key(struct dcm_tree *tree, u32 key, u32 dev, bool is_dev,
+				char *buf)
+{
+	struct dcm_controller *ctrl = tree->ctrl;
+	struct dcm_runtime *rt;
+	u64 ack = 0, nack = 0;
+	ssize_t len = 0;
+
+	down_read(&ctrl->lock);
+	rt = ctrl->dead ? NULL : dcm_rt(ctrl);
+	if (rt && rt->model == tree->model) {
+		if (key != DCM_KEY_ERROR)
+			dcm_runtime_counters(rt, dev, &ack, &nack);
+		else if (is_dev)
+			len = dcm_runtime_errors(rt, dev, dcm_time_ms(ctrl), buf, PAGE_SIZE);
+	}
+	up_read(&ctrl->lock);
+	if (key == DCM_KEY_ERROR)
+		return len;
+	return sysfs_emit(buf, "%llu\n", key == DCM_KEY_ACK ? ack : nack);
+}
+
 static ssize_t dcm_key_show(struct kobject *kobj, struct attribute *attr, char *buf);
 static ssize_t dcm_key_store(struct kobject *kobj, struct attribute *attr,
 			     const char *buf, size_t len);
@@ -118,11 +145,8 @@ static ssize_t dcm_key_show(struct kobject *kobj, struct attribute *attr, char *
 		return emit_value(buf, kind, s->max);
 	case DCM_KEY_ACK:
 	case DCM_KEY_NACK:
-		/* No exchange with the boards has happened yet. */
-		return emit_value(buf, kind, 0);
 	case DCM_KEY_ERROR:
-		/* One line per error kept; none is recorded yet. */
-		return 0;
+		return show_runtime_key(tree, ref->key, s ? s->device : ref->index, !s, buf);
 	case DCM_KEY_TYPE:
 		return sysfs_emit(buf, "%s\n", s ? s->type->name : d->type->name);
 	case DCM_KEY_DEVICE:

@@ -26,6 +26,7 @@ typedef uint64_t u64;
 #define S64_MAX INT64_MAX
 #define S64_MIN INT64_MIN
 
+#define EXPORT_SYMBOL_GPL(sym)
 #define GFP_KERNEL 0
 #define kzalloc(size, gfp) calloc(1, (size))
 #define kcalloc(n, size, gfp) calloc((n), (size))

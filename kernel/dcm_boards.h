@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dcm - the cycle's exchanges with the boards: what each board type sends
+ * and answers (Documentation/dcm/wire-protocol.rst), over the transport of
+ * its bus.
+ */
+#ifndef _DCM_BOARDS_H
+#define _DCM_BOARDS_H
+
+#include "dcm_runtime.h"
+
+struct dcm_bus;
+
+void dcm_board_bind(struct dcm_runtime *rt, u32 dev);
+void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now);
+
+#endif /* _DCM_BOARDS_H */
