@@ -344,7 +344,11 @@ static int dcm_sim_probe(struct platform_device *pdev)
 			goto err_buses;
 	}
 
-	sim->adap.owner = THIS_MODULE;
+	/*
+	 * No owner: the I2C transport holds the adapter, and would pin this
+	 * module; dcm_sim removes the transport before the adapter instead.
+	 */
+	sim->adap.owner = NULL;
 	sim->adap.algo = &sim_i2c_algo;
 	sim->adap.dev.parent = &pdev->dev;
 	strscpy(sim->adap.name, "dcm-sim I2C-chest", sizeof(sim->adap.name));

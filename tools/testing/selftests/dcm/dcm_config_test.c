@@ -53,7 +53,7 @@ TEST_F(cfg, tree_shows_the_description)
 	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/Device", "NeckBoard");
 	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/SubDeviceNumber", "1");
 	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/Kp", "12");
-	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/Ack", "0");
+	ASSERT_EQ(0, access(SUB "HeadPitch/Position/Actuator/Ack", R_OK));
 	expect_file(_metadata, SUB "HeadPitch/Position/Sensor/jointZeroPosition", "2071");
 	expect_file(_metadata, SUB "ChestBoard/Led/Red/Actuator/Gain", "0.003922");
 	expect_file(_metadata, DEV "ChestBoard/BodyId", "AL-BASE");
