@@ -6,6 +6,8 @@
 #   make run        install what is missing, build, boot the VM and show the robot
 #   make check      lint + host unit tests + kselftests in the VM; ends "N passed, N failed"
 #   make lint       checkpatch --strict, W=1 build, sparse (C=1) build; fails on any warning
+#   make bench      what the ABI and the cycle cost, measured in the VM
+#   make soak       the 16-client test for a minute (DCM_SOAK_SECONDS)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #
 # KVER selects the kernel (default: newest with headers and image), KDIR its
@@ -22,7 +24,7 @@ LSRC	:= $(O)/linux-src
 export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
-	vm-test linux-src
+	vm-test linux-src bench soak
 
 all: modules userspace selftests
 
@@ -42,11 +44,13 @@ selftests: linux-src userspace
 	$(MAKE) -C tools/testing/selftests/dcm O=$(O) LSRC=$(LSRC)
 
 # Host unit tests (cmocka, ASan+UBSan): userspace, then the kernel's pure
-# logic built for the host. Both run even if the first fails.
+# logic built for the host, then the shipped robot description against its
+# schemas and the seed's key lists. All run even if one fails.
 unit:
 	@rc=0; \
 	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
 	$(MAKE) --no-print-directory -C kernel/tests O=$(O) || rc=1; \
+	bash userspace/data/check-data.sh || rc=1; \
 	exit $$rc
 
 # The kselftest suite inside the VM.
@@ -56,6 +60,17 @@ vm-test: modules userspace selftests
 
 lint: linux-src
 	@scripts/lint.sh
+
+# Benchmarks run against the default robot description that dcmd loads.
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/dcm-vm exec -- /opt/dcm/selftests/dcm_bench
+
+# The cycle test with its 16 clients for a minute instead of 3 s.
+soak: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/dcm-vm exec --timeout 900 -- \
+		env DCM_SOAK_SECONDS=$${DCM_SOAK_SECONDS:-60} /opt/dcm/selftests/dcm_cycle_test
 
 run: deps
 	@$(MAKE) --no-print-directory all

@@ -22,12 +22,18 @@ static int cmd_help(const struct dcmctl_opts *o)
 }
 
 /*
- * Later commands (list, get, set, tree, alias, time, watch, stats, events,
- * calibrate, preferences) are added here, each as { name, run, args, help }.
+ * Later commands (set, alias, time, watch, stats, events, calibrate,
+ * preferences) are added here, each as { name, run, args, help }.
  */
 const struct dcmctl_cmd dcmctl_commands[] = {
 	{ "info", dcmctl_cmd_info, "",
 	  "controller identity, through both the ioctl and the netlink path" },
+	{ "list", dcmctl_cmd_list, "[PATTERN]",
+	  "key paths (PATTERN: a glob on the path, with or without Device/SubDeviceList/)" },
+	{ "get", dcmctl_cmd_get, "[-q] KEY...",
+	  "\"KEY VALUE\" lines (-q: values only)" },
+	{ "tree", dcmctl_cmd_tree, "",
+	  "devices with their Type, Bus and Address, and their subdevices" },
 	{ "help", cmd_help, "", "show this text" },
 	{ NULL, NULL, NULL, NULL }
 };
@@ -42,6 +48,8 @@ void dcmctl_usage(FILE *f)
 		"\n"
 		"Options:\n"
 		"  -d, --device DEVICE  controller: /dev/dcmN, dcmN or N (default /dev/dcm0)\n"
+		"  -r, --root DIR       sysfs directory of the controllers (default\n"
+		"                       $DCM_SYSFS_ROOT, else " DCMCTL_SYSFS_ROOT ")\n"
 		"  -j, --json           JSON output\n"
 		"  -p, --pretty         indent JSON output (with -j)\n"
 		"  -h, --help           show this text\n"
@@ -49,7 +57,7 @@ void dcmctl_usage(FILE *f)
 		"\n"
 		"Commands:\n");
 	for (c = dcmctl_commands; c->name; c++)
-		fprintf(f, "  %-6s %-12s %s\n", c->name, c->args, c->help);
+		fprintf(f, "  %-5s %-12s %s\n", c->name, c->args, c->help);
 	fprintf(f,
 		"\n"
 		"Exit status: 0 success, 1 failure, 2 usage error.\n");
@@ -151,6 +159,7 @@ enum dcmctl_parse_result dcmctl_parse_args(int argc, char **argv,
 {
 	static const struct option longopts[] = {
 		{ "device",  required_argument, NULL, 'd' },
+		{ "root",    required_argument, NULL, 'r' },
 		{ "json",    no_argument,       NULL, 'j' },
 		{ "pretty",  no_argument,       NULL, 'p' },
 		{ "help",    no_argument,       NULL, 'h' },
@@ -168,7 +177,7 @@ enum dcmctl_parse_result dcmctl_parse_args(int argc, char **argv,
 	/* '+': stop at the command; ':': report missing arguments as ':' */
 	for (;;) {
 		before = optind;
-		c = getopt_long(argc, argv, "+:d:jphV", longopts, NULL);
+		c = getopt_long(argc, argv, "+:d:r:jphV", longopts, NULL);
 		if (c == -1)
 			break;
 		/* the argv element getopt was looking at */
@@ -177,6 +186,9 @@ enum dcmctl_parse_result dcmctl_parse_args(int argc, char **argv,
 		switch (c) {
 		case 'd':
 			o->device = optarg;
+			break;
+		case 'r':
+			o->root = optarg;
 			break;
 		case 'j':
 			o->json = true;

@@ -33,10 +33,14 @@ struct dcmctl_cmd {
 /* The command table, NULL-terminated (commands.c). */
 extern const struct dcmctl_cmd dcmctl_commands[];
 
+/* Where the controllers' sysfs directories are (-r, $DCM_SYSFS_ROOT). */
+#define DCMCTL_SYSFS_ROOT	"/sys/class/dcm"
+
 struct dcmctl_opts {
 	bool json;
 	bool pretty;
 	const char *device;		/* -d as given, NULL if none */
+	const char *root;		/* -r as given, NULL if none */
 	char devpath[256];		/* resolved device node */
 	long dev_index;			/* controller index, -1 if unknown */
 	const struct dcmctl_cmd *cmd;
@@ -82,5 +86,27 @@ void dcmctl_print_info_text(FILE *f, const struct dcm_info *info);
 void dcmctl_json_info(struct json_writer *w, const struct dcm_info *info);
 
 int dcmctl_cmd_info(const struct dcmctl_opts *o);
+
+/* The key tree in sysfs (keys.c). */
+int dcmctl_cmd_list(const struct dcmctl_opts *o);
+int dcmctl_cmd_get(const struct dcmctl_opts *o);
+int dcmctl_cmd_tree(const struct dcmctl_opts *o);
+
+/* The same, writing to @out and @err (for the unit tests). */
+int dcmctl_list(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_tree(const struct dcmctl_opts *o, FILE *out, FILE *err);
+
+/* -r, else $DCM_SYSFS_ROOT, else DCMCTL_SYSFS_ROOT. */
+const char *dcmctl_sysfs_root(const struct dcmctl_opts *o);
+
+/*
+ * The file of a key, relative to the controller's directory:
+ * "Device/SubDeviceList/<x>" and "<x>" -> "SubDeviceList/<x>",
+ * "Device/DeviceList/<x>" -> "DeviceList/<x>", "RobotConfig/<x>" ->
+ * "RobotConfig/<x>". Return: 0; -EINVAL for an empty or absolute key, an
+ * empty, "." or ".." component, or a trailing '/'; -ENAMETOOLONG.
+ */
+int dcmctl_key_to_path(const char *key, char *rel, size_t len);
 
 #endif /* DCMCTL_H */

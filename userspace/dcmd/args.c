@@ -1,34 +1,65 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dcmd: command line.
+ * dcmd: command line, and where the description's files are.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dcmd.h"
 
 void dcmd_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: dcmd [-f] [-v] [-p PIDFILE] [-c DEVICE_XML]\n"
+		"Usage: dcmd [-f] [-v] [-p PIDFILE] [-1 | -n] [-c DEVICE_XML] [-b BODY_XML]\n"
+		"            [-H HEAD_XML] [-S SCHEMA_DIR] [-i INDEX]\n"
 		"       dcmd -h\n"
 		"\n"
 		"  -f             stay in the foreground (log to stderr too)\n"
 		"  -v             verbose: log debug messages\n"
 		"  -p PIDFILE     write the daemon's pid there (locked; removed on exit)\n"
-		"  -c DEVICE_XML  robot description (checked to exist; not loaded yet)\n"
-		"  -h             show this text\n");
+		"  -1             load the description once, then exit 0/1 (no daemon)\n"
+		"  -n             check only: load, validate and check the description,\n"
+		"                 print a summary, send nothing to the kernel; exit 0/1\n"
+		"  -c DEVICE_XML  robot description (default " DCMD_SHARE_DIR "/" DCMD_DEVICE_XML ")\n"
+		"  -b BODY_XML    chest preferences (default " DCMD_ETC_DIR "/" DCMD_BODY_XML
+		" if present,\n"
+		"                 else " DCMD_SHARE_DIR "/" DCMD_BODY_XML "; '" DCMD_NO_FILE "': none)\n"
+		"  -H HEAD_XML    head preferences (default " DCMD_ETC_DIR "/" DCMD_HEAD_XML
+		" if present,\n"
+		"                 else " DCMD_SHARE_DIR "/" DCMD_HEAD_XML "; '" DCMD_NO_FILE "': none)\n"
+		"  -S SCHEMA_DIR  where " DCMD_DEVICE_RNG " and " DCMD_PREFS_RNG " are (default "
+		DCMD_SHARE_DIR ")\n"
+		"  -i INDEX       controller to configure (default 0)\n"
+		"  -h             show this text\n"
+		"\n"
+		"SIGHUP reloads the description; a failed reload keeps the running one.\n");
+}
+
+static int file_arg(struct dcmd_opts *o, int c, const char **dst)
+{
+	if (!*optarg) {
+		snprintf(o->err, sizeof(o->err), "option -%c needs a file name", c);
+		return -1;
+	}
+	*dst = optarg;
+	return 0;
 }
 
 enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 				       struct dcmd_opts *o)
 {
+	unsigned long v;
+	char *end;
 	int c;
 
 	memset(o, 0, sizeof(*o));
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	while ((c = getopt(argc, argv, ":fvp:c:h")) != -1) {
+	while ((c = getopt(argc, argv, ":fvp:c:b:H:S:i:n1h")) != -1) {
 		switch (c) {
 		case 'f':
 			o->foreground = true;
@@ -36,21 +67,47 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 		case 'v':
 			o->verbose = true;
 			break;
+		case 'n':
+			o->check_only = true;
+			break;
+		case '1':
+			o->once = true;
+			break;
 		case 'p':
-			if (!*optarg) {
-				snprintf(o->err, sizeof(o->err),
-					 "option -p needs a file name");
+			if (file_arg(o, c, &o->pidfile))
 				return DCMD_USAGE_ERROR;
-			}
-			o->pidfile = optarg;
 			break;
 		case 'c':
+			if (file_arg(o, c, &o->device_xml))
+				return DCMD_USAGE_ERROR;
+			break;
+		case 'b':
+			if (file_arg(o, c, &o->body_xml))
+				return DCMD_USAGE_ERROR;
+			break;
+		case 'H':
+			if (file_arg(o, c, &o->head_xml))
+				return DCMD_USAGE_ERROR;
+			break;
+		case 'S':
 			if (!*optarg) {
 				snprintf(o->err, sizeof(o->err),
-					 "option -c needs a file name");
+					 "option -S needs a directory");
 				return DCMD_USAGE_ERROR;
 			}
-			o->device_xml = optarg;
+			o->schema_dir = optarg;
+			break;
+		case 'i':
+			errno = 0;
+			v = strtoul(optarg, &end, 10);
+			if (*optarg < '0' || *optarg > '9' || *end || errno ||
+			    v > INT_MAX) {
+				snprintf(o->err, sizeof(o->err),
+					 "option -i needs a controller index, not '%s'",
+					 optarg);
+				return DCMD_USAGE_ERROR;
+			}
+			o->index = (unsigned int)v;
 			break;
 		case 'h':
 			return DCMD_HELP;
@@ -69,5 +126,63 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 			 argv[optind]);
 		return DCMD_USAGE_ERROR;
 	}
+	if (o->check_only && o->once) {
+		snprintf(o->err, sizeof(o->err), "-n and -1 exclude each other");
+		return DCMD_USAGE_ERROR;
+	}
 	return DCMD_RUN;
+}
+
+static int put(char *dst, size_t len, const char *dir, const char *name)
+{
+	int n = dir ? snprintf(dst, len, "%s/%s", dir, name) :
+		      snprintf(dst, len, "%s", name);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* A preference file: the option, or ETC/name, or SHARE/name, or none. */
+static int pref_file(const char *opt, const char *etc, const char *share,
+		     const char *name, char *dst, size_t len, char *note,
+		     size_t notelen)
+{
+	size_t used;
+	int r;
+
+	dst[0] = '\0';
+	if (opt)
+		return strcmp(opt, DCMD_NO_FILE) ? put(dst, len, NULL, opt) : 0;
+	r = put(dst, len, etc, name);
+	if (r || access(dst, F_OK) == 0)
+		return r;
+	r = put(dst, len, share, name);
+	if (r || access(dst, F_OK) == 0)
+		return r;
+	dst[0] = '\0';
+	used = strlen(note);
+	snprintf(note + used, notelen - used, "%sno %s/%s nor %s/%s", used ? "; " : "",
+		 etc, name, share, name);
+	return 0;
+}
+
+int dcmd_resolve_files(const struct dcmd_opts *o, const char *etc,
+		       const char *share, struct dcmd_files *f)
+{
+	const char *sdir = o->schema_dir ? o->schema_dir : share;
+	int r;
+
+	memset(f, 0, sizeof(*f));
+	r = o->device_xml ? put(f->device_xml, sizeof(f->device_xml), NULL, o->device_xml) :
+			    put(f->device_xml, sizeof(f->device_xml), share, DCMD_DEVICE_XML);
+	if (!r)
+		r = pref_file(o->body_xml, etc, share, DCMD_BODY_XML, f->body_xml,
+			      sizeof(f->body_xml), f->note, sizeof(f->note));
+	if (!r)
+		r = pref_file(o->head_xml, etc, share, DCMD_HEAD_XML, f->head_xml,
+			      sizeof(f->head_xml), f->note, sizeof(f->note));
+	if (!r)
+		r = put(f->device_rng, sizeof(f->device_rng), sdir, DCMD_DEVICE_RNG);
+	if (!r)
+		r = put(f->prefs_rng, sizeof(f->prefs_rng), sdir, DCMD_PREFS_RNG);
+	return r;
 }

@@ -17,13 +17,50 @@
 #define DCMD_LOG_BURST		10
 #define DCMD_LOG_INTERVAL_MS	1000
 
+/* Where the description's files are by default. */
+#define DCMD_SHARE_DIR		"/usr/share/dcm"
+#define DCMD_ETC_DIR		"/etc/dcm"
+#define DCMD_DEVICE_XML		"Device.xml"
+#define DCMD_BODY_XML		"body.xml"
+#define DCMD_HEAD_XML		"head.xml"
+#define DCMD_DEVICE_RNG		"device.rng"
+#define DCMD_PREFS_RNG		"preferences.rng"
+/* -b / -H argument that means "no preference file" */
+#define DCMD_NO_FILE		"none"
+
 struct dcmd_opts {
 	bool foreground;		/* -f */
 	bool verbose;			/* -v */
+	bool check_only;		/* -n: load and check, push nothing */
+	bool once;			/* -1: load and push once, then exit */
 	const char *pidfile;		/* -p, NULL if none */
-	const char *device_xml;		/* -c, NULL if none */
+	const char *device_xml;		/* -c, NULL: the default */
+	const char *body_xml;		/* -b, NULL: the default */
+	const char *head_xml;		/* -H, NULL: the default */
+	const char *schema_dir;		/* -S, NULL: the default */
+	unsigned int index;		/* -i: controller */
 	char err[256];
 };
+
+/* The files a load uses, defaults resolved. */
+struct dcmd_files {
+	char device_xml[4096];
+	char body_xml[4096];		/* "" if none */
+	char head_xml[4096];		/* "" if none */
+	char device_rng[4096];
+	char prefs_rng[4096];
+	char note[512];			/* what was looked for and not found */
+};
+
+/*
+ * Resolve the files of a load: -c or SHARE/Device.xml; -b (DCMD_NO_FILE:
+ * none) or ETC/body.xml if it exists, else SHARE/body.xml if it exists,
+ * else none (and @f->note says so); the same for -H and head.xml; the
+ * schemas in -S or SHARE. @etc and @share are DCMD_ETC_DIR and
+ * DCMD_SHARE_DIR but for the tests. Return: 0 or -ENAMETOOLONG.
+ */
+int dcmd_resolve_files(const struct dcmd_opts *o, const char *etc,
+		       const char *share, struct dcmd_files *f);
 
 enum dcmd_parse_result {
 	DCMD_RUN,

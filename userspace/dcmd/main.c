@@ -2,10 +2,14 @@
 /*
  * dcmd - the dcm daemon.
  *
- * Now: checks that the kernel side is there and speaks our ABI (generic
- * netlink family "dcm", GET_INFO dump), logs every controller, then
- * follows the multicast group "events" and logs what arrives, rate
- * limited. Loading the robot description (-c) comes later.
+ * Checks that the kernel side is there and speaks our ABI (generic netlink
+ * family "dcm", GET_INFO dump), logs every controller, loads the robot
+ * description (Device.xml and the two preference files, desc.c) into the
+ * kernel as one transaction (push.c), then follows the multicast group
+ * "events" and logs what arrives, rate limited. SIGHUP reloads.
+ *
+ * -1 loads once and exits; -n only checks (with the kernel's own model
+ * code, dryrun.c), without a kernel.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -28,9 +32,11 @@
 
 #include "libdcm.h"
 #include "dcmd.h"
+#include "desc.h"
 
 static struct {
 	struct dcmd_opts opts;
+	bool no_syslog;		/* -n: stderr only */
 	struct dcm_nl *nl;
 	struct ratelimit rl;
 	int pidfile_fd;
@@ -46,7 +52,15 @@ static void logmsg(int prio, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsyslog(prio, fmt, ap);
+	if (d.no_syslog) {
+		if (prio <= LOG_INFO || d.opts.verbose) {
+			fputs("dcmd: ", stderr);
+			vfprintf(stderr, fmt, ap);
+			fputc('\n', stderr);
+		}
+	} else {
+		vsyslog(prio, fmt, ap);
+	}
 	va_end(ap);
 }
 
@@ -145,6 +159,133 @@ fail:
 }
 
 /* ------------------------------------------------------------------
+ * The robot description
+ */
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void desc_log(void *arg, int level, const char *msg)
+{
+	(void)arg;
+	logmsg(level, "%s", msg);
+}
+
+/*
+ * Load and check the description files. Return: the model, or NULL with
+ * every error logged.
+ */
+static struct desc *load_description(void)
+{
+	struct dcmd_files f;
+	struct desc_errors errs;
+	struct desc_opts o;
+	struct desc *desc;
+	size_t i;
+
+	if (dcmd_resolve_files(&d.opts, DCMD_ETC_DIR, DCMD_SHARE_DIR, &f)) {
+		logmsg(LOG_ERR, "description: a file name is too long");
+		return NULL;
+	}
+	if (f.note[0])
+		logmsg(LOG_NOTICE, "description: %s: no such preference file, RobotConfig defaults apply",
+		       f.note);
+	memset(&o, 0, sizeof(o));
+	o.device_xml = f.device_xml;
+	o.body_xml = f.body_xml[0] ? f.body_xml : NULL;
+	o.head_xml = f.head_xml[0] ? f.head_xml : NULL;
+	o.device_rng = f.device_rng;
+	o.prefs_rng = f.prefs_rng;
+	o.device_type_ok = desc_kernel_device_type_ok;
+	o.subdevice_type_ok = desc_kernel_subdevice_type_ok;
+	o.log = desc_log;
+	logmsg(LOG_DEBUG, "description: %s, body %s, head %s, schemas %s and %s",
+	       o.device_xml, o.body_xml ? o.body_xml : "(none)",
+	       o.head_xml ? o.head_xml : "(none)", o.device_rng, o.prefs_rng);
+
+	desc_errors_init(&errs);
+	if (desc_load(&o, &desc, &errs)) {
+		for (i = 0; i < errs.n; i++)
+			logmsg(LOG_ERR, "%s", errs.msgs[i]);
+		if (errs.dropped)
+			logmsg(LOG_ERR, "(%zu more errors)", errs.dropped);
+		logmsg(LOG_ERR, "description %s%s%s%s%s not loaded: %zu error%s", o.device_xml,
+		       o.body_xml ? " + " : "", o.body_xml ? o.body_xml : "",
+		       o.head_xml ? " + " : "", o.head_xml ? o.head_xml : "",
+		       errs.n + errs.dropped, errs.n + errs.dropped == 1 ? "" : "s");
+		desc_errors_free(&errs);
+		return NULL;
+	}
+	desc_errors_free(&errs);
+	return desc;
+}
+
+static void files_text(const struct desc *desc, char *buf, size_t len)
+{
+	size_t i, off = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < desc->n_files && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? " + " : "",
+					desc->files[i]);
+}
+
+/*
+ * Load the files and commit them to the kernel (or, with -n, to the dry
+ * run). Return: 0, or -1 with the reason logged; the kernel's running
+ * description is then untouched.
+ */
+static int load_and_push(void)
+{
+	struct desc_nl_sink nls = { d.nl, d.opts.index };
+	struct desc_dry_sink *dry = NULL;
+	struct desc_push_stats st;
+	struct desc *desc;
+	char err[1024], files[1024];
+	double t0;
+	int r;
+
+	desc = load_description();
+	if (!desc)
+		return -1;
+	files_text(desc, files, sizeof(files));
+	if (d.opts.check_only) {
+		dry = desc_dry_sink_new();
+		if (!dry) {
+			logmsg(LOG_ERR, "out of memory");
+			desc_free(desc);
+			return -1;
+		}
+	}
+	t0 = now_s();
+	r = dry ? desc_push(desc, &desc_dry_sink_ops, dry, &st, err, sizeof(err)) :
+		  desc_push(desc, &desc_nl_sink_ops, &nls, &st, err, sizeof(err));
+	if (r) {
+		logmsg(LOG_ERR, "%s", err);
+		logmsg(LOG_ERR, "description %s %s: %s", files,
+		       dry ? "fails the kernel's checks" : "refused by the kernel",
+		       dry ? "see above" : "the running description is unchanged");
+	} else if (dry) {
+		desc_print_summary(stdout, desc);
+		printf("kernel checks (dry run): ok, %u devices, %u subdevices, %u RobotConfig keys, %u steps\n",
+		       st.counts.n_devices, st.counts.n_subdevices, st.counts.n_keys, st.steps);
+	} else {
+		logmsg(LOG_INFO,
+		       "description %s loaded into dcm%u: %u devices, %u subdevices, %u RobotConfig keys (%u steps in %.3f s)",
+		       files, d.opts.index, st.counts.n_devices, st.counts.n_subdevices,
+		       st.counts.n_keys, st.steps, now_s() - t0);
+	}
+	desc_dry_sink_free(dry);
+	desc_free(desc);
+	return r ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------
  * Events
  */
 
@@ -175,19 +316,24 @@ static int on_event(const struct dcm_nl_event *ev, void *arg)
 	return 0;
 }
 
-/* SIGHUP: reconnect (the module may have been reloaded) and re-list. */
+/*
+ * SIGHUP: reconnect (the module may have been reloaded), re-list, and
+ * reload the description.
+ */
 static void reconnect(void)
 {
 	struct dcm_nl *nl;
 
-	logmsg(LOG_NOTICE, "SIGHUP: reconnecting to the kernel");
+	logmsg(LOG_NOTICE, "SIGHUP: reconnecting to the kernel and reloading the description");
 	nl = connect_kernel();
 	if (!nl) {
 		logmsg(LOG_WARNING, "SIGHUP: reconnect failed, keeping the old connection");
-		return;
+	} else {
+		dcm_nl_close(d.nl);
+		d.nl = nl;
 	}
-	dcm_nl_close(d.nl);
-	d.nl = nl;
+	if (load_and_push())
+		logmsg(LOG_WARNING, "SIGHUP: reload failed, the running description stays");
 }
 
 /* Return: exit code. */
@@ -242,25 +388,6 @@ static int event_loop(int sfd)
 /* ------------------------------------------------------------------
  * Process plumbing
  */
-
-static int check_device_xml(const char *path)
-{
-	struct stat st;
-
-	if (stat(path, &st) < 0) {
-		fprintf(stderr, "dcmd: %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		fprintf(stderr, "dcmd: %s: not a regular file\n", path);
-		return -1;
-	}
-	if (access(path, R_OK) < 0) {
-		fprintf(stderr, "dcmd: %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
 
 /* Tell the waiting parent how the start went: status byte + message. */
 static void report_ready(int status, const char *msg)
@@ -392,6 +519,36 @@ static void pidfile_remove(void)
 	d.pidfile_fd = -1;
 }
 
+/*
+ * -1: load the description into the kernel once. The controller must
+ * exist and speak our ABI major.
+ */
+static int once(void)
+{
+	struct dcm_info info;
+	int err;
+
+	err = dcm_nl_open(&d.nl);
+	if (err) {
+		logmsg(LOG_ERR, "%s", dcm_last_error());
+		return DCMD_EXIT_FAIL;
+	}
+	err = dcm_nl_get_info(d.nl, d.opts.index, &info);
+	if (err) {
+		logmsg(LOG_ERR, "controller %u: %s", d.opts.index, dcm_last_error());
+		err = -1;
+	} else if (info.abi_major != LIBDCM_ABI_MAJOR) {
+		logmsg(LOG_ERR, "controller %s speaks ABI %u.%u, dcmd speaks %u.x",
+		       info.name, info.abi_major, info.abi_minor, LIBDCM_ABI_MAJOR);
+		err = -1;
+	} else {
+		err = load_and_push();
+	}
+	dcm_nl_close(d.nl);
+	d.nl = NULL;
+	return err ? DCMD_EXIT_FAIL : DCMD_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	char err[320];
@@ -410,8 +567,13 @@ int main(int argc, char **argv)
 		break;
 	}
 
-	if (d.opts.device_xml && check_device_xml(d.opts.device_xml))
-		return DCMD_EXIT_FAIL;
+	if (d.opts.check_only) {
+		/* No kernel, no syslog: a check for a person or a script. */
+		d.no_syslog = true;
+		return load_and_push() ? DCMD_EXIT_FAIL : DCMD_EXIT_OK;
+	}
+	if (d.opts.once)
+		d.opts.foreground = true;
 
 	/* Until detached, everything logged also goes to stderr. */
 	openlog("dcmd", LOG_PID | LOG_PERROR, LOG_DAEMON);
@@ -420,6 +582,16 @@ int main(int argc, char **argv)
 	       LIBDCM_VERSION, dcm_lib_version(), LIBDCM_ABI_MAJOR,
 	       LIBDCM_ABI_MINOR);
 	ratelimit_init(&d.rl, DCMD_LOG_BURST, DCMD_LOG_INTERVAL_MS);
+
+	/*
+	 * -1 leaves the signals alone: interrupted, it dies, its socket
+	 * closes, and the kernel drops the open transaction.
+	 */
+	if (d.opts.once) {
+		ret = once();
+		closelog();
+		return ret;
+	}
 
 	/* Block the signals before anything can fork; signalfd reads them. */
 	sigemptyset(&mask);
@@ -436,10 +608,15 @@ int main(int argc, char **argv)
 	if (!d.nl)
 		return DCMD_EXIT_FAIL;
 
-	if (d.opts.device_xml)
-		logmsg(LOG_NOTICE,
-		       "device description %s: accepted, but loading it is not implemented yet",
-		       d.opts.device_xml);
+	/*
+	 * A robot with no description cannot work: a description that does
+	 * not load ends dcmd (the kernel keeps the one it had, if any).
+	 */
+	if (load_and_push()) {
+		logmsg(LOG_ERR, "no description loaded: exiting");
+		dcm_nl_close(d.nl);
+		return DCMD_EXIT_FAIL;
+	}
 
 	if (!d.opts.foreground && daemonize() < 0) {
 		dcm_nl_close(d.nl);

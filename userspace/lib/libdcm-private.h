@@ -20,6 +20,15 @@ _Static_assert(LIBDCM_MICRO == DCM_MICRO, "fixed-point scale");
 _Static_assert(LIBDCM_INFO_SIMULATED == DCM_INFO_F_SIMULATED, "flag");
 _Static_assert(LIBDCM_INFO_CONFIGURED == DCM_INFO_F_CONFIGURED, "flag");
 _Static_assert(LIBDCM_INFO_RUNNING == DCM_INFO_F_RUNNING, "flag");
+_Static_assert(LIBDCM_KEY_INT == DCM_KEY_KIND_INT, "key kind");
+_Static_assert(LIBDCM_KEY_FLOAT == DCM_KEY_KIND_FLOAT, "key kind");
+_Static_assert(LIBDCM_KEY_BOOL == DCM_KEY_KIND_BOOL, "key kind");
+_Static_assert(LIBDCM_KEY_STRING == DCM_KEY_KIND_STRING, "key kind");
+_Static_assert(LIBDCM_MAX_DEVICES == DCM_MAX_DEVICES, "limit");
+_Static_assert(LIBDCM_MAX_SUBDEVICES == DCM_MAX_SUBDEVICES, "limit");
+_Static_assert(LIBDCM_MAX_KEYS == DCM_MAX_KEYS, "limit");
+_Static_assert(LIBDCM_MAX_NAME_LEN == DCM_MAX_NAME_LEN, "limit");
+_Static_assert(LIBDCM_MAX_STRING_LEN == DCM_MAX_STRING_LEN, "limit");
 
 /* Record the detailed message dcm_last_error() returns; returns @err. */
 int dcm_set_error(int err, const char *fmt, ...)
@@ -38,5 +47,60 @@ int dcm_check_version(const char *path, const struct dcm_ioc_version *v,
 
 /* Convert the kernel's struct into the library's. */
 void dcm_info_from_ioc(const struct dcm_ioc_info *ioc, struct dcm_info *info);
+
+/* ------------------------------------------------------------------
+ * Netlink requests (nl.c), shared with the configuration path (config.c)
+ */
+
+struct nl_msg;
+struct nlmsgerr;
+
+/* Length of the kernel's extended-ack message kept for a request. */
+#define DCM_EXT_MSG_LEN		256
+
+/*
+ * One request on the request socket and its answers. dcm_nl_request()
+ * fills @family; the caller zeroes the rest and sets either @info (a
+ * GET_INFO do), @cb/@arg (a GET_INFO dump) or @parse/@parse_arg (any other
+ * reply: called for each message of the family, returns 0 or a negative
+ * errno with dcm_last_error() set).
+ */
+struct req_ctx {
+	int family;
+	int err;		/* first error seen: kernel's, parse, ... */
+	bool err_explained;	/* dcm_last_error() already describes err */
+	bool done;		/* ACK, NLMSG_DONE or error received */
+	bool stopped;		/* drain the rest without calling back */
+	int count;		/* replies parsed */
+	int cb_ret;		/* non-zero return of the user callback */
+	char ext_msg[DCM_EXT_MSG_LEN];	/* NLMSGERR_ATTR_MSG of the error */
+
+	/* do */
+	struct dcm_info *info;
+	/* dump */
+	dcm_info_cb cb;
+	void *arg;
+	/* other replies */
+	int (*parse)(struct nlmsghdr *nlh, void *arg);
+	void *parse_arg;
+};
+
+/* A request of the family "dcm": header only; NULL if out of memory. */
+struct nl_msg *dcm_nl_new_request(struct dcm_nl *nl, int flags, uint8_t cmd);
+
+/*
+ * Send @msg and process the answers until the ACK, the end of a dump or an
+ * error (serialised on the handle's request lock). Return: 0 when the
+ * exchange happened (the kernel's verdict is then in @ctx->err and
+ * @ctx->ext_msg), or a negative errno (send failed; dcm_last_error() set).
+ */
+int dcm_nl_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *ctx);
+
+/*
+ * Copy the NLMSGERR_ATTR_MSG of an error's extended ack into @buf (empty
+ * string if the ack has none). @e must lie inside a whole NLMSG_ERROR
+ * message, as libnl's error callback gets it.
+ */
+void dcm_nl_ext_ack_msg(const struct nlmsgerr *e, char *buf, size_t len);
 
 #endif /* LIBDCM_PRIVATE_H */

@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-#define LIBDCM_VERSION		"0.1.0"
+#define LIBDCM_VERSION		"0.2.0"
 
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
@@ -224,8 +224,112 @@ typedef int (*dcm_event_cb)(const struct dcm_nl_event *ev, void *arg);
 int dcm_nl_recv(struct dcm_nl *nl, dcm_event_cb cb, void *arg);
 
 /* ---------------------------------------------------------------------
+ * Configuration: loading a robot description into the kernel
+ *
+ * One transaction per controller at a time, owned by the handle's request
+ * socket: dcm_nl_config_begin(), then any number of add_device,
+ * add_subdevice and set_key steps, then dcm_nl_config_commit() (the kernel
+ * checks the whole and replaces the running description in one step) or
+ * dcm_nl_config_abort(). Every step is checked by the kernel at once; a
+ * refused step ends the transaction (the running description is
+ * untouched). Closing the handle drops an open transaction. All need
+ * CAP_NET_ADMIN.
+ *
+ * Every function returns 0 or a negative errno. On failure,
+ * dcm_last_error() is the kernel's own explanation (its extended ack)
+ * when it gave one, verbatim, e.g. "key HeadPitch/Position/Sensor/
+ * jointZeroPosition: the value is outside the key's range"; for -EPERM
+ * without one, "permission denied: configuring dcm needs CAP_NET_ADMIN
+ * (root)"; otherwise a libdcm message.
+ */
+
+/* Kinds of key values (enum dcm_key_kind of the kernel ABI). */
+#define LIBDCM_KEY_INT		1	/* num: an integer */
+#define LIBDCM_KEY_FLOAT	2	/* num: micro-units */
+#define LIBDCM_KEY_BOOL		3	/* num: 0 or 1 */
+#define LIBDCM_KEY_STRING	4	/* str */
+
+/* Limits of a description (DCM_MAX_*). */
+#define LIBDCM_MAX_DEVICES	64
+#define LIBDCM_MAX_SUBDEVICES	1024
+#define LIBDCM_MAX_KEYS		1024	/* RobotConfig keys */
+#define LIBDCM_MAX_NAME_LEN	128	/* name or key path, NUL included */
+#define LIBDCM_MAX_STRING_LEN	256	/* string value, NUL included */
+
+struct dcm_key_value {
+	int kind;		/* LIBDCM_KEY_* */
+	int64_t num;		/* INT, BOOL, FLOAT (micro-units) */
+	const char *str;	/* STRING */
+	uint32_t den;		/* FLOAT only, 0 or 1: none; else the value is
+				 * num / den micro-units (exact for a Gain) */
+};
+
+/* What a commit published (the kernel's answer). */
+struct dcm_config_counts {
+	unsigned int n_devices;
+	unsigned int n_subdevices;
+	unsigned int n_keys;	/* RobotConfig keys */
+};
+
+/* DCM_CMD_CONFIG_BEGIN: open (or restart, empty) a transaction. */
+int dcm_nl_config_begin(struct dcm_nl *nl, unsigned int index);
+
+/* DCM_CMD_CONFIG_ADD_DEVICE: a board; @address 0-255. */
+int dcm_nl_config_add_device(struct dcm_nl *nl, unsigned int index,
+			     const char *name, const char *type,
+			     const char *bus, unsigned int address);
+
+/*
+ * DCM_CMD_CONFIG_ADD_SUBDEVICE: a subdevice of a device added before;
+ * @number is its SubDeviceNumber, 1-255.
+ */
+int dcm_nl_config_add_subdevice(struct dcm_nl *nl, unsigned int index,
+				const char *name, const char *type,
+				const char *device, unsigned int number);
+
+/*
+ * DCM_CMD_CONFIG_SET_KEY: @path is "<subdevice>/<key>" (or with the
+ * "Device/SubDeviceList/" prefix), "Device/DeviceList/<device>/<key>" or
+ * "RobotConfig/..."; setting a key again replaces its value.
+ */
+int dcm_nl_config_set_key(struct dcm_nl *nl, unsigned int index,
+			  const char *path, const struct dcm_key_value *v);
+
+/*
+ * DCM_CMD_CONFIG_COMMIT: check and publish. @counts (may be NULL) gets
+ * what the kernel committed.
+ */
+int dcm_nl_config_commit(struct dcm_nl *nl, unsigned int index,
+			 struct dcm_config_counts *counts);
+
+/* DCM_CMD_CONFIG_ABORT: drop the staged description. */
+int dcm_nl_config_abort(struct dcm_nl *nl, unsigned int index);
+
+/* ---------------------------------------------------------------------
  * Fixed point (values cross the kernel boundary as s64 micro-units)
  */
+
+/*
+ * dcm_fixed_from_string - decimal text to micro-units, exactly: the text
+ * "[+-]digits[.digits][(e|E)[+-]digits]" (".5" and "5." too) is rounded to
+ * the nearest micro-unit, ties away from zero, without going through a
+ * double. Nothing else is accepted: no blanks, no hex, no "nan" or "inf".
+ * Return: 0; -EINVAL for text that is not such a number; -ERANGE if the
+ * value does not fit in int64_t micro-units. *@out is only written on
+ * success.
+ */
+int dcm_fixed_from_string(const char *s, int64_t *out);
+
+/*
+ * dcm_fraction_from_string - decimal text as the exact fraction
+ * *@num / *@den micro-units, *@den a power of ten up to 10^9: "0.0039215686"
+ * is 39215686 / 10000; a value with at most 6 decimals has *@den 1. Past 15
+ * decimals (or when *@num would not fit) it rounds, half away from zero,
+ * at the last decimal kept. Same text and errors as dcm_fixed_from_string().
+ * The kernel keeps a Gain as such a fraction (DCM_A_CFG_VALUE_DEN) and
+ * rounds every other float to the micro-unit.
+ */
+int dcm_fraction_from_string(const char *s, int64_t *num, uint32_t *den);
 
 /*
  * dcm_fixed_to_double - micro-units to a double (correctly rounded for

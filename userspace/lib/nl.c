@@ -150,7 +150,7 @@ DCM_EXPORT int dcm_nl_open(struct dcm_nl **out)
 {
 	struct timeval tv = { .tv_sec = DCM_NL_TIMEOUT_S };
 	struct dcm_nl *nl;
-	int err;
+	int err, one = 1;
 
 	if (!out)
 		return -EINVAL;
@@ -174,6 +174,16 @@ DCM_EXPORT int dcm_nl_open(struct dcm_nl **out)
 				    dcm_strerror(-errno));
 		goto fail;
 	}
+
+	/*
+	 * Extended acks carry the kernel's explanation of a refusal; capped
+	 * acks do not echo the request back. A kernel without them (before
+	 * 4.12) still answers, without the explanation: not an error.
+	 */
+	(void)setsockopt(nl_socket_get_fd(nl->req), SOL_NETLINK, NETLINK_EXT_ACK,
+			 &one, sizeof(one));
+	(void)setsockopt(nl_socket_get_fd(nl->req), SOL_NETLINK, NETLINK_CAP_ACK,
+			 &one, sizeof(one));
 
 	nl->family = genl_ctrl_resolve(nl->req, DCM_GENL_NAME);
 	if (nl->family < 0) {
@@ -215,22 +225,6 @@ DCM_EXPORT int dcm_nl_family_id(const struct dcm_nl *nl)
  * Requests
  */
 
-struct req_ctx {
-	int family;
-	int err;		/* first error seen: kernel's, parse, ... */
-	bool err_explained;	/* dcm_last_error() already describes err */
-	bool done;		/* ACK, NLMSG_DONE or error received */
-	bool stopped;		/* drain the rest without calling back */
-	int count;		/* replies parsed */
-	int cb_ret;		/* non-zero return of the user callback */
-
-	/* do */
-	struct dcm_info *info;
-	/* dump */
-	dcm_info_cb cb;
-	void *arg;
-};
-
 static int req_valid(struct nl_msg *msg, void *arg)
 {
 	struct req_ctx *ctx = arg;
@@ -240,6 +234,20 @@ static int req_valid(struct nl_msg *msg, void *arg)
 
 	if (nlh->nlmsg_type != ctx->family || ctx->stopped)
 		return NL_SKIP;
+
+	if (ctx->parse) {
+		err = ctx->parse(nlh, ctx->parse_arg);
+		if (err) {
+			if (!ctx->err) {
+				ctx->err = err;
+				ctx->err_explained = true;
+			}
+			ctx->stopped = true;
+			return NL_SKIP;
+		}
+		ctx->count++;
+		return NL_OK;
+	}
 
 	err = dcm_nl_parse_info(nlh, &info);
 	if (err) {
@@ -290,13 +298,55 @@ static int req_ack(struct nl_msg *msg, void *arg)
 	return NL_STOP;
 }
 
+/*
+ * The extended ack (NETLINK_EXT_ACK) of an error: the TLVs that follow the
+ * struct nlmsgerr and, unless NLM_F_CAPPED, the echoed request. Copies
+ * NLMSGERR_ATTR_MSG into @buf (empty if there is none or it is malformed).
+ */
+void dcm_nl_ext_ack_msg(const struct nlmsgerr *e, char *buf, size_t len)
+{
+	const struct nlmsghdr *nlh =
+		(const struct nlmsghdr *)((const char *)e - NLMSG_HDRLEN);
+	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	size_t off, total;
+	const char *s;
+	int alen;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS) || nlh->nlmsg_len < NLMSG_HDRLEN)
+		return;
+	total = nlh->nlmsg_len - NLMSG_HDRLEN;
+	off = sizeof(*e);
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED)) {
+		if (e->msg.nlmsg_len < NLMSG_HDRLEN)
+			return;
+		off += e->msg.nlmsg_len - NLMSG_HDRLEN;
+	}
+	off = NLMSG_ALIGN(off);
+	if (off >= total)
+		return;
+	if (nla_parse(tb, NLMSGERR_ATTR_MAX,
+		      (struct nlattr *)((char *)e + off), (int)(total - off),
+		      NULL) < 0 || !tb[NLMSGERR_ATTR_MSG])
+		return;
+	s = nla_data(tb[NLMSGERR_ATTR_MSG]);
+	alen = nla_len(tb[NLMSGERR_ATTR_MSG]);
+	if (alen <= 0 || !memchr(s, '\0', (size_t)alen))
+		return;
+	snprintf(buf, len, "%s", s);
+}
+
 static int req_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
 {
 	struct req_ctx *ctx = arg;
 
 	(void)nla;
-	if (!ctx->err)
+	if (!ctx->err) {
 		ctx->err = e->error < 0 ? e->error : -EIO;
+		dcm_nl_ext_ack_msg(e, ctx->ext_msg, sizeof(ctx->ext_msg));
+	}
 	ctx->done = true;
 	return NL_STOP;
 }
@@ -352,7 +402,7 @@ out:
 	return r;
 }
 
-static struct nl_msg *new_request(struct dcm_nl *nl, int flags, uint8_t cmd)
+struct nl_msg *dcm_nl_new_request(struct dcm_nl *nl, int flags, uint8_t cmd)
 {
 	struct nl_msg *msg = nlmsg_alloc();
 
@@ -364,6 +414,17 @@ static struct nl_msg *new_request(struct dcm_nl *nl, int flags, uint8_t cmd)
 		return NULL;
 	}
 	return msg;
+}
+
+int dcm_nl_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *ctx)
+{
+	int err;
+
+	ctx->family = nl->family;
+	pthread_mutex_lock(&nl->req_lock);
+	err = do_request(nl, msg, ctx);
+	pthread_mutex_unlock(&nl->req_lock);
+	return err;
 }
 
 DCM_EXPORT int dcm_nl_get_info(struct dcm_nl *nl, unsigned int index,
@@ -381,7 +442,7 @@ DCM_EXPORT int dcm_nl_get_info(struct dcm_nl *nl, unsigned int index,
 	ctx.family = nl->family;
 	ctx.info = &tmp;
 
-	msg = new_request(nl, 0, DCM_CMD_GET_INFO);
+	msg = dcm_nl_new_request(nl, 0, DCM_CMD_GET_INFO);
 	if (!msg || nla_put_u32(msg, DCM_A_INFO_INDEX, index) < 0) {
 		nlmsg_free(msg);
 		return dcm_set_error(-ENOMEM, "netlink: out of memory");
@@ -424,7 +485,7 @@ DCM_EXPORT int dcm_nl_dump_info(struct dcm_nl *nl, dcm_info_cb cb, void *arg)
 	ctx.cb = cb;
 	ctx.arg = arg;
 
-	msg = new_request(nl, NLM_F_DUMP, DCM_CMD_GET_INFO);
+	msg = dcm_nl_new_request(nl, NLM_F_DUMP, DCM_CMD_GET_INFO);
 	if (!msg)
 		return dcm_set_error(-ENOMEM, "netlink: out of memory");
 

@@ -6,7 +6,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include "dcmd.h"
@@ -56,6 +60,104 @@ static void test_args_errors(void **state)
 	assert_string_equal(o.err, "unknown option '-x'");
 	assert_int_equal(PARSE(&o, "-f", "extra"), DCMD_USAGE_ERROR);
 	assert_string_equal(o.err, "unexpected argument 'extra'");
+}
+
+static void test_args_description(void **state)
+{
+	struct dcmd_opts o;
+
+	(void)state;
+	assert_int_equal(dcmd_parse_args(1, ARGV(NULL), &o), DCMD_RUN);
+	assert_false(o.once);
+	assert_false(o.check_only);
+	assert_null(o.body_xml);
+	assert_null(o.head_xml);
+	assert_null(o.schema_dir);
+	assert_int_equal(o.index, 0);
+
+	assert_int_equal(PARSE(&o, "-1", "-c", "D.xml", "-b", "B.xml", "-H", "H.xml",
+			       "-S", "/schemas", "-i", "3"), DCMD_RUN);
+	assert_true(o.once);
+	assert_string_equal(o.device_xml, "D.xml");
+	assert_string_equal(o.body_xml, "B.xml");
+	assert_string_equal(o.head_xml, "H.xml");
+	assert_string_equal(o.schema_dir, "/schemas");
+	assert_int_equal(o.index, 3);
+	assert_int_equal(PARSE(&o, "-n"), DCMD_RUN);
+	assert_true(o.check_only);
+
+	assert_int_equal(PARSE(&o, "-n", "-1"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "-n and -1 exclude each other");
+	assert_int_equal(PARSE(&o, "-i", "x"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option -i needs a controller index, not 'x'");
+	assert_int_equal(PARSE(&o, "-i", "-1"), DCMD_USAGE_ERROR);
+	assert_int_equal(PARSE(&o, "-i", "99999999999"), DCMD_USAGE_ERROR);
+	assert_int_equal(PARSE(&o, "-b", ""), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option -b needs a file name");
+	assert_int_equal(PARSE(&o, "-S", ""), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option -S needs a directory");
+}
+
+static void touch(const char *dir, const char *name)
+{
+	char p[256];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	f = fopen(p, "w");
+	assert_non_null(f);
+	fclose(f);
+}
+
+/* Defaults: /etc/dcm's preference files first, then /usr/share/dcm's, else none. */
+static void test_resolve_files(void **state)
+{
+	char etc[64] = "/tmp/test_dcmd_etc.XXXXXX", share[64] = "/tmp/test_dcmd_share.XXXXXX";
+	char want[512], cmd[192];
+	struct dcmd_files f;
+	struct dcmd_opts o;
+
+	(void)state;
+	assert_non_null(mkdtemp(etc));
+	assert_non_null(mkdtemp(share));
+
+	assert_int_equal(PARSE(&o, "-1"), DCMD_RUN);
+	assert_int_equal(dcmd_resolve_files(&o, etc, share, &f), 0);
+	snprintf(want, sizeof(want), "%s/Device.xml", share);
+	assert_string_equal(f.device_xml, want);
+	assert_string_equal(f.body_xml, "");
+	assert_string_equal(f.head_xml, "");
+	snprintf(want, sizeof(want), "no %s/body.xml nor %s/body.xml; no %s/head.xml nor %s/head.xml",
+		 etc, share, etc, share);
+	assert_string_equal(f.note, want);
+	snprintf(want, sizeof(want), "%s/device.rng", share);
+	assert_string_equal(f.device_rng, want);
+	snprintf(want, sizeof(want), "%s/preferences.rng", share);
+	assert_string_equal(f.prefs_rng, want);
+
+	touch(share, "body.xml");
+	touch(share, "head.xml");
+	touch(etc, "head.xml");
+	assert_int_equal(dcmd_resolve_files(&o, etc, share, &f), 0);
+	snprintf(want, sizeof(want), "%s/body.xml", share);
+	assert_string_equal(f.body_xml, want);
+	snprintf(want, sizeof(want), "%s/head.xml", etc);
+	assert_string_equal(f.head_xml, want);
+	assert_string_equal(f.note, "");
+
+	/* options win; "none" means no file */
+	assert_int_equal(PARSE(&o, "-c", "x/D.xml", "-b", "none", "-H", "h.xml", "-S", "/s"),
+			 DCMD_RUN);
+	assert_int_equal(dcmd_resolve_files(&o, etc, share, &f), 0);
+	assert_string_equal(f.device_xml, "x/D.xml");
+	assert_string_equal(f.body_xml, "");
+	assert_string_equal(f.head_xml, "h.xml");
+	assert_string_equal(f.device_rng, "/s/device.rng");
+	assert_string_equal(f.prefs_rng, "/s/preferences.rng");
+	assert_string_equal(f.note, "");
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", etc, share);
+	assert_int_equal(system(cmd), 0);
 }
 
 static void test_ratelimit_burst(void **state)
@@ -140,6 +242,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_args),
 		cmocka_unit_test(test_args_errors),
+		cmocka_unit_test(test_args_description),
+		cmocka_unit_test(test_resolve_files),
 		cmocka_unit_test(test_ratelimit_burst),
 		cmocka_unit_test(test_ratelimit_flush),
 		cmocka_unit_test(test_ratelimit_sustained),

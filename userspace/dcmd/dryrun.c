@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dcmd: the dry-run sink. It stages the description in the kernel's own
+ * model code (kernel/dcm_model.c and kernel/dcm_types.c, built for
+ * userspace with kernel/tests/host.h), so `dcmd -n` applies the checks the
+ * kernel would, with the same messages, without a kernel: every step's
+ * check, and at commit dcm_model_check() (Min/Max, and no key path going
+ * through another key, which the sysfs tree could not hold).
+ *
+ * Built with -include kernel/tests/host.h (u8, s64, kzalloc, ...).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dcm_model.h"
+#include "desc.h"
+
+struct desc_dry_sink {
+	struct dcm_model *m;
+	char why[512];
+};
+
+bool desc_kernel_device_type_ok(const char *type)
+{
+	return dcm_device_type_find(type) != NULL;
+}
+
+bool desc_kernel_subdevice_type_ok(const char *type)
+{
+	return dcm_subdevice_type_find(type) != NULL;
+}
+
+struct desc_dry_sink *desc_dry_sink_new(void)
+{
+	return calloc(1, sizeof(struct desc_dry_sink));
+}
+
+void desc_dry_sink_free(struct desc_dry_sink *s)
+{
+	if (!s)
+		return;
+	dcm_model_free(s->m);
+	free(s);
+}
+
+static void drop(struct desc_dry_sink *s)
+{
+	dcm_model_free(s->m);
+	s->m = NULL;
+}
+
+/* As the kernel's step_failed(): "WHAT NAME: WHY", and the model is gone. */
+static int step_failed(struct desc_dry_sink *s, const char *what, const char *name,
+		       const char *why, int ret)
+{
+	snprintf(s->why, sizeof(s->why), "%s %s: %s", what, name, why);
+	drop(s);
+	return ret;
+}
+
+static int no_transaction(struct desc_dry_sink *s)
+{
+	snprintf(s->why, sizeof(s->why), "no configuration transaction open: send BEGIN first");
+	return -ENOENT;
+}
+
+static int dry_begin(void *ctx)
+{
+	struct desc_dry_sink *s = ctx;
+
+	drop(s);
+	s->m = dcm_model_alloc();
+	if (!s->m) {
+		snprintf(s->why, sizeof(s->why), "out of memory");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int dry_add_device(void *ctx, const char *name, const char *type,
+			  const char *bus, unsigned int address)
+{
+	struct desc_dry_sink *s = ctx;
+	const char *why = NULL;
+	int r;
+
+	if (!s->m)
+		return no_transaction(s);
+	r = dcm_model_add_device(s->m, name, type, bus, address, &why);
+	return r ? step_failed(s, "device", name, why, r) : 0;
+}
+
+static int dry_add_subdevice(void *ctx, const char *name, const char *type,
+			     const char *device, unsigned int number)
+{
+	struct desc_dry_sink *s = ctx;
+	const char *why = NULL;
+	int r;
+
+	if (!s->m)
+		return no_transaction(s);
+	r = dcm_model_add_subdevice(s->m, name, type, device, number, &why);
+	return r ? step_failed(s, "subdevice", name, why, r) : 0;
+}
+
+static int dry_set_key(void *ctx, const char *path, const struct dcm_key_value *v)
+{
+	struct desc_dry_sink *s = ctx;
+	const char *why = NULL;
+	int r;
+
+	if (!s->m)
+		return no_transaction(s);
+	if (v->den > 1)
+		r = dcm_model_set_fraction(s->m, path, v->num, v->den, &why);
+	else
+		r = dcm_model_set_key(s->m, path, (u8)v->kind, v->num, v->str, &why);
+	return r ? step_failed(s, "key", path, why, r) : 0;
+}
+
+static int dry_commit(void *ctx, struct dcm_config_counts *counts)
+{
+	struct desc_dry_sink *s = ctx;
+	int r;
+
+	if (!s->m)
+		return no_transaction(s);
+	r = dcm_model_check(s->m, s->why, sizeof(s->why));
+	if (!r && counts) {
+		counts->n_devices = s->m->n_devices;
+		counts->n_subdevices = s->m->n_subdevices;
+		counts->n_keys = s->m->n_robot_keys;
+	}
+	/* the transaction ends either way; keep nothing */
+	drop(s);
+	return r;
+}
+
+static void dry_abort(void *ctx)
+{
+	drop(ctx);
+}
+
+static const char *dry_why(void *ctx)
+{
+	struct desc_dry_sink *s = ctx;
+
+	return s->why;
+}
+
+const struct desc_sink desc_dry_sink_ops = {
+	.begin = dry_begin,
+	.add_device = dry_add_device,
+	.add_subdevice = dry_add_subdevice,
+	.set_key = dry_set_key,
+	.commit = dry_commit,
+	.abort = dry_abort,
+	.why = dry_why,
+};
