@@ -35,9 +35,12 @@ static struct dcm_controller *config_enter(struct genl_info *info, bool begin)
 	ret = 0;
 	if (ctrl->dead) {
 		ret = -ENODEV;
-	} else if (ctrl->staged && ctrl->staged_portid != info->snd_portid) {
+	} else if ((ctrl->staged || ctrl->failed) && ctrl->staged_portid != info->snd_portid) {
 		NL_SET_ERR_MSG(info->extack, "another socket has a configuration transaction open");
 		ret = -EBUSY;
+	} else if (!begin && ctrl->failed) {
+		NL_SET_ERR_MSG(info->extack, "the transaction failed at a step: send BEGIN");
+		ret = -ENOENT;
 	} else if (!begin && !ctrl->staged) {
 		NL_SET_ERR_MSG(info->extack, "no configuration transaction open: send BEGIN first");
 		ret = -ENOENT;
@@ -61,19 +64,28 @@ static void drop_staged(struct dcm_controller *ctrl)
 	dcm_model_free(ctrl->staged);
 	ctrl->staged = NULL;
 	ctrl->staged_portid = 0;
+	ctrl->failed = false;
 }
 
 /*
- * A failed step: the whole transaction is void. The message lives in the
- * controller until the owner's next request; only the owner sends requests
- * that reach here, one at a time.
+ * The owner's transaction failed: its description goes, but the socket
+ * keeps the controller until its next request, so that @why, which the
+ * ack points to, stays as it is until the ack is sent.
  */
+static void fail_staged(struct dcm_controller *ctrl)
+{
+	dcm_model_free(ctrl->staged);
+	ctrl->staged = NULL;
+	ctrl->failed = true;
+}
+
+/* A failed step: the whole transaction is void (fail_staged()). */
 static int step_failed(struct dcm_controller *ctrl, struct genl_info *info,
 		       const char *what, const char *name, const char *why, int ret)
 {
 	snprintf(ctrl->why, sizeof(ctrl->why), "%s %s: %s", what, name, why);
 	dcm_nl_set_err_msg(info, ctrl->why);
-	drop_staged(ctrl);
+	fail_staged(ctrl);
 	return ret;
 }
 
@@ -98,6 +110,7 @@ int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info)
 		dcm_model_free(ctrl->staged);
 		ctrl->staged = m;
 		ctrl->staged_portid = info->snd_portid;
+		ctrl->failed = false;
 	}
 	config_leave(ctrl);
 	return m ? 0 : -ENOMEM;
@@ -250,7 +263,7 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 	ret = dcm_model_check(m, ctrl->why, sizeof(ctrl->why));
 	if (ret) {
 		dcm_nl_set_err_msg(info, ctrl->why);
-		goto out_drop;
+		goto out_fail;
 	}
 
 	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
@@ -319,6 +332,11 @@ out_drop:
 	drop_staged(ctrl);
 	config_leave(ctrl);
 	return ret;
+
+out_fail:
+	fail_staged(ctrl);
+	config_leave(ctrl);
+	return ret;
 }
 
 /**
@@ -373,7 +391,7 @@ void dcm_config_drop_port(u32 portid)
 
 	while ((ctrl = dcm_controller_get_next(&index))) {
 		mutex_lock(&ctrl->config_lock);
-		if (ctrl->staged && ctrl->staged_portid == portid)
+		if ((ctrl->staged || ctrl->failed) && ctrl->staged_portid == portid)
 			drop_staged(ctrl);
 		mutex_unlock(&ctrl->config_lock);
 		dcm_controller_put(ctrl);

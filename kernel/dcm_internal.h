@@ -58,8 +58,11 @@ struct dcm_cycle_stats {
  * @model: the running robot description, or NULL
  * @tree: its sysfs key tree
  * @staged: the description a transaction is building, or NULL
- * @staged_portid: netlink port of the socket that owns @staged
- * @why: the last error of @staged's transaction, for the netlink ack
+ * @staged_portid: netlink port of the socket that owns @staged, or whose
+ *	transaction failed (@failed)
+ * @failed: the owner's transaction failed at a step: @why explains it until
+ *	the owner's next request, and other sockets still get EBUSY
+ * @why: the last error of the owner's transaction, for the netlink ack
  * @keys_lock: guards string key values against a concurrent write
  * @rt: the running state of @model; the cycle reads it under @srcu
  * @srcu: the cycle's read section: @rt and @buses stay while it runs
@@ -90,7 +93,8 @@ struct dcm_controller {
 	struct dcm_tree *tree;
 	struct dcm_model *staged;
 	u32 staged_portid;
-	char why[160];
+	bool failed;
+	char why[DCM_MAX_NAME_LEN + 192];
 	struct mutex keys_lock;		/* string key values */
 	struct dcm_runtime __rcu *rt;
 	struct srcu_struct srcu;

@@ -218,6 +218,13 @@ static bool first_part_is(const char *s, const char *word)
 	return !strncmp(s, word, n) && (s[n] == '/' || !s[n]);
 }
 
+/* Device, DeviceList, SubDeviceList, RobotConfig: the key space's own words. */
+static bool reserved_first_part(const char *s)
+{
+	return first_part_is(s, "Device") || first_part_is(s, "DeviceList") ||
+	       first_part_is(s, "SubDeviceList") || first_part_is(s, "RobotConfig");
+}
+
 static bool string_ok(const char *s)
 {
 	size_t i;
@@ -249,6 +256,10 @@ int dcm_model_add_device(struct dcm_model *m, const char *name, const char *type
 
 	if (!path_ok(name, 1)) {
 		*why = "bad device name: one component of [A-Za-z0-9_.-], under 128 bytes";
+		return -EINVAL;
+	}
+	if (reserved_first_part(name)) {
+		*why = "a device name cannot be a reserved word";
 		return -EINVAL;
 	}
 	t = dcm_device_type_find(type);
@@ -326,8 +337,7 @@ int dcm_model_add_subdevice(struct dcm_model *m, const char *name, const char *t
 		*why = "bad subdevice name: [A-Za-z0-9_.-] components joined by '/'";
 		return -EINVAL;
 	}
-	if (first_part_is(name, "Device") || first_part_is(name, "DeviceList") ||
-	    first_part_is(name, "SubDeviceList") || first_part_is(name, "RobotConfig")) {
+	if (reserved_first_part(name)) {
 		*why = "a subdevice name cannot start with a reserved word";
 		return -EINVAL;
 	}
@@ -573,11 +583,12 @@ static int check_value(u8 kind, s64 num, const char *str, const char **why)
 static int set_robot_key(struct dcm_model *m, const char *path, u8 kind, s64 num,
 			 const char *str, const char **why)
 {
+	size_t plen = strlen(DCM_PREFIX_ROBOTCONFIG);
 	struct dcm_robot_key *rk;
 	char *s = NULL;
 	int i, ret;
 
-	if (!path_ok(path, 16)) {
+	if (!path_ok(path, 16) || strncmp(path, DCM_PREFIX_ROBOTCONFIG, plen) || !path[plen]) {
 		*why = "bad RobotConfig key path";
 		return -EINVAL;
 	}
@@ -587,6 +598,11 @@ static int set_robot_key(struct dcm_model *m, const char *path, u8 kind, s64 num
 			goto nomem;
 	}
 	i = names_find(m, path, strlen(path));
+	if (i >= 0 && m->names[i].target != DCM_TARGET_ROBOT) {
+		kfree(s);
+		*why = "the path is a device's or a subdevice's name";
+		return -EEXIST;
+	}
 	if (i >= 0) {
 		/* A later layer (a preference file) overrides. */
 		rk = &m->robot_keys[m->names[i].index];

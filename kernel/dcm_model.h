@@ -136,8 +136,7 @@ struct dcm_name {
  * @robot_keys: @n_robot_keys RobotConfig keys
  * @n_devices: count
  * @n_subdevices: count
- * @n_robot_keys: count
- * @n_keys: type-specific keys set plus RobotConfig keys, against DCM_MAX_KEYS
+ * @n_robot_keys: count, at most DCM_MAX_KEYS
  * @names: name index entries, one per device, subdevice and RobotConfig key
  * @n_names: count
  * @buckets: first entry of each hash bucket, or -1
@@ -146,7 +145,7 @@ struct dcm_model {
 	struct dcm_device devices[DCM_MAX_DEVICES];
 	struct dcm_subdevice *subdevices;
 	struct dcm_robot_key *robot_keys;
-	u32 n_devices, n_subdevices, n_robot_keys, n_keys;
+	u32 n_devices, n_subdevices, n_robot_keys;
 	struct dcm_name *names;
 	u32 n_names;
 	int buckets[1 << DCM_MODEL_HASH_BITS];

@@ -303,6 +303,16 @@ static void test_set_key_refusals(void **state)
 						    DCM_KEY_KIND_STRING, 0, NULL, &why));
 	assert_int_equal(-EINVAL, dcm_model_set_key(m, "RobotConfig/Bad//Path",
 						    DCM_KEY_KIND_INT, 0, NULL, &why));
+	/* RobotConfig alone is no key; a device cannot be called so. */
+	assert_int_equal(-EINVAL, dcm_model_set_key(m, "RobotConfig", DCM_KEY_KIND_INT, 0, NULL,
+						    &why));
+	assert_int_equal(-EINVAL, dcm_model_set_key(m, "RobotConfig/", DCM_KEY_KIND_INT, 0, NULL,
+						    &why));
+	assert_int_equal(-EINVAL, dcm_model_add_device(m, "RobotConfig", "FootBoard", "b", 1,
+						       &why));
+	assert_string_equal("a device name cannot be a reserved word", why);
+	assert_int_equal(-EINVAL, dcm_model_add_device(m, "SubDeviceList", "FootBoard", "b", 1,
+						       &why));
 	assert_int_equal(0, m->n_robot_keys);
 }
 
