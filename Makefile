@@ -24,9 +24,9 @@ LSRC	:= $(O)/linux-src
 export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
-	vm-test linux-src bench soak
+	vm-test linux-src bench soak boardsim
 
-all: modules userspace selftests
+all: modules userspace selftests boardsim
 
 deps:
 	@scripts/deps.sh
@@ -40,17 +40,23 @@ modules:
 userspace:
 	$(MAKE) -C userspace O=$(O)
 
+# The host side of the VM's RS485 UART (scripts/dcm-vm --rs485-uart).
+boardsim:
+	$(MAKE) -C tools/dcm-boardsim O=$(O)
+
 selftests: linux-src userspace
 	$(MAKE) -C tools/testing/selftests/dcm O=$(O) LSRC=$(LSRC)
 
 # Host unit tests (cmocka, ASan+UBSan): userspace, then the kernel's pure
 # logic built for the host, then the shipped robot description against its
-# schemas and the seed's key lists. All run even if one fails.
+# schemas and the seed's key lists, and the device tree against dtc and the
+# description's buses. All run even if one fails.
 unit:
 	@rc=0; \
 	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
 	$(MAKE) --no-print-directory -C kernel/tests O=$(O) || rc=1; \
 	bash userspace/data/check-data.sh || rc=1; \
+	scripts/check-dts.sh || rc=1; \
 	exit $$rc
 
 # The kselftest suite inside the VM.

@@ -5,17 +5,22 @@
  * Each board type names the subdevices it reads and drives by role (the
  * motor board's joint 1 and 2, their hardness, MRE, current, temperature;
  * the chest board's LEDs and button; ...), bound once per description from
- * their Type and SubDeviceNumber. Each cycle, an RS485 bus gets one
- * broadcast with a slot per board in Bid order (the board's place on the
- * bus) and reads the boards' replies; an I2C or SPI board gets its cyclic
- * register block written and read. A board that does not answer counts a
- * Nack and an error of level 7; a board's error byte goes to its error list.
+ * their Type and SubDeviceNumber. Boards with more subdevices than roles
+ * (face, ears, head touch LEDs, inertial board) find theirs each cycle in
+ * one pass from the first to the last subdevice index of the board (bound
+ * as two roles). Each cycle, an RS485 bus gets one broadcast with a slot per
+ * board in Bid order (the board's place on the bus) and reads the boards'
+ * replies; an I2C or SPI board gets its cyclic register block written and
+ * read. A board that does not answer counts a Nack and an error of level 7;
+ * a board's error byte goes to its error list. The foot's total weight and
+ * centre of pressure are derived here from its FSRs, each cycle.
  */
 
 #include <linux/dcm.h>
 #include <linux/string.h>
 
 #include "dcm_boards.h"
+#include "dcm_fsr.h"
 #include "wire/dcm_mb_error.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
@@ -29,6 +34,22 @@ enum {
 /* Roles of the chest board and of the battery. */
 enum { CHEST_RED, CHEST_GREEN, CHEST_BLUE, CHEST_STATE, CHEST_BUTTON };
 enum { BAT_CURRENT, BAT_CHARGE, BAT_TEMP };
+
+/* Roles of the ultrasound, head, foot, hand and head touch boards. */
+enum { US_ACT, US_MONO, US_LEFT, US_RIGHT };
+
+enum { HEAD_TEMP };
+
+enum {
+	FOOT_RED, FOOT_GREEN, FOOT_BLUE, FOOT_BUMPER_L, FOOT_BUMPER_R,
+	FOOT_FSR, FOOT_TOTAL = FOOT_FSR + DCM_FOOT_FSRS, FOOT_COP_X, FOOT_COP_Y,
+};
+
+enum { PAD_1, PAD_2, PAD_3 };
+
+/* Boards whose subdevices are found by a pass: the span of their indexes. */
+#define SCAN_FIRST	(DCM_ROLES - 2)
+#define SCAN_LAST	(DCM_ROLES - 1)
 
 struct role {
 	const char *type;
@@ -53,17 +74,62 @@ static const struct role battery_roles[] = {
 	{ "Current", 1, BAT_CURRENT }, { "Charge", 1, BAT_CHARGE }, { "Temperature", 1, BAT_TEMP },
 };
 
-enum board_kind { BOARD_NONE, BOARD_MOTOR, BOARD_CHEST, BOARD_BATTERY };
+static const struct role us_roles[] = {
+	{ "US", 1, US_ACT }, { "USSensor", 1, US_MONO },
+	{ "USEchoSensor", 1, US_LEFT }, { "USEchoSensor", 2, US_RIGHT },
+};
+
+static const struct role head_roles[] = {
+	{ "Temperature", 1, HEAD_TEMP },
+};
+
+static const struct role foot_roles[] = {
+	{ "Led", 1, FOOT_RED }, { "Led", 2, FOOT_GREEN }, { "Led", 3, FOOT_BLUE },
+	{ "Switch", 1, FOOT_BUMPER_L }, { "Switch", 2, FOOT_BUMPER_R },
+	{ "FSR", 1, FOOT_FSR }, { "FSR", 2, FOOT_FSR + 1 },
+	{ "FSR", 3, FOOT_FSR + 2 }, { "FSR", 4, FOOT_FSR + 3 },
+	{ "FSRTotalWeight", 1, FOOT_TOTAL },
+	{ "CenterOfPressure", 1, FOOT_COP_X }, { "CenterOfPressure", 2, FOOT_COP_Y },
+};
+
+/* Hand boards and the head touch board: bit n of the pads is Touch n + 1. */
+static const struct role touch_roles[] = {
+	{ "Touch", 1, PAD_1 }, { "Touch", 2, PAD_2 }, { "Touch", 3, PAD_3 },
+};
+
+enum board_kind {
+	BOARD_NONE, BOARD_MOTOR, BOARD_CHEST, BOARD_BATTERY, BOARD_US, BOARD_IMU, BOARD_HEAD,
+	BOARD_FACE, BOARD_EAR, BOARD_TOUCH, BOARD_FOOT, BOARD_HAND,
+};
+
+static const char *const board_types[] = {
+	[BOARD_MOTOR] = "MotorBoard",
+	[BOARD_CHEST] = "ChestBoard",
+	[BOARD_BATTERY] = "Battery",
+	[BOARD_US] = "USBoard",
+	[BOARD_IMU] = "InertialBoard",
+	[BOARD_HEAD] = "HeadBoard",
+	[BOARD_FACE] = "FaceBoard",
+	[BOARD_EAR] = "EarBoard",
+	[BOARD_TOUCH] = "TouchBoard",
+	[BOARD_FOOT] = "FootBoard",
+	[BOARD_HAND] = "HandBoard",
+};
 
 static enum board_kind board_kind(const struct dcm_device *d)
 {
-	if (!strcmp(d->type->name, "MotorBoard"))
-		return BOARD_MOTOR;
-	if (!strcmp(d->type->name, "ChestBoard"))
-		return BOARD_CHEST;
-	if (!strcmp(d->type->name, "Battery"))
-		return BOARD_BATTERY;
+	u32 k;
+
+	for (k = BOARD_MOTOR; k < ARRAY_SIZE(board_types); k++)
+		if (!strcmp(d->type->name, board_types[k]))
+			return k;
 	return BOARD_NONE;
+}
+
+/* Whether a board's subdevices are found by a pass over its span. */
+static bool board_scans(enum board_kind k)
+{
+	return k == BOARD_IMU || k == BOARD_FACE || k == BOARD_EAR || k == BOARD_TOUCH;
 }
 
 /**
@@ -74,12 +140,15 @@ static enum board_kind board_kind(const struct dcm_device *d)
 void dcm_board_bind(struct dcm_runtime *rt, u32 dev)
 {
 	const struct dcm_model *m = rt->model;
+	enum board_kind kind = board_kind(&m->devices[dev]);
+	s16 *role = rt->dev[dev].role;
 	const struct role *roles = NULL;
 	u32 n_roles = 0, i, r;
 
+	BUILD_BUG_ON(FOOT_COP_Y >= DCM_ROLES || PAD_3 >= SCAN_FIRST);
 	for (r = 0; r < DCM_ROLES; r++)
-		rt->dev[dev].role[r] = -1;
-	switch (board_kind(&m->devices[dev])) {
+		role[r] = -1;
+	switch (kind) {
 	case BOARD_MOTOR:
 		roles = motor_roles;
 		n_roles = ARRAY_SIZE(motor_roles);
@@ -92,6 +161,27 @@ void dcm_board_bind(struct dcm_runtime *rt, u32 dev)
 		roles = battery_roles;
 		n_roles = ARRAY_SIZE(battery_roles);
 		break;
+	case BOARD_US:
+		roles = us_roles;
+		n_roles = ARRAY_SIZE(us_roles);
+		break;
+	case BOARD_HEAD:
+		roles = head_roles;
+		n_roles = ARRAY_SIZE(head_roles);
+		break;
+	case BOARD_FOOT:
+		roles = foot_roles;
+		n_roles = ARRAY_SIZE(foot_roles);
+		break;
+	case BOARD_HAND:
+	case BOARD_TOUCH:
+		roles = touch_roles;
+		n_roles = ARRAY_SIZE(touch_roles);
+		break;
+	case BOARD_IMU:
+	case BOARD_FACE:
+	case BOARD_EAR:
+		break;
 	default:
 		return;
 	}
@@ -100,9 +190,14 @@ void dcm_board_bind(struct dcm_runtime *rt, u32 dev)
 
 		if (s->device != dev)
 			continue;
+		if (board_scans(kind)) {
+			if (role[SCAN_FIRST] < 0)
+				role[SCAN_FIRST] = i;
+			role[SCAN_LAST] = i;
+		}
 		for (r = 0; r < n_roles; r++)
 			if (s->number == roles[r].number && !strcmp(s->type->name, roles[r].type))
-				rt->dev[dev].role[roles[r].role] = i;
+				role[roles[r].role] = i;
 	}
 }
 
@@ -126,6 +221,68 @@ static void set_live_key(struct dcm_runtime *rt, s32 sub, const char *key, s64 v
 	k = dcm_key_desc_find(s->type->keys, s->type->n_keys, key);
 	if (k)
 		WRITE_ONCE(s->keys[k - s->type->keys].num, v);
+}
+
+/* A LIVE integer key of a device's type, by name (ProgVersion of the USBoard). */
+static void set_dev_key(struct dcm_runtime *rt, u32 dev, const char *key, s64 v)
+{
+	const struct dcm_device *d = &rt->model->devices[dev];
+	const struct dcm_key_desc *k;
+
+	k = dcm_key_desc_find(d->type->keys, d->type->n_keys, key);
+	if (k)
+		WRITE_ONCE(d->keys[k - d->type->keys].num, v);
+}
+
+/* A value the DCM derives (no raw number): micro-units as they are. */
+static void derive(struct dcm_runtime *rt, s32 sub, s64 v, u32 now)
+{
+	if (sub < 0)
+		return;
+	rt->values[sub] = v;
+	rt->times[sub] = now;
+}
+
+/* A static number key of a subdevice (an FSR's XPosition), or 0. */
+static s64 sub_key(const struct dcm_runtime *rt, s32 sub, const char *key)
+{
+	const struct dcm_subdevice *s;
+	const struct dcm_key_desc *k;
+
+	if (sub < 0)
+		return 0;
+	s = &rt->model->subdevices[sub];
+	k = dcm_key_desc_find(s->type->keys, s->type->n_keys, key);
+	return k ? READ_ONCE(s->keys[k - s->type->keys].num) : 0;
+}
+
+/* Touch pads, bit n for Touch n + 1: pressed reads 1. */
+static void sense_pads(struct dcm_runtime *rt, const s16 *role, u8 pads, u32 now)
+{
+	int p;
+
+	for (p = PAD_1; p <= PAD_3; p++)
+		dcm_runtime_sense(rt, role[p], !!(pads & BIT(p - PAD_1)), now);
+}
+
+/*
+ * The raw levels of a board's LEDs, by SubDeviceNumber (1..@n), held within
+ * 0..@max; an LED the description lacks stays off.
+ */
+static void led_levels(const struct dcm_runtime *rt, u32 dev, u8 *level, u32 n, u8 max)
+{
+	const struct dcm_model *m = rt->model;
+	const s16 *role = rt->dev[dev].role;
+	s32 i;
+
+	memset(level, 0, n);
+	for (i = role[SCAN_FIRST]; i >= 0 && i <= role[SCAN_LAST]; i++) {
+		const struct dcm_subdevice *s = &m->subdevices[i];
+
+		if (s->device == dev && s->number >= 1 && s->number <= n &&
+		    !strcmp(s->type->name, "Led"))
+			level[s->number - 1] = clamp_t(s64, act_raw(rt, i), 0, max);
+	}
 }
 
 static void motor_slot(const struct dcm_runtime *rt, const s16 *role, struct dcm_rs485_slot *slot)
@@ -159,6 +316,54 @@ static void motor_reply(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_
 	dcm_runtime_answer(rt, dev, true, DCM_ERR_BOARD, st.error ? e.level : 0, st.error, now);
 }
 
+/* A foot board's LEDs in its slot. */
+static void foot_slot(const struct dcm_runtime *rt, const s16 *role, struct dcm_rs485_slot *slot)
+{
+	u8 led[DCM_FOOT_OUT_LEN];
+	int c;
+
+	for (c = 0; c < DCM_FOOT_OUT_LEN; c++)
+		led[c] = clamp_t(s64, act_raw(rt, role[FOOT_RED + c]), 0, 255);
+	dcm_foot_put_slot(slot, led);
+}
+
+/*
+ * A foot board's bumpers and FSRs; then, from the FSR values and their
+ * XPosition and YPosition keys, the foot's total weight and centre of
+ * pressure (dcm_fsr_derive()).
+ */
+static void foot_reply(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_reply *r, u32 now)
+{
+	const s16 *role = rt->dev[dev].role;
+	struct dcm_fsr_foot f;
+	struct dcm_foot_in in;
+	int i;
+
+	dcm_foot_get_in(r->data, &in);
+	dcm_runtime_sense(rt, role[FOOT_BUMPER_L], in.bumper[0], now);
+	dcm_runtime_sense(rt, role[FOOT_BUMPER_R], in.bumper[1], now);
+	for (i = 0; i < DCM_FOOT_FSRS; i++) {
+		s32 sub = role[FOOT_FSR + i];
+
+		dcm_runtime_sense(rt, sub, in.fsr[i], now);
+		f.weight[i] = sub < 0 ? 0 : rt->values[sub];
+		f.x[i] = sub_key(rt, sub, "XPosition");
+		f.y[i] = sub_key(rt, sub, "YPosition");
+	}
+	dcm_fsr_derive(&f);
+	derive(rt, role[FOOT_TOTAL], f.total, now);
+	derive(rt, role[FOOT_COP_X], f.cop_x, now);
+	derive(rt, role[FOOT_COP_Y], f.cop_y, now);
+	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
+}
+
+/* A hand board's touch pads. */
+static void hand_reply(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_reply *r, u32 now)
+{
+	sense_pads(rt, rt->dev[dev].role, r->data[0] & DCM_TOUCH_MASK, now);
+	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
+}
+
 /* A reply frame the receiver completed: whose, and what it says. */
 static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answered, u32 n,
 			u32 now)
@@ -171,10 +376,20 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
 		return;
 	answered[reply.bid - 1] = true;
 	dev = b->dev[reply.bid - 1];
-	if (board_kind(&rt->model->devices[dev]) == BOARD_MOTOR)
+	switch (board_kind(&rt->model->devices[dev])) {
+	case BOARD_MOTOR:
 		motor_reply(rt, dev, &reply, now);
-	else
+		break;
+	case BOARD_FOOT:
+		foot_reply(rt, dev, &reply, now);
+		break;
+	case BOARD_HAND:
+		hand_reply(rt, dev, &reply, now);
+		break;
+	default:
 		dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
+		break;
+	}
 }
 
 /* One broadcast with a slot per board, then every board's reply. */
@@ -187,10 +402,22 @@ static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct 
 	int len, got;
 	u8 source;
 
+	/* A hand board's slot is all zeros. */
 	memset(slots, 0, sizeof(slots));
-	for (i = 0; i < n; i++)
-		if (board_kind(&rt->model->devices[b->dev[i]]) == BOARD_MOTOR)
-			motor_slot(rt, rt->dev[b->dev[i]].role, &slots[i]);
+	for (i = 0; i < n; i++) {
+		const s16 *role = rt->dev[b->dev[i]].role;
+
+		switch (board_kind(&rt->model->devices[b->dev[i]])) {
+		case BOARD_MOTOR:
+			motor_slot(rt, role, &slots[i]);
+			break;
+		case BOARD_FOOT:
+			foot_slot(rt, role, &slots[i]);
+			break;
+		default:
+			break;
+		}
+	}
 	len = dcm_rs485_put_cmd(rt->txbuf, sizeof(rt->txbuf), ++b->seq, slots, n);
 	got = len < 0 ? len : t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, rt->txbuf, len,
 					   rt->rxbuf, n * DCM_RS485_REPLY_SLOT);
@@ -229,6 +456,27 @@ static int reg_xfer(struct dcm_runtime *rt, struct dcm_bus *t, u16 addr, u8 out_
 	rt->txbuf[0] = in_reg;
 	ret = t->ops->xfer(t, addr, rt->txbuf, 1, in, in_len);
 	return ret < 0 ? ret : ret == in_len ? 0 : -EIO;
+}
+
+/* Write a register block. */
+static int reg_write(struct dcm_runtime *rt, struct dcm_bus *t, u16 addr, u8 reg, const u8 *out,
+		     u32 len)
+{
+	int ret;
+
+	rt->txbuf[0] = reg;
+	memcpy(rt->txbuf + 1, out, len);
+	ret = t->ops->xfer(t, addr, rt->txbuf, len + 1, NULL, 0);
+	return ret < 0 ? ret : 0;
+}
+
+/* The board's answer: Ack, or a Nack and "no answer" for an error. */
+static void reg_answer(struct dcm_runtime *rt, u32 dev, int ret, u32 now)
+{
+	if (ret)
+		dcm_runtime_answer(rt, dev, false, DCM_ERR_NO_ANSWER, 7, 0, now);
+	else
+		dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
 }
 
 static void chest_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
@@ -279,6 +527,158 @@ static void battery_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
 }
 
+/* The ultrasound board: FW_VERSION and MODE, then the cyclic block. */
+#define US_READ_REG	DCM_REG_FW_VERSION
+#define US_READ_LEN	(DCM_US_IN_REG - US_READ_REG + DCM_US_IN_LEN)
+
+static const char *const echo_keys[DCM_US_ECHOES - 1] = {
+	"Value1", "Value2", "Value3", "Value4", "Value5", "Value6", "Value7", "Value8", "Value9",
+};
+
+/* A receiver's ten echoes: Value, then the LIVE keys Value1..Value9. */
+static void sense_echoes(struct dcm_runtime *rt, s32 sub, const u8 *cm, u32 now)
+{
+	int i;
+
+	if (sub < 0)
+		return;
+	dcm_runtime_sense(rt, sub, cm[0], now);
+	for (i = 1; i < DCM_US_ECHOES; i++)
+		set_live_key(rt, sub, echo_keys[i - 1], dcm_from_raw(&rt->conv[sub], cm[i]));
+}
+
+/*
+ * The US actuator is a step one: its MODE is written only in the cycle a
+ * command comes due, which starts a capture on the board. Every cycle the
+ * results are read; they go to US/Sensor (single capture) or to both
+ * receivers' echoes (dual capture), as the board says which mode its
+ * results come from, once the board has stored a result (COUNTER not 0).
+ */
+static void us_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	const s16 *role = rt->dev[dev].role;
+	u16 addr = rt->model->devices[dev].address;
+	s32 a = role[US_ACT] < 0 ? -1 : rt->act_of[role[US_ACT]];
+	u8 mode, in[US_READ_LEN];
+	struct dcm_us u;
+	int ret;
+
+	mode = a < 0 ? 0 : clamp_t(s64, rt->act[a].raw, 0, 255);
+	ret = reg_xfer(rt, t, addr, DCM_US_MODE, &mode, a >= 0 && rt->act[a].fired ? 1 : 0,
+		       US_READ_REG, in, sizeof(in));
+	if (ret) {
+		reg_answer(rt, dev, ret, now);
+		return;
+	}
+	set_dev_key(rt, dev, "ProgVersion", in[0]);
+	dcm_us_get(in + DCM_US_IN_REG - US_READ_REG, &u);
+	if (u.counter && (u.result_mode & DCM_US_M_DUAL)) {
+		sense_echoes(rt, role[US_LEFT], u.left, now);
+		sense_echoes(rt, role[US_RIGHT], u.right, now);
+	} else if (u.counter) {
+		dcm_runtime_sense(rt, role[US_MONO], u.mono, now);
+	}
+	reg_answer(rt, dev, 0, now);
+}
+
+/* The head board: the CPU temperature, s32 milli-degrees Celsius. */
+#define HEAD_TEMP_REG	0x02
+#define HEAD_TEMP_LEN	4
+
+static void head_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	u8 in[HEAD_TEMP_LEN];
+	int ret;
+
+	ret = reg_xfer(rt, t, rt->model->devices[dev].address, 0, NULL, 0, HEAD_TEMP_REG, in,
+		       sizeof(in));
+	if (!ret)
+		dcm_runtime_sense(rt, rt->dev[dev].role[HEAD_TEMP], (s32)dcm_get_le32(in), now);
+	reg_answer(rt, dev, ret, now);
+}
+
+/*
+ * LED boards of the head: the face (6 bits, one per byte), the ears and the
+ * head touch board (4 bits, two per byte), whose touch pads are read too.
+ * The LED blocks are written every cycle.
+ */
+static void face_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	u8 level[DCM_FACE_N], out[DCM_FACE_OUT_LEN];
+
+	led_levels(rt, dev, level, DCM_FACE_N, DCM_FACE_MAX);
+	dcm_face_put(out, level);
+	reg_answer(rt, dev, reg_write(rt, t, rt->model->devices[dev].address, DCM_FACE_LEDS, out,
+				      sizeof(out)), now);
+}
+
+static void ear_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	u8 level[DCM_EAR_N], out[DCM_EAR_OUT_LEN];
+
+	led_levels(rt, dev, level, DCM_EAR_N, DCM_LED4_MAX);
+	dcm_led4_put(out, level, DCM_EAR_N);
+	reg_answer(rt, dev, reg_write(rt, t, rt->model->devices[dev].address, DCM_EAR_LEDS, out,
+				      sizeof(out)), now);
+}
+
+static void touch_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	u8 level[DCM_TOUCH_N], out[DCM_TOUCH_OUT_LEN], pads;
+	int ret;
+
+	led_levels(rt, dev, level, DCM_TOUCH_N, DCM_LED4_MAX);
+	dcm_led4_put(out, level, DCM_TOUCH_N);
+	ret = reg_xfer(rt, t, rt->model->devices[dev].address, DCM_TOUCH_LEDS, out, sizeof(out),
+		       DCM_TOUCH_PADS, &pads, DCM_TOUCH_IN_LEN);
+	if (!ret)
+		sense_pads(rt, rt->dev[dev].role, pads & DCM_TOUCH_MASK, now);
+	reg_answer(rt, dev, ret, now);
+}
+
+/*
+ * The inertial board over SPI: one full-duplex read of its cyclic block,
+ * checked by its CRC-8. Accelerometer and Gyrometer 1-3 are the new
+ * registers, 4-6 the old ones (AccX..AccZ; GyrX, GyrY, GyrRef); Angle 1-3
+ * change only while the board says its angle filter has converged.
+ */
+static void imu_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	const struct dcm_model *m = rt->model;
+	const s16 *role = rt->dev[dev].role;
+	u8 block[DCM_IMU_IN_LEN];
+	struct dcm_imu imu;
+	int len, ret;
+	s32 i;
+
+	len = dcm_spi_put_read(rt->txbuf, sizeof(rt->txbuf), DCM_IMU_IN_REG, DCM_IMU_IN_LEN);
+	ret = t->ops->xfer(t, m->devices[dev].address, rt->txbuf, len, rt->rxbuf, len);
+	if (ret != len) {
+		reg_answer(rt, dev, -EIO, now);
+		return;
+	}
+	if (dcm_spi_get_read(rt->rxbuf, len, DCM_IMU_IN_REG, DCM_IMU_IN_LEN, block)) {
+		dcm_runtime_answer(rt, dev, false, DCM_ERR_BAD_FRAME, 7, 0, now);
+		return;
+	}
+	dcm_imu_get(block, &imu);
+	for (i = role[SCAN_FIRST]; i >= 0 && i <= role[SCAN_LAST]; i++) {
+		const struct dcm_subdevice *s = &m->subdevices[i];
+		u32 n = s->number - 1;
+
+		if (s->device != dev || n >= 6)
+			continue;
+		if (!strcmp(s->type->name, "Accelerometer"))
+			dcm_runtime_sense(rt, i, n < 3 ? imu.acc[n] : imu.acc_raw[n - 3], now);
+		else if (!strcmp(s->type->name, "Gyrometer"))
+			dcm_runtime_sense(rt, i, n < 3 ? imu.gyr[n] : imu.gyr_raw[n - 3], now);
+		else if (!strcmp(s->type->name, "Angle") && n < 3 &&
+			 (imu.status & DCM_IMU_ST_ANGLE_VALID))
+			dcm_runtime_sense(rt, i, imu.angle[n], now);
+	}
+	reg_answer(rt, dev, 0, now);
+}
+
 /**
  * dcm_bus_exchange() - one cycle's exchange on a bus
  * @rt: the runtime
@@ -304,6 +704,24 @@ void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport
 			break;
 		case BOARD_BATTERY:
 			battery_exchange(rt, b->dev[i], transport, now, b->seq++);
+			break;
+		case BOARD_US:
+			us_exchange(rt, b->dev[i], transport, now);
+			break;
+		case BOARD_IMU:
+			imu_exchange(rt, b->dev[i], transport, now);
+			break;
+		case BOARD_HEAD:
+			head_exchange(rt, b->dev[i], transport, now);
+			break;
+		case BOARD_FACE:
+			face_exchange(rt, b->dev[i], transport, now);
+			break;
+		case BOARD_EAR:
+			ear_exchange(rt, b->dev[i], transport, now);
+			break;
+		case BOARD_TOUCH:
+			touch_exchange(rt, b->dev[i], transport, now);
 			break;
 		default:
 			break;

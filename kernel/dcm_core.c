@@ -390,6 +390,19 @@ static int __init dcm_init(void)
 	if (ret)
 		goto err_netlink;
 
+	ret = dcm_spi_init();
+	if (ret) {
+		dcm_i2c_exit();
+		goto err_netlink;
+	}
+
+	ret = dcm_rs485_init();
+	if (ret) {
+		dcm_spi_exit();
+		dcm_i2c_exit();
+		goto err_netlink;
+	}
+
 	return 0;
 
 err_netlink:
@@ -403,6 +416,8 @@ err_class:
 
 static void __exit dcm_exit(void)
 {
+	dcm_rs485_exit();
+	dcm_spi_exit();
 	dcm_i2c_exit();
 	dcm_netlink_exit();
 	dcm_chrdev_exit();

@@ -160,6 +160,14 @@ void dcm_config_drop_port(u32 portid);
 int dcm_i2c_init(void);
 void dcm_i2c_exit(void);
 
+/* dcm_spi.c */
+int dcm_spi_init(void);
+void dcm_spi_exit(void);
+
+/* dcm_rs485.c */
+int dcm_rs485_init(void);
+void dcm_rs485_exit(void);
+
 /* dcm_bus.c */
 struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name);
 

@@ -176,8 +176,9 @@ void dcm_runtime_free(struct dcm_runtime *rt)
  * @now: the cycle's DCM time
  *
  * Each actuator's value for @now comes from its queue and is converted to
- * the raw number to send, and back: that is its Value. Context: the cycle
- * thread; takes only @rt->cmd_lock.
+ * the raw number to send, and back: that is its Value; @fired says whether
+ * it has one to send this cycle. Context: the cycle thread; takes only
+ * @rt->cmd_lock.
  */
 void dcm_runtime_actuate(struct dcm_runtime *rt, u32 now)
 {
@@ -188,7 +189,8 @@ void dcm_runtime_actuate(struct dcm_runtime *rt, u32 now)
 		struct dcm_actuator *a = &rt->act[i];
 		s64 v;
 
-		if (!dcm_tc_step(&a->q, now, a->step, &v))
+		a->fired = dcm_tc_step(&a->q, now, a->step, &v);
+		if (!a->fired)
 			continue;
 		a->raw = dcm_to_raw(&a->conv, v);
 		rt->values[a->sub] = dcm_from_raw(&a->conv, a->raw);

@@ -37,6 +37,9 @@ struct dcm_snapbuf {
  * @conv: Gain, Offset, Min, Max
  * @sub: its subdevice index
  * @step: a step actuator (not interpolated)
+ * @fired: this cycle computed a value to send: every cycle for an
+ *	interpolated actuator, only when a command came due for a step one
+ *	(a board codec sends a step actuator's @raw only then)
  * @raw: the raw number last sent
  */
 struct dcm_actuator {
@@ -44,6 +47,7 @@ struct dcm_actuator {
 	struct dcm_conv conv;
 	u32 sub;
 	bool step;
+	bool fired;
 	s64 raw;
 };
 

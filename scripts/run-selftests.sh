@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # run-selftests.sh LOG: run the kselftest suite (/opt/dcm/selftests/run_all.sh)
-# in the VM, show its output, keep a copy in LOG, exit with its status (125
-# when the VM run itself failed: kernel warning/oops, timeout; see dcm-vm).
+# in the VM, then the RS485 UART test in a VM whose RS485-1 is QEMU's second
+# UART (dcm-vm --rs485-uart); show their output, keep a copy in LOG, exit
+# with the first failure's status (125 when a VM run itself failed: kernel
+# warning/oops, timeout; see dcm-vm).
 set -eu -o pipefail
 
 if [ $# -ne 1 ]; then
@@ -17,4 +19,9 @@ mkdir -p "$(dirname "$log")"
 set +e
 "$top/scripts/dcm-vm" exec -- /opt/dcm/selftests/run_all.sh 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
+echo "# selftest: dcm_uart_test.sh (dcm-vm --rs485-uart)" | tee -a "$log"
+"$top/scripts/dcm-vm" exec --rs485-uart -- /opt/dcm/selftests/dcm_uart_test.sh 2>&1 |
+	tee -a "$log"
+uart_status=${PIPESTATUS[0]}
+[ "$status" = 0 ] && status=$uart_status
 exit "$status"

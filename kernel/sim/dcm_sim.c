@@ -4,76 +4,58 @@
  *
  * The module creates a platform device "dcm_sim" whose driver registers a
  * dcm controller flagged DCM_INFO_F_SIMULATED, so dcm0 exists with no
- * hardware, and puts simulated boards behind it:
+ * hardware, and puts the shipped body's boards (userspace/data/Device.xml)
+ * behind it:
  *
- * - four RS485 buses, RS485-1 to RS485-4, whose transport is a loopback:
+ * - four RS485 buses, RS485-1 to RS485-4, whose transport is a loopback
+ *   (those of the rs485_loopback parameter: a bus left out is free for a
+ *   real transport, the serdev driver on a UART):
  *   the command frame the dcm core builds reaches simulated motor boards
  *   that parse it with the same wire code, move their motors
- *   (sim_physics.c) and answer in Bid order;
- * - an I2C adapter, "dcm-sim I2C-chest", serving the chest board (0x20) and
- *   the battery (0x0b) register maps, reached through the real I2C
- *   transport (a "dcm-i2c" platform device naming the adapter).
+ *   (sim_physics.c) and answer in Bid order; the last board of each bus
+ *   is a hand board (RS485-1, -2: touch pads) or a foot board (RS485-3,
+ *   -4: LEDs, bumpers, FSRs under the robot's weight);
+ * - two I2C adapters, "dcm-sim I2C-chest" (chest board, battery,
+ *   ultrasound board) and "dcm-sim I2C-head" (face, ears, head touch board,
+ *   head board), reached through the real I2C transport (sim_i2c.c);
+ * - an SPI controller with the inertial board, reached through the real SPI
+ *   transport (sim_spi.c).
  *
- * Faults and the world are set at run time in debugfs, dcm_sim/:
- * button, charging, load_ma; per RS485 bus, rs485-N/: silent (a bitmask of
- * Bids that do not answer), mre_fault (Bids whose MREs give no data), hot
- * (Bids whose motors are forced to 80 degC and above), crc_ppm (replies
- * corrupted, per million), delay_us (the bus is that much slower).
+ * The world and the faults are set at run time in debugfs, dcm_sim/
+ * (sim_debugfs.c; Documentation/dcm/simulator.rst lists every knob).
  */
 
-#include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/err.h>
-#include <linux/i2c.h>
-#include <linux/ktime.h>
 #include <linux/module.h>
-#include <linux/mutex.h>
-#include <linux/platform_device.h>
-#include <linux/property.h>
 #include <linux/random.h>
-#include <linux/dcm.h>
 
-#include "sim_physics.h"
-#include "../wire/dcm_regs.h"
-#include "../wire/dcm_rs485.h"
+#include "sim_body.h"
 
-#define DCM_SIM_NAME	"dcm_sim"
-#define SIM_RS485_BUSES	4
 #define SIM_TWO_PI_URAD	6283185LL
 
-/* A simulated motor board: two motors and the error byte's round robin. */
-struct sim_mb {
-	struct sim_motor motor[DCM_MB_MOTORS];
-};
-
-struct sim_rs485 {
-	struct dcm_bus bus;
-	char name[16];
-	struct sim_mb board[DCM_RS485_MAX_BOARDS];
-	struct dcm_rs485_cmd_frame cmd;
-	ktime_t last;
-	u32 silent, mre_fault, hot, crc_ppm, delay_us;
-};
-
-struct dcm_sim {
-	struct dcm_controller *ctrl;
-	struct sim_rs485 rs485[SIM_RS485_BUSES];
-	struct i2c_adapter adap;
-	struct platform_device *i2c_transport;
-	struct mutex lock;	/* the I2C boards' state */
-	struct sim_battery battery;
-	ktime_t battery_last;
-	u8 chest_reg[0x40];
-	u8 reg_ptr[0x80];	/* per address: the register pointer */
-	bool button, charging;
-	u32 load_ma;
-	struct dentry *debugfs;
+/* The boards of each bus, by Bid - 1, as Device.xml puts them. */
+static const u8 sim_layout[SIM_RS485_BUSES][DCM_RS485_MAX_BOARDS] = {
+	{ SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_HAND },	/* neck, left arm */
+	{ SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_HAND },			/* right arm */
+	{ SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_FOOT },	/* left leg */
+	{ SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_FOOT },	/* right leg */
 };
 
 static struct platform_device *dcm_sim_pdev;
 
-/* Microseconds since @last, at most 100 ms, and @last moved to now. */
-static u32 sim_elapsed(ktime_t *last)
+static unsigned int rs485_loopback = 0xf;
+module_param(rs485_loopback, uint, 0444);
+MODULE_PARM_DESC(rs485_loopback,
+		 "RS485 buses the simulated boards serve, bit N-1 for RS485-N (default 0xf); the others are left to a real transport");
+
+/**
+ * sim_elapsed() - microseconds since a time, and the time moved to now
+ * @last: the time
+ *
+ * Return: the microseconds, at most 100 ms.
+ */
+u32 sim_elapsed(ktime_t *last)
 {
 	ktime_t now = ktime_get();
 	s64 us = ktime_us_delta(now, *last);
@@ -93,8 +75,13 @@ static s16 urad_to_mre(s32 urad)
 			    SIM_TWO_PI_URAD);
 }
 
-/* The total current of every motor, for the battery. */
-static s32 sim_motor_load(struct dcm_sim *sim)
+/**
+ * sim_motor_load() - the total current of every motor, for the battery
+ * @sim: the body
+ *
+ * Return: mA.
+ */
+s32 sim_motor_load(struct dcm_sim *sim)
 {
 	s32 ma = 0;
 	int b, i, m;
@@ -106,6 +93,70 @@ static s32 sim_motor_load(struct dcm_sim *sim)
 	return ma;
 }
 
+/* A motor board: its motors move for @dt microseconds, then it reports. */
+static void sim_mb_cycle(struct sim_rs485 *r, u32 i, u32 dt, struct dcm_rs485_reply *reply)
+{
+	struct sim_mb *mb = &r->board[i];
+	struct dcm_mb_status st = { };
+	struct dcm_mb_cmd c;
+	int m;
+
+	dcm_mb_get_cmd(&r->cmd.slot[i], &c);
+	for (m = 0; m < DCM_MB_MOTORS; m++) {
+		struct sim_motor *mo = &mb->motor[m];
+
+		if (!mo->i_max_ma)
+			sim_motor_init(mo, 1200, 6000000, -3141592, 3141592);
+		mo->calibrated = true;
+		mo->mre_fault = r->mre_fault & BIT(i);
+		sim_motor_command(mo, counts16_to_urad(c.position[m]), (s32)c.hardness[m] * 1000);
+		sim_motor_step(mo, dt);
+		if ((r->hot & BIT(i)) && mo->temp_mc < 80000)
+			mo->temp_mc = 80000;
+		st.angle[m] = urad_to_mre(mo->pos_urad);
+		st.current_ma[m] = mo->current_ma;
+		st.temperature[m] = mo->temp_mc / 1000;
+		st.temp_status[m] = sim_motor_temp_status(mo);
+		/* The error byte: control cut for an MRE, or temperature. */
+		if (mo->mre_fault)
+			st.error = 0xe2;
+		else if (st.temp_status[m])
+			st.error = 0x20 | BIT(m);
+	}
+	dcm_mb_put_status(reply->data, &st);
+}
+
+/*
+ * A foot board: the slot sets its LEDs; it reports its bumpers and what its
+ * FSRs bear of the robot's weight (sim_sensors.c).
+ */
+static void sim_foot_cycle(struct dcm_sim *sim, int side, const struct dcm_rs485_slot *slot,
+			   struct dcm_rs485_reply *reply)
+{
+	struct sim_foot *f = &sim->foot[side];
+	const struct sim_foot_geom *g = side ? &sim_foot_right : &sim_foot_left;
+	u32 load[2], w[DCM_FOOT_FSRS], bumpers;
+	struct dcm_foot_in in = { };
+	u8 led[DCM_FOOT_OUT_LEN];
+	int i;
+
+	dcm_foot_get_slot(slot, led);
+	for (i = 0; i < DCM_FOOT_OUT_LEN; i++)
+		WRITE_ONCE(f->led[i], led[i]);
+	sim_feet_split(READ_ONCE(sim->stance), READ_ONCE(sim->weight_g), &load[0], &load[1]);
+	sim_foot_load(g, load[side], READ_ONCE(sim->cop_x_mm) * 1000,
+		      READ_ONCE(sim->cop_y_mm) * 1000, w);
+	sim_foot_fsr(g, w, in.fsr);
+	for (i = 0; i < DCM_FOOT_FSRS; i++) {
+		WRITE_ONCE(f->load[i], w[i]);
+		WRITE_ONCE(f->fsr[i], in.fsr[i]);
+	}
+	bumpers = READ_ONCE(f->bumpers);
+	in.bumper[0] = bumpers & BIT(0);
+	in.bumper[1] = bumpers & BIT(1);
+	dcm_foot_put_in(reply->data, &in);
+}
+
 /*
  * The RS485 loopback: the boards read the broadcast, move for the time since
  * the last one, and answer in Bid order.
@@ -114,9 +165,10 @@ static int sim_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 			  size_t rx_len)
 {
 	struct sim_rs485 *r = container_of(bus, struct sim_rs485, bus);
+	struct dcm_sim *sim = bus->priv;
 	u32 dt = sim_elapsed(&r->last), i;
 	size_t off = 0;
-	int m, len;
+	int len;
 
 	if (r->delay_us)
 		usleep_range(r->delay_us, r->delay_us + 100);
@@ -124,37 +176,23 @@ static int sim_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 		return -ETIMEDOUT;	/* a board ignores a bad frame */
 
 	for (i = 0; i < r->cmd.n; i++) {
-		struct sim_mb *mb = &r->board[i];
 		struct dcm_rs485_reply reply = { .bid = i + 1, .seq = r->cmd.seq };
-		struct dcm_mb_status st = { };
-		struct dcm_mb_cmd c;
 
-		dcm_mb_get_cmd(&r->cmd.slot[i], &c);
-		for (m = 0; m < DCM_MB_MOTORS; m++) {
-			struct sim_motor *mo = &mb->motor[m];
-
-			if (!mo->i_max_ma)
-				sim_motor_init(mo, 1200, 6000000, -3141592, 3141592);
-			mo->calibrated = true;
-			mo->mre_fault = r->mre_fault & BIT(i);
-			sim_motor_command(mo, counts16_to_urad(c.position[m]),
-					  (s32)c.hardness[m] * 1000);
-			sim_motor_step(mo, dt);
-			if ((r->hot & BIT(i)) && mo->temp_mc < 80000)
-				mo->temp_mc = 80000;
-			st.angle[m] = urad_to_mre(mo->pos_urad);
-			st.current_ma[m] = mo->current_ma;
-			st.temperature[m] = mo->temp_mc / 1000;
-			st.temp_status[m] = sim_motor_temp_status(mo);
-			/* The error byte: control cut for an MRE, or temperature. */
-			if (mo->mre_fault)
-				st.error = 0xe2;
-			else if (st.temp_status[m])
-				st.error = 0x20 | BIT(m);
+		switch (sim_layout[r->index][i]) {
+		case SIM_MOTOR:
+			sim_mb_cycle(r, i, dt, &reply);
+			break;
+		case SIM_FOOT:
+			sim_foot_cycle(sim, r->index - 2, &r->cmd.slot[i], &reply);
+			break;
+		case SIM_HAND:
+			reply.data[0] = READ_ONCE(sim->hand_touch[r->index]) & DCM_TOUCH_MASK;
+			break;
+		default:
+			continue;	/* no board at that Bid */
 		}
 		if (r->silent & BIT(i))
 			continue;
-		dcm_mb_put_status(reply.data, &st);
 		len = dcm_rs485_put_reply(rx + off, rx_len - off, &reply);
 		if (len < 0)
 			break;
@@ -169,149 +207,13 @@ static const struct dcm_bus_ops sim_rs485_ops = {
 	.xfer = sim_rs485_xfer,
 };
 
-/* The battery's registers from the simulation, stepped to now. */
-static void sim_battery_regs(struct dcm_sim *sim, struct dcm_battery *b)
-{
-	struct sim_battery *bat = &sim->battery;
-	s32 load = sim_motor_load(sim) + 1000 + sim->load_ma;
-	u16 st = 0;
-
-	bat->charging = sim->charging;
-	sim_battery_step(bat, load, sim_elapsed(&sim->battery_last));
-	memset(b, 0, sizeof(*b));
-	b->kind = DCM_BAT_KIND_BMZ;
-	b->current_ma = (s16)clamp_t(s32, bat->current_ma, S16_MIN, S16_MAX);
-	b->charge = sim_battery_charge_ppm(bat) / 10000;
-	b->temperature = (bat->temp_mc + 273150) / 100;
-	b->voltage = 21600 + b->charge * 40;
-	b->cell_min = 3600 + b->charge * 6;
-	b->cell_max = b->cell_min + 20;
-	b->full = div64_s64(bat->capacity_nah, 1000000);
-	b->remaining = div64_s64(bat->charge_nah, 1000000);
-	b->age = 100;
-	st = sim_battery_status(bat);
-	b->status = st;
-}
-
-static int sim_i2c_read(struct dcm_sim *sim, u16 addr, u8 *buf, u16 len)
-{
-	u8 reg = sim->reg_ptr[addr];
-	struct dcm_battery b;
-	struct dcm_chest_in in;
-	u16 word;
-
-	switch (addr) {
-	case 0x20:
-		in.button = sim->button;
-		in.status = 0;
-		dcm_chest_get_out(&sim->chest_reg[DCM_CHEST_OUT_REG], &in.out);
-		dcm_chest_put_in(&sim->chest_reg[DCM_CHEST_IN_REG], &in);
-		if (reg + len > sizeof(sim->chest_reg))
-			return -EINVAL;
-		memcpy(buf, &sim->chest_reg[reg], len);
-		return 0;
-	case 0x0b:
-		sim_battery_regs(sim, &b);
-		if (len != 2 || dcm_bat_put_word(&b, reg, &word))
-			return -EIO;
-		dcm_put_le16(buf, word);
-		return 0;
-	}
-	return -ENXIO;
-}
-
-static int sim_i2c_write(struct dcm_sim *sim, u16 addr, const u8 *buf, u16 len)
-{
-	if (!len)
-		return 0;
-	switch (addr) {
-	case 0x20:
-		sim->reg_ptr[addr] = buf[0];
-		if (buf[0] + len - 1 > sizeof(sim->chest_reg))
-			return -EINVAL;
-		/* LED registers only: the rest is the board's. */
-		if (len > 1 && buf[0] >= DCM_CHEST_OUT_REG &&
-		    buf[0] + len - 1 <= DCM_CHEST_OUT_REG + DCM_CHEST_OUT_LEN)
-			memcpy(&sim->chest_reg[buf[0]], buf + 1, len - 1);
-		return 0;
-	case 0x0b:
-		sim->reg_ptr[addr] = buf[0];
-		return 0;
-	}
-	return -ENXIO;
-}
-
-static int sim_i2c_master_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
-{
-	struct dcm_sim *sim = i2c_get_adapdata(adap);
-	int i, ret = 0;
-
-	mutex_lock(&sim->lock);
-	for (i = 0; i < num && !ret; i++) {
-		if (msgs[i].addr >= ARRAY_SIZE(sim->reg_ptr))
-			ret = -ENXIO;
-		else if (msgs[i].flags & I2C_M_RD)
-			ret = sim_i2c_read(sim, msgs[i].addr, msgs[i].buf, msgs[i].len);
-		else
-			ret = sim_i2c_write(sim, msgs[i].addr, msgs[i].buf, msgs[i].len);
-	}
-	mutex_unlock(&sim->lock);
-	return ret ? ret : num;
-}
-
-static u32 sim_i2c_func(struct i2c_adapter *adap)
-{
-	return I2C_FUNC_I2C;
-}
-
-static const struct i2c_algorithm sim_i2c_algo = {
-	.master_xfer = sim_i2c_master_xfer,
-	.functionality = sim_i2c_func,
-};
-
-static void sim_debugfs(struct dcm_sim *sim)
-{
-	struct dentry *d;
-	int b;
-
-	sim->debugfs = debugfs_create_dir(DCM_SIM_NAME, NULL);
-	debugfs_create_bool("button", 0644, sim->debugfs, &sim->button);
-	debugfs_create_bool("charging", 0644, sim->debugfs, &sim->charging);
-	debugfs_create_u32("load_ma", 0644, sim->debugfs, &sim->load_ma);
-	for (b = 0; b < SIM_RS485_BUSES; b++) {
-		char name[16];
-
-		snprintf(name, sizeof(name), "rs485-%d", b + 1);
-		d = debugfs_create_dir(name, sim->debugfs);
-		debugfs_create_x32("silent", 0644, d, &sim->rs485[b].silent);
-		debugfs_create_x32("mre_fault", 0644, d, &sim->rs485[b].mre_fault);
-		debugfs_create_x32("hot", 0644, d, &sim->rs485[b].hot);
-		debugfs_create_u32("crc_ppm", 0644, d, &sim->rs485[b].crc_ppm);
-		debugfs_create_u32("delay_us", 0644, d, &sim->rs485[b].delay_us);
-	}
-}
-
 static void sim_remove_buses(struct dcm_sim *sim, int n)
 {
-	while (n--)
-		dcm_bus_unregister(&sim->rs485[n].bus);
-}
-
-/* The real I2C transport, on the simulated adapter. */
-static int sim_add_i2c_transport(struct dcm_sim *sim, struct device *parent)
-{
-	const struct property_entry props[] = {
-		PROPERTY_ENTRY_STRING("dcm,bus-name", "I2C-chest"),
-		PROPERTY_ENTRY_U32("dcm,i2c-adapter", sim->adap.nr),
-		{ }
-	};
-	struct platform_device_info info = {
-		.parent = parent, .name = "dcm-i2c", .id = PLATFORM_DEVID_AUTO,
-		.properties = props,
-	};
-
-	sim->i2c_transport = platform_device_register_full(&info);
-	return PTR_ERR_OR_ZERO(sim->i2c_transport);
+	while (n--) {
+		if (sim->rs485[n].registered)
+			dcm_bus_unregister(&sim->rs485[n].bus);
+		sim->rs485[n].registered = false;
+	}
 }
 
 static int dcm_sim_probe(struct platform_device *pdev)
@@ -323,8 +225,10 @@ static int dcm_sim_probe(struct platform_device *pdev)
 	if (!sim)
 		return -ENOMEM;
 	mutex_init(&sim->lock);
-	sim_battery_init(&sim->battery, 2250LL * 1000000);
-	sim->battery_last = ktime_get();
+	sim->stance = SIM_STANCE_BOTH;
+	sim->weight_g = SIM_WEIGHT_G;
+	sim_i2c_init(sim);
+	sim_spi_init(sim);
 
 	sim->ctrl = dcm_controller_register(&pdev->dev, DCM_SIM_NAME, DCM_INFO_F_SIMULATED);
 	if (IS_ERR(sim->ctrl))
@@ -335,38 +239,33 @@ static int dcm_sim_probe(struct platform_device *pdev)
 		struct sim_rs485 *r = &sim->rs485[b];
 
 		snprintf(r->name, sizeof(r->name), "RS485-%d", b + 1);
+		r->index = b;
 		r->bus.name = r->name;
 		r->bus.kind = DCM_BUS_RS485;
 		r->bus.ops = &sim_rs485_ops;
+		r->bus.priv = sim;
 		r->last = ktime_get();
+		if (!(rs485_loopback & BIT(b)))
+			continue;
 		ret = dcm_bus_register(0, &r->bus);
 		if (ret)
 			goto err_buses;
+		r->registered = true;
 	}
 
-	/*
-	 * No owner: the I2C transport holds the adapter, and would pin this
-	 * module; dcm_sim removes the transport before the adapter instead.
-	 */
-	sim->adap.owner = NULL;
-	sim->adap.algo = &sim_i2c_algo;
-	sim->adap.dev.parent = &pdev->dev;
-	strscpy(sim->adap.name, "dcm-sim I2C-chest", sizeof(sim->adap.name));
-	i2c_set_adapdata(&sim->adap, sim);
-	ret = i2c_add_adapter(&sim->adap);
+	ret = sim_i2c_add(sim, &pdev->dev);
 	if (ret)
 		goto err_buses;
-
-	ret = sim_add_i2c_transport(sim, &pdev->dev);
+	ret = sim_spi_add(sim, &pdev->dev);
 	if (ret)
-		goto err_adapter;
+		goto err_i2c;
 
-	sim_debugfs(sim);
+	sim_debugfs_init(sim);
 	platform_set_drvdata(pdev, sim);
 	return 0;
 
-err_adapter:
-	i2c_del_adapter(&sim->adap);
+err_i2c:
+	sim_i2c_remove(sim);
 err_buses:
 	sim_remove_buses(sim, b);
 	dcm_controller_unregister(sim->ctrl);
@@ -377,9 +276,9 @@ static int dcm_sim_remove(struct platform_device *pdev)
 {
 	struct dcm_sim *sim = platform_get_drvdata(pdev);
 
-	debugfs_remove_recursive(sim->debugfs);
-	platform_device_unregister(sim->i2c_transport);
-	i2c_del_adapter(&sim->adap);
+	sim_debugfs_exit(sim);
+	sim_spi_remove(sim);
+	sim_i2c_remove(sim);
 	sim_remove_buses(sim, SIM_RS485_BUSES);
 	dcm_controller_unregister(sim->ctrl);
 	return 0;

@@ -210,6 +210,7 @@ void dcm_imu_put(u8 *block, const struct dcm_imu *m)
 	}
 	block[IMU(DCM_IMU_ACC_RAW) + 3] = 0;
 }
+EXPORT_SYMBOL_GPL(dcm_imu_put);
 
 /**
  * dcm_imu_get() - decode the inertial board's cyclic block
@@ -345,6 +346,7 @@ int dcm_spi_put_answer(u8 *rx, size_t size, u8 reg, const u8 *data, u8 count)
 	rx[2 + count] = dcm_crc8(dcm_crc8(DCM_CRC8_INIT, hdr, 2), data, count);
 	return count + DCM_SPI_OVERHEAD;
 }
+EXPORT_SYMBOL_GPL(dcm_spi_put_answer);
 
 /**
  * dcm_spi_parse() - what the master asks in a transfer (simulator)
@@ -376,6 +378,7 @@ int dcm_spi_parse(const u8 *tx, size_t len, bool *read, u8 *reg, u8 *count, u8 *
 	memcpy(data, tx + 2, *count);
 	return 0;
 }
+EXPORT_SYMBOL_GPL(dcm_spi_parse);
 
 /* ---- battery ---- */
 
@@ -688,6 +691,7 @@ void dcm_us_put(u8 *block, const struct dcm_us *u)
 	memcpy(block + US(DCM_US_LEFT), u->left, DCM_US_ECHOES);
 	memcpy(block + US(DCM_US_RIGHT), u->right, DCM_US_ECHOES);
 }
+EXPORT_SYMBOL_GPL(dcm_us_put);
 
 /**
  * dcm_us_get() - decode the ultrasound board's cyclic block
@@ -760,6 +764,7 @@ void dcm_face_get(const u8 *block, u8 *level)
 	for (i = 0; i < DCM_FACE_N; i++)
 		level[i] = block[i] & DCM_FACE_MAX;
 }
+EXPORT_SYMBOL_GPL(dcm_face_get);
 
 /**
  * dcm_led4_put() - pack 4-bit LED levels two per byte (ears, head)
@@ -795,6 +800,7 @@ void dcm_led4_get(const u8 *block, u8 *level, u32 n)
 		level[i + 1] = block[i / 2] >> 4;
 	}
 }
+EXPORT_SYMBOL_GPL(dcm_led4_get);
 
 /* ---- feet ---- */
 
@@ -813,6 +819,7 @@ void dcm_foot_put_in(u8 *block, const struct dcm_foot_in *in)
 	for (i = 0; i < DCM_FOOT_FSRS; i++)
 		dcm_put_le16(block + 2 + 2 * i, in->fsr[i]);
 }
+EXPORT_SYMBOL_GPL(dcm_foot_put_in);
 
 /**
  * dcm_foot_get_in() - decode a foot board's cyclic read block
@@ -849,3 +856,4 @@ void dcm_foot_get_slot(const struct dcm_rs485_slot *slot, u8 *led)
 {
 	memcpy(led, slot->b, DCM_FOOT_OUT_LEN);
 }
+EXPORT_SYMBOL_GPL(dcm_foot_get_slot);

@@ -36,6 +36,39 @@ else
 	echo "dcmctl is not installed (build/bin/dcmctl missing)"
 fi
 
+section "The robot's description (loaded by dcmd at boot)"
+if [ -d /sys/class/dcm/dcm0/DeviceList ]; then
+	echo "devices: $(ls /sys/class/dcm/dcm0/DeviceList | wc -l)," \
+		"keys: $(dcmctl list | wc -l)"
+	dcmctl get RobotConfig/Body/Type Device/DeviceList/ChestBoard/BodyId
+else
+	echo "no description loaded; /run/dcmd.log:"
+	cat /run/dcmd.log
+	status=1
+fi
+
+section "A joint: stiffness on, then 0.6 rad in 300 ms (actuator, sensor per cycle)"
+dcmctl set HeadYaw/Hardness/Actuator 1 && \
+	dcmctl set HeadYaw/Position/Actuator 0.6 --in 300 && \
+	dcmctl watch HeadYaw/Position/Actuator HeadYaw/Position/Sensor \
+		HeadYaw/ElectricCurrent/Sensor --cycles 45 | awk 'NR % 5 == 1' || status=1
+
+section "An LED asked 0.4 reads what its board was sent"
+dcmctl set ChestBoard/Led/Red/Actuator 0.4 && sleep 0.1 && \
+	dcmctl get ChestBoard/Led/Red/Actuator/Value || status=1
+
+section "The chest button, pressed in the simulator"
+echo Y >/sys/kernel/debug/dcm_sim/button
+sleep 0.1
+dcmctl get ChestBoard/Button/Sensor/Value
+echo N >/sys/kernel/debug/dcm_sim/button
+
+section "The battery"
+dcmctl get Battery/Charge/Sensor/Value Battery/Current/Sensor/Value Battery/Temperature/Sensor/Value
+
+section "The cycle"
+dcmctl stats || status=1
+
 echo
 if [ $status = 0 ]; then
 	echo "The dcm stack is up."
