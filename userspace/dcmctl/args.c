@@ -22,8 +22,8 @@ static int cmd_help(const struct dcmctl_opts *o)
 }
 
 /*
- * Later commands (set, alias, time, watch, stats, events, calibrate,
- * preferences) are added here, each as { name, run, args, help }.
+ * Later commands (events, calibrate, preferences) are added here, each as
+ * { name, run, args, help }.
  */
 const struct dcmctl_cmd dcmctl_commands[] = {
 	{ "info", dcmctl_cmd_info, "",
@@ -34,6 +34,19 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "\"KEY VALUE\" lines (-q: values only)" },
 	{ "tree", dcmctl_cmd_tree, "",
 	  "devices with their Type, Bus and Address, and their subdevices" },
+	{ "set", dcmctl_cmd_set,
+	  "KEY VALUE | KEY VALUE@MS... [--at T | --in MS] [--kind KIND] [--importance N]",
+	  "timed commands to an actuator: VALUE at DCM time now (or --at T, or now + --in MS);\n"
+	  "VALUE@MS at that time + MS; KIND: clear-all (default), merge, clear-after, clear-before" },
+	{ "alias", dcmctl_cmd_alias,
+	  "create NAME KEY... | set NAME --separate --times MS,... V,V... | set NAME --mixed V@MS,...",
+	  "name a list of actuators (blank members marked); set it: one value list (--separate)\n"
+	  "or point list (--mixed) per member; set takes set's --at/--in/--kind/--importance" },
+	{ "time", dcmctl_cmd_time, "[OFFSET]", "DCM time now, plus OFFSET ms" },
+	{ "watch", dcmctl_cmd_watch, "KEY... [--cycles N]",
+	  "one line per cycle (read() frames): cycle, DCM time, each value" },
+	{ "stats", dcmctl_cmd_stats, "",
+	  "the cycle's timing: cycles, overruns, work time, wake-up latency histogram" },
 	{ "help", cmd_help, "", "show this text" },
 	{ NULL, NULL, NULL, NULL }
 };
@@ -56,8 +69,22 @@ void dcmctl_usage(FILE *f)
 		"  -V, --version        show the version\n"
 		"\n"
 		"Commands:\n");
-	for (c = dcmctl_commands; c->name; c++)
-		fprintf(f, "  %-5s %-12s %s\n", c->name, c->args, c->help);
+	for (c = dcmctl_commands; c->name; c++) {
+		const char *h = c->help, *nl;
+
+		/* a long synopsis on its own line; help lines below it */
+		if (strlen(c->args) > 12) {
+			fprintf(f, "  %-5s %s\n", c->name, c->args);
+			fprintf(f, "  %-5s %-12s ", "", "");
+		} else {
+			fprintf(f, "  %-5s %-12s ", c->name, c->args);
+		}
+		while ((nl = strchr(h, '\n'))) {
+			fprintf(f, "%.*s\n  %-5s %-12s ", (int)(nl - h), h, "", "");
+			h = nl + 1;
+		}
+		fprintf(f, "%s\n", h);
+	}
 	fprintf(f,
 		"\n"
 		"Exit status: 0 success, 1 failure, 2 usage error.\n");

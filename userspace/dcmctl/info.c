@@ -96,7 +96,7 @@ struct path_result {
 	int family_id;			/* netlink only */
 };
 
-static const char *hint(const char *path, int err)
+const char *dcmctl_open_hint(const char *path, int err)
 {
 	switch (err) {
 	case -ENOENT:
@@ -120,7 +120,7 @@ static void query_ioctl(const struct dcmctl_opts *o, struct path_result *r)
 	r->err = dcm_open(o->devpath, &dcm);
 	if (r->err) {
 		snprintf(r->msg, sizeof(r->msg), "ioctl %s%s", dcm_last_error(),
-			 hint(o->devpath, r->err));
+			 dcmctl_open_hint(o->devpath, r->err));
 		return;
 	}
 	dcm_abi_version(dcm, &r->version);

@@ -4,7 +4,8 @@
  *
  * A handle's state is written once in dcm_open() and only read afterwards;
  * the ioctls themselves are safe to issue concurrently on one descriptor,
- * so no lock is needed yet.
+ * so no lock is needed (values.c and snapshot.c keep it that way: they
+ * work in the caller's memory).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,13 +16,6 @@
 #include <unistd.h>
 
 #include "libdcm-private.h"
-
-struct dcm {
-	int fd;
-	bool read_only;
-	struct dcm_version version;
-	char path[];
-};
 
 /* Copy a fixed-size kernel string, always NUL-terminated. */
 static void copy_name(char *dst, const char *src, size_t size)

@@ -30,6 +30,29 @@ _Static_assert(LIBDCM_MAX_KEYS == DCM_MAX_KEYS, "limit");
 _Static_assert(LIBDCM_MAX_NAME_LEN == DCM_MAX_NAME_LEN, "limit");
 _Static_assert(LIBDCM_MAX_STRING_LEN == DCM_MAX_STRING_LEN, "limit");
 
+_Static_assert(LIBDCM_KEY_NAME_LEN == DCM_KEY_NAME_LEN, "limit");
+_Static_assert(LIBDCM_ALIAS_NAME_LEN == DCM_ALIAS_NAME_LEN, "limit");
+_Static_assert(LIBDCM_MAX_POINTS == DCM_MAX_POINTS, "limit");
+_Static_assert(LIBDCM_MAX_ALIAS_MEMBERS == DCM_MAX_ALIAS_MEMBERS, "limit");
+_Static_assert(LIBDCM_MAX_ALIASES == DCM_MAX_ALIASES, "limit");
+_Static_assert(LIBDCM_KEY_ACTUATOR == DCM_LOOKUP_F_ACTUATOR, "flag");
+_Static_assert(LIBDCM_KEY_STEP == DCM_LOOKUP_F_STEP, "flag");
+_Static_assert((int)LIBDCM_CLEAR_ALL == (int)DCM_UPDATE_CLEAR_ALL, "update kind");
+_Static_assert((int)LIBDCM_MERGE == (int)DCM_UPDATE_MERGE, "update kind");
+_Static_assert((int)LIBDCM_CLEAR_AFTER == (int)DCM_UPDATE_CLEAR_AFTER, "update kind");
+_Static_assert((int)LIBDCM_CLEAR_BEFORE == (int)DCM_UPDATE_CLEAR_BEFORE, "update kind");
+_Static_assert(LIBDCM_LATENCY_BUCKETS ==
+	       sizeof(((struct dcm_ioc_stats *)0)->latency_hist) / sizeof(__u64),
+	       "latency buckets");
+
+/* An open /dev/dcmN: fixed at dcm_open(), only read afterwards. */
+struct dcm {
+	int fd;
+	bool read_only;
+	struct dcm_version version;
+	char path[];
+};
+
 /* Record the detailed message dcm_last_error() returns; returns @err. */
 int dcm_set_error(int err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -102,5 +125,30 @@ int dcm_nl_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *ctx);
  * message, as libnl's error callback gets it.
  */
 void dcm_nl_ext_ack_msg(const struct nlmsgerr *e, char *buf, size_t len);
+
+/* ------------------------------------------------------------------
+ * The snapshot (snapshot.c)
+ */
+
+/*
+ * Check the header of a snapshot of @len bytes at @mem and wrap it in a
+ * struct dcm_snap (which does not own @mem when @owned is false: the unit
+ * tests build one in memory). @dcm may be NULL (no dcm_snapshot_check()).
+ * Return: 0, -EPROTO (a header that does not hold together), -ENOMEM.
+ */
+int dcm_snapshot_wrap(struct dcm *dcm, const void *mem, size_t len, bool owned,
+		      struct dcm_snap **out);
+
+/* Tries of a snapshot read before it gives up with -EAGAIN. */
+#define DCM_SNAP_MAX_TRIES	10000
+
+#ifdef LIBDCM_TESTING
+/*
+ * Called by a snapshot read after it copied the data and before it reads
+ * the sequence count again (the unit tests change the count there).
+ */
+extern void (*dcm_snapshot_test_hook)(void *arg);
+extern void *dcm_snapshot_test_arg;
+#endif
 
 #endif /* LIBDCM_PRIVATE_H */

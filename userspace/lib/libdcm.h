@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-#define LIBDCM_VERSION		"0.2.0"
+#define LIBDCM_VERSION		"0.3.0"
 
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
@@ -130,6 +130,275 @@ int dcm_abi_version(const struct dcm *dcm, struct dcm_version *ver);
 
 /* dcm_get_info - DCM_IOC_INFO. Return: 0 or -errno. */
 int dcm_get_info(struct dcm *dcm, struct dcm_info *info);
+
+/* ---------------------------------------------------------------------
+ * Keys, timed commands, aliases, DCM time, values (/dev/dcmN ioctls)
+ *
+ * Values are doubles in the units of the key space (rad, A, degC, 0..1 for
+ * LEDs, ...); they cross the kernel boundary as micro-units, rounded to the
+ * nearest one (dcm_double_to_fixed()). NaN and infinities are refused with
+ * -EINVAL, values beyond +-9.2e12 with -ERANGE.
+ *
+ * A handle names a subdevice: its low 16 bits are its index in frames and
+ * in the snapshot (LIBDCM_HANDLE_INDEX), its high 16 bits the generation of
+ * the running description (LIBDCM_HANDLE_GEN). When the description is
+ * replaced, old handles give -ESTALE: look the names up again. A handle is
+ * never 0; 0 marks a blank alias member.
+ *
+ * All of these only use the caller's memory and one ioctl or read() each:
+ * any number of threads may call them on one struct dcm at once.
+ */
+
+#define LIBDCM_KEY_NAME_LEN	128	/* DCM_KEY_NAME_LEN, NUL included */
+#define LIBDCM_ALIAS_NAME_LEN	64	/* DCM_ALIAS_NAME_LEN, NUL included */
+#define LIBDCM_MAX_POINTS	512	/* commands queued per actuator */
+#define LIBDCM_MAX_ALIAS_MEMBERS 256	/* actuators in one alias */
+#define LIBDCM_MAX_ALIASES	64	/* aliases per controller */
+#define LIBDCM_MAX_IMPORTANCE	7
+
+#define LIBDCM_HANDLE_INDEX(h)	((h) & 0xffffU)
+#define LIBDCM_HANDLE_GEN(h)	((h) >> 16)
+
+/* struct dcm_key.flags (same bits as DCM_LOOKUP_F_*) */
+#define LIBDCM_KEY_ACTUATOR	(1U << 0)	/* takes timed commands */
+#define LIBDCM_KEY_STEP		(1U << 1)	/* not interpolated (the sonar) */
+
+/*
+ * What a set does to the commands already queued (the values of the
+ * kernel's enum dcm_update; NAOqi's "ClearAll", "Merge", "ClearAfter",
+ * "ClearBefore").
+ */
+enum dcm_update_kind {
+	LIBDCM_CLEAR_ALL = 0,		/* drop them all, queue the new ones */
+	LIBDCM_MERGE = 1,		/* keep them, insert the new ones by time */
+	LIBDCM_CLEAR_AFTER = 2,		/* drop those after the earliest new one */
+	LIBDCM_CLEAR_BEFORE = 3,	/* drop those before the latest new one */
+};
+
+struct dcm_key {
+	uint32_t handle;
+	uint32_t flags;		/* LIBDCM_KEY_* */
+};
+
+/* One timed command: reach @value at DCM time @time (ms). */
+struct dcm_timed_point {
+	double value;
+	uint32_t time;
+	uint8_t importance;	/* 0-7, kept with the command */
+};
+
+/*
+ * dcm_lookup - a subdevice's handle from its name: "HeadYaw/Position/
+ * Actuator", with or without the "Device/SubDeviceList/" prefix and the
+ * "/Value" suffix (DCM_IOC_LOOKUP).
+ * Return: 0; -ENOENT for no such subdevice (or no description loaded);
+ * -EINVAL for an empty name; -ENAMETOOLONG for one of LIBDCM_KEY_NAME_LEN
+ * bytes or more; other -errno.
+ */
+int dcm_lookup(struct dcm *dcm, const char *name, struct dcm_key *out);
+
+/*
+ * dcm_set - timed commands to one actuator (DCM_IOC_SET).
+ * @n: 0 to LIBDCM_MAX_POINTS; 0 with LIBDCM_CLEAR_ALL drops every queued
+ *	command and keeps the last value sent.
+ * Return: 0; -EINVAL for a non-finite value, an importance past 7, an
+ * unknown kind, more than LIBDCM_MAX_POINTS points, or a handle that is
+ * not an actuator's; -ERANGE for a value out of range; -ESTALE for a
+ * handle of a replaced description; -ENOSPC when the queue would pass 512
+ * commands (nothing is queued then); other -errno.
+ */
+int dcm_set(struct dcm *dcm, uint32_t handle, enum dcm_update_kind update,
+	    const struct dcm_timed_point *pts, size_t n);
+
+/*
+ * dcm_set_now - one command, importance 0, at DCM time now + @offset_ms
+ * (a time now or past applies at the next cycle). Errors as dcm_set() and
+ * dcm_time().
+ */
+int dcm_set_now(struct dcm *dcm, uint32_t handle, enum dcm_update_kind update,
+		double value, int32_t offset_ms);
+
+/*
+ * dcm_alias_create - name a list of actuators (NAOqi's createAlias,
+ * DCM_IOC_ALIAS_CREATE). An alias of the same name is replaced; aliases
+ * belong to the controller and outlive the handle.
+ * @name: 1 to LIBDCM_ALIAS_NAME_LEN - 1 bytes
+ * @members: @n actuator names (as for dcm_lookup()), 1 to
+ *	LIBDCM_MAX_ALIAS_MEMBERS
+ * @handles_out: NULL, or @n handles: each member's, 0 for a name that is no
+ *	actuator (the alias keeps it as a blank member)
+ * Return: the number of members that are actuators (not blank); -EINVAL
+ * for an empty name or a bad count; -ENAMETOOLONG for a name that does not
+ * fit (alias or member); -ENOSPC when all LIBDCM_MAX_ALIASES are taken;
+ * other -errno.
+ */
+int dcm_alias_create(struct dcm *dcm, const char *name,
+		     const char *const *members, size_t n,
+		     uint32_t *handles_out);
+
+/*
+ * dcm_alias_set_separate - NAOqi's setAlias "time-separate": one list of
+ * @n_times times and, for every member, a value per time:
+ * @values[member * n_times + time]. @n_members must be the alias's member
+ * count, blank members included (they take nothing). Either every member's
+ * queue takes its commands, or none does.
+ * Return: 0; -ENOENT for no such alias; -EINVAL for a member count that is
+ * not the alias's, @n_times 0 or past LIBDCM_MAX_POINTS, a non-finite
+ * value, an importance past 7; -ERANGE; -ENOSPC when a member's queue
+ * would overflow; other -errno.
+ */
+int dcm_alias_set_separate(struct dcm *dcm, const char *name,
+			   enum dcm_update_kind update,
+			   const uint32_t *times, size_t n_times,
+			   const double *values, size_t n_members,
+			   uint8_t importance);
+
+/*
+ * dcm_alias_set_mixed - NAOqi's setAlias "time-mixed": each member its own
+ * points, @counts[member] of them (0 is allowed), member after member in
+ * @points. Errors as dcm_alias_set_separate().
+ */
+int dcm_alias_set_mixed(struct dcm *dcm, const char *name,
+			enum dcm_update_kind update,
+			const struct dcm_timed_point *points,
+			const size_t *counts, size_t n_members);
+
+/*
+ * dcm_time - NAOqi's getTime(offset): DCM time now plus @offset ms, in
+ * *@out (wraps at 2^32; compare with dcm_time_diff()). Return: 0 or -errno.
+ */
+int dcm_time(struct dcm *dcm, int32_t offset, uint32_t *out);
+
+/*
+ * dcm_get - the values of @n handles (1 to LIBDCM_MAX_SUBDEVICES), all from
+ * one cycle, and (if @times is not NULL) the DCM time of each one's last
+ * update (0 if never updated). Return: 0; -ESTALE, -ENOENT for a bad handle
+ * (nothing is written then); other -errno.
+ */
+int dcm_get(struct dcm *dcm, const uint32_t *handles, size_t n,
+	    double *values, uint32_t *times);
+
+/* ---------------------------------------------------------------------
+ * Frames: one per cycle, by read()
+ */
+
+/*
+ * A cycle's values. Zero it before the first dcm_read_frame(); release it
+ * with dcm_values_frame_release().
+ *
+ * The values go to @values: leave it NULL and the library allocates (and
+ * grows) it; or point it at a buffer of your own of @capacity doubles
+ * (n_subdevices of dcm_get_info() is enough), which the library fills and
+ * never frees.
+ */
+struct dcm_values_frame {
+	uint64_t cycle;		/* out: cycle number, from 1 */
+	uint32_t time;		/* out: DCM time of the cycle */
+	uint32_t generation;	/* out: LIBDCM_HANDLE_GEN of its handles */
+	size_t n_values;	/* out: entries of @values: one per subdevice */
+	double *values;		/* in/out: by LIBDCM_HANDLE_INDEX */
+	size_t capacity;	/* in: entries of a caller's @values */
+	void *priv;		/* the library's; NULL at first */
+};
+
+/*
+ * dcm_read_frame - wait for a cycle newer than the last one this handle's
+ * descriptor returned (poll dcm_poll_fd() for POLLIN first to avoid
+ * blocking) and fill @frame with it. "Newer" is per descriptor: threads
+ * that read on one handle share its frames (each into its own struct);
+ * open a handle per reader to have each see every cycle.
+ * Return: 0; -EINTR if a signal came first; -EMSGSIZE if a caller's buffer
+ * is too small (@n_values then says how many it needs); -ENODEV if the
+ * controller is gone; -ENOMEM; other -errno.
+ */
+int dcm_read_frame(struct dcm *dcm, struct dcm_values_frame *frame);
+
+/*
+ * dcm_values_frame_release - free what the library allocated for @frame
+ * (not a caller's @values) and zero it. NULL is a no-op.
+ */
+void dcm_values_frame_release(struct dcm_values_frame *frame);
+
+/* dcm_poll_fd - the descriptor to poll(2) for POLLIN once per cycle: dcm_fd(). */
+int dcm_poll_fd(const struct dcm *dcm);
+
+/* ---------------------------------------------------------------------
+ * The cycle's statistics (DCM_IOC_STATS)
+ */
+
+#define LIBDCM_LATENCY_BUCKETS	10
+
+struct dcm_stats {
+	uint64_t cycles;	/* since the description was loaded */
+	uint64_t overruns;	/* cycles that started a period or more late */
+	uint64_t last_ns;	/* duration of the last cycle's work */
+	uint64_t mean_ns;
+	uint64_t max_ns;
+	uint64_t latency_max_ns;	/* longest wake-up latency */
+	/* wake-up latencies, bucket i below dcm_latency_bucket_ns(i) */
+	uint64_t latency_hist[LIBDCM_LATENCY_BUCKETS];
+};
+
+/* dcm_stats - the cycle's timing. Return: 0 or -errno. */
+int dcm_stats(struct dcm *dcm, struct dcm_stats *out);
+
+/*
+ * dcm_latency_bucket_ns - upper bound (exclusive) of latency_hist[@i] in
+ * ns: 10 us, 20, 50, 100, 200, 500 us, 1 ms, 2 ms, 5 ms; UINT64_MAX for the
+ * last bucket (>= 5 ms) and for @i out of range.
+ */
+uint64_t dcm_latency_bucket_ns(unsigned int i);
+
+/* ---------------------------------------------------------------------
+ * The snapshot: mmap() of /dev/dcmN, read without a system call
+ */
+
+struct dcm_snap;
+
+/*
+ * dcm_snapshot_map - map the snapshot of the running description,
+ * read-only. Return: 0; -ENODEV with no description loaded; -EPROTO for a
+ * header that does not hold together; other -errno from mmap(2).
+ */
+int dcm_snapshot_map(struct dcm *dcm, struct dcm_snap **out);
+
+/*
+ * dcm_snapshot_read - one value (and, if @time is not NULL, the DCM time
+ * of its last update), consistent under the snapshot's sequence count:
+ * read again while the count is odd (the cycle is writing) or changed
+ * during the read. No system call.
+ * Return: 0; -ESTALE when @handle is of another description than the
+ * mapping's (the description was replaced: look the names up again and
+ * map again); -ENOENT for an index past the snapshot; -EAGAIN if the count
+ * never settled (about 10000 tries: the writer is stuck).
+ */
+int dcm_snapshot_read(const struct dcm_snap *snap, uint32_t handle,
+		      double *value, uint32_t *time);
+
+/*
+ * dcm_snapshot_read_many - @n values of one cycle at once (and the cycle
+ * number they are of); @times and @cycle may be NULL. Errors as
+ * dcm_snapshot_read(); the handles are all checked before anything is
+ * read. After -EAGAIN the arrays hold nothing useful.
+ */
+int dcm_snapshot_read_many(const struct dcm_snap *snap, const uint32_t *handles,
+			   size_t n, double *values, uint32_t *times,
+			   uint64_t *cycle);
+
+/* dcm_snapshot_generation - LIBDCM_HANDLE_GEN of the mapped description. */
+uint32_t dcm_snapshot_generation(const struct dcm_snap *snap);
+
+/*
+ * dcm_snapshot_check - ask the kernel (one ioctl) whether the mapped
+ * description still runs. A mapping of a replaced description keeps its
+ * last values and stops changing; reads with handles of the same old
+ * generation cannot see that by themselves.
+ * Return: 0 while it runs; -ESTALE once replaced; other -errno.
+ */
+int dcm_snapshot_check(const struct dcm_snap *snap);
+
+/* dcm_snapshot_unmap - unmap and free; NULL is a no-op. */
+void dcm_snapshot_unmap(struct dcm_snap *snap);
 
 /* ---------------------------------------------------------------------
  * Generic netlink family "dcm"

@@ -1,0 +1,310 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# dcm_dcmctl_test.sh: dcmctl's timed commands against the real cycle, in the
+# VM, with the default robot description (dcmd loads it at boot) and the
+# simulated body moving the joints:
+#
+#   - dcmctl time advances, and adds its offset;
+#   - a ramp: HeadYaw to 0.3 rad in 300 ms, seen cycle by cycle by dcmctl
+#     watch (read() frames): the actuator goes up in steps, the sensor
+#     follows; dcmctl get (sysfs) agrees with the last frame;
+#   - several points (VALUE@MS) run in order;
+#   - an alias of the 26 Position/Actuator keys, set time-separate to one
+#     value, moves them all (each held in its Min/Max); blank members are
+#     marked;
+#   - an eye LED asked 0.4 reads back quantized by its Gain;
+#   - dcmctl stats counts cycles;
+#   - the -j output of every command is one well-formed JSON object (a line
+#     per cycle for watch);
+#   - errors (unknown key, a sensor as target, a bad value, a bad kind, an
+#     alias set of the wrong member count) exit non-zero with a message and
+#     change nothing.
+#
+# POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line;
+# exits 1 if a test failed.
+
+SYS=/sys/class/dcm/dcm0
+T=$(mktemp -d /tmp/dcm_dcmctl.XXXXXX) || exit 1
+trap 'rm -rf "$T"' EXIT
+
+n=0
+pass=0
+fail=0
+
+echo "TAP version 13"
+
+check() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		pass=$((pass + 1))
+		echo "ok $n $2"
+	else
+		fail=$((fail + 1))
+		echo "not ok $n $2"
+	fi
+}
+
+# Show a file as TAP diagnostics.
+diag() {
+	sed 's/^/# /' "$1"
+}
+
+# |a - b| <= tol
+near() {
+	awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'
+}
+
+# The value of a key, as dcmctl get -q prints it.
+get() {
+	dcmctl get -q "$1"
+}
+
+# Is each line of file $1 (or the whole file with $2 = whole) one JSON
+# object (or, with $3 = array, one array)? A small structural check: outside
+# strings the brackets balance and never go negative, the text starts with
+# '{' and ends with the bracket that closes it, nothing follows, strings
+# end, escapes are honoured. (busybox has no jq.)
+json_ok() {
+	awk -v whole="$2" -v open="$([ "$3" = array ] && echo "[" || echo "{")" '
+	function check(s,    i, c, depth, instr, esc, first, closed) {
+		depth = 0; instr = 0; esc = 0; first = ""; closed = 0
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (instr) {
+				if (esc) esc = 0
+				else if (c == "\\") esc = 1
+				else if (c == "\"") instr = 0
+				continue
+			}
+			if (c ~ /[ \t\r\n]/) continue
+			if (closed) return 0	# something after the object
+			if (first == "") first = c
+			if (c == "\"") instr = 1
+			else if (c == "{" || c == "[") depth++
+			else if (c == "}" || c == "]") {
+				if (--depth < 0) return 0
+				if (depth == 0) closed = 1
+			}
+		}
+		return closed && !instr && first == open
+	}
+	{ if (whole) text = text $0 "\n"; else if (!check($0)) bad++; lines++ }
+	END {
+		if (whole) exit !(lines > 0 && check(text))
+		exit !(lines > 0 && !bad)
+	}' "$1"
+}
+
+if [ ! -d "$SYS/DeviceList/NeckBoard" ] || ! command -v dcmctl >/dev/null; then
+	echo "1..0 # SKIP no default description or no dcmctl"
+	echo "# Totals: pass:0 fail:0 xfail:0 xpass:0 skip:1 error:0"
+	exit 0
+fi
+
+ACT=HeadYaw/Position/Actuator
+SENS=HeadYaw/Position/Sensor
+
+# 1. DCM time advances; an offset adds.
+t1=$(dcmctl time)
+sleep 0.2
+t2=$(dcmctl time)
+t3=$(dcmctl time 100000)
+[ -n "$t1" ] && [ $((t2 - t1)) -ge 150 ] && [ $((t2 - t1)) -le 5000 ] &&
+	[ $((t3 - t2)) -ge 100000 ] && [ $((t3 - t2)) -le 105000 ]
+check $? "dcmctl time advances ($t1 -> $t2) and adds an offset ($t3)"
+
+# 2. A ramp seen through watch: the actuator steps up, the sensor follows.
+dcmctl set HeadYaw/Hardness/Actuator 1 >"$T/out" 2>&1
+check $? "dcmctl set HeadYaw/Hardness/Actuator 1"
+dcmctl set $ACT 0 >/dev/null
+i=0
+while ! near "$(get $SENS/Value)" 0 0.01 && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+# watch first (it prints its header once its keys are looked up), then the
+# command, so the frames cover the whole ramp
+dcmctl watch $ACT $SENS --cycles 60 >"$T/watch" 2>"$T/watch.err" &
+wpid=$!
+i=0
+while [ ! -s "$T/watch" ] && [ $i -lt 100 ]; do
+	sleep 0.02
+	i=$((i + 1))
+done
+dcmctl set $ACT 0.3 --in 300 >"$T/set" 2>&1
+set_rc=$?
+wait $wpid
+watch_rc=$?
+[ $set_rc = 0 ] && grep -q "^$ACT: clear-all, 1 point" "$T/set" && grep -q "0.300000 at .*(+300 ms)" "$T/set"
+check $? "dcmctl set $ACT 0.3 --in 300: $(tail -1 "$T/set")"
+lines=$(awk 'NR > 1' "$T/watch" | wc -l)
+[ $watch_rc = 0 ] && [ "$(head -1 "$T/watch")" = "cycle time $ACT $SENS" ] && [ "$lines" = 60 ]
+check $? "dcmctl watch --cycles 60: a header and 60 lines (rc $watch_rc)"
+[ $watch_rc = 0 ] || diag "$T/watch.err"
+# cycles and times strictly increase; the actuator never goes down, takes
+# intermediate values (a ramp, not a jump) and ends at 0.3 (quantized)
+awk 'NR > 1 {
+	if (NR > 2 && ($1 <= c || $2 <= t || $3 < a - 0.000001)) bad = 1
+	if ($3 > 0.01 && $3 < 0.29) mid++
+	c = $1; t = $2; a = $3
+} END { exit !(!bad && mid >= 5 && a > 0.2995 && a < 0.3005) }' "$T/watch"
+r=$?
+check $r "the actuator ramps 0 -> 0.3 ($(awk 'NR > 1 && $3 > 0.01 && $3 < 0.29' "$T/watch" | wc -l) steps between, ends $(tail -1 "$T/watch" | awk '{ print $3 }'))"
+[ $r = 0 ] || diag "$T/watch"
+awk 'NR == 2 { s0 = $4 } NR > 1 { s = $4 } END { exit !(s0 < 0.05 && s > 0.2) }' "$T/watch"
+check $? "the sensor follows ($(awk 'NR == 2 { print $4 }' "$T/watch") -> $(tail -1 "$T/watch" | awk '{ print $4 }'))"
+last_act=$(tail -1 "$T/watch" | awk '{ print $3 }')
+got=$(get $ACT/Value)
+[ "$got" = "$last_act" ]
+check $? "dcmctl get agrees with the last frame ($got, $last_act)"
+sleep 0.5
+s_get=$(get $SENS/Value)
+near "$s_get" 0.3 0.02
+check $? "the joint settles at the command ($s_get)"
+
+# 3. Several points: each applies at its time, in order.
+dcmctl set HeadPitch/Position/Actuator 0.2@100 -0.2@400 --kind merge >"$T/out" 2>&1
+rc=$?
+sleep 0.2
+mid=$(get HeadPitch/Position/Actuator/Value)
+sleep 0.4
+end=$(get HeadPitch/Position/Actuator/Value)
+[ $rc = 0 ] && awk -v m="$mid" 'BEGIN { exit !(m < 0.2 && m > -0.2) }' && near "$end" -0.2 0.0002
+check $? "two points 0.2@100 -0.2@400: between them $mid, at the end $end"
+
+# 4. An alias of the 26 Position/Actuator keys, set time-separate.
+dcmctl list '*/Position/Actuator/Value' | sed -e 's|^Device/SubDeviceList/||' \
+	-e 's|/Value$||' >"$T/joints"
+nj=$(wc -l <"$T/joints")
+# shellcheck disable=SC2046
+dcmctl alias create alljoints $(cat "$T/joints") >"$T/alias" 2>&1
+rc=$?
+[ "$nj" = 26 ] && [ $rc = 0 ] && [ "$(head -1 "$T/alias")" = "alias alljoints: 26 members, 0 blank" ]
+check $? "dcmctl alias create alljoints: $(head -1 "$T/alias")"
+# Min and Max of each joint, to know where a value is held: "JOINT MIN MAX"
+# shellcheck disable=SC2046
+dcmctl get -q $(sed 's|.*|&/Min &/Max|' "$T/joints") |
+	awk 'NR % 2 { lo = $1; next } { print lo, $1 }' >"$T/minmax"
+awk 'NR == FNR { j[FNR] = $1; next } { print j[FNR], $0 }' "$T/joints" "$T/minmax" >"$T/range"
+alias_moves() {
+	v=$1
+	vals=
+	while read -r _; do
+		vals="$vals $v"
+	done <"$T/joints"
+	# shellcheck disable=SC2086
+	dcmctl alias set alljoints --separate --times 0 $vals >"$T/aset" 2>&1 || return 1
+	sleep 0.1
+	# shellcheck disable=SC2046
+	dcmctl get -q $(sed 's|$|/Value|' "$T/joints") >"$T/values"
+	awk 'NR == FNR { r[FNR] = $0; next } { print r[FNR], $1 }' "$T/range" "$T/values" >"$T/after"
+	[ "$(wc -l <"$T/after")" = 26 ] || return 1
+	awk -v v="$v" '{
+		e = v; if (e < $2) e = $2; if (e > $3) e = $3
+		d = $4 - e; if (d < 0) d = -d
+		if (d > 0.0002) { print "# " $1 ": " $4 ", expected " e; bad = 1 }
+	} END { exit bad }' "$T/after"
+}
+alias_moves 0.05
+check $? "alias set alljoints --separate --times 0 (26 x 0.05): every joint reads 0.05 (or its limit)"
+alias_moves -0.05
+check $? "the same with -0.05: every joint moved again"
+grep -q "^alias alljoints: time-separate, clear-all, 26 members, 1 time" "$T/aset"
+check $? "alias set says what it did: $(head -1 "$T/aset")"
+dcmctl alias create some $ACT Nope/Position/Actuator $SENS >"$T/alias" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q "^alias some: 3 members, 2 blank" "$T/alias" &&
+	grep -q "Nope/Position/Actuator (blank: no such actuator)" "$T/alias" &&
+	grep -q "$SENS (blank: no such actuator)" "$T/alias"
+check $? "blank members are marked (an unknown name, a sensor)"
+
+# 5. An eye LED asked 0.4 reads back quantized by its Gain.
+LED=Face/Led/Red/Left/0Deg/Actuator
+dcmctl set $LED 0.4 >/dev/null 2>&1
+rc=$?
+sleep 0.1
+led=$(get $LED/Value)
+gain=$(get $LED/Gain)
+want=$(awk -v g="$gain" 'BEGIN { r = int(0.4 / g + 0.5); printf "%.6f", r * g }')
+[ $rc = 0 ] && [ "$led" != 0.400000 ] && near "$led" "$want" 0.000002
+check $? "an eye LED asked 0.4 reads $led (Gain $gain: $want)"
+
+# 6. stats: the cycles go on.
+c1=$(dcmctl stats | awk '/^cycles:/ { print $2 }')
+sleep 0.2
+dcmctl stats >"$T/stats"
+c2=$(awk '/^cycles:/ { print $2 }' "$T/stats")
+[ -n "$c1" ] && [ $((c2 - c1)) -ge 10 ] && grep -q "^latency histogram:" "$T/stats" &&
+	[ "$(grep -cE ' (us|ms): ' "$T/stats")" = 10 ]
+check $? "dcmctl stats: cycles $c1 -> $c2, a latency histogram of 10 buckets"
+
+# 7. JSON, every command.
+jcheck() {
+	what=$1
+	open=$2
+	shift 2
+	"$@" >"$T/json" 2>"$T/json.err"
+	rc=$?
+	[ $rc = 0 ] && json_ok "$T/json" whole "$open"
+	r=$?
+	check $r "-j $what is one JSON $open"
+	[ $r = 0 ] || { diag "$T/json"; diag "$T/json.err"; }
+}
+jcheck time object dcmctl -j time
+jcheck "time 50" object dcmctl -j time 50
+jcheck set object dcmctl -j set $ACT 0.1
+jcheck "set (points)" object dcmctl -j set $ACT 0.1@0 0.2@100 --kind merge --importance 3
+jcheck "alias create" object dcmctl -j alias create some $ACT Nope/Position/Actuator
+jcheck "alias set --separate" object dcmctl -j alias set some --separate --times 0,100 0.1,0.2 0,0
+jcheck "alias set --mixed" object dcmctl -j alias set some --mixed 0.1@0,0.2@100 ""
+jcheck stats object dcmctl -j stats
+jcheck "-p stats" object dcmctl -j -p stats
+jcheck get array dcmctl -j get $ACT/Value
+dcmctl -j watch $ACT $SENS --cycles 5 >"$T/json" 2>&1
+rc=$?
+[ $rc = 0 ] && [ "$(wc -l <"$T/json")" = 5 ] && json_ok "$T/json" &&
+	grep -q "\"values\":{\"$ACT\":" "$T/json"
+check $? "-j watch: 5 lines, each one JSON object"
+r=0
+json_ok "$T/json" whole || r=$?
+[ "$r" != 0 ]
+check $? "the JSON check refuses what is not one object (5 lines together)"
+
+# 8. Errors: a message, a non-zero status, nothing changed.
+dcmctl set $ACT 0.25 >/dev/null
+sleep 0.1
+before=$(get $ACT/Value)
+err_case() {
+	what=$1
+	want_rc=$2
+	want_msg=$3
+	shift 3
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	sleep 0.05
+	after=$(get $ACT/Value)
+	[ $rc = "$want_rc" ] && grep -q -- "$want_msg" "$T/err" && [ "$after" = "$before" ]
+	r=$?
+	check $r "$what: exit $rc, $(head -1 "$T/err")"
+	[ $r = 0 ] || { diag "$T/out"; diag "$T/err"; echo "# value $before -> $after"; }
+}
+err_case "an unknown key" 1 "^dcmctl: Nope/Position/Actuator: no such key$" \
+	dcmctl set Nope/Position/Actuator 0.1
+err_case "a sensor as the target" 1 "$SENS: not an actuator" dcmctl set $SENS 0.1
+err_case "a bad value" 2 "invalid value 'abc'" dcmctl set $ACT abc
+err_case "a NaN" 2 "invalid value 'nan'" dcmctl set $ACT nan
+err_case "a bad kind" 2 "invalid kind 'sometimes'" dcmctl set $ACT 0.1 --kind sometimes
+err_case "a bad point" 2 "invalid point '0.1@soon'" dcmctl set $ACT 0.1@soon
+err_case "an alias set of the wrong member count" 1 "alias set alljoints: .*Invalid argument" \
+	dcmctl alias set alljoints --separate --times 0 0.1 0.1
+err_case "an unknown alias" 1 "no such alias" dcmctl alias set nosuchalias --mixed 0.1@0
+err_case "an unknown key to watch" 1 "Nope: no such key" dcmctl watch $ACT Nope --cycles 1
+dcmctl -j set Nope/Position/Actuator 0.1 >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "no such key" "$T/err"
+check $? "-j with an error: exit 1, the message on stderr, nothing on stdout"
+
+echo "1..$n"
+echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:0 error:0"
+[ "$fail" = 0 ]

@@ -1,0 +1,414 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dcmctl set, alias, time: timed commands through /dev/dcmN.
+ *
+ * Times on the command line are relative to a base: DCM time now (read
+ * once, when the command runs), now + MS with --in MS, or the DCM time T
+ * with --at T. "VALUE@MS" is VALUE at base + MS; a bare VALUE is VALUE@0.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dcmctl.h"
+
+int dcmctl_open(const struct dcmctl_opts *o, struct dcm **dcm, FILE *err)
+{
+	int r = dcm_open(o->devpath, dcm);
+
+	if (r)
+		fprintf(err, "dcmctl: %s%s\n", dcm_last_error(), dcmctl_open_hint(o->devpath, r));
+	return r;
+}
+
+/* Look @key up; on failure say why on @err. */
+static int lookup_key(struct dcm *dcm, const char *key, struct dcm_key *k, FILE *err)
+{
+	int r = dcm_lookup(dcm, key, k);
+
+	if (r == -ENOENT)
+		fprintf(err, "dcmctl: %s: no such key\n", key);
+	else if (r == -ENAMETOOLONG)
+		fprintf(err, "dcmctl: %.60s...: no such key (longer than %d bytes)\n", key,
+			LIBDCM_KEY_NAME_LEN - 1);
+	else if (r == -EINVAL && !*key)
+		fprintf(err, "dcmctl: empty key\n");
+	else if (r)
+		fprintf(err, "dcmctl: %s: %s\n", key, dcm_last_error());
+	return r;
+}
+
+/* ------------------------------------------------------------------
+ * set
+ */
+
+static void print_points_text(FILE *out, const struct dcm_timed_point *p, size_t n,
+			      uint32_t now)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(out, "\t%.6f at %u (%+d ms)\n", p[i].value, p[i].time,
+			dcm_time_diff(p[i].time, now));
+}
+
+static void json_points(struct json_writer *w, const char *key,
+			const struct dcm_timed_point *p, size_t n)
+{
+	size_t i;
+
+	json_begin_array(w, key);
+	for (i = 0; i < n; i++) {
+		json_begin_object(w, NULL);
+		json_double(w, "value", p[i].value);
+		json_uint(w, "time", p[i].time);
+		json_end_object(w);
+	}
+	json_end_array(w);
+}
+
+int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	struct dcmctl_set_args a;
+	struct dcm_timed_point *pts = NULL;
+	struct dcm *dcm = NULL;
+	struct dcm_key k;
+	uint32_t now, base;
+	char msg[256];
+	int ret = DCMCTL_EXIT_FAIL;
+	size_t i;
+
+	if (dcmctl_parse_set(o->argc, o->argv, &a, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (dcmctl_open(o, &dcm, err))
+		goto out;
+	if (lookup_key(dcm, a.key, &k, err))
+		goto out;
+	if (!(k.flags & LIBDCM_KEY_ACTUATOR)) {
+		fprintf(err, "dcmctl: %s: not an actuator (a sensor or another read-only subdevice): it takes no commands\n",
+			a.key);
+		goto out;
+	}
+	if (dcm_time(dcm, 0, &now)) {
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		goto out;
+	}
+	base = dcmctl_base_time(&a.t, now);
+	pts = calloc(a.n, sizeof(*pts));
+	if (!pts) {
+		fprintf(err, "dcmctl: out of memory\n");
+		goto out;
+	}
+	for (i = 0; i < a.n; i++) {
+		pts[i].value = a.points[i].value;
+		pts[i].time = dcm_time_add(base, a.points[i].offset);
+		pts[i].importance = a.t.importance;
+	}
+	if (dcm_set(dcm, k.handle, a.t.kind, pts, a.n)) {
+		fprintf(err, "dcmctl: set %s: %s\n", a.key, dcm_last_error());
+		goto out;
+	}
+	if (o->json) {
+		struct json_writer w;
+
+		json_init(&w, out, o->pretty);
+		json_begin_object(&w, NULL);
+		json_string(&w, "key", a.key);
+		json_uint(&w, "handle", k.handle);
+		json_string(&w, "kind", dcmctl_kind_name(a.t.kind));
+		json_uint(&w, "importance", a.t.importance);
+		json_uint(&w, "now", now);
+		json_points(&w, "points", pts, a.n);
+		json_end_object(&w);
+		json_finish(&w);
+	} else {
+		fprintf(out, "%s: %s, %zu point%s, DCM time now %u\n", a.key,
+			dcmctl_kind_name(a.t.kind), a.n, a.n == 1 ? "" : "s", now);
+		print_points_text(out, pts, a.n, now);
+	}
+	ret = DCMCTL_EXIT_OK;
+out:
+	free(pts);
+	dcm_close(dcm);
+	dcmctl_set_args_free(&a);
+	fflush(out);
+	return ret;
+}
+
+/* ------------------------------------------------------------------
+ * alias create, alias set
+ */
+
+static int check_alias_name(const char *name, FILE *err)
+{
+	if (!*name) {
+		fprintf(err, "dcmctl: alias: empty alias name\n");
+		return -EINVAL;
+	}
+	if (strlen(name) >= LIBDCM_ALIAS_NAME_LEN) {
+		fprintf(err, "dcmctl: alias: name '%s' longer than %d bytes\n", name,
+			LIBDCM_ALIAS_NAME_LEN - 1);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int alias_create(const struct dcmctl_opts *o, int argc, char **argv, FILE *out,
+			FILE *err)
+{
+	struct dcm *dcm = NULL;
+	uint32_t *handles = NULL;
+	const char *name;
+	int i, n, found, ret = DCMCTL_EXIT_FAIL;
+
+	for (i = 0; i < argc; i++) {
+		if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(err, "dcmctl: alias create: unknown option '%s'\n", argv[i]);
+			return DCMCTL_EXIT_USAGE;
+		}
+	}
+	if (argc < 2) {
+		fprintf(err, "dcmctl: alias create: %s (dcmctl alias create NAME KEY...)\n",
+			argc ? "which keys?" : "which alias?");
+		return DCMCTL_EXIT_USAGE;
+	}
+	name = argv[0];
+	n = argc - 1;
+	if (check_alias_name(name, err))
+		return DCMCTL_EXIT_USAGE;
+	if (n > LIBDCM_MAX_ALIAS_MEMBERS) {
+		fprintf(err, "dcmctl: alias create: %d members, at most %d\n", n,
+			LIBDCM_MAX_ALIAS_MEMBERS);
+		return DCMCTL_EXIT_USAGE;
+	}
+	handles = calloc((size_t)n, sizeof(*handles));
+	if (!handles) {
+		fprintf(err, "dcmctl: out of memory\n");
+		return DCMCTL_EXIT_FAIL;
+	}
+	if (dcmctl_open(o, &dcm, err))
+		goto out;
+	found = dcm_alias_create(dcm, name, (const char *const *)argv + 1, (size_t)n, handles);
+	if (found < 0) {
+		fprintf(err, "dcmctl: alias create %s: %s\n", name, dcm_last_error());
+		goto out;
+	}
+	if (o->json) {
+		struct json_writer w;
+
+		json_init(&w, out, o->pretty);
+		json_begin_object(&w, NULL);
+		json_string(&w, "alias", name);
+		json_uint(&w, "blank", (uint64_t)(n - found));
+		json_begin_array(&w, "members");
+		for (i = 0; i < n; i++) {
+			json_begin_object(&w, NULL);
+			json_string(&w, "key", argv[1 + i]);
+			if (handles[i])
+				json_uint(&w, "handle", handles[i]);
+			else
+				json_null(&w, "handle");
+			json_bool(&w, "blank", !handles[i]);
+			json_end_object(&w);
+		}
+		json_end_array(&w);
+		json_end_object(&w);
+		json_finish(&w);
+	} else {
+		fprintf(out, "alias %s: %d member%s, %d blank\n", name, n, n == 1 ? "" : "s",
+			n - found);
+		for (i = 0; i < n; i++)
+			fprintf(out, "\t%s%s\n", argv[1 + i],
+				handles[i] ? "" : " (blank: no such actuator)");
+	}
+	ret = DCMCTL_EXIT_OK;
+out:
+	free(handles);
+	dcm_close(dcm);
+	fflush(out);
+	return ret;
+}
+
+static int alias_set(const struct dcmctl_opts *o, int argc, char **argv, FILE *out, FILE *err)
+{
+	struct dcmctl_alias_set_args a;
+	struct dcm_timed_point *pts = NULL;
+	uint32_t *times = NULL, now, base;
+	struct dcm *dcm = NULL;
+	size_t i, m, total = 0;
+	char msg[256];
+	int r, ret = DCMCTL_EXIT_FAIL;
+
+	if (dcmctl_parse_alias_set(argc, argv, &a, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (check_alias_name(a.name, err)) {
+		dcmctl_alias_set_args_free(&a);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (dcmctl_open(o, &dcm, err))
+		goto out;
+	if (dcm_time(dcm, 0, &now)) {
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		goto out;
+	}
+	base = dcmctl_base_time(&a.t, now);
+	if (a.separate) {
+		times = calloc(a.n_times, sizeof(*times));
+		if (!times)
+			goto nomem;
+		for (i = 0; i < a.n_times; i++)
+			times[i] = dcm_time_add(base, a.times[i]);
+		r = dcm_alias_set_separate(dcm, a.name, a.t.kind, times, a.n_times, a.values,
+					   a.n_members, a.t.importance);
+	} else {
+		for (m = 0; m < a.n_members; m++)
+			total += a.counts[m];
+		pts = calloc(total ? total : 1, sizeof(*pts));
+		if (!pts)
+			goto nomem;
+		for (i = 0; i < total; i++) {
+			pts[i].value = a.points[i].value;
+			pts[i].time = dcm_time_add(base, a.points[i].offset);
+			pts[i].importance = a.t.importance;
+		}
+		r = dcm_alias_set_mixed(dcm, a.name, a.t.kind, pts, a.counts, a.n_members);
+	}
+	if (r) {
+		fprintf(err, "dcmctl: alias set %s: %s\n", a.name, dcm_last_error());
+		goto out;
+	}
+	if (o->json) {
+		struct json_writer w;
+
+		json_init(&w, out, o->pretty);
+		json_begin_object(&w, NULL);
+		json_string(&w, "alias", a.name);
+		json_string(&w, "mode", a.separate ? "time-separate" : "time-mixed");
+		json_string(&w, "kind", dcmctl_kind_name(a.t.kind));
+		json_uint(&w, "importance", a.t.importance);
+		json_uint(&w, "now", now);
+		json_uint(&w, "members", a.n_members);
+		if (a.separate) {
+			json_begin_array(&w, "times");
+			for (i = 0; i < a.n_times; i++)
+				json_uint(&w, NULL, times[i]);
+			json_end_array(&w);
+			json_begin_array(&w, "values");
+			for (m = 0; m < a.n_members; m++) {
+				json_begin_array(&w, NULL);
+				for (i = 0; i < a.n_times; i++)
+					json_double(&w, NULL, a.values[m * a.n_times + i]);
+				json_end_array(&w);
+			}
+			json_end_array(&w);
+		} else {
+			json_begin_array(&w, "points");
+			for (m = 0, i = 0; m < a.n_members; i += a.counts[m], m++)
+				json_points(&w, NULL, pts + i, a.counts[m]);
+			json_end_array(&w);
+		}
+		json_end_object(&w);
+		json_finish(&w);
+	} else if (a.separate) {
+		fprintf(out, "alias %s: time-separate, %s, %zu member%s, %zu time%s, DCM time now %u\n",
+			a.name, dcmctl_kind_name(a.t.kind), a.n_members,
+			a.n_members == 1 ? "" : "s", a.n_times, a.n_times == 1 ? "" : "s", now);
+		for (i = 0; i < a.n_times; i++)
+			fprintf(out, "\tat %u (%+d ms)\n", times[i], dcm_time_diff(times[i], now));
+	} else {
+		fprintf(out, "alias %s: time-mixed, %s, %zu member%s, %zu point%s, DCM time now %u\n",
+			a.name, dcmctl_kind_name(a.t.kind), a.n_members,
+			a.n_members == 1 ? "" : "s", total, total == 1 ? "" : "s", now);
+	}
+	ret = DCMCTL_EXIT_OK;
+	goto out;
+nomem:
+	fprintf(err, "dcmctl: out of memory\n");
+out:
+	free(times);
+	free(pts);
+	dcm_close(dcm);
+	dcmctl_alias_set_args_free(&a);
+	fflush(out);
+	return ret;
+}
+
+int dcmctl_alias(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	const char *sub = o->argc ? o->argv[0] : "";
+	size_t len = strlen(sub);
+
+	if (len && !strncmp(sub, "create", len))
+		return alias_create(o, o->argc - 1, o->argv + 1, out, err);
+	if (len && !strncmp(sub, "set", len))
+		return alias_set(o, o->argc - 1, o->argv + 1, out, err);
+	if (len)
+		fprintf(err, "dcmctl: alias: unknown subcommand '%s' (create or set)\n", sub);
+	else
+		fprintf(err, "dcmctl: alias: create or set? (dcmctl alias create NAME KEY... | dcmctl alias set NAME ...)\n");
+	return DCMCTL_EXIT_USAGE;
+}
+
+/* ------------------------------------------------------------------
+ * time
+ */
+
+int dcmctl_time(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	struct dcm *dcm;
+	int32_t offset = 0;
+	uint32_t t;
+	int ret = DCMCTL_EXIT_FAIL;
+
+	if (o->argc > 1) {
+		fprintf(err, "dcmctl: time: unexpected argument '%s'\n", o->argv[1]);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (o->argc == 1 && dcmctl_parse_ms(o->argv[0], &offset)) {
+		fprintf(err, "dcmctl: time: invalid offset '%s' (ms, a signed 32-bit number)\n",
+			o->argv[0]);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (dcmctl_open(o, &dcm, err))
+		return DCMCTL_EXIT_FAIL;
+	if (dcm_time(dcm, offset, &t)) {
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		goto out;
+	}
+	if (o->json) {
+		struct json_writer w;
+
+		json_init(&w, out, o->pretty);
+		json_begin_object(&w, NULL);
+		json_uint(&w, "time", t);
+		json_int(&w, "offset", offset);
+		json_end_object(&w);
+		json_finish(&w);
+	} else {
+		fprintf(out, "%u\n", t);
+	}
+	ret = DCMCTL_EXIT_OK;
+out:
+	dcm_close(dcm);
+	fflush(out);
+	return ret;
+}
+
+int dcmctl_cmd_set(const struct dcmctl_opts *o)
+{
+	return dcmctl_set(o, stdout, stderr);
+}
+
+int dcmctl_cmd_alias(const struct dcmctl_opts *o)
+{
+	return dcmctl_alias(o, stdout, stderr);
+}
+
+int dcmctl_cmd_time(const struct dcmctl_opts *o)
+{
+	return dcmctl_time(o, stdout, stderr);
+}
