@@ -20,6 +20,7 @@
 #include <linux/string.h>
 
 #include "dcm_boards.h"
+#include "dcm_safety.h"
 #include "dcm_fsr.h"
 #include "wire/dcm_mb_error.h"
 #include "wire/dcm_regs.h"
@@ -727,4 +728,91 @@ void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport
 			break;
 		}
 	}
+}
+
+/* An integer typed key of a subdevice (jointZeroPosition, Status), or 0. */
+static s64 typed_key(const struct dcm_runtime *rt, s32 sub, const char *key)
+{
+	const struct dcm_subdevice *s;
+	const struct dcm_key_desc *k;
+
+	if (sub < 0)
+		return 0;
+	s = &rt->model->subdevices[sub];
+	k = dcm_key_desc_find(s->type->keys, s->type->n_keys, key);
+	return k ? READ_ONCE(s->keys[k - s->type->keys].num) : 0;
+}
+
+/**
+ * dcm_boards_battery_over() - whether the battery current is past its limit
+ * @rt: the runtime
+ *
+ * Return: true when a battery's Current sensor reads below its Min or above
+ * its Max (seed 000: over the limit, the hardness of all joints goes down).
+ */
+bool dcm_boards_battery_over(const struct dcm_runtime *rt)
+{
+	u32 d;
+
+	for (d = 0; d < rt->model->n_devices; d++) {
+		s32 sub = rt->dev[d].role[BAT_CURRENT];
+
+		if (board_kind(&rt->model->devices[d]) != BOARD_BATTERY || sub < 0)
+			continue;
+		if (rt->values[sub] < rt->conv[sub].min || rt->values[sub] > rt->conv[sub].max)
+			return true;
+	}
+	return false;
+}
+
+/**
+ * dcm_boards_safety() - apply the stiffness rules to every joint
+ * @rt: the runtime, its actuators computed for this cycle
+ * @scale_ppm: the controller's factor (dcm_safety_scale())
+ * @now: the cycle's DCM time
+ *
+ * Each joint's hardness is sent as the rules allow (dcm_safety_hardness():
+ * calibration, temperature status, @scale_ppm) and its Value reads what
+ * was sent. A joint whose hardness sent is 0 or below has its position
+ * actuator follow its position sensor, so that stiffness coming back does
+ * not jump to an old command. Context: the cycle thread.
+ */
+void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
+{
+	u32 d;
+	int m;
+
+	raw_spin_lock(&rt->cmd_lock);
+	for (d = 0; d < rt->model->n_devices; d++) {
+		const s16 *role = rt->dev[d].role;
+
+		if (board_kind(&rt->model->devices[d]) != BOARD_MOTOR)
+			continue;
+		for (m = 0; m < DCM_MB_MOTORS; m++) {
+			s32 hs = role[MB_HARD1 + m], js = role[MB_JOINT1 + m];
+			s32 ps = role[MB_POS1 + m];
+			struct dcm_actuator *h, *j;
+			s64 eff;
+
+			if (hs < 0 || rt->act_of[hs] < 0)
+				continue;
+			h = &rt->act[rt->act_of[hs]];
+			eff = dcm_safety_hardness(h->q.value,
+						  typed_key(rt, ps, "jointZeroPosition"),
+						  typed_key(rt, role[MB_TEMP1 + m], "Status"),
+						  scale_ppm);
+			h->raw = dcm_to_raw(&h->conv, eff);
+			rt->values[hs] = dcm_from_raw(&h->conv, h->raw);
+			rt->times[hs] = now;
+			if (eff > 0 || js < 0 || ps < 0 || rt->act_of[js] < 0)
+				continue;
+			j = &rt->act[rt->act_of[js]];
+			j->q.value = rt->values[ps];
+			j->q.time = now;
+			j->raw = dcm_to_raw(&j->conv, rt->values[ps]);
+			rt->values[js] = dcm_from_raw(&j->conv, j->raw);
+			rt->times[js] = now;
+		}
+	}
+	raw_spin_unlock(&rt->cmd_lock);
 }

@@ -9,6 +9,7 @@
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/debugfs.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
@@ -28,6 +29,7 @@ module_param(time_origin_ms, uint, 0444);
 MODULE_PARM_DESC(time_origin_ms, "DCM time of a new controller at its creation, in ms (default 0)");
 
 static struct class *dcm_class;
+static struct dentry *dcm_debugfs;
 
 /* Registered controllers by index; dcm_controllers_lock orders changes. */
 static DEFINE_XARRAY_ALLOC(dcm_controllers);
@@ -231,9 +233,45 @@ static const struct attribute_group dcm_stats_group = {
 	.attrs = dcm_stats_attrs,
 };
 
+/* safety/: the stiffness rules acting on every joint (dcm_safety.c). */
+static ssize_t cycle_faults_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->safety.faults));
+}
+static DEVICE_ATTR_RO(cycle_faults);
+
+static ssize_t fault_scale_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	u32 ppm = READ_ONCE(to_dcm_controller(dev)->safety.fault_ppm);
+
+	return sysfs_emit(buf, "%u.%06u\n", ppm / 1000000, ppm % 1000000);
+}
+static DEVICE_ATTR_RO(fault_scale);
+
+static ssize_t battery_scale_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	u32 ppm = READ_ONCE(to_dcm_controller(dev)->safety.battery_ppm);
+
+	return sysfs_emit(buf, "%u.%06u\n", ppm / 1000000, ppm % 1000000);
+}
+static DEVICE_ATTR_RO(battery_scale);
+
+static struct attribute *dcm_safety_attrs[] = {
+	&dev_attr_cycle_faults.attr,
+	&dev_attr_fault_scale.attr,
+	&dev_attr_battery_scale.attr,
+	NULL
+};
+
+static const struct attribute_group dcm_safety_group = {
+	.name = "safety",
+	.attrs = dcm_safety_attrs,
+};
+
 static const struct attribute_group *dcm_ctrl_groups[] = {
 	&dcm_ctrl_group,
 	&dcm_stats_group,
+	&dcm_safety_group,
 	NULL
 };
 
@@ -288,6 +326,7 @@ struct dcm_controller *dcm_controller_register(struct device *parent,
 		return ERR_PTR(ret);
 	}
 	spin_lock_init(&ctrl->stats_lock);
+	dcm_safety_init(&ctrl->safety);
 	init_waitqueue_head(&ctrl->cycle_wq);
 
 	mutex_lock(&dcm_controllers_lock);
@@ -315,6 +354,10 @@ struct dcm_controller *dcm_controller_register(struct device *parent,
 	ret = cdev_device_add(&ctrl->cdev, &ctrl->dev);
 	if (ret)
 		goto err_put;
+
+	/* Fault injection for the tests, like netdevsim's. */
+	ctrl->debugfs = debugfs_create_dir(dev_name(&ctrl->dev), dcm_debugfs);
+	debugfs_create_u32("stall_ms", 0600, ctrl->debugfs, &ctrl->stall_ms);
 
 	ret = dcm_cycle_start(ctrl);
 	if (ret) {
@@ -358,6 +401,7 @@ void dcm_controller_unregister(struct dcm_controller *ctrl)
 	up_write(&ctrl->lock);
 
 	dcm_cycle_stop(ctrl);
+	debugfs_remove_recursive(ctrl->debugfs);
 	dcm_config_release(ctrl);
 	dcm_alias_release(ctrl);
 	cdev_device_del(&ctrl->cdev, &ctrl->dev);
@@ -377,6 +421,7 @@ static int __init dcm_init(void)
 	dcm_class = class_create(THIS_MODULE, "dcm");
 	if (IS_ERR(dcm_class))
 		return PTR_ERR(dcm_class);
+	dcm_debugfs = debugfs_create_dir("dcm", NULL);
 
 	ret = dcm_chrdev_init();
 	if (ret)
@@ -410,6 +455,7 @@ err_netlink:
 err_chrdev:
 	dcm_chrdev_exit();
 err_class:
+	debugfs_remove_recursive(dcm_debugfs);
 	class_destroy(dcm_class);
 	return ret;
 }
@@ -421,6 +467,7 @@ static void __exit dcm_exit(void)
 	dcm_i2c_exit();
 	dcm_netlink_exit();
 	dcm_chrdev_exit();
+	debugfs_remove_recursive(dcm_debugfs);
 	class_destroy(dcm_class);
 	WARN_ON(!xa_empty(&dcm_controllers));
 }

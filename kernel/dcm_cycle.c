@@ -56,10 +56,15 @@ static int dcm_cycle_thread(void *data)
 		struct dcm_runtime *rt;
 		ktime_t start, end;
 		u64 late, work;
-		u32 now, b;
+		u32 now, b, stall;
 		int idx;
 
 		deadline = ktime_add_ns(deadline, period);
+		/* A cycle fault on request (debugfs stall_ms), for the tests. */
+		stall = xchg(&ctrl->stall_ms, 0);
+		if (stall)
+			msleep(min(stall, 5000U));
+
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (kthread_should_stop()) {
 			__set_current_state(TASK_RUNNING);
@@ -75,6 +80,8 @@ static int dcm_cycle_thread(void *data)
 		rt = srcu_dereference(ctrl->rt, &ctrl->srcu);
 		if (rt) {
 			dcm_runtime_actuate(rt, now);
+			dcm_safety_cycle(&ctrl->safety, now, dcm_boards_battery_over(rt));
+			dcm_boards_safety(rt, dcm_safety_scale(&ctrl->safety), now);
 			for (b = 0; b < rt->n_buses; b++) {
 				struct dcm_bus *t = dcm_bus_find(ctrl, rt->buses[b].name);
 

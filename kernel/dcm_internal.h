@@ -16,6 +16,8 @@
 #include <linux/wait.h>
 #include <linux/dcm.h>
 
+#include "dcm_safety.h"
+
 #define DCM_MAX_CONTROLLERS	16
 
 struct dcm_model;
@@ -74,6 +76,9 @@ struct dcm_cycle_stats {
  * @cycle: cycles run
  * @stats_lock: guards @cycle's statistics
  * @stats: the cycle's statistics
+ * @safety: the stiffness rules' controller-wide state, the cycle's
+ * @stall_ms: debugfs: the next cycle starts that much late (a cycle fault)
+ * @debugfs: the controller's debugfs directory
  * @alias_lock: guards @aliases
  * @aliases: the controller's aliases, by slot
  */
@@ -106,6 +111,9 @@ struct dcm_controller {
 	u64 cycle;
 	spinlock_t stats_lock;		/* cycle statistics */
 	struct dcm_cycle_stats stats;
+	struct dcm_safety safety;
+	u32 stall_ms;
+	struct dentry *debugfs;
 	struct mutex alias_lock;	/* aliases */
 	struct dcm_alias *aliases[DCM_MAX_ALIASES];
 };

@@ -163,7 +163,11 @@ s_get=$(get $SENS/Value)
 near "$s_get" 0.3 0.02
 check $? "the joint settles at the command ($s_get)"
 
-# 3. Several points: each applies at its time, in order.
+# 3. Several points: each applies at its time, in order. (A joint with no
+# stiffness has its command follow its sensor: stiffen them all first.)
+for h in /sys/class/dcm/dcm0/SubDeviceList/*/Hardness/Actuator/Value; do
+	echo 1 >"$h"
+done
 dcmctl set HeadPitch/Position/Actuator 0.2@100 -0.2@400 --kind merge >"$T/out" 2>&1
 rc=$?
 sleep 0.2

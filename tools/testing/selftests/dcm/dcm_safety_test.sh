@@ -1,0 +1,133 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# dcm_safety_test.sh: the stiffness rules against the simulated body, in the
+# VM with the default description (dcmd loads it at boot): hardness 0 makes
+# a joint's command follow its sensor; temperature status reduces the
+# hardness sent; a cycle fault cuts all hardness, which comes back over 2 s;
+# a battery current past its limit lowers all hardness slowly; an
+# uncalibrated joint cannot be stiffened. Each rule shows in the Hardness
+# actuator's Value (the value actually sent) and in safety/.
+#
+# POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
+
+SYS=/sys/class/dcm/dcm0
+SUB=$SYS/SubDeviceList
+SIM=/sys/kernel/debug/dcm_sim
+DATA=/usr/share/dcm
+
+n=0
+pass=0
+fail=0
+
+echo "TAP version 13"
+
+check() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		pass=$((pass + 1))
+		echo "ok $n $2"
+	else
+		fail=$((fail + 1))
+		echo "not ok $n $2"
+	fi
+}
+
+near() {
+	awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'
+}
+
+val() {
+	cat "$SUB/$1/Value"
+}
+
+set_val() {
+	echo "$2" >"$SUB/$1/Value"
+}
+
+if [ ! -d "$SUB/HeadYaw" ] || [ ! -d "$SIM" ]; then
+	echo "1..0 # SKIP no default description or no dcm_sim"
+	echo "# Totals: pass:0 fail:0 xfail:0 xpass:0 skip:1 error:0"
+	exit 0
+fi
+
+# 1. Full stiffness on a calibrated, cool joint is sent as asked.
+set_val HeadYaw/Hardness/Actuator 1
+sleep 0.1
+h=$(val HeadYaw/Hardness/Actuator)
+[ "$h" = 1.000000 ]
+check $? "a calibrated joint is sent the hardness asked ($h)"
+
+# 2. Hardness 0: the position actuator follows the sensor.
+set_val HeadPitch/Hardness/Actuator 0
+set_val HeadPitch/Position/Actuator 0.4
+sleep 0.3
+a=$(val HeadPitch/Position/Actuator)
+s=$(val HeadPitch/Position/Sensor)
+near "$a" "$s" 0.001
+check $? "with hardness 0 the position actuator reads the sensor ($a, $s)"
+
+# 3. Temperature status 2: the hardness sent is 70 % of the asked one.
+echo 1 >$SIM/rs485-1/hot
+sleep 0.3
+h=$(val HeadYaw/Hardness/Actuator)
+st=$(cat $SUB/HeadYaw/Temperature/Sensor/Status)
+echo 0 >$SIM/rs485-1/hot
+near "$h" 0.7 0.002 && [ "$st" = 2 ]
+check $? "temperature status $st reduces the hardness sent to $h"
+
+# 4. A cycle fault: hardness 0, then back over 2 s (a joint kept cool:
+# the neck's motors cool down from 80 degC for a while).
+set_val LShoulderPitch/Hardness/Actuator 1
+sleep 0.1
+f0=$(cat $SYS/safety/cycle_faults)
+echo 700 >/sys/kernel/debug/dcm/dcm0/stall_ms
+sleep 0.8
+h1=$(val LShoulderPitch/Hardness/Actuator)
+s1=$(cat $SYS/safety/fault_scale)
+f1=$(cat $SYS/safety/cycle_faults)
+sleep 1
+h2=$(val LShoulderPitch/Hardness/Actuator)
+sleep 1.2
+h3=$(val LShoulderPitch/Hardness/Actuator)
+[ "$f1" = $((f0 + 1)) ]
+check $? "a cycle 700 ms late counts as a cycle fault ($f0 -> $f1)"
+awk -v h="$h1" 'BEGIN { exit !(h < 0.2) }'
+check $? "right after it the hardness sent is low ($h1, factor $s1)"
+awk -v a="$h1" -v b="$h2" 'BEGIN { exit !(b > a && b < 1) }'
+check $? "it comes back gradually ($h1 -> $h2)"
+[ "$h3" = 1.000000 ] && [ "$(cat $SYS/safety/fault_scale)" = 1.000000 ]
+check $? "and is whole again after 2 s ($h3)"
+
+# 5. The battery current past its limit: all hardness goes down slowly.
+echo 8000 >$SIM/load_ma
+sleep 1
+i=$(val Battery/Current/Sensor)
+b1=$(cat $SYS/safety/battery_scale)
+h1=$(val LShoulderPitch/Hardness/Actuator)
+echo 0 >$SIM/load_ma
+awk -v b="$b1" -v h="$h1" 'BEGIN { exit !(b < 0.9 && b > 0.5 && h < 0.9) }'
+check $? "battery at $i A: factor $b1, hardness sent $h1"
+sleep 2
+b2=$(cat $SYS/safety/battery_scale)
+[ "$b2" = 1.000000 ]
+check $? "back under the limit the factor returns to $b2"
+
+# 6. An uncalibrated body: no joint can be stiffened.
+if dcmd -1 -b $DATA/variants/body-uncalibrated.xml >/tmp/dcmd.out 2>&1; then
+	set_val HeadYaw/Hardness/Actuator 1
+	sleep 0.2
+	h=$(val HeadYaw/Hardness/Actuator)
+	z=$(cat $SUB/HeadYaw/Position/Sensor/jointZeroPosition)
+	[ "$h" = 0.000000 ] && [ "$z" = 0 ]
+	check $? "an uncalibrated joint (jointZeroPosition $z) is sent hardness $h"
+else
+	sed 's/^/# /' /tmp/dcmd.out
+	check 1 "the uncalibrated variant loads"
+fi
+dcmd -1 >/dev/null 2>&1
+check $? "the default description loads again"
+
+echo "1..$n"
+echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:0 error:0"
+[ "$fail" = 0 ]
