@@ -18,32 +18,9 @@ SUB=$SYS/SubDeviceList
 DEV=$SYS/DeviceList
 SIM=/sys/kernel/debug/dcm_sim
 
-n=0
-pass=0
-fail=0
+. "$(dirname "$0")/dcm_tap.sh"
 
-echo "TAP version 13"
 
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		pass=$((pass + 1))
-		echo "ok $n $2"
-	else
-		fail=$((fail + 1))
-		echo "not ok $n $2"
-	fi
-}
-
-# |a - b| <= tol, three decimal numbers.
-near() {
-	awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'
-}
-
-# a > b
-above() {
-	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'
-}
 
 val() {
 	cat "$SUB/$1/Value"
@@ -69,9 +46,7 @@ calc() {
 }
 
 if [ ! -d "$DEV/NeckBoard" ] || [ ! -d "$SIM" ]; then
-	echo "1..0 # SKIP no default description or no dcm_sim"
-	echo "# Totals: pass:0 fail:0 xfail:0 xpass:0 skip:1 error:0"
-	exit 0
+	skip_all "no default description or no dcm_sim"
 fi
 
 # 0. Every board of the description answers, every Value can be read.
@@ -524,6 +499,4 @@ done
 [ -z "$bad" ]
 check $? "no Nack outside the injected faults:${bad:- none}"
 
-echo "1..$n"
-echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:0 error:0"
-[ "$fail" = 0 ]
+totals

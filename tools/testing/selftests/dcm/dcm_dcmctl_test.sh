@@ -28,32 +28,13 @@ SYS=/sys/class/dcm/dcm0
 T=$(mktemp -d /tmp/dcm_dcmctl.XXXXXX) || exit 1
 trap 'rm -rf "$T"' EXIT
 
-n=0
-pass=0
-fail=0
-
-echo "TAP version 13"
-
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		pass=$((pass + 1))
-		echo "ok $n $2"
-	else
-		fail=$((fail + 1))
-		echo "not ok $n $2"
-	fi
-}
+. "$(dirname "$0")/dcm_tap.sh"
 
 # Show a file as TAP diagnostics.
 diag() {
 	sed 's/^/# /' "$1"
 }
 
-# |a - b| <= tol
-near() {
-	awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'
-}
 
 # The value of a key, as dcmctl get -q prints it.
 get() {
@@ -97,9 +78,7 @@ json_ok() {
 }
 
 if [ ! -d "$SYS/DeviceList/NeckBoard" ] || ! command -v dcmctl >/dev/null; then
-	echo "1..0 # SKIP no default description or no dcmctl"
-	echo "# Totals: pass:0 fail:0 xfail:0 xpass:0 skip:1 error:0"
-	exit 0
+	skip_all "no default description or no dcmctl"
 fi
 
 ACT=HeadYaw/Position/Actuator
@@ -309,6 +288,4 @@ rc=$?
 [ $rc = 1 ] && [ ! -s "$T/out" ] && grep -q "no such key" "$T/err"
 check $? "-j with an error: exit 1, the message on stderr, nothing on stdout"
 
-echo "1..$n"
-echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:0 error:0"
-[ "$fail" = 0 ]
+totals

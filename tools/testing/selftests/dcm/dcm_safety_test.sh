@@ -16,26 +16,8 @@ SUB=$SYS/SubDeviceList
 SIM=/sys/kernel/debug/dcm_sim
 DATA=/usr/share/dcm
 
-n=0
-pass=0
-fail=0
+. "$(dirname "$0")/dcm_tap.sh"
 
-echo "TAP version 13"
-
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		pass=$((pass + 1))
-		echo "ok $n $2"
-	else
-		fail=$((fail + 1))
-		echo "not ok $n $2"
-	fi
-}
-
-near() {
-	awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'
-}
 
 val() {
 	cat "$SUB/$1/Value"
@@ -46,9 +28,7 @@ set_val() {
 }
 
 if [ ! -d "$SUB/HeadYaw" ] || [ ! -d "$SIM" ]; then
-	echo "1..0 # SKIP no default description or no dcm_sim"
-	echo "# Totals: pass:0 fail:0 xfail:0 xpass:0 skip:1 error:0"
-	exit 0
+	skip_all "no default description or no dcm_sim"
 fi
 
 # 1. Full stiffness on a calibrated, cool joint is sent as asked.
@@ -128,6 +108,4 @@ fi
 dcmd -1 >/dev/null 2>&1
 check $? "the default description loads again"
 
-echo "1..$n"
-echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:0 error:0"
-[ "$fail" = 0 ]
+totals

@@ -13,31 +13,11 @@ SYS=/sys/class/dcm/dcm0
 SUB=$SYS/SubDeviceList
 DEV=$SYS/DeviceList
 
-n=0
-pass=0
-fail=0
+. "$(dirname "$0")/dcm_tap.sh"
 
-echo "TAP version 13"
-
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		pass=$((pass + 1))
-		echo "ok $n $2"
-	else
-		fail=$((fail + 1))
-		echo "not ok $n $2"
-	fi
-}
-
-near() {
-	awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'
-}
 
 if [ "$(cat /sys/module/dcm_sim/parameters/rs485_loopback 2>/dev/null)" != 14 ]; then
-	echo "1..0 # SKIP not booted with --rs485-uart"
-	echo "# Totals: pass:0 fail:0 xfail:0 xpass:0 skip:1 error:0"
-	exit 0
+	skip_all "not booted with --rs485-uart"
 fi
 
 ls -d /sys/bus/serial/devices/* >/dev/null 2>&1
@@ -62,12 +42,14 @@ pos=$(cat $SUB/HeadYaw/Position/Sensor/Value)
 near "$pos" -0.8 0.005
 check $? "and back to -0.8 rad reads $pos"
 
+# Under emulation the host's answer can miss the 5 ms reply window now
+# and then: a Nack, never a stalled cycle.
+a1=$(cat $DEV/NeckBoard/Ack)
 n1=$(cat $DEV/NeckBoard/Nack)
-sleep 0.5
+sleep 1
+a2=$(cat $DEV/NeckBoard/Ack)
 n2=$(cat $DEV/NeckBoard/Nack)
-[ $((n2 - n1)) -le 2 ]
-check $? "few Nacks once running (+$((n2 - n1)) in 0.5 s)"
+[ $((a2 - a1)) -ge 50 ] && [ $(((n2 - n1) * 10)) -le $((a2 - a1)) ]
+check $? "few Nacks once running (+$((n2 - n1)) for +$((a2 - a1)) Acks in 1 s)"
 
-echo "1..$n"
-echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:0 error:0"
-[ "$fail" = 0 ]
+totals
