@@ -17,9 +17,11 @@
  */
 
 #include <linux/dcm.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "dcm_boards.h"
+#include "dcm_internal.h"
 #include "dcm_safety.h"
 #include "dcm_fsr.h"
 #include "wire/dcm_mb_error.h"
@@ -815,4 +817,211 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 		}
 	}
 	raw_spin_unlock(&rt->cmd_lock);
+}
+
+/* A LIVE integer key of a device's type (a motor board's BoardId, ...). */
+static void set_device_key(struct dcm_runtime *rt, u32 dev, const char *key, s64 v)
+{
+	const struct dcm_device *d = &rt->model->devices[dev];
+	const struct dcm_key_desc *k = dcm_key_desc_find(d->type->keys, d->type->n_keys, key);
+
+	if (k && k->kind == DCM_KEY_KIND_INT)
+		WRITE_ONCE(d->keys[k - d->type->keys].num, v);
+}
+
+/* One addressed request of chaining and its answer, parsed; -ETIMEDOUT if none. */
+static int chain_request(struct dcm_runtime *rt, struct dcm_bus *t, int len,
+			 struct dcm_rs485_frame *f)
+{
+	int got;
+
+	if (len < 0)
+		return len;
+	got = t->ops->xfer(t, DCM_RS485_ADDR_UNASSIGNED, rt->txbuf, len, rt->rxbuf,
+			   DCM_RS485_MAX_FRAME);
+	if (got <= 0)
+		return got ? got : -ETIMEDOUT;
+	return dcm_rs485_parse_frame(rt->rxbuf, got, f) < 0 ? -EBADMSG : 0;
+}
+
+/*
+ * ChainResult of the chest board: per RS485 bus, the boards chained of
+ * those the description has, "RS485-1 5/5; RS485-2 4/4"; each motor
+ * board's own keys say its Bid and BoardId.
+ */
+static void chain_result(struct dcm_runtime *rt)
+{
+	struct dcm_controller *ctrl = rt->ctrl;
+	const struct dcm_key_desc *k;
+	char *text, *old;
+	u32 d, b;
+	int len = 0;
+
+	for (d = 0; d < rt->model->n_devices; d++)
+		if (board_kind(&rt->model->devices[d]) == BOARD_CHEST)
+			break;
+	if (d == rt->model->n_devices)
+		return;
+	k = dcm_key_desc_find(rt->model->devices[d].type->keys,
+			      rt->model->devices[d].type->n_keys, "ChainResult");
+	text = kzalloc(DCM_MAX_STRING_LEN, GFP_KERNEL);
+	if (!k || !text) {
+		kfree(text);
+		return;
+	}
+	for (b = 0; b < rt->n_buses; b++) {
+		struct dcm_rt_bus *bus = &rt->buses[b];
+
+		/* Pairs with the release at the end of dcm_bus_chain_work(). */
+		if (!smp_load_acquire(&bus->chained))
+			continue;
+		len += scnprintf(text + len, DCM_MAX_STRING_LEN - len, "%s%s %u/%u",
+				 len ? "; " : "", bus->name, bus->n_chain,
+				 min_t(u32, bus->n_dev, DCM_RS485_MAX_BOARDS));
+	}
+	mutex_lock(&ctrl->keys_lock);
+	old = rt->model->devices[d].keys[k - rt->model->devices[d].type->keys].str;
+	rt->model->devices[d].keys[k - rt->model->devices[d].type->keys].str = text;
+	mutex_unlock(&ctrl->keys_lock);
+	kfree(old);
+}
+
+/* A string typed key of a subdevice (SensorType), or "". */
+static const char *typed_str(const struct dcm_runtime *rt, s32 sub, const char *key)
+{
+	const struct dcm_subdevice *s;
+	const struct dcm_key_desc *k;
+
+	if (sub < 0)
+		return "";
+	s = &rt->model->subdevices[sub];
+	k = dcm_key_desc_find(s->type->keys, s->type->n_keys, key);
+	return k && s->keys[k - s->type->keys].str ? s->keys[k - s->type->keys].str : "";
+}
+
+/*
+ * A motor board's configuration structure, from its joints' keys (seed 000:
+ * read at start-up by the DCM and sent during the configuration process).
+ */
+static void motor_config(struct dcm_runtime *rt, u32 dev, u8 bid, struct dcm_mb_config *cfg)
+{
+	const s16 *role = rt->dev[dev].role;
+	int m;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->struct_version = DCM_MB_STRUCT_VERSION;
+	cfg->bid = bid;
+	for (m = 0; m < DCM_MB_MOTORS; m++) {
+		struct dcm_mb_motor_config *mc = &cfg->motor[m];
+		s32 js = role[MB_JOINT1 + m], ps = role[MB_POS1 + m], cs = role[MB_CUR1 + m];
+		const char *sensor = typed_str(rt, ps, "SensorType");
+
+		if (js < 0)
+			continue;
+		mc->motor_number = clamp_t(s64, typed_key(rt, js, "MotorNumber"), 0, 2);
+		mc->invert = typed_key(rt, js, "InvertControlDirection");
+		mc->kp = clamp_t(s64, typed_key(rt, js, "Kp"), S16_MIN, S16_MAX);
+		mc->ki = clamp_t(s64, typed_key(rt, js, "Ki"), S16_MIN, S16_MAX);
+		mc->kd = clamp_t(s64, typed_key(rt, js, "Kd"), S16_MIN, S16_MAX);
+		if (!strcmp(sensor, "MRE_JointMotor"))
+			mc->sensor_type = DCM_MB_SENSOR_MRE_JOINT_MOTOR;
+		else
+			mc->sensor_type = ps >= 0 ? DCM_MB_SENSOR_MRE_JOINT : DCM_MB_SENSOR_NONE;
+		mc->chain_mre_joint = clamp_t(s64, typed_key(rt, ps, "positionChainMREJoint"),
+					      0, 4);
+		mc->chain_mre_motor = clamp_t(s64, typed_key(rt, ps, "positionChainMREMotor"),
+					      0, 4);
+		if (dcm_q16_from_micro(typed_key(rt, ps, "GearRatio"), &mc->gear_ratio))
+			mc->gear_ratio = 0;
+		mc->zero = clamp_t(s64, typed_key(rt, ps, "jointZeroPosition"), 0, 4095);
+		mc->current_max = cs < 0 ? 0 : clamp_t(s64, div_s64(rt->conv[cs].max, 1000), 0,
+						       U16_MAX);
+	}
+}
+
+/* Send a motor board its configuration; an error of level 6 if refused. */
+static void motor_configure(struct dcm_runtime *rt, struct dcm_bus *t, u32 dev, u8 bid)
+{
+	struct dcm_mb_config cfg;
+	struct dcm_rs485_frame f;
+	u8 status = DCM_MB_CONFIG_BAD_VALUE;
+	int len, got;
+
+	motor_config(rt, dev, bid, &cfg);
+	len = dcm_rs485_put_config(rt->txbuf, sizeof(rt->txbuf), &cfg);
+	got = len < 0 ? len : t->ops->xfer(t, bid, rt->txbuf, len, rt->rxbuf,
+					   DCM_RS485_MAX_FRAME);
+	if (got > 0 && dcm_rs485_parse_frame(rt->rxbuf, got, &f) >= 0 &&
+	    !dcm_rs485_get_config_ack(&f, &status) && status == DCM_MB_CONFIG_OK)
+		return;
+	dcm_runtime_answer(rt, dev, false, DCM_ERR_CONFIG, 6, status, dcm_time_ms(rt->ctrl));
+}
+
+/**
+ * dcm_bus_chain_work() - chain the boards of an RS485 bus, at start-up
+ * @work: &struct dcm_rt_bus.chain_work
+ *
+ * The boards forget their Bids (CHAIN_RESET); then, place by place, the
+ * first board without a Bid says who it is (CHAIN_QUERY) and gets the next
+ * Bid by its BoardId (CHAIN_ASSIGN), which enables the board after it. The
+ * devices of the bus take the Bids in their order in the description; a
+ * motor board's Bid, BoardId, BoardId2, BootLoaderVersion, ProgVersion and
+ * StructVersion keys read what it said, and it gets its configuration
+ * structure (jointZeroPosition and the joints' other configuration keys);
+ * the chest board's ChainResult lists every bus's chain. The bus is then
+ * the cycle's. Context: a workqueue; holds the bus for the exchanges and
+ * the controller's SRCU.
+ */
+void dcm_bus_chain_work(struct work_struct *work)
+{
+	struct dcm_rt_bus *b = container_of(work, struct dcm_rt_bus, chain_work);
+	struct dcm_runtime *rt = b->rt;
+	struct dcm_controller *ctrl = rt->ctrl;
+	struct dcm_rs485_ident id;
+	struct dcm_rs485_frame f;
+	struct dcm_bus *t;
+	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), pos, board_id;
+	int idx, len;
+	u8 bid;
+
+	idx = srcu_read_lock(&ctrl->srcu);
+	t = dcm_bus_find(ctrl, b->name);
+	if (!t)
+		goto out;
+	mutex_lock(&t->xfer_lock);
+	len = dcm_rs485_put_frame(rt->txbuf, sizeof(rt->txbuf), DCM_RS485_ADDR_BROADCAST,
+				  DCM_RS485_CHAIN_RESET, NULL, 0);
+	if (len > 0)
+		t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, rt->txbuf, len, NULL, 0);
+	b->n_chain = 0;
+	for (pos = 0; pos < n; pos++) {
+		len = dcm_rs485_put_frame(rt->txbuf, sizeof(rt->txbuf), DCM_RS485_ADDR_UNASSIGNED,
+					  DCM_RS485_CHAIN_QUERY, NULL, 0);
+		if (chain_request(rt, t, len, &f) || dcm_rs485_get_ident(&f, &id))
+			break;
+		len = dcm_rs485_put_assign(rt->txbuf, sizeof(rt->txbuf), false, id.board_id,
+					   pos + 1);
+		if (chain_request(rt, t, len, &f) || dcm_rs485_get_assign(&f, &board_id, &bid) ||
+		    board_id != id.board_id || bid != pos + 1)
+			break;
+		b->chain[pos].bid = bid;
+		b->chain[pos].board_id = board_id;
+		b->n_chain = pos + 1;
+		if (board_kind(&rt->model->devices[b->dev[pos]]) != BOARD_MOTOR)
+			continue;
+		set_device_key(rt, b->dev[pos], "Bid", bid);
+		set_device_key(rt, b->dev[pos], "BoardId", id.board_id);
+		set_device_key(rt, b->dev[pos], "BoardId2", id.board_id2);
+		set_device_key(rt, b->dev[pos], "BootLoaderVersion", id.bootloader_version);
+		set_device_key(rt, b->dev[pos], "ProgVersion", id.prog_version);
+		set_device_key(rt, b->dev[pos], "StructVersion", id.struct_version);
+		motor_configure(rt, t, b->dev[pos], bid);
+	}
+	mutex_unlock(&t->xfer_lock);
+	dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, b->n_chain, n);
+out:
+	/* The keys and the chain are written before the cycle may see this. */
+	smp_store_release(&b->chained, true);
+	chain_result(rt);
+	srcu_read_unlock(&ctrl->srcu, idx);
 }

@@ -15,5 +15,6 @@ void dcm_board_bind(struct dcm_runtime *rt, u32 dev);
 bool dcm_boards_battery_over(const struct dcm_runtime *rt);
 void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now);
 void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now);
+void dcm_bus_chain_work(struct work_struct *work);
 
 #endif /* _DCM_BOARDS_H */

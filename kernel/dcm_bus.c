@@ -43,6 +43,7 @@ int dcm_bus_register(unsigned int index, struct dcm_bus *bus)
 		}
 	}
 	if (!ret) {
+		mutex_init(&bus->xfer_lock);
 		bus->ctrl = ctrl;
 		list_add_tail_rcu(&bus->node, &ctrl->buses);
 	}

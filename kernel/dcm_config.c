@@ -282,7 +282,7 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 	}
 	genlmsg_end(msg, hdr);
 
-	rt = dcm_runtime_create(m, ctrl->generation % 0xffff + 1);
+	rt = dcm_runtime_create(ctrl, m, ctrl->generation % 0xffff + 1);
 	if (!rt) {
 		nlmsg_free(msg);
 		ret = -ENOMEM;

@@ -57,6 +57,7 @@ static int dcm_cycle_thread(void *data)
 		ktime_t start, end;
 		u64 late, work;
 		u32 now, b, stall;
+		bool chained;
 		int idx;
 
 		deadline = ktime_add_ns(deadline, period);
@@ -86,8 +87,22 @@ static int dcm_cycle_thread(void *data)
 				struct dcm_bus *t = dcm_bus_find(ctrl, rt->buses[b].name);
 
 				/* No transport, no exchange: neither Ack nor Nack. */
-				if (t)
-					dcm_bus_exchange(rt, b, t, now);
+				if (!t)
+					continue;
+				/* An RS485 bus is chained first, in process context. */
+				/* Pairs with the release in dcm_bus_chain_work(). */
+				chained = smp_load_acquire(&rt->buses[b].chained);
+				if (t->kind == DCM_BUS_RS485 && !chained) {
+					if (!rt->buses[b].chain_queued) {
+						rt->buses[b].chain_queued = true;
+						schedule_work(&rt->buses[b].chain_work);
+					}
+					continue;
+				}
+				if (!mutex_trylock(&t->xfer_lock))
+					continue;
+				dcm_bus_exchange(rt, b, t, now);
+				mutex_unlock(&t->xfer_lock);
 			}
 			dcm_runtime_publish(rt, now, ctrl->cycle + 1);
 		}

@@ -65,6 +65,7 @@ static struct dcm_snapbuf *snapbuf_create(const struct dcm_model *m, u32 generat
 
 /**
  * dcm_runtime_create() - the running state of a checked description
+ * @ctrl: the controller it runs on
  * @m: the description; it must outlive the runtime
  * @generation: its generation, 1-65535
  *
@@ -73,7 +74,8 @@ static struct dcm_snapbuf *snapbuf_create(const struct dcm_model *m, u32 generat
  *
  * Return: the runtime, or NULL when memory is short.
  */
-struct dcm_runtime *dcm_runtime_create(struct dcm_model *m, u32 generation)
+struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_model *m,
+				       u32 generation)
 {
 	struct dcm_runtime *rt;
 	u32 i, a = 0;
@@ -82,6 +84,7 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_model *m, u32 generation)
 	if (!rt)
 		return NULL;
 	rt->model = m;
+	rt->ctrl = ctrl;
 	rt->generation = generation;
 	raw_spin_lock_init(&rt->cmd_lock);
 	spin_lock_init(&rt->err_lock);
@@ -116,6 +119,8 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_model *m, u32 generation)
 		if (!b) {
 			b = &rt->buses[rt->n_buses++];
 			b->name = m->devices[i].bus;
+			b->rt = rt;
+			INIT_WORK(&b->chain_work, dcm_bus_chain_work);
 		}
 		rt->dev[i].bus = b - rt->buses;
 		rt->dev[i].pos = b->n_dev;
@@ -158,8 +163,12 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_model *m, u32 generation)
  */
 void dcm_runtime_free(struct dcm_runtime *rt)
 {
+	u32 i;
+
 	if (!rt)
 		return;
+	for (i = 0; i < rt->n_buses; i++)
+		cancel_work_sync(&rt->buses[i].chain_work);
 	if (rt->snap)
 		dcm_snapbuf_put(rt->snap);
 	kvfree(rt->act_of);
@@ -332,6 +341,10 @@ int dcm_runtime_errors(struct dcm_runtime *rt, u32 dev, u32 now, char *buf, size
 			break;
 		case DCM_ERR_NO_ANSWER:
 			strscpy(text, "no answer", sizeof(text));
+			break;
+		case DCM_ERR_CONFIG:
+			snprintf(text, sizeof(text), "configuration refused (status %u)",
+				 err[i].code);
 			break;
 		default:
 			strscpy(text, "malformed answer", sizeof(text));

@@ -7,6 +7,7 @@
 #define _DCM_RUNTIME_H
 
 #include <linux/kref.h>
+#include <linux/workqueue.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
@@ -60,6 +61,7 @@ enum dcm_error_source {
 	DCM_ERR_BOARD,		/* the board's error byte, @code */
 	DCM_ERR_NO_ANSWER,	/* the board did not answer */
 	DCM_ERR_BAD_FRAME,	/* its answer was malformed or failed its check */
+	DCM_ERR_CONFIG,		/* it refused its configuration, status @code */
 };
 
 /**
@@ -103,6 +105,12 @@ struct dcm_rt_device {
  * @dev: the devices on it, by position
  * @n_dev: count
  * @seq: the cyclic exchange's sequence number
+ * @rt: its runtime
+ * @chain_work: the start-up chaining of an RS485 bus, in process context
+ * @chain_queued: @chain_work was queued; the cycle leaves the bus to it
+ * @chained: chaining ran: the cycle exchanges with the bus
+ * @chain: what chaining found, Bid and BoardId by place
+ * @n_chain: entries of @chain
  */
 struct dcm_rt_bus {
 	const char *name;
@@ -110,11 +118,18 @@ struct dcm_rt_bus {
 	u32 dev[DCM_MAX_DEVICES];
 	u32 n_dev;
 	u8 seq;
+	struct dcm_runtime *rt;
+	struct work_struct chain_work;
+	bool chain_queued;
+	bool chained;
+	struct dcm_chain_entry chain[DCM_RS485_MAX_BOARDS];
+	u32 n_chain;
 };
 
 /**
  * struct dcm_runtime - a committed description, running
  * @model: the description
+ * @ctrl: its controller
  * @generation: 1-65535, the high half of handles
  * @cmd_lock: guards every actuator queue; held by the cycle once per cycle
  *	and by a command for a merge, never across anything that sleeps
@@ -136,6 +151,7 @@ struct dcm_rt_bus {
  */
 struct dcm_runtime {
 	struct dcm_model *model;
+	struct dcm_controller *ctrl;
 	u32 generation;
 	raw_spinlock_t cmd_lock;
 	struct dcm_actuator *act;
@@ -155,7 +171,8 @@ struct dcm_runtime {
 	struct dcm_rs485_rx rx;
 };
 
-struct dcm_runtime *dcm_runtime_create(struct dcm_model *m, u32 generation);
+struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_model *m,
+				       u32 generation);
 void dcm_runtime_free(struct dcm_runtime *rt);
 void dcm_runtime_actuate(struct dcm_runtime *rt, u32 now);
 void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now);

@@ -14,6 +14,7 @@
 #include <uapi/linux/dcm.h>
 
 #include <linux/list.h>
+#include <linux/mutex.h>
 
 struct device;
 struct dcm_controller;
@@ -48,6 +49,8 @@ enum dcm_bus_kind {
  * @priv: the transport's
  * @node: private to the core
  * @ctrl: private to the core
+ * @xfer_lock: private to the core: one user of the bus at a time (the
+ *	cycle, or start-up chaining)
  */
 struct dcm_bus {
 	const char *name;
@@ -56,6 +59,7 @@ struct dcm_bus {
 	void *priv;
 	struct list_head node;
 	struct dcm_controller *ctrl;
+	struct mutex xfer_lock;		/* one user of the bus */
 };
 
 struct dcm_controller *dcm_controller_register(struct device *parent,

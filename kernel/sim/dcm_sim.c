@@ -107,7 +107,8 @@ static void sim_mb_cycle(struct sim_rs485 *r, u32 i, u32 dt, struct dcm_rs485_re
 
 		if (!mo->i_max_ma)
 			sim_motor_init(mo, 1200, 6000000, -3141592, 3141592);
-		mo->calibrated = true;
+		/* Configured, a motor runs only calibrated (seed 000). */
+		mo->calibrated = !mb->configured || mb->zero[m];
 		mo->mre_fault = r->mre_fault & BIT(i);
 		sim_motor_command(mo, counts16_to_urad(c.position[m]), (s32)c.hardness[m] * 1000);
 		sim_motor_step(mo, dt);
@@ -157,9 +158,86 @@ static void sim_foot_cycle(struct dcm_sim *sim, int side, const struct dcm_rs485
 	dcm_foot_put_in(reply->data, &in);
 }
 
+/* A simulated board's identity: unique per bus and place. */
+static void sim_ident(const struct sim_rs485 *r, u32 i, struct dcm_rs485_ident *id)
+{
+	u8 kind = sim_layout[r->index][i];
+
+	memset(id, 0, sizeof(*id));
+	id->type = kind == SIM_MOTOR ? DCM_BOARD_MOTOR : kind == SIM_FOOT ? DCM_BOARD_FOOT :
+		   DCM_BOARD_HAND;
+	id->struct_version = kind == SIM_MOTOR ? 1 : 0;
+	id->board_id = 0x4e410000 | ((r->index + 1) << 8) | (i + 1);
+	id->board_id2 = id->board_id ^ 0xffff;
+	id->bootloader_version = 0x0102;
+	id->prog_version = 0x0203;
+}
+
+/*
+ * Chaining (Documentation/dcm/wire-protocol.rst): a reset clears every
+ * board's Bid; the first board in the chain without a Bid answers a query
+ * with its identity; an assignment gives a Bid to the board of that
+ * BoardId, which enables the next one.
+ */
+static int sim_rs485_chain(struct sim_rs485 *r, u8 *rx, size_t rx_len)
+{
+	struct dcm_rs485_ident id;
+	u32 board_id, i;
+	u8 bid;
+
+	switch (r->frame.cmd) {
+	case DCM_RS485_CHAIN_RESET:
+		memset(r->bid, 0, sizeof(r->bid));
+		r->configured = 0;
+		return 0;
+	case DCM_RS485_CHAIN_QUERY:
+		for (i = 0; i < DCM_RS485_MAX_BOARDS && sim_layout[r->index][i]; i++) {
+			if (r->bid[i] || (r->silent & BIT(i)))
+				continue;
+			sim_ident(r, i, &id);
+			return dcm_rs485_put_ident(rx, rx_len, 0,
+						   DCM_RS485_CHAIN_QUERY | DCM_RS485_REPLY, &id);
+		}
+		return -ETIMEDOUT;
+	case DCM_RS485_CONFIG:
+		for (i = 0; i < DCM_RS485_MAX_BOARDS; i++) {
+			struct dcm_mb_config cfg;
+			u8 status = DCM_MB_CONFIG_OK;
+
+			if (!r->bid[i] || r->bid[i] != r->frame.addr)
+				continue;
+			if (sim_layout[r->index][i] != SIM_MOTOR ||
+			    dcm_rs485_get_config(&r->frame, &cfg))
+				status = DCM_MB_CONFIG_BAD_VALUE;
+			else if (cfg.bid != r->bid[i])
+				status = DCM_MB_CONFIG_BAD_BID;
+			if (status == DCM_MB_CONFIG_OK) {
+				r->board[i].configured = true;
+				r->configured |= BIT(r->bid[i] - 1);
+				r->board[i].zero[0] = cfg.motor[0].zero;
+				r->board[i].zero[1] = cfg.motor[1].zero;
+			}
+			return dcm_rs485_put_config_ack(rx, rx_len, r->bid[i], status);
+		}
+		return -ETIMEDOUT;
+	case DCM_RS485_CHAIN_ASSIGN:
+		if (dcm_rs485_get_assign(&r->frame, &board_id, &bid))
+			return -ETIMEDOUT;
+		for (i = 0; i < DCM_RS485_MAX_BOARDS && sim_layout[r->index][i]; i++) {
+			sim_ident(r, i, &id);
+			if (id.board_id != board_id || r->bid[i])
+				continue;
+			r->bid[i] = bid;
+			return dcm_rs485_put_assign(rx, rx_len, true, board_id, bid);
+		}
+		return -ETIMEDOUT;
+	}
+	return -ETIMEDOUT;
+}
+
 /*
  * The RS485 loopback: the boards read the broadcast, move for the time since
- * the last one, and answer in Bid order.
+ * the last one, and answer in Bid order; chaining frames go to the chain.
  */
 static int sim_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_len, u8 *rx,
 			  size_t rx_len)
@@ -172,8 +250,12 @@ static int sim_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 
 	if (r->delay_us)
 		usleep_range(r->delay_us, r->delay_us + 100);
-	if (dcm_rs485_parse_cmd(tx, tx_len, &r->cmd) < 0)
+	if (dcm_rs485_parse_frame(tx, tx_len, &r->frame) < 0)
 		return -ETIMEDOUT;	/* a board ignores a bad frame */
+	if (r->frame.cmd != DCM_RS485_CYCLE)
+		return sim_rs485_chain(r, rx, rx_len);
+	if (dcm_rs485_get_cmd(&r->frame, &r->cmd) < 0)
+		return -ETIMEDOUT;
 
 	for (i = 0; i < r->cmd.n; i++) {
 		struct dcm_rs485_reply reply = { .bid = i + 1, .seq = r->cmd.seq };

@@ -36,6 +36,8 @@ enum sim_board_kind {
 /* A simulated motor board: two motors. */
 struct sim_mb {
 	struct sim_motor motor[DCM_MB_MOTORS];
+	bool configured;		/* a configuration structure was accepted */
+	u16 zero[DCM_MB_MOTORS];	/* its jointZeroPosition per motor */
 };
 
 /**
@@ -64,6 +66,8 @@ struct sim_foot {
  * @mre_fault: debugfs: Bids whose MREs give no data
  * @hot: debugfs: Bids whose motors are held at 80 degC and above
  * @crc_ppm: debugfs: replies corrupted, per million
+ * @configured: debugfs, read-only: Bids of the boards that accepted a
+ *	configuration structure (bit 0 is Bid 1)
  * @delay_us: debugfs: the bus is that much slower
  * @registered: @bus is registered (the rs485_loopback parameter)
  */
@@ -73,9 +77,12 @@ struct sim_rs485 {
 	int index;
 	bool registered;
 	struct sim_mb board[DCM_RS485_MAX_BOARDS];
+	u8 bid[DCM_RS485_MAX_BOARDS];	/* what chaining gave each board, 0: none */
+	struct dcm_rs485_frame frame;
 	struct dcm_rs485_cmd_frame cmd;
 	ktime_t last;
 	u32 silent, mre_fault, hot, crc_ppm, delay_us;
+	u32 configured;
 };
 
 /**

@@ -135,6 +135,7 @@ int dcm_rs485_put_frame(u8 *buf, size_t size, u8 addr, u8 cmd, const u8 *payload
 		memcpy(p, payload, len);
 	return frame_end(buf);
 }
+EXPORT_SYMBOL_GPL(dcm_rs485_put_frame);
 
 static bool hdr_ok(const u8 *hdr)
 {
@@ -176,6 +177,7 @@ int dcm_rs485_parse_frame(const u8 *buf, size_t len, struct dcm_rs485_frame *f)
 	frame_copy(f, buf);
 	return total;
 }
+EXPORT_SYMBOL_GPL(dcm_rs485_parse_frame);
 
 /**
  * dcm_rs485_rx_init() - a receiver with no byte and zero counters
@@ -358,6 +360,7 @@ int dcm_rs485_get_cmd(const struct dcm_rs485_frame *f, struct dcm_rs485_cmd_fram
 		       DCM_RS485_SLOT_LEN);
 	return 0;
 }
+EXPORT_SYMBOL_GPL(dcm_rs485_get_cmd);
 
 /**
  * dcm_rs485_parse_cmd() - check and decode the cyclic broadcast in a buffer
@@ -735,6 +738,7 @@ int dcm_rs485_get_config(const struct dcm_rs485_frame *f, struct dcm_mb_config *
 	}
 	return dcm_mb_config_check(cfg) == DCM_MB_CONFIG_OK ? 0 : -EINVAL;
 }
+EXPORT_SYMBOL_GPL(dcm_rs485_get_config);
 
 /**
  * dcm_rs485_put_config_ack() - build a motor board's reply to CONFIG
@@ -754,6 +758,7 @@ int dcm_rs485_put_config_ack(u8 *buf, size_t size, u8 bid, u8 status)
 		return -EINVAL;
 	return dcm_rs485_put_frame(buf, size, bid, DCM_RS485_CONFIG | DCM_RS485_REPLY, p, 2);
 }
+EXPORT_SYMBOL_GPL(dcm_rs485_put_config_ack);
 
 /**
  * dcm_rs485_get_config_ack() - decode a motor board's reply to CONFIG
@@ -840,6 +845,7 @@ int dcm_rs485_put_ident(u8 *buf, size_t size, u8 addr, u8 cmd, const struct dcm_
 	dcm_put_le16(p + 12, id->prog_version);
 	return frame_end(buf);
 }
+EXPORT_SYMBOL_GPL(dcm_rs485_put_ident);
 
 /**
  * dcm_rs485_get_ident() - decode an identity reply
@@ -871,6 +877,7 @@ int dcm_rs485_get_ident(const struct dcm_rs485_frame *f, struct dcm_rs485_ident 
 	id->prog_version = dcm_get_le16(p + 12);
 	return 0;
 }
+EXPORT_SYMBOL_GPL(dcm_rs485_get_ident);
 
 /**
  * dcm_rs485_put_assign() - build a CHAIN_ASSIGN request or its reply
@@ -898,6 +905,7 @@ int dcm_rs485_put_assign(u8 *buf, size_t size, bool reply, u32 board_id, u8 bid)
 	return dcm_rs485_put_frame(buf, size, DCM_RS485_ADDR_UNASSIGNED, DCM_RS485_CHAIN_ASSIGN,
 				   p, 5);
 }
+EXPORT_SYMBOL_GPL(dcm_rs485_put_assign);
 
 /**
  * dcm_rs485_get_assign() - decode a CHAIN_ASSIGN request or its reply
@@ -926,6 +934,7 @@ int dcm_rs485_get_assign(const struct dcm_rs485_frame *f, u32 *board_id, u8 *bid
 	*bid = f->payload[4];
 	return 0;
 }
+EXPORT_SYMBOL_GPL(dcm_rs485_get_assign);
 
 /**
  * dcm_chain_format() - the ChainResult string of a bus

@@ -97,6 +97,23 @@ after=$(val HeadPitch/Position/Sensor)
 [ "$before" = "$after" ]
 check $? "with hardness 0 a joint stays ($before -> $after)"
 
+# 2b. Chaining at start-up: every RS485 board got its Bid, in order, and
+# the motor boards' identity keys read what they said.
+cr=$(cat $DEV/ChestBoard/ChainResult)
+[ "$cr" = "RS485-1 5/5; RS485-2 4/4; RS485-3 5/5; RS485-4 5/5" ]
+check $? "ChainResult: $cr"
+[ "$(cat $DEV/NeckBoard/Bid)" = 1 ] && [ "$(cat $DEV/LForearmBoard/Bid)" = 4 ] &&
+	[ "$(cat $DEV/RAnkleBoard/Bid)" = 4 ]
+check $? "motor boards have their Bids by their place on the bus"
+id1=$(cat $DEV/NeckBoard/BoardId)
+id2=$(cat $DEV/LShoulderBoard/BoardId)
+[ "$id1" != 0 ] && [ "$id1" != "$id2" ] && [ "$(cat $DEV/NeckBoard/ProgVersion)" != 0 ] &&
+	[ "$(cat $DEV/NeckBoard/StructVersion)" = 1 ]
+check $? "read back: BoardId $id1 / $id2, ProgVersion $(cat $DEV/NeckBoard/ProgVersion)"
+cf=$(cat $SIM/rs485-1/configured)
+[ "$cf" = 0x0000000f ]
+check $? "the four motor boards of RS485-1 took their configuration ($cf)"
+
 # 3. The boards answer: Ack counts, Nack does not.
 a1=$(cat $DEV/NeckBoard/Ack)
 c1=$(cat $DEV/ChestBoard/Ack)
