@@ -145,6 +145,8 @@ void dcm_board_bind(struct dcm_runtime *rt, u32 dev)
 	const struct dcm_model *m = rt->model;
 	enum board_kind kind = board_kind(&m->devices[dev]);
 	s16 *role = rt->dev[dev].role;
+
+	rt->dev[dev].kind = kind;
 	const struct role *roles = NULL;
 	u32 n_roles = 0, i, r;
 
@@ -379,7 +381,7 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
 		return;
 	answered[reply.bid - 1] = true;
 	dev = b->dev[reply.bid - 1];
-	switch (board_kind(&rt->model->devices[dev])) {
+	switch (rt->dev[dev].kind) {
 	case BOARD_MOTOR:
 		motor_reply(rt, dev, &reply, now);
 		break;
@@ -410,7 +412,7 @@ static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct 
 	for (i = 0; i < n; i++) {
 		const s16 *role = rt->dev[b->dev[i]].role;
 
-		switch (board_kind(&rt->model->devices[b->dev[i]])) {
+		switch (rt->dev[b->dev[i]].kind) {
 		case BOARD_MOTOR:
 			motor_slot(rt, role, &slots[i]);
 			break;
@@ -701,7 +703,7 @@ void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport
 		return;
 	}
 	for (i = 0; i < b->n_dev; i++) {
-		switch (board_kind(&rt->model->devices[b->dev[i]])) {
+		switch (rt->dev[b->dev[i]].kind) {
 		case BOARD_CHEST:
 			chest_exchange(rt, b->dev[i], transport, now);
 			break;
@@ -732,19 +734,6 @@ void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport
 	}
 }
 
-/* An integer typed key of a subdevice (jointZeroPosition, Status), or 0. */
-static s64 typed_key(const struct dcm_runtime *rt, s32 sub, const char *key)
-{
-	const struct dcm_subdevice *s;
-	const struct dcm_key_desc *k;
-
-	if (sub < 0)
-		return 0;
-	s = &rt->model->subdevices[sub];
-	k = dcm_key_desc_find(s->type->keys, s->type->n_keys, key);
-	return k ? READ_ONCE(s->keys[k - s->type->keys].num) : 0;
-}
-
 /**
  * dcm_boards_battery_over() - whether the battery current is past its limit
  * @rt: the runtime
@@ -759,7 +748,7 @@ bool dcm_boards_battery_over(const struct dcm_runtime *rt)
 	for (d = 0; d < rt->model->n_devices; d++) {
 		s32 sub = rt->dev[d].role[BAT_CURRENT];
 
-		if (board_kind(&rt->model->devices[d]) != BOARD_BATTERY || sub < 0)
+		if (rt->dev[d].kind != BOARD_BATTERY || sub < 0)
 			continue;
 		if (rt->values[sub] < rt->conv[sub].min || rt->values[sub] > rt->conv[sub].max)
 			return true;
@@ -788,7 +777,7 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 	for (d = 0; d < rt->model->n_devices; d++) {
 		const s16 *role = rt->dev[d].role;
 
-		if (board_kind(&rt->model->devices[d]) != BOARD_MOTOR)
+		if (rt->dev[d].kind != BOARD_MOTOR)
 			continue;
 		for (m = 0; m < DCM_MB_MOTORS; m++) {
 			s32 hs = role[MB_HARD1 + m], js = role[MB_JOINT1 + m];
@@ -800,8 +789,8 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 				continue;
 			h = &rt->act[rt->act_of[hs]];
 			eff = dcm_safety_hardness(h->q.value,
-						  typed_key(rt, ps, "jointZeroPosition"),
-						  typed_key(rt, role[MB_TEMP1 + m], "Status"),
+						  sub_key(rt, ps, "jointZeroPosition"),
+						  sub_key(rt, role[MB_TEMP1 + m], "Status"),
 						  scale_ppm);
 			h->raw = dcm_to_raw(&h->conv, eff);
 			rt->values[hs] = dcm_from_raw(&h->conv, h->raw);
@@ -817,16 +806,6 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 		}
 	}
 	raw_spin_unlock(&rt->cmd_lock);
-}
-
-/* A LIVE integer key of a device's type (a motor board's BoardId, ...). */
-static void set_device_key(struct dcm_runtime *rt, u32 dev, const char *key, s64 v)
-{
-	const struct dcm_device *d = &rt->model->devices[dev];
-	const struct dcm_key_desc *k = dcm_key_desc_find(d->type->keys, d->type->n_keys, key);
-
-	if (k && k->kind == DCM_KEY_KIND_INT)
-		WRITE_ONCE(d->keys[k - d->type->keys].num, v);
 }
 
 /* One addressed request of chaining and its answer, parsed; -ETIMEDOUT if none. */
@@ -858,7 +837,7 @@ static void chain_result(struct dcm_runtime *rt)
 	int len = 0;
 
 	for (d = 0; d < rt->model->n_devices; d++)
-		if (board_kind(&rt->model->devices[d]) == BOARD_CHEST)
+		if (rt->dev[d].kind == BOARD_CHEST)
 			break;
 	if (d == rt->model->n_devices)
 		return;
@@ -918,22 +897,22 @@ static void motor_config(struct dcm_runtime *rt, u32 dev, u8 bid, struct dcm_mb_
 
 		if (js < 0)
 			continue;
-		mc->motor_number = clamp_t(s64, typed_key(rt, js, "MotorNumber"), 0, 2);
-		mc->invert = typed_key(rt, js, "InvertControlDirection");
-		mc->kp = clamp_t(s64, typed_key(rt, js, "Kp"), S16_MIN, S16_MAX);
-		mc->ki = clamp_t(s64, typed_key(rt, js, "Ki"), S16_MIN, S16_MAX);
-		mc->kd = clamp_t(s64, typed_key(rt, js, "Kd"), S16_MIN, S16_MAX);
+		mc->motor_number = clamp_t(s64, sub_key(rt, js, "MotorNumber"), 0, 2);
+		mc->invert = sub_key(rt, js, "InvertControlDirection");
+		mc->kp = clamp_t(s64, sub_key(rt, js, "Kp"), S16_MIN, S16_MAX);
+		mc->ki = clamp_t(s64, sub_key(rt, js, "Ki"), S16_MIN, S16_MAX);
+		mc->kd = clamp_t(s64, sub_key(rt, js, "Kd"), S16_MIN, S16_MAX);
 		if (!strcmp(sensor, "MRE_JointMotor"))
 			mc->sensor_type = DCM_MB_SENSOR_MRE_JOINT_MOTOR;
 		else
 			mc->sensor_type = ps >= 0 ? DCM_MB_SENSOR_MRE_JOINT : DCM_MB_SENSOR_NONE;
-		mc->chain_mre_joint = clamp_t(s64, typed_key(rt, ps, "positionChainMREJoint"),
+		mc->chain_mre_joint = clamp_t(s64, sub_key(rt, ps, "positionChainMREJoint"),
 					      0, 4);
-		mc->chain_mre_motor = clamp_t(s64, typed_key(rt, ps, "positionChainMREMotor"),
+		mc->chain_mre_motor = clamp_t(s64, sub_key(rt, ps, "positionChainMREMotor"),
 					      0, 4);
-		if (dcm_q16_from_micro(typed_key(rt, ps, "GearRatio"), &mc->gear_ratio))
+		if (dcm_q16_from_micro(sub_key(rt, ps, "GearRatio"), &mc->gear_ratio))
 			mc->gear_ratio = 0;
-		mc->zero = clamp_t(s64, typed_key(rt, ps, "jointZeroPosition"), 0, 4095);
+		mc->zero = clamp_t(s64, sub_key(rt, ps, "jointZeroPosition"), 0, 4095);
 		mc->current_max = cs < 0 ? 0 : clamp_t(s64, div_s64(rt->conv[cs].max, 1000), 0,
 						       U16_MAX);
 	}
@@ -1007,14 +986,14 @@ void dcm_bus_chain_work(struct work_struct *work)
 		b->chain[pos].bid = bid;
 		b->chain[pos].board_id = board_id;
 		b->n_chain = pos + 1;
-		if (board_kind(&rt->model->devices[b->dev[pos]]) != BOARD_MOTOR)
+		if (rt->dev[b->dev[pos]].kind != BOARD_MOTOR)
 			continue;
-		set_device_key(rt, b->dev[pos], "Bid", bid);
-		set_device_key(rt, b->dev[pos], "BoardId", id.board_id);
-		set_device_key(rt, b->dev[pos], "BoardId2", id.board_id2);
-		set_device_key(rt, b->dev[pos], "BootLoaderVersion", id.bootloader_version);
-		set_device_key(rt, b->dev[pos], "ProgVersion", id.prog_version);
-		set_device_key(rt, b->dev[pos], "StructVersion", id.struct_version);
+		set_dev_key(rt, b->dev[pos], "Bid", bid);
+		set_dev_key(rt, b->dev[pos], "BoardId", id.board_id);
+		set_dev_key(rt, b->dev[pos], "BoardId2", id.board_id2);
+		set_dev_key(rt, b->dev[pos], "BootLoaderVersion", id.bootloader_version);
+		set_dev_key(rt, b->dev[pos], "ProgVersion", id.prog_version);
+		set_dev_key(rt, b->dev[pos], "StructVersion", id.struct_version);
 		motor_configure(rt, t, b->dev[pos], bid);
 	}
 	mutex_unlock(&t->xfer_lock);

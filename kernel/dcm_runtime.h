@@ -87,6 +87,7 @@ struct dcm_dev_error {
  * @err: its error list, newest first
  * @n_err: entries of @err
  * @role: subdevice index of each role its board codec gives, or -1
+ * @kind: its board type, as dcm_board_bind() found it from the Type
  */
 struct dcm_rt_device {
 	u32 bus;
@@ -95,6 +96,7 @@ struct dcm_rt_device {
 	struct dcm_dev_error err[DCM_ERRORS_KEPT];
 	u32 n_err;
 	s16 role[DCM_ROLES];
+	u8 kind;
 };
 
 /**
