@@ -325,6 +325,9 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 	dcm_model_free(old_model);
 	dev_info(&ctrl->dev, "robot description: %u devices, %u subdevices, %u RobotConfig keys\n",
 		 m->n_devices, m->n_subdevices, m->n_robot_keys);
+	dcm_event(ctrl, DCM_EV_CONFIG, NULL, 0, rt->generation,
+		  "robot description: %u devices, %u subdevices, %u RobotConfig keys",
+		  m->n_devices, m->n_subdevices, m->n_robot_keys);
 	config_leave(ctrl);
 	return genlmsg_reply(msg, info);
 

@@ -279,6 +279,7 @@ static void dcm_controller_release(struct device *dev)
 {
 	struct dcm_controller *ctrl = to_dcm_controller(dev);
 
+	dcm_events_destroy(ctrl);
 	cleanup_srcu_struct(&ctrl->srcu);
 	kfree(ctrl);
 }
@@ -325,6 +326,12 @@ struct dcm_controller *dcm_controller_register(struct device *parent,
 		kfree(ctrl);
 		return ERR_PTR(ret);
 	}
+	ret = dcm_events_create(ctrl);
+	if (ret) {
+		cleanup_srcu_struct(&ctrl->srcu);
+		kfree(ctrl);
+		return ERR_PTR(ret);
+	}
 	spin_lock_init(&ctrl->stats_lock);
 	dcm_safety_init(&ctrl->safety);
 	init_waitqueue_head(&ctrl->cycle_wq);
@@ -334,6 +341,8 @@ struct dcm_controller *dcm_controller_register(struct device *parent,
 		       XA_LIMIT(0, DCM_MAX_CONTROLLERS - 1), GFP_KERNEL);
 	mutex_unlock(&dcm_controllers_lock);
 	if (ret) {
+		dcm_events_destroy(ctrl);
+		cleanup_srcu_struct(&ctrl->srcu);
 		kfree(ctrl);
 		return ERR_PTR(ret == -EBUSY ? -ENOSPC : ret);
 	}

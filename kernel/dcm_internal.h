@@ -24,6 +24,34 @@ struct dcm_model;
 struct dcm_runtime;
 struct dcm_tree;
 struct dcm_alias;
+struct dcm_events;
+
+#define DCM_EVENT_RING		64	/* events queued per controller */
+#define DCM_EVENT_TEXT_LEN	96
+
+/**
+ * struct dcm_event - one event of the "events" group, DCM_A_EV_* as fields
+ * @type: enum dcm_event_type
+ * @level: error level (DCM_EV_ERROR)
+ * @time: DCM time, set when posted
+ * @code: meaning by @type
+ * @count: meaning by @type
+ * @lost: events dropped before this one, set when posted
+ * @value: meaning by @type
+ * @device: device or subdevice name, or empty
+ * @text: human-readable text, or empty
+ */
+struct dcm_event {
+	u32 type;
+	u32 level;
+	u32 time;
+	u32 code;
+	u32 count;
+	u32 lost;
+	s64 value;
+	char device[DCM_MAX_NAME_LEN];
+	char text[DCM_EVENT_TEXT_LEN];
+};
 
 /**
  * struct dcm_cycle_stats - what the cycle measures of itself
@@ -81,6 +109,7 @@ struct dcm_cycle_stats {
  * @debugfs: the controller's debugfs directory
  * @alias_lock: guards @aliases
  * @aliases: the controller's aliases, by slot
+ * @events: the queue of events not yet multicast
  */
 struct dcm_controller {
 	struct device dev;
@@ -116,6 +145,7 @@ struct dcm_controller {
 	struct dentry *debugfs;
 	struct mutex alias_lock;	/* aliases */
 	struct dcm_alias *aliases[DCM_MAX_ALIASES];
+	struct dcm_events *events;
 };
 
 /*
@@ -153,6 +183,17 @@ int dcm_netlink_init(void);
 void dcm_netlink_exit(void);
 void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd);
 void dcm_nl_set_err_msg(struct genl_info *info, const char *msg);
+void *dcm_genlmsg_put_event(struct sk_buff *msg);
+bool dcm_genl_has_listeners(void);
+void dcm_genl_multicast_event(struct sk_buff *msg);
+
+/* dcm_events.c */
+int dcm_events_create(struct dcm_controller *ctrl);
+void dcm_events_destroy(struct dcm_controller *ctrl);
+void dcm_event_post(struct dcm_controller *ctrl, const struct dcm_event *ev);
+__printf(6, 7)
+void dcm_event(struct dcm_controller *ctrl, u32 type, const char *device, u32 code,
+	       s64 value, const char *fmt, ...);
 
 /* dcm_config.c */
 int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info);

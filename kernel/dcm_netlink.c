@@ -183,6 +183,36 @@ void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd)
 }
 
 /**
+ * dcm_genlmsg_put_event() - start a DCM_CMD_EVENT message
+ * @msg: its buffer
+ *
+ * Return: the user header, or NULL if @msg is too small.
+ */
+void *dcm_genlmsg_put_event(struct sk_buff *msg)
+{
+	return genlmsg_put(msg, 0, 0, &dcm_genl_family, 0, DCM_CMD_EVENT);
+}
+
+/**
+ * dcm_genl_has_listeners() - does a socket listen to the "events" group?
+ *
+ * Return: true if one does.
+ */
+bool dcm_genl_has_listeners(void)
+{
+	return genl_has_listeners(&dcm_genl_family, &init_net, 0);
+}
+
+/**
+ * dcm_genl_multicast_event() - send a finished DCM_CMD_EVENT message
+ * @msg: the message, consumed
+ */
+void dcm_genl_multicast_event(struct sk_buff *msg)
+{
+	genlmsg_multicast(&dcm_genl_family, msg, 0, 0, GFP_KERNEL);
+}
+
+/**
  * dcm_nl_set_err_msg() - a message for the extended ack, built at run time
  * @info: the request
  * @msg: the message; it must stay valid until the ack is sent

@@ -376,10 +376,18 @@ enum {
 	DCM_A_CFG_N_SUBDEVICES,		/* u32, in the commit answer */
 	DCM_A_CFG_N_KEYS,		/* u32, in the commit answer */
 	DCM_A_CFG_VALUE_DEN,		/* u32 >= 1: a FLOAT is VALUE_INT / VALUE_DEN micro-units */
+	DCM_A_CFG_FLAGS,		/* u32: DCM_CFG_F_*, in BEGIN */
 
 	__DCM_A_CFG_MAX,
 	DCM_A_CFG_MAX = __DCM_A_CFG_MAX - 1
 };
+
+/*
+ * DCM_CFG_F_UPDATE: the transaction changes values of the running
+ * description's keys (SET_KEY only, on keys that exist); COMMIT applies them
+ * all in one step, without restarting the cycle. Preferences Load uses it.
+ */
+#define DCM_CFG_F_UPDATE	(1U << 0)
 
 /*
  * Configuration: BEGIN opens a transaction on a controller for the calling
@@ -398,9 +406,122 @@ enum {
 	DCM_CMD_CONFIG_SET_KEY,		/* INDEX NAME(key path) KIND VALUE_* [VALUE_DEN] */
 	DCM_CMD_CONFIG_COMMIT,		/* INDEX; answers N_DEVICES N_SUBDEVICES N_KEYS */
 	DCM_CMD_CONFIG_ABORT,		/* INDEX */
+	DCM_CMD_EVENT,		/* multicast "events" only: the DCM_A_EV_* set */
+	DCM_CMD_CALIBRATE,	/* the DCM_A_CAL_* set; CAP_NET_ADMIN */
+	DCM_CMD_SPECIAL,	/* the DCM_A_SP_* set; CAP_NET_ADMIN */
 
 	__DCM_CMD_MAX,
 	DCM_CMD_MAX = __DCM_CMD_MAX - 1
+};
+
+/*
+ * Events, multicast on the "events" group as DCM_CMD_EVENT messages; sent
+ * only when the group has listeners. The cycle never waits for them: an
+ * event that finds the queue full is counted in the next one's LOST.
+ */
+enum dcm_event_type {
+	DCM_EV_UNSPEC,
+	DCM_EV_ERROR,		/* a board's error: DEVICE LEVEL CODE TEXT */
+	DCM_EV_NACK,		/* a board stopped answering: DEVICE, COUNT Nacks */
+	DCM_EV_ACK,		/* it answers again: DEVICE, COUNT Nacks missed */
+	DCM_EV_SAFETY,		/* a safety rule starts or stops acting: CODE VALUE TEXT */
+	DCM_EV_TEMPERATURE,	/* a temperature status changed: DEVICE VALUE(new) CODE(old) */
+	DCM_EV_BATTERY,		/* battery alarm bits changed: VALUE(bits) CODE(changed) */
+	DCM_EV_OVERRUN,		/* a cycle overran its period: VALUE(ns) COUNT */
+	DCM_EV_CONFIG,		/* the description or a key changed: TEXT */
+	DCM_EV_CALIBRATION,	/* a joint was calibrated: DEVICE VALUE(zero) */
+	DCM_EV_WATCHDOG,	/* a client's watchdog fired: CODE(action) VALUE(pid) */
+	DCM_EV_SPECIAL,		/* a special command ran: TEXT */
+
+	__DCM_EV_MAX,
+	DCM_EV_MAX = __DCM_EV_MAX - 1
+};
+
+/* CODE of DCM_EV_SAFETY: which rule; VALUE 1 when it starts acting, 0 when it stops */
+enum dcm_safety_rule {
+	DCM_SAFETY_CYCLE_FAULT,		/* cycles late past 500 ms: hardness to 0, 2 s ramp back */
+	DCM_SAFETY_BATTERY_CURRENT,	/* battery current past its Max: hardness decreased */
+	DCM_SAFETY_TEMPERATURE,		/* a joint's stiffness limited by its temperature */
+	DCM_SAFETY_CALIBRATION,		/* a joint without calibration: hardness held at 0 */
+	DCM_SAFETY_BRAKE,		/* a motor braked rather than freed (other motor > 0) */
+};
+
+enum {
+	DCM_A_EV_UNSPEC,
+	DCM_A_EV_INDEX,		/* u32: controller */
+	DCM_A_EV_TYPE,		/* u32: enum dcm_event_type */
+	DCM_A_EV_TIME,		/* u32: DCM time, ms */
+	DCM_A_EV_DEVICE,	/* string: device or subdevice name */
+	DCM_A_EV_LEVEL,		/* u32: error level, 0..3 */
+	DCM_A_EV_CODE,		/* u32 */
+	DCM_A_EV_VALUE,		/* s64 */
+	DCM_A_EV_TEXT,		/* string */
+	DCM_A_EV_COUNT,		/* u32 */
+	DCM_A_EV_LOST,		/* u32: events dropped just before this one */
+
+	__DCM_A_EV_MAX,
+	DCM_A_EV_MAX = __DCM_A_EV_MAX - 1
+};
+
+/* Joint calibration (DCM_CMD_CALIBRATE). */
+enum dcm_calib_stop {
+	DCM_CALIB_HERE,		/* the joint is at its zero position now */
+	DCM_CALIB_MIN,		/* the joint is against its mechanical stop at Min */
+	DCM_CALIB_MAX,		/* the joint is against its mechanical stop at Max */
+	DCM_CALIB_SET,		/* take DCM_A_CAL_ZERO as given (1..4095, 0 clears) */
+};
+
+enum {
+	DCM_A_CAL_UNSPEC,
+	DCM_A_CAL_INDEX,	/* u32: controller */
+	DCM_A_CAL_JOINT,	/* string: joint name ("HeadYaw") */
+	DCM_A_CAL_STOP,		/* u8: enum dcm_calib_stop */
+	DCM_A_CAL_ZERO,		/* u32: jointZeroPosition, 0..4095 (set, or answered) */
+	DCM_A_CAL_RAW,		/* u32: MRE count read, in the answer */
+
+	__DCM_A_CAL_MAX,
+	DCM_A_CAL_MAX = __DCM_A_CAL_MAX - 1
+};
+
+/* Special commands (DCM_CMD_SPECIAL). */
+enum dcm_special {
+	DCM_SPECIAL_RESET,	/* clear errors and counters, re-run start-up */
+	DCM_SPECIAL_VERSION,	/* read back every board's versions into its keys */
+	DCM_SPECIAL_CHAIN,	/* re-run the motor-board chaining: ChainResult */
+	DCM_SPECIAL_DIAGNOSTIC,	/* answer every board's state */
+	DCM_SPECIAL_CONFIG,	/* send the motor boards' configuration again */
+
+	__DCM_SPECIAL_MAX,
+	DCM_SPECIAL_MAX = __DCM_SPECIAL_MAX - 1
+};
+
+enum {
+	DCM_A_SP_UNSPEC,
+	DCM_A_SP_INDEX,		/* u32: controller */
+	DCM_A_SP_COMMAND,	/* u32: enum dcm_special */
+	DCM_A_SP_TEXT,		/* string, in the answer */
+	DCM_A_SP_BOARD,		/* nest, repeated, in the answer: DCM_A_BRD_* */
+
+	__DCM_A_SP_MAX,
+	DCM_A_SP_MAX = __DCM_A_SP_MAX - 1
+};
+
+/* One board in the answer of DCM_SPECIAL_DIAGNOSTIC and _VERSION. */
+enum {
+	DCM_A_BRD_UNSPEC,
+	DCM_A_BRD_NAME,		/* string: device name */
+	DCM_A_BRD_TYPE,		/* string: device type */
+	DCM_A_BRD_BUS,		/* string */
+	DCM_A_BRD_ADDRESS,	/* u32 */
+	DCM_A_BRD_STATE,	/* string: "ok", "lost", "error", "absent" */
+	DCM_A_BRD_ACK,		/* u64 */
+	DCM_A_BRD_NACK,		/* u64 */
+	DCM_A_BRD_ERRORS,	/* u32: errors in the last 30 s */
+	DCM_A_BRD_VERSION,	/* string: ProgVersion or firmware version */
+	DCM_A_BRD_PAD,
+
+	__DCM_A_BRD_MAX,
+	DCM_A_BRD_MAX = __DCM_A_BRD_MAX - 1
 };
 
 #endif /* _UAPI_LINUX_DCM_H */
