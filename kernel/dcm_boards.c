@@ -303,6 +303,11 @@ static void motor_slot(const struct dcm_runtime *rt, const s16 *role, struct dcm
 	dcm_mb_put_cmd(slot, &c);
 }
 
+/* What a temperature status does to the joint's stiffness (seed 001). */
+static const char *const temp_status_text[] = {
+	"stiffness free", "stiffness reduced", "stiffness reduced over 30 %", "stiffness cut",
+};
+
 static void motor_reply(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_reply *r, u32 now)
 {
 	const s16 *role = rt->dev[dev].role;
@@ -316,6 +321,14 @@ static void motor_reply(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_
 		dcm_runtime_sense(rt, role[MB_CUR1 + m], st.current_ma[m], now);
 		dcm_runtime_sense(rt, role[MB_TEMP1 + m], st.temperature[m], now);
 		set_live_key(rt, role[MB_TEMP1 + m], "Status", st.temp_status[m]);
+		if (st.temp_status[m] != rt->dev[dev].temp_status[m] && role[MB_TEMP1 + m] >= 0) {
+			dcm_event(rt->ctrl, DCM_EV_TEMPERATURE,
+				  rt->model->subdevices[role[MB_TEMP1 + m]].name,
+				  rt->dev[dev].temp_status[m], st.temp_status[m],
+				  "temperature status %u: %s", st.temp_status[m],
+				  temp_status_text[min_t(u8, st.temp_status[m], 3)]);
+			rt->dev[dev].temp_status[m] = st.temp_status[m];
+		}
 	}
 	dcm_mb_error_decode(st.error, &e);
 	dcm_runtime_answer(rt, dev, true, DCM_ERR_BOARD, st.error ? e.level : 0, st.error, now);
@@ -517,6 +530,7 @@ static void battery_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	const s16 *role = rt->dev[dev].role;
 	u8 reg = dcm_bat_poll_reg(cycle), word[2];
 	struct dcm_battery *b = &rt->battery;
+	u16 status;
 	int ret;
 
 	rt->txbuf[0] = reg;
@@ -528,7 +542,14 @@ static void battery_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	dcm_runtime_sense(rt, role[BAT_CURRENT], b->current_ma, now);
 	dcm_runtime_sense(rt, role[BAT_CHARGE], b->charge, now);
 	dcm_runtime_sense(rt, role[BAT_TEMP], b->temperature, now);
-	set_live_key(rt, role[BAT_CHARGE], "Status", dcm_bat_status(b));
+	status = dcm_bat_status(b);
+	set_live_key(rt, role[BAT_CHARGE], "Status", status);
+	/* The first reading of a description sets the bits; changes are events. */
+	if (rt->dev[dev].ack && status != rt->dev[dev].status)
+		dcm_event(rt->ctrl, DCM_EV_BATTERY, rt->model->devices[dev].name,
+			  status ^ rt->dev[dev].status, status, "battery status bits 0x%04x",
+			  status);
+	rt->dev[dev].status = status;
 	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
 }
 
@@ -756,6 +777,40 @@ bool dcm_boards_battery_over(const struct dcm_runtime *rt)
 	return false;
 }
 
+/* The joint a motor of a motor board moves, for events: its position actuator. */
+static const char *motor_joint(const struct dcm_runtime *rt, u32 dev, int m)
+{
+	s32 sub = rt->dev[dev].role[MB_JOINT1 + m];
+
+	return sub < 0 ? rt->model->devices[dev].name : rt->model->subdevices[sub].name;
+}
+
+/* Events of the per-joint rules that start or stop acting on a board. */
+static void safety_edges(struct dcm_runtime *rt, u32 dev, u8 blocked, u8 braked)
+{
+	struct dcm_rt_device *rd = &rt->dev[dev];
+	u8 changed;
+	int m;
+
+	changed = rd->blocked ^ blocked;
+	for (m = 0; m < DCM_MB_MOTORS; m++)
+		if (changed & BIT(m))
+			dcm_event(rt->ctrl, DCM_EV_SAFETY, motor_joint(rt, dev, m),
+				  DCM_SAFETY_CALIBRATION, !!(blocked & BIT(m)),
+				  blocked & BIT(m) ? "no calibration: hardness held at 0" :
+				  "hardness no longer held by calibration");
+	changed = rd->braked ^ braked;
+	for (m = 0; m < DCM_MB_MOTORS; m++)
+		if (changed & BIT(m))
+			dcm_event(rt->ctrl, DCM_EV_SAFETY, motor_joint(rt, dev, m),
+				  DCM_SAFETY_BRAKE, !!(braked & BIT(m)),
+				  braked & BIT(m) ?
+				  "braked, not freed: the board's other motor is on" :
+				  "no longer braked");
+	rd->blocked = blocked;
+	rd->braked = braked;
+}
+
 /**
  * dcm_boards_safety() - apply the stiffness rules to every joint
  * @rt: the runtime, its actuators computed for this cycle
@@ -775,27 +830,45 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 
 	raw_spin_lock(&rt->cmd_lock);
 	for (d = 0; d < rt->model->n_devices; d++) {
-		const s16 *role = rt->dev[d].role;
+		struct dcm_rt_device *rd = &rt->dev[d];
+		const s16 *role = rd->role;
+		struct dcm_actuator *h[DCM_MB_MOTORS] = { NULL };
+		s64 eff[DCM_MB_MOTORS] = { 0 };
+		u8 blocked = 0, braked = 0;
 
-		if (rt->dev[d].kind != BOARD_MOTOR)
+		if (rd->kind != BOARD_MOTOR)
 			continue;
 		for (m = 0; m < DCM_MB_MOTORS; m++) {
-			s32 hs = role[MB_HARD1 + m], js = role[MB_JOINT1 + m];
-			s32 ps = role[MB_POS1 + m];
-			struct dcm_actuator *h, *j;
-			s64 eff;
+			s32 hs = role[MB_HARD1 + m], ps = role[MB_POS1 + m];
+			bool calibrated = sub_key(rt, ps, "jointZeroPosition");
 
 			if (hs < 0 || rt->act_of[hs] < 0)
 				continue;
-			h = &rt->act[rt->act_of[hs]];
-			eff = dcm_safety_hardness(h->q.value,
-						  sub_key(rt, ps, "jointZeroPosition"),
-						  sub_key(rt, role[MB_TEMP1 + m], "Status"),
-						  scale_ppm);
-			h->raw = dcm_to_raw(&h->conv, eff);
-			rt->values[hs] = dcm_from_raw(&h->conv, h->raw);
+			h[m] = &rt->act[rt->act_of[hs]];
+			eff[m] = dcm_safety_hardness(h[m]->q.value, calibrated,
+						     sub_key(rt, role[MB_TEMP1 + m], "Status"),
+						     scale_ppm);
+			if (!calibrated && h[m]->q.value > 0)
+				blocked |= BIT(m);
+		}
+		/* A motor is freed only with both of its board's: else braked. */
+		for (m = 0; m < DCM_MB_MOTORS; m++) {
+			if (h[m] && eff[m] < 0 && h[!m] && eff[!m] >= 0) {
+				eff[m] = 0;
+				braked |= BIT(m);
+			}
+		}
+		for (m = 0; m < DCM_MB_MOTORS; m++) {
+			s32 hs = role[MB_HARD1 + m], js = role[MB_JOINT1 + m];
+			s32 ps = role[MB_POS1 + m];
+			struct dcm_actuator *j;
+
+			if (!h[m])
+				continue;
+			h[m]->raw = dcm_to_raw(&h[m]->conv, eff[m]);
+			rt->values[hs] = dcm_from_raw(&h[m]->conv, h[m]->raw);
 			rt->times[hs] = now;
-			if (eff > 0 || js < 0 || ps < 0 || rt->act_of[js] < 0)
+			if (eff[m] > 0 || js < 0 || ps < 0 || rt->act_of[js] < 0)
 				continue;
 			j = &rt->act[rt->act_of[js]];
 			j->q.value = rt->values[ps];
@@ -804,6 +877,7 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 			rt->values[js] = dcm_from_raw(&j->conv, j->raw);
 			rt->times[js] = now;
 		}
+		safety_edges(rt, d, blocked, braked);
 	}
 	raw_spin_unlock(&rt->cmd_lock);
 }

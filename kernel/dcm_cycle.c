@@ -44,6 +44,35 @@ static void account(struct dcm_cycle_stats *st, u64 latency, u64 work)
 		st->max_ns = work;
 }
 
+/*
+ * The controller-wide stiffness rules of this cycle, and an event each time
+ * one starts or stops acting.
+ */
+static void safety_cycle(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 now)
+{
+	struct dcm_safety *s = &ctrl->safety;
+	bool over = dcm_boards_battery_over(rt);
+	bool was_over = s->battery_ppm < DCM_SAFETY_FULL_PPM;
+	bool faulted = s->fault_ppm < DCM_SAFETY_FULL_PPM;
+	u32 faults = s->faults;
+
+	dcm_safety_cycle(s, now, over);
+	if (s->faults != faults)
+		dcm_event(ctrl, DCM_EV_SAFETY, NULL, DCM_SAFETY_CYCLE_FAULT, 1,
+			  "cycle fault: stiffness cut, back over %u ms once cycles are healthy",
+			  DCM_SAFETY_RECOVER_MS);
+	else if (faulted && s->fault_ppm == DCM_SAFETY_FULL_PPM)
+		dcm_event(ctrl, DCM_EV_SAFETY, NULL, DCM_SAFETY_CYCLE_FAULT, 0,
+			  "cycle fault over: stiffness back");
+	/* The battery rule acts from the first cycle over until it is full again. */
+	if (over && !was_over)
+		dcm_event(ctrl, DCM_EV_SAFETY, NULL, DCM_SAFETY_BATTERY_CURRENT, 1,
+			  "battery current past its limit: stiffness decreasing");
+	else if (was_over && s->battery_ppm == DCM_SAFETY_FULL_PPM)
+		dcm_event(ctrl, DCM_EV_SAFETY, NULL, DCM_SAFETY_BATTERY_CURRENT, 0,
+			  "battery current back under its limit: stiffness back");
+}
+
 static int dcm_cycle_thread(void *data)
 {
 	struct dcm_controller *ctrl = data;
@@ -55,9 +84,9 @@ static int dcm_cycle_thread(void *data)
 		u64 period = (u64)READ_ONCE(ctrl->period_us) * NSEC_PER_USEC;
 		struct dcm_runtime *rt;
 		ktime_t start, end;
-		u64 late, work;
+		u64 late, work, overruns;
 		u32 now, b, stall;
-		bool chained;
+		bool chained, overrun;
 		int idx;
 
 		deadline = ktime_add_ns(deadline, period);
@@ -81,7 +110,7 @@ static int dcm_cycle_thread(void *data)
 		rt = srcu_dereference(ctrl->rt, &ctrl->srcu);
 		if (rt) {
 			dcm_runtime_actuate(rt, now);
-			dcm_safety_cycle(&ctrl->safety, now, dcm_boards_battery_over(rt));
+			safety_cycle(ctrl, rt, now);
 			dcm_boards_safety(rt, dcm_safety_scale(&ctrl->safety), now);
 			for (b = 0; b < rt->n_buses; b++) {
 				struct dcm_bus *t = dcm_bus_find(ctrl, rt->buses[b].name);
@@ -115,11 +144,21 @@ static int dcm_cycle_thread(void *data)
 		ctrl->cycle++;
 		account(&ctrl->stats, late, work);
 		/* A cycle that starts a period late or more has missed its slot. */
-		if (late >= period) {
+		overrun = late >= period;
+		if (overrun) {
 			ctrl->stats.overruns++;
 			deadline = start;
 		}
+		overruns = ctrl->stats.overruns;
 		spin_unlock(&ctrl->stats_lock);
+		if (overrun) {
+			struct dcm_event ev = { .type = DCM_EV_OVERRUN, .value = late,
+						.count = (u32)min_t(u64, overruns, U32_MAX) };
+
+			snprintf(ev.text, sizeof(ev.text), "cycle %llu started %llu us late",
+				 ctrl->cycle, late / NSEC_PER_USEC);
+			dcm_event_post(ctrl, &ev);
+		}
 
 		wake_up_interruptible_all(&ctrl->cycle_wq);
 	}

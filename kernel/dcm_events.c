@@ -27,7 +27,7 @@
  * @ctrl: owner
  */
 struct dcm_events {
-	spinlock_t lock;		/* ring */
+	raw_spinlock_t lock;		/* ring; the cycle posts under raw locks */
 	struct dcm_event ring[DCM_EVENT_RING];
 	unsigned int head;
 	unsigned int len;
@@ -68,16 +68,16 @@ static void dcm_events_work(struct work_struct *work)
 	if (!ev)
 		return;
 	for (;;) {
-		spin_lock_irq(&q->lock);
+		raw_spin_lock_irq(&q->lock);
 		if (!q->len) {
-			spin_unlock_irq(&q->lock);
+			raw_spin_unlock_irq(&q->lock);
 			break;
 		}
 		*ev = q->ring[q->head];
 		q->head = (q->head + 1) % DCM_EVENT_RING;
 		q->len--;
 		lost = ev->lost;
-		spin_unlock_irq(&q->lock);
+		raw_spin_unlock_irq(&q->lock);
 
 		skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 		if (!skb)
@@ -106,7 +106,7 @@ int dcm_events_create(struct dcm_controller *ctrl)
 	q = kzalloc(sizeof(*q), GFP_KERNEL);
 	if (!q)
 		return -ENOMEM;
-	spin_lock_init(&q->lock);
+	raw_spin_lock_init(&q->lock);
 	INIT_WORK(&q->work, dcm_events_work);
 	q->ctrl = ctrl;
 	ctrl->events = q;
@@ -142,10 +142,10 @@ void dcm_event_post(struct dcm_controller *ctrl, const struct dcm_event *ev)
 
 	if (!q || !dcm_genl_has_listeners())
 		return;
-	spin_lock_irqsave(&q->lock, flags);
+	raw_spin_lock_irqsave(&q->lock, flags);
 	if (q->len == DCM_EVENT_RING) {
 		q->lost++;
-		spin_unlock_irqrestore(&q->lock, flags);
+		raw_spin_unlock_irqrestore(&q->lock, flags);
 		return;
 	}
 	slot = &q->ring[(q->head + q->len) % DCM_EVENT_RING];
@@ -154,7 +154,7 @@ void dcm_event_post(struct dcm_controller *ctrl, const struct dcm_event *ev)
 	slot->lost = q->lost;
 	q->lost = 0;
 	q->len++;
-	spin_unlock_irqrestore(&q->lock, flags);
+	raw_spin_unlock_irqrestore(&q->lock, flags);
 	queue_work(system_wq, &q->work);
 }
 

@@ -13,6 +13,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
+#include "dcm_internal.h"
 #include "dcm_runtime.h"
 #include "dcm_boards.h"
 #include "wire/dcm_mb_error.h"
@@ -251,6 +252,28 @@ void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 		WRITE_ONCE(m->subdevices[i].value, rt->values[i]);
 }
 
+/* What an error of a device's list says, as its Error key and events show it. */
+static void dcm_error_text(const struct dcm_dev_error *err, char *text, size_t size)
+{
+	struct dcm_mb_error e;
+
+	switch (err->source) {
+	case DCM_ERR_BOARD:
+		dcm_mb_error_decode(err->code, &e);
+		dcm_mb_error_describe(&e, text, size);
+		break;
+	case DCM_ERR_NO_ANSWER:
+		strscpy(text, "no answer", size);
+		break;
+	case DCM_ERR_CONFIG:
+		snprintf(text, size, "configuration refused (status %u)", err->code);
+		break;
+	default:
+		strscpy(text, "malformed answer", size);
+		break;
+	}
+}
+
 /**
  * dcm_runtime_answer() - account for a device's answer, or its silence
  * @rt: the runtime
@@ -268,13 +291,26 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 			u8 code, u32 now)
 {
 	struct dcm_rt_device *d = &rt->dev[dev];
-	u32 i;
+	struct dcm_dev_error added;
+	u32 i, burst = 0;
+	int ev = DCM_EV_UNSPEC;
+	bool fresh = false;
 
 	spin_lock(&rt->err_lock);
-	if (ok)
+	if (ok) {
 		d->ack++;
-	else
+		if (d->lost)
+			burst = d->nack_run;
+		d->lost = false;
+		d->nack_run = 0;
+	} else {
 		d->nack++;
+		if (++d->nack_run == DCM_NACK_BURST) {
+			d->lost = true;
+			ev = DCM_EV_NACK;
+			burst = d->nack_run;
+		}
+	}
 	if (!level)
 		goto out;
 	for (i = 0; i < d->n_err; i++) {
@@ -289,8 +325,27 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 	memmove(&d->err[1], &d->err[0], (d->n_err - 1) * sizeof(d->err[0]));
 	d->err[0] = (struct dcm_dev_error){ .time = now, .source = source, .level = level,
 					    .code = code };
+	added = d->err[0];
+	fresh = true;
 out:
 	spin_unlock(&rt->err_lock);
+
+	/* Events after the lock: they format text. */
+	if (ok && burst)
+		ev = DCM_EV_ACK;
+	if (ev != DCM_EV_UNSPEC)
+		dcm_event(rt->ctrl, ev, rt->model->devices[dev].name, 0, 0,
+			  ev == DCM_EV_NACK ? "%u Nacks in a row: lost" :
+			  "answers again after %u Nacks", burst);
+	if (fresh) {
+		struct dcm_event e = { .type = DCM_EV_ERROR, .level = level, .code = code };
+
+		if (!rt->ctrl->events)
+			return;
+		strscpy(e.device, rt->model->devices[dev].name, sizeof(e.device));
+		dcm_error_text(&added, e.text, sizeof(e.text));
+		dcm_event_post(rt->ctrl, &e);
+	}
 }
 
 /**
@@ -321,7 +376,6 @@ void dcm_runtime_counters(struct dcm_runtime *rt, u32 dev, u64 *ack, u64 *nack)
 int dcm_runtime_errors(struct dcm_runtime *rt, u32 dev, u32 now, char *buf, size_t size)
 {
 	struct dcm_dev_error err[DCM_ERRORS_KEPT];
-	struct dcm_mb_error e;
 	char text[128];
 	u32 i, n;
 	int len = 0;
@@ -334,22 +388,7 @@ int dcm_runtime_errors(struct dcm_runtime *rt, u32 dev, u32 now, char *buf, size
 	for (i = 0; i < n && len < size; i++) {
 		if ((s32)(now - err[i].time) > DCM_ERROR_KEEP_MS)
 			continue;
-		switch (err[i].source) {
-		case DCM_ERR_BOARD:
-			dcm_mb_error_decode(err[i].code, &e);
-			dcm_mb_error_describe(&e, text, sizeof(text));
-			break;
-		case DCM_ERR_NO_ANSWER:
-			strscpy(text, "no answer", sizeof(text));
-			break;
-		case DCM_ERR_CONFIG:
-			snprintf(text, sizeof(text), "configuration refused (status %u)",
-				 err[i].code);
-			break;
-		default:
-			strscpy(text, "malformed answer", sizeof(text));
-			break;
-		}
+		dcm_error_text(&err[i], text, sizeof(text));
 		len += scnprintf(buf + len, size - len, "%u %u %s\n", err[i].time, err[i].level,
 				 text);
 	}

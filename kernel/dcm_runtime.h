@@ -88,6 +88,13 @@ struct dcm_dev_error {
  * @n_err: entries of @err
  * @role: subdevice index of each role its board codec gives, or -1
  * @kind: its board type, as dcm_board_bind() found it from the Type
+ * @nack_run: Nacks in a row
+ * @lost: @nack_run reached DCM_NACK_BURST: a DCM_EV_NACK was posted, a
+ *	DCM_EV_ACK follows its next answer
+ * @temp_status: last temperature status of each motor, for its events
+ * @status: last battery status bits, for their events
+ * @blocked: motors whose hardness calibration holds at 0, for events
+ * @braked: motors braked rather than freed, for events
  */
 struct dcm_rt_device {
 	u32 bus;
@@ -97,7 +104,16 @@ struct dcm_rt_device {
 	u32 n_err;
 	s16 role[DCM_ROLES];
 	u8 kind;
+	u32 nack_run;
+	bool lost;
+	u8 temp_status[2];
+	u16 status;
+	u8 blocked;
+	u8 braked;
 };
+
+/* Nacks in a row that make a burst: the device is lost (an event says so) */
+#define DCM_NACK_BURST	5
 
 /**
  * struct dcm_rt_bus - a bus of the description, and its transport

@@ -14,7 +14,7 @@
 
 #include "dcm_safety.h"
 
-#define FULL_PPM 1000000U
+#define FULL_PPM DCM_SAFETY_FULL_PPM
 
 /**
  * dcm_safety_init() - the rules' state at the start: nothing acting

@@ -9,6 +9,7 @@
 
 #include "dcm_pure.h"
 
+#define DCM_SAFETY_FULL_PPM		1000000U	/* a factor of 1 */
 #define DCM_SAFETY_FAULT_MS		500	/* a cycle late by more: cycle fault */
 #define DCM_SAFETY_RECOVER_MS		2000	/* hardness back over this long */
 #define DCM_SAFETY_BATTERY_PPM_PER_MS	250	/* 25 % a second, down or up */

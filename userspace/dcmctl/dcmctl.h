@@ -87,6 +87,10 @@ void dcmctl_json_info(struct json_writer *w, const struct dcm_info *info);
 
 int dcmctl_cmd_info(const struct dcmctl_opts *o);
 
+/* Events of the group "events", live (events.c). */
+int dcmctl_cmd_events(const struct dcmctl_opts *o);
+int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err);
+
 /* The key tree in sysfs (keys.c). */
 int dcmctl_cmd_list(const struct dcmctl_opts *o);
 int dcmctl_cmd_get(const struct dcmctl_opts *o);

@@ -27,6 +27,7 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <linux/dcm.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
@@ -295,21 +296,41 @@ static void log_suppressed(unsigned long n)
 		logmsg(LOG_INFO, "suppressed %lu messages", n);
 }
 
+/* How loud an event is in the log. */
+static int event_prio(const struct dcm_event_msg *e)
+{
+	switch (e->type) {
+	case DCM_EV_ERROR:
+		return e->level >= 5 ? LOG_ERR : LOG_WARNING;
+	case DCM_EV_NACK:
+	case DCM_EV_SAFETY:
+	case DCM_EV_WATCHDOG:
+	case DCM_EV_OVERRUN:
+		return LOG_WARNING;
+	case DCM_EV_TEMPERATURE:
+		return e->value ? LOG_WARNING : LOG_NOTICE;
+	default:
+		return LOG_NOTICE;
+	}
+}
+
 static int on_event(const struct dcm_nl_event *ev, void *arg)
 {
+	struct dcm_event_msg e;
 	unsigned long flushed;
-	unsigned int len;
+	char line[512];
 
 	(void)arg;
 	d.events++;
-	len = ev->nlh->nlmsg_len;
-	len = len > NLMSG_HDRLEN + GENL_HDRLEN ?
-	      len - NLMSG_HDRLEN - GENL_HDRLEN : 0;
-
 	if (ratelimit_allow(&d.rl, now_ms(), &flushed)) {
 		log_suppressed(flushed);
-		logmsg(LOG_INFO, "event: cmd %u, version %u, %u bytes of attributes",
-		       ev->cmd, ev->version, len);
+		if (ev->cmd != DCM_CMD_EVENT || dcm_nl_parse_event(ev->nlh, &e)) {
+			logmsg(LOG_INFO, "event: cmd %u, version %u not understood: %s",
+			       ev->cmd, ev->version, dcm_last_error());
+			return 0;
+		}
+		dcm_event_format(&e, line, sizeof(line));
+		logmsg(event_prio(&e), "%s", line);
 	} else {
 		log_suppressed(flushed);
 	}

@@ -492,6 +492,47 @@ typedef int (*dcm_event_cb)(const struct dcm_nl_event *ev, void *arg);
  */
 int dcm_nl_recv(struct dcm_nl *nl, dcm_event_cb cb, void *arg);
 
+/*
+ * One event of the group "events" (DCM_CMD_EVENT), parsed. What @code,
+ * @value and @count mean depends on @type (enum dcm_event_type, see
+ * include/uapi/linux/dcm.h and Documentation/userspace-api/dcm.rst).
+ */
+#define LIBDCM_EVENT_TEXT_LEN	128
+struct dcm_event_msg {
+	unsigned int index;	/* controller */
+	unsigned int type;	/* enum dcm_event_type */
+	uint32_t time_ms;	/* DCM time */
+	unsigned int level;	/* errors: 1..7 */
+	unsigned int code;
+	unsigned int count;
+	unsigned int lost;	/* events the kernel dropped just before */
+	int64_t value;
+	char device[LIBDCM_KEY_NAME_LEN];
+	char text[LIBDCM_EVENT_TEXT_LEN];
+};
+
+/*
+ * dcm_nl_parse_event - parse a DCM_CMD_EVENT message (as dcm_nl_recv()
+ * passes it). Unknown attributes are ignored.
+ * Return: 0, or -EPROTO (detail in dcm_last_error()).
+ */
+int dcm_nl_parse_event(const struct nlmsghdr *nlh, struct dcm_event_msg *ev);
+
+/* dcm_event_type_name - "error", "safety", ...; NULL for an unknown type. */
+const char *dcm_event_type_name(unsigned int type);
+
+/* dcm_event_type_parse - the type of a name; -EINVAL if unknown. */
+int dcm_event_type_parse(const char *name);
+
+/* dcm_safety_rule_name - "cycle-fault", ...; NULL for an unknown rule. */
+const char *dcm_safety_rule_name(unsigned int rule);
+
+/*
+ * dcm_event_format - one line of text: "dcm0 12345 safety cycle-fault on:
+ * <text>". Return: as snprintf().
+ */
+int dcm_event_format(const struct dcm_event_msg *ev, char *buf, size_t size);
+
 /* ---------------------------------------------------------------------
  * Configuration: loading a robot description into the kernel
  *

@@ -6,8 +6,10 @@
 # a joint's command follow its sensor; temperature status reduces the
 # hardness sent; a cycle fault cuts all hardness, which comes back over 2 s;
 # a battery current past its limit lowers all hardness slowly; an
-# uncalibrated joint cannot be stiffened. Each rule shows in the Hardness
-# actuator's Value (the value actually sent) and in safety/.
+# uncalibrated joint cannot be stiffened; a motor is freed only with the
+# other motor of its board. Each rule shows in the Hardness actuator's Value
+# (the value actually sent), in safety/, and as an event of the netlink
+# group "events", which `dcmctl events` follows for the whole test.
 #
 # POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
 
@@ -30,6 +32,30 @@ set_val() {
 if [ ! -d "$SUB/HeadYaw" ] || [ ! -d "$SIM" ]; then
 	skip_all "no default description or no dcm_sim"
 fi
+
+# Every event of the test, one JSON object a line.
+EV=/tmp/safety-events.json
+dcmctl -j events --timeout 120 >$EV 2>/tmp/safety-events.err &
+evpid=$!
+sleep 0.5
+
+# ev TYPE [PATTERN...]: the events of TYPE whose line has every PATTERN.
+ev() {
+	t=$1
+	shift
+	grep "\"type\":\"$t\"" $EV | {
+		lines=$(cat)
+		for p in "$@"; do
+			lines=$(printf '%s\n' "$lines" | grep -e "$p")
+		done
+		[ -z "$lines" ] || printf '%s\n' "$lines"
+	}
+}
+
+# evtime LINE: the DCM time of an event line.
+evtime() {
+	printf '%s\n' "$1" | sed -n 's/.*"time":\([0-9]*\).*/\1/p' | head -n 1
+}
 
 # 1. Full stiffness on a calibrated, cool joint is sent as asked.
 set_val HeadYaw/Hardness/Actuator 1
@@ -55,6 +81,10 @@ st=$(cat $SUB/HeadYaw/Temperature/Sensor/Status)
 echo 0 >$SIM/rs485-1/hot
 near "$h" 0.7 0.002 && [ "$st" = 2 ]
 check $? "temperature status $st reduces the hardness sent to $h"
+sleep 0.3
+e=$(ev temperature '"device":"HeadYaw/Temperature/Sensor"' '"value":2')
+[ -n "$e" ]
+check $? "the temperature status change is an event: $e"
 
 # 4. A cycle fault: hardness 0, then back over 2 s (a joint kept cool:
 # the neck's motors cool down from 80 degC for a while).
@@ -78,6 +108,15 @@ awk -v a="$h1" -v b="$h2" 'BEGIN { exit !(b > a && b < 1) }'
 check $? "it comes back gradually ($h1 -> $h2)"
 [ "$h3" = 1.000000 ] && [ "$(cat $SYS/safety/fault_scale)" = 1.000000 ]
 check $? "and is whole again after 2 s ($h3)"
+on=$(ev safety '"rule":"cycle-fault"' '"value":1' | tail -n 1)
+off=$(ev safety '"rule":"cycle-fault"' '"value":0' | tail -n 1)
+t1=$(evtime "$on")
+t2=$(evtime "$off")
+[ -n "$t1" ] && [ -n "$t2" ] && [ $((t2 - t1)) -ge 1900 ] && [ $((t2 - t1)) -le 2300 ]
+check $? "events: cycle fault at $t1, stiffness whole again at $t2 (2 s ramp)"
+e=$(ev overrun | tail -n 1)
+[ -n "$e" ]
+check $? "the late cycle is an overrun event: $e"
 
 # 5. The battery current past its limit: all hardness goes down slowly.
 echo 8000 >$SIM/load_ma
@@ -92,6 +131,42 @@ sleep 2
 b2=$(cat $SYS/safety/battery_scale)
 [ "$b2" = 1.000000 ]
 check $? "back under the limit the factor returns to $b2"
+[ -n "$(ev safety '"rule":"battery-current"' '"value":1')" ] &&
+	[ -n "$(ev safety '"rule":"battery-current"' '"value":0')" ]
+check $? "events: the battery rule starts and stops acting"
+
+# 5b. Battery status bits: charging is an event.
+echo Y >$SIM/charging
+sleep 1.5
+echo N >$SIM/charging
+sleep 1.5
+[ "$(ev battery '"device":"Battery"' | wc -l)" -ge 2 ]
+check $? "events: the battery's status bits changed twice"
+
+# 5c. A motor is freed only when the other motor of its board is too.
+set_val LShoulderRoll/Hardness/Actuator 1
+set_val LShoulderPitch/Hardness/Actuator -1
+sleep 0.2
+h1=$(val LShoulderPitch/Hardness/Actuator)
+set_val LShoulderRoll/Hardness/Actuator -1
+sleep 0.2
+h2=$(val LShoulderPitch/Hardness/Actuator)
+[ "$h1" = 0.000000 ] && [ "$h2" = -1.000000 ]
+check $? "a free motor is braked while its board's other is on ($h1), freed with it ($h2)"
+[ -n "$(ev safety '"rule":"brake"' '"device":"LShoulderPitch/Position/Actuator"' '"value":1')" ] &&
+	[ -n "$(ev safety '"rule":"brake"' '"device":"LShoulderPitch/Position/Actuator"' '"value":0')" ]
+check $? "events: the brake rule starts and stops acting on LShoulderPitch"
+set_val LShoulderPitch/Hardness/Actuator 0
+set_val LShoulderRoll/Hardness/Actuator 0
+
+# 5d. A silent board: a Nack burst, then Ack when it answers again.
+echo 1 >$SIM/rs485-1/silent
+sleep 0.5
+echo 0 >$SIM/rs485-1/silent
+sleep 0.5
+[ -n "$(ev nack '"device":"NeckBoard"')" ] && [ -n "$(ev ack '"device":"NeckBoard"')" ] &&
+	[ -n "$(ev error '"device":"NeckBoard"' 'no answer')" ]
+check $? "events: NeckBoard lost (Nack burst, error), then answering again"
 
 # 6. An uncalibrated body: no joint can be stiffened.
 if dcmd -1 -b $DATA/variants/body-uncalibrated.xml >/tmp/dcmd.out 2>&1; then
@@ -101,11 +176,23 @@ if dcmd -1 -b $DATA/variants/body-uncalibrated.xml >/tmp/dcmd.out 2>&1; then
 	z=$(cat $SUB/HeadYaw/Position/Sensor/jointZeroPosition)
 	[ "$h" = 0.000000 ] && [ "$z" = 0 ]
 	check $? "an uncalibrated joint (jointZeroPosition $z) is sent hardness $h"
+	[ -n "$(ev safety '"rule":"calibration"' '"device":"HeadYaw/Position/Actuator"' '"value":1')" ]
+	check $? "events: the calibration rule holds HeadYaw"
 else
 	sed 's/^/# /' /tmp/dcmd.out
 	check 1 "the uncalibrated variant loads"
 fi
 dcmd -1 >/dev/null 2>&1
 check $? "the default description loads again"
+sleep 0.3
+[ "$(ev config 'robot description' | wc -l)" -ge 2 ]
+check $? "events: each description loaded is a config event"
+
+kill $evpid 2>/dev/null
+wait $evpid 2>/dev/null
+if [ -s /tmp/safety-events.err ]; then
+	sed 's/^/# dcmctl events: /' /tmp/safety-events.err
+fi
+echo "# $(wc -l <$EV) events recorded"
 
 totals

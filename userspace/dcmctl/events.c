@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dcmctl events: follow the multicast group "events" live, one line (or one
+ * JSON object) an event.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <linux/dcm.h>
+
+#include "dcmctl.h"
+
+struct events_args {
+	uint64_t count;		/* stop after that many shown; 0: never */
+	long timeout_ms;	/* stop after that long; -1: never */
+	uint32_t types;		/* bit per enum dcm_event_type shown; 0: all */
+};
+
+struct events_ctx {
+	const struct dcmctl_opts *o;
+	const struct events_args *a;
+	FILE *out;
+	uint64_t shown;
+};
+
+static int parse_types(const char *list, uint32_t *types, char *err, size_t errlen)
+{
+	char *copy, *tok, *save = NULL;
+	int t;
+
+	copy = strdup(list);
+	if (!copy) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		t = dcm_event_type_parse(tok);
+		if (t < 0) {
+			snprintf(err, errlen, "events: unknown type '%s'", tok);
+			free(copy);
+			return -EINVAL;
+		}
+		*types |= 1U << t;
+	}
+	free(copy);
+	if (!*types) {
+		snprintf(err, errlen, "events: --type needs a type");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_events(int argc, char **argv, struct events_args *a, char *err, size_t errlen)
+{
+	char *end;
+	long long v;
+	int i;
+
+	memset(a, 0, sizeof(*a));
+	a->timeout_ms = -1;
+	for (i = 0; i < argc; i++) {
+		const char *opt = argv[i];
+
+		if (i + 1 >= argc) {
+			snprintf(err, errlen, "events: '%s' %s", opt,
+				 opt[0] == '-' ? "needs an argument" : "is not an option");
+			return -EINVAL;
+		}
+		if (!strcmp(opt, "--type") || !strcmp(opt, "-t")) {
+			if (parse_types(argv[++i], &a->types, err, errlen))
+				return -EINVAL;
+			continue;
+		}
+		errno = 0;
+		v = strtoll(argv[i + 1], &end, 10);
+		if (!strcmp(opt, "--count") || !strcmp(opt, "-n")) {
+			if (errno || *end || end == argv[i + 1] || v < 1) {
+				snprintf(err, errlen, "events: invalid count '%s' (1 or more)",
+					 argv[i + 1]);
+				return -EINVAL;
+			}
+			a->count = (uint64_t)v;
+		} else if (!strcmp(opt, "--timeout")) {
+			if (errno || *end || end == argv[i + 1] || v < 0 || v > INT_MAX / 1000) {
+				snprintf(err, errlen, "events: invalid timeout '%s' (seconds)",
+					 argv[i + 1]);
+				return -EINVAL;
+			}
+			a->timeout_ms = (long)v * 1000;
+		} else {
+			snprintf(err, errlen, "events: unknown option '%s'", opt);
+			return -EINVAL;
+		}
+		i++;
+	}
+	return 0;
+}
+
+static void print_event(FILE *out, const struct dcmctl_opts *o, const struct dcm_event_msg *e)
+{
+	struct json_writer w;
+	const char *rule;
+	char line[512];
+
+	if (!o->json) {
+		dcm_event_format(e, line, sizeof(line));
+		fprintf(out, "%s\n", line);
+		fflush(out);
+		return;
+	}
+	json_init(&w, out, false);
+	json_begin_object(&w, NULL);
+	json_uint(&w, "index", e->index);
+	json_string(&w, "type", dcm_event_type_name(e->type) ? dcm_event_type_name(e->type) :
+		    "unknown");
+	json_uint(&w, "time", e->time_ms);
+	if (e->device[0])
+		json_string(&w, "device", e->device);
+	if (e->type == DCM_EV_ERROR)
+		json_uint(&w, "level", e->level);
+	rule = e->type == DCM_EV_SAFETY ? dcm_safety_rule_name(e->code) : NULL;
+	if (rule)
+		json_string(&w, "rule", rule);
+	json_uint(&w, "code", e->code);
+	json_int(&w, "value", e->value);
+	json_uint(&w, "count", e->count);
+	json_uint(&w, "lost", e->lost);
+	json_string(&w, "text", e->text);
+	json_end_object(&w);
+	json_finish(&w);
+	fflush(out);
+}
+
+static int on_event(const struct dcm_nl_event *ev, void *arg)
+{
+	struct events_ctx *c = arg;
+	struct dcm_event_msg e;
+
+	if (ev->cmd != DCM_CMD_EVENT || dcm_nl_parse_event(ev->nlh, &e))
+		return 0;
+	if (c->o->device && c->o->dev_index >= 0 && e.index != (unsigned int)c->o->dev_index)
+		return 0;
+	if (c->a->types && (e.type >= 32 || !(c->a->types & (1U << e.type))))
+		return 0;
+	print_event(c->out, c->o, &e);
+	c->shown++;
+	return c->a->count && c->shown >= c->a->count;
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	struct events_ctx c = { .o = o, .out = out };
+	struct events_args a;
+	struct dcm_nl *nl = NULL;
+	struct pollfd pfd;
+	long long end = 0;
+	char msg[256];
+	int r, ret = DCMCTL_EXIT_FAIL;
+
+	if (parse_events(o->argc, o->argv, &a, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
+		return DCMCTL_EXIT_USAGE;
+	}
+	c.a = &a;
+	r = dcm_nl_open(&nl);
+	if (!r)
+		r = dcm_nl_subscribe_events(nl);
+	if (r) {
+		fprintf(err, "dcmctl: events: %s (is dcm.ko loaded?)\n", dcm_last_error());
+		goto out;
+	}
+	if (a.timeout_ms >= 0)
+		end = now_ms() + a.timeout_ms;
+	pfd.fd = dcm_nl_event_fd(nl);
+	pfd.events = POLLIN;
+	for (;;) {
+		int wait = -1;
+
+		if (a.timeout_ms >= 0) {
+			long long left = end - now_ms();
+
+			if (left <= 0)
+				break;
+			wait = (int)left;
+		}
+		r = poll(&pfd, 1, wait);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			fprintf(err, "dcmctl: events: poll: %s\n", strerror(errno));
+			goto out;
+		}
+		if (!r)
+			continue;
+		r = dcm_nl_recv(nl, on_event, &c);
+		if (r == -ENOBUFS) {
+			fprintf(err, "dcmctl: events: the socket overran, events were lost\n");
+			continue;
+		}
+		if (r < 0) {
+			fprintf(err, "dcmctl: events: %s\n", dcm_last_error());
+			goto out;
+		}
+		if (a.count && c.shown >= a.count)
+			break;
+	}
+	/* With --count, stopping short of it (at --timeout) is a failure. */
+	ret = a.count && c.shown < a.count ? DCMCTL_EXIT_FAIL : DCMCTL_EXIT_OK;
+out:
+	dcm_nl_close(nl);
+	fflush(out);
+	return ret;
+}
+
+int dcmctl_cmd_events(const struct dcmctl_opts *o)
+{
+	return dcmctl_events(o, stdout, stderr);
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * libdcm: the events of the multicast group "events" (DCM_CMD_EVENT), parsed
+ * into struct dcm_event_msg and put in words, for dcmd's log and
+ * `dcmctl events`.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <netlink/netlink.h>
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+
+#include "libdcm-private.h"
+
+static const struct nla_policy event_policy[DCM_A_EV_MAX + 1] = {
+	[DCM_A_EV_INDEX]  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_EV_TYPE]   = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_EV_TIME]   = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_EV_DEVICE] = { .type = NLA_STRING, .maxlen = DCM_MAX_NAME_LEN },
+	[DCM_A_EV_LEVEL]  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_EV_CODE]   = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_EV_VALUE]  = { .type = NLA_S64, .minlen = 8, .maxlen = 8 },
+	[DCM_A_EV_TEXT]   = { .type = NLA_STRING, .maxlen = LIBDCM_EVENT_TEXT_LEN },
+	[DCM_A_EV_COUNT]  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_EV_LOST]   = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+};
+
+static const char *const type_names[] = {
+	[DCM_EV_ERROR]	     = "error",
+	[DCM_EV_NACK]	     = "nack",
+	[DCM_EV_ACK]	     = "ack",
+	[DCM_EV_SAFETY]	     = "safety",
+	[DCM_EV_TEMPERATURE] = "temperature",
+	[DCM_EV_BATTERY]     = "battery",
+	[DCM_EV_OVERRUN]     = "overrun",
+	[DCM_EV_CONFIG]	     = "config",
+	[DCM_EV_CALIBRATION] = "calibration",
+	[DCM_EV_WATCHDOG]    = "watchdog",
+	[DCM_EV_SPECIAL]     = "special",
+};
+
+static const char *const rule_names[] = {
+	[DCM_SAFETY_CYCLE_FAULT]     = "cycle-fault",
+	[DCM_SAFETY_BATTERY_CURRENT] = "battery-current",
+	[DCM_SAFETY_TEMPERATURE]     = "temperature",
+	[DCM_SAFETY_CALIBRATION]     = "calibration",
+	[DCM_SAFETY_BRAKE]	     = "brake",
+};
+
+DCM_EXPORT const char *dcm_event_type_name(unsigned int type)
+{
+	if (type < sizeof(type_names) / sizeof(type_names[0]) && type_names[type])
+		return type_names[type];
+	return NULL;
+}
+
+DCM_EXPORT int dcm_event_type_parse(const char *name)
+{
+	unsigned int i;
+
+	if (!name)
+		return -EINVAL;
+	for (i = 1; i < sizeof(type_names) / sizeof(type_names[0]); i++)
+		if (type_names[i] && !strcmp(type_names[i], name))
+			return (int)i;
+	return dcm_set_error(-EINVAL, "unknown event type \"%s\"", name);
+}
+
+DCM_EXPORT const char *dcm_safety_rule_name(unsigned int rule)
+{
+	if (rule < sizeof(rule_names) / sizeof(rule_names[0]) && rule_names[rule])
+		return rule_names[rule];
+	return NULL;
+}
+
+DCM_EXPORT int dcm_nl_parse_event(const struct nlmsghdr *nlh, struct dcm_event_msg *ev)
+{
+	struct nlattr *tb[DCM_A_EV_MAX + 1];
+	struct genlmsghdr *gnlh;
+	struct dcm_event_msg tmp;
+	int err;
+
+	if (!nlh || !ev)
+		return -EINVAL;
+	if (nlh->nlmsg_len < NLMSG_HDRLEN || !genlmsg_valid_hdr((struct nlmsghdr *)nlh, 0))
+		return dcm_set_error(-EPROTO, "event: truncated message (length %u)",
+				     nlh->nlmsg_len);
+	gnlh = genlmsg_hdr((struct nlmsghdr *)nlh);
+	if (gnlh->cmd != DCM_CMD_EVENT)
+		return dcm_set_error(-EPROTO, "event: unexpected command %u", gnlh->cmd);
+	err = genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, DCM_A_EV_MAX,
+			    (struct nla_policy *)event_policy);
+	if (err < 0)
+		return dcm_set_error(-EPROTO, "event: malformed attribute: %s",
+				     nl_geterror(err));
+	if (!tb[DCM_A_EV_INDEX] || !tb[DCM_A_EV_TYPE] || !tb[DCM_A_EV_TIME])
+		return dcm_set_error(-EPROTO, "event: INDEX, TYPE or TIME missing");
+
+	memset(&tmp, 0, sizeof(tmp));
+	tmp.index = nla_get_u32(tb[DCM_A_EV_INDEX]);
+	tmp.type = nla_get_u32(tb[DCM_A_EV_TYPE]);
+	tmp.time_ms = nla_get_u32(tb[DCM_A_EV_TIME]);
+	if (tb[DCM_A_EV_DEVICE])
+		nla_strlcpy(tmp.device, tb[DCM_A_EV_DEVICE], sizeof(tmp.device));
+	if (tb[DCM_A_EV_LEVEL])
+		tmp.level = nla_get_u32(tb[DCM_A_EV_LEVEL]);
+	if (tb[DCM_A_EV_CODE])
+		tmp.code = nla_get_u32(tb[DCM_A_EV_CODE]);
+	if (tb[DCM_A_EV_VALUE])
+		tmp.value = nla_get_s64(tb[DCM_A_EV_VALUE]);
+	if (tb[DCM_A_EV_TEXT])
+		nla_strlcpy(tmp.text, tb[DCM_A_EV_TEXT], sizeof(tmp.text));
+	if (tb[DCM_A_EV_COUNT])
+		tmp.count = nla_get_u32(tb[DCM_A_EV_COUNT]);
+	if (tb[DCM_A_EV_LOST])
+		tmp.lost = nla_get_u32(tb[DCM_A_EV_LOST]);
+	*ev = tmp;
+	return 0;
+}
+
+DCM_EXPORT int dcm_event_format(const struct dcm_event_msg *ev, char *buf, size_t size)
+{
+	const char *type = dcm_event_type_name(ev->type);
+	const char *rule;
+	char what[48];
+	int n;
+
+	if (!buf || !size)
+		return -EINVAL;
+	switch (ev->type) {
+	case DCM_EV_ERROR:
+		snprintf(what, sizeof(what), " level %u code 0x%02x", ev->level, ev->code);
+		break;
+	case DCM_EV_SAFETY:
+		rule = dcm_safety_rule_name(ev->code);
+		snprintf(what, sizeof(what), " %s %s", rule ? rule : "rule?",
+			 ev->value ? "on" : "off");
+		break;
+	default:
+		what[0] = '\0';
+		break;
+	}
+	n = snprintf(buf, size, "dcm%u %" PRIu32 " %s%s%s%s%s%s", ev->index, ev->time_ms,
+		     type ? type : "event?", what, ev->device[0] ? " " : "", ev->device,
+		     ev->text[0] ? ": " : "", ev->text);
+	if (ev->lost && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - n, " (%u events lost before)", ev->lost);
+	return n;
+}
