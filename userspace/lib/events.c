@@ -45,7 +45,6 @@ static const char *const type_names[] = {
 static const char *const rule_names[] = {
 	[DCM_SAFETY_CYCLE_FAULT]     = "cycle-fault",
 	[DCM_SAFETY_BATTERY_CURRENT] = "battery-current",
-	[DCM_SAFETY_TEMPERATURE]     = "temperature",
 	[DCM_SAFETY_CALIBRATION]     = "calibration",
 	[DCM_SAFETY_BRAKE]	     = "brake",
 };

@@ -437,11 +437,13 @@ enum dcm_event_type {
 	DCM_EV_MAX = __DCM_EV_MAX - 1
 };
 
-/* CODE of DCM_EV_SAFETY: which rule; VALUE 1 when it starts acting, 0 when it stops */
+/*
+ * CODE of DCM_EV_SAFETY: which rule; VALUE 1 when it starts acting, 0 when
+ * it stops. The temperature rule is told by DCM_EV_TEMPERATURE.
+ */
 enum dcm_safety_rule {
 	DCM_SAFETY_CYCLE_FAULT,		/* cycles late past 500 ms: hardness to 0, 2 s ramp back */
 	DCM_SAFETY_BATTERY_CURRENT,	/* battery current past its Max: hardness decreased */
-	DCM_SAFETY_TEMPERATURE,		/* a joint's stiffness limited by its temperature */
 	DCM_SAFETY_CALIBRATION,		/* a joint without calibration: hardness held at 0 */
 	DCM_SAFETY_BRAKE,		/* a motor braked rather than freed (other motor > 0) */
 };
