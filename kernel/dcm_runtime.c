@@ -285,7 +285,9 @@ static void dcm_error_text(const struct dcm_dev_error *err, char *text, size_t s
  * @now: the cycle's DCM time
  *
  * An error already in the list has its time renewed rather than added
- * again: a board repeating a code each cycle keeps one entry.
+ * again: a board repeating a code each cycle keeps one entry. An error
+ * that enters the list, or comes back after 30 s unseen, is an event, and
+ * so are a burst of DCM_NACK_BURST Nacks and the first answer after one.
  */
 void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 level,
 			u8 code, u32 now)
@@ -315,7 +317,10 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 		goto out;
 	for (i = 0; i < d->n_err; i++) {
 		if (d->err[i].source == source && d->err[i].code == code) {
+			/* One no longer shown (older than 30 s) is news again. */
+			fresh = (s32)(now - d->err[i].time) > DCM_ERROR_KEEP_MS;
 			d->err[i].time = now;
+			added = d->err[i];
 			goto out;
 		}
 	}
