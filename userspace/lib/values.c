@@ -40,6 +40,8 @@ static const char *set_hint(const struct dcm *dcm, int err)
 		return " (an actuator's queue would pass 512 commands; nothing was queued)";
 	case -ENOENT:
 		return " (no such subdevice, or no description loaded)";
+	case -ETIMEDOUT:
+		return " (this handle's watchdog fired: arm it again or disarm it to command)";
 	case -EBADF:
 	case -EPERM:
 	case -EACCES:
