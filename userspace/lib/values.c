@@ -46,7 +46,8 @@ static const char *set_hint(const struct dcm *dcm, int err)
 	case -EPERM:
 	case -EACCES:
 		return dcm->read_only ?
-		       " (the device was opened read-only: commands need write access)" : "";
+		       " (the device was opened read-only: commands need write access, the group dcm)" :
+		       "";
 	default:
 		return "";
 	}
