@@ -190,12 +190,15 @@ out:
  * dcm_alias_set() - DCM_IOC_ALIAS_SET
  * @ctrl: the controller, its lock held for reading
  * @uarg: the user's struct dcm_ioc_alias_set
+ * @touched: NULL, or a bitmap of DCM_MAX_SUBDEVICES bits where a success
+ *	sets the subdevice index of every member commanded
  *
  * Return: 0, -EFAULT, -ENOENT (no such alias), -EINVAL (counts, kinds,
  * importance, reserved fields), -ENOSPC (a member's queue would overflow),
  * -ENODEV (no description is running), -ENOMEM.
  */
-int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg)
+int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg,
+		  unsigned long *touched)
 {
 	struct dcm_runtime *rt = dcm_rt(ctrl);
 	struct dcm_ioc_alias_set arg;
@@ -275,6 +278,9 @@ int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *
 		subs[i] = resolve_member(rt, a->members[i]);
 	}
 	ret = dcm_runtime_set_many(rt, arg.update, subs, member_pts, counts, a->n);
+	for (i = 0; !ret && touched && i < a->n; i++)
+		if (subs[i] != U32_MAX)
+			set_bit(subs[i], touched);
 out:
 	mutex_unlock(&ctrl->alias_lock);
 	kvfree(pts);

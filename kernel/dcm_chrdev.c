@@ -18,10 +18,12 @@
  * struct dcm_file - an open /dev/dcmN
  * @ctrl: its controller, held
  * @last_cycle: the cycle its last read() returned
+ * @wd: the actuators it commanded, and its watchdog
  */
 struct dcm_file {
 	struct dcm_controller *ctrl;
 	u64 last_cycle;
+	struct dcm_watchdog wd;
 };
 
 static dev_t dcm_devt;
@@ -48,18 +50,21 @@ static int dcm_open(struct inode *inode, struct file *file)
 	get_device(&ctrl->dev);
 	f->ctrl = ctrl;
 	f->last_cycle = READ_ONCE(ctrl->cycle);
+	dcm_watchdog_init(&f->wd, ctrl);
 	file->private_data = f;
 	return nonseekable_open(inode, file);
 }
 
 /*
  * A client that goes away takes nothing with it: the commands it queued
- * stay queued and the cycle goes on (Documentation/userspace-api/dcm.rst).
+ * stay queued and the cycle goes on, unless it armed a watchdog, whose
+ * action runs now (Documentation/userspace-api/dcm.rst).
  */
 static int dcm_release(struct inode *inode, struct file *file)
 {
 	struct dcm_file *f = file->private_data;
 
+	dcm_watchdog_release(&f->wd);
 	put_device(&f->ctrl->dev);
 	kfree(f);
 	return 0;
@@ -116,7 +121,7 @@ static long dcm_ioctl_lookup(struct dcm_controller *ctrl, void __user *argp)
 	return copy_to_user(argp, &arg, sizeof(arg)) ? -EFAULT : 0;
 }
 
-static long dcm_ioctl_set(struct dcm_controller *ctrl, void __user *argp)
+static long dcm_ioctl_set(struct dcm_controller *ctrl, void __user *argp, unsigned long *touched)
 {
 	struct dcm_runtime *rt = dcm_rt(ctrl);
 	struct dcm_point *pts = NULL;
@@ -148,6 +153,8 @@ static long dcm_ioctl_set(struct dcm_controller *ctrl, void __user *argp)
 	ret = dcm_tc_prepare(pts, arg.n_points);
 	if (!ret)
 		ret = dcm_runtime_set(rt, sub, arg.update, pts, arg.n_points);
+	if (!ret)
+		set_bit(sub, touched);
 out:
 	kvfree(pts);
 	return ret;
@@ -224,15 +231,50 @@ static long dcm_ioctl_stats(struct dcm_controller *ctrl, void __user *argp)
 	return copy_to_user(argp, &st, sizeof(st)) ? -EFAULT : 0;
 }
 
+/* Commands through a file: serialized with its watchdog's action. */
+static long dcm_ioctl_command(struct dcm_file *f, unsigned int cmd, void __user *argp)
+{
+	unsigned long *touched;
+	long ret;
+
+	touched = dcm_watchdog_cmd_begin(&f->wd, dcm_rt(f->ctrl));
+	if (IS_ERR(touched))
+		return PTR_ERR(touched);
+	if (cmd == DCM_IOC_SET)
+		ret = dcm_ioctl_set(f->ctrl, argp, touched);
+	else
+		ret = dcm_alias_set(f->ctrl, argp, touched);
+	dcm_watchdog_cmd_end(&f->wd, !ret);
+	return ret;
+}
+
+/* What commands the robot needs a file open for writing. */
+static bool dcm_ioctl_commands(unsigned int cmd)
+{
+	switch (cmd) {
+	case DCM_IOC_SET:
+	case DCM_IOC_ALIAS_CREATE:
+	case DCM_IOC_ALIAS_SET:
+	case DCM_IOC_WATCHDOG:
+		return true;
+	}
+	return false;
+}
+
 static long dcm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
-	struct dcm_controller *ctrl = ((struct dcm_file *)file->private_data)->ctrl;
+	struct dcm_file *f = file->private_data;
+	struct dcm_controller *ctrl = f->ctrl;
 	void __user *argp = (void __user *)arg;
 	long ret;
 
 	down_read(&ctrl->lock);
 	if (ctrl->dead) {
 		ret = -ENODEV;
+		goto out;
+	}
+	if (dcm_ioctl_commands(cmd) && !(file->f_mode & FMODE_WRITE)) {
+		ret = -EBADF;
 		goto out;
 	}
 
@@ -247,13 +289,11 @@ static long dcm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		ret = dcm_ioctl_lookup(ctrl, argp);
 		break;
 	case DCM_IOC_SET:
-		ret = dcm_ioctl_set(ctrl, argp);
+	case DCM_IOC_ALIAS_SET:
+		ret = dcm_ioctl_command(f, cmd, argp);
 		break;
 	case DCM_IOC_ALIAS_CREATE:
 		ret = dcm_alias_create(ctrl, argp);
-		break;
-	case DCM_IOC_ALIAS_SET:
-		ret = dcm_alias_set(ctrl, argp);
 		break;
 	case DCM_IOC_TIME:
 		ret = dcm_ioctl_time(ctrl, argp);
@@ -263,6 +303,9 @@ static long dcm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		break;
 	case DCM_IOC_STATS:
 		ret = dcm_ioctl_stats(ctrl, argp);
+		break;
+	case DCM_IOC_WATCHDOG:
+		ret = dcm_watchdog_ioctl(&f->wd, argp);
 		break;
 	default:
 		ret = -ENOTTY;

@@ -10,11 +10,13 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
+#include <linux/capability.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/uidgid.h>
 #include <linux/xarray.h>
 
 #include "dcm_internal.h"
@@ -28,12 +30,30 @@ static unsigned int time_origin_ms;
 module_param(time_origin_ms, uint, 0444);
 MODULE_PARM_DESC(time_origin_ms, "DCM time of a new controller at its creation, in ms (default 0)");
 
+static unsigned int gid;
+module_param(gid, uint, 0444);
+MODULE_PARM_DESC(gid, "group that may command the robot: /dev/dcmN and actuator Value files (default 0, root)");
+
 static struct class *dcm_class;
 static struct dentry *dcm_debugfs;
 
 /* Registered controllers by index; dcm_controllers_lock orders changes. */
 static DEFINE_XARRAY_ALLOC(dcm_controllers);
 static DEFINE_MUTEX(dcm_controllers_lock);
+
+/**
+ * dcm_command_gid() - the group that may command the robot
+ *
+ * The gid module parameter: the group of /dev/dcmN (mode 0664) and of the
+ * key tree, where actuator Value files are 0664. Configuration stays
+ * root's: it needs CAP_NET_ADMIN whatever the file modes.
+ *
+ * Return: the group, in the initial user namespace.
+ */
+kgid_t dcm_command_gid(void)
+{
+	return make_kgid(&init_user_ns, gid);
+}
 
 /**
  * dcm_time_ms() - DCM time of a controller
@@ -138,13 +158,18 @@ static ssize_t period_us_show(struct device *dev, struct device_attribute *attr,
 	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->period_us));
 }
 
-/* Root sets the period; the cycle takes it from its next deadline. */
+/*
+ * Root sets the period (configuration: CAP_NET_ADMIN, whatever the file
+ * mode); the cycle takes it from its next deadline.
+ */
 static ssize_t period_us_store(struct device *dev, struct device_attribute *attr,
 			       const char *buf, size_t len)
 {
 	unsigned int v;
 	int ret;
 
+	if (!capable(CAP_NET_ADMIN))
+		return -EPERM;
 	ret = kstrtouint(buf, 10, &v);
 	if (ret)
 		return ret;
@@ -275,6 +300,20 @@ static const struct attribute_group *dcm_ctrl_groups[] = {
 	NULL
 };
 
+/* /dev/dcmN: everyone reads, the command group writes (udev may override). */
+static char *dcm_devnode(struct device *dev, umode_t *mode, kuid_t *uid, kgid_t *gid)
+{
+	if (mode)
+		*mode = 0664;
+	if (gid)
+		*gid = dcm_command_gid();
+	return NULL;
+}
+
+static const struct device_type dcm_ctrl_type = {
+	.devnode = dcm_devnode,
+};
+
 static void dcm_controller_release(struct device *dev)
 {
 	struct dcm_controller *ctrl = to_dcm_controller(dev);
@@ -350,6 +389,7 @@ struct dcm_controller *dcm_controller_register(struct device *parent,
 
 	device_initialize(&ctrl->dev);
 	ctrl->dev.class = dcm_class;
+	ctrl->dev.type = &dcm_ctrl_type;
 	ctrl->dev.parent = parent;
 	ctrl->dev.groups = dcm_ctrl_groups;
 	ctrl->dev.devt = dcm_chrdev_devt(index);
@@ -424,6 +464,10 @@ static int __init dcm_init(void)
 
 	if (period_us < 1000 || period_us > 100000) {
 		pr_err("period_us=%u is outside 1000-100000\n", period_us);
+		return -EINVAL;
+	}
+	if (!gid_valid(dcm_command_gid())) {
+		pr_err("gid=%u is no group\n", gid);
 		return -EINVAL;
 	}
 

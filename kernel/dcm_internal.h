@@ -13,7 +13,9 @@
 #include <linux/rwsem.h>
 #include <linux/spinlock.h>
 #include <linux/srcu.h>
+#include <linux/types.h>
 #include <linux/wait.h>
+#include <linux/workqueue.h>
 #include <linux/dcm.h>
 
 #include "dcm_safety.h"
@@ -148,6 +150,34 @@ struct dcm_controller {
 	struct dcm_events *events;
 };
 
+/**
+ * struct dcm_watchdog - what an open /dev/dcmN commanded, and its watchdog
+ * @ctrl: the controller, held by the file
+ * @lock: guards the rest; taken after @ctrl->lock
+ * @work: runs the action when the deadline passes
+ * @state: enum dcm_watchdog_state
+ * @action: enum dcm_watchdog_action
+ * @timeout_ms: the time allowed between two refreshes
+ * @ramp_ms: how long DCM_WATCHDOG_RAMP takes the hardness down
+ * @deadline: jiffies by which a refresh must come
+ * @pid: thread-group id of the process that armed it
+ * @generation: the description @touched holds indexes of
+ * @touched: subdevice indexes of the actuators this file commanded
+ */
+struct dcm_watchdog {
+	struct dcm_controller *ctrl;
+	struct mutex lock;		/* the rest */
+	struct delayed_work work;
+	u8 state;
+	u8 action;
+	u32 timeout_ms;
+	u32 ramp_ms;
+	unsigned long deadline;
+	pid_t pid;
+	u32 generation;
+	DECLARE_BITMAP(touched, DCM_MAX_SUBDEVICES);
+};
+
 /*
  * The running state, for a caller that holds ctrl->lock (the swap takes it
  * for writing) or ctrl->config_lock.
@@ -164,6 +194,7 @@ static inline struct dcm_controller *to_dcm_controller(struct device *dev)
 }
 
 /* dcm_core.c */
+kgid_t dcm_command_gid(void);
 u32 dcm_time_ms(const struct dcm_controller *ctrl);
 void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info);
 struct dcm_controller *dcm_controller_get(unsigned int index);
@@ -175,6 +206,13 @@ int dcm_chrdev_init(void);
 void dcm_chrdev_exit(void);
 dev_t dcm_chrdev_devt(int index);
 extern const struct file_operations dcm_fops;
+
+/* dcm_watchdog.c */
+void dcm_watchdog_init(struct dcm_watchdog *wd, struct dcm_controller *ctrl);
+long dcm_watchdog_ioctl(struct dcm_watchdog *wd, struct dcm_ioc_watchdog __user *uarg);
+unsigned long *dcm_watchdog_cmd_begin(struct dcm_watchdog *wd, const struct dcm_runtime *rt);
+void dcm_watchdog_cmd_end(struct dcm_watchdog *wd, bool done);
+void dcm_watchdog_release(struct dcm_watchdog *wd);
 
 /* dcm_netlink.c */
 struct genl_info;
@@ -227,7 +265,8 @@ void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out);
 
 /* dcm_alias.c */
 int dcm_alias_create(struct dcm_controller *ctrl, struct dcm_ioc_alias_create __user *uarg);
-int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg);
+int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg,
+		  unsigned long *touched);
 void dcm_alias_release(struct dcm_controller *ctrl);
 
 /* dcm_sysfs.c */

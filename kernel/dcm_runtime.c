@@ -9,6 +9,7 @@
  * may be in user space).
  */
 
+#include <linux/bitmap.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
@@ -478,6 +479,48 @@ int dcm_runtime_set(struct dcm_runtime *rt, u32 sub, u32 update, const struct dc
 	struct dcm_point *p = (struct dcm_point *)pts;
 
 	return dcm_runtime_set_many(rt, update, &sub, &p, &n, 1);
+}
+
+/**
+ * dcm_runtime_hold() - drop the queued commands of some actuators
+ * @rt: the runtime
+ * @subs: a bitmap of subdevice indexes, n_subdevices bits; those that are
+ *	not actuators are ignored
+ *
+ * Each actuator named keeps the value it has now (a ClearAll with no
+ * command). Context: process; holds @rt->cmd_lock, never sleeps.
+ */
+void dcm_runtime_hold(struct dcm_runtime *rt, const unsigned long *subs)
+{
+	unsigned int i;
+
+	raw_spin_lock(&rt->cmd_lock);
+	for_each_set_bit(i, subs, rt->model->n_subdevices)
+		if (rt->act_of[i] >= 0)
+			dcm_tc_set(&rt->act[rt->act_of[i]].q, DCM_UPDATE_CLEAR_ALL, NULL, 0);
+	raw_spin_unlock(&rt->cmd_lock);
+}
+
+/**
+ * dcm_runtime_ramp_hardness() - take every joint's stiffness down to 0
+ * @rt: the runtime
+ * @now: DCM time now
+ * @ramp_ms: how long the way down takes; 0 cuts at the next cycle
+ *
+ * Every hardness actuator drops its queued commands and gets one, 0 at
+ * @now + @ramp_ms: the cycle interpolates from where it is. Context:
+ * process; holds @rt->cmd_lock, never sleeps.
+ */
+void dcm_runtime_ramp_hardness(struct dcm_runtime *rt, u32 now, u32 ramp_ms)
+{
+	const struct dcm_point p = { .value = 0, .time = now + ramp_ms };
+	u32 i;
+
+	raw_spin_lock(&rt->cmd_lock);
+	for (i = 0; i < rt->n_act; i++)
+		if (rt->model->subdevices[rt->act[i].sub].type->flags & DCM_SUB_HARDNESS)
+			dcm_tc_set(&rt->act[i].q, DCM_UPDATE_CLEAR_ALL, &p, 1);
+	raw_spin_unlock(&rt->cmd_lock);
 }
 
 /**

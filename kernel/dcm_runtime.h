@@ -204,6 +204,8 @@ int dcm_runtime_set(struct dcm_runtime *rt, u32 sub, u32 update, const struct dc
 		    u32 n);
 int dcm_runtime_set_many(struct dcm_runtime *rt, u32 update, const u32 *subs,
 			 struct dcm_point *const *pts, const u32 *n, u32 members);
+void dcm_runtime_hold(struct dcm_runtime *rt, const unsigned long *subs);
+void dcm_runtime_ramp_hardness(struct dcm_runtime *rt, u32 now, u32 ramp_ms);
 void dcm_runtime_read(const struct dcm_runtime *rt, s64 *values, u32 *times, u64 *cycle,
 		      u32 *time);
 void dcm_snapbuf_put(struct dcm_snapbuf *sb);

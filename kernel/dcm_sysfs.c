@@ -10,6 +10,7 @@
  * waits for the reads in progress, so a file never shows a freed model.
  */
 
+#include <linux/capability.h>
 #include <linux/kobject.h>
 #include <linux/list.h>
 #include <linux/slab.h>
@@ -89,9 +90,22 @@ static const struct sysfs_ops dcm_key_sysfs_ops = {
 	.store = dcm_key_store,
 };
 
+/*
+ * Every directory and key file belongs to root and to the group that may
+ * command the robot (dcm.gid): actuator Value files are 0664, so that the
+ * group commands; configuration keys stay 0644, and need CAP_NET_ADMIN
+ * anyway.
+ */
+static void dcm_dir_get_ownership(struct kobject *kobj, kuid_t *uid, kgid_t *gid)
+{
+	*uid = GLOBAL_ROOT_UID;
+	*gid = dcm_command_gid();
+}
+
 static const struct kobj_type dcm_dir_ktype = {
 	.release = dcm_dir_release,
 	.sysfs_ops = &dcm_key_sysfs_ops,
+	.get_ownership = dcm_dir_get_ownership,
 };
 
 static ssize_t emit_value(char *buf, u8 kind, s64 num)
@@ -192,7 +206,11 @@ static ssize_t command_store(struct dcm_tree *tree, u32 sub, const char *buf, si
 	return ret ?: len;
 }
 
-/* Root writes a configuration key of the running description, or commands. */
+/*
+ * An actuator's Value takes a command from whoever may open it for writing
+ * (root and the dcm.gid group); a configuration key of the running
+ * description takes a value from CAP_NET_ADMIN only, whatever its mode.
+ */
 static ssize_t dcm_key_store(struct kobject *kobj, struct attribute *attr,
 			     const char *buf, size_t len)
 {
@@ -207,6 +225,8 @@ static ssize_t dcm_key_store(struct kobject *kobj, struct attribute *attr,
 
 	if (ref->target == DCM_TARGET_SUBDEVICE && ref->key == DCM_KEY_VALUE)
 		return command_store(tree, ref->index, buf, len);
+	if (!capable(CAP_NET_ADMIN))
+		return -EPERM;
 	/* Only DCM_KEY_CONFIG keys have a write bit, only those get here. */
 	if (ref->target == DCM_TARGET_ROBOT || ref->key < DCM_KEY_TYPED)
 		return -EPERM;
@@ -320,7 +340,7 @@ static umode_t key_mode(const struct dcm_model *m, const struct dcm_keyref *ref)
 
 	if (ref->target == DCM_TARGET_SUBDEVICE && ref->key == DCM_KEY_VALUE &&
 	    m->subdevices[ref->index].type->flags & DCM_SUB_ACTUATOR)
-		return 0644;
+		return 0664;
 	if (ref->target == DCM_TARGET_ROBOT || ref->key < DCM_KEY_TYPED)
 		return 0444;
 	if (ref->target == DCM_TARGET_SUBDEVICE)

@@ -68,7 +68,7 @@ static const struct dcm_subdevice_type subdevice_types[] = {
 	{ .name = "Gyrometer" },
 	{ .name = "Joint", .flags = DCM_SUB_ACTUATOR,
 	  .keys = joint_keys, .n_keys = ARRAY_SIZE(joint_keys) },
-	{ .name = "JointHardness", .flags = DCM_SUB_ACTUATOR },
+	{ .name = "JointHardness", .flags = DCM_SUB_ACTUATOR | DCM_SUB_HARDNESS },
 	{ .name = "JointPosition",
 	  .keys = joint_position_keys, .n_keys = ARRAY_SIZE(joint_position_keys) },
 	{ .name = "Led", .flags = DCM_SUB_ACTUATOR },

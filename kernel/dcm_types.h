@@ -36,6 +36,7 @@ struct dcm_key_desc {
 /* struct dcm_subdevice_type.flags */
 #define DCM_SUB_ACTUATOR	BIT(0)	/* takes timed commands */
 #define DCM_SUB_STEP		BIT(1)	/* not interpolated: sent once at its time */
+#define DCM_SUB_HARDNESS	BIT(2)	/* a joint's stiffness (watchdog ramps it down) */
 
 /**
  * struct dcm_subdevice_type - what a subdevice Type means

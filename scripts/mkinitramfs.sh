@@ -10,7 +10,8 @@
 # their dependencies, depmod'ed), build/bin/* in /usr/bin, build/lib/*.so* in
 # /usr/lib, the shared libraries all of these need, build/selftests/dcm/ in
 # /opt/dcm/selftests/, userspace/data/ and scripts/vm/demo.sh in
-# /usr/share/dcm/, and /etc/{passwd,group,shadow} with root, nao and dcm.
+# /usr/share/dcm/, /etc/{passwd,group,shadow} with root, nao and dcm, and
+# dcm's modprobe options and udev rule (the group dcm, gid 900, commands).
 #
 # The archive is rebuilt only when an input is newer than OUT (-f: always).
 set -eu -o pipefail
@@ -49,7 +50,8 @@ done
 shopt -s nullglob
 kos=("$top"/*.ko)
 inputs=("$0" "$top/scripts/vm" "$BUSYBOX" "$moddir/modules.dep" "${kos[@]}")
-for d in "$O/bin" "$O/lib" "$O/selftests/dcm" "$top/userspace/data"; do
+for d in "$O/bin" "$O/lib" "$O/selftests/dcm" "$top/userspace/data" "$top/userspace/udev" \
+	"$top/userspace/modprobe.d"; do
 	[ -e "$d" ] && inputs+=("$d")
 done
 
@@ -172,6 +174,13 @@ nobody:*:19000:0:99999:7:::
 EOF
 chmod 600 etc/shadow
 printf 'passwd: files\ngroup: files\nshadow: files\n' >etc/nsswitch.conf
+
+# The access policy of a real install: the group dcm commands the robot.
+# There is no udev in the guest: the kernel gives /dev/dcmN its group from
+# dcm's gid option (the rule is there for reference).
+mkdir -p etc/modprobe.d etc/udev/rules.d
+sed 's/@DCM_GID@/900/' "$top/userspace/modprobe.d/dcm.conf.in" >etc/modprobe.d/dcm.conf
+install -m 0644 "$top/userspace/udev/60-dcm.rules" etc/udev/rules.d/
 echo dcm-vm >etc/hostname
 
 mkdir -p "$(dirname "$out")"

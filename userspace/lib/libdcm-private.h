@@ -41,6 +41,11 @@ _Static_assert((int)LIBDCM_CLEAR_ALL == (int)DCM_UPDATE_CLEAR_ALL, "update kind"
 _Static_assert((int)LIBDCM_MERGE == (int)DCM_UPDATE_MERGE, "update kind");
 _Static_assert((int)LIBDCM_CLEAR_AFTER == (int)DCM_UPDATE_CLEAR_AFTER, "update kind");
 _Static_assert((int)LIBDCM_CLEAR_BEFORE == (int)DCM_UPDATE_CLEAR_BEFORE, "update kind");
+_Static_assert((int)LIBDCM_WATCHDOG_HOLD == (int)DCM_WATCHDOG_HOLD, "watchdog action");
+_Static_assert((int)LIBDCM_WATCHDOG_RAMP == (int)DCM_WATCHDOG_RAMP, "watchdog action");
+_Static_assert(LIBDCM_WATCHDOG_MIN_MS == DCM_WATCHDOG_MIN_MS, "limit");
+_Static_assert(LIBDCM_WATCHDOG_MAX_MS == DCM_WATCHDOG_MAX_MS, "limit");
+_Static_assert(LIBDCM_WATCHDOG_RAMP_MAX_MS == DCM_WATCHDOG_RAMP_MAX_MS, "limit");
 _Static_assert(LIBDCM_LATENCY_BUCKETS ==
 	       sizeof(((struct dcm_ioc_stats *)0)->latency_hist) / sizeof(__u64),
 	       "latency buckets");

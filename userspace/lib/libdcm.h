@@ -28,12 +28,12 @@
 extern "C" {
 #endif
 
-#define LIBDCM_VERSION		"0.3.0"
+#define LIBDCM_VERSION		"0.4.0"
 
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
 /* The newest kernel ABI minor this library knows of (DCM_ABI_MINOR). */
-#define LIBDCM_ABI_MINOR	0
+#define LIBDCM_ABI_MINOR	1
 
 #define LIBDCM_NAME_LEN		32	/* DCM_NAME_LEN, NUL included */
 #define LIBDCM_MICRO		1000000	/* DCM_MICRO: fixed-point scale */
@@ -277,6 +277,56 @@ int dcm_time(struct dcm *dcm, int32_t offset, uint32_t *out);
  */
 int dcm_get(struct dcm *dcm, const uint32_t *handles, size_t n,
 	    double *values, uint32_t *times);
+
+/* ---------------------------------------------------------------------
+ * Client supervision: a watchdog on this handle's commands (DCM_IOC_WATCHDOG)
+ *
+ * Armed, the watchdog wants a refresh within @timeout_ms: every successful
+ * dcm_set(), dcm_set_now() or dcm_alias_set_*() on the handle refreshes it,
+ * and so does dcm_watchdog_kick(). When none comes in time, or when the
+ * handle is closed (or the process dies) while it is armed, the kernel runs
+ * the safe action: LIBDCM_WATCHDOG_HOLD drops the queued commands of every
+ * actuator this handle commanded, which then hold their value;
+ * LIBDCM_WATCHDOG_RAMP does that and takes the hardness of every joint to 0
+ * over @ramp_ms. After it fired, the handle's commands and kicks fail with
+ * -ETIMEDOUT until it is armed again or disarmed. A handle without a
+ * watchdog changes nothing at close: its queued commands run to their end
+ * and the actuators hold. All need a handle opened for writing (the group
+ * dcm): -EBADF on a read-only one. Kernel ABI 1.1; -EOPNOTSUPP before.
+ */
+
+enum dcm_safe_action {
+	LIBDCM_WATCHDOG_HOLD = 0,	/* the handle's actuators hold */
+	LIBDCM_WATCHDOG_RAMP = 1,	/* hold, and all hardness to 0 over ramp_ms */
+};
+
+#define LIBDCM_WATCHDOG_MIN_MS		20	/* shortest timeout */
+#define LIBDCM_WATCHDOG_MAX_MS		60000	/* longest timeout */
+#define LIBDCM_WATCHDOG_RAMP_MAX_MS	60000	/* longest ramp */
+
+/*
+ * dcm_watchdog_arm - arm the handle's watchdog, or re-arm it with new
+ * settings (that refreshes it too). @ramp_ms is 0 with LIBDCM_WATCHDOG_HOLD,
+ * 0 to LIBDCM_WATCHDOG_RAMP_MAX_MS with LIBDCM_WATCHDOG_RAMP (0: cut at once).
+ * Return: 0; -EINVAL for a timeout out of LIBDCM_WATCHDOG_MIN_MS ..
+ * LIBDCM_WATCHDOG_MAX_MS, an unknown action or a bad ramp; -EBADF;
+ * -EOPNOTSUPP; other -errno.
+ */
+int dcm_watchdog_arm(struct dcm *dcm, uint32_t timeout_ms,
+		     enum dcm_safe_action action, uint32_t ramp_ms);
+
+/*
+ * dcm_watchdog_kick - refresh the armed watchdog without a command.
+ * Return: 0; -ENOENT if it is not armed; -ETIMEDOUT if it fired; -EBADF;
+ * -EOPNOTSUPP; other -errno.
+ */
+int dcm_watchdog_kick(struct dcm *dcm);
+
+/*
+ * dcm_watchdog_disarm - disarm it (closing then runs nothing); also clears
+ * a watchdog that fired. Return: 0; -EBADF; -EOPNOTSUPP; other -errno.
+ */
+int dcm_watchdog_disarm(struct dcm *dcm);
 
 /* ---------------------------------------------------------------------
  * Frames: one per cycle, by read()

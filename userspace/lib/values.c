@@ -40,11 +40,14 @@ static const char *set_hint(const struct dcm *dcm, int err)
 		return " (an actuator's queue would pass 512 commands; nothing was queued)";
 	case -ENOENT:
 		return " (no such subdevice, or no description loaded)";
+	case -ETIMEDOUT:
+		return " (this handle's watchdog fired: arm it again or disarm it to command)";
 	case -EBADF:
 	case -EPERM:
 	case -EACCES:
 		return dcm->read_only ?
-		       " (the device was opened read-only: commands need write access)" : "";
+		       " (the device was opened read-only: commands need write access, the group dcm)" :
+		       "";
 	default:
 		return "";
 	}

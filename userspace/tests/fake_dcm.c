@@ -81,6 +81,7 @@ void fake_reset(void)
 	fake.subs[4] = (struct fake_sub){ "HeadPitch/Position/Actuator", DCM_LOOKUP_F_ACTUATOR,
 					  -500000, 0 };
 	fake.n_subs = 5;
+	fake.abi_minor = DCM_ABI_MINOR;
 	fake.stats.cycles = 1234;
 	fake.stats.overruns = 2;
 	fake.stats.last_ns = 12345;
@@ -226,6 +227,34 @@ static int do_alias_set(const struct dcm_ioc_alias_set *a)
 	return check_points(fake.aset_points, total);
 }
 
+/* The kernel's checks and states of DCM_IOC_WATCHDOG. */
+static int do_watchdog(const struct dcm_ioc_watchdog *w)
+{
+	for (int i = 0; i < 4; i++)
+		if (w->reserved[i])
+			return -EINVAL;
+	if (w->flags & ~DCM_WATCHDOG_F_KICK)
+		return -EINVAL;
+	fake.wd = *w;
+	if (w->flags || !w->timeout_ms) {
+		if ((w->flags && w->timeout_ms) || w->action || w->ramp_ms)
+			return -EINVAL;
+		if (!w->flags) {
+			fake.wd_state = FAKE_WD_OFF;
+			return 0;
+		}
+		return fake.wd_state == FAKE_WD_ARMED ? 0 :
+		       fake.wd_state == FAKE_WD_FIRED ? -ETIMEDOUT : -ENOENT;
+	}
+	if (w->timeout_ms < DCM_WATCHDOG_MIN_MS || w->timeout_ms > DCM_WATCHDOG_MAX_MS ||
+	    w->action > DCM_WATCHDOG_ACTION_MAX ||
+	    (w->action == DCM_WATCHDOG_HOLD && w->ramp_ms) ||
+	    w->ramp_ms > DCM_WATCHDOG_RAMP_MAX_MS)
+		return -EINVAL;
+	fake.wd_state = FAKE_WD_ARMED;
+	return 0;
+}
+
 static int do_get(const struct dcm_ioc_get *g)
 {
 	const uint32_t *h = (const void *)(uintptr_t)g->handles;
@@ -262,7 +291,8 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 	}
 	switch (req) {
 	case DCM_IOC_VERSION: {
-		struct dcm_ioc_version v = { DCM_ABI_MAGIC, DCM_ABI_MAJOR, DCM_ABI_MINOR };
+		struct dcm_ioc_version v = { DCM_ABI_MAGIC, DCM_ABI_MAJOR,
+					     (uint16_t)fake.abi_minor };
 
 		fake.fd = fd;
 		memcpy(arg, &v, sizeof(v));
@@ -286,7 +316,7 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		r = do_lookup(arg);
 		break;
 	case DCM_IOC_SET:
-		r = do_set(arg);
+		r = fake.wd_state == FAKE_WD_FIRED ? -ETIMEDOUT : do_set(arg);
 		break;
 	case DCM_IOC_ALIAS_CREATE:
 		r = do_create(arg);
@@ -305,6 +335,9 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		break;
 	case DCM_IOC_STATS:
 		memcpy(arg, &fake.stats, sizeof(fake.stats));
+		break;
+	case DCM_IOC_WATCHDOG:
+		r = do_watchdog(arg);
 		break;
 	default:
 		r = -ENOTTY;

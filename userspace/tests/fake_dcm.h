@@ -58,6 +58,11 @@ struct fake_dcm {
 
 	struct dcm_ioc_stats stats;
 
+	/* the watchdog: the last DCM_IOC_WATCHDOG, and its state */
+	struct dcm_ioc_watchdog wd;
+	int wd_state;			/* FAKE_WD_* */
+	unsigned int abi_minor;		/* what VERSION says (DCM_ABI_MINOR) */
+
 	/* what mmap() maps: a snapshot of n_subs values, refreshed by read() */
 	union {
 		struct dcm_snapshot hdr;
@@ -66,6 +71,8 @@ struct fake_dcm {
 	unsigned int maps, unmaps;
 	size_t map_len;			/* the last mapping's length */
 };
+
+enum { FAKE_WD_OFF, FAKE_WD_ARMED, FAKE_WD_FIRED };
 
 extern struct fake_dcm fake;
 

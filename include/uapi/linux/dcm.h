@@ -18,7 +18,7 @@
 /* ABI identity: "DCM" + 0x01, checked by libdcm before anything else. */
 #define DCM_ABI_MAGIC		0x44434d01
 #define DCM_ABI_MAJOR		1
-#define DCM_ABI_MINOR		0
+#define DCM_ABI_MINOR		1
 #define DCM_ABI_VERSION		((DCM_ABI_MAJOR << 16) | DCM_ABI_MINOR)
 
 #define DCM_NAME_LEN		32	/* controller and driver names, NUL included */
@@ -303,6 +303,46 @@ struct dcm_ioc_stats {
 	__u64 latency_hist[10];
 };
 
+/* Safe actions of a client watchdog (struct dcm_ioc_watchdog.action). */
+enum dcm_watchdog_action {
+	DCM_WATCHDOG_HOLD,	/* the client's actuators drop their queued commands and hold */
+	DCM_WATCHDOG_RAMP,	/* HOLD, and every joint's hardness goes to 0 over ramp_ms */
+
+	__DCM_WATCHDOG_ACTION_MAX,
+	DCM_WATCHDOG_ACTION_MAX = __DCM_WATCHDOG_ACTION_MAX - 1
+};
+
+/* struct dcm_ioc_watchdog.flags */
+#define DCM_WATCHDOG_F_KICK	(1U << 0)	/* refresh only; the other fields are zero */
+
+#define DCM_WATCHDOG_MIN_MS	20	/* shortest timeout */
+#define DCM_WATCHDOG_MAX_MS	60000	/* longest timeout */
+#define DCM_WATCHDOG_RAMP_MAX_MS 60000	/* longest ramp of DCM_WATCHDOG_RAMP */
+
+/**
+ * struct dcm_ioc_watchdog - DCM_IOC_WATCHDOG: supervise this file's commands
+ * @timeout_ms: DCM_WATCHDOG_MIN_MS to DCM_WATCHDOG_MAX_MS arms (or re-arms
+ *	with new settings) the watchdog of the open file; 0 disarms it
+ * @action: enum dcm_watchdog_action, run when the file goes @timeout_ms
+ *	without a refresh, or is closed while armed
+ * @ramp_ms: DCM_WATCHDOG_RAMP: 0 to DCM_WATCHDOG_RAMP_MAX_MS, how long the
+ *	hardness takes to reach 0; DCM_WATCHDOG_HOLD: 0
+ * @flags: DCM_WATCHDOG_F_*
+ * @reserved: zero
+ *
+ * Every successful DCM_IOC_SET and DCM_IOC_ALIAS_SET through the file, and
+ * a DCM_WATCHDOG_F_KICK, refresh an armed watchdog. Once it has fired, the
+ * file's commands and kicks fail with ETIMEDOUT until it is armed again or
+ * disarmed. Documentation/userspace-api/dcm.rst has the whole story.
+ */
+struct dcm_ioc_watchdog {
+	__u32 timeout_ms;
+	__u32 action;
+	__u32 ramp_ms;
+	__u32 flags;
+	__u32 reserved[4];
+};
+
 #define DCM_IOC_MAGIC		0xDC
 
 #define DCM_IOC_VERSION		_IOR(DCM_IOC_MAGIC, 0x00, struct dcm_ioc_version)
@@ -314,6 +354,7 @@ struct dcm_ioc_stats {
 #define DCM_IOC_TIME		_IOWR(DCM_IOC_MAGIC, 0x06, struct dcm_ioc_time)
 #define DCM_IOC_GET		_IOWR(DCM_IOC_MAGIC, 0x07, struct dcm_ioc_get)
 #define DCM_IOC_STATS		_IOR(DCM_IOC_MAGIC, 0x08, struct dcm_ioc_stats)
+#define DCM_IOC_WATCHDOG	_IOW(DCM_IOC_MAGIC, 0x09, struct dcm_ioc_watchdog)
 
 /* Generic netlink family "dcm". */
 #define DCM_GENL_NAME		"dcm"
@@ -430,7 +471,7 @@ enum dcm_event_type {
 	DCM_EV_OVERRUN,		/* a cycle overran its period: VALUE(ns) COUNT */
 	DCM_EV_CONFIG,		/* the description or a key changed: TEXT */
 	DCM_EV_CALIBRATION,	/* a joint was calibrated: DEVICE VALUE(zero) */
-	DCM_EV_WATCHDOG,	/* a client's watchdog fired: CODE(action) VALUE(pid) */
+	DCM_EV_WATCHDOG,	/* a client's watchdog fired: CODE(action) VALUE(pid) TEXT */
 	DCM_EV_SPECIAL,		/* a special command ran: TEXT */
 
 	__DCM_EV_MAX,
