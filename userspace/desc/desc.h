@@ -286,6 +286,53 @@ int desc_parse_bool(const char *text, int64_t *out);	/* true/false/1/0 */
 void desc_format_fixed(int64_t v, char *buf, size_t len);
 
 /* ------------------------------------------------------------------
+ * Editing a preference file (prefs.c)
+ */
+
+struct desc_prefs;
+
+/*
+ * Read @path as @t's preference file, for editing; a @path that does not
+ * exist (or NULL) gives an empty <Preferences Target="..."> document.
+ * The file must parse and have the Preferences root with @t's Target; its
+ * keys are checked when it is written. Return 0, or -1 with @errs.
+ */
+int desc_prefs_open(const char *path, enum desc_target t, struct desc_prefs **out,
+		    struct desc_errors *errs);
+void desc_prefs_free(struct desc_prefs *p);
+
+/* How many Key elements. */
+size_t desc_prefs_count(const struct desc_prefs *p);
+
+/*
+ * The Type and Value of @path's Key, malloc'ed (free both). Return 0,
+ * -ENOENT (no such Key), -EINVAL (no Type or Value).
+ */
+int desc_prefs_get(const struct desc_prefs *p, const char *path, char **type, char **value);
+
+/*
+ * Set @path to @value of kind @type ("int", ...): the Key's Type and Value
+ * are replaced in place, or a Key is added after the last one. Nothing is
+ * checked here. Return 1 (added), 0 (replaced), -ENOMEM.
+ */
+int desc_prefs_set(struct desc_prefs *p, const char *path, const char *type,
+		   const char *value);
+
+/* Replace the comments before the root by one comment of @text (NULL: none). */
+int desc_prefs_set_header(struct desc_prefs *p, const char *text);
+
+/*
+ * Write to @path atomically: a temporary file beside it (its directory is
+ * made if missing, one level), given to @check (may be NULL), renamed over
+ * @path if @check returns 0; the file keeps its mode (new: 0644). @check
+ * adds its messages to @errs, where the temporary name is then replaced
+ * by @path. Return 0, or -1 with @errs ("PATH: why"), @path untouched.
+ */
+typedef int (*desc_prefs_check_fn)(const char *tmp, void *arg, struct desc_errors *errs);
+int desc_prefs_write(struct desc_prefs *p, const char *path, desc_prefs_check_fn check,
+		     void *arg, struct desc_errors *errs);
+
+/* ------------------------------------------------------------------
  * Pushing a description: one transaction on a sink.
  */
 
@@ -336,6 +383,24 @@ extern const struct desc_sink desc_nl_sink_ops;
 /* The kernel's type table (kernel/dcm_types.c), for desc_opts. */
 bool desc_kernel_device_type_ok(const char *type);
 bool desc_kernel_subdevice_type_ok(const char *type);
+
+/*
+ * The keys the kernel gives a type beyond the mandatory ones (Value, Gain,
+ * ..., kernel/dcm_types.c): for each, its name, kind (LIBDCM_KEY_*),
+ * whether a description may set it (CONFIG or STATIC, not LIVE) and the
+ * range of an int key that has one. At most
+ * @max are written. Return: how many the type has, or -ENOENT for an
+ * unknown type.
+ */
+struct desc_type_key {
+	const char *name;
+	int kind;
+	bool settable;
+	bool ranged;		/* an int key with a range: */
+	int min, max;
+};
+int desc_kernel_type_keys(const char *type, bool device, struct desc_type_key *out,
+			  size_t max);
 
 struct desc_dry_sink;
 struct desc_dry_sink *desc_dry_sink_new(void);
