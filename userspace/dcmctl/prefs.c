@@ -663,8 +663,10 @@ static int save_target(const struct dcmctl_opts *o, const struct dcmctl_prefs_ar
 			json_uint(&rep->w, "added", s.added);
 			json_end_object(&rep->w);
 		} else {
-			fprintf(rep->out, "%s: %s: %zu keys (%u changed, %u added; from %s)\n",
-				desc_target_name(t), to, desc_prefs_count(s.doc), s.changed,
+			size_t n = desc_prefs_count(s.doc);
+
+			fprintf(rep->out, "%s: %s: %zu key%s (%u changed, %u added; from %s)\n",
+				desc_target_name(t), to, n, n == 1 ? "" : "s", s.changed,
 				s.added, from[0] ? from : "no file");
 		}
 	}
