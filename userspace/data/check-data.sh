@@ -14,8 +14,8 @@
 #    SubDeviceNumbers, bus addresses, types and typed keys against
 #    kernel/dcm_types.c, key kinds and ranges, Min <= Max, Gain != 0, the
 #    limits of include/uapi/linux/dcm.h; that every preference key names an
-#    existing key a file may set, RobotConfig/Body keys only in the Chest
-#    file and RobotConfig/Head keys only in the Head file.
+#    existing key a file may set, and that each file sets only the keys it
+#    owns (Documentation/dcm/device-xml.rst, "Who owns a key").
 # 3. Applies the Part rules (Documentation/dcm/device-xml.rst) to
 #    Device.xml + body.xml + head.xml and checks that every key of
 #    seed-keys.txt (the Device/SubDeviceList keys of seeds 000 and 001)
@@ -263,6 +263,8 @@ MUST_PASS = [
     ("device.rng", devdoc(sub().replace(' Part="Body"', '')).replace(' Part="Body"', '')),
     ("device.rng", devdoc(sub("Joint", keys='<Key Name="Kp" Type="int" Value="3"/>'))),
     ("preferences.rng", pref("Chest", "RobotConfig/Body/Device/Legs/Version", "int", "-1")),
+    ("preferences.rng", pref("Main", "Device/SubDeviceList/A/Actuator/Kp", "int", "40")),
+    ("preferences.rng", pref("Main", "RobotConfig/Arm/Device/Version", "float", "1.5")),
 ]
 MUST_FAIL = [
     ("device.rng", '<DeviceXml Version="1"/>'),
@@ -284,6 +286,9 @@ MUST_FAIL = [
     ("preferences.rng", pref("Body", "RobotConfig/Body/Type", "string", "NAO")),
     ("preferences.rng", pref("Chest", "RobotConfig/Head/Device/TouchBoard/Version", "int", "1")),
     ("preferences.rng", pref("Head", "RobotConfig/Body/Device/Legs/Version", "int", "1")),
+    ("preferences.rng", pref("Main", "RobotConfig/Body/Type", "string", "NAO")),
+    ("preferences.rng", pref("Main", "RobotConfig/Head/Device/TouchBoard/Version", "int", "1")),
+    ("preferences.rng", pref("Main", "RobotConfig/Arm", "int", "1")),
     ("preferences.rng", pref("Chest", "RobotConfig/Body/Device/Legs/Version", "string", "1")),
     ("preferences.rng", pref("Chest", "Device/SubDeviceList/A/Sensor/Status", "int", "1")),
     ("preferences.rng", pref("Chest", "Device/SubDeviceList/A/Sensor/Gain", "int", "1")),
@@ -435,6 +440,23 @@ info(f"Device.xml: {len(devices)} devices, {len(subdevices)} subdevices")
 # Preference files.
 
 
+def owner(p):
+    """The file that owns the key p (desc_key_owner() of userspace/desc/desc.c)."""
+    key = p.rpartition("/")[2]
+    for side, t in (("Body", "Chest"), ("Head", "Head")):
+        if p == f"RobotConfig/{side}" or p.startswith(f"RobotConfig/{side}/"):
+            return t
+    if p.startswith("Device/DeviceList/") and key in ("BodyId", "BodyNickName"):
+        return "Chest"
+    if p.startswith("Device/SubDeviceList/"):
+        name = p[len("Device/SubDeviceList/"):].rpartition("/")[0]
+        if key == "jointZeroPosition":
+            return "Chest"
+        if key in ("Gain", "Offset") and subdevices.get(name, {}).get("type") == "FSR":
+            return "Chest"
+    return "Main"
+
+
 def check_prefs(path):
     """[(kind of target, target name, key, value)] of a preference file."""
     rel = os.path.relpath(path, HERE)
@@ -442,9 +464,9 @@ def check_prefs(path):
     if root is None:
         return None, []
     target = root.get("Target")
-    if root.tag != "Preferences" or target not in ("Chest", "Head"):
-        bad(f"{rel}: the root must be <Preferences Target=\"Chest|Head\">")
-    side = "Body" if target == "Chest" else "Head"
+    if root.tag != "Preferences" or target not in ("Main", "Chest", "Head"):
+        bad(f"{rel}: the root must be <Preferences Target=\"Main|Chest|Head\">")
+    side = {"Chest": "Body", "Head": "Head"}.get(target)
     out, seen = [], set()
     for k in root:
         if not isinstance(k.tag, str):
@@ -457,12 +479,12 @@ def check_prefs(path):
         if p in seen:
             bad(f"{where}: set twice")
         seen.add(p)
+        if owner(p) != target:
+            bad(f"{where}: the {owner(p)} file owns this key, not the {target} file")
         if p.startswith("RobotConfig/"):
             if not path_ok(p, 16):
                 bad(f"{where}: bad RobotConfig path")
-            if p.split("/")[1] != side:
-                bad(f"{where}: the {target} file holds RobotConfig/{side} keys only")
-            if p.startswith(f"RobotConfig/{side}/Device/") and kind != "int":
+            if side and p.startswith(f"RobotConfig/{side}/Device/") and kind != "int":
                 bad(f"{where}: configuration versions are ints")
             v = parse_value(kind, text, where)
             out.append(("robot", p, None, v))

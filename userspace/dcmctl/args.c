@@ -22,7 +22,7 @@ static int cmd_help(const struct dcmctl_opts *o)
 }
 
 /*
- * Later commands (events, calibrate, preferences) are added here, each as
+ * Later commands (calibrate, ...) are added here, each as
  * { name, run, args, help }.
  */
 const struct dcmctl_cmd dcmctl_commands[] = {
@@ -51,6 +51,12 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "follow the events live (errors, nack, safety, temperature, battery, overrun,\n"
 	  "config, calibration, watchdog, special); --count: exit after N, failing if\n"
 	  "--timeout comes first" },
+	{ "preferences", dcmctl_cmd_preferences,
+	  "save|load TARGET [--file FILE] | add TARGET KEY VALUE [--type TYPE] [--file FILE]",
+	  "the preference files (TARGET: Main, Chest, Head, All): save the running values\n"
+	  "of the keys the target owns into its file, load the description again from the\n"
+	  "files (root), add a key to a file; --device-xml, --schemas, --etc, --share: where\n"
+	  "the files are (defaults: dcmd's)" },
 	{ "help", cmd_help, "", "show this text" },
 	{ NULL, NULL, NULL, NULL }
 };

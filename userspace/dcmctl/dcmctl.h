@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "libdcm.h"
+#include "desc.h"
 #include "json.h"
 
 /* Exit codes */
@@ -100,6 +101,22 @@ int dcmctl_cmd_tree(const struct dcmctl_opts *o);
 int dcmctl_list(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_tree(const struct dcmctl_opts *o, FILE *out, FILE *err);
+
+/*
+ * The controller's sysfs directory (-r, -d), opened: a directory fd, or -1
+ * with the reason on @err. @dir gets its path.
+ */
+int dcmctl_open_controller(const struct dcmctl_opts *o, FILE *err, char *dir, size_t len);
+
+/*
+ * Read the key @key (as dcmctl get takes it) below the controller's
+ * directory @ctrlfd; one trailing newline dropped. Return 0 and a malloc'ed
+ * *@out, -ENOENT (no such key), -EINVAL (not a key), or -errno.
+ */
+int dcmctl_read_key(int ctrlfd, const char *key, char **out);
+
+/* The RobotConfig keys of the controller, full paths, sorted (free each and the array). */
+int dcmctl_robot_keys(int ctrlfd, char ***keys, size_t *n);
 
 /* -r, else $DCM_SYSFS_ROOT, else DCMCTL_SYSFS_ROOT. */
 const char *dcmctl_sysfs_root(const struct dcmctl_opts *o);
@@ -238,6 +255,51 @@ int dcmctl_cmd_alias(const struct dcmctl_opts *o);
 int dcmctl_cmd_time(const struct dcmctl_opts *o);
 int dcmctl_cmd_watch(const struct dcmctl_opts *o);
 int dcmctl_cmd_stats(const struct dcmctl_opts *o);
+
+/* ------------------------------------------------------------------
+ * Preferences (prefs.c): NAOqi's Save, Load and Add
+ */
+
+enum dcmctl_prefs_action {
+	DCMCTL_PREFS_SAVE,
+	DCMCTL_PREFS_LOAD,
+	DCMCTL_PREFS_ADD,
+};
+
+/* dcmctl preferences ACTION TARGET [KEY VALUE] [options] */
+struct dcmctl_prefs_args {
+	enum dcmctl_prefs_action action;
+	bool all;			/* target All */
+	int target;			/* enum desc_target; -1 with all */
+	const char *file;		/* --file: the target's file */
+	const char *key, *value;	/* add */
+	const char *type;		/* add --type */
+	/* --device-xml, --schemas, --etc, --share (prefs unused) */
+	struct desc_paths paths;
+};
+
+/*
+ * Parse what follows "preferences". ACTION: save, load, add (any case);
+ * TARGET: Main, Chest, Head, All (any case; not All for add). Return 0 or
+ * -EINVAL with @err.
+ */
+int dcmctl_parse_prefs(int argc, char **argv, struct dcmctl_prefs_args *a, char *err,
+		       size_t errlen);
+
+/*
+ * The file target @t is read from (@from, "" for none: a new file) and
+ * written to (@to) by save and add: --file (read if it exists), else the
+ * file dcmd would load (ETC's, else SHARE's, else none) and ETC/<file>.
+ * Return 0 or -ENAMETOOLONG, -ENOMEM.
+ */
+int dcmctl_prefs_paths(const struct dcmctl_prefs_args *a, int t, char *from, size_t fromlen,
+		       char *to, size_t tolen);
+
+/* The files of a load (and of save's reading): dcmd's defaults, --file for the target's. */
+int dcmctl_prefs_load_files(const struct dcmctl_prefs_args *a, struct desc_files *f);
+
+int dcmctl_preferences(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_cmd_preferences(const struct dcmctl_opts *o);
 
 /* Output of stats and of one watch line (exposed for the unit tests). */
 void dcmctl_print_stats_text(FILE *f, const struct dcm_stats *st, uint32_t period_us);

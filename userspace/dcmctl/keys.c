@@ -280,6 +280,51 @@ static int open_controller(const struct dcmctl_opts *o, FILE *err, char *dir, si
 	return fd;
 }
 
+int dcmctl_open_controller(const struct dcmctl_opts *o, FILE *err, char *dir, size_t len)
+{
+	return open_controller(o, err, dir, len);
+}
+
+int dcmctl_read_key(int ctrlfd, const char *key, char **out)
+{
+	char rel[4096];
+	int r = dcmctl_key_to_path(key, rel, sizeof(rel));
+
+	*out = NULL;
+	if (r)
+		return r;
+	return read_value(ctrlfd, rel, out);
+}
+
+int dcmctl_robot_keys(int ctrlfd, char ***keys, size_t *n)
+{
+	struct strv files = { 0 };
+	size_t i;
+	int r = root_files(ctrlfd, 2, &files);
+
+	*keys = NULL;
+	*n = 0;
+	if (r) {
+		strv_free(&files);
+		return r;
+	}
+	if (files.n)
+		qsort(files.v, files.n, sizeof(char *), str_cmp);
+	for (i = 0; i < files.n; i++) {
+		char *k;
+
+		if (asprintf(&k, "%s%s", PREFIX_ROBOT, files.v[i]) < 0) {
+			strv_free(&files);
+			return -ENOMEM;
+		}
+		free(files.v[i]);
+		files.v[i] = k;
+	}
+	*keys = files.v;
+	*n = files.n;
+	return 0;
+}
+
 /* ------------------------------------------------------------------
  * list
  */

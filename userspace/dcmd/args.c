@@ -14,8 +14,8 @@
 void dcmd_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: dcmd [-f] [-v] [-p PIDFILE] [-1 | -n] [-c DEVICE_XML] [-b BODY_XML]\n"
-		"            [-H HEAD_XML] [-S SCHEMA_DIR] [-i INDEX]\n"
+		"Usage: dcmd [-f] [-v] [-p PIDFILE] [-1 | -n] [-c DEVICE_XML] [-M MAIN_XML]\n"
+		"            [-b BODY_XML] [-H HEAD_XML] [-S SCHEMA_DIR] [-i INDEX]\n"
 		"       dcmd -h\n"
 		"\n"
 		"  -f             stay in the foreground (log to stderr too)\n"
@@ -25,6 +25,9 @@ void dcmd_usage(FILE *f)
 		"  -n             check only: load, validate and check the description,\n"
 		"                 print a summary, send nothing to the kernel; exit 0/1\n"
 		"  -c DEVICE_XML  robot description (default " DCMD_SHARE_DIR "/" DCMD_DEVICE_XML ")\n"
+		"  -M MAIN_XML    main preferences (default " DCMD_ETC_DIR "/" DCMD_MAIN_XML
+		" if present,\n"
+		"                 else " DCMD_SHARE_DIR "/" DCMD_MAIN_XML "; '" DCMD_NO_FILE "': none)\n"
 		"  -b BODY_XML    chest preferences (default " DCMD_ETC_DIR "/" DCMD_BODY_XML
 		" if present,\n"
 		"                 else " DCMD_SHARE_DIR "/" DCMD_BODY_XML "; '" DCMD_NO_FILE "': none)\n"
@@ -59,7 +62,7 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 	memset(o, 0, sizeof(*o));
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	while ((c = getopt(argc, argv, ":fvp:c:b:H:S:i:n1h")) != -1) {
+	while ((c = getopt(argc, argv, ":fvp:c:M:b:H:S:i:n1h")) != -1) {
 		switch (c) {
 		case 'f':
 			o->foreground = true;
@@ -79,6 +82,10 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 			break;
 		case 'c':
 			if (file_arg(o, c, &o->device_xml))
+				return DCMD_USAGE_ERROR;
+			break;
+		case 'M':
+			if (file_arg(o, c, &o->main_xml))
 				return DCMD_USAGE_ERROR;
 			break;
 		case 'b':
@@ -133,56 +140,17 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 	return DCMD_RUN;
 }
 
-static int put(char *dst, size_t len, const char *dir, const char *name)
-{
-	int n = dir ? snprintf(dst, len, "%s/%s", dir, name) :
-		      snprintf(dst, len, "%s", name);
-
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
-
-/* A preference file: the option, or ETC/name, or SHARE/name, or none. */
-static int pref_file(const char *opt, const char *etc, const char *share,
-		     const char *name, char *dst, size_t len, char *note,
-		     size_t notelen)
-{
-	size_t used;
-	int r;
-
-	dst[0] = '\0';
-	if (opt)
-		return strcmp(opt, DCMD_NO_FILE) ? put(dst, len, NULL, opt) : 0;
-	r = put(dst, len, etc, name);
-	if (r || access(dst, F_OK) == 0)
-		return r;
-	r = put(dst, len, share, name);
-	if (r || access(dst, F_OK) == 0)
-		return r;
-	dst[0] = '\0';
-	used = strlen(note);
-	snprintf(note + used, notelen - used, "%sno %s/%s nor %s/%s", used ? "; " : "",
-		 etc, name, share, name);
-	return 0;
-}
-
 int dcmd_resolve_files(const struct dcmd_opts *o, const char *etc,
-		       const char *share, struct dcmd_files *f)
+		       const char *share, struct desc_files *f)
 {
-	const char *sdir = o->schema_dir ? o->schema_dir : share;
-	int r;
+	struct desc_paths p = {
+		.device_xml = o->device_xml,
+		.prefs = { [DESC_MAIN] = o->main_xml, [DESC_CHEST] = o->body_xml,
+			   [DESC_HEAD] = o->head_xml },
+		.schema_dir = o->schema_dir,
+		.etc = etc,
+		.share = share,
+	};
 
-	memset(f, 0, sizeof(*f));
-	r = o->device_xml ? put(f->device_xml, sizeof(f->device_xml), NULL, o->device_xml) :
-			    put(f->device_xml, sizeof(f->device_xml), share, DCMD_DEVICE_XML);
-	if (!r)
-		r = pref_file(o->body_xml, etc, share, DCMD_BODY_XML, f->body_xml,
-			      sizeof(f->body_xml), f->note, sizeof(f->note));
-	if (!r)
-		r = pref_file(o->head_xml, etc, share, DCMD_HEAD_XML, f->head_xml,
-			      sizeof(f->head_xml), f->note, sizeof(f->note));
-	if (!r)
-		r = put(f->device_rng, sizeof(f->device_rng), sdir, DCMD_DEVICE_RNG);
-	if (!r)
-		r = put(f->prefs_rng, sizeof(f->prefs_rng), sdir, DCMD_PREFS_RNG);
-	return r;
+	return desc_resolve_files(&p, f);
 }

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "desc.h"
+
 #define DCMD_EXIT_OK		0
 #define DCMD_EXIT_FAIL		1
 #define DCMD_EXIT_USAGE		2
@@ -17,16 +19,17 @@
 #define DCMD_LOG_BURST		10
 #define DCMD_LOG_INTERVAL_MS	1000
 
-/* Where the description's files are by default. */
-#define DCMD_SHARE_DIR		"/usr/share/dcm"
-#define DCMD_ETC_DIR		"/etc/dcm"
-#define DCMD_DEVICE_XML		"Device.xml"
+/* Where the description's files are by default (desc.h, files.c). */
+#define DCMD_SHARE_DIR		DESC_SHARE_DIR
+#define DCMD_ETC_DIR		DESC_ETC_DIR
+#define DCMD_DEVICE_XML		DESC_DEVICE_XML
+#define DCMD_MAIN_XML		"main.xml"
 #define DCMD_BODY_XML		"body.xml"
 #define DCMD_HEAD_XML		"head.xml"
-#define DCMD_DEVICE_RNG		"device.rng"
-#define DCMD_PREFS_RNG		"preferences.rng"
-/* -b / -H argument that means "no preference file" */
-#define DCMD_NO_FILE		"none"
+#define DCMD_DEVICE_RNG		DESC_DEVICE_RNG
+#define DCMD_PREFS_RNG		DESC_PREFS_RNG
+/* -M / -b / -H argument that means "no preference file" */
+#define DCMD_NO_FILE		DESC_NO_FILE
 
 struct dcmd_opts {
 	bool foreground;		/* -f */
@@ -35,6 +38,7 @@ struct dcmd_opts {
 	bool once;			/* -1: load and push once, then exit */
 	const char *pidfile;		/* -p, NULL if none */
 	const char *device_xml;		/* -c, NULL: the default */
+	const char *main_xml;		/* -M, NULL: the default */
 	const char *body_xml;		/* -b, NULL: the default */
 	const char *head_xml;		/* -H, NULL: the default */
 	const char *schema_dir;		/* -S, NULL: the default */
@@ -42,25 +46,17 @@ struct dcmd_opts {
 	char err[256];
 };
 
-/* The files a load uses, defaults resolved. */
-struct dcmd_files {
-	char device_xml[4096];
-	char body_xml[4096];		/* "" if none */
-	char head_xml[4096];		/* "" if none */
-	char device_rng[4096];
-	char prefs_rng[4096];
-	char note[512];			/* what was looked for and not found */
-};
-
 /*
- * Resolve the files of a load: -c or SHARE/Device.xml; -b (DCMD_NO_FILE:
- * none) or ETC/body.xml if it exists, else SHARE/body.xml if it exists,
- * else none (and @f->note says so); the same for -H and head.xml; the
- * schemas in -S or SHARE. @etc and @share are DCMD_ETC_DIR and
- * DCMD_SHARE_DIR but for the tests. Return: 0 or -ENAMETOOLONG.
+ * Resolve the files of a load (desc_resolve_files()): -c or
+ * SHARE/Device.xml; -b (DCMD_NO_FILE: none) or ETC/body.xml if it exists,
+ * else SHARE/body.xml if it exists, else none (and @f->note says so); the
+ * same for -H and head.xml, and for -M and main.xml (no note: a robot
+ * without a main file is the usual case); the schemas in -S or SHARE.
+ * @etc and @share are DCMD_ETC_DIR and DCMD_SHARE_DIR but for the tests.
+ * Return: 0 or -ENAMETOOLONG.
  */
 int dcmd_resolve_files(const struct dcmd_opts *o, const char *etc,
-		       const char *share, struct dcmd_files *f);
+		       const char *share, struct desc_files *f);
 
 enum dcmd_parse_result {
 	DCMD_RUN,

@@ -183,10 +183,11 @@ static void desc_log(void *arg, int level, const char *msg)
  */
 static struct desc *load_description(void)
 {
-	struct dcmd_files f;
+	struct desc_files f;
 	struct desc_errors errs;
 	struct desc_opts o;
 	struct desc *desc;
+	char files[1024];
 	size_t i;
 
 	if (dcmd_resolve_files(&d.opts, DCMD_ETC_DIR, DCMD_SHARE_DIR, &f)) {
@@ -197,17 +198,18 @@ static struct desc *load_description(void)
 		logmsg(LOG_NOTICE, "description: %s: no such preference file, RobotConfig defaults apply",
 		       f.note);
 	memset(&o, 0, sizeof(o));
-	o.device_xml = f.device_xml;
-	o.body_xml = f.body_xml[0] ? f.body_xml : NULL;
-	o.head_xml = f.head_xml[0] ? f.head_xml : NULL;
-	o.device_rng = f.device_rng;
-	o.prefs_rng = f.prefs_rng;
+	desc_opts_set_files(&o, &f);
 	o.device_type_ok = desc_kernel_device_type_ok;
 	o.subdevice_type_ok = desc_kernel_subdevice_type_ok;
 	o.log = desc_log;
-	logmsg(LOG_DEBUG, "description: %s, body %s, head %s, schemas %s and %s",
-	       o.device_xml, o.body_xml ? o.body_xml : "(none)",
+	o.target_hint[DESC_MAIN] = "-M";
+	o.target_hint[DESC_CHEST] = "-b";
+	o.target_hint[DESC_HEAD] = "-H";
+	logmsg(LOG_DEBUG, "description: %s, main %s, body %s, head %s, schemas %s and %s",
+	       o.device_xml, o.main_xml ? o.main_xml : "(none)",
+	       o.body_xml ? o.body_xml : "(none)",
 	       o.head_xml ? o.head_xml : "(none)", o.device_rng, o.prefs_rng);
+	desc_opts_files_text(&o, files, sizeof(files));
 
 	desc_errors_init(&errs);
 	if (desc_load(&o, &desc, &errs)) {
@@ -215,9 +217,7 @@ static struct desc *load_description(void)
 			logmsg(LOG_ERR, "%s", errs.msgs[i]);
 		if (errs.dropped)
 			logmsg(LOG_ERR, "(%zu more errors)", errs.dropped);
-		logmsg(LOG_ERR, "description %s%s%s%s%s not loaded: %zu error%s", o.device_xml,
-		       o.body_xml ? " + " : "", o.body_xml ? o.body_xml : "",
-		       o.head_xml ? " + " : "", o.head_xml ? o.head_xml : "",
+		logmsg(LOG_ERR, "description %s not loaded: %zu error%s", files,
 		       errs.n + errs.dropped, errs.n + errs.dropped == 1 ? "" : "s");
 		desc_errors_free(&errs);
 		return NULL;

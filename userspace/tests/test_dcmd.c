@@ -70,15 +70,17 @@ static void test_args_description(void **state)
 	assert_int_equal(dcmd_parse_args(1, ARGV(NULL), &o), DCMD_RUN);
 	assert_false(o.once);
 	assert_false(o.check_only);
+	assert_null(o.main_xml);
 	assert_null(o.body_xml);
 	assert_null(o.head_xml);
 	assert_null(o.schema_dir);
 	assert_int_equal(o.index, 0);
 
-	assert_int_equal(PARSE(&o, "-1", "-c", "D.xml", "-b", "B.xml", "-H", "H.xml",
+	assert_int_equal(PARSE(&o, "-1", "-c", "D.xml", "-M", "M.xml", "-b", "B.xml", "-H", "H.xml",
 			       "-S", "/schemas", "-i", "3"), DCMD_RUN);
 	assert_true(o.once);
 	assert_string_equal(o.device_xml, "D.xml");
+	assert_string_equal(o.main_xml, "M.xml");
 	assert_string_equal(o.body_xml, "B.xml");
 	assert_string_equal(o.head_xml, "H.xml");
 	assert_string_equal(o.schema_dir, "/schemas");
@@ -94,6 +96,8 @@ static void test_args_description(void **state)
 	assert_int_equal(PARSE(&o, "-i", "99999999999"), DCMD_USAGE_ERROR);
 	assert_int_equal(PARSE(&o, "-b", ""), DCMD_USAGE_ERROR);
 	assert_string_equal(o.err, "option -b needs a file name");
+	assert_int_equal(PARSE(&o, "-M", ""), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option -M needs a file name");
 	assert_int_equal(PARSE(&o, "-S", ""), DCMD_USAGE_ERROR);
 	assert_string_equal(o.err, "option -S needs a directory");
 }
@@ -114,7 +118,7 @@ static void test_resolve_files(void **state)
 {
 	char etc[64] = "/tmp/test_dcmd_etc.XXXXXX", share[64] = "/tmp/test_dcmd_share.XXXXXX";
 	char want[512], cmd[192];
-	struct dcmd_files f;
+	struct desc_files f;
 	struct dcmd_opts o;
 
 	(void)state;
@@ -125,8 +129,10 @@ static void test_resolve_files(void **state)
 	assert_int_equal(dcmd_resolve_files(&o, etc, share, &f), 0);
 	snprintf(want, sizeof(want), "%s/Device.xml", share);
 	assert_string_equal(f.device_xml, want);
-	assert_string_equal(f.body_xml, "");
-	assert_string_equal(f.head_xml, "");
+	assert_string_equal(f.prefs[DESC_MAIN], "");
+	assert_string_equal(f.prefs[DESC_CHEST], "");
+	assert_string_equal(f.prefs[DESC_HEAD], "");
+	/* no main file is the usual case: not said */
 	snprintf(want, sizeof(want), "no %s/body.xml nor %s/body.xml; no %s/head.xml nor %s/head.xml",
 		 etc, share, etc, share);
 	assert_string_equal(f.note, want);
@@ -140,21 +146,35 @@ static void test_resolve_files(void **state)
 	touch(etc, "head.xml");
 	assert_int_equal(dcmd_resolve_files(&o, etc, share, &f), 0);
 	snprintf(want, sizeof(want), "%s/body.xml", share);
-	assert_string_equal(f.body_xml, want);
+	assert_string_equal(f.prefs[DESC_CHEST], want);
 	snprintf(want, sizeof(want), "%s/head.xml", etc);
-	assert_string_equal(f.head_xml, want);
+	assert_string_equal(f.prefs[DESC_HEAD], want);
+	assert_string_equal(f.prefs[DESC_MAIN], "");
 	assert_string_equal(f.note, "");
+	/* the main file: /etc/dcm's, else /usr/share/dcm's */
+	touch(share, "main.xml");
+	assert_int_equal(dcmd_resolve_files(&o, etc, share, &f), 0);
+	snprintf(want, sizeof(want), "%s/main.xml", share);
+	assert_string_equal(f.prefs[DESC_MAIN], want);
+	touch(etc, "main.xml");
+	assert_int_equal(dcmd_resolve_files(&o, etc, share, &f), 0);
+	snprintf(want, sizeof(want), "%s/main.xml", etc);
+	assert_string_equal(f.prefs[DESC_MAIN], want);
 
 	/* options win; "none" means no file */
-	assert_int_equal(PARSE(&o, "-c", "x/D.xml", "-b", "none", "-H", "h.xml", "-S", "/s"),
-			 DCMD_RUN);
+	assert_int_equal(PARSE(&o, "-c", "x/D.xml", "-b", "none", "-H", "h.xml", "-S", "/s",
+			       "-M", "none"), DCMD_RUN);
 	assert_int_equal(dcmd_resolve_files(&o, etc, share, &f), 0);
 	assert_string_equal(f.device_xml, "x/D.xml");
-	assert_string_equal(f.body_xml, "");
-	assert_string_equal(f.head_xml, "h.xml");
+	assert_string_equal(f.prefs[DESC_MAIN], "");
+	assert_string_equal(f.prefs[DESC_CHEST], "");
+	assert_string_equal(f.prefs[DESC_HEAD], "h.xml");
 	assert_string_equal(f.device_rng, "/s/device.rng");
 	assert_string_equal(f.prefs_rng, "/s/preferences.rng");
 	assert_string_equal(f.note, "");
+	assert_int_equal(PARSE(&o, "-M", "m.xml"), DCMD_RUN);
+	assert_int_equal(dcmd_resolve_files(&o, etc, share, &f), 0);
+	assert_string_equal(f.prefs[DESC_MAIN], "m.xml");
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", etc, share);
 	assert_int_equal(system(cmd), 0);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests: the robot description loader (dcmd/desc.c), the pusher
- * (dcmd/push.c) and the dry run through the kernel's model code
- * (dcmd/dryrun.c), on the fixtures of userspace/tests/data/: good/ is a
+ * Unit tests: the robot description loader (desc/desc.c), the pusher
+ * (desc/push.c) and the dry run through the kernel's model code
+ * (desc/dryrun.c), on the fixtures of userspace/tests/data/: good/ is a
  * small valid robot, bad/ one fault per file; device.rng and
  * preferences.rng are small test schemas.
  *
@@ -42,8 +42,8 @@ struct load {
 };
 
 /* Load with the test schemas (or none), from DCM_TEST_DATA. */
-static struct load load_files(const char *dev, const char *body, const char *head,
-			      bool schema)
+static struct load load_main(const char *dev, const char *main_xml, const char *body,
+			     const char *head, bool schema)
 {
 	struct desc_errors errs;
 	struct desc_opts o;
@@ -51,8 +51,12 @@ static struct load load_files(const char *dev, const char *body, const char *hea
 
 	memset(&o, 0, sizeof(o));
 	o.device_xml = dev;
+	o.main_xml = main_xml;
 	o.body_xml = body;
 	o.head_xml = head;
+	o.target_hint[DESC_MAIN] = "-M";
+	o.target_hint[DESC_CHEST] = "-b";
+	o.target_hint[DESC_HEAD] = "-H";
 	if (schema) {
 		o.device_rng = "device.rng";
 		o.prefs_rng = "preferences.rng";
@@ -72,16 +76,28 @@ static struct load load_files(const char *dev, const char *body, const char *hea
 	return r;
 }
 
-/* The errors of a load that must fail, as one string. */
-static char *errors_of(const char *dev, const char *body, const char *head, bool schema)
+static struct load load_files(const char *dev, const char *body, const char *head,
+			      bool schema)
 {
-	struct load r = load_files(dev, body, head, schema);
+	return load_main(dev, NULL, body, head, schema);
+}
+
+/* The errors of a load that must fail, as one string. */
+static char *errors_main(const char *dev, const char *main_xml, const char *body,
+			 const char *head, bool schema)
+{
+	struct load r = load_main(dev, main_xml, body, head, schema);
 
 	if (!r.errors) {
 		desc_free(r.d);
 		fail_msg("%s loaded, but should not", dev);
 	}
 	return r.errors;
+}
+
+static char *errors_of(const char *dev, const char *body, const char *head, bool schema)
+{
+	return errors_main(dev, NULL, body, head, schema);
 }
 
 #define assert_errors(expected, dev, body, head, schema)			\
@@ -91,9 +107,17 @@ static char *errors_of(const char *dev, const char *body, const char *head, bool
 		free(e_);						\
 	} while (0)
 
-static struct desc *load_ok(const char *dev, const char *body, const char *head)
+#define assert_errors_main(expected, dev, main_xml, body, head)			\
+	do {								\
+		char *e_ = errors_main((dev), (main_xml), (body), (head), true); \
+		assert_string_equal(e_, (expected));			\
+		free(e_);						\
+	} while (0)
+
+static struct desc *load_ok_main(const char *dev, const char *main_xml, const char *body,
+				 const char *head)
 {
-	struct load r = load_files(dev, body, head, true);
+	struct load r = load_main(dev, main_xml, body, head, true);
 
 	if (r.errors) {
 		fprintf(stderr, "%s", r.errors);
@@ -101,6 +125,17 @@ static struct desc *load_ok(const char *dev, const char *body, const char *head)
 		fail_msg("%s does not load", dev);
 	}
 	return r.d;
+}
+
+static struct desc *load_ok(const char *dev, const char *body, const char *head)
+{
+	return load_ok_main(dev, NULL, body, head);
+}
+
+/* The good robot: Device.xml and its three preference files. */
+static struct desc *load_good(void)
+{
+	return load_ok_main("good/Device.xml", "good/main.xml", "good/body.xml", "good/head.xml");
 }
 
 /* Push into the dry run; return the error text ("" on success). */
@@ -308,7 +343,7 @@ static void test_parse_int_bool(void **state)
 
 static void test_good(void **state)
 {
-	struct desc *d = load_ok("good/Device.xml", "good/body.xml", "good/head.xml");
+	struct desc *d = load_good();
 	const struct desc_key *k;
 	struct desc_device *dev;
 	size_t i;
@@ -370,24 +405,29 @@ static void test_good(void **state)
 	desc_free(d);
 }
 
-/* Device.xml, then the chest file, then the head file: the last one wins. */
+/* Device.xml, then the Main, Chest and Head files, each over Device.xml's values. */
 static void test_overlay_order(void **state)
 {
-	struct desc *d = load_ok("good/Device.xml", "good/body.xml", "good/head.xml");
+	struct desc *d = load_good();
 	const struct desc_key *k;
 	struct desc_device *dev;
 
 	(void)state;
 	k = sub_key(d, "HeadPitch/Position/Actuator", "Kp");
 	assert_int_equal(k->num, 130);
-	assert_string_equal(k->src.file, "good/head.xml");
-	assert_int_equal(k->src.line, 5);
+	assert_string_equal(k->src.file, "good/main.xml");
+	assert_int_equal(k->src.line, 3);
 	k = sub_key(d, "HeadPitch/Position/Sensor", "jointZeroPosition");
 	assert_int_equal(k->num, 2071);
 	assert_string_equal(k->src.file, "good/body.xml");
 	assert_int_equal(k->src.line, 11);
 	k = sub_key(d, "LShoulderPitch/Position/Actuator", "Max");
 	assert_int_equal(k->num, 2000000);
+	assert_string_equal(k->src.file, "good/main.xml");
+	/* an FSR's calibration, from the body file: a key Device.xml does not give */
+	k = sub_key(d, "LFoot/FSR/FrontLeft/Sensor", "Gain");
+	assert_int_equal(k->num, 1043);
+	assert_string_equal(k->src.file, "good/body.xml");
 	dev = desc_find_device(d, "ChestBoard");
 	k = desc_find_key(dev->keys, dev->n_keys, "BodyId");
 	assert_string_equal(k->str, "AL01234567890");
@@ -395,17 +435,19 @@ static void test_overlay_order(void **state)
 	assert_string_equal(k->str, "Nao");	/* untouched */
 	assert_int_equal(d->n_overrides, 5);
 	assert_int_equal(d->n_ignored, 0);
-	assert_non_null(strstr(logbuf, "7 good/head.xml:5: Device/SubDeviceList/HeadPitch/Position/Actuator/Kp overrides good/body.xml:12\n"));
+	assert_non_null(strstr(logbuf, "7 good/main.xml:3: Device/SubDeviceList/HeadPitch/Position/Actuator/Kp overrides good/Device.xml:26\n"));
 	desc_free(d);
 
-	/* without the head file, the chest's value stays */
-	d = load_ok("good/Device.xml", "good/body.xml", NULL);
-	assert_int_equal(sub_key(d, "HeadPitch/Position/Actuator", "Kp")->num, 120);
+	/* without the main file, Device.xml's value */
+	d = load_ok("good/Device.xml", "good/body.xml", "good/head.xml");
+	assert_int_equal(sub_key(d, "HeadPitch/Position/Actuator", "Kp")->num, 100);
+	assert_int_equal(sub_key(d, "HeadPitch/Position/Sensor", "jointZeroPosition")->num, 2071);
 	desc_free(d);
-	/* without either, Device.xml's */
+	/* without any, Device.xml's */
 	d = load_ok("good/Device.xml", NULL, NULL);
 	assert_int_equal(sub_key(d, "HeadPitch/Position/Actuator", "Kp")->num, 100);
 	assert_int_equal(sub_key(d, "HeadPitch/Position/Sensor", "jointZeroPosition")->num, 0);
+	assert_null(sub_key(d, "LFoot/FSR/FrontLeft/Sensor", "Gain"));
 	desc_free(d);
 }
 
@@ -499,7 +541,7 @@ static const struct desc_sink rec_ops = {
 
 static void test_push_order(void **state)
 {
-	struct desc *d = load_ok("good/Device.xml", "good/body.xml", "good/head.xml");
+	struct desc *d = load_good();
 	struct desc_push_stats st;
 	struct rec *r = calloc(1, sizeof(*r));
 	char err[512];
@@ -507,8 +549,8 @@ static void test_push_order(void **state)
 	(void)state;
 	assert_int_equal(desc_push(d, &rec_ops, r, &st, err, sizeof(err)), 0);
 	assert_string_equal(err, "");
-	/* BEGIN, 12 devices, 15 subdevices, 41 keys, 9 RobotConfig keys, COMMIT */
-	assert_int_equal(st.steps, 1 + 12 + 15 + 41 + 9 + 1);
+	/* BEGIN, 12 devices, 15 subdevices, 42 keys, 9 RobotConfig keys, COMMIT */
+	assert_int_equal(st.steps, 1 + 12 + 15 + 42 + 9 + 1);
 	assert_int_equal(st.counts.n_devices, 1);
 	assert_true(!strncmp(r->log,
 			     "begin\n"
@@ -568,7 +610,7 @@ static void test_push_order(void **state)
 
 static void test_dry_run(void **state)
 {
-	struct desc *d = load_ok("good/Device.xml", "good/body.xml", "good/head.xml");
+	struct desc *d = load_good();
 	struct desc_push_stats st;
 	char err[512];
 
@@ -838,7 +880,8 @@ static void test_structure(void **state)
 /* A subdevice on a device that is dropped is dropped, not an error. */
 static void test_dropped_device(void **state)
 {
-	struct desc *d = load_ok("good/Device.xml", "bad/pref_dropped.xml", NULL);
+	struct desc *d = load_ok_main("good/Device.xml", "bad/pref_dropped_main.xml",
+				      "bad/pref_dropped.xml", NULL);
 	struct desc_subdevice *s;
 
 	(void)state;
@@ -850,9 +893,9 @@ static void test_dropped_device(void **state)
 	/* the keys aimed at them are ignored, at debug level */
 	assert_int_equal(d->n_ignored, 2);
 	assert_int_equal(sub_key(d, "LHand/Position/Actuator", "Max")->num, 1000000);
-	assert_non_null(strstr(logbuf, "7 bad/pref_dropped.xml:4: key Device/SubDeviceList/LHand/Position/"
+	assert_non_null(strstr(logbuf, "7 bad/pref_dropped_main.xml:3: key Device/SubDeviceList/LHand/Position/"
 			       "Actuator/Max ignored: subdevice LHand/Position/Actuator is not on this robot\n"));
-	assert_non_null(strstr(logbuf, "7 bad/pref_dropped.xml:5: key Device/DeviceList/LeftHandBoard/Ack "
+	assert_non_null(strstr(logbuf, "7 bad/pref_dropped_main.xml:4: key Device/DeviceList/LeftHandBoard/Ack "
 			       "ignored: device LeftHandBoard is not on this robot\n"));
 	assert_non_null(strstr(logbuf, "7 good/Device.xml:41: subdevice LHand/Position/Actuator dropped "
 			       "with its device LeftHandBoard\n"));
@@ -878,8 +921,8 @@ static void test_prefs(void **state)
 		      "bad/pref_values.xml:7: duplicate key RobotConfig/Body/Type (first at bad/pref_values.xml:6)\n",
 		      "good/Device.xml", "bad/pref_values.xml", NULL, true);
 	assert_errors("bad/pref_types.xml:3: RobotConfig/Body/Device/LeftArm/Version: 'two' is not an integer\n"
-		      "bad/pref_types.xml:4: key Device/SubDeviceList/HeadPitch/Position/Actuator/Kp: Type float, "
-		      "but good/Device.xml:26 gives it as int\n",
+		      "bad/pref_types.xml:4: key Device/SubDeviceList/HeadPitch/Position/Sensor/jointZeroPosition: "
+		      "Type float, but good/Device.xml:31 gives it as int\n",
 		      "good/Device.xml", "bad/pref_types.xml", NULL, true);
 	/* a head file given as the chest's, and the other way round */
 	assert_errors("bad/pref_target.xml:2: Target is 'Head', but this file is loaded as the Chest "
@@ -888,10 +931,13 @@ static void test_prefs(void **state)
 	assert_errors("good/body.xml:2: Target is 'Chest', but this file is loaded as the Head "
 		      "preferences (-H)\n",
 		      "good/Device.xml", NULL, "good/body.xml", true);
+	assert_errors_main("bad/pref_target.xml:2: Target is 'Head', but this file is loaded as the Main "
+			   "preferences (-M)\n",
+			   "good/Device.xml", "bad/pref_target.xml", NULL, NULL);
 	/* an override that makes Min > Max is blamed on the override */
-	assert_errors("bad/pref_minmax.xml:3: subdevice HeadPitch/Position/Actuator: Min 0.600000 is above "
-		      "Max 0.514900\n",
-		      "good/Device.xml", "bad/pref_minmax.xml", NULL, true);
+	assert_errors_main("bad/pref_minmax.xml:3: subdevice HeadPitch/Position/Actuator: Min 0.600000 is above "
+			   "Max 0.514900\n",
+			   "good/Device.xml", "bad/pref_minmax.xml", NULL, NULL);
 }
 
 /* ------------------------------------------------------------------
@@ -902,9 +948,9 @@ static char tmpdir[64];
 
 static const char *write_prefs(const char *name, const char *target, const char *keys)
 {
-	static char path[3][128];
+	static char path[4][128];
 	static int turn;
-	char *p = path[turn++ % 3];
+	char *p = path[turn++ % 4];
 	FILE *f;
 
 	snprintf(p, 128, "%s/%s", tmpdir, name);
@@ -1024,9 +1070,6 @@ static void test_parts(void **state)
 	/* everything */
 	check_parts(RC("Body/Device/Hand/Left/Version", 3) RC("Body/Device/Hand/Right/Version", 3),
 		    RC("Head/Device/TouchBoard/Version", 1), all_parts);
-	/* the head file overrides the chest file, for parts too */
-	check_parts(RC("Body/Device/Legs/Version", -1), RC("Body/Device/Legs/Version", 1),
-		    "Body Head LeftArm RightArm Legs LeftFoot RightFoot");
 	/* a Version given as a string that is an integer counts */
 	check_parts("<Key Path=\"RobotConfig/Body/Device/Legs/Version\" Type=\"string\" Value=\"-1\"/>\n",
 		    "", "Body Head LeftArm RightArm");
@@ -1043,6 +1086,173 @@ static void test_parts_bad_value(void **state)
 	e = errors_of("good/Device.xml", b, NULL, true);
 	assert_non_null(strstr(e, ":2: RobotConfig/Body/Device/Legs/Version: Type float, but the Part rules need an int\n"));
 	free(e);
+}
+
+/* ------------------------------------------------------------------
+ * Targets and who owns a key
+ */
+
+static void test_targets(void **state)
+{
+	(void)state;
+	assert_string_equal(desc_target_name(DESC_MAIN), "Main");
+	assert_string_equal(desc_target_name(DESC_CHEST), "Chest");
+	assert_string_equal(desc_target_name(DESC_HEAD), "Head");
+	assert_string_equal(desc_target_file(DESC_MAIN), "main.xml");
+	assert_string_equal(desc_target_file(DESC_CHEST), "body.xml");
+	assert_string_equal(desc_target_file(DESC_HEAD), "head.xml");
+	assert_int_equal(desc_target_parse("Chest"), DESC_CHEST);
+	assert_int_equal(desc_target_parse("chest"), DESC_CHEST);
+	assert_int_equal(desc_target_parse("HEAD"), DESC_HEAD);
+	assert_int_equal(desc_target_parse("main"), DESC_MAIN);
+	assert_int_equal(desc_target_parse("All"), -1);
+	assert_int_equal(desc_target_parse("Body"), -1);
+	assert_int_equal(desc_target_parse(""), -1);
+}
+
+static void test_key_owner(void **state)
+{
+	static const struct {
+		const char *path, *type;
+		enum desc_target owner;
+	} cases[] = {
+		{ "RobotConfig/Body/Type", NULL, DESC_CHEST },
+		{ "RobotConfig/Body/Device/Legs/Version", NULL, DESC_CHEST },
+		{ "RobotConfig/Head/Device/TouchBoard/Version", NULL, DESC_HEAD },
+		{ "RobotConfig/Head/BaseVersion", NULL, DESC_HEAD },
+		{ "RobotConfig/Bodyguard/Version", NULL, DESC_MAIN },
+		{ "RobotConfig/Arms/Color", NULL, DESC_MAIN },
+		{ "Device/DeviceList/ChestBoard/BodyId", "ChestBoard", DESC_CHEST },
+		{ "Device/DeviceList/ChestBoard/BodyNickName", NULL, DESC_CHEST },
+		{ "Device/DeviceList/NeckBoard/Address", NULL, DESC_MAIN },
+		{ "Device/SubDeviceList/HeadPitch/Position/Sensor/jointZeroPosition", "JointPosition",
+		  DESC_CHEST },
+		{ "Device/SubDeviceList/HeadPitch/Position/Sensor/Gain", "JointPosition", DESC_MAIN },
+		{ "Device/SubDeviceList/HeadPitch/Position/Sensor/GearRatio", "JointPosition",
+		  DESC_MAIN },
+		{ "Device/SubDeviceList/HeadPitch/Position/Actuator/Kp", "Joint", DESC_MAIN },
+		{ "Device/SubDeviceList/LFoot/FSR/FrontLeft/Sensor/Gain", "FSR", DESC_CHEST },
+		{ "Device/SubDeviceList/LFoot/FSR/FrontLeft/Sensor/Offset", "FSR", DESC_CHEST },
+		{ "Device/SubDeviceList/LFoot/FSR/FrontLeft/Sensor/Min", "FSR", DESC_MAIN },
+		{ "Device/SubDeviceList/LFoot/FSR/FrontLeft/Sensor/XPosition", "FSR", DESC_MAIN },
+		{ "Device/SubDeviceList/LFoot/FSR/TotalWeight/Sensor/Gain", "FSRTotalWeight",
+		  DESC_MAIN },
+		/* the type decides, not the name */
+		{ "Device/SubDeviceList/LFoot/FSR/FrontLeft/Sensor/Gain", NULL, DESC_MAIN },
+	};
+	struct desc *d = load_good();
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (desc_key_owner(cases[i].path, cases[i].type) != cases[i].owner)
+			fail_msg("%s (%s): owner %s, want %s", cases[i].path,
+				 cases[i].type ? cases[i].type : "-",
+				 desc_target_name(desc_key_owner(cases[i].path, cases[i].type)),
+				 desc_target_name(cases[i].owner));
+	}
+	/* with the types of a description */
+	assert_int_equal(desc_path_owner(d, "Device/SubDeviceList/LFoot/FSR/FrontLeft/Sensor/Gain"),
+			 DESC_CHEST);
+	assert_int_equal(desc_path_owner(d, "Device/SubDeviceList/ChestBoard/Led/Red/Actuator/Gain"),
+			 DESC_MAIN);
+	assert_int_equal(desc_path_owner(d, "Device/SubDeviceList/Nope/Gain"), DESC_MAIN);
+	assert_int_equal(desc_path_owner(d, "RobotConfig/Head/X/Y"), DESC_HEAD);
+	{
+		struct desc_path p;
+
+		assert_int_equal(desc_resolve_path(d, "Device/SubDeviceList/LFoot/FSR/FrontLeft/Sensor/Gain",
+						   &p), 0);
+		assert_non_null(p.sub);
+		assert_string_equal(p.sub->name, "LFoot/FSR/FrontLeft/Sensor");
+		assert_string_equal(p.key, "Gain");
+		assert_int_equal(desc_resolve_path(d, "Device/DeviceList/ChestBoard/BodyId", &p), 0);
+		assert_non_null(p.dev);
+		assert_null(p.sub);
+		assert_string_equal(p.key, "BodyId");
+		assert_int_equal(desc_resolve_path(d, "RobotConfig/Body/Type", &p), 0);
+		assert_true(p.robot);
+		assert_string_equal(p.key, "RobotConfig/Body/Type");
+		assert_int_equal(desc_resolve_path(d, "Device/SubDeviceList/Nope/Value", &p), 0);
+		assert_null(p.sub);
+		assert_int_equal(desc_resolve_path(d, "Device/SubDeviceList/Value", &p), -EINVAL);
+		assert_int_equal(desc_resolve_path(d, "Device/SubDeviceList/A/", &p), -EINVAL);
+		assert_int_equal(desc_resolve_path(d, "HeadPitch/Position/Sensor/Value", &p), -EINVAL);
+		assert_int_equal(desc_resolve_path(d, "RobotConfig/", &p), -EINVAL);
+	}
+	desc_free(d);
+}
+
+#define KEY(path, type, v) "<Key Path=\"" path "\" Type=\"" type "\" Value=\"" v "\"/>\n"
+
+/* Each file sets only the keys it owns: a key in another's file is an error. */
+static void test_owner_refused(void **state)
+{
+	const char *m, *b, *h;
+	struct load r;
+	char *e;
+
+	(void)state;
+	m = write_prefs("main.xml", "Main",
+			KEY("Device/SubDeviceList/HeadPitch/Position/Sensor/jointZeroPosition", "int", "12")
+			KEY("Device/SubDeviceList/LFoot/FSR/FrontLeft/Sensor/Offset", "float", "0.1")
+			KEY("RobotConfig/Body/Type", "string", "NAO")
+			KEY("Device/DeviceList/ChestBoard/BodyNickName", "string", "x")
+			KEY("Device/SubDeviceList/Nope/Sensor/jointZeroPosition", "int", "12"));
+	b = write_prefs("body.xml", "Chest",
+			KEY("Device/SubDeviceList/HeadPitch/Position/Actuator/Kp", "int", "12")
+			KEY("Device/SubDeviceList/HeadPitch/Position/Sensor/Gain", "float", "0.1")
+			KEY("RobotConfig/Head/BaseVersion", "string", "V3.3")
+			KEY("RobotConfig/Extra/Thing", "int", "1"));
+	h = write_prefs("head.xml", "Head",
+			KEY("Device/SubDeviceList/HeadPitch/Position/Actuator/Max", "float", "0.1")
+			KEY("RobotConfig/Body/Device/Legs/Version", "int", "1"));
+	e = errors_main("good/Device.xml", m, b, h, true);
+	/* (the key aimed at no subdevice is reported once the others are right) */
+	assert_non_null(strstr(e, "main.xml:2: key Device/SubDeviceList/HeadPitch/Position/Sensor/"
+			       "jointZeroPosition belongs to the Chest preferences, not to the Main "
+			       "preferences\n"));
+	assert_non_null(strstr(e, "main.xml:3: key Device/SubDeviceList/LFoot/FSR/FrontLeft/Sensor/"
+			       "Offset belongs to the Chest preferences, not to the Main preferences\n"));
+	assert_non_null(strstr(e, "main.xml:4: key RobotConfig/Body/Type belongs to the Chest "
+			       "preferences, not to the Main preferences\n"));
+	assert_non_null(strstr(e, "main.xml:5: key Device/DeviceList/ChestBoard/BodyNickName belongs "
+			       "to the Chest preferences, not to the Main preferences\n"));
+	assert_null(strstr(e, "main.xml:6:"));
+	assert_non_null(strstr(e, "body.xml:2: key Device/SubDeviceList/HeadPitch/Position/Actuator/Kp "
+			       "belongs to the Main preferences, not to the Chest preferences\n"));
+	assert_non_null(strstr(e, "body.xml:3: key Device/SubDeviceList/HeadPitch/Position/Sensor/Gain "
+			       "belongs to the Main preferences, not to the Chest preferences\n"));
+	assert_non_null(strstr(e, "body.xml:4: key RobotConfig/Head/BaseVersion belongs to the Head "
+			       "preferences, not to the Chest preferences\n"));
+	assert_non_null(strstr(e, "body.xml:5: key RobotConfig/Extra/Thing belongs to the Main "
+			       "preferences, not to the Chest preferences\n"));
+	assert_non_null(strstr(e, "head.xml:2: key Device/SubDeviceList/HeadPitch/Position/Actuator/Max "
+			       "belongs to the Main preferences, not to the Head preferences\n"));
+	assert_non_null(strstr(e, "head.xml:3: key RobotConfig/Body/Device/Legs/Version belongs to the "
+			       "Chest preferences, not to the Head preferences\n"));
+	free(e);
+
+	/* each key in its own file: the load works, Main's RobotConfig keys too */
+	m = write_prefs("main.xml", "Main",
+			KEY("Device/SubDeviceList/HeadPitch/Position/Actuator/Kp", "int", "12")
+			KEY("Device/SubDeviceList/HeadPitch/Position/Sensor/Gain", "float", "0.1")
+			KEY("RobotConfig/Extra/Thing", "int", "1"));
+	b = write_prefs("body.xml", "Chest",
+			KEY("Device/SubDeviceList/HeadPitch/Position/Sensor/jointZeroPosition", "int", "12")
+			KEY("Device/SubDeviceList/LFoot/FSR/FrontLeft/Sensor/Offset", "float", "0.1")
+			KEY("RobotConfig/Body/Type", "string", "NAO")
+			KEY("Device/DeviceList/ChestBoard/BodyNickName", "string", "x"));
+	h = write_prefs("head.xml", "Head", KEY("RobotConfig/Head/BaseVersion", "string", "V3.3"));
+	r = load_main("good/Device.xml", m, b, h, true);
+	if (r.errors)
+		fail_msg("%s", r.errors);
+	assert_int_equal(sub_key(r.d, "HeadPitch/Position/Actuator", "Kp")->num, 12);
+	assert_int_equal(sub_key(r.d, "LFoot/FSR/FrontLeft/Sensor", "Offset")->num, 100000);
+	assert_int_equal(desc_find_robot_key(r.d, "RobotConfig/Extra/Thing")->num, 1);
+	assert_string_equal(desc_find_robot_key(r.d, "RobotConfig/Extra/Thing")->src.file, m);
+	assert_int_equal(r.d->n_robot, 3);
+	desc_free(r.d);
 }
 
 int main(void)
@@ -1065,6 +1275,9 @@ int main(void)
 		cmocka_unit_test(test_prefs),
 		cmocka_unit_test_setup_teardown(test_parts, setup_tmp, teardown_tmp),
 		cmocka_unit_test_setup_teardown(test_parts_bad_value, setup_tmp, teardown_tmp),
+		cmocka_unit_test(test_targets),
+		cmocka_unit_test(test_key_owner),
+		cmocka_unit_test_setup_teardown(test_owner_refused, setup_tmp, teardown_tmp),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dcmd: loading the robot description (Device.xml + the chest's and the
- * head's preference files) into an in-memory model; see desc.h.
+ * Loading the robot description (Device.xml + the Main, Chest and Head
+ * preference files) into an in-memory model; see desc.h.
  *
- * Order of work: parse the three files (libxml2, no network, no DTD),
- * validate each against its RelaxNG schema, read Device.xml's Devices and
- * SubDevices, read the preference keys, decide from the RobotConfig keys
- * which Parts the robot has, drop what it has not, check names and
- * numbers, then apply the preference keys over Device.xml's values (chest
- * file first, then head file). Nothing reaches the kernel from here.
+ * Order of work: parse the files (libxml2, no network, no DTD), validate
+ * each against its RelaxNG schema, read Device.xml's Devices and
+ * SubDevices, read the preference keys and check that each file sets only
+ * keys it owns, decide from the RobotConfig keys which Parts the robot
+ * has, drop what it has not, check names and numbers, then apply the
+ * preference keys over Device.xml's values (Main, then Chest, then Head).
+ * Nothing reaches the kernel from here.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -340,21 +341,103 @@ static int keys_append(struct desc_key **keys, size_t *n, struct desc_key *k)
 }
 
 /* ------------------------------------------------------------------
+ * Targets and who owns a key
+ */
+
+#define PREFIX_SUB	"Device/SubDeviceList/"
+#define PREFIX_DEV	"Device/DeviceList/"
+#define PREFIX_ROBOT	"RobotConfig/"
+
+static bool starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* @path is @dir or below it ("RobotConfig/Body", "RobotConfig/Body/..."). */
+static bool below(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+}
+
+enum desc_target desc_key_owner(const char *path, const char *sub_type)
+{
+	const char *key = strrchr(path, '/');
+
+	key = key ? key + 1 : path;
+	if (below(path, "RobotConfig/Body"))
+		return DESC_CHEST;
+	if (below(path, "RobotConfig/Head"))
+		return DESC_HEAD;
+	if (starts(path, PREFIX_DEV) && (!strcmp(key, "BodyId") || !strcmp(key, "BodyNickName")))
+		return DESC_CHEST;
+	if (starts(path, PREFIX_SUB)) {
+		if (!strcmp(key, "jointZeroPosition"))
+			return DESC_CHEST;
+		if (sub_type && !strcmp(sub_type, "FSR") &&
+		    (!strcmp(key, "Gain") || !strcmp(key, "Offset")))
+			return DESC_CHEST;
+	}
+	return DESC_MAIN;
+}
+
+int desc_resolve_path(const struct desc *d, const char *path, struct desc_path *out)
+{
+	const char *rest, *slash;
+	bool is_sub;
+	char *elem;
+
+	memset(out, 0, sizeof(*out));
+	if (starts(path, PREFIX_ROBOT)) {
+		out->robot = true;
+		out->key = path;
+		return path[strlen(PREFIX_ROBOT)] ? 0 : -EINVAL;
+	}
+	if (starts(path, PREFIX_SUB)) {
+		rest = path + strlen(PREFIX_SUB);
+		is_sub = true;
+	} else if (starts(path, PREFIX_DEV)) {
+		rest = path + strlen(PREFIX_DEV);
+		is_sub = false;
+	} else {
+		return -EINVAL;
+	}
+	slash = strrchr(rest, '/');
+	if (!slash || slash == rest || !slash[1])
+		return -EINVAL;
+	out->key = slash + 1;
+	elem = strndup(rest, (size_t)(slash - rest));
+	if (!elem)
+		return -ENOMEM;
+	if (is_sub)
+		out->sub = desc_find_subdevice(d, elem);
+	else
+		out->dev = desc_find_device(d, elem);
+	free(elem);
+	return 0;
+}
+
+enum desc_target desc_path_owner(const struct desc *d, const char *path)
+{
+	struct desc_path p;
+
+	if (desc_resolve_path(d, path, &p))
+		return desc_key_owner(path, NULL);
+	return desc_key_owner(path, p.sub ? p.sub->type : NULL);
+}
+
+/* ------------------------------------------------------------------
  * Loading state
  */
 
-enum file_role { ROLE_DEVICE, ROLE_CHEST, ROLE_HEAD };
+/* The files of a load: Device.xml, then the preferences of each target. */
+enum file_role { ROLE_DEVICE, ROLE_MAIN, ROLE_CHEST, ROLE_HEAD, N_ROLES };
 
-static const char *const role_targets[] = {
-	[ROLE_CHEST] = "Chest",
-	[ROLE_HEAD] = "Head",
-};
-
-static const char *const role_options[] = {
-	[ROLE_DEVICE] = "-c",
-	[ROLE_CHEST] = "-b",
-	[ROLE_HEAD] = "-H",
-};
+static enum desc_target role_target(enum file_role role)
+{
+	return (enum desc_target)(role - ROLE_MAIN);
+}
 
 /* A key of a preference file, as read. */
 struct pref_key {
@@ -364,6 +447,7 @@ struct pref_key {
 
 struct pref_file {
 	const char *file;	/* in struct desc.files */
+	bool wrong_target;	/* its Target is another file's */
 	struct pref_key *keys;
 	size_t n_keys;
 };
@@ -373,7 +457,7 @@ struct loader {
 	struct desc_errors *errs;
 	struct desc *d;
 	bool oom;
-	struct pref_file prefs[2];	/* chest, head */
+	struct pref_file prefs[DESC_N_TARGETS];
 	struct {
 		const char *path;
 		xmlRelaxNGPtr schema;
@@ -1010,7 +1094,9 @@ static void check_types(struct loader *l, xmlDocPtr doc, const char *file)
 static void read_prefs(struct loader *l, xmlDocPtr doc, const char *file,
 		       enum file_role role)
 {
-	struct pref_file *pf = &l->prefs[role - ROLE_CHEST];
+	enum desc_target t = role_target(role);
+	const char *hint = l->o->target_hint[t];
+	struct pref_file *pf = &l->prefs[t];
 	xmlNodePtr root = xmlDocGetRootElement(doc), c;
 	struct desc_src src = { file, node_line(root) };
 	char *target;
@@ -1023,9 +1109,10 @@ static void read_prefs(struct loader *l, xmlDocPtr doc, const char *file,
 	target = attr(root, "Target");
 	if (!target)
 		errf(l, &src, "Preferences: attribute Target is missing");
-	else if (strcmp(target, role_targets[role]))
-		errf(l, &src, "Target is '%s', but this file is loaded as the %s preferences (%s)",
-		     target, role_targets[role], role_options[role]);
+	pf->wrong_target = !target || strcmp(target, desc_target_name(t));
+	if (target && pf->wrong_target)
+		errf(l, &src, "Target is '%s', but this file is loaded as the %s preferences%s%s%s",
+		     target, desc_target_name(t), hint ? " (" : "", hint ? hint : "", hint ? ")" : "");
 	xmlFree(target);
 
 	for (c = root->children; c; c = c->next) {
@@ -1091,7 +1178,7 @@ static void prefs_free(struct loader *l)
 {
 	size_t f, i;
 
-	for (f = 0; f < 2; f++) {
+	for (f = 0; f < DESC_N_TARGETS; f++) {
 		for (i = 0; i < l->prefs[f].n_keys; i++) {
 			free(l->prefs[f].keys[i].path);
 			key_clear(&l->prefs[f].keys[i].key);
@@ -1100,21 +1187,42 @@ static void prefs_free(struct loader *l)
 	}
 }
 
-#define PREFIX_SUB	"Device/SubDeviceList/"
-#define PREFIX_DEV	"Device/DeviceList/"
-#define PREFIX_ROBOT	"RobotConfig/"
-
-static bool starts(const char *s, const char *prefix)
+/*
+ * Each file sets only the keys it owns (desc_key_owner()), so that no two
+ * files set the same key. Keys aimed at no element are reported later.
+ */
+static void check_owners(struct loader *l)
 {
-	return !strncmp(s, prefix, strlen(prefix));
+	size_t f, i;
+
+	for (f = 0; f < DESC_N_TARGETS; f++) {
+		/* a file of the wrong Target is said once */
+		if (l->prefs[f].wrong_target)
+			continue;
+		for (i = 0; i < l->prefs[f].n_keys; i++) {
+			struct pref_key *pk = &l->prefs[f].keys[i];
+			enum desc_target owner;
+			struct desc_path p;
+
+			/* what names no element is reported with the overlays */
+			if (desc_resolve_path(l->d, pk->path, &p) ||
+			    (!p.robot && !p.sub && !p.dev))
+				continue;
+			owner = desc_key_owner(pk->path, p.sub ? p.sub->type : NULL);
+			if (owner != f)
+				errf(l, &pk->key.src,
+				     "key %s belongs to the %s preferences, not to the %s preferences",
+				     pk->path, desc_target_name(owner), desc_target_name(f));
+		}
+	}
 }
 
-/* RobotConfig keys: chest file, then head file (later layers win). */
+/* RobotConfig keys: Main, Chest, then Head file (later layers win). */
 static void merge_robot_keys(struct loader *l)
 {
 	size_t f, i;
 
-	for (f = 0; f < 2; f++) {
+	for (f = 0; f < DESC_N_TARGETS; f++) {
 		for (i = 0; i < l->prefs[f].n_keys; i++) {
 			struct pref_key *pk = &l->prefs[f].keys[i];
 			struct desc_key *old, k;
@@ -1443,10 +1551,10 @@ static void check_min_max(struct loader *l)
 int desc_load(const struct desc_opts *o, struct desc **out,
 	      struct desc_errors *errs)
 {
-	const char *paths[3] = { o->device_xml, o->body_xml, o->head_xml };
-	const char *rngs[3] = { o->device_rng, o->prefs_rng, o->prefs_rng };
-	xmlDocPtr docs[3] = { NULL, NULL, NULL };
-	const char *files[3] = { NULL, NULL, NULL };
+	const char *paths[N_ROLES] = { o->device_xml, o->main_xml, o->body_xml, o->head_xml };
+	const char *rngs[N_ROLES] = { o->device_rng, o->prefs_rng, o->prefs_rng, o->prefs_rng };
+	xmlDocPtr docs[N_ROLES] = { NULL };
+	const char *files[N_ROLES] = { NULL };
 	struct loader l;
 	size_t before = errs->n + errs->dropped, f, i;
 	int r;
@@ -1463,7 +1571,7 @@ int desc_load(const struct desc_opts *o, struct desc **out,
 
 	/* Network access for schema includes too is refused. */
 	xmlSetExternalEntityLoader(xmlNoNetExternalEntityLoader);
-	for (f = 0; f < 3; f++) {
+	for (f = 0; f < N_ROLES; f++) {
 		if (!paths[f])
 			continue;
 		files[f] = add_file(&l, paths[f]);
@@ -1483,9 +1591,10 @@ int desc_load(const struct desc_opts *o, struct desc **out,
 		goto out;
 
 	read_device_xml(&l, docs[ROLE_DEVICE], files[ROLE_DEVICE]);
-	for (f = ROLE_CHEST; f <= ROLE_HEAD; f++)
+	for (f = ROLE_MAIN; f < N_ROLES; f++)
 		if (docs[f])
 			read_prefs(&l, docs[f], files[f], f);
+	check_owners(&l);
 	if (errs->n + errs->dropped > before || l.oom)
 		goto out;
 
@@ -1493,7 +1602,7 @@ int desc_load(const struct desc_opts *o, struct desc **out,
 	decide_parts(&l);
 	check_names(&l);
 	filter(&l);
-	for (f = 0; f < 2; f++)
+	for (f = 0; f < DESC_N_TARGETS; f++)
 		for (i = 0; i < l.prefs[f].n_keys; i++)
 			apply_pref_key(&l, &l.prefs[f].keys[i]);
 	check_min_max(&l);
@@ -1501,7 +1610,7 @@ int desc_load(const struct desc_opts *o, struct desc **out,
 out:
 	if (l.oom)
 		desc_errors_add(errs, "%s: out of memory", o->device_xml);
-	for (f = 0; f < 3; f++)
+	for (f = 0; f < N_ROLES; f++)
 		xmlFreeDoc(docs[f]);
 	for (f = 0; f < l.n_schemas; f++)
 		xmlRelaxNGFree(l.schemas[f].schema);

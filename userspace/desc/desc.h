@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * dcmd: the robot description. Device.xml and the two preference overlays
- * (the chest's, the head's) are parsed with libxml2, validated against
- * their RelaxNG schemas, checked, filtered by Part from the RobotConfig
- * keys and merged into one in-memory model, which desc_push() sends to a
- * sink: the kernel (netlink) or a dry run of the kernel's own checks.
+ * The robot description, for dcmd and dcmctl. Device.xml and the three
+ * preference overlays (Main, the chest's, the head's) are parsed with
+ * libxml2, validated against their RelaxNG schemas, checked, filtered by
+ * Part from the RobotConfig keys and merged into one in-memory model,
+ * which desc_push() sends to a sink: the kernel (netlink) or a dry run of
+ * the kernel's own checks. prefs.c edits and writes preference files.
  *
  * Documentation/userspace.rst ("dcmd", "The robot description") describes
  * the rules. Every error names its file and line: "FILE:LINE: message".
  */
-#ifndef DCMD_DESC_H
-#define DCMD_DESC_H
+#ifndef DCM_DESC_H
+#define DCM_DESC_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -40,6 +41,42 @@ enum desc_part {
 
 /* The Part attribute's spelling of @p ("LeftHandTouch"). */
 const char *desc_part_name(enum desc_part p);
+
+/*
+ * The preference files (NAOqi's preference targets), in the order they
+ * apply over Device.xml.
+ */
+enum desc_target {
+	DESC_MAIN,		/* main.xml: the rest of the description's keys */
+	DESC_CHEST,		/* body.xml: the body's identity, configuration,
+				 * calibration (stored with the chest board) */
+	DESC_HEAD,		/* head.xml: the head's configuration */
+	DESC_N_TARGETS
+};
+
+/* The Target attribute of @t's files: "Main", "Chest", "Head". */
+const char *desc_target_name(enum desc_target t);
+/* A target by name, case-insensitive ("chest"); -1 if none. */
+int desc_target_parse(const char *name);
+/* The file name of @t's preferences: "main.xml", "body.xml", "head.xml". */
+const char *desc_target_file(enum desc_target t);
+
+/*
+ * Which preference file owns the key @path (a full path:
+ * "Device/SubDeviceList/<subdevice>/<key>", "Device/DeviceList/<device>/<key>"
+ * or "RobotConfig/..."), so that no two files set the same key:
+ *
+ *   Chest: RobotConfig/Body/..., the BodyId and BodyNickName of a device
+ *          (the ChestBoard), every jointZeroPosition, and the Gain and
+ *          Offset of FSR subdevices (their calibration);
+ *   Head:  RobotConfig/Head/...;
+ *   Main:  every other key (Value, Gain, Offset, Min, Max, the typed
+ *          CONFIG and STATIC keys, RobotConfig keys outside Body and Head).
+ *
+ * @sub_type is the Type of the subdevice @path names (NULL: not a
+ * subdevice key, or not known).
+ */
+enum desc_target desc_key_owner(const char *path, const char *sub_type);
 
 /* Where something was written. @file points into struct desc.files. */
 struct desc_src {
@@ -117,6 +154,7 @@ struct desc {
 
 struct desc_opts {
 	const char *device_xml;		/* required */
+	const char *main_xml;		/* main preferences; NULL: none */
 	const char *body_xml;		/* chest preferences; NULL: none */
 	const char *head_xml;		/* head preferences; NULL: none */
 	const char *device_rng;		/* schema of device_xml; NULL: no validation */
@@ -131,7 +169,59 @@ struct desc_opts {
 	/* Messages that are not errors (dropped elements, ...); may be NULL. */
 	void (*log)(void *arg, int level, const char *msg);
 	void *log_arg;
+	/*
+	 * How each preference file was given ("-b"), for the message about
+	 * a file of the wrong Target; NULL: not said.
+	 */
+	const char *target_hint[DESC_N_TARGETS];
 };
+
+/* ------------------------------------------------------------------
+ * Where the files are (files.c)
+ */
+
+#define DESC_SHARE_DIR		"/usr/share/dcm"	/* the shipped description */
+#define DESC_ETC_DIR		"/etc/dcm"		/* this robot's preferences */
+#define DESC_DEVICE_XML		"Device.xml"
+#define DESC_DEVICE_RNG		"device.rng"
+#define DESC_PREFS_RNG		"preferences.rng"
+#define DESC_NO_FILE		"none"	/* a preference file given as this: none */
+
+/* What the user said; NULL: the default. */
+struct desc_paths {
+	const char *device_xml;			/* default SHARE/Device.xml */
+	const char *prefs[DESC_N_TARGETS];	/* a file, or DESC_NO_FILE */
+	const char *schema_dir;			/* default SHARE */
+	const char *etc;			/* default DESC_ETC_DIR */
+	const char *share;			/* default DESC_SHARE_DIR */
+};
+
+/* The files of a load, defaults resolved. */
+struct desc_files {
+	char device_xml[4096];
+	char prefs[DESC_N_TARGETS][4096];	/* "" if none */
+	char device_rng[4096];
+	char prefs_rng[4096];
+	char note[512];		/* the Chest and Head files looked for and not found */
+};
+
+/*
+ * Resolve the files: Device.xml and the schemas as given or in SHARE; each
+ * preference file as given (DESC_NO_FILE: none), else ETC/<file> if it
+ * exists, else SHARE/<file> if it exists, else none (desc_target_file()).
+ * A missing Chest or Head file is said in @f->note; a missing Main file
+ * is the usual case and is not. Return 0 or -ENAMETOOLONG.
+ */
+int desc_resolve_files(const struct desc_paths *p, struct desc_files *f);
+
+/* Where a target's file is saved by default: ETC/<file>; @etc NULL: /etc/dcm. */
+int desc_default_pref_path(const char *etc, enum desc_target t, char *buf, size_t len);
+
+/* Point @o's file names (and schemas) at @f's. */
+void desc_opts_set_files(struct desc_opts *o, const struct desc_files *f);
+
+/* "Device.xml + main.xml + body.xml + head.xml": the files of @o that are given. */
+void desc_opts_files_text(const struct desc_opts *o, char *buf, size_t len);
 
 /* Errors found by a load: "FILE:LINE: message" lines, in order. */
 #define DESC_MAX_ERRORS	50
@@ -162,6 +252,23 @@ struct desc_device *desc_find_device(const struct desc *d, const char *name);
 struct desc_key *desc_find_key(struct desc_key *keys, size_t n, const char *name);
 struct desc_key *desc_find_robot_key(const struct desc *d, const char *path);
 
+/*
+ * A key path split: its element (subdevice or device, NULL for a
+ * RobotConfig key or a path that names none of @d's) and the key's name
+ * (the last component; the whole path for a RobotConfig key). Return 0,
+ * or -EINVAL for a path that is no key path of a description.
+ */
+struct desc_path {
+	struct desc_subdevice *sub;
+	struct desc_device *dev;
+	const char *key;	/* into the path */
+	bool robot;		/* a RobotConfig key */
+};
+int desc_resolve_path(const struct desc *d, const char *path, struct desc_path *out);
+
+/* desc_key_owner() with the subdevice's type looked up in @d. */
+enum desc_target desc_path_owner(const struct desc *d, const char *path);
+
 /* A one-paragraph summary (dcmd -n), to @f. */
 void desc_print_summary(FILE *f, const struct desc *d);
 
@@ -177,6 +284,53 @@ int desc_parse_bool(const char *text, int64_t *out);	/* true/false/1/0 */
 
 /* Micro-units as the kernel's sysfs writes them: "-0.500000". */
 void desc_format_fixed(int64_t v, char *buf, size_t len);
+
+/* ------------------------------------------------------------------
+ * Editing a preference file (prefs.c)
+ */
+
+struct desc_prefs;
+
+/*
+ * Read @path as @t's preference file, for editing; a @path that does not
+ * exist (or NULL) gives an empty <Preferences Target="..."> document.
+ * The file must parse and have the Preferences root with @t's Target; its
+ * keys are checked when it is written. Return 0, or -1 with @errs.
+ */
+int desc_prefs_open(const char *path, enum desc_target t, struct desc_prefs **out,
+		    struct desc_errors *errs);
+void desc_prefs_free(struct desc_prefs *p);
+
+/* How many Key elements. */
+size_t desc_prefs_count(const struct desc_prefs *p);
+
+/*
+ * The Type and Value of @path's Key, malloc'ed (free both). Return 0,
+ * -ENOENT (no such Key), -EINVAL (no Type or Value).
+ */
+int desc_prefs_get(const struct desc_prefs *p, const char *path, char **type, char **value);
+
+/*
+ * Set @path to @value of kind @type ("int", ...): the Key's Type and Value
+ * are replaced in place, or a Key is added after the last one. Nothing is
+ * checked here. Return 1 (added), 0 (replaced), -ENOMEM.
+ */
+int desc_prefs_set(struct desc_prefs *p, const char *path, const char *type,
+		   const char *value);
+
+/* Replace the comments before the root by one comment of @text (NULL: none). */
+int desc_prefs_set_header(struct desc_prefs *p, const char *text);
+
+/*
+ * Write to @path atomically: a temporary file beside it (its directory is
+ * made if missing, one level), given to @check (may be NULL), renamed over
+ * @path if @check returns 0; the file keeps its mode (new: 0644). @check
+ * adds its messages to @errs, where the temporary name is then replaced
+ * by @path. Return 0, or -1 with @errs ("PATH: why"), @path untouched.
+ */
+typedef int (*desc_prefs_check_fn)(const char *tmp, void *arg, struct desc_errors *errs);
+int desc_prefs_write(struct desc_prefs *p, const char *path, desc_prefs_check_fn check,
+		     void *arg, struct desc_errors *errs);
 
 /* ------------------------------------------------------------------
  * Pushing a description: one transaction on a sink.
@@ -230,9 +384,27 @@ extern const struct desc_sink desc_nl_sink_ops;
 bool desc_kernel_device_type_ok(const char *type);
 bool desc_kernel_subdevice_type_ok(const char *type);
 
+/*
+ * The keys the kernel gives a type beyond the mandatory ones (Value, Gain,
+ * ..., kernel/dcm_types.c): for each, its name, kind (LIBDCM_KEY_*),
+ * whether a description may set it (CONFIG or STATIC, not LIVE) and the
+ * range of an int key that has one. At most
+ * @max are written. Return: how many the type has, or -ENOENT for an
+ * unknown type.
+ */
+struct desc_type_key {
+	const char *name;
+	int kind;
+	bool settable;
+	bool ranged;		/* an int key with a range: */
+	int min, max;
+};
+int desc_kernel_type_keys(const char *type, bool device, struct desc_type_key *out,
+			  size_t max);
+
 struct desc_dry_sink;
 struct desc_dry_sink *desc_dry_sink_new(void);
 void desc_dry_sink_free(struct desc_dry_sink *s);
 extern const struct desc_sink desc_dry_sink_ops;
 
-#endif /* DCMD_DESC_H */
+#endif /* DCM_DESC_H */

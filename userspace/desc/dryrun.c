@@ -32,6 +32,39 @@ bool desc_kernel_subdevice_type_ok(const char *type)
 	return dcm_subdevice_type_find(type) != NULL;
 }
 
+int desc_kernel_type_keys(const char *type, bool device, struct desc_type_key *out,
+			  size_t max)
+{
+	const struct dcm_key_desc *keys;
+	size_t n, i;
+
+	if (device) {
+		const struct dcm_device_type *t = dcm_device_type_find(type);
+
+		if (!t)
+			return -ENOENT;
+		keys = t->keys;
+		n = t->n_keys;
+	} else {
+		const struct dcm_subdevice_type *t = dcm_subdevice_type_find(type);
+
+		if (!t)
+			return -ENOENT;
+		keys = t->keys;
+		n = t->n_keys;
+	}
+	for (i = 0; i < n && i < max; i++) {
+		out[i].name = keys[i].name;
+		/* the uapi kinds are libdcm's */
+		out[i].kind = keys[i].kind;
+		out[i].settable = !(keys[i].flags & DCM_KEY_LIVE);
+		out[i].ranged = keys[i].min < keys[i].max;
+		out[i].min = keys[i].min;
+		out[i].max = keys[i].max;
+	}
+	return (int)n;
+}
+
 struct desc_dry_sink *desc_dry_sink_new(void)
 {
 	return calloc(1, sizeof(struct desc_dry_sink));
