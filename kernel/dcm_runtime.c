@@ -271,10 +271,14 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 	u32 i;
 
 	spin_lock(&rt->err_lock);
-	if (ok)
+	if (ok) {
 		d->ack++;
-	else
+		d->nack_run = 0;
+	} else {
 		d->nack++;
+		if (d->nack_run < U32_MAX)
+			d->nack_run++;
+	}
 	if (!level)
 		goto out;
 	for (i = 0; i < d->n_err; i++) {

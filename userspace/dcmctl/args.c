@@ -47,6 +47,13 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "one line per cycle (read() frames): cycle, DCM time, each value" },
 	{ "stats", dcmctl_cmd_stats, "",
 	  "the cycle's timing: cycles, overruns, work time, wake-up latency histogram" },
+	{ "calibrate", dcmctl_cmd_calibrate, "JOINT [here|min|max|set ZERO]",
+	  "calibrate a joint's MRE (root): the joint is at 0 rad (here, the default) or\n"
+	  "against its stop at Min or Max; or set its jointZeroPosition (0 clears it);\n"
+	  "stored in the chest board and sent to the motor board" },
+	{ "special", dcmctl_cmd_special, "reset|version|chain|diagnostic|config",
+	  "special commands (root): clear counters and chain again; boards' versions;\n"
+	  "chain the RS485 buses; every board's state; configure the motor boards again" },
 	{ "help", cmd_help, "", "show this text" },
 	{ NULL, NULL, NULL, NULL }
 };

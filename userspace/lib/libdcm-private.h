@@ -41,6 +41,11 @@ _Static_assert((int)LIBDCM_CLEAR_ALL == (int)DCM_UPDATE_CLEAR_ALL, "update kind"
 _Static_assert((int)LIBDCM_MERGE == (int)DCM_UPDATE_MERGE, "update kind");
 _Static_assert((int)LIBDCM_CLEAR_AFTER == (int)DCM_UPDATE_CLEAR_AFTER, "update kind");
 _Static_assert((int)LIBDCM_CLEAR_BEFORE == (int)DCM_UPDATE_CLEAR_BEFORE, "update kind");
+_Static_assert((int)LIBDCM_CALIB_HERE == (int)DCM_CALIB_HERE, "calibration");
+_Static_assert((int)LIBDCM_CALIB_SET == (int)DCM_CALIB_SET, "calibration");
+_Static_assert((int)LIBDCM_SPECIAL_RESET == (int)DCM_SPECIAL_RESET, "special");
+_Static_assert((int)LIBDCM_SPECIAL_CONFIG == (int)DCM_SPECIAL_CONFIG, "special");
+_Static_assert(LIBDCM_MRE_COUNTS == 4096, "jointZeroPosition range");
 _Static_assert(LIBDCM_LATENCY_BUCKETS ==
 	       sizeof(((struct dcm_ioc_stats *)0)->latency_hist) / sizeof(__u64),
 	       "latency buckets");
