@@ -10,7 +10,9 @@
 # restart of dcmd alone, and it holds stiffness; another joint stays soft.
 # A store write cut halfway fails the calibration and changes nothing; the
 # next start-up finds the record corrupt and keeps the description's
-# calibration. The store is left erased, the shipped description loaded.
+# calibration. The FSRs' calibration, Gain and Offset of the body file,
+# reads back as given. The store is left erased, the shipped description
+# loaded.
 #
 # POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
 
@@ -146,5 +148,17 @@ check $? "HeadYaw is held soft again ($(val HeadYaw/Hardness/Actuator))"
 cleanup
 [ "$(zero_of HeadYaw)" = 1094 ]
 check $? "the shipped description is loaded again"
+
+# 5. The FSRs' calibration (seed 000: "if FSR are calibrated, see robot
+# configuration keys"): each FSR's Gain and Offset from the body file.
+sed -n 's#.*Path="Device/SubDeviceList/\([^"]*/FSR/[^"]*/Sensor/[GO][a-z]*\)" Type="float" Value="\([^"]*\)".*#\1 \2#p' \
+	"$DATA/body.xml" >"$T/fsr"
+bad=
+while read -r path v; do
+	near "$(cat "$SUB/$path")" "$v" 0.0000005 || bad="$bad $path"
+done <"$T/fsr"
+[ "$(wc -l <"$T/fsr")" = 16 ] && [ -z "$bad" ] &&
+	[ "$(cat "$SYS/RobotConfig/Body/Device/FSR/Calibration/Version")" = 2 ]
+check $? "the 8 FSRs' Gain and Offset read back as the body file gives them${bad:+ (not:$bad)}"
 
 totals
