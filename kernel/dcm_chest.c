@@ -557,7 +557,7 @@ static void hold(struct dcm_controller *ctrl, struct dcm_runtime *rt, const stru
 static int store_zero(struct dcm_controller *ctrl, const struct dcm_model *m,
 		      const struct joint *j, u16 zero, struct genl_info *info)
 {
-	char id[DCM_CHEST_NAME_LEN], nick[DCM_CHEST_NAME_LEN];
+	char id[DCM_CHEST_NAME_LEN], nick[DCM_CHEST_NAME_LEN], text[DCM_EVENT_TEXT_LEN - 16];
 	int chest, idx, ret, old_err = 0, failed = -1;
 	struct chest_io *io;
 	u8 *old, *image;
@@ -593,10 +593,9 @@ static int store_zero(struct dcm_controller *ctrl, const struct dcm_model *m,
 		ret = write_body(io, image, pages, &failed);
 	if (ret) {
 		NL_SET_ERR_MSG(info->extack, "the chest board's store cannot be written");
-		dev_warn(&ctrl->dev, "chest store: writing page %d failed (%d)\n", failed, ret);
-		dcm_event(ctrl, DCM_EV_ERROR, m->devices[chest].name, EIO, failed,
-			  "chest store: writing page %d failed: %s not calibrated", failed,
-			  j->name);
+		snprintf(text, sizeof(text), "writing page %d failed: %s not calibrated", failed,
+			 j->name);
+		store_event(ctrl, m->devices[chest].name, DCM_EV_ERROR, -EIO, text);
 		ret = -EIO;
 	}
 unlock:

@@ -104,6 +104,8 @@ struct sim_foot {
  * @name: "RS485-N"
  * @index: N - 1
  * @board: the motor boards, by Bid - 1
+ * @bid: what chaining gave each board, by place; 0: none
+ * @frame: the last frame the boards received
  * @cmd: the last command frame, parsed
  * @last: when it came
  * @silent: debugfs: Bids (bit Bid - 1) that do not answer
@@ -122,7 +124,7 @@ struct sim_rs485 {
 	int index;
 	bool registered;
 	struct sim_mb board[DCM_RS485_MAX_BOARDS];
-	u8 bid[DCM_RS485_MAX_BOARDS];	/* what chaining gave each board, 0: none */
+	u8 bid[DCM_RS485_MAX_BOARDS];
 	struct dcm_rs485_frame frame;
 	struct dcm_rs485_cmd_frame cmd;
 	ktime_t last;

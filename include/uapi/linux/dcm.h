@@ -429,9 +429,9 @@ enum dcm_event_type {
 	DCM_EV_BATTERY,		/* battery alarm bits changed: VALUE(bits) CODE(changed) */
 	DCM_EV_OVERRUN,		/* a cycle overran its period: VALUE(ns) COUNT */
 	DCM_EV_CONFIG,		/* the description or a key changed: TEXT */
-	DCM_EV_CALIBRATION,	/* a joint was calibrated: DEVICE VALUE(zero) */
+	DCM_EV_CALIBRATION,	/* a joint was calibrated: DEVICE VALUE(zero) CODE(stop) TEXT */
 	DCM_EV_WATCHDOG,	/* a client's watchdog fired: CODE(action) VALUE(pid) */
-	DCM_EV_SPECIAL,		/* a special command ran: TEXT */
+	DCM_EV_SPECIAL,		/* a special command ran: CODE(command) TEXT */
 
 	__DCM_EV_MAX,
 	DCM_EV_MAX = __DCM_EV_MAX - 1
