@@ -375,11 +375,21 @@ void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m)
 	if (chest == -ENOENT)
 		goto out;
 	name = m->devices[find_device(m, "ChestBoard")].name;
-	if (!ret)
-		ret = dcm_chest_body_get(image, b);
+	if (chest == -ENODEV) {
+		store_event(ctrl, name, DCM_EV_CONFIG, chest,
+			    "no transport for the chest board: the description's calibration is kept");
+		goto out;
+	}
+	if (ret) {
+		snprintf(text, sizeof(text),
+			 "unreadable (%d): the description's calibration is kept", ret);
+		store_event(ctrl, name, DCM_EV_ERROR, ret, text);
+		goto out;
+	}
+	ret = dcm_chest_body_get(image, b);
 	switch (ret) {
 	case 0:
-		n = apply_body(ctrl, m, find_device(m, "ChestBoard"), b);
+		n = apply_body(ctrl, m, chest, b);
 		snprintf(text, sizeof(text), "body %s (%s), %u joint calibrations",
 			 b->body_id[0] ? b->body_id : "-", b->nick[0] ? b->nick : "-", n);
 		store_event(ctrl, name, DCM_EV_CONFIG, 0, text);
@@ -392,19 +402,9 @@ void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m)
 		store_event(ctrl, name, DCM_EV_ERROR, ret,
 			    "body record corrupt (CRC): the description's calibration is kept");
 		break;
-	case -EPROTO:
-	case -EINVAL:
+	default:
 		store_event(ctrl, name, DCM_EV_ERROR, ret,
 			    "body record not understood: the description's calibration is kept");
-		break;
-	case -ENODEV:
-		store_event(ctrl, name, DCM_EV_CONFIG, ret,
-			    "no transport for the chest board: the description's calibration is kept");
-		break;
-	default:
-		snprintf(text, sizeof(text),
-			 "unreadable (%d): the description's calibration is kept", ret);
-		store_event(ctrl, name, DCM_EV_ERROR, ret, text);
 		break;
 	}
 out:
