@@ -317,6 +317,7 @@ static void motor_reply(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_
 
 	dcm_mb_get_status(r->data, &st);
 	for (m = 0; m < DCM_MB_MOTORS; m++) {
+		WRITE_ONCE(rt->dev[dev].mre[m], st.angle[m]);
 		dcm_runtime_sense(rt, role[MB_POS1 + m], st.angle[m], now);
 		dcm_runtime_sense(rt, role[MB_CUR1 + m], st.current_ma[m], now);
 		dcm_runtime_sense(rt, role[MB_TEMP1 + m], st.temperature[m], now);
@@ -821,7 +822,9 @@ static void safety_edges(struct dcm_runtime *rt, u32 dev, u8 blocked, u8 braked)
  * calibration, temperature status, @scale_ppm) and its Value reads what
  * was sent. A joint whose hardness sent is 0 or below has its position
  * actuator follow its position sensor, so that stiffness coming back does
- * not jump to an old command. Context: the cycle thread.
+ * not jump to an old command; a joint whose calibration changes is held so
+ * (struct dcm_rt_device.hold) until its sensor reads in the new zero's
+ * frame. Context: the cycle thread.
  */
 void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 {
@@ -840,7 +843,9 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 			continue;
 		for (m = 0; m < DCM_MB_MOTORS; m++) {
 			s32 hs = role[MB_HARD1 + m], ps = role[MB_POS1 + m];
-			bool calibrated = sub_key(rt, ps, "jointZeroPosition");
+			/* A joint being calibrated is held as an uncalibrated one. */
+			bool calibrated = sub_key(rt, ps, "jointZeroPosition") &&
+					  !(READ_ONCE(rd->hold) & BIT(m));
 
 			if (hs < 0 || rt->act_of[hs] < 0)
 				continue;
@@ -882,27 +887,39 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 	raw_spin_unlock(&rt->cmd_lock);
 }
 
+/*
+ * The buffers of the requests outside the cycle (chaining, configuration):
+ * the cycle's own scratch in the runtime is for the cycle alone.
+ */
+struct xfer_buf {
+	u8 tx[DCM_RS485_MAX_FRAME];
+	u8 rx[DCM_RS485_MAX_FRAME];
+};
+
 /* One addressed request of chaining and its answer, parsed; -ETIMEDOUT if none. */
-static int chain_request(struct dcm_runtime *rt, struct dcm_bus *t, int len,
+static int chain_request(struct xfer_buf *xb, struct dcm_bus *t, int len,
 			 struct dcm_rs485_frame *f)
 {
 	int got;
 
 	if (len < 0)
 		return len;
-	got = t->ops->xfer(t, DCM_RS485_ADDR_UNASSIGNED, rt->txbuf, len, rt->rxbuf,
+	got = t->ops->xfer(t, DCM_RS485_ADDR_UNASSIGNED, xb->tx, len, xb->rx,
 			   DCM_RS485_MAX_FRAME);
 	if (got <= 0)
 		return got ? got : -ETIMEDOUT;
-	return dcm_rs485_parse_frame(rt->rxbuf, got, f) < 0 ? -EBADMSG : 0;
+	return dcm_rs485_parse_frame(xb->rx, got, f) < 0 ? -EBADMSG : 0;
 }
 
-/*
- * ChainResult of the chest board: per RS485 bus, the boards chained of
- * those the description has, "RS485-1 5/5; RS485-2 4/4"; each motor
- * board's own keys say its Bid and BoardId.
+/**
+ * dcm_boards_chain_result() - write the chest board's ChainResult
+ * @rt: the runtime
+ *
+ * Per RS485 bus chained, the boards chained of those the description has,
+ * "RS485-1 5/5; RS485-2 4/4"; each motor board's own keys say its Bid and
+ * BoardId. Context: process.
  */
-static void chain_result(struct dcm_runtime *rt)
+void dcm_boards_chain_result(struct dcm_runtime *rt)
 {
 	struct dcm_controller *ctrl = rt->ctrl;
 	const struct dcm_key_desc *k;
@@ -992,22 +1009,71 @@ static void motor_config(struct dcm_runtime *rt, u32 dev, u8 bid, struct dcm_mb_
 	}
 }
 
-/* Send a motor board its configuration; an error of level 6 if refused. */
-static void motor_configure(struct dcm_runtime *rt, struct dcm_bus *t, u32 dev, u8 bid)
+/*
+ * Send a motor board its configuration; an error of level 6 if refused,
+ * -EIO then. The zeros it took are kept: its replies are relative to them.
+ */
+static int motor_configure(struct dcm_runtime *rt, struct xfer_buf *xb, struct dcm_bus *t,
+			   u32 dev, u8 bid)
 {
 	struct dcm_mb_config cfg;
 	struct dcm_rs485_frame f;
 	u8 status = DCM_MB_CONFIG_BAD_VALUE;
-	int len, got;
+	int len, got, m;
 
 	motor_config(rt, dev, bid, &cfg);
-	len = dcm_rs485_put_config(rt->txbuf, sizeof(rt->txbuf), &cfg);
-	got = len < 0 ? len : t->ops->xfer(t, bid, rt->txbuf, len, rt->rxbuf,
-					   DCM_RS485_MAX_FRAME);
-	if (got > 0 && dcm_rs485_parse_frame(rt->rxbuf, got, &f) >= 0 &&
-	    !dcm_rs485_get_config_ack(&f, &status) && status == DCM_MB_CONFIG_OK)
-		return;
+	len = dcm_rs485_put_config(xb->tx, sizeof(xb->tx), &cfg);
+	got = len < 0 ? len : t->ops->xfer(t, bid, xb->tx, len, xb->rx, DCM_RS485_MAX_FRAME);
+	if (got > 0 && dcm_rs485_parse_frame(xb->rx, got, &f) >= 0 &&
+	    !dcm_rs485_get_config_ack(&f, &status) && status == DCM_MB_CONFIG_OK) {
+		for (m = 0; m < DCM_MB_MOTORS; m++)
+			WRITE_ONCE(rt->dev[dev].cfg_zero[m], cfg.motor[m].zero);
+		/* The zeros first: pairs with the acquire of calibration's read_raw(). */
+		smp_store_release(&rt->dev[dev].configured, true);
+		return 0;
+	}
+	WRITE_ONCE(rt->dev[dev].configured, false);
 	dcm_runtime_answer(rt, dev, false, DCM_ERR_CONFIG, 6, status, dcm_time_ms(rt->ctrl));
+	return -EIO;
+}
+
+/**
+ * dcm_board_configure() - send a motor board its configuration again
+ * @rt: the runtime
+ * @dev: the device index, a motor board
+ *
+ * The structure is built from the joints' keys as they are now (a new
+ * jointZeroPosition, for one) and sent to the board's Bid, which chaining
+ * gave it. Context: process; takes the bus for the one request.
+ *
+ * Return: 0; -ENODEV when the board was not chained or its bus has no
+ * transport; -EIO when it did not take it; -ENOMEM.
+ */
+int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
+{
+	struct dcm_rt_bus *b = &rt->buses[rt->dev[dev].bus];
+	u32 pos = rt->dev[dev].pos;
+	struct xfer_buf *xb;
+	struct dcm_bus *t;
+	int idx, ret = -ENODEV;
+
+	if (rt->dev[dev].kind != BOARD_MOTOR)
+		return -EINVAL;
+	xb = kmalloc(sizeof(*xb), GFP_KERNEL);
+	if (!xb)
+		return -ENOMEM;
+	idx = srcu_read_lock(&rt->ctrl->srcu);
+	t = dcm_bus_find(rt->ctrl, b->name);
+	/* Pairs with the release at the end of dcm_bus_chain_work(). */
+	if (t && t->kind == DCM_BUS_RS485 && smp_load_acquire(&b->chained) &&
+	    pos < b->n_chain) {
+		mutex_lock(&t->xfer_lock);
+		ret = motor_configure(rt, xb, t, dev, b->chain[pos].bid);
+		mutex_unlock(&t->xfer_lock);
+	}
+	srcu_read_unlock(&rt->ctrl->srcu, idx);
+	kfree(xb);
+	return ret;
 }
 
 /**
@@ -1032,6 +1098,7 @@ void dcm_bus_chain_work(struct work_struct *work)
 	struct dcm_controller *ctrl = rt->ctrl;
 	struct dcm_rs485_ident id;
 	struct dcm_rs485_frame f;
+	struct xfer_buf *xb;
 	struct dcm_bus *t;
 	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), pos, board_id;
 	int idx, len;
@@ -1039,22 +1106,24 @@ void dcm_bus_chain_work(struct work_struct *work)
 
 	idx = srcu_read_lock(&ctrl->srcu);
 	t = dcm_bus_find(ctrl, b->name);
-	if (!t)
+	xb = kmalloc(sizeof(*xb), GFP_KERNEL);
+	if (!t || !xb)
 		goto out;
 	mutex_lock(&t->xfer_lock);
-	len = dcm_rs485_put_frame(rt->txbuf, sizeof(rt->txbuf), DCM_RS485_ADDR_BROADCAST,
+	len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_BROADCAST,
 				  DCM_RS485_CHAIN_RESET, NULL, 0);
 	if (len > 0)
-		t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, rt->txbuf, len, NULL, 0);
+		t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, xb->tx, len, NULL, 0);
 	b->n_chain = 0;
+	for (pos = 0; pos < b->n_dev; pos++)
+		WRITE_ONCE(rt->dev[b->dev[pos]].configured, false);
 	for (pos = 0; pos < n; pos++) {
-		len = dcm_rs485_put_frame(rt->txbuf, sizeof(rt->txbuf), DCM_RS485_ADDR_UNASSIGNED,
+		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_UNASSIGNED,
 					  DCM_RS485_CHAIN_QUERY, NULL, 0);
-		if (chain_request(rt, t, len, &f) || dcm_rs485_get_ident(&f, &id))
+		if (chain_request(xb, t, len, &f) || dcm_rs485_get_ident(&f, &id))
 			break;
-		len = dcm_rs485_put_assign(rt->txbuf, sizeof(rt->txbuf), false, id.board_id,
-					   pos + 1);
-		if (chain_request(rt, t, len, &f) || dcm_rs485_get_assign(&f, &board_id, &bid) ||
+		len = dcm_rs485_put_assign(xb->tx, sizeof(xb->tx), false, id.board_id, pos + 1);
+		if (chain_request(xb, t, len, &f) || dcm_rs485_get_assign(&f, &board_id, &bid) ||
 		    board_id != id.board_id || bid != pos + 1)
 			break;
 		b->chain[pos].bid = bid;
@@ -1068,13 +1137,14 @@ void dcm_bus_chain_work(struct work_struct *work)
 		set_dev_key(rt, b->dev[pos], "BootLoaderVersion", id.bootloader_version);
 		set_dev_key(rt, b->dev[pos], "ProgVersion", id.prog_version);
 		set_dev_key(rt, b->dev[pos], "StructVersion", id.struct_version);
-		motor_configure(rt, t, b->dev[pos], bid);
+		motor_configure(rt, xb, t, b->dev[pos], bid);
 	}
 	mutex_unlock(&t->xfer_lock);
 	dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, b->n_chain, n);
 out:
+	kfree(xb);
 	/* The keys and the chain are written before the cycle may see this. */
 	smp_store_release(&b->chained, true);
-	chain_result(rt);
+	dcm_boards_chain_result(rt);
 	srcu_read_unlock(&ctrl->srcu, idx);
 }

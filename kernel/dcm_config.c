@@ -282,6 +282,8 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 	}
 	genlmsg_end(msg, hdr);
 
+	/* The body's calibration, before any motor board is configured. */
+	dcm_chest_load(ctrl, m);
 	rt = dcm_runtime_create(ctrl, m, ctrl->generation % 0xffff + 1);
 	if (!rt) {
 		nlmsg_free(msg);

@@ -17,6 +17,7 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 #include <linux/dcm.h>
+#include <net/netlink.h>
 
 #include "dcm_safety.h"
 
@@ -242,6 +243,16 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info);
 int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info);
 void dcm_config_release(struct dcm_controller *ctrl);
 void dcm_config_drop_port(u32 portid);
+
+/* dcm_chest.c */
+struct dcm_model;
+extern const struct nla_policy dcm_calib_policy[DCM_A_CAL_MAX + 1];
+void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m);
+int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info);
+
+/* dcm_special.c */
+extern const struct nla_policy dcm_special_policy[DCM_A_SP_MAX + 1];
+int dcm_nl_special(struct sk_buff *skb, struct genl_info *info);
 
 /* dcm_i2c.c */
 int dcm_i2c_init(void);

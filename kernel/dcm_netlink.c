@@ -155,6 +155,20 @@ static const struct genl_ops dcm_genl_ops[] = {
 	DCM_CONFIG_OP(DCM_CMD_CONFIG_SET_KEY, dcm_nl_config_set_key),
 	DCM_CONFIG_OP(DCM_CMD_CONFIG_COMMIT, dcm_nl_config_commit),
 	DCM_CONFIG_OP(DCM_CMD_CONFIG_ABORT, dcm_nl_config_abort),
+	{
+		.cmd = DCM_CMD_CALIBRATE,
+		.doit = dcm_nl_calibrate,
+		.policy = dcm_calib_policy,
+		.maxattr = DCM_A_CAL_MAX,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = DCM_CMD_SPECIAL,
+		.doit = dcm_nl_special,
+		.policy = dcm_special_policy,
+		.maxattr = DCM_A_SP_MAX,
+		.flags = GENL_ADMIN_PERM,
+	},
 };
 
 static struct genl_family dcm_genl_family __ro_after_init = {

@@ -86,15 +86,23 @@ struct dcm_dev_error {
  * @nack: exchanges it did not, or with a bad answer
  * @err: its error list, newest first
  * @n_err: entries of @err
+ * @nack_run: Nacks since its last Ack
  * @role: subdevice index of each role its board codec gives, or -1
  * @kind: its board type, as dcm_board_bind() found it from the Type
- * @nack_run: Nacks in a row
  * @lost: @nack_run reached DCM_NACK_BURST: a DCM_EV_NACK was posted, a
  *	DCM_EV_ACK follows its next answer
  * @temp_status: last temperature status of each motor, for its events
  * @status: last battery status bits, for their events
  * @blocked: motors whose hardness calibration holds at 0, for events
  * @braked: motors braked rather than freed, for events
+ * @mre: a motor board: the joint MRE angle of each motor in its last reply,
+ *	relative to @cfg_zero (struct dcm_mb_status.angle)
+ * @cfg_zero: a motor board: the jointZeroPosition of each motor in the
+ *	configuration it last accepted
+ * @configured: a motor board: it accepted a configuration since its bus
+ *	was last chained
+ * @hold: a motor board: bit m holds motor m + 1 as if uncalibrated while
+ *	its calibration changes (hardness 0, position following the sensor)
  */
 struct dcm_rt_device {
 	u32 bus;
@@ -102,14 +110,18 @@ struct dcm_rt_device {
 	u64 ack, nack;
 	struct dcm_dev_error err[DCM_ERRORS_KEPT];
 	u32 n_err;
+	u32 nack_run;
 	s16 role[DCM_ROLES];
 	u8 kind;
-	u32 nack_run;
 	bool lost;
 	u8 temp_status[2];
 	u16 status;
 	u8 blocked;
 	u8 braked;
+	s16 mre[DCM_MB_MOTORS];
+	u16 cfg_zero[DCM_MB_MOTORS];
+	bool configured;
+	u32 hold;
 };
 
 /* Nacks in a row that make a burst: the device is lost (an event says so) */

@@ -5,7 +5,8 @@
 # newc cpio archive. No root and no fakeroot needed: the tree is staged under
 # $O/vm/root and archived with every file owned by root (cpio -R 0:0).
 #
-# Contents: busybox-static and its applet links, /init (scripts/vm/init), the
+# Contents: busybox-static and its applet links, /init (scripts/vm/init),
+# /usr/sbin/dcm-sim-reload (scripts/vm/dcm-sim-reload), the
 # modules listed in HOST_MODULES plus every top-level *.ko of the tree (with
 # their dependencies, depmod'ed), build/bin/* in /usr/bin, build/lib/*.so* in
 # /usr/lib, the shared libraries all of these need, build/selftests/dcm/ in
@@ -83,6 +84,7 @@ cp "$BUSYBOX" bin/busybox
 done
 
 install -m 0755 "$top/scripts/vm/init" init
+install -m 0755 "$top/scripts/vm/dcm-sim-reload" usr/sbin/dcm-sim-reload
 [ -f "$top/scripts/vm/demo.sh" ] &&
 	install -m 0755 "$top/scripts/vm/demo.sh" usr/share/dcm/demo.sh
 

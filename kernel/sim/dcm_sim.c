@@ -32,14 +32,49 @@
 
 #include "sim_body.h"
 
-#define SIM_TWO_PI_URAD	6283185LL
-
 /* The boards of each bus, by Bid - 1, as Device.xml puts them. */
 static const u8 sim_layout[SIM_RS485_BUSES][DCM_RS485_MAX_BOARDS] = {
 	{ SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_HAND },	/* neck, left arm */
 	{ SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_HAND },			/* right arm */
 	{ SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_FOOT },	/* left leg */
 	{ SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_MOTOR, SIM_FOOT },	/* right leg */
+};
+
+/*
+ * The joints of the shipped body (userspace/data/Device.xml): their stops
+ * are the position sensors' Min and Max, their true zeros the body file's
+ * jointZeroPosition (userspace/data/body.xml), so that the shipped robot
+ * description is this body's right calibration. The hands' aperture has
+ * no stop here.
+ */
+#define SIM_HAND_STOP	3141592
+const struct sim_joint sim_joints[SIM_JOINTS] = {
+	{ "HeadYaw",		0, 1, 0, -2085700, 2085700, 1094 },
+	{ "HeadPitch",		0, 1, 1, -672000, 514900, 1258 },
+	{ "LShoulderPitch",	0, 2, 0, -2085700, 2085700, 2956 },
+	{ "LShoulderRoll",	0, 2, 1, -314200, 1326500, 3210 },
+	{ "LElbowYaw",		0, 3, 0, -2085700, 2085700, 3381 },
+	{ "LElbowRoll",		0, 3, 1, -1544600, -34900, 904 },
+	{ "LWristYaw",		0, 4, 0, -1823800, 1823800, 2221 },
+	{ "LHand",		0, 4, 1, -SIM_HAND_STOP, SIM_HAND_STOP, 799 },
+	{ "RShoulderPitch",	1, 1, 0, -2085700, 2085700, 2235 },
+	{ "RShoulderRoll",	1, 1, 1, -1326500, 314200, 317 },
+	{ "RElbowYaw",		1, 2, 0, -2085700, 2085700, 3722 },
+	{ "RElbowRoll",		1, 2, 1, 34900, 1544600, 967 },
+	{ "RWristYaw",		1, 3, 0, -1823800, 1823800, 3174 },
+	{ "RHand",		1, 3, 1, -SIM_HAND_STOP, SIM_HAND_STOP, 3417 },
+	{ "LHipYawPitch",	2, 1, 0, -1145303, 740810, 2274 },
+	{ "LHipRoll",		2, 2, 0, -379472, 790477, 2686 },
+	{ "LHipPitch",		2, 2, 1, -1535889, 484090, 872 },
+	{ "LKneePitch",		2, 3, 0, -92346, 2112528, 2901 },
+	{ "LAnklePitch",	2, 4, 0, -1189516, 922747, 1128 },
+	{ "LAnkleRoll",		2, 4, 1, -397880, 769001, 3314 },
+	{ "RHipYawPitch",	3, 1, 0, -1145303, 740810, 524 },
+	{ "RHipRoll",		3, 2, 0, -790477, 379472, 450 },
+	{ "RHipPitch",		3, 2, 1, -1535889, 484090, 3737 },
+	{ "RKneePitch",		3, 3, 0, -92346, 2112528, 1656 },
+	{ "RAnklePitch",	3, 4, 0, -1189516, 922747, 3158 },
+	{ "RAnkleRoll",		3, 4, 1, -769001, 397880, 2336 },
 };
 
 static struct platform_device *dcm_sim_pdev;
@@ -69,10 +104,26 @@ static s32 counts16_to_urad(u16 pos)
 	return (s32)div_s64((s64)(s16)pos * SIM_TWO_PI_URAD, 65536);
 }
 
-static s16 urad_to_mre(s32 urad)
+/*
+ * Every motor of every board at power-up: at rest within its stops, with
+ * its MRE's true zero; a motor no joint uses has no stop and true zero 0.
+ */
+static void sim_mb_init(struct dcm_sim *sim)
 {
-	return (s16)div_s64((s64)urad * 4096 + (urad < 0 ? -SIM_TWO_PI_URAD : SIM_TWO_PI_URAD) / 2,
-			    SIM_TWO_PI_URAD);
+	int b, i, m;
+
+	for (b = 0; b < SIM_RS485_BUSES; b++)
+		for (i = 0; i < DCM_RS485_MAX_BOARDS; i++)
+			for (m = 0; m < DCM_MB_MOTORS; m++)
+				sim_motor_init(&sim->rs485[b].board[i].motor[m], 1200, 6000000,
+					       -SIM_HAND_STOP, SIM_HAND_STOP);
+	for (i = 0; i < SIM_JOINTS; i++) {
+		const struct sim_joint *j = &sim_joints[i];
+		struct sim_mb *mb = &sim->rs485[j->bus].board[j->bid - 1];
+
+		sim_motor_init(&mb->motor[j->motor], 1200, 6000000, j->min_urad, j->max_urad);
+		mb->true_zero[j->motor] = j->true_zero;
+	}
 }
 
 /**
@@ -93,7 +144,13 @@ s32 sim_motor_load(struct dcm_sim *sim)
 	return ma;
 }
 
-/* A motor board: its motors move for @dt microseconds, then it reports. */
+/*
+ * A motor board: its motors move for @dt microseconds, then it reports. A
+ * motor runs only with a jointZeroPosition from its configuration (seed
+ * 000: the board knows nothing before, and 0 is "not calibrated"); the
+ * board takes that count for 0 rad, so a wrong zero shifts where the joint
+ * goes and what the board reports, and no zero reports the raw count.
+ */
 static void sim_mb_cycle(struct sim_rs485 *r, u32 i, u32 dt, struct dcm_rs485_reply *reply)
 {
 	struct sim_mb *mb = &r->board[i];
@@ -104,17 +161,20 @@ static void sim_mb_cycle(struct sim_rs485 *r, u32 i, u32 dt, struct dcm_rs485_re
 	dcm_mb_get_cmd(&r->cmd.slot[i], &c);
 	for (m = 0; m < DCM_MB_MOTORS; m++) {
 		struct sim_motor *mo = &mb->motor[m];
+		u16 zero = mb->configured ? mb->zero[m] : 0, tz = mb->true_zero[m];
 
-		if (!mo->i_max_ma)
-			sim_motor_init(mo, 1200, 6000000, -3141592, 3141592);
-		/* Configured, a motor runs only calibrated (seed 000). */
-		mo->calibrated = !mb->configured || mb->zero[m];
+		/* An outside force (debugfs) moves the joint first. */
+		if (xchg(&mb->place[m], 0))
+			sim_motor_place(mo, READ_ONCE(mb->place_urad[m]));
+		mo->calibrated = zero != 0;
 		mo->mre_fault = r->mre_fault & BIT(i);
-		sim_motor_command(mo, counts16_to_urad(c.position[m]), (s32)c.hardness[m] * 1000);
+		sim_motor_command(mo,
+				  counts16_to_urad(c.position[m]) + sim_mre_offset_urad(tz, zero),
+				  (s32)c.hardness[m] * 1000);
 		sim_motor_step(mo, dt);
 		if ((r->hot & BIT(i)) && mo->temp_mc < 80000)
 			mo->temp_mc = 80000;
-		st.angle[m] = urad_to_mre(mo->pos_urad);
+		st.angle[m] = dcm_mb_mre_angle(sim_mre_count(tz, mo->pos_urad), zero);
 		st.current_ma[m] = mo->current_ma;
 		st.temperature[m] = mo->temp_mc / 1000;
 		st.temp_status[m] = sim_motor_temp_status(mo);
@@ -175,9 +235,11 @@ static void sim_ident(const struct sim_rs485 *r, u32 i, struct dcm_rs485_ident *
 
 /*
  * Chaining (Documentation/dcm/wire-protocol.rst): a reset clears every
- * board's Bid; the first board in the chain without a Bid answers a query
- * with its identity; an assignment gives a Bid to the board of that
- * BoardId, which enables the next one.
+ * board's Bid and configuration; the first board in the chain without a
+ * Bid (the only one whose chain-in is active) answers a query with its
+ * identity, unless it is silent; an assignment gives a Bid to the board of
+ * that BoardId, which enables the next one. A board with a Bid takes its
+ * configuration and says who it is (IDENT).
  */
 static int sim_rs485_chain(struct sim_rs485 *r, u8 *rx, size_t rx_len)
 {
@@ -189,11 +251,17 @@ static int sim_rs485_chain(struct sim_rs485 *r, u8 *rx, size_t rx_len)
 	case DCM_RS485_CHAIN_RESET:
 		memset(r->bid, 0, sizeof(r->bid));
 		r->configured = 0;
+		for (i = 0; i < DCM_RS485_MAX_BOARDS; i++) {
+			r->board[i].configured = false;
+			memset(r->board[i].zero, 0, sizeof(r->board[i].zero));
+		}
 		return 0;
 	case DCM_RS485_CHAIN_QUERY:
 		for (i = 0; i < DCM_RS485_MAX_BOARDS && sim_layout[r->index][i]; i++) {
-			if (r->bid[i] || (r->silent & BIT(i)))
+			if (r->bid[i])
 				continue;
+			if (r->silent & BIT(i))
+				return -ETIMEDOUT;
 			sim_ident(r, i, &id);
 			return dcm_rs485_put_ident(rx, rx_len, 0,
 						   DCM_RS485_CHAIN_QUERY | DCM_RS485_REPLY, &id);
@@ -206,6 +274,8 @@ static int sim_rs485_chain(struct sim_rs485 *r, u8 *rx, size_t rx_len)
 
 			if (!r->bid[i] || r->bid[i] != r->frame.addr)
 				continue;
+			if (r->silent & BIT(i))
+				return -ETIMEDOUT;
 			if (sim_layout[r->index][i] != SIM_MOTOR ||
 			    dcm_rs485_get_config(&r->frame, &cfg))
 				status = DCM_MB_CONFIG_BAD_VALUE;
@@ -216,8 +286,20 @@ static int sim_rs485_chain(struct sim_rs485 *r, u8 *rx, size_t rx_len)
 				r->configured |= BIT(r->bid[i] - 1);
 				r->board[i].zero[0] = cfg.motor[0].zero;
 				r->board[i].zero[1] = cfg.motor[1].zero;
+				r->configs++;
 			}
 			return dcm_rs485_put_config_ack(rx, rx_len, r->bid[i], status);
+		}
+		return -ETIMEDOUT;
+	case DCM_RS485_IDENT:
+		for (i = 0; i < DCM_RS485_MAX_BOARDS; i++) {
+			if (!r->bid[i] || r->bid[i] != r->frame.addr)
+				continue;
+			if (r->silent & BIT(i))
+				return -ETIMEDOUT;
+			sim_ident(r, i, &id);
+			return dcm_rs485_put_ident(rx, rx_len, r->bid[i],
+						   DCM_RS485_IDENT | DCM_RS485_REPLY, &id);
 		}
 		return -ETIMEDOUT;
 	case DCM_RS485_CHAIN_ASSIGN:
@@ -309,6 +391,7 @@ static int dcm_sim_probe(struct platform_device *pdev)
 	mutex_init(&sim->lock);
 	sim->stance = SIM_STANCE_BOTH;
 	sim->weight_g = SIM_WEIGHT_G;
+	sim_mb_init(sim);
 	sim_i2c_init(sim);
 	sim_spi_init(sim);
 

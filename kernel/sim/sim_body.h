@@ -33,11 +33,55 @@ enum sim_board_kind {
 	SIM_HAND,
 };
 
-/* A simulated motor board: two motors. */
+/**
+ * struct sim_joint - a joint of the shipped body, where it sits and what it
+ *	is made of
+ * @name: its name in Device.xml ("HeadYaw")
+ * @bus: its RS485 bus, 0 for RS485-1
+ * @bid: its motor board's place on the bus, from 1
+ * @motor: the motor of the board, 0 or 1 (SubDeviceNumber - 1)
+ * @min_urad: its mechanical stop, low: the position sensor's Min
+ * @max_urad: high: the position sensor's Max
+ * @true_zero: its MRE's count at the joint's 0 rad: what a right
+ *	calibration finds (the shipped body file's jointZeroPosition)
+ */
+struct sim_joint {
+	const char *name;
+	u8 bus, bid, motor;
+	s32 min_urad, max_urad;
+	u16 true_zero;
+};
+
+#define SIM_JOINTS	26
+extern const struct sim_joint sim_joints[SIM_JOINTS];
+
+/**
+ * struct sim_mb - a simulated motor board: two motors
+ * @motor: the motors
+ * @configured: a configuration structure was accepted since the last
+ *	chaining reset
+ * @zero: the jointZeroPosition of each motor, as configured
+ * @true_zero: each motor's MRE count at its 0 rad
+ * @place_urad: debugfs: where an outside force puts each joint...
+ * @place: ...at the board's next cycle, when set
+ */
 struct sim_mb {
 	struct sim_motor motor[DCM_MB_MOTORS];
-	bool configured;		/* a configuration structure was accepted */
-	u16 zero[DCM_MB_MOTORS];	/* its jointZeroPosition per motor */
+	bool configured;
+	u16 zero[DCM_MB_MOTORS];
+	u16 true_zero[DCM_MB_MOTORS];
+	s32 place_urad[DCM_MB_MOTORS];
+	int place[DCM_MB_MOTORS];
+};
+
+/**
+ * struct sim_joint_knob - a joint's debugfs directory
+ * @sim: the body
+ * @joint: the joint
+ */
+struct sim_joint_knob {
+	struct dcm_sim *sim;
+	const struct sim_joint *joint;
 };
 
 /**
@@ -60,6 +104,8 @@ struct sim_foot {
  * @name: "RS485-N"
  * @index: N - 1
  * @board: the motor boards, by Bid - 1
+ * @bid: what chaining gave each board, by place; 0: none
+ * @frame: the last frame the boards received
  * @cmd: the last command frame, parsed
  * @last: when it came
  * @silent: debugfs: Bids (bit Bid - 1) that do not answer
@@ -68,6 +114,7 @@ struct sim_foot {
  * @crc_ppm: debugfs: replies corrupted, per million
  * @configured: debugfs, read-only: Bids of the boards that accepted a
  *	configuration structure (bit 0 is Bid 1)
+ * @configs: debugfs, read-only: configuration structures accepted
  * @delay_us: debugfs: the bus is that much slower
  * @registered: @bus is registered (the rs485_loopback parameter)
  */
@@ -77,12 +124,12 @@ struct sim_rs485 {
 	int index;
 	bool registered;
 	struct sim_mb board[DCM_RS485_MAX_BOARDS];
-	u8 bid[DCM_RS485_MAX_BOARDS];	/* what chaining gave each board, 0: none */
+	u8 bid[DCM_RS485_MAX_BOARDS];
 	struct dcm_rs485_frame frame;
 	struct dcm_rs485_cmd_frame cmd;
 	ktime_t last;
 	u32 silent, mre_fault, hot, crc_ppm, delay_us;
-	u32 configured;
+	u32 configured, configs;
 };
 
 /**
@@ -118,6 +165,27 @@ struct sim_i2c {
 
 enum { SIM_I2C_CHEST, SIM_I2C_HEAD, SIM_I2C_BUSES };
 
+#define SIM_CHEST_STORE_LEN	(DCM_CHEST_EE_PAGES * DCM_CHEST_EE_PAGE_LEN)
+#define SIM_CHEST_COMMIT_US	3000	/* a page commit keeps the store busy */
+
+/**
+ * struct sim_chest_store - the chest board's store (an EEPROM on the real
+ *	board); its contents outlive the module through debugfs chest/store
+ * @ee: the 32 pages
+ * @busy_until: a commit is being written until then, microseconds of the
+ *	monotonic clock
+ * @failed: the last command failed (STATUS bit 1)
+ * @cut: debugfs: the cut-th commit from now writes half its page and fails
+ * @commits: debugfs, read-only: pages committed
+ */
+struct sim_chest_store {
+	u8 ee[SIM_CHEST_STORE_LEN];
+	u64 busy_until;
+	bool failed;
+	u32 cut;
+	u32 commits;
+};
+
 /**
  * struct sim_knob - a signed debugfs knob
  * @sim: the body, whose lock guards @v
@@ -146,6 +214,7 @@ struct sim_knob {
  * @battery_last: when it was last stepped
  * @battery_reg: the battery's command register
  * @chest: the chest board
+ * @store: its store
  * @us_board: the ultrasound board's registers
  * @us: its captures
  * @us_left: debugfs: what the left receiver hears, cm, nearest first
@@ -173,6 +242,7 @@ struct sim_knob {
  * @charging: debugfs: the charger is plugged
  * @load_ma: debugfs: what the robot draws besides its motors
  * @knob: the signed knobs' descriptions
+ * @joint_knob: the joints' debugfs directories
  * @debugfs: dcm_sim/
  */
 struct dcm_sim {
@@ -186,6 +256,7 @@ struct dcm_sim {
 	ktime_t battery_last;
 	u8 battery_reg;
 	struct sim_regs chest, us_board;
+	struct sim_chest_store store;
 	struct sim_us us;
 	u8 us_left[DCM_US_ECHOES], us_right[DCM_US_ECHOES];
 	struct sim_regs face, ears, touch, head;
@@ -203,6 +274,7 @@ struct dcm_sim {
 	bool button, charging;
 	u32 load_ma;
 	struct sim_knob knob[SIM_KNOBS];
+	struct sim_joint_knob joint_knob[SIM_JOINTS];
 	struct dentry *debugfs;
 };
 

@@ -12,6 +12,7 @@
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
@@ -282,6 +283,169 @@ static int sim_cpu_temp_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(sim_cpu_temp);
 
+/* ---- the chest board's store: 1 KiB, the file that keeps it ---- */
+
+static ssize_t sim_store_read(struct file *file, char __user *ubuf, size_t count, loff_t *ppos)
+{
+	struct dcm_sim *sim = file->private_data;
+	ssize_t ret;
+	u8 *copy;
+
+	copy = kmalloc(SIM_CHEST_STORE_LEN, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	mutex_lock(&sim->lock);
+	memcpy(copy, sim->store.ee, SIM_CHEST_STORE_LEN);
+	mutex_unlock(&sim->lock);
+	ret = simple_read_from_buffer(ubuf, count, ppos, copy, SIM_CHEST_STORE_LEN);
+	kfree(copy);
+	return ret;
+}
+
+static ssize_t sim_store_write(struct file *file, const char __user *ubuf, size_t count,
+			       loff_t *ppos)
+{
+	struct dcm_sim *sim = file->private_data;
+	loff_t pos = *ppos;
+	u8 *copy;
+
+	if (pos < 0 || pos >= SIM_CHEST_STORE_LEN)
+		return count ? -ENOSPC : 0;
+	count = min_t(size_t, count, SIM_CHEST_STORE_LEN - pos);
+	copy = memdup_user(ubuf, count);
+	if (IS_ERR(copy))
+		return PTR_ERR(copy);
+	mutex_lock(&sim->lock);
+	memcpy(sim->store.ee + pos, copy, count);
+	mutex_unlock(&sim->lock);
+	kfree(copy);
+	*ppos = pos + count;
+	return count;
+}
+
+static const struct file_operations sim_store_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = sim_store_read,
+	.write = sim_store_write,
+	.llseek = default_llseek,
+};
+
+/* ---- joints: where they are, their stops, their MRE ---- */
+
+static struct sim_mb *sim_joint_board(struct sim_joint_knob *k)
+{
+	return &k->sim->rs485[k->joint->bus].board[k->joint->bid - 1];
+}
+
+/* An outside force puts the joint there at its board's next cycle. */
+static void sim_joint_place(struct sim_joint_knob *k, s32 urad)
+{
+	struct sim_mb *mb = sim_joint_board(k);
+
+	WRITE_ONCE(mb->place_urad[k->joint->motor], urad);
+	/* The angle before the flag: pairs with the xchg() of sim_mb_cycle(). */
+	smp_store_release(&mb->place[k->joint->motor], 1);
+}
+
+static int sim_joint_pos_get(void *data, u64 *val)
+{
+	struct sim_joint_knob *k = data;
+
+	*val = (u64)(s64)(READ_ONCE(sim_joint_board(k)->motor[k->joint->motor].pos_urad) / 1000);
+	return 0;
+}
+
+static int sim_joint_pos_set(void *data, u64 val)
+{
+	s64 v = (s64)val;
+
+	if (v < S32_MIN / 1000 || v > S32_MAX / 1000)
+		return -ERANGE;
+	sim_joint_place(data, (s32)v * 1000);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(sim_joint_pos_fops, sim_joint_pos_get, sim_joint_pos_set,
+				"%lld\n");
+
+static ssize_t sim_joint_push_write(struct file *file, const char __user *ubuf, size_t count,
+				    loff_t *ppos)
+{
+	static const char *const stops[] = { "min", "max" };
+	struct sim_joint_knob *k = file->private_data;
+	char buf[8];
+	int i;
+
+	if (*ppos || count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	i = sysfs_match_string(stops, buf);
+	if (i < 0)
+		return i;
+	sim_joint_place(k, i ? k->joint->max_urad : k->joint->min_urad);
+	*ppos += count;
+	return count;
+}
+
+static const struct file_operations sim_joint_push_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sim_joint_push_write,
+	.llseek = default_llseek,
+};
+
+static int sim_joint_mre_show(struct seq_file *m, void *v)
+{
+	struct sim_joint_knob *k = m->private;
+	struct sim_mb *mb = sim_joint_board(k);
+
+	seq_printf(m, "%u\n", sim_mre_count(mb->true_zero[k->joint->motor],
+					    READ_ONCE(mb->motor[k->joint->motor].pos_urad)));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_joint_mre);
+
+static int sim_joint_true_zero_show(struct seq_file *m, void *v)
+{
+	struct sim_joint_knob *k = m->private;
+
+	seq_printf(m, "%u\n", k->joint->true_zero);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_joint_true_zero);
+
+static int sim_joint_stops_show(struct seq_file *m, void *v)
+{
+	struct sim_joint_knob *k = m->private;
+
+	seq_printf(m, "%d %d\n", k->joint->min_urad, k->joint->max_urad);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_joint_stops);
+
+static void sim_debugfs_joints(struct dcm_sim *sim)
+{
+	struct dentry *d, *sub;
+	int i;
+
+	d = debugfs_create_dir("joints", sim->debugfs);
+	for (i = 0; i < SIM_JOINTS; i++) {
+		struct sim_joint_knob *k = &sim->joint_knob[i];
+
+		k->sim = sim;
+		k->joint = &sim_joints[i];
+		sub = debugfs_create_dir(k->joint->name, d);
+		debugfs_create_file_unsafe("position_mrad", 0644, sub, k, &sim_joint_pos_fops);
+		debugfs_create_file("push", 0200, sub, k, &sim_joint_push_fops);
+		debugfs_create_file("mre", 0444, sub, k, &sim_joint_mre_fops);
+		debugfs_create_file("true_zero", 0444, sub, k, &sim_joint_true_zero_fops);
+		debugfs_create_file("stops_urad", 0444, sub, k, &sim_joint_stops_fops);
+	}
+}
+
 /**
  * sim_debugfs_init() - dcm_sim/ and its knobs
  * @sim: the body
@@ -307,11 +471,15 @@ void sim_debugfs_init(struct dcm_sim *sim)
 		debugfs_create_x32("hot", 0644, d, &sim->rs485[b].hot);
 		debugfs_create_u32("crc_ppm", 0644, d, &sim->rs485[b].crc_ppm);
 		debugfs_create_x32("configured", 0444, d, &sim->rs485[b].configured);
+		debugfs_create_u32("configs", 0444, d, &sim->rs485[b].configs);
 		debugfs_create_u32("delay_us", 0644, d, &sim->rs485[b].delay_us);
 	}
 
 	d = debugfs_create_dir("chest", sim->debugfs);
 	debugfs_create_file("leds", 0444, d, sim, &sim_chest_leds_fops);
+	debugfs_create_file_size("store", 0600, d, sim, &sim_store_fops, SIM_CHEST_STORE_LEN);
+	debugfs_create_u32("store_cut", 0644, d, &sim->store.cut);
+	debugfs_create_u32("commits", 0444, d, &sim->store.commits);
 
 	d = debugfs_create_dir("imu", sim->debugfs);
 	for (i = 0; i < 3; i++) {
@@ -353,6 +521,8 @@ void sim_debugfs_init(struct dcm_sim *sim)
 	debugfs_create_file("face_leds", 0444, d, sim, &sim_face_leds_fops);
 	debugfs_create_file("ear_leds", 0444, d, sim, &sim_ear_leds_fops);
 	debugfs_create_file("touch_leds", 0444, d, sim, &sim_touch_leds_fops);
+
+	sim_debugfs_joints(sim);
 }
 
 /**

@@ -14,6 +14,11 @@
  * registers the master may write; a read returns registers from the
  * pointer on. Before a read the board brings its sensor registers up to
  * date (captures, CPU temperature, touch pads).
+ *
+ * The chest board keeps a store of 32 pages of 32 bytes: EE_CMD loads page
+ * EE_PAGE into the window (EE_WINDOW) or commits the window to it; a
+ * commit keeps the store busy for a few milliseconds (STATUS bit 0), a
+ * command that comes meanwhile, or names no page, fails (STATUS bit 1).
  */
 
 #include <linux/err.h>
@@ -32,6 +37,9 @@
 /* The head board (wire-protocol.rst, "Head board") */
 #define SIM_WHOAMI_HEAD		0xce
 #define SIM_HEAD_TEMP		0x02	/* R: s32, milli-degrees Celsius */
+
+#define SIM_CHEST_PROG_VERSION	"1.4.0"
+#define SIM_BAT_FIRMWARE	"V1.01"
 
 static void regs_init(struct sim_regs *r, u8 addr, u8 whoami, u8 fw, u8 wr_first, u8 wr_last)
 {
@@ -53,6 +61,10 @@ void sim_i2c_init(struct dcm_sim *sim)
 	sim->battery_last = ktime_get();
 	regs_init(&sim->chest, SIM_ADDR_CHEST, DCM_WHOAMI_CHEST, 1, DCM_CHEST_OUT_REG,
 		  DCM_CHEST_OUT_REG + DCM_CHEST_OUT_LEN - 1);
+	memcpy(&sim->chest.reg[DCM_CHEST_PROG_VERSION], SIM_CHEST_PROG_VERSION,
+	       sizeof(SIM_CHEST_PROG_VERSION) - 1);
+	/* A new board: its store is erased. */
+	memset(sim->store.ee, 0xff, sizeof(sim->store.ee));
 	regs_init(&sim->us_board, SIM_ADDR_US, DCM_WHOAMI_US, 2, 1, 0);
 	sim_us_init(&sim->us);
 	memset(sim->us_left, DCM_US_NO_ECHO, DCM_US_ECHOES);
@@ -96,6 +108,8 @@ static int sim_battery_read(struct dcm_sim *sim, u8 *buf, u16 len)
 	struct dcm_battery b;
 	u16 word;
 
+	if (sim->battery_reg == DCM_BAT_FIRMWARE)
+		return dcm_smbus_block_put(buf, len, SIM_BAT_FIRMWARE) < 0 ? -EIO : 0;
 	sim_battery_regs(sim, &b);
 	if (len != 2 || dcm_bat_put_word(&b, sim->battery_reg, &word))
 		return -EIO;
@@ -111,7 +125,8 @@ static void sim_refresh(struct dcm_sim *sim, struct sim_regs *r)
 
 	if (r == &sim->chest) {
 		in.button = READ_ONCE(sim->button);
-		in.status = 0;
+		in.status = (now < sim->store.busy_until ? DCM_CHEST_ST_EE_BUSY : 0) |
+			    (sim->store.failed ? DCM_CHEST_ST_EE_ERROR : 0);
 		dcm_chest_get_out(&r->reg[DCM_CHEST_OUT_REG], &in.out);
 		dcm_chest_put_in(&r->reg[DCM_CHEST_IN_REG], &in);
 	} else if (r == &sim->us_board) {
@@ -136,6 +151,45 @@ static int sim_regs_read(struct dcm_sim *sim, struct sim_regs *r, u8 *buf, u16 l
 	return 0;
 }
 
+/* EE_CMD: load a page into the window, or commit the window to a page. */
+static void sim_chest_command(struct dcm_sim *sim, u8 cmd, u64 now)
+{
+	struct sim_chest_store *st = &sim->store;
+	u8 page = sim->chest.reg[DCM_CHEST_EE_PAGE], *window;
+	size_t n = DCM_CHEST_EE_PAGE_LEN;
+
+	window = &sim->chest.reg[DCM_CHEST_EE_WINDOW];
+	if (now < st->busy_until || page >= DCM_CHEST_EE_PAGES ||
+	    (cmd != DCM_CHEST_EE_LOAD && cmd != DCM_CHEST_EE_COMMIT)) {
+		st->failed = true;
+		return;
+	}
+	st->failed = false;
+	if (cmd == DCM_CHEST_EE_LOAD) {
+		memcpy(window, st->ee + page * DCM_CHEST_EE_PAGE_LEN, n);
+		return;
+	}
+	/* A commit cut halfway (debugfs chest/store_cut): half a page, failed. */
+	if (st->cut && !--st->cut) {
+		n /= 2;
+		st->failed = true;
+	}
+	memcpy(st->ee + page * DCM_CHEST_EE_PAGE_LEN, window, n);
+	st->busy_until = now + SIM_CHEST_COMMIT_US;
+	st->commits++;
+}
+
+/* The chest board's registers the master may write, or its command. */
+static void sim_chest_write(struct dcm_sim *sim, u8 reg, u8 v, u64 now)
+{
+	if (reg == DCM_CHEST_EE_CMD)
+		sim_chest_command(sim, v, now);
+	else if ((reg >= DCM_CHEST_OUT_REG && reg <= DCM_CHEST_EE_PAGE) ||
+		 (reg >= DCM_CHEST_EE_WINDOW &&
+		  reg < DCM_CHEST_EE_WINDOW + DCM_CHEST_EE_PAGE_LEN))
+		sim->chest.reg[reg] = v;
+}
+
 static int sim_regs_write(struct dcm_sim *sim, struct sim_regs *r, const u8 *buf, u16 len)
 {
 	u64 now = ktime_to_us(ktime_get());
@@ -147,6 +201,8 @@ static int sim_regs_write(struct dcm_sim *sim, struct sim_regs *r, const u8 *buf
 	for (i = 1; i < len; i++, r->ptr++) {
 		if (r == &sim->us_board && r->ptr == DCM_US_MODE)
 			sim_us_write_mode(&sim->us, buf[i], now);
+		else if (r == &sim->chest)
+			sim_chest_write(sim, r->ptr, buf[i], now);
 		else if (r->ptr >= r->wr_first && r->ptr <= r->wr_last)
 			r->reg[r->ptr] = buf[i];
 	}

@@ -20,7 +20,8 @@
 #define TEMP_TAU_US		60000000ULL
 
 /**
- * sim_motor_init() - a motor at rest at 0 rad, 50 degC, not calibrated
+ * sim_motor_init() - a motor at rest at 0 rad (or the stop nearest to it),
+ *	50 degC, not calibrated
  * @m: the motor
  * @i_max_ma: current limit at full hardness
  * @speed_max_urad_s: top speed
@@ -37,6 +38,58 @@ void sim_motor_init(struct sim_motor *m, s32 i_max_ma, s32 speed_max_urad_s, s32
 	m->max_urad = max_urad;
 	m->temp_mc = SIM_TEMP_START_MC;
 	m->since_cmd_us = SIM_WATCHDOG_US;
+	m->pos_urad = clamp(0, min_urad, max_urad);
+}
+
+/**
+ * sim_motor_place() - an outside force puts the joint at an angle
+ * @m: the motor
+ * @pos_urad: the angle; the mechanical stops hold it within them
+ */
+void sim_motor_place(struct sim_motor *m, s32 pos_urad)
+{
+	m->pos_urad = clamp(pos_urad, m->min_urad, m->max_urad);
+}
+
+/* An angle in MRE counts, rounded to the nearest, halves away from 0. */
+static s32 urad_to_counts(s64 urad)
+{
+	s64 n = (urad < 0 ? -urad : urad) * SIM_MRE_COUNTS + SIM_TWO_PI_URAD / 2;
+	s32 c = (s32)div_s64(n, SIM_TWO_PI_URAD);
+
+	return urad < 0 ? -c : c;
+}
+
+/**
+ * sim_mre_count() - what a joint's MRE reads
+ * @true_zero: its count at the joint's 0 rad (the ideal jointZeroPosition)
+ * @pos_urad: the joint's angle
+ *
+ * Return: the count, 0..4095.
+ */
+u16 sim_mre_count(u16 true_zero, s32 pos_urad)
+{
+	return (u16)((true_zero + urad_to_counts(pos_urad)) & (SIM_MRE_COUNTS - 1));
+}
+
+/**
+ * sim_mre_offset_urad() - where a board calibrated with a zero puts 0 rad
+ * @true_zero: the joint's count at its real 0 rad
+ * @zero: the jointZeroPosition the board was given
+ *
+ * A board takes the count @zero for 0 rad: what it calls angle a is the
+ * real angle a plus this offset, (@zero - @true_zero) in counts, taken
+ * within half a turn.
+ *
+ * Return: the offset, micro-radians; 0 for a board calibrated right.
+ */
+s32 sim_mre_offset_urad(u16 true_zero, u16 zero)
+{
+	s32 d = ((s32)zero - true_zero) & (SIM_MRE_COUNTS - 1);
+
+	if (d >= SIM_MRE_COUNTS / 2)
+		d -= SIM_MRE_COUNTS;
+	return (s32)div_s64((s64)d * SIM_TWO_PI_URAD, SIM_MRE_COUNTS);
 }
 
 /**

@@ -52,11 +52,18 @@ struct sim_motor {
 
 void sim_motor_init(struct sim_motor *m, s32 i_max_ma, s32 speed_max_urad_s, s32 min_urad,
 		    s32 max_urad);
+void sim_motor_place(struct sim_motor *m, s32 pos_urad);
 void sim_motor_command(struct sim_motor *m, s32 target_urad, s32 hardness_ppm);
 void sim_motor_step(struct sim_motor *m, u32 dt_us);
 bool sim_motor_active(const struct sim_motor *m);
 u8 sim_motor_temp_status(const struct sim_motor *m);
 s32 sim_motor_current_limit(const struct sim_motor *m);
+
+#define SIM_MRE_COUNTS		4096		/* MRE counts per turn */
+#define SIM_TWO_PI_URAD		6283185LL	/* a turn, micro-radians */
+
+u16 sim_mre_count(u16 true_zero, s32 pos_urad);
+s32 sim_mre_offset_urad(u16 true_zero, u16 zero);
 
 /**
  * struct sim_battery - the battery

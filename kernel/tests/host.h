@@ -37,6 +37,7 @@ typedef uint64_t u64;
 #define kstrdup(s, gfp) strdup(s)
 #define div64_u64(a, b) ((a) / (b))
 #define div_s64(a, b) ((s64)(a) / (s64)(b))
+#define div64_s64(a, b) ((s64)(a) / (s64)(b))
 #define U64_MAX UINT64_MAX
 #define min_t(t, a, b) ((t)(a) < (t)(b) ? (t)(a) : (t)(b))
 #define clamp(v, lo, hi) ((v) < (lo) ? (lo) : (v) > (hi) ? (hi) : (v))

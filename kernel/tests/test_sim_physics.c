@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the simulated body's physics: motors, temperature, battery.
+ * Host tests of the simulated body's physics: motors, temperature, battery,
+ * mechanical stops and the joints' MREs.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -153,6 +154,44 @@ static void test_temperature(void **state)
 	assert_in_range(m.temp_mc, SIM_TEMP_START_MC, SIM_TEMP_START_MC + 1000);
 }
 
+/* The stops: a motor starts at 0 or the nearest stop, and is placed within them. */
+static void test_stops(void **state)
+{
+	struct sim_motor m;
+
+	(void)state;
+	sim_motor_init(&m, 1000, 6 * RAD, -1544600, -34900);	/* LElbowRoll */
+	assert_int_equal(-34900, m.pos_urad);
+	sim_motor_place(&m, -3 * RAD);
+	assert_int_equal(-1544600, m.pos_urad);
+	sim_motor_place(&m, -RAD);
+	assert_int_equal(-RAD, m.pos_urad);
+	/* A running loop asked past a stop stays at it. */
+	m.calibrated = true;
+	sim_motor_command(&m, 0, 1000000);
+	run(&m, 1000, true);
+	assert_int_equal(-34900, m.pos_urad);
+}
+
+/* The MRE: the true zero at 0 rad, 4096 counts a turn, wrapping. */
+static void test_mre(void **state)
+{
+	(void)state;
+	assert_int_equal(1094, sim_mre_count(1094, 0));
+	assert_int_equal(1094 + 1024, sim_mre_count(1094, 1570796));
+	assert_int_equal(1094 - 1024, sim_mre_count(1094, -1570796));
+	assert_int_equal(4095, sim_mre_count(0, -767));
+	assert_int_equal(0, sim_mre_count(0, -766));
+	assert_int_equal(10, sim_mre_count(4000, 106 * 6283185LL / 4096 + 1));
+	/* Calibrated right, no offset; off by 1024 counts, a quarter turn. */
+	assert_int_equal(0, sim_mre_offset_urad(1094, 1094));
+	assert_int_equal(1570796, sim_mre_offset_urad(1000, 2024));
+	assert_int_equal(-1570796, sim_mre_offset_urad(2024, 1000));
+	/* Taken within half a turn across the wrap. */
+	assert_int_equal(-1533, sim_mre_offset_urad(1, 0));
+	assert_int_equal(1533, sim_mre_offset_urad(4095, 0));
+}
+
 static void test_battery(void **state)
 {
 	struct sim_battery b;
@@ -202,6 +241,8 @@ int main(void)
 		cmocka_unit_test(test_mre_fault),
 		cmocka_unit_test(test_temperature),
 		cmocka_unit_test(test_battery),
+		cmocka_unit_test(test_stops),
+		cmocka_unit_test(test_mre),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -618,6 +618,7 @@ int dcm_smbus_block_put(u8 *buf, size_t size, const char *s)
 	memcpy(buf + 1, s, n);
 	return n + 1;
 }
+EXPORT_SYMBOL_GPL(dcm_smbus_block_put);
 
 /**
  * dcm_smbus_block_get() - the string of an SMBus block read

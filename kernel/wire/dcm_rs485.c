@@ -597,6 +597,7 @@ s16 dcm_mb_mre_angle(u16 mre, u16 zero)
 
 	return d >= DCM_MB_MRE_COUNTS / 2 ? d - DCM_MB_MRE_COUNTS : d;
 }
+EXPORT_SYMBOL_GPL(dcm_mb_mre_angle);
 
 static int motor_config_check(const struct dcm_mb_motor_config *m, u8 number)
 {

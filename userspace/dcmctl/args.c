@@ -57,6 +57,13 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "of the keys the target owns into its file, load the description again from the\n"
 	  "files (root), add a key to a file; --device-xml, --schemas, --etc, --share: where\n"
 	  "the files are (defaults: dcmd's)" },
+	{ "calibrate", dcmctl_cmd_calibrate, "JOINT [here|min|max|set ZERO]",
+	  "calibrate a joint's MRE (root): the joint is at 0 rad (here, the default) or\n"
+	  "against its stop at Min or Max; or set its jointZeroPosition (0 clears it);\n"
+	  "stored in the chest board and sent to the motor board" },
+	{ "special", dcmctl_cmd_special, "reset|version|chain|diagnostic|config",
+	  "special commands (root): clear counters and chain again; boards' versions;\n"
+	  "chain the RS485 buses; every board's state; configure the motor boards again" },
 	{ "help", cmd_help, "", "show this text" },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -306,4 +306,30 @@ void dcmctl_print_stats_text(FILE *f, const struct dcm_stats *st, uint32_t perio
 void dcmctl_json_stats(struct json_writer *w, const struct dcm_stats *st,
 		       uint32_t period_us);
 
+/* ------------------------------------------------------------------
+ * Calibration and special commands (special.c), through netlink
+ */
+
+/* dcmctl calibrate JOINT [here|min|max|set ZERO] */
+struct dcmctl_calib_args {
+	const char *joint;		/* into argv */
+	int how;			/* enum dcm_calib_how, default here */
+	unsigned int zero;		/* set */
+};
+
+/* Parse calibrate's arguments. Return: 0, or -EINVAL with @err set. */
+int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
+			   size_t errlen);
+
+int dcmctl_calibrate(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_special(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_cmd_calibrate(const struct dcmctl_opts *o);
+int dcmctl_cmd_special(const struct dcmctl_opts *o);
+
+/* Output of the answers (exposed for the unit tests). */
+void dcmctl_print_calib_text(FILE *f, const struct dcm_calib_result *r);
+void dcmctl_json_calib(struct json_writer *w, const struct dcm_calib_result *r);
+void dcmctl_print_special_text(FILE *f, const struct dcm_special_result *r);
+void dcmctl_json_special(struct json_writer *w, const struct dcm_special_result *r);
+
 #endif /* DCMCTL_H */

@@ -46,6 +46,11 @@ _Static_assert((int)LIBDCM_WATCHDOG_RAMP == (int)DCM_WATCHDOG_RAMP, "watchdog ac
 _Static_assert(LIBDCM_WATCHDOG_MIN_MS == DCM_WATCHDOG_MIN_MS, "limit");
 _Static_assert(LIBDCM_WATCHDOG_MAX_MS == DCM_WATCHDOG_MAX_MS, "limit");
 _Static_assert(LIBDCM_WATCHDOG_RAMP_MAX_MS == DCM_WATCHDOG_RAMP_MAX_MS, "limit");
+_Static_assert((int)LIBDCM_CALIB_HERE == (int)DCM_CALIB_HERE, "calibration");
+_Static_assert((int)LIBDCM_CALIB_SET == (int)DCM_CALIB_SET, "calibration");
+_Static_assert((int)LIBDCM_SPECIAL_RESET == (int)DCM_SPECIAL_RESET, "special");
+_Static_assert((int)LIBDCM_SPECIAL_CONFIG == (int)DCM_SPECIAL_CONFIG, "special");
+_Static_assert(LIBDCM_MRE_COUNTS == 4096, "jointZeroPosition range");
 _Static_assert(LIBDCM_LATENCY_BUCKETS ==
 	       sizeof(((struct dcm_ioc_stats *)0)->latency_hist) / sizeof(__u64),
 	       "latency buckets");

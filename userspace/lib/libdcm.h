@@ -666,6 +666,96 @@ int dcm_nl_config_commit(struct dcm_nl *nl, unsigned int index,
 int dcm_nl_config_abort(struct dcm_nl *nl, unsigned int index);
 
 /* ---------------------------------------------------------------------
+ * Joint calibration (DCM_CMD_CALIBRATE) and special commands
+ * (DCM_CMD_SPECIAL). Both need CAP_NET_ADMIN; on failure dcm_last_error()
+ * is the kernel's explanation when it gave one.
+ */
+
+/* How the joint is held (enum dcm_calib_stop). */
+enum dcm_calib_how {
+	LIBDCM_CALIB_HERE,	/* at its 0 rad now */
+	LIBDCM_CALIB_MIN,	/* against its mechanical stop at its sensor's Min */
+	LIBDCM_CALIB_MAX,	/* against its mechanical stop at its sensor's Max */
+	LIBDCM_CALIB_SET,	/* the zero is given (0 clears the calibration) */
+};
+
+#define LIBDCM_MRE_COUNTS	4096	/* jointZeroPosition is 0..4095 */
+
+/* The kernel's answer to a calibration. */
+struct dcm_calib_result {
+	char joint[LIBDCM_MAX_NAME_LEN];	/* the joint, "HeadYaw" */
+	int how;				/* enum dcm_calib_how */
+	unsigned int zero;			/* the new jointZeroPosition */
+	unsigned int previous;			/* the one before */
+	unsigned int raw;			/* the MRE count read */
+	bool has_raw;
+};
+
+/*
+ * dcm_nl_calibrate - calibrate a joint's MRE: measure its zero (@how HERE,
+ * MIN, MAX) or set it (@how SET, @zero 0..4095), store it in the chest
+ * board, set jointZeroPosition, configure the motor board.
+ * @joint: "HeadYaw" or a subdevice of the joint ("HeadYaw/Position/Sensor")
+ * @out: the answer, or NULL
+ * Return: 0; -ENOENT (no such joint), -EINVAL (not an MRE joint of a motor
+ * board, bad @how or @zero), -EIO (board lost or store not written),
+ * -EPERM, other -errno.
+ */
+int dcm_nl_calibrate(struct dcm_nl *nl, unsigned int index, const char *joint, int how,
+		     unsigned int zero, struct dcm_calib_result *out);
+
+/* dcm_calib_how_name - "here", "min", "max", "set", or NULL. */
+const char *dcm_calib_how_name(int how);
+/* dcm_calib_how_from_name - the reverse (case does not matter); -EINVAL. */
+int dcm_calib_how_from_name(const char *s);
+
+/* The special commands (enum dcm_special). */
+enum dcm_special_cmd {
+	LIBDCM_SPECIAL_RESET,		/* clear counters and errors, chain, configure */
+	LIBDCM_SPECIAL_VERSION,		/* every board's versions, into its keys */
+	LIBDCM_SPECIAL_CHAIN,		/* chain the RS485 buses again */
+	LIBDCM_SPECIAL_DIAGNOSTIC,	/* every board's state */
+	LIBDCM_SPECIAL_CONFIG,		/* configure the motor boards again */
+};
+
+/* One board of a special command's answer. */
+struct dcm_board_info {
+	char name[LIBDCM_MAX_NAME_LEN];
+	char type[LIBDCM_MAX_NAME_LEN];
+	char bus[LIBDCM_MAX_NAME_LEN];
+	unsigned int address;
+	bool has_state;			/* DIAGNOSTIC: the four below */
+	char state[16];			/* "ok", "error", "lost", "absent" */
+	uint64_t ack, nack;
+	unsigned int errors;		/* errors of the last 30 s */
+	char version[40];		/* VERSION: "" if it did not answer */
+};
+
+struct dcm_special_result {
+	int command;			/* enum dcm_special_cmd */
+	char text[LIBDCM_MAX_STRING_LEN];	/* the kernel's summary */
+	size_t n_boards;
+	struct dcm_board_info boards[LIBDCM_MAX_DEVICES];
+};
+
+/*
+ * dcm_nl_special - run a special command and get its answer (@out may be
+ * NULL; it is large, allocate it).
+ * Return: 0; -ENOENT (no description loaded), -EPERM, other -errno.
+ */
+int dcm_nl_special(struct dcm_nl *nl, unsigned int index, int command,
+		   struct dcm_special_result *out);
+
+/* dcm_special_name - "reset", "version", "chain", "diagnostic", "config", or NULL. */
+const char *dcm_special_name(int command);
+/* dcm_special_from_name - the reverse (case does not matter); -EINVAL. */
+int dcm_special_from_name(const char *s);
+
+/* The answers' parsers, for the unit tests: 0 or -EPROTO. */
+int dcm_nl_parse_calibrate(struct nlmsghdr *nlh, struct dcm_calib_result *out);
+int dcm_nl_parse_special(struct nlmsghdr *nlh, struct dcm_special_result *out);
+
+/* ---------------------------------------------------------------------
  * Fixed point (values cross the kernel boundary as s64 micro-units)
  */
 

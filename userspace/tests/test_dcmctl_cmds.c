@@ -444,7 +444,7 @@ static void test_find_new_cmds(void **state)
 	assert_string_equal(dcmctl_find_cmd("w", e, sizeof(e))->name, "watch");
 	assert_string_equal(dcmctl_find_cmd("ti", e, sizeof(e))->name, "time");
 	assert_null(dcmctl_find_cmd("s", e, sizeof(e)));
-	assert_string_equal(e, "ambiguous command 's' (set, stats)");
+	assert_string_equal(e, "ambiguous command 's' (set, stats, special)");
 	assert_null(dcmctl_find_cmd("t", e, sizeof(e)));
 	assert_string_equal(e, "ambiguous command 't' (tree, time)");
 }

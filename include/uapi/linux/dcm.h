@@ -470,9 +470,9 @@ enum dcm_event_type {
 	DCM_EV_BATTERY,		/* battery alarm bits changed: VALUE(bits) CODE(changed) */
 	DCM_EV_OVERRUN,		/* a cycle overran its period: VALUE(ns) COUNT */
 	DCM_EV_CONFIG,		/* the description or a key changed: TEXT */
-	DCM_EV_CALIBRATION,	/* a joint was calibrated: DEVICE VALUE(zero) */
+	DCM_EV_CALIBRATION,	/* a joint was calibrated: DEVICE VALUE(zero) CODE(stop) TEXT */
 	DCM_EV_WATCHDOG,	/* a client's watchdog fired: CODE(action) VALUE(pid) TEXT */
-	DCM_EV_SPECIAL,		/* a special command ran: TEXT */
+	DCM_EV_SPECIAL,		/* a special command ran: CODE(command) TEXT */
 
 	__DCM_EV_MAX,
 	DCM_EV_MAX = __DCM_EV_MAX - 1
@@ -506,27 +506,39 @@ enum {
 	DCM_A_EV_MAX = __DCM_A_EV_MAX - 1
 };
 
-/* Joint calibration (DCM_CMD_CALIBRATE). */
+/*
+ * Joint calibration (DCM_CMD_CALIBRATE): the jointZeroPosition of a joint's
+ * MRE (the count at the joint's 0 rad) is measured (HERE, MIN, MAX) or
+ * given (SET), written to the chest board's store, set in the key and sent
+ * to the joint's motor board. Needs CAP_NET_ADMIN.
+ */
 enum dcm_calib_stop {
 	DCM_CALIB_HERE,		/* the joint is at its zero position now */
 	DCM_CALIB_MIN,		/* the joint is against its mechanical stop at Min */
 	DCM_CALIB_MAX,		/* the joint is against its mechanical stop at Max */
 	DCM_CALIB_SET,		/* take DCM_A_CAL_ZERO as given (1..4095, 0 clears) */
+
+	__DCM_CALIB_STOP_MAX,
+	DCM_CALIB_STOP_MAX = __DCM_CALIB_STOP_MAX - 1
 };
 
 enum {
 	DCM_A_CAL_UNSPEC,
 	DCM_A_CAL_INDEX,	/* u32: controller */
-	DCM_A_CAL_JOINT,	/* string: joint name ("HeadYaw") */
+	DCM_A_CAL_JOINT,	/* string: "HeadYaw", or a subdevice of the joint */
 	DCM_A_CAL_STOP,		/* u8: enum dcm_calib_stop */
-	DCM_A_CAL_ZERO,		/* u32: jointZeroPosition, 0..4095 (set, or answered) */
-	DCM_A_CAL_RAW,		/* u32: MRE count read, in the answer */
+	DCM_A_CAL_ZERO,		/* u32: jointZeroPosition, 0..4095 (SET, or answered) */
+	DCM_A_CAL_RAW,		/* u32: MRE count read, 0..4095, in the answer */
+	DCM_A_CAL_PREVIOUS,	/* u32: the jointZeroPosition before, in the answer */
 
 	__DCM_A_CAL_MAX,
 	DCM_A_CAL_MAX = __DCM_A_CAL_MAX - 1
 };
 
-/* Special commands (DCM_CMD_SPECIAL). */
+/*
+ * Special commands (DCM_CMD_SPECIAL): the boards' start-up and diagnosis
+ * on request. Needs CAP_NET_ADMIN.
+ */
 enum dcm_special {
 	DCM_SPECIAL_RESET,	/* clear errors and counters, re-run start-up */
 	DCM_SPECIAL_VERSION,	/* read back every board's versions into its keys */

@@ -1,0 +1,645 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Joint calibration and the special commands, against the simulated body
+ * with the shipped description (its body file without calibration, so that
+ * every joint starts uncalibrated): a joint pushed against its stop is
+ * calibrated to the simulator's true zero, the key and the chest board's
+ * store take it, the joint accepts hardness, an event tells; a store that
+ * cannot be written changes nothing; a corrupt store leaves the
+ * description's calibration, and says so; the special commands do what
+ * they say; bad requests get clean errors. Each test leaves the store
+ * erased and the shipped description loaded.
+ */
+#include <poll.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+
+#include "dcm_nl.h"
+#include "kselftest_harness.h"
+
+#define SUB	DCM_SYSFS "/SubDeviceList/"
+#define DEV	DCM_SYSFS "/DeviceList/"
+#define SIM	"/sys/kernel/debug/dcm_sim/"
+#define DATA	"/usr/share/dcm/"
+
+/* ---- answers and events ---- */
+
+struct answer {
+	int err;			/* the kernel's errno, or 0 */
+	int got;			/* replies parsed */
+	char joint[DCM_MAX_NAME_LEN];
+	uint32_t zero, previous, raw;
+	uint8_t stop;
+	uint32_t command;
+	char text[DCM_MAX_STRING_LEN];
+	int n_boards;
+	char name[DCM_MAX_DEVICES][48], state[DCM_MAX_DEVICES][16];
+	char version[DCM_MAX_DEVICES][40];
+	uint64_t nack[DCM_MAX_DEVICES];
+};
+
+struct tconn {
+	struct conn c;
+	struct answer *a;
+};
+
+static int on_err(struct sockaddr_nl *nla, struct nlmsgerr *err, void *arg)
+{
+	struct tconn *t = arg;
+
+	t->a->err = err->error;
+	return on_error(nla, err, &t->c);
+}
+
+static void parse_board(struct answer *a, struct nlattr *nest)
+{
+	struct nlattr *tb[DCM_A_BRD_MAX + 1];
+	int i = a->n_boards;
+
+	if (i >= DCM_MAX_DEVICES || nla_parse_nested(tb, DCM_A_BRD_MAX, nest, NULL) ||
+	    !tb[DCM_A_BRD_NAME])
+		return;
+	nla_strlcpy(a->name[i], tb[DCM_A_BRD_NAME], sizeof(a->name[i]));
+	a->state[i][0] = a->version[i][0] = '\0';
+	if (tb[DCM_A_BRD_STATE])
+		nla_strlcpy(a->state[i], tb[DCM_A_BRD_STATE], sizeof(a->state[i]));
+	if (tb[DCM_A_BRD_VERSION])
+		nla_strlcpy(a->version[i], tb[DCM_A_BRD_VERSION], sizeof(a->version[i]));
+	a->nack[i] = tb[DCM_A_BRD_NACK] ? nla_get_u64(tb[DCM_A_BRD_NACK]) : 0;
+	a->n_boards++;
+}
+
+static int on_reply(struct nl_msg *msg, void *arg)
+{
+	struct answer *a = ((struct tconn *)arg)->a;
+	struct genlmsghdr *g = genlmsg_hdr(nlmsg_hdr(msg));
+	struct nlattr *nla;
+	int rem;
+
+	a->got++;
+	nla_for_each_attr(nla, genlmsg_attrdata(g, 0), genlmsg_attrlen(g, 0), rem) {
+		if (g->cmd == DCM_CMD_CALIBRATE) {
+			switch (nla_type(nla)) {
+			case DCM_A_CAL_JOINT:
+				nla_strlcpy(a->joint, nla, sizeof(a->joint));
+				break;
+			case DCM_A_CAL_STOP:
+				a->stop = nla_get_u8(nla);
+				break;
+			case DCM_A_CAL_ZERO:
+				a->zero = nla_get_u32(nla);
+				break;
+			case DCM_A_CAL_PREVIOUS:
+				a->previous = nla_get_u32(nla);
+				break;
+			case DCM_A_CAL_RAW:
+				a->raw = nla_get_u32(nla);
+				break;
+			}
+		} else if (g->cmd == DCM_CMD_SPECIAL) {
+			switch (nla_type(nla)) {
+			case DCM_A_SP_COMMAND:
+				a->command = nla_get_u32(nla);
+				break;
+			case DCM_A_SP_TEXT:
+				nla_strlcpy(a->text, nla, sizeof(a->text));
+				break;
+			case DCM_A_SP_BOARD:
+				parse_board(a, nla);
+				break;
+			}
+		}
+	}
+	return NL_OK;
+}
+
+static int topen(struct tconn *t, struct answer *a)
+{
+	t->a = a;
+	if (conn_open(&t->c))
+		return -1;
+	nl_socket_modify_err_cb(t->c.sk, NL_CB_CUSTOM, on_err, t);
+	nl_socket_modify_cb(t->c.sk, NL_CB_VALID, NL_CB_CUSTOM, on_reply, t);
+	return 0;
+}
+
+/* Send a request of @cmd with @attrs already in @msg; the answer in t->a. */
+static int tsend(struct tconn *t, struct nl_msg *msg)
+{
+	int ret;
+
+	memset(t->a, 0, sizeof(*t->a));
+	t->c.msg[0] = '\0';
+	ret = nl_send_auto(t->c.sk, msg);
+	nlmsg_free(msg);
+	if (ret < 0)
+		return ret;
+	wait_done(&t->c);
+	return t->a->err;
+}
+
+static struct nl_msg *new_req(struct tconn *t, uint8_t cmd)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+
+	if (msg && !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, t->c.family, 0, 0, cmd,
+				DCM_GENL_VERSION)) {
+		nlmsg_free(msg);
+		msg = NULL;
+	}
+	return msg;
+}
+
+/* CALIBRATE: @stop < 0 leaves STOP out, @zero < 0 ZERO, @joint NULL JOINT. */
+static int calibrate(struct tconn *t, const char *joint, int stop, int64_t zero)
+{
+	struct nl_msg *msg = new_req(t, DCM_CMD_CALIBRATE);
+
+	if (!msg || nla_put_u32(msg, DCM_A_CAL_INDEX, 0) ||
+	    (joint && nla_put_string(msg, DCM_A_CAL_JOINT, joint)) ||
+	    (stop >= 0 && nla_put_u8(msg, DCM_A_CAL_STOP, stop)) ||
+	    (zero >= 0 && nla_put_u32(msg, DCM_A_CAL_ZERO, zero)))
+		return -ENOMEM;
+	return tsend(t, msg);
+}
+
+static int special(struct tconn *t, uint32_t command)
+{
+	struct nl_msg *msg = new_req(t, DCM_CMD_SPECIAL);
+
+	if (!msg || nla_put_u32(msg, DCM_A_SP_INDEX, 0) ||
+	    nla_put_u32(msg, DCM_A_SP_COMMAND, command))
+		return -ENOMEM;
+	return tsend(t, msg);
+}
+
+struct event {
+	uint32_t type, code;
+	int64_t value;
+	char device[DCM_MAX_NAME_LEN], text[128];
+};
+
+struct events {
+	struct nl_sock *sk;
+	int n;
+	struct event ev[256];
+};
+
+static int on_event(struct nl_msg *msg, void *arg)
+{
+	struct events *e = arg;
+	struct nlattr *tb[DCM_A_EV_MAX + 1];
+	struct event *ev;
+
+	if (e->n >= (int)(sizeof(e->ev) / sizeof(e->ev[0])) ||
+	    genlmsg_parse(nlmsg_hdr(msg), 0, tb, DCM_A_EV_MAX, NULL) || !tb[DCM_A_EV_TYPE])
+		return NL_OK;
+	ev = &e->ev[e->n++];
+	memset(ev, 0, sizeof(*ev));
+	ev->type = nla_get_u32(tb[DCM_A_EV_TYPE]);
+	if (tb[DCM_A_EV_CODE])
+		ev->code = nla_get_u32(tb[DCM_A_EV_CODE]);
+	if (tb[DCM_A_EV_VALUE])
+		ev->value = (int64_t)nla_get_u64(tb[DCM_A_EV_VALUE]);
+	if (tb[DCM_A_EV_DEVICE])
+		nla_strlcpy(ev->device, tb[DCM_A_EV_DEVICE], sizeof(ev->device));
+	if (tb[DCM_A_EV_TEXT])
+		nla_strlcpy(ev->text, tb[DCM_A_EV_TEXT], sizeof(ev->text));
+	return NL_OK;
+}
+
+static int events_open(struct events *e)
+{
+	int grp;
+
+	memset(e, 0, sizeof(*e));
+	e->sk = nl_socket_alloc();
+	if (!e->sk || genl_connect(e->sk))
+		return -1;
+	grp = genl_ctrl_resolve_grp(e->sk, DCM_GENL_NAME, DCM_GENL_MCGRP_EVENTS);
+	if (grp < 0)
+		return -1;
+	nl_socket_disable_seq_check(e->sk);
+	nl_socket_modify_cb(e->sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, e);
+	return nl_socket_add_membership(e->sk, grp) || nl_socket_set_nonblocking(e->sk);
+}
+
+/* The first event of @type (whose text holds @text, if given) within 2 s. */
+static struct event *event_wait(struct events *e, uint32_t type, const char *text)
+{
+	struct pollfd p = { .fd = nl_socket_get_fd(e->sk), .events = POLLIN };
+	int i, tries;
+
+	for (tries = 0; tries < 40; tries++) {
+		for (i = 0; i < e->n; i++)
+			if (e->ev[i].type == type && (!text || strstr(e->ev[i].text, text)))
+				return &e->ev[i];
+		if (poll(&p, 1, 50) > 0)
+			nl_recvmsgs_default(e->sk);
+	}
+	return NULL;
+}
+
+/* ---- the world ---- */
+
+static int read_int(const char *path)
+{
+	char buf[64];
+
+	return dcm_read_sysfs(path, buf, sizeof(buf)) ? -1000000 : atoi(buf);
+}
+
+static double read_double(const char *path)
+{
+	char buf[64];
+
+	return dcm_read_sysfs(path, buf, sizeof(buf)) ? -1e9 : atof(buf);
+}
+
+static double dabs(double x)
+{
+	return x < 0 ? -x : x;
+}
+
+static void read_str(const char *path, char *buf, size_t len)
+{
+	if (dcm_read_sysfs(path, buf, len))
+		buf[0] = '\0';
+}
+
+static int write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY), ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, s, strlen(s)) == (ssize_t)strlen(s);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* An erased store, as a new chest board has. */
+static int erase_store(void)
+{
+	return dcm_sh("dd if=/dev/zero bs=1024 count=1 2>/dev/null | tr '\\000' '\\377' >"
+		      SIM "chest/store");
+}
+
+static int load_uncalibrated(void)
+{
+	return dcm_sh("dcmd -1 -b " DATA "variants/body-uncalibrated.xml >/dev/null 2>&1");
+}
+
+static int load_shipped(void)
+{
+	return dcm_sh("dcmd -1 >/dev/null 2>&1");
+}
+
+FIXTURE(cal) {
+	struct tconn t;
+	struct answer a;
+	struct events e;
+};
+
+FIXTURE_SETUP(cal)
+{
+	ASSERT_EQ(0, access(SIM "chest/store", W_OK)) TH_LOG("no dcm_sim chest store");
+	ASSERT_EQ(0, erase_store());
+	ASSERT_EQ(0, dcm_sh("echo 0 >" SIM "rs485-1/silent; echo 0 >" SIM "rs485-2/silent;"
+			    "echo 0 >" SIM "chest/store_cut"));
+	ASSERT_EQ(0, load_uncalibrated());
+	ASSERT_EQ(0, topen(&self->t, &self->a));
+	ASSERT_EQ(0, events_open(&self->e));
+}
+
+FIXTURE_TEARDOWN(cal)
+{
+	dcm_sh("echo 0 >" SIM "rs485-1/silent; echo 0 >" SIM "rs485-2/silent;"
+	       "echo 0 >" SIM "chest/store_cut");
+	erase_store();
+	load_shipped();
+	if (self->t.c.sk)
+		conn_close(&self->t.c);
+	nl_socket_free(self->e.sk);
+}
+
+/*
+ * Against its stop, the joint's zero is the simulator's true zero; the key
+ * takes it, the joint accepts hardness, an event tells.
+ */
+TEST_F(cal, min_stop_finds_the_true_zero)
+{
+	int tz = read_int(SIM "joints/HeadYaw/true_zero");
+	struct event *ev;
+
+	ASSERT_LT(0, tz);
+	EXPECT_EQ(0, read_int(SUB "HeadYaw/Position/Sensor/jointZeroPosition"));
+	ASSERT_EQ(0, write_str(SUB "HeadYaw/Hardness/Actuator/Value", "1"));
+	ASSERT_EQ(0, write_str(SIM "joints/HeadYaw/push", "min"));
+	sleep_ms(150);
+	/* Uncalibrated: held at 0. */
+	EXPECT_EQ(0, read_double(SUB "HeadYaw/Hardness/Actuator/Value"));
+
+	ASSERT_EQ(0, calibrate(&self->t, "HeadYaw", DCM_CALIB_MIN, -1)) TH_LOG("%s", self->t.c.msg);
+	EXPECT_EQ(1, self->a.got);
+	EXPECT_STREQ("HeadYaw", self->a.joint);
+	EXPECT_EQ(DCM_CALIB_MIN, self->a.stop);
+	EXPECT_GE(1, abs((int)self->a.zero - tz)) TH_LOG("zero %u, true %d", self->a.zero, tz);
+	EXPECT_EQ(0, self->a.previous);
+	EXPECT_EQ(read_int(SIM "joints/HeadYaw/mre"), (int)self->a.raw);
+	EXPECT_EQ((int)self->a.zero, read_int(SUB "HeadYaw/Position/Sensor/jointZeroPosition"));
+
+	/* Calibrated, the joint takes the hardness, and reads its stop's angle. */
+	sleep_ms(150);
+	EXPECT_EQ(1, read_double(SUB "HeadYaw/Hardness/Actuator/Value"));
+	EXPECT_GT(0.003, dabs(read_double(SUB "HeadYaw/Position/Sensor/Value") -
+			      read_double(SUB "HeadYaw/Position/Sensor/Min")));
+	ev = event_wait(&self->e, DCM_EV_CALIBRATION, NULL);
+	ASSERT_NE(NULL, ev);
+	EXPECT_STREQ("HeadYaw", ev->device);
+	EXPECT_EQ((int64_t)self->a.zero, ev->value);
+	EXPECT_EQ(DCM_CALIB_MIN, ev->code);
+	/* Another joint is still held. */
+	ASSERT_EQ(0, write_str(SUB "HeadPitch/Hardness/Actuator/Value", "1"));
+	sleep_ms(100);
+	EXPECT_EQ(0, read_double(SUB "HeadPitch/Hardness/Actuator/Value"));
+}
+
+/* The other stop, the joint at 0, and a subdevice's full name. */
+TEST_F(cal, max_stop_here_and_subdevice_names)
+{
+	int tz;
+
+	tz = read_int(SIM "joints/LElbowRoll/true_zero");
+	ASSERT_EQ(0, write_str(SIM "joints/LElbowRoll/push", "max"));
+	sleep_ms(100);
+	ASSERT_EQ(0, calibrate(&self->t, "Device/SubDeviceList/LElbowRoll/Position/Actuator",
+			       DCM_CALIB_MAX, -1)) TH_LOG("%s", self->t.c.msg);
+	EXPECT_STREQ("LElbowRoll", self->a.joint);
+	EXPECT_GE(1, abs((int)self->a.zero - tz)) TH_LOG("zero %u, true %d", self->a.zero, tz);
+
+	tz = read_int(SIM "joints/RKneePitch/true_zero");
+	ASSERT_EQ(0, write_str(SIM "joints/RKneePitch/position_mrad", "0"));
+	sleep_ms(100);
+	ASSERT_EQ(0, calibrate(&self->t, "RKneePitch/Position/Sensor", DCM_CALIB_HERE, -1))
+		TH_LOG("%s", self->t.c.msg);
+	EXPECT_STREQ("RKneePitch", self->a.joint);
+	EXPECT_GE(1, abs((int)self->a.zero - tz)) TH_LOG("zero %u, true %d", self->a.zero, tz);
+	EXPECT_EQ((int)self->a.zero, read_int(SUB "RKneePitch/Position/Sensor/jointZeroPosition"));
+}
+
+/* SET gives the zero; 0 clears it and the joint is held soft again. */
+TEST_F(cal, set_and_clear)
+{
+	ASSERT_EQ(0, calibrate(&self->t, "HeadPitch", DCM_CALIB_SET, 4095));
+	EXPECT_EQ(4095, self->a.zero);
+	EXPECT_EQ(4095, read_int(SUB "HeadPitch/Position/Sensor/jointZeroPosition"));
+	ASSERT_EQ(0, write_str(SUB "HeadPitch/Hardness/Actuator/Value", "0.5"));
+	sleep_ms(100);
+	EXPECT_EQ(0.5, read_double(SUB "HeadPitch/Hardness/Actuator/Value"));
+
+	ASSERT_EQ(0, calibrate(&self->t, "HeadPitch", DCM_CALIB_SET, 0));
+	EXPECT_EQ(0, self->a.zero);
+	EXPECT_EQ(4095, self->a.previous);
+	EXPECT_EQ(0, read_int(SUB "HeadPitch/Position/Sensor/jointZeroPosition"));
+	sleep_ms(100);
+	EXPECT_EQ(0, read_double(SUB "HeadPitch/Hardness/Actuator/Value"));
+}
+
+/*
+ * The store holds the calibration: a commit of the description takes it
+ * back, with the body's names; a corrupt store leaves the description's
+ * and says so.
+ */
+TEST_F(cal, store_outlives_the_description)
+{
+	struct event *ev;
+	char s[64];
+
+	ASSERT_EQ(0, calibrate(&self->t, "RHipPitch", DCM_CALIB_SET, 1234));
+	ASSERT_EQ(0, load_uncalibrated());
+	EXPECT_EQ(1234, read_int(SUB "RHipPitch/Position/Sensor/jointZeroPosition"));
+	EXPECT_EQ(0, read_int(SUB "RHipRoll/Position/Sensor/jointZeroPosition"));
+	read_str(DEV "ChestBoard/BodyNickName", s, sizeof(s));
+	EXPECT_STREQ("Nao01", s);
+	ev = event_wait(&self->e, DCM_EV_CONFIG, "1 joint calibrations");
+	EXPECT_NE(NULL, ev);
+
+	/* The shipped description's own calibration is replaced too. */
+	ASSERT_EQ(0, load_shipped());
+	EXPECT_EQ(1234, read_int(SUB "RHipPitch/Position/Sensor/jointZeroPosition"));
+	EXPECT_EQ(450, read_int(SUB "RHipRoll/Position/Sensor/jointZeroPosition"));
+
+	/* A byte of page 3 changes: the CRC fails, the description's values stay. */
+	ASSERT_EQ(0, dcm_sh("printf 'x' | dd of=" SIM "chest/store bs=1 seek=100 conv=notrunc "
+			    "2>/dev/null"));
+	ASSERT_EQ(0, load_shipped());
+	EXPECT_EQ(3737, read_int(SUB "RHipPitch/Position/Sensor/jointZeroPosition"));
+	ev = event_wait(&self->e, DCM_EV_ERROR, "corrupt");
+	ASSERT_NE(NULL, ev);
+	EXPECT_STREQ("ChestBoard", ev->device);
+	EXPECT_EQ(EBADMSG, ev->code);
+
+	/* Erased: empty, said as such. */
+	ASSERT_EQ(0, erase_store());
+	ASSERT_EQ(0, load_shipped());
+	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_CONFIG, "empty"));
+}
+
+/* A store that cannot be written: -EIO, and the key is not changed. */
+TEST_F(cal, store_write_failure_changes_nothing)
+{
+	int commits = read_int(SIM "chest/commits");
+
+	ASSERT_EQ(0, write_str(SIM "chest/store_cut", "1"));
+	EXPECT_EQ(-EIO, calibrate(&self->t, "HeadPitch", DCM_CALIB_SET, 2000));
+	EXPECT_STREQ("the chest board's store cannot be written", self->t.c.msg);
+	EXPECT_EQ(0, read_int(SUB "HeadPitch/Position/Sensor/jointZeroPosition"));
+	EXPECT_EQ(commits + 1, read_int(SIM "chest/commits"));
+	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_ERROR, "writing page"));
+	/* Cut halfway, the record fails its CRC: the description keeps its own. */
+	ASSERT_EQ(0, load_shipped());
+	EXPECT_EQ(1258, read_int(SUB "HeadPitch/Position/Sensor/jointZeroPosition"));
+	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_ERROR, "corrupt"));
+}
+
+/* A board that does not answer: -EIO, nothing changed. */
+TEST_F(cal, lost_board)
+{
+	int commits = read_int(SIM "chest/commits");
+
+	ASSERT_EQ(0, write_str(SIM "rs485-1/silent", "1"));
+	sleep_ms(50);
+	EXPECT_EQ(-EIO, calibrate(&self->t, "HeadYaw", DCM_CALIB_MIN, -1));
+	EXPECT_STREQ("the joint's motor board does not answer", self->t.c.msg);
+	EXPECT_EQ(-EIO, calibrate(&self->t, "HeadYaw", DCM_CALIB_SET, 100));
+	EXPECT_EQ(0, read_int(SUB "HeadYaw/Position/Sensor/jointZeroPosition"));
+	EXPECT_EQ(commits, read_int(SIM "chest/commits"));
+}
+
+TEST_F(cal, bad_requests)
+{
+	EXPECT_EQ(-ENOENT, calibrate(&self->t, "NoSuchJoint", DCM_CALIB_MIN, -1));
+	EXPECT_STREQ("no such joint in the robot description", self->t.c.msg);
+	EXPECT_EQ(-ENOENT, calibrate(&self->t, "HeadYaw/Position/Nothing", DCM_CALIB_MIN, -1));
+	/* Not an MRE joint of a motor board. */
+	EXPECT_EQ(-EINVAL, calibrate(&self->t, "ChestBoard/Led/Red/Actuator", DCM_CALIB_SET, 1));
+	EXPECT_EQ(-EINVAL, calibrate(&self->t, "LHand", DCM_CALIB_MIN, -1));
+	EXPECT_EQ(-ENOENT, calibrate(&self->t, "Device/DeviceList/NeckBoard", DCM_CALIB_MIN, -1));
+	/* A stop that does not exist, a zero out of range, ZERO where it does not go. */
+	EXPECT_EQ(-ERANGE, calibrate(&self->t, "HeadYaw", DCM_CALIB_SET + 1, -1));
+	EXPECT_EQ(-ERANGE, calibrate(&self->t, "HeadYaw", DCM_CALIB_SET, 4096));
+	EXPECT_EQ(-EINVAL, calibrate(&self->t, "HeadYaw", DCM_CALIB_SET, -1));
+	EXPECT_STREQ("STOP set needs ZERO", self->t.c.msg);
+	EXPECT_EQ(-EINVAL, calibrate(&self->t, "HeadYaw", DCM_CALIB_MIN, 5));
+	EXPECT_EQ(-EINVAL, calibrate(&self->t, NULL, DCM_CALIB_MIN, -1));
+	EXPECT_EQ(-EINVAL, calibrate(&self->t, "HeadYaw", -1, -1));
+	EXPECT_EQ(0, read_int(SUB "HeadYaw/Position/Sensor/jointZeroPosition"));
+	/* A special command that does not exist. */
+	EXPECT_EQ(-ERANGE, special(&self->t, DCM_SPECIAL_MAX + 1));
+}
+
+/* Without CAP_NET_ADMIN: neither calibration nor special commands. */
+TEST_F(cal, unprivileged)
+{
+	int status;
+	pid_t pid;
+
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		struct answer a;
+		struct tconn t;
+
+		if (setgid(1000) || setuid(1000) || topen(&t, &a))
+			_exit(10);
+		if (calibrate(&t, "HeadYaw", DCM_CALIB_SET, 100) != -EPERM)
+			_exit(11);
+		if (special(&t, DCM_SPECIAL_DIAGNOSTIC) != -EPERM)
+			_exit(12);
+		_exit(0);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, read_int(SUB "HeadYaw/Position/Sensor/jointZeroPosition"));
+}
+
+/* ---- special commands ---- */
+
+static int board(const struct answer *a, const char *name)
+{
+	int i;
+
+	for (i = 0; i < a->n_boards; i++)
+		if (!strcmp(a->name[i], name))
+			return i;
+	return -1;
+}
+
+static int n_devices(void)
+{
+	int fd = open(DCM_DEV, O_RDONLY), n = -1;
+	struct dcm_ioc_info info;
+
+	if (fd >= 0 && !ioctl(fd, DCM_IOC_INFO, &info))
+		n = info.n_devices;
+	if (fd >= 0)
+		close(fd);
+	return n;
+}
+
+/* Chain: a silent board is not chained, ChainResult says so; back, it is. */
+TEST_F(cal, special_chain)
+{
+	char cr[DCM_MAX_STRING_LEN];
+
+	ASSERT_EQ(0, write_str(SIM "rs485-1/silent", "0x10"));
+	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_CHAIN)) TH_LOG("%s", self->t.c.msg);
+	EXPECT_EQ(DCM_SPECIAL_CHAIN, self->a.command);
+	EXPECT_NE(NULL, strstr(self->a.text, "RS485-1 4/5")) TH_LOG("%s", self->a.text);
+	read_str(DEV "ChestBoard/ChainResult", cr, sizeof(cr));
+	EXPECT_STREQ(self->a.text, cr);
+	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "chain: "));
+
+	ASSERT_EQ(0, write_str(SIM "rs485-1/silent", "0"));
+	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_CHAIN));
+	EXPECT_STREQ("RS485-1 5/5; RS485-2 4/4; RS485-3 5/5; RS485-4 5/5", self->a.text);
+	read_str(DEV "ChestBoard/ChainResult", cr, sizeof(cr));
+	EXPECT_STREQ(self->a.text, cr);
+}
+
+/* Diagnostic: every device, a silent one lost; Reset clears the counters. */
+TEST_F(cal, special_diagnostic_and_reset)
+{
+	int i, lost;
+
+	ASSERT_EQ(0, write_str(SIM "rs485-2/silent", "1"));
+	sleep_ms(150);
+	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_DIAGNOSTIC)) TH_LOG("%s", self->t.c.msg);
+	EXPECT_EQ(n_devices(), self->a.n_boards);
+	lost = board(&self->a, "RShoulderBoard");
+	ASSERT_LE(0, lost);
+	EXPECT_STREQ("lost", self->a.state[lost]);
+	EXPECT_LT(0, self->a.nack[lost]);
+	for (i = 0; i < self->a.n_boards; i++)
+		if (i != lost)
+			EXPECT_STREQ("ok", self->a.state[i]) TH_LOG("%s", self->a.name[i]);
+	EXPECT_NE(NULL, strstr(self->a.text, "1 lost")) TH_LOG("%s", self->a.text);
+	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "diagnostic: "));
+
+	ASSERT_EQ(0, write_str(SIM "rs485-2/silent", "0"));
+	EXPECT_LT(0, read_int(DEV "RShoulderBoard/Nack"));
+	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_RESET)) TH_LOG("%s", self->t.c.msg);
+	EXPECT_NE(NULL, strstr(self->a.text, "cleared")) TH_LOG("%s", self->a.text);
+	EXPECT_EQ(0, read_int(DEV "RShoulderBoard/Nack"));
+	EXPECT_GT(50, read_int(DEV "NeckBoard/Ack"));
+	sleep_ms(100);
+	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_DIAGNOSTIC));
+	EXPECT_STREQ("ok", self->a.state[board(&self->a, "RShoulderBoard")]);
+	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "reset: "));
+}
+
+/* Version: every board answers; the keys that hold versions take them. */
+TEST_F(cal, special_version)
+{
+	char s[64];
+	int i;
+
+	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_VERSION)) TH_LOG("%s", self->t.c.msg);
+	EXPECT_EQ(n_devices(), self->a.n_boards);
+	for (i = 0; i < self->a.n_boards; i++)
+		EXPECT_NE(0, self->a.version[i][0]) TH_LOG("%s", self->a.name[i]);
+	read_str(DEV "ChestBoard/ProgVersion", s, sizeof(s));
+	EXPECT_STREQ(self->a.version[board(&self->a, "ChestBoard")], s);
+	read_str(DEV "Battery/FirmwareVersion", s, sizeof(s));
+	EXPECT_STREQ("V1.01", s);
+	EXPECT_EQ(0x0203, read_int(DEV "NeckBoard/ProgVersion"));
+	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "version: "));
+}
+
+/* Config: every motor board gets its structure again. */
+TEST_F(cal, special_config)
+{
+	int c1 = read_int(SIM "rs485-1/configs"), c3 = read_int(SIM "rs485-3/configs");
+
+	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_CONFIG)) TH_LOG("%s", self->t.c.msg);
+	EXPECT_STREQ("15 of 15 motor boards configured", self->a.text);
+	EXPECT_EQ(c1 + 4, read_int(SIM "rs485-1/configs"));
+	EXPECT_EQ(c3 + 4, read_int(SIM "rs485-3/configs"));
+	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "config: "));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dcmctl calibrate and dcmctl special: joint calibration and the special
+ * commands, through the generic netlink family "dcm" (root only).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dcmctl.h"
+
+int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
+			   size_t errlen)
+{
+	char *end;
+	unsigned long z;
+
+	memset(a, 0, sizeof(*a));
+	a->how = LIBDCM_CALIB_HERE;
+	if (argc < 1) {
+		snprintf(err, errlen, "calibrate: which joint?");
+		return -EINVAL;
+	}
+	a->joint = argv[0];
+	if (argc == 1)
+		return 0;
+	a->how = dcm_calib_how_from_name(argv[1]);
+	if (a->how < 0) {
+		snprintf(err, errlen, "calibrate: '%s' is not here, min, max or set", argv[1]);
+		return -EINVAL;
+	}
+	if (a->how != LIBDCM_CALIB_SET) {
+		if (argc > 2) {
+			snprintf(err, errlen, "calibrate: unexpected argument '%s'", argv[2]);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	if (argc != 3) {
+		snprintf(err, errlen, argc < 3 ? "calibrate: set needs the zero (0-4095)" :
+			 "calibrate: unexpected argument '%s'", argc > 3 ? argv[3] : "");
+		return -EINVAL;
+	}
+	errno = 0;
+	z = strtoul(argv[2], &end, 10);
+	if (errno || end == argv[2] || *end || argv[2][0] == '-' || argv[2][0] == '+' ||
+	    z >= LIBDCM_MRE_COUNTS) {
+		snprintf(err, errlen, "calibrate: zero '%s' is not a count 0-4095", argv[2]);
+		return -EINVAL;
+	}
+	a->zero = (unsigned int)z;
+	return 0;
+}
+
+void dcmctl_print_calib_text(FILE *f, const struct dcm_calib_result *r)
+{
+	fprintf(f, "%s: jointZeroPosition %u (was %u)", r->joint, r->zero, r->previous);
+	if (r->has_raw)
+		fprintf(f, ", MRE count %u", r->raw);
+	fprintf(f, ", %s\n", dcm_calib_how_name(r->how) ?: "?");
+}
+
+void dcmctl_json_calib(struct json_writer *w, const struct dcm_calib_result *r)
+{
+	json_string(w, "joint", r->joint);
+	json_string(w, "stop", dcm_calib_how_name(r->how) ?: "?");
+	json_uint(w, "zero", r->zero);
+	json_uint(w, "previous", r->previous);
+	if (r->has_raw)
+		json_uint(w, "raw", r->raw);
+}
+
+void dcmctl_print_special_text(FILE *f, const struct dcm_special_result *r)
+{
+	size_t i;
+
+	fprintf(f, "%s: %s\n", dcm_special_name(r->command) ?: "?", r->text);
+	for (i = 0; i < r->n_boards; i++) {
+		const struct dcm_board_info *b = &r->boards[i];
+
+		fprintf(f, "  %-16s %-14s %-10s %3u", b->name, b->type, b->bus, b->address);
+		if (b->has_state)
+			fprintf(f, "  %-6s ack %" PRIu64 " nack %" PRIu64 " errors %u", b->state,
+				b->ack, b->nack, b->errors);
+		if (r->command == LIBDCM_SPECIAL_VERSION)
+			fprintf(f, "  %s", b->version[0] ? b->version : "(no answer)");
+		fputc('\n', f);
+	}
+}
+
+void dcmctl_json_special(struct json_writer *w, const struct dcm_special_result *r)
+{
+	size_t i;
+
+	json_string(w, "command", dcm_special_name(r->command) ?: "?");
+	json_string(w, "text", r->text);
+	json_begin_array(w, "boards");
+	for (i = 0; i < r->n_boards; i++) {
+		const struct dcm_board_info *b = &r->boards[i];
+
+		json_begin_object(w, NULL);
+		json_string(w, "name", b->name);
+		json_string(w, "type", b->type);
+		json_string(w, "bus", b->bus);
+		json_uint(w, "address", b->address);
+		if (b->has_state) {
+			json_string(w, "state", b->state);
+			json_uint(w, "ack", b->ack);
+			json_uint(w, "nack", b->nack);
+			json_uint(w, "errors", b->errors);
+		}
+		if (r->command == LIBDCM_SPECIAL_VERSION) {
+			if (b->version[0])
+				json_string(w, "version", b->version);
+			else
+				json_null(w, "version");
+		}
+		json_end_object(w);
+	}
+	json_end_array(w);
+}
+
+/* The controller index of -d, for netlink; prints why not on @err. */
+static int nl_index(const struct dcmctl_opts *o, const char *what, FILE *err)
+{
+	if (o->dev_index < 0) {
+		fprintf(err, "dcmctl: %s: cannot tell the controller index from '%s'; use -d dcmN\n",
+			what, o->devpath);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int dcmctl_calibrate(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	struct dcmctl_calib_args a;
+	struct dcm_calib_result r;
+	struct dcm_nl *nl;
+	char why[256];
+	int ret;
+
+	if (dcmctl_parse_calibrate(o->argc, o->argv, &a, why, sizeof(why))) {
+		fprintf(err, "dcmctl: %s\n", why);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (nl_index(o, "calibrate", err))
+		return DCMCTL_EXIT_USAGE;
+	ret = dcm_nl_open(&nl);
+	if (!ret) {
+		ret = dcm_nl_calibrate(nl, (unsigned int)o->dev_index, a.joint, a.how, a.zero, &r);
+		dcm_nl_close(nl);
+	}
+	if (ret) {
+		fprintf(err, "dcmctl: calibrate %s: %s\n", a.joint, dcm_last_error());
+		return DCMCTL_EXIT_FAIL;
+	}
+	if (o->json) {
+		struct json_writer w;
+
+		json_init(&w, out, o->pretty);
+		json_begin_object(&w, NULL);
+		dcmctl_json_calib(&w, &r);
+		json_end_object(&w);
+		json_finish(&w);
+	} else {
+		dcmctl_print_calib_text(out, &r);
+	}
+	fflush(out);
+	return DCMCTL_EXIT_OK;
+}
+
+int dcmctl_special(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	struct dcm_special_result *r;
+	struct dcm_nl *nl;
+	int cmd, ret;
+
+	if (o->argc != 1) {
+		fprintf(err, "dcmctl: special: %s\n", o->argc ? "one command only" :
+			"which command? reset, version, chain, diagnostic or config");
+		return DCMCTL_EXIT_USAGE;
+	}
+	cmd = dcm_special_from_name(o->argv[0]);
+	if (cmd < 0) {
+		fprintf(err, "dcmctl: special: '%s' is not reset, version, chain, diagnostic or config\n",
+			o->argv[0]);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (nl_index(o, "special", err))
+		return DCMCTL_EXIT_USAGE;
+	r = calloc(1, sizeof(*r));
+	if (!r) {
+		fprintf(err, "dcmctl: out of memory\n");
+		return DCMCTL_EXIT_FAIL;
+	}
+	ret = dcm_nl_open(&nl);
+	if (!ret) {
+		ret = dcm_nl_special(nl, (unsigned int)o->dev_index, cmd, r);
+		dcm_nl_close(nl);
+	}
+	if (ret) {
+		fprintf(err, "dcmctl: special %s: %s\n", o->argv[0], dcm_last_error());
+		free(r);
+		return DCMCTL_EXIT_FAIL;
+	}
+	if (o->json) {
+		struct json_writer w;
+
+		json_init(&w, out, o->pretty);
+		json_begin_object(&w, NULL);
+		dcmctl_json_special(&w, r);
+		json_end_object(&w);
+		json_finish(&w);
+	} else {
+		dcmctl_print_special_text(out, r);
+	}
+	fflush(out);
+	free(r);
+	return DCMCTL_EXIT_OK;
+}
+
+int dcmctl_cmd_calibrate(const struct dcmctl_opts *o)
+{
+	return dcmctl_calibrate(o, stdout, stderr);
+}
+
+int dcmctl_cmd_special(const struct dcmctl_opts *o)
+{
+	return dcmctl_special(o, stdout, stderr);
+}
