@@ -189,7 +189,8 @@ else
 	diag "$T/out"
 fi
 
-dcmctl events --type config --count 1 --timeout 10 >"$T/events" 2>&1 &
+# The commit is one of the config events (the chest store read is another).
+dcmctl events --type config --timeout 6 >"$T/events" 2>&1 &
 evpid=$!
 sleep 1
 dcmctl preferences load Chest --file "$C/body.xml" --etc "$A" >"$T/out" 2>&1
