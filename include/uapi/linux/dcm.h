@@ -417,18 +417,10 @@ enum {
 	DCM_A_CFG_N_SUBDEVICES,		/* u32, in the commit answer */
 	DCM_A_CFG_N_KEYS,		/* u32, in the commit answer */
 	DCM_A_CFG_VALUE_DEN,		/* u32 >= 1: a FLOAT is VALUE_INT / VALUE_DEN micro-units */
-	DCM_A_CFG_FLAGS,		/* u32: DCM_CFG_F_*, in BEGIN */
 
 	__DCM_A_CFG_MAX,
 	DCM_A_CFG_MAX = __DCM_A_CFG_MAX - 1
 };
-
-/*
- * DCM_CFG_F_UPDATE: the transaction changes values of the running
- * description's keys (SET_KEY only, on keys that exist); COMMIT applies them
- * all in one step, without restarting the cycle. Preferences Load uses it.
- */
-#define DCM_CFG_F_UPDATE	(1U << 0)
 
 /*
  * Configuration: BEGIN opens a transaction on a controller for the calling
