@@ -66,6 +66,28 @@ echo N >/sys/kernel/debug/dcm_sim/button
 section "The battery"
 dcmctl get Battery/Charge/Sensor/Value Battery/Current/Sensor/Value Battery/Temperature/Sensor/Value
 
+section "Safety: a cycle 700 ms late cuts the stiffness, which comes back over 2 s"
+dcmctl events --type safety,overrun --timeout 4 >/tmp/demo-events &
+evpid=$!
+sleep 0.5
+echo 700 >/sys/kernel/debug/dcm/dcm0/stall_ms
+sleep 0.9
+echo "just after: HeadYaw hardness sent $(dcmctl get -q HeadYaw/Hardness/Actuator/Value)"
+sleep 1
+echo "1 s later:  HeadYaw hardness sent $(dcmctl get -q HeadYaw/Hardness/Actuator/Value)"
+wait $evpid
+echo "events:"
+sed 's/^/\t/' /tmp/demo-events
+[ -s /tmp/demo-events ] || status=1
+
+section "Calibration: HeadPitch pushed against its Min stop in the simulator"
+echo min >/sys/kernel/debug/dcm_sim/joints/HeadPitch/push 2>/dev/null
+sleep 0.3
+dcmctl calibrate HeadPitch min || status=1
+
+section "Every board's state"
+dcmctl special diagnostic | head -8 || status=1
+
 section "The cycle"
 dcmctl stats || status=1
 
