@@ -117,6 +117,9 @@ check $? "events: cycle fault at $t1, stiffness whole again at $t2 (2 s ramp)"
 e=$(ev overrun | tail -n 1)
 [ -n "$e" ]
 check $? "the late cycle is an overrun event: $e"
+# The daemon, started at boot with -f (scripts/vm/init), logs the events.
+grep -q "dcm0 $t1 safety cycle-fault on" /run/dcmd.log 2>/dev/null
+check $? "dcmd logged the cycle fault"
 
 # 5. The battery current past its limit: all hardness goes down slowly.
 echo 8000 >$SIM/load_ma
