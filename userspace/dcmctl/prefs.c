@@ -361,9 +361,17 @@ static int write_prefs(struct desc_prefs *p, const char *path, enum desc_target 
 	struct check_ctx c = { f, t, err };
 	const char *base = strrchr(path, '/');
 	struct desc_errors errs;
-	char header[1024];
+	char header[1024], name[512];
+	size_t i, n = 0;
 	int r;
 
+	/* the file's name in a comment: "--" may not be there, "- -" may */
+	for (base = base ? base + 1 : path, i = 0; base[i] && n + 2 < sizeof(name); i++) {
+		if (base[i] == '-' && n && name[n - 1] == '-')
+			name[n++] = ' ';
+		name[n++] = base[i];
+	}
+	name[n] = '\0';
 	snprintf(header, sizeof(header),
 		 "\n  %s: the %s preferences of the robot description of dcm:\n"
 		 "  %s.\n"
@@ -371,10 +379,11 @@ static int write_prefs(struct desc_prefs *p, const char *path, enum desc_target 
 		 "  Written by dcmctl preferences (save, add); dcmd and dcmctl preferences\n"
 		 "  load apply it over Device.xml. It sets only keys the %s file owns\n"
 		 "  (Documentation/dcm/device-xml.rst); schema: preferences.rng.\n",
-		 base ? base + 1 : path, desc_target_name(t), target_about[t],
-		 desc_target_name(t));
-	if (desc_prefs_set_header(p, header)) {
-		fprintf(err, "dcmctl: %s: out of memory\n", path);
+		 name, desc_target_name(t), target_about[t], desc_target_name(t));
+	r = desc_prefs_set_header(p, header);
+	if (r) {
+		fprintf(err, "dcmctl: %s: %s\n", path,
+			r == -ENOMEM ? "out of memory" : "cannot write its header comment");
 		return -1;
 	}
 	desc_errors_init(&errs);

@@ -318,7 +318,11 @@ int desc_prefs_get(const struct desc_prefs *p, const char *path, char **type, ch
 int desc_prefs_set(struct desc_prefs *p, const char *path, const char *type,
 		   const char *value);
 
-/* Replace the comments before the root by one comment of @text (NULL: none). */
+/*
+ * Replace the comments before the root by one comment of @text (NULL: none).
+ * Return 0, -EINVAL (@text holds "--" or ends in '-', which a comment may
+ * not: nothing changed), -ENOMEM.
+ */
 int desc_prefs_set_header(struct desc_prefs *p, const char *text);
 
 /*

@@ -269,7 +269,11 @@ int desc_prefs_set(struct desc_prefs *p, const char *path, const char *type,
 int desc_prefs_set_header(struct desc_prefs *p, const char *text)
 {
 	xmlNodePtr c, next, comment;
+	size_t n = text ? strlen(text) : 0;
 
+	/* XML: no "--" inside a comment, no '-' at its end */
+	if (text && (strstr(text, "--") || (n && text[n - 1] == '-')))
+		return -EINVAL;
 	/* the comments before the root are the file's header: replaced */
 	for (c = p->doc->children; c && c != p->root; c = next) {
 		next = c->next;
@@ -280,8 +284,6 @@ int desc_prefs_set_header(struct desc_prefs *p, const char *text)
 	}
 	if (!text)
 		return 0;
-	if (strstr(text, "--"))
-		return -EINVAL;
 	comment = xmlNewDocComment(p->doc, (const xmlChar *)text);
 	if (!comment)
 		return -ENOMEM;

@@ -948,6 +948,17 @@ static void test_add_new_file(void **state)
 	assert_non_null(strstr(text, "<Preferences Target=\"Head\">\n  <Key Path=\"RobotConfig/Head/"
 			       "BaseVersion\" Type=\"string\" Value=\"V5\"/>\n</Preferences>\n"));
 	free(text);
+	/* a name with "--", which a comment may not hold, in the header */
+	snprintf(f, sizeof(f), "%s/new/head---x-.xml", tmp);
+	r = RUN("add", "Head", "RobotConfig/Head/BaseVersion", "V6", "--file", f);
+	if (r.rc)
+		fail_msg("exit %d: %s%s", r.rc, r.out, r.err);
+	out_free(&r);
+	text = read_file(f);
+	assert_true(!strncmp(text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!--\n"
+			     "  head- - -x-.xml: the Head preferences", 80));
+	assert_non_null(strstr(text, "Value=\"V6\"/>\n</Preferences>\n"));
+	free(text);
 }
 
 static void test_add_refused(void **state)
