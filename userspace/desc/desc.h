@@ -328,9 +328,9 @@ int desc_prefs_set_header(struct desc_prefs *p, const char *text);
 /*
  * Write to @path atomically: a temporary file beside it (its directory is
  * made if missing, one level), given to @check (may be NULL), renamed over
- * @path if @check returns 0; the file keeps its mode (new: 0644). @check
- * adds its messages to @errs, where the temporary name is then replaced
- * by @path. Return 0, or -1 with @errs ("PATH: why"), @path untouched.
+ * @path if @check returns 0; the file keeps its permission bits (0777 of its
+ * mode: never set-user-ID, set-group-ID or sticky; new: 0644). @check adds
+ * its messages to @errs, where the temporary name is then replaced by @path. Return 0, or -1 with @errs ("PATH: why"), @path untouched.
  */
 typedef int (*desc_prefs_check_fn)(const char *tmp, void *arg, struct desc_errors *errs);
 int desc_prefs_write(struct desc_prefs *p, const char *path, desc_prefs_check_fn check,

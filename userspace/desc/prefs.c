@@ -335,8 +335,9 @@ int desc_prefs_write(struct desc_prefs *p, const char *path, desc_prefs_check_fn
 		goto fail;
 	}
 	dir = dirname(dircopy);
+	/* its permissions, never set-user-ID, set-group-ID or sticky */
 	if (!stat(path, &st))
-		mode = st.st_mode & 07777;
+		mode = st.st_mode & 0777;
 	/* the robot's own directory (/etc/dcm) may not be there yet */
 	if (access(dir, F_OK) && errno == ENOENT && mkdir(dir, 0755) < 0) {
 		write_error(errs, path, "cannot make its directory", errno);

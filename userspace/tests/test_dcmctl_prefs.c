@@ -937,6 +937,11 @@ static void test_add_new_file(void **state)
 
 		assert_int_equal(stat(in(etc, "main.xml"), &st), 0);
 		assert_int_equal(st.st_mode & 0777, 0644);
+		/* a file keeps its permissions, but not a set-user-ID bit */
+		assert_int_equal(chmod(in(etc, "main.xml"), 04640), 0);
+		assert_ok(RUN("add", "Main", "HeadPitch/Position/Actuator/Ki", "4"));
+		assert_int_equal(stat(in(etc, "main.xml"), &st), 0);
+		assert_int_equal(st.st_mode & 07777, 0640);
 	}
 	/* --file in a directory that is not there yet (one level is made) */
 	mkdirs(in(tmp, "new"));
