@@ -324,9 +324,14 @@ static int on_event(const struct dcm_nl_event *ev, void *arg)
 	d.events++;
 	if (ratelimit_allow(&d.rl, now_ms(), &flushed)) {
 		log_suppressed(flushed);
-		if (ev->cmd != DCM_CMD_EVENT || dcm_nl_parse_event(ev->nlh, &e)) {
-			logmsg(LOG_INFO, "event: cmd %u, version %u not understood: %s",
-			       ev->cmd, ev->version, dcm_last_error());
+		if (ev->cmd != DCM_CMD_EVENT) {
+			logmsg(LOG_INFO, "event: cmd %u, version %u: not an event",
+			       ev->cmd, ev->version);
+			return 0;
+		}
+		if (dcm_nl_parse_event(ev->nlh, &e)) {
+			logmsg(LOG_INFO, "event: version %u not understood: %s",
+			       ev->version, dcm_last_error());
 			return 0;
 		}
 		dcm_event_format(&e, line, sizeof(line));
