@@ -122,13 +122,13 @@ DCM_EXPORT int dcm_nl_parse_event(const struct nlmsghdr *nlh, struct dcm_event_m
 
 DCM_EXPORT int dcm_event_format(const struct dcm_event_msg *ev, char *buf, size_t size)
 {
-	const char *type = dcm_event_type_name(ev->type);
-	const char *rule;
+	const char *type, *rule;
 	char what[48];
-	int n;
+	int n, m;
 
-	if (!buf || !size)
+	if (!ev || !buf || !size)
 		return -EINVAL;
+	type = dcm_event_type_name(ev->type);
 	switch (ev->type) {
 	case DCM_EV_ERROR:
 		snprintf(what, sizeof(what), " level %u code 0x%02x", ev->level, ev->code);
@@ -145,7 +145,12 @@ DCM_EXPORT int dcm_event_format(const struct dcm_event_msg *ev, char *buf, size_
 	n = snprintf(buf, size, "dcm%u %" PRIu32 " %s%s%s%s%s%s", ev->index, ev->time_ms,
 		     type ? type : "event?", what, ev->device[0] ? " " : "", ev->device,
 		     ev->text[0] ? ": " : "", ev->text);
-	if (ev->lost && n >= 0 && (size_t)n < size)
-		n += snprintf(buf + n, size - n, " (%u events lost before)", ev->lost);
+	if (ev->lost && n >= 0) {
+		/* as snprintf(): the whole length, also when the line was cut */
+		m = (size_t)n < size ?
+		    snprintf(buf + n, size - n, " (%u events lost before)", ev->lost) :
+		    snprintf(NULL, 0, " (%u events lost before)", ev->lost);
+		n = m < 0 ? m : n + m;
+	}
 	return n;
 }

@@ -579,7 +579,8 @@ const char *dcm_safety_rule_name(unsigned int rule);
 
 /*
  * dcm_event_format - one line of text: "dcm0 12345 safety cycle-fault on:
- * <text>". Return: as snprintf().
+ * <text>". Return: as snprintf() (the length of the whole line, even if
+ * @size cut it), or -EINVAL for a NULL @ev or @buf or a @size of 0.
  */
 int dcm_event_format(const struct dcm_event_msg *ev, char *buf, size_t size);
 

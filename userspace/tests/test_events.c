@@ -62,6 +62,13 @@ static void test_error_event(void **state)
 	dcm_event_format(&e, line, sizeof(line));
 	assert_string_equal(line, "dcm2 4294967294 error level 6 code 0x43 LegsBoard: "
 			    "motor 1: over current (3 events lost before)");
+	/* the length of the whole line, as snprintf(), whatever the buffer */
+	assert_int_equal(dcm_event_format(&e, line, sizeof(line)), 95);
+	assert_int_equal(dcm_event_format(&e, line, 70), 95);
+	assert_int_equal(strlen(line), 69);
+	assert_int_equal(dcm_event_format(&e, line, 10), 95);
+	assert_string_equal(line, "dcm2 4294");
+	assert_int_equal(dcm_event_format(NULL, line, sizeof(line)), -EINVAL);
 	nlmsg_free(msg);
 }
 
