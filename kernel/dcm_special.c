@@ -96,7 +96,7 @@ static void set_str(struct dcm_controller *ctrl, const struct dcm_model *m, u32 
 }
 
 /* "RS485-1 5/5; RS485-2 4/4": what the last chaining of each bus found. */
-static void chain_text(struct dcm_runtime *rt, char *text)
+static void chain_text(struct dcm_runtime *rt, char *text, size_t size)
 {
 	int len = 0;
 	u32 b;
@@ -108,12 +108,12 @@ static void chain_text(struct dcm_runtime *rt, char *text)
 		/* Pairs with the release at the end of dcm_bus_chain_work(). */
 		if (!smp_load_acquire(&bus->chained))
 			continue;
-		len += scnprintf(text + len, TEXT_LEN - len, "%s%s %u/%u", len ? "; " : "",
+		len += scnprintf(text + len, size - len, "%s%s %u/%u", len ? "; " : "",
 				 bus->name, bus->n_chain,
 				 min_t(u32, bus->n_dev, DCM_RS485_MAX_BOARDS));
 	}
 	if (!len)
-		strscpy(text, "no RS485 bus", TEXT_LEN);
+		strscpy(text, "no RS485 bus", size);
 }
 
 /*
@@ -147,6 +147,7 @@ static void rechain(struct dcm_runtime *rt)
 
 static void sp_reset(struct dcm_runtime *rt, char *text)
 {
+	size_t len;
 	u32 d;
 
 	spin_lock(&rt->err_lock);
@@ -159,7 +160,8 @@ static void sp_reset(struct dcm_runtime *rt, char *text)
 	spin_unlock(&rt->err_lock);
 	rechain(rt);
 	strscpy(text, "counters and errors cleared; chained ", TEXT_LEN);
-	chain_text(rt, text + strlen(text));
+	len = strlen(text);
+	chain_text(rt, text + len, TEXT_LEN - len);
 }
 
 static int sp_config(struct dcm_runtime *rt, char *text)
@@ -475,7 +477,7 @@ int dcm_nl_special(struct sk_buff *skb, struct genl_info *info)
 		break;
 	case DCM_SPECIAL_CHAIN:
 		rechain(rt);
-		chain_text(rt, text);
+		chain_text(rt, text, TEXT_LEN);
 		ret = 0;
 		break;
 	case DCM_SPECIAL_DIAGNOSTIC:
