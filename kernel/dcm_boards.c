@@ -972,10 +972,12 @@ static const char *typed_str(const struct dcm_runtime *rt, s32 sub, const char *
 /*
  * A motor board's configuration structure, from its joints' keys (seed 000:
  * read at start-up by the DCM and sent during the configuration process).
+ * Context: process; a string key is read under the controller's keys_lock.
  */
 static void motor_config(struct dcm_runtime *rt, u32 dev, u8 bid, struct dcm_mb_config *cfg)
 {
 	const s16 *role = rt->dev[dev].role;
+	bool mre_motor;
 	int m;
 
 	memset(cfg, 0, sizeof(*cfg));
@@ -984,16 +986,19 @@ static void motor_config(struct dcm_runtime *rt, u32 dev, u8 bid, struct dcm_mb_
 	for (m = 0; m < DCM_MB_MOTORS; m++) {
 		struct dcm_mb_motor_config *mc = &cfg->motor[m];
 		s32 js = role[MB_JOINT1 + m], ps = role[MB_POS1 + m], cs = role[MB_CUR1 + m];
-		const char *sensor = typed_str(rt, ps, "SensorType");
 
 		if (js < 0)
 			continue;
+		/* SensorType is a configuration key: sysfs may replace it meanwhile. */
+		mutex_lock(&rt->ctrl->keys_lock);
+		mre_motor = !strcmp(typed_str(rt, ps, "SensorType"), "MRE_JointMotor");
+		mutex_unlock(&rt->ctrl->keys_lock);
 		mc->motor_number = clamp_t(s64, sub_key(rt, js, "MotorNumber"), 0, 2);
 		mc->invert = sub_key(rt, js, "InvertControlDirection");
 		mc->kp = clamp_t(s64, sub_key(rt, js, "Kp"), S16_MIN, S16_MAX);
 		mc->ki = clamp_t(s64, sub_key(rt, js, "Ki"), S16_MIN, S16_MAX);
 		mc->kd = clamp_t(s64, sub_key(rt, js, "Kd"), S16_MIN, S16_MAX);
-		if (!strcmp(sensor, "MRE_JointMotor"))
+		if (mre_motor)
 			mc->sensor_type = DCM_MB_SENSOR_MRE_JOINT_MOTOR;
 		else
 			mc->sensor_type = ps >= 0 ? DCM_MB_SENSOR_MRE_JOINT : DCM_MB_SENSOR_NONE;
