@@ -167,7 +167,7 @@ int dcmctl_parse_prefs(int argc, char **argv, struct dcmctl_prefs_args *a, char 
 		if (n_pos != 4) {
 			snprintf(err, errlen, n_pos < 4 ?
 				 "preferences add: KEY and VALUE? (dcmctl preferences add TARGET KEY VALUE)" :
-				 "preferences add: unexpected argument '%s'", pos[n_pos - 1]);
+				 "preferences add: unexpected argument '%s'", pos[n_pos < 4 ? 0 : 4]);
 			return -EINVAL;
 		}
 		a->key = pos[2];

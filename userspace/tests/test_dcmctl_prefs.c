@@ -465,6 +465,9 @@ static void test_parse(void **state)
 	assert_string_equal(err, "preferences add: KEY and VALUE? (dcmctl preferences add TARGET KEY VALUE)");
 	assert_int_equal(PARSE(&a, "add", "Chest", "K", "V", "W"), -EINVAL);
 	assert_string_equal(err, "preferences add: unexpected argument 'W'");
+	/* the first one too many is named */
+	assert_int_equal(PARSE(&a, "add", "Chest", "K", "V", "W", "X"), -EINVAL);
+	assert_string_equal(err, "preferences add: unexpected argument 'W'");
 	assert_int_equal(PARSE(&a, "load", "Chest", "K"), -EINVAL);
 	assert_string_equal(err, "preferences load: unexpected argument 'K'");
 	assert_int_equal(PARSE(&a, "save", "Chest", "--type", "int"), -EINVAL);
