@@ -339,17 +339,21 @@ out:
 	spin_unlock(&rt->err_lock);
 
 	/* Events after the lock: they format text. */
+	if (!rt->ctrl->events)
+		return;
 	if (ok && burst)
 		ev = DCM_EV_ACK;
-	if (ev != DCM_EV_UNSPEC)
-		dcm_event(rt->ctrl, ev, rt->model->devices[dev].name, 0, 0,
-			  ev == DCM_EV_NACK ? "%u Nacks in a row: lost" :
-			  "answers again after %u Nacks", burst);
+	if (ev != DCM_EV_UNSPEC) {
+		struct dcm_event e = { .type = ev, .count = burst };
+
+		strscpy(e.device, rt->model->devices[dev].name, sizeof(e.device));
+		snprintf(e.text, sizeof(e.text), ev == DCM_EV_NACK ? "%u Nacks in a row: lost" :
+			 "answers again after %u Nacks", burst);
+		dcm_event_post(rt->ctrl, &e);
+	}
 	if (fresh) {
 		struct dcm_event e = { .type = DCM_EV_ERROR, .level = level, .code = code };
 
-		if (!rt->ctrl->events)
-			return;
 		strscpy(e.device, rt->model->devices[dev].name, sizeof(e.device));
 		dcm_error_text(&added, e.text, sizeof(e.text));
 		dcm_event_post(rt->ctrl, &e);
