@@ -487,7 +487,7 @@ enum {
 	DCM_A_EV_TYPE,		/* u32: enum dcm_event_type */
 	DCM_A_EV_TIME,		/* u32: DCM time, ms */
 	DCM_A_EV_DEVICE,	/* string: device or subdevice name */
-	DCM_A_EV_LEVEL,		/* u32: error level, 0..3 */
+	DCM_A_EV_LEVEL,		/* u32: error level, 1..7 */
 	DCM_A_EV_CODE,		/* u32 */
 	DCM_A_EV_VALUE,		/* s64 */
 	DCM_A_EV_TEXT,		/* string */
