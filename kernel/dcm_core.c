@@ -410,6 +410,7 @@ struct dcm_controller *dcm_controller_register(struct device *parent,
 
 	ret = dcm_cycle_start(ctrl);
 	if (ret) {
+		debugfs_remove_recursive(ctrl->debugfs);
 		cdev_device_del(&ctrl->cdev, &ctrl->dev);
 		goto err_put;
 	}
