@@ -155,6 +155,7 @@ static void sp_reset(struct dcm_runtime *rt, char *text)
 		rt->dev[d].ack = 0;
 		rt->dev[d].nack = 0;
 		rt->dev[d].nack_run = 0;
+		rt->dev[d].lost = false;
 		rt->dev[d].n_err = 0;
 	}
 	spin_unlock(&rt->err_lock);
