@@ -682,25 +682,10 @@ int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info)
 				    "ZERO goes with STOP set only");
 		return -EINVAL;
 	}
-	index = nla_get_u32(info->attrs[DCM_A_CAL_INDEX]);
-	ctrl = dcm_controller_get(index);
-	if (!ctrl) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_INDEX],
-				    "no such dcm controller");
-		return -ENODEV;
-	}
-
-	mutex_lock(&ctrl->config_lock);
-	rt = ctrl->dead ? NULL : dcm_rt(ctrl);
-	if (ctrl->dead) {
-		ret = -ENODEV;
-		goto out;
-	}
-	if (!rt) {
-		NL_SET_ERR_MSG(info->extack, "no robot description loaded");
-		ret = -ENOENT;
-		goto out;
-	}
+	ctrl = dcm_nl_runtime_enter(info, DCM_A_CAL_INDEX, &rt);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	index = ctrl->index;
 	ret = find_joint(rt->model, nla_data(info->attrs[DCM_A_CAL_JOINT]), &j, info);
 	if (ret)
 		goto out;
@@ -761,7 +746,6 @@ int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info)
 	}
 	ret = calib_reply(info, index, &j, stop, zero, previous, raw);
 out:
-	mutex_unlock(&ctrl->config_lock);
-	dcm_controller_put(ctrl);
+	dcm_nl_runtime_leave(ctrl);
 	return ret;
 }

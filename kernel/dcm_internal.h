@@ -222,6 +222,9 @@ int dcm_netlink_init(void);
 void dcm_netlink_exit(void);
 void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd);
 void dcm_nl_set_err_msg(struct genl_info *info, const char *msg);
+struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
+					    struct dcm_runtime **rt);
+void dcm_nl_runtime_leave(struct dcm_controller *ctrl);
 void *dcm_genlmsg_put_event(struct sk_buff *msg);
 bool dcm_genl_has_listeners(void);
 void dcm_genl_multicast_event(struct sk_buff *msg);

@@ -197,6 +197,58 @@ void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd)
 }
 
 /**
+ * dcm_nl_runtime_enter() - the controller a request names, with its running
+ *	description, for the commands that act on it (calibrate, special)
+ * @info: the request
+ * @attr: its attribute that holds the controller's index (a u32 the
+ *	request must have)
+ * @rt: set to the controller's running state
+ *
+ * The controller's config_lock is held on success, so that these commands
+ * and configuration transactions are serialised; dcm_nl_runtime_leave()
+ * releases it.
+ *
+ * Return: the controller, or an ERR_PTR: -EINVAL (no index), -ENODEV (no
+ * such controller, or it is going), -ENOENT (no description loaded).
+ */
+struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
+					    struct dcm_runtime **rt)
+{
+	struct dcm_controller *ctrl;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, attr))
+		return ERR_PTR(-EINVAL);
+	ctrl = dcm_controller_get(nla_get_u32(info->attrs[attr]));
+	if (!ctrl) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[attr], "no such dcm controller");
+		return ERR_PTR(-ENODEV);
+	}
+	mutex_lock(&ctrl->config_lock);
+	if (ctrl->dead) {
+		ret = -ENODEV;
+	} else {
+		*rt = dcm_rt(ctrl);
+		if (*rt)
+			return ctrl;
+		NL_SET_ERR_MSG(info->extack, "no robot description loaded");
+		ret = -ENOENT;
+	}
+	dcm_nl_runtime_leave(ctrl);
+	return ERR_PTR(ret);
+}
+
+/**
+ * dcm_nl_runtime_leave() - release what dcm_nl_runtime_enter() took
+ * @ctrl: the controller
+ */
+void dcm_nl_runtime_leave(struct dcm_controller *ctrl)
+{
+	mutex_unlock(&ctrl->config_lock);
+	dcm_controller_put(ctrl);
+}
+
+/**
  * dcm_genlmsg_put_event() - start a DCM_CMD_EVENT message
  * @msg: its buffer
  *

@@ -434,26 +434,11 @@ int dcm_nl_special(struct sk_buff *skb, struct genl_info *info)
 	if (GENL_REQ_ATTR_CHECK(info, DCM_A_SP_INDEX) ||
 	    GENL_REQ_ATTR_CHECK(info, DCM_A_SP_COMMAND))
 		return -EINVAL;
-	index = nla_get_u32(info->attrs[DCM_A_SP_INDEX]);
 	cmd = nla_get_u32(info->attrs[DCM_A_SP_COMMAND]);
-	ctrl = dcm_controller_get(index);
-	if (!ctrl) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_SP_INDEX],
-				    "no such dcm controller");
-		return -ENODEV;
-	}
-
-	mutex_lock(&ctrl->config_lock);
-	rt = ctrl->dead ? NULL : dcm_rt(ctrl);
-	if (ctrl->dead) {
-		ret = -ENODEV;
-		goto out;
-	}
-	if (!rt) {
-		NL_SET_ERR_MSG(info->extack, "no robot description loaded");
-		ret = -ENOENT;
-		goto out;
-	}
+	ctrl = dcm_nl_runtime_enter(info, DCM_A_SP_INDEX, &rt);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	index = ctrl->index;
 	text = kzalloc(TEXT_LEN, GFP_KERNEL);
 	msg = genlmsg_new(NLMSG_DEFAULT_SIZE + rt->model->n_devices * (DCM_MAX_NAME_LEN + 192),
 			  GFP_KERNEL);
@@ -495,14 +480,12 @@ int dcm_nl_special(struct sk_buff *skb, struct genl_info *info)
 	genlmsg_end(msg, hdr);
 	dev_info(&ctrl->dev, "special %s: %s\n", special_names[cmd], text);
 	dcm_event(ctrl, DCM_EV_SPECIAL, NULL, cmd, 0, "%s: %s", special_names[cmd], text);
-	mutex_unlock(&ctrl->config_lock);
-	dcm_controller_put(ctrl);
+	dcm_nl_runtime_leave(ctrl);
 	kfree(text);
 	return genlmsg_reply(msg, info);
 
 out:
-	mutex_unlock(&ctrl->config_lock);
-	dcm_controller_put(ctrl);
+	dcm_nl_runtime_leave(ctrl);
 	nlmsg_free(msg);
 	kfree(text);
 	return ret;
