@@ -162,6 +162,7 @@ static void sim_mb_cycle(struct sim_rs485 *r, u32 i, u32 dt, struct dcm_rs485_re
 	for (m = 0; m < DCM_MB_MOTORS; m++) {
 		struct sim_motor *mo = &mb->motor[m];
 		u16 zero = mb->configured ? mb->zero[m] : 0, tz = mb->true_zero[m];
+		s32 hot_mc;
 
 		/* An outside force (debugfs) moves the joint first. */
 		if (xchg(&mb->place[m], 0))
@@ -172,8 +173,9 @@ static void sim_mb_cycle(struct sim_rs485 *r, u32 i, u32 dt, struct dcm_rs485_re
 				  counts16_to_urad(c.position[m]) + sim_mre_offset_urad(tz, zero),
 				  (s32)c.hardness[m] * 1000);
 		sim_motor_step(mo, dt);
-		if ((r->hot & BIT(i)) && mo->temp_mc < 80000)
-			mo->temp_mc = 80000;
+		hot_mc = min_t(u32, READ_ONCE(r->hot_mc), SIM_TEMP_HOT_MAX_MC);
+		if ((r->hot & BIT(i)) && mo->temp_mc < hot_mc)
+			mo->temp_mc = hot_mc;
 		st.angle[m] = dcm_mb_mre_angle(sim_mre_count(tz, mo->pos_urad), zero);
 		st.current_ma[m] = mo->current_ma;
 		st.temperature[m] = mo->temp_mc / 1000;
@@ -405,6 +407,7 @@ static int dcm_sim_probe(struct platform_device *pdev)
 
 		snprintf(r->name, sizeof(r->name), "RS485-%d", b + 1);
 		r->index = b;
+		r->hot_mc = 80000;
 		r->bus.name = r->name;
 		r->bus.kind = DCM_BUS_RS485;
 		r->bus.ops = &sim_rs485_ops;

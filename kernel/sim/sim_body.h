@@ -110,7 +110,8 @@ struct sim_foot {
  * @last: when it came
  * @silent: debugfs: Bids (bit Bid - 1) that do not answer
  * @mre_fault: debugfs: Bids whose MREs give no data
- * @hot: debugfs: Bids whose motors are held at 80 degC and above
+ * @hot: debugfs: Bids whose motors are held at @hot_mc and above
+ * @hot_mc: debugfs: that temperature, millidegrees Celsius (80000: status 2)
  * @crc_ppm: debugfs: replies corrupted, per million
  * @configured: debugfs, read-only: Bids of the boards that accepted a
  *	configuration structure (bit 0 is Bid 1)
@@ -128,7 +129,7 @@ struct sim_rs485 {
 	struct dcm_rs485_frame frame;
 	struct dcm_rs485_cmd_frame cmd;
 	ktime_t last;
-	u32 silent, mre_fault, hot, crc_ppm, delay_us;
+	u32 silent, mre_fault, hot, hot_mc, crc_ppm, delay_us;
 	u32 configured, configs;
 };
 

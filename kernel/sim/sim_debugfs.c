@@ -469,6 +469,7 @@ void sim_debugfs_init(struct dcm_sim *sim)
 		debugfs_create_x32("silent", 0644, d, &sim->rs485[b].silent);
 		debugfs_create_x32("mre_fault", 0644, d, &sim->rs485[b].mre_fault);
 		debugfs_create_x32("hot", 0644, d, &sim->rs485[b].hot);
+		debugfs_create_u32("hot_mc", 0644, d, &sim->rs485[b].hot_mc);
 		debugfs_create_u32("crc_ppm", 0644, d, &sim->rs485[b].crc_ppm);
 		debugfs_create_x32("configured", 0444, d, &sim->rs485[b].configured);
 		debugfs_create_u32("configs", 0444, d, &sim->rs485[b].configs);

@@ -16,6 +16,7 @@
 
 #define SIM_TEMP_START_MC	50000	/* motors start at 50 degC (seed 000) */
 #define SIM_TEMP_LIMIT_MC	75000	/* current limitation starts */
+#define SIM_TEMP_HOT_MAX_MC	150000	/* debugfs hot_mc: at most */
 #define SIM_TEMP_MAX_MC		85000	/* ... and reaches 0 here */
 #define SIM_WATCHDOG_US		500000	/* no command for 500 ms: loop off */
 

@@ -73,7 +73,17 @@ s=$(val HeadPitch/Position/Sensor)
 near "$a" "$s" 0.001
 check $? "with hardness 0 the position actuator reads the sensor ($a, $s)"
 
-# 3. Temperature status 2: the hardness sent is 70 % of the asked one.
+# 3. Temperature status 1 (from 75 degC): the hardness sent is 85 %.
+echo 76000 >$SIM/rs485-1/hot_mc
+echo 1 >$SIM/rs485-1/hot
+sleep 0.3
+h=$(val HeadYaw/Hardness/Actuator)
+st=$(cat $SUB/HeadYaw/Temperature/Sensor/Status)
+near "$h" 0.85 0.002 && [ "$st" = 1 ]
+check $? "temperature status $st reduces the hardness sent to $h"
+echo 80000 >$SIM/rs485-1/hot_mc
+
+# Temperature status 2: the hardness sent is 70 % of the asked one.
 echo 1 >$SIM/rs485-1/hot
 sleep 0.3
 h=$(val HeadYaw/Hardness/Actuator)
@@ -82,9 +92,26 @@ echo 0 >$SIM/rs485-1/hot
 near "$h" 0.7 0.002 && [ "$st" = 2 ]
 check $? "temperature status $st reduces the hardness sent to $h"
 sleep 0.3
-e=$(ev temperature '"device":"HeadYaw/Temperature/Sensor"' '"value":2')
-[ -n "$e" ]
-check $? "the temperature status change is an event: $e"
+e=$(ev temperature '"device":"HeadYaw/Temperature/Sensor"' '"code":1' '"value":2')
+[ -n "$e" ] && [ -n "$(ev temperature '"device":"HeadYaw/Temperature/Sensor"' '"value":1')" ]
+check $? "each temperature status change is an event: $e"
+
+# Temperature status 3 (from 85 degC): no stiffness at all. The left elbow
+# board (Bid 3), whose joints no later check uses: it stays hot a while.
+set_val LElbowYaw/Hardness/Actuator 1
+echo 86000 >$SIM/rs485-1/hot_mc
+echo 4 >$SIM/rs485-1/hot
+sleep 0.3
+h=$(val LElbowYaw/Hardness/Actuator)
+st=$(cat $SUB/LElbowYaw/Temperature/Sensor/Status)
+echo 0 >$SIM/rs485-1/hot
+echo 80000 >$SIM/rs485-1/hot_mc
+set_val LElbowYaw/Hardness/Actuator 0
+[ "$h" = 0.000000 ] && [ "$st" = 3 ]
+check $? "temperature status $st cuts the hardness sent to $h"
+sleep 0.2
+[ -n "$(ev temperature '"device":"LElbowYaw/Temperature/Sensor"' '"value":3')" ]
+check $? "the status 3 is an event"
 
 # 4. A cycle fault: hardness 0, then back over 2 s (a joint kept cool:
 # the neck's motors cool down from 80 degC for a while).
