@@ -42,7 +42,7 @@ static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev,
 	    nla_put_u32(skb, DCM_A_EV_TYPE, ev->type) ||
 	    nla_put_u32(skb, DCM_A_EV_TIME, ev->time) ||
 	    nla_put_u32(skb, DCM_A_EV_CODE, ev->code) ||
-	    nla_put_s64(skb, DCM_A_EV_VALUE, ev->value, DCM_A_EV_UNSPEC) ||
+	    nla_put_s64(skb, DCM_A_EV_VALUE, ev->value, DCM_A_EV_PAD) ||
 	    nla_put_u32(skb, DCM_A_EV_COUNT, ev->count))
 		return -EMSGSIZE;
 	if (ev->type == DCM_EV_ERROR && nla_put_u32(skb, DCM_A_EV_LEVEL, ev->level))

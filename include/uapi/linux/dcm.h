@@ -493,6 +493,7 @@ enum {
 	DCM_A_EV_TEXT,		/* string */
 	DCM_A_EV_COUNT,		/* u32 */
 	DCM_A_EV_LOST,		/* u32: events dropped just before this one */
+	DCM_A_EV_PAD,		/* padding of VALUE */
 
 	__DCM_A_EV_MAX,
 	DCM_A_EV_MAX = __DCM_A_EV_MAX - 1
