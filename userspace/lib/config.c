@@ -59,26 +59,7 @@ static struct nl_msg *new_config(struct dcm_nl *nl, uint8_t cmd,
 static int config_request(struct dcm_nl *nl, struct nl_msg *msg, uint8_t cmd,
 			  unsigned int index, struct req_ctx *ctx)
 {
-	int err;
-
-	err = dcm_nl_request(nl, msg, ctx);
-	nlmsg_free(msg);
-	if (err)
-		return err;
-	if (!ctx->err)
-		return 0;
-	if (ctx->err_explained)
-		return ctx->err;
-	if (ctx->ext_msg[0])
-		return dcm_set_error(ctx->err, "%s", ctx->ext_msg);
-	if (ctx->err == -EPERM)
-		return dcm_set_error(ctx->err,
-				     "permission denied: configuring dcm needs CAP_NET_ADMIN (root)");
-	if (ctx->err == -ENODEV)
-		return dcm_set_error(ctx->err, "netlink: %s: no controller %u",
-				     cmd_names[cmd], index);
-	return dcm_set_error(ctx->err, "netlink: %s for controller %u: %s",
-			     cmd_names[cmd], index, dcm_strerror(ctx->err));
+	return dcm_nl_admin_request(nl, msg, ctx, cmd_names[cmd], "configuring dcm", index);
 }
 
 /* A request with only the index: BEGIN, ABORT. */

@@ -130,6 +130,17 @@ struct nl_msg *dcm_nl_new_request(struct dcm_nl *nl, int flags, uint8_t cmd);
 int dcm_nl_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *ctx);
 
 /*
+ * dcm_nl_request() for the admin commands (configuration, calibrate,
+ * special), then @msg freed. A refusal is explained in dcm_last_error():
+ * the kernel's extended-ack message if it gave one, else "permission
+ * denied: @action needs CAP_NET_ADMIN (root)" for EPERM, else a message
+ * naming @what (the command) and the controller @index. Return: 0 or the
+ * negative errno.
+ */
+int dcm_nl_admin_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *ctx,
+			 const char *what, const char *action, unsigned int index);
+
+/*
  * Copy the NLMSGERR_ATTR_MSG of an error's extended ack into @buf (empty
  * string if the ack has none). @e must lie inside a whole NLMSG_ERROR
  * message, as libnl's error callback gets it.

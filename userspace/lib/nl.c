@@ -427,6 +427,30 @@ int dcm_nl_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *ctx)
 	return err;
 }
 
+int dcm_nl_admin_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *ctx,
+			 const char *what, const char *action, unsigned int index)
+{
+	int err;
+
+	err = dcm_nl_request(nl, msg, ctx);
+	nlmsg_free(msg);
+	if (err)
+		return err;
+	if (!ctx->err)
+		return 0;
+	if (ctx->err_explained)
+		return ctx->err;
+	if (ctx->ext_msg[0])
+		return dcm_set_error(ctx->err, "%s", ctx->ext_msg);
+	if (ctx->err == -EPERM)
+		return dcm_set_error(ctx->err, "permission denied: %s needs CAP_NET_ADMIN (root)",
+				     action);
+	if (ctx->err == -ENODEV)
+		return dcm_set_error(ctx->err, "netlink: %s: no controller %u", what, index);
+	return dcm_set_error(ctx->err, "netlink: %s for controller %u: %s", what, index,
+			     dcm_strerror(ctx->err));
+}
+
 DCM_EXPORT int dcm_nl_get_info(struct dcm_nl *nl, unsigned int index,
 			       struct dcm_info *info)
 {

@@ -214,27 +214,10 @@ static int request(struct dcm_nl *nl, struct nl_msg *msg, const char *what, unsi
 {
 	int err;
 
-	err = dcm_nl_request(nl, msg, ctx);
-	nlmsg_free(msg);
-	if (err)
-		return err;
-	if (!ctx->err) {
-		if (!ctx->count)
-			return dcm_set_error(-EPROTO, "netlink: %s: acknowledged without an answer",
-					     what);
-		return 0;
-	}
-	if (ctx->err_explained)
-		return ctx->err;
-	if (ctx->ext_msg[0])
-		return dcm_set_error(ctx->err, "%s", ctx->ext_msg);
-	if (ctx->err == -EPERM)
-		return dcm_set_error(ctx->err, "permission denied: %s needs CAP_NET_ADMIN (root)",
-				     what);
-	if (ctx->err == -ENODEV)
-		return dcm_set_error(ctx->err, "netlink: %s: no controller %u", what, index);
-	return dcm_set_error(ctx->err, "netlink: %s for controller %u: %s", what, index,
-			     dcm_strerror(ctx->err));
+	err = dcm_nl_admin_request(nl, msg, ctx, what, what, index);
+	if (!err && !ctx->count)
+		return dcm_set_error(-EPROTO, "netlink: %s: acknowledged without an answer", what);
+	return err;
 }
 
 static int parse_calibrate(struct nlmsghdr *nlh, void *arg)
