@@ -47,15 +47,6 @@ static int open_dev(const char *mode)
 	return -1;
 }
 
-static uint32_t lookup(int fd, const char *name)
-{
-	struct dcm_ioc_lookup l;
-
-	memset(&l, 0, sizeof(l));
-	snprintf(l.name, sizeof(l.name), "%s", name);
-	return ioctl(fd, DCM_IOC_LOOKUP, &l) ? 0 : l.handle;
-}
-
 static int run_as(int argc, char **argv)
 {
 	gid_t groups[16];
@@ -86,7 +77,7 @@ static int do_set(const char *mode, const char *name, const char *value)
 		return fail("open", errno);
 	memset(&p, 0, sizeof(p));
 	memset(&s, 0, sizeof(s));
-	s.handle = lookup(fd, name);
+	s.handle = dcm_lookup_handle(fd, name);
 	if (!s.handle || ioctl(fd, DCM_IOC_TIME, &t))
 		return fail("lookup", errno);
 	p.value = strtoll(value, NULL, 10);
@@ -148,7 +139,7 @@ static int do_get(const char *name)
 
 	if (fd < 0)
 		return fail("open", errno);
-	h = lookup(fd, name);
+	h = dcm_lookup_handle(fd, name);
 	if (!h)
 		return fail("lookup", errno);
 	memset(&g, 0, sizeof(g));
@@ -172,7 +163,7 @@ static int do_mmap(const char *name)
 
 	if (fd < 0)
 		return fail("open", errno);
-	h = lookup(fd, name);
+	h = dcm_lookup_handle(fd, name);
 	if (!h)
 		return fail("lookup", errno);
 	snap = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);

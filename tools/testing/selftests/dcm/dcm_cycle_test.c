@@ -70,30 +70,6 @@ out:
 	return ret;
 }
 
-static uint32_t lookup(int fd, const char *name)
-{
-	struct dcm_ioc_lookup l = { 0 };
-
-	snprintf(l.name, sizeof(l.name), "%s", name);
-	return ioctl(fd, DCM_IOC_LOOKUP, &l) ? 0 : l.handle;
-}
-
-static uint32_t now_ms(int fd, int32_t offset)
-{
-	struct dcm_ioc_time t = { .offset = offset };
-
-	return ioctl(fd, DCM_IOC_TIME, &t) ? 0 : t.time;
-}
-
-static int set(int fd, uint32_t h, uint32_t update, const struct dcm_point *p, uint32_t n)
-{
-	struct dcm_ioc_set s = {
-		.handle = h, .update = update, .n_points = n, .points = (uintptr_t)p,
-	};
-
-	return ioctl(fd, DCM_IOC_SET, &s);
-}
-
 static int64_t get1(int fd, uint32_t h)
 {
 	struct dcm_ioc_get g;
@@ -137,12 +113,12 @@ FIXTURE_SETUP(cyc)
 	ASSERT_LE(0, self->fd);
 	for (i = 0; i < N_JOINTS; i++) {
 		snprintf(name, sizeof(name), "J%d/Position/Actuator", i);
-		self->joint[i] = lookup(self->fd, name);
+		self->joint[i] = dcm_lookup_handle(self->fd, name);
 		ASSERT_NE(0, self->joint[i]);
 	}
-	self->led = lookup(self->fd, "ChestBoard/Led/Red/Actuator");
-	self->us = lookup(self->fd, "US/Actuator");
-	self->sensor = lookup(self->fd, "S/Position/Sensor");
+	self->led = dcm_lookup_handle(self->fd, "ChestBoard/Led/Red/Actuator");
+	self->us = dcm_lookup_handle(self->fd, "US/Actuator");
+	self->sensor = dcm_lookup_handle(self->fd, "S/Position/Sensor");
 	ASSERT_NE(0, self->led);
 	ASSERT_NE(0, self->us);
 	ASSERT_NE(0, self->sensor);
@@ -161,12 +137,12 @@ TEST_F(cyc, lookup)
 	struct dcm_ioc_lookup l;
 	uint32_t h = self->joint[3];
 
-	EXPECT_EQ(h, lookup(self->fd, "Device/SubDeviceList/J3/Position/Actuator"));
-	EXPECT_EQ(h, lookup(self->fd, "J3/Position/Actuator/Value"));
-	EXPECT_EQ(h, lookup(self->fd, "Device/SubDeviceList/J3/Position/Actuator/Value"));
-	EXPECT_EQ(0, lookup(self->fd, "J3/Position"));
-	EXPECT_EQ(0, lookup(self->fd, "Board"));
-	EXPECT_EQ(0, lookup(self->fd, "NoSuchJoint/Position/Actuator"));
+	EXPECT_EQ(h, dcm_lookup_handle(self->fd, "Device/SubDeviceList/J3/Position/Actuator"));
+	EXPECT_EQ(h, dcm_lookup_handle(self->fd, "J3/Position/Actuator/Value"));
+	EXPECT_EQ(h, dcm_lookup_handle(self->fd, "Device/SubDeviceList/J3/Position/Actuator/Value"));
+	EXPECT_EQ(0, dcm_lookup_handle(self->fd, "J3/Position"));
+	EXPECT_EQ(0, dcm_lookup_handle(self->fd, "Board"));
+	EXPECT_EQ(0, dcm_lookup_handle(self->fd, "NoSuchJoint/Position/Actuator"));
 
 	memset(&l, 0, sizeof(l));
 	snprintf(l.name, sizeof(l.name), "J3/Position/Actuator");
@@ -201,11 +177,11 @@ TEST_F(cyc, time)
 
 	ASSERT_EQ(0, ioctl(self->fd, DCM_IOC_INFO, &info));
 	EXPECT_EQ(DCM_INFO_F_RUNNING, info.flags & DCM_INFO_F_RUNNING);
-	a = now_ms(self->fd, 0);
-	b = now_ms(self->fd, 1000);
+	a = dcm_time_now(self->fd, 0);
+	b = dcm_time_now(self->fd, 1000);
 	EXPECT_LE(1000, (int32_t)(b - a));
 	EXPECT_GE(1100, (int32_t)(b - a));
-	b = now_ms(self->fd, -500);
+	b = dcm_time_now(self->fd, -500);
 	EXPECT_GE(-400, (int32_t)(b - a));
 }
 
@@ -221,20 +197,20 @@ TEST_F(cyc, ramp_frame_by_frame)
 	struct dcm_point p[2];
 	int frames = 0, in_ramp = 0;
 
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_ALL,
-			 &(struct dcm_point){ .value = 0, .time = now_ms(self->fd, 0) }, 1));
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_ALL,
+			 &(struct dcm_point){ .value = 0, .time = dcm_time_now(self->fd, 0) }, 1));
 	sleep_ms(50);
 	EXPECT_EQ(0, get1(self->fd, h));
 
-	t0 = now_ms(self->fd, 100);
+	t0 = dcm_time_now(self->fd, 100);
 	memset(p, 0, sizeof(p));
 	p[0].value = 1 * U;
 	p[0].time = t0 + 400;
 	p[1].value = 1500000;
 	p[1].time = t0 + 600;
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_MERGE, p, 2));
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_MERGE, p, 2));
 	/* A command at t0 starts the ramp from a known point. */
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_MERGE,
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_MERGE,
 			 &(struct dcm_point){ .value = 0, .time = t0 }, 1));
 
 	while (frames < 200) {
@@ -285,8 +261,8 @@ TEST_F(cyc, faces_agree)
 	EXPECT_EQ(info.n_subdevices, snap->n_values);
 	EXPECT_EQ(DCM_HANDLE_GEN(h), snap->generation);
 
-	t0 = now_ms(self->fd, 0);
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_ALL,
+	t0 = dcm_time_now(self->fd, 0);
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_ALL,
 			 &(struct dcm_point){ .value = 1900000, .time = t0 + 2000 }, 1));
 	for (tries = 0; tries < 100 && agreed < 10; tries++) {
 		ASSERT_EQ(0, read_frame(self->fd, f, FRAME_SIZE));
@@ -304,8 +280,8 @@ TEST_F(cyc, faces_agree)
 	EXPECT_EQ(10, agreed);
 
 	/* Once still, sysfs reads the same value too. */
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_ALL,
-			 &(struct dcm_point){ .value = -1234500, .time = now_ms(self->fd, 0) }, 1));
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_ALL,
+			 &(struct dcm_point){ .value = -1234500, .time = dcm_time_now(self->fd, 0) }, 1));
 	sleep_ms(100);
 	ASSERT_EQ(0, dcm_read_sysfs(SUB "J1/Position/Actuator/Value", buf, sizeof(buf)));
 	EXPECT_STREQ("-1.234500", buf);
@@ -316,36 +292,36 @@ TEST_F(cyc, faces_agree)
 
 TEST_F(cyc, update_kinds)
 {
-	uint32_t h = self->joint[2], t = now_ms(self->fd, 0);
+	uint32_t h = self->joint[2], t = dcm_time_now(self->fd, 0);
 	struct dcm_point p[3];
 
 	/* CLEAR_ALL with no command: the queue goes, the value stays. */
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_ALL,
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_ALL,
 			 &(struct dcm_point){ .value = 500000, .time = t }, 1));
 	sleep_ms(50);
 	memset(p, 0, sizeof(p));
 	p[0].value = 1 * U;
 	p[0].time = t + 3000;
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_MERGE, p, 1));
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_ALL, NULL, 0));
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_MERGE, p, 1));
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_ALL, NULL, 0));
 	sleep_ms(60);
 	EXPECT_EQ(500000, get1(self->fd, h));
 
 	/* CLEAR_AFTER: a later command queued before goes. */
-	t = now_ms(self->fd, 0);
+	t = dcm_time_now(self->fd, 0);
 	p[0] = (struct dcm_point){ .value = -1 * U, .time = t + 300 };
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_MERGE, p, 1));
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_MERGE, p, 1));
 	p[0] = (struct dcm_point){ .value = 200000, .time = t + 100 };
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_AFTER, p, 1));
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_AFTER, p, 1));
 	sleep_ms(450);
 	EXPECT_EQ(200000, get1(self->fd, h));
 
 	/* CLEAR_BEFORE: an earlier command goes; MERGE keeps both. */
-	t = now_ms(self->fd, 0);
+	t = dcm_time_now(self->fd, 0);
 	p[0] = (struct dcm_point){ .value = -1 * U, .time = t + 100 };
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_MERGE, p, 1));
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_MERGE, p, 1));
 	p[0] = (struct dcm_point){ .value = 700000, .time = t + 300 };
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_BEFORE, p, 1));
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_BEFORE, p, 1));
 	sleep_ms(180);
 	/* No dip to -1 on the way: the value rose toward 0.7. */
 	EXPECT_LT(200000, get1(self->fd, h));
@@ -353,12 +329,12 @@ TEST_F(cyc, update_kinds)
 	EXPECT_EQ(700000, get1(self->fd, h));
 
 	/* Min and Max hold any request, however extreme. */
-	p[0] = (struct dcm_point){ .value = INT64_MAX, .time = now_ms(self->fd, 0) };
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_ALL, p, 1));
+	p[0] = (struct dcm_point){ .value = INT64_MAX, .time = dcm_time_now(self->fd, 0) };
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_ALL, p, 1));
 	sleep_ms(60);
 	EXPECT_EQ(2 * U, get1(self->fd, h));
-	p[0] = (struct dcm_point){ .value = INT64_MIN, .time = now_ms(self->fd, 0) };
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_ALL, p, 1));
+	p[0] = (struct dcm_point){ .value = INT64_MIN, .time = dcm_time_now(self->fd, 0) };
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_ALL, p, 1));
 	sleep_ms(60);
 	EXPECT_EQ(-2 * U, get1(self->fd, h));
 }
@@ -398,10 +374,10 @@ TEST_F(cyc, quantization_through_sysfs)
 /* The sonar actuator steps at the command's time; no ramp. */
 TEST_F(cyc, step_actuator)
 {
-	uint32_t t = now_ms(self->fd, 0);
+	uint32_t t = dcm_time_now(self->fd, 0);
 	struct dcm_point p = { .value = 68 * U, .time = t + 300 };
 
-	ASSERT_EQ(0, set(self->fd, self->us, DCM_UPDATE_MERGE, &p, 1));
+	ASSERT_EQ(0, dcm_set_points(self->fd, self->us, DCM_UPDATE_MERGE, &p, 1));
 	sleep_ms(150);
 	EXPECT_EQ(0, get1(self->fd, self->us));
 	sleep_ms(300);
@@ -435,7 +411,7 @@ TEST_F(cyc, alias_time_separate)
 	/* Unknown names come back blank. */
 	EXPECT_EQ(0, handles[N_JOINTS]);
 
-	t0 = now_ms(self->fd, 50);
+	t0 = dcm_time_now(self->fd, 50);
 	times[0] = t0;
 	times[1] = t0 + 300;
 	for (i = 0; i <= N_JOINTS; i++) {
@@ -481,7 +457,7 @@ TEST_F(cyc, alias_time_mixed)
 	char names[2][DCM_KEY_NAME_LEN] = { "J5/Position/Actuator", "J6/Position/Actuator" };
 	struct dcm_ioc_alias_create ac = { .n_members = 2 };
 	struct dcm_ioc_alias_set as = { .mode = DCM_ALIAS_TIME_MIXED, .n_members = 2 };
-	uint32_t handles[2], counts[2] = { 1, 2 }, t = now_ms(self->fd, 0);
+	uint32_t handles[2], counts[2] = { 1, 2 }, t = dcm_time_now(self->fd, 0);
 	struct dcm_point p[3];
 
 	snprintf(ac.name, sizeof(ac.name), "Pair");
@@ -561,22 +537,22 @@ TEST_F(cyc, bad_input)
 	many[0].importance = 0;
 
 	/* Handles: a sensor, out of range, of another generation. */
-	EXPECT_EQ(-1, set(self->fd, self->sensor, 0, &p, 1));
+	EXPECT_EQ(-1, dcm_set_points(self->fd, self->sensor, 0, &p, 1));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, set(self->fd, (h & 0xffff0000) | 0xfff0, 0, &p, 1));
+	EXPECT_EQ(-1, dcm_set_points(self->fd, (h & 0xffff0000) | 0xfff0, 0, &p, 1));
 	EXPECT_EQ(ENOENT, errno);
-	EXPECT_EQ(-1, set(self->fd, h ^ 0x10000, 0, &p, 1));
+	EXPECT_EQ(-1, dcm_set_points(self->fd, h ^ 0x10000, 0, &p, 1));
 	EXPECT_EQ(ESTALE, errno);
-	EXPECT_EQ(-1, set(self->fd, 0, 0, &p, 1));
+	EXPECT_EQ(-1, dcm_set_points(self->fd, 0, 0, &p, 1));
 	EXPECT_EQ(ESTALE, errno);
 
 	/* The queue limit: 512, then ENOSPC and nothing changes. */
 	for (i = 0; i < DCM_MAX_POINTS; i++)
-		many[i] = (struct dcm_point){ .value = i, .time = now_ms(self->fd, 100000 + i) };
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_ALL, many, DCM_MAX_POINTS));
-	EXPECT_EQ(-1, set(self->fd, h, DCM_UPDATE_MERGE, &p, 1));
+		many[i] = (struct dcm_point){ .value = i, .time = dcm_time_now(self->fd, 100000 + i) };
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_ALL, many, DCM_MAX_POINTS));
+	EXPECT_EQ(-1, dcm_set_points(self->fd, h, DCM_UPDATE_MERGE, &p, 1));
 	EXPECT_EQ(ENOSPC, errno);
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_ALL, NULL, 0));
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_ALL, NULL, 0));
 
 	/* Bulk reads. */
 	g = (struct dcm_ioc_get){ .n = 0, .handles = (uintptr_t)&h, .values = (uintptr_t)&v,
@@ -618,8 +594,8 @@ TEST_F(cyc, bad_input)
 	EXPECT_EQ(EINVAL, errno);
 
 	/* The cycle went on through all of it. */
-	p = (struct dcm_point){ .value = 100, .time = now_ms(self->fd, 0) };
-	ASSERT_EQ(0, set(self->fd, h, DCM_UPDATE_CLEAR_ALL, &p, 1));
+	p = (struct dcm_point){ .value = 100, .time = dcm_time_now(self->fd, 0) };
+	ASSERT_EQ(0, dcm_set_points(self->fd, h, DCM_UPDATE_CLEAR_ALL, &p, 1));
 	sleep_ms(60);
 	EXPECT_EQ(100, get1(self->fd, h));
 }
@@ -676,7 +652,7 @@ TEST_F(cyc, mmap_rules)
 	ASSERT_EQ(0, load_robot("Board2"));
 	EXPECT_NE(0, ((struct dcm_snapshot *)p)->n_values);
 	EXPECT_EQ(DCM_HANDLE_GEN(self->joint[0]), ((struct dcm_snapshot *)p)->generation);
-	EXPECT_EQ(-1, set(self->fd, self->joint[0], 0, NULL, 0));
+	EXPECT_EQ(-1, dcm_set_points(self->fd, self->joint[0], 0, NULL, 0));
 	EXPECT_EQ(ESTALE, errno);
 	munmap(p, 4096);
 }
@@ -684,7 +660,7 @@ TEST_F(cyc, mmap_rules)
 /* A client killed mid-command: the others and the cycle go on. */
 TEST_F(cyc, client_killed)
 {
-	uint32_t h = self->joint[7], t = now_ms(self->fd, 0);
+	uint32_t h = self->joint[7], t = dcm_time_now(self->fd, 0);
 	struct dcm_ioc_stats a, b;
 	int status;
 	pid_t pid;
@@ -696,7 +672,7 @@ TEST_F(cyc, client_killed)
 		int fd = open(DCM_DEV, O_RDWR);
 		struct dcm_point p = { .value = 1 * U, .time = t + 300 };
 
-		if (fd < 0 || set(fd, h, DCM_UPDATE_CLEAR_ALL, &p, 1))
+		if (fd < 0 || dcm_set_points(fd, h, DCM_UPDATE_CLEAR_ALL, &p, 1))
 			_exit(1);
 		for (;;)
 			pause();
@@ -725,17 +701,17 @@ TEST_F(cyc, many_clients)
 		pids[i] = fork();
 		ASSERT_LE(0, pids[i]);
 		if (!pids[i]) {
-			uint32_t h = self->joint[i], end = now_ms(self->fd, seconds * 1000);
+			uint32_t h = self->joint[i], end = dcm_time_now(self->fd, seconds * 1000);
 			struct dcm_frame *f = malloc(FRAME_SIZE);
 			int fd = open(DCM_DEV, O_RDWR);
 			int64_t v = 0;
 
 			if (fd < 0 || !f)
 				_exit(1);
-			while ((int32_t)(now_ms(fd, 0) - end) < 0) {
-				struct dcm_point p = { .value = v, .time = now_ms(fd, 20) };
+			while ((int32_t)(dcm_time_now(fd, 0) - end) < 0) {
+				struct dcm_point p = { .value = v, .time = dcm_time_now(fd, 20) };
 
-				if (set(fd, h, DCM_UPDATE_CLEAR_ALL, &p, 1) ||
+				if (dcm_set_points(fd, h, DCM_UPDATE_CLEAR_ALL, &p, 1) ||
 				    read_frame(fd, f, FRAME_SIZE))
 					_exit(2);
 				/* Every value is a multiple of the Gain: no torn value. */

@@ -10,11 +10,42 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
 #include <linux/dcm.h>
 
 #define DCM_DEV		"/dev/dcm0"
 #define DCM_SYSFS	"/sys/class/dcm/dcm0"
+
+/* The handle of a key by DCM_IOC_LOOKUP; 0 when it fails. */
+static inline uint32_t dcm_lookup_handle(int fd, const char *name)
+{
+	struct dcm_ioc_lookup l;
+
+	memset(&l, 0, sizeof(l));
+	snprintf(l.name, sizeof(l.name), "%s", name);
+	return ioctl(fd, DCM_IOC_LOOKUP, &l) ? 0 : l.handle;
+}
+
+/* DCM time plus @offset by DCM_IOC_TIME; 0 when it fails. */
+static inline uint32_t dcm_time_now(int fd, int32_t offset)
+{
+	struct dcm_ioc_time t = { .offset = offset };
+
+	return ioctl(fd, DCM_IOC_TIME, &t) ? 0 : t.time;
+}
+
+/* DCM_IOC_SET of @n points to the actuator @h. */
+static inline int dcm_set_points(int fd, uint32_t h, uint32_t update,
+				 const struct dcm_point *p, uint32_t n)
+{
+	struct dcm_ioc_set s = {
+		.handle = h, .update = update, .n_points = n, .points = (uintptr_t)p,
+	};
+
+	return ioctl(fd, DCM_IOC_SET, &s);
+}
 
 /* Read a sysfs file into buf without its trailing newline; -errno on failure. */
 static inline int dcm_read_sysfs(const char *path, char *buf, size_t len)

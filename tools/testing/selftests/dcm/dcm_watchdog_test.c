@@ -25,49 +25,24 @@
 #define OTHER_H		"RShoulderPitch/Hardness/Actuator"
 #define MAX_HARD	64
 
-static uint32_t lookup(int fd, const char *name)
-{
-	struct dcm_ioc_lookup l;
-
-	memset(&l, 0, sizeof(l));
-	snprintf(l.name, sizeof(l.name), "%s", name);
-	return ioctl(fd, DCM_IOC_LOOKUP, &l) ? 0 : l.handle;
-}
-
-static uint32_t now_ms(int fd, int32_t offset)
-{
-	struct dcm_ioc_time t = { .offset = offset };
-
-	return ioctl(fd, DCM_IOC_TIME, &t) ? 0 : t.time;
-}
-
-static int set(int fd, uint32_t h, uint32_t update, const struct dcm_point *p, uint32_t n)
-{
-	struct dcm_ioc_set s = {
-		.handle = h, .update = update, .n_points = n, .points = (uintptr_t)p,
-	};
-
-	return ioctl(fd, DCM_IOC_SET, &s);
-}
-
 /* One value now, at once. */
 static int set_now(int fd, uint32_t h, int64_t value)
 {
-	struct dcm_point p = { .value = value, .time = now_ms(fd, 0) };
+	struct dcm_point p = { .value = value, .time = dcm_time_now(fd, 0) };
 
-	return set(fd, h, DCM_UPDATE_CLEAR_ALL, &p, 1);
+	return dcm_set_points(fd, h, DCM_UPDATE_CLEAR_ALL, &p, 1);
 }
 
 /* From @from now to @to in @ms. */
 static int ramp(int fd, uint32_t h, int64_t from, int64_t to, uint32_t ms)
 {
-	uint32_t t = now_ms(fd, 0);
+	uint32_t t = dcm_time_now(fd, 0);
 	struct dcm_point p[2] = {
 		{ .value = from, .time = t },
 		{ .value = to, .time = t + ms },
 	};
 
-	return set(fd, h, DCM_UPDATE_CLEAR_ALL, p, 2);
+	return dcm_set_points(fd, h, DCM_UPDATE_CLEAR_ALL, p, 2);
 }
 
 static int64_t get1(int fd, uint32_t h)
@@ -191,7 +166,7 @@ static int default_description(void)
 
 	if (fd < 0)
 		return -1;
-	ok = lookup(fd, JOINT) && lookup(fd, OTHER);
+	ok = dcm_lookup_handle(fd, JOINT) && dcm_lookup_handle(fd, OTHER);
 	close(fd);
 	if (ok)
 		return 0;
@@ -208,10 +183,10 @@ FIXTURE(wd) {
 
 static void fixture_handles(struct __test_metadata *_metadata, FIXTURE_DATA(wd) *self)
 {
-	self->joint = lookup(self->fd2, JOINT);
-	self->joint_h = lookup(self->fd2, JOINT_H);
-	self->other = lookup(self->fd2, OTHER);
-	self->other_h = lookup(self->fd2, OTHER_H);
+	self->joint = dcm_lookup_handle(self->fd2, JOINT);
+	self->joint_h = dcm_lookup_handle(self->fd2, JOINT_H);
+	self->other = dcm_lookup_handle(self->fd2, OTHER);
+	self->other_h = dcm_lookup_handle(self->fd2, OTHER_H);
 	ASSERT_NE(0, self->joint);
 	ASSERT_NE(0, self->joint_h);
 	ASSERT_NE(0, self->other);
@@ -303,7 +278,7 @@ TEST(bad_arguments)
 	EXPECT_EQ(-1, wd(ro, 0, 0, 0, DCM_WATCHDOG_F_KICK));
 	EXPECT_EQ(EBADF, errno);
 	errno = 0;
-	EXPECT_EQ(-1, set_now(ro, lookup(ro, JOINT), 0));
+	EXPECT_EQ(-1, set_now(ro, dcm_lookup_handle(ro, JOINT), 0));
 	EXPECT_EQ(EBADF, errno);
 	close(ro);
 }
@@ -365,7 +340,7 @@ TEST_F(wd, refresh_keeps_it_quiet)
 
 	ASSERT_EQ(0, wd(self->fd, 200, DCM_WATCHDOG_HOLD, 0, 0));
 	t0 = mono_ms();
-	end.time = now_ms(self->fd, 1500);
+	end.time = dcm_time_now(self->fd, 1500);
 	ASSERT_EQ(0, ramp(self->fd, self->joint, 0, end.value, 1500));
 	for (i = 1; i <= 10; i++) {
 		sleep_until(t0, i * 60);
@@ -374,7 +349,7 @@ TEST_F(wd, refresh_keeps_it_quiet)
 	/* The same end point, merged again and again: commands refresh too. */
 	for (i = 11; i <= 20; i++) {
 		sleep_until(t0, i * 60);
-		ASSERT_EQ(0, set(self->fd, self->joint, DCM_UPDATE_MERGE, &end, 1));
+		ASSERT_EQ(0, dcm_set_points(self->fd, self->joint, DCM_UPDATE_MERGE, &end, 1));
 	}
 	v1 = get1(self->fd2, self->joint);
 	sleep_ms(150);
@@ -396,7 +371,7 @@ static int hardness_handles(int fd, uint32_t *h, int max)
 	if (glob(DCM_SYSFS "/SubDeviceList/*/Hardness/Actuator", 0, NULL, &g))
 		return 0;
 	for (i = 0; i < g.gl_pathc && n < max; i++) {
-		h[n] = lookup(fd, g.gl_pathv[i] + strlen(prefix));
+		h[n] = dcm_lookup_handle(fd, g.gl_pathv[i] + strlen(prefix));
 		if (h[n])
 			n++;
 	}
@@ -497,7 +472,7 @@ TEST_F(wd, killed_client_fires)
 		int fd = open(DCM_DEV, O_RDWR);
 
 		if (fd < 0 || wd(fd, 10000, DCM_WATCHDOG_HOLD, 0, 0) ||
-		    ramp(fd, lookup(fd, OTHER), 0, U, 2000))
+		    ramp(fd, dcm_lookup_handle(fd, OTHER), 0, U, 2000))
 			_exit(1);
 		if (write(p[1], "r", 1) != 1)
 			_exit(1);
@@ -584,7 +559,7 @@ TEST(controller_removed)
 	ASSERT_LE(0, fd2);
 	ASSERT_EQ(0, wd(fd1, 100, DCM_WATCHDOG_RAMP, 500, 0));
 	ASSERT_EQ(0, wd(fd2, 5000, DCM_WATCHDOG_HOLD, 0, 0));
-	ASSERT_EQ(0, set_now(fd1, lookup(fd1, JOINT), 0));
+	ASSERT_EQ(0, set_now(fd1, dcm_lookup_handle(fd1, JOINT), 0));
 	ASSERT_EQ(0, dcm_sh("rmmod dcm_sim"));
 	sleep_ms(300);
 	errno = 0;
