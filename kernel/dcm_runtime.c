@@ -302,16 +302,14 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 	spin_lock(&rt->err_lock);
 	if (ok) {
 		d->ack++;
-		if (d->lost)
+		if (d->nack_run >= DCM_NACK_BURST)
 			burst = d->nack_run;
-		d->lost = false;
 		d->nack_run = 0;
 	} else {
 		d->nack++;
 		if (d->nack_run < U32_MAX)
 			d->nack_run++;
 		if (d->nack_run == DCM_NACK_BURST) {
-			d->lost = true;
 			ev = DCM_EV_NACK;
 			burst = d->nack_run;
 		}

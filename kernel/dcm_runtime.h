@@ -86,11 +86,10 @@ struct dcm_dev_error {
  * @nack: exchanges it did not, or with a bad answer
  * @err: its error list, newest first
  * @n_err: entries of @err
- * @nack_run: Nacks since its last Ack
+ * @nack_run: Nacks since its last Ack; DCM_NACK_BURST or more: the device
+ *	is lost (a DCM_EV_NACK was posted, a DCM_EV_ACK follows its next answer)
  * @role: subdevice index of each role its board codec gives, or -1
  * @kind: its board type, as dcm_board_bind() found it from the Type
- * @lost: @nack_run reached DCM_NACK_BURST: a DCM_EV_NACK was posted, a
- *	DCM_EV_ACK follows its next answer
  * @temp_status: last temperature status of each motor, for its events
  * @status: last battery status bits, for their events
  * @blocked: motors whose hardness calibration holds at 0, for events
@@ -113,7 +112,6 @@ struct dcm_rt_device {
 	u32 nack_run;
 	s16 role[DCM_ROLES];
 	u8 kind;
-	bool lost;
 	u8 temp_status[2];
 	u16 status;
 	u8 blocked;

@@ -32,7 +32,6 @@
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
 
-#define LOST_NACKS	3	/* Nacks in a row: the board is lost */
 #define TEXT_LEN	DCM_MAX_STRING_LEN
 #define VERSION_LEN	(DCM_BAT_BLOCK_MAX + 1)
 
@@ -155,7 +154,6 @@ static void sp_reset(struct dcm_runtime *rt, char *text)
 		rt->dev[d].ack = 0;
 		rt->dev[d].nack = 0;
 		rt->dev[d].nack_run = 0;
-		rt->dev[d].lost = false;
 		rt->dev[d].n_err = 0;
 	}
 	spin_unlock(&rt->err_lock);
@@ -348,7 +346,7 @@ static int sp_version(struct dcm_runtime *rt, struct sk_buff *msg, char *text)
 
 /*
  * A device's state: absent (no transport for its bus, or never exchanged
- * with), lost (LOST_NACKS Nacks in a row), error (it answers, and reported
+ * with), lost (DCM_NACK_BURST Nacks in a row), error (it answers, and reported
  * an error of level 4 or more, or refused its configuration, in the last
  * 30 s), else ok. @errors counts its errors of the last 30 s.
  */
@@ -378,7 +376,7 @@ static const char *board_state(struct dcm_runtime *rt, u32 d, bool transport, u3
 	}
 	if (!transport || (!*ack && !*nack))
 		return "absent";
-	if (run >= LOST_NACKS)
+	if (run >= DCM_NACK_BURST)
 		return "lost";
 	return bad ? "error" : "ok";
 }
