@@ -36,7 +36,7 @@ struct dcm_events {
 	struct dcm_controller *ctrl;
 };
 
-static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev, u32 lost)
+static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev)
 {
 	if (nla_put_u32(skb, DCM_A_EV_INDEX, index) ||
 	    nla_put_u32(skb, DCM_A_EV_TYPE, ev->type) ||
@@ -51,7 +51,7 @@ static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev,
 		return -EMSGSIZE;
 	if (ev->text[0] && nla_put_string(skb, DCM_A_EV_TEXT, ev->text))
 		return -EMSGSIZE;
-	if (lost && nla_put_u32(skb, DCM_A_EV_LOST, lost))
+	if (ev->lost && nla_put_u32(skb, DCM_A_EV_LOST, ev->lost))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -59,38 +59,32 @@ static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev,
 static void dcm_events_work(struct work_struct *work)
 {
 	struct dcm_events *q = container_of(work, struct dcm_events, work);
-	struct dcm_event *ev;
+	struct dcm_event ev;
 	struct sk_buff *skb;
 	void *hdr;
-	u32 lost;
 
-	ev = kmalloc(sizeof(*ev), GFP_KERNEL);
-	if (!ev)
-		return;
 	for (;;) {
 		raw_spin_lock_irq(&q->lock);
 		if (!q->len) {
 			raw_spin_unlock_irq(&q->lock);
 			break;
 		}
-		*ev = q->ring[q->head];
+		ev = q->ring[q->head];
 		q->head = (q->head + 1) % DCM_EVENT_RING;
 		q->len--;
-		lost = ev->lost;
 		raw_spin_unlock_irq(&q->lock);
 
 		skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 		if (!skb)
 			continue;
 		hdr = dcm_genlmsg_put_event(skb);
-		if (!hdr || put_event(skb, q->ctrl->index, ev, lost)) {
+		if (!hdr || put_event(skb, q->ctrl->index, &ev)) {
 			nlmsg_free(skb);
 			continue;
 		}
 		genlmsg_end(skb, hdr);
 		dcm_genl_multicast_event(skb);
 	}
-	kfree(ev);
 }
 
 /**
