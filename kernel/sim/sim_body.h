@@ -18,8 +18,8 @@
 
 #include "sim_physics.h"
 #include "sim_sensors.h"
-#include "../wire/dcm_regs.h"
-#include "../wire/dcm_rs485.h"
+#include "wire/dcm_regs.h"
+#include "wire/dcm_rs485.h"
 
 #define DCM_SIM_NAME	"dcm_sim"
 #define SIM_RS485_BUSES	4

@@ -12,7 +12,7 @@
 #ifndef _DCM_SIM_PHYSICS_H
 #define _DCM_SIM_PHYSICS_H
 
-#include "../dcm_pure.h"
+#include "model/dcm_pure.h"
 
 #define SIM_TEMP_START_MC	50000	/* motors start at 50 degC (seed 000) */
 #define SIM_TEMP_LIMIT_MC	75000	/* current limitation starts */

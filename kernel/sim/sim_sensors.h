@@ -12,8 +12,8 @@
 #ifndef _SIM_SENSORS_H
 #define _SIM_SENSORS_H
 
-#include "../dcm_pure.h"
-#include "../wire/dcm_regs.h"
+#include "model/dcm_pure.h"
+#include "wire/dcm_regs.h"
 
 #define SIM_NANO		1000000000LL
 #define SIM_PI_URAD		3141593		/* pi, micro-radians, rounded */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of joint calibration's arithmetic (kernel/dcm_calib.c): angles
+ * Host tests of joint calibration's arithmetic (kernel/model/dcm_calib.c): angles
  * in MRE counts and their rounding, the count behind a motor board's reply
  * for every zero, the zero of a joint held at its stops for every true
  * zero, the 0 corner, and the read-modify-write of the chest board's body
@@ -11,7 +11,7 @@
 #include <stdarg.h>
 #include <cmocka.h>
 
-#include "dcm_calib.h"
+#include "model/dcm_calib.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
 

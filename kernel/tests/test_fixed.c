@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <cmocka.h>
 
-#include "dcm_fixed.h"
+#include "model/dcm_fixed.h"
 
 static void fmt(s64 v, const char *want)
 {

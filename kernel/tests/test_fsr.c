@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of a foot's derived values (kernel/dcm_fsr.c): total weight,
+ * Host tests of a foot's derived values (kernel/model/dcm_fsr.c): total weight,
  * centre of pressure, the low-weight threshold, readings below zero.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <cmocka.h>
 
-#include "dcm_fsr.h"
+#include "model/dcm_fsr.h"
 
 /* Device.xml's left foot, micro-m. */
 static void left_foot(struct dcm_fsr_foot *f)

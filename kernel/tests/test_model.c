@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <cmocka.h>
 
-#include "dcm_model.h"
+#include "model/dcm_model.h"
 
 static int setup(void **state)
 {

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <cmocka.h>
 
-#include "dcm_safety.h"
+#include "model/dcm_safety.h"
 
 #define U 1000000
 

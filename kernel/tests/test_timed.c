@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <cmocka.h>
 
-#include "dcm_timed.h"
+#include "model/dcm_timed.h"
 
 #define U 1000000LL	/* 1.0 in micro-units */
 

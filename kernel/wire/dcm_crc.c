@@ -8,7 +8,7 @@
  * bytes a cycle, so speed is not the point; small and obviously right is.
  */
 
-#include "dcm_wire.h"
+#include "wire/dcm_wire.h"
 
 /* crc16_nib[n] = CRC-16 register of nibble n shifted through poly 0x1021 */
 static const u16 crc16_nib[16] = {

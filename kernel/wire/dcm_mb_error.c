@@ -12,8 +12,8 @@
  *   4  an undefined byte
  */
 
-#include "dcm_mb_error.h"
-#include "dcm_rs485.h"
+#include "wire/dcm_mb_error.h"
+#include "wire/dcm_rs485.h"
 
 /**
  * struct mb_kind - one table of seed 000

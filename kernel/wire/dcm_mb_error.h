@@ -8,7 +8,7 @@
 #ifndef _DCM_MB_ERROR_H
 #define _DCM_MB_ERROR_H
 
-#include "dcm_wire.h"
+#include "wire/dcm_wire.h"
 
 struct dcm_mb_config;
 

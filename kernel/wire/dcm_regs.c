@@ -8,8 +8,8 @@
  * blocks and reads sensor blocks, a simulated board does the opposite.
  */
 
-#include "dcm_regs.h"
-#include "dcm_rs485.h"
+#include "wire/dcm_regs.h"
+#include "wire/dcm_rs485.h"
 
 /* ---- chest ---- */
 

@@ -17,7 +17,7 @@
 #ifndef _DCM_REGS_H
 #define _DCM_REGS_H
 
-#include "dcm_wire.h"
+#include "wire/dcm_wire.h"
 
 struct dcm_rs485_slot;
 

@@ -11,7 +11,7 @@
  *   -EPROTO    a configuration structure of another StructVersion
  */
 
-#include "dcm_rs485.h"
+#include "wire/dcm_rs485.h"
 
 static bool bid_ok(u8 bid)
 {

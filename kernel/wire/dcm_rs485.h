@@ -11,7 +11,7 @@
 #ifndef _DCM_RS485_H
 #define _DCM_RS485_H
 
-#include "dcm_wire.h"
+#include "wire/dcm_wire.h"
 
 /* Frame: START ADDR CMD LEN PAYLOAD[LEN] CRC_HI CRC_LO */
 #define DCM_RS485_START		0xa5

@@ -11,7 +11,7 @@
 #ifndef _DCM_WIRE_H
 #define _DCM_WIRE_H
 
-#include "../dcm_pure.h"
+#include "model/dcm_pure.h"
 
 #ifndef __KERNEL__
 typedef signed char s8;

@@ -12,7 +12,7 @@
 #    library only): names, uniqueness, Device= references (and, a house rule
 #    of the shipped files, each Device declared before its SubDevices),
 #    SubDeviceNumbers, bus addresses, types and typed keys against
-#    kernel/dcm_types.c, key kinds and ranges, Min <= Max, Gain != 0, the
+#    kernel/model/dcm_types.c, key kinds and ranges, Min <= Max, Gain != 0, the
 #    limits of include/uapi/linux/dcm.h; that every preference key names an
 #    existing key a file may set, and that each file sets only the keys it
 #    owns (Documentation/dcm/device-xml.rst, "Who owns a key").
@@ -87,7 +87,7 @@ VARIANTS = os.path.join(HERE, "variants")
 SEED_KEYS = os.path.join(HERE, "seed-keys.txt")
 
 # ---------------------------------------------------------------------------
-# The kernel's tables: kernel/dcm_types.c and include/uapi/linux/dcm.h.
+# The kernel's tables: kernel/model/dcm_types.c and include/uapi/linux/dcm.h.
 
 KINDS = {"INT": "int", "FLOAT": "float", "BOOL": "bool", "STRING": "string"}
 
@@ -128,7 +128,7 @@ def parse_limits(path):
             for m in re.finditer(r"#define DCM_MAX_(\w+)\s+(\d+)", src)}
 
 
-SUB_TYPES, DEV_TYPES = parse_types(os.path.join(ROOT, "kernel", "dcm_types.c"))
+SUB_TYPES, DEV_TYPES = parse_types(os.path.join(ROOT, "kernel", "model", "dcm_types.c"))
 LIMITS = parse_limits(os.path.join(ROOT, "include", "uapi", "linux", "dcm.h"))
 info(f"kernel: {len(DEV_TYPES)} device types, {len(SUB_TYPES)} subdevice types")
 
@@ -141,7 +141,7 @@ PARTS = ["Body", "Head", "HeadTouch", "LeftArm", "RightArm", "LeftWrist", "Right
 RESERVED = ("Device", "DeviceList", "SubDeviceList", "RobotConfig")
 
 # ---------------------------------------------------------------------------
-# Syntax of names and values (mirrors kernel/dcm_model.c).
+# Syntax of names and values (mirrors kernel/model/dcm_model.c).
 
 COMP = re.compile(r"[A-Za-z0-9_.\-]+\Z")
 DECIMAL = re.compile(r"[+\-]?(\d+(\.\d*)?|\.\d+)\Z")

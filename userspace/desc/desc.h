@@ -380,17 +380,17 @@ struct desc_nl_sink {
 extern const struct desc_sink desc_nl_sink_ops;
 
 /*
- * The dry-run sink: the kernel's own model code (kernel/dcm_model.c,
- * kernel/dcm_types.c), built for userspace: the same checks, the same
+ * The dry-run sink: the kernel's own model code (kernel/model/dcm_model.c,
+ * kernel/model/dcm_types.c), built for userspace: the same checks, the same
  * messages, no kernel needed.
  */
-/* The kernel's type table (kernel/dcm_types.c), for desc_opts. */
+/* The kernel's type table (kernel/model/dcm_types.c), for desc_opts. */
 bool desc_kernel_device_type_ok(const char *type);
 bool desc_kernel_subdevice_type_ok(const char *type);
 
 /*
  * The keys the kernel gives a type beyond the mandatory ones (Value, Gain,
- * ..., kernel/dcm_types.c): for each, its name, kind (LIBDCM_KEY_*),
+ * ..., kernel/model/dcm_types.c): for each, its name, kind (LIBDCM_KEY_*),
  * whether a description may set it (CONFIG or STATIC, not LIVE) and the
  * range of an int key that has one. At most
  * @max are written. Return: how many the type has, or -ENOENT for an

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * dcmd: the dry-run sink. It stages the description in the kernel's own
- * model code (kernel/dcm_model.c and kernel/dcm_types.c, built for
+ * model code (kernel/model/dcm_model.c and kernel/model/dcm_types.c, built for
  * userspace with kernel/tests/host.h), so `dcmd -n` applies the checks the
  * kernel would, with the same messages, without a kernel: every step's
  * check, and at commit dcm_model_check() (Min/Max, and no key path going
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dcm_model.h"
+#include "model/dcm_model.h"
 #include "desc.h"
 
 struct desc_dry_sink {

@@ -1,0 +1,751 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the chest board's store, and joint calibration.
+ *
+ * The chest board keeps the body's record (Documentation/dcm/wire-protocol.rst,
+ * "Chest board"): BodyId, BodyNickName and the jointZeroPosition of every
+ * motor, keyed by bus, Address and MotorNumber. When a description is
+ * committed, before its motor boards are chained and configured, the record
+ * is read and its non-zero calibrations (and the body's names) replace the
+ * description's; an empty or corrupt store leaves the description as it is,
+ * with a log line and an event.
+ *
+ * DCM_CMD_CALIBRATE measures a joint's zero (from what its motor board
+ * reports at a known angle) or takes it as given, writes it to the store
+ * (read-modify-write of the record, only the pages that change), then sets
+ * the key and sends the board its configuration again. A store that cannot
+ * be written leaves the key as it was.
+ *
+ * Everything here is process context, outside the cycle: the store is
+ * reached by addressed transfers on the chest board's bus, taking the bus
+ * for one page at a time (the cycle skips a bus it cannot take at once).
+ */
+
+#include <linux/delay.h>
+#include <linux/jiffies.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <net/genetlink.h>
+
+#include "core/dcm_internal.h"
+#include "boards/dcm_boards.h"
+#include "model/dcm_calib.h"
+#include "model/dcm_model.h"
+#include "core/dcm_runtime.h"
+#include "wire/dcm_regs.h"
+
+#define BODY_PAGES	(DCM_CHEST_BODY_LEN / DCM_CHEST_EE_PAGE_LEN)
+#define STORE_READY_MS	50	/* a commit takes a few ms: stuck past this */
+#define REPLY_WAIT_MS	200	/* a motor board answers within this, or is lost */
+
+/* The MRE angle a motor board reports: 2 pi / 4096 rad, Gain 0.0015339808. */
+#define MRE_GAIN_MIN	1533
+#define MRE_GAIN_MAX	1535
+
+const struct nla_policy dcm_calib_policy[DCM_A_CAL_MAX + 1] = {
+	[DCM_A_CAL_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
+	[DCM_A_CAL_JOINT] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
+	[DCM_A_CAL_STOP] = NLA_POLICY_MAX(NLA_U8, DCM_CALIB_STOP_MAX),
+	[DCM_A_CAL_ZERO] = NLA_POLICY_MAX(NLA_U32, DCM_CALIB_COUNTS - 1),
+	[DCM_A_CAL_RAW] = { .type = NLA_REJECT },
+	[DCM_A_CAL_PREVIOUS] = { .type = NLA_REJECT },
+};
+
+/**
+ * struct chest_io - transfers with the chest board's store
+ * @t: the transport of its bus
+ * @addr: its address
+ * @buf: what goes out: a register, then up to a page
+ * @status: its STATUS register, as last read
+ */
+struct chest_io {
+	struct dcm_bus *t;
+	u16 addr;
+	u8 buf[1 + DCM_CHEST_EE_PAGE_LEN];
+	u8 status;
+};
+
+/* Write @len bytes from register @reg; the bus must be held. */
+static int chest_write(struct chest_io *io, u8 reg, const u8 *data, size_t len)
+{
+	int ret;
+
+	io->buf[0] = reg;
+	memcpy(io->buf + 1, data, len);
+	ret = io->t->ops->xfer(io->t, io->addr, io->buf, len + 1, NULL, 0);
+	return ret < 0 ? ret : 0;
+}
+
+/* Read @len bytes from register @reg; the bus must be held. */
+static int chest_read(struct chest_io *io, u8 reg, u8 *data, size_t len)
+{
+	int ret;
+
+	io->buf[0] = reg;
+	ret = io->t->ops->xfer(io->t, io->addr, io->buf, 1, data, len);
+	return ret < 0 ? ret : ret == len ? 0 : -EIO;
+}
+
+/*
+ * Wait while the store is busy with a commit, taking the bus for each look
+ * at STATUS only. Return: 0 with @io->status read, -EIO if it stays busy.
+ */
+static int chest_wait_ready(struct chest_io *io)
+{
+	unsigned long end = jiffies + msecs_to_jiffies(STORE_READY_MS);
+	int ret;
+
+	for (;;) {
+		mutex_lock(&io->t->xfer_lock);
+		ret = chest_read(io, DCM_CHEST_STATUS, &io->status, 1);
+		mutex_unlock(&io->t->xfer_lock);
+		if (ret)
+			return ret;
+		if (!(io->status & DCM_CHEST_ST_EE_BUSY))
+			return 0;
+		if (time_after(jiffies, end))
+			return -EIO;
+		usleep_range(500, 1000);
+	}
+}
+
+/* Load a page into the window and read it. */
+static int chest_load_page(struct chest_io *io, u8 page, u8 *data)
+{
+	u8 cmd[2] = { page, DCM_CHEST_EE_LOAD };
+	int ret;
+
+	ret = chest_wait_ready(io);
+	if (ret)
+		return ret;
+	mutex_lock(&io->t->xfer_lock);
+	ret = chest_write(io, DCM_CHEST_EE_PAGE, cmd, sizeof(cmd));
+	if (!ret)
+		ret = chest_read(io, DCM_CHEST_STATUS, &io->status, 1);
+	if (!ret && (io->status & DCM_CHEST_ST_EE_ERROR))
+		ret = -EIO;
+	if (!ret)
+		ret = chest_read(io, DCM_CHEST_EE_WINDOW, data, DCM_CHEST_EE_PAGE_LEN);
+	mutex_unlock(&io->t->xfer_lock);
+	return ret;
+}
+
+/* Fill the window, commit it to a page, and wait until it is written. */
+static int chest_commit_page(struct chest_io *io, u8 page, const u8 *data)
+{
+	u8 cmd[2] = { page, DCM_CHEST_EE_COMMIT };
+	int ret;
+
+	ret = chest_wait_ready(io);
+	if (ret)
+		return ret;
+	mutex_lock(&io->t->xfer_lock);
+	ret = chest_write(io, DCM_CHEST_EE_WINDOW, data, DCM_CHEST_EE_PAGE_LEN);
+	if (!ret)
+		ret = chest_write(io, DCM_CHEST_EE_PAGE, cmd, sizeof(cmd));
+	mutex_unlock(&io->t->xfer_lock);
+	if (!ret)
+		ret = chest_wait_ready(io);
+	if (!ret && (io->status & DCM_CHEST_ST_EE_ERROR))
+		ret = -EIO;
+	return ret;
+}
+
+/* The first device of a type, or -1. */
+static int find_device(const struct dcm_model *m, const char *type)
+{
+	u32 d;
+
+	for (d = 0; d < m->n_devices; d++)
+		if (!strcmp(m->devices[d].type->name, type))
+			return d;
+	return -1;
+}
+
+static union dcm_value *dev_key(const struct dcm_model *m, u32 d, const char *key)
+{
+	const struct dcm_device *dv = &m->devices[d];
+	const struct dcm_key_desc *k = dcm_key_desc_find(dv->type->keys, dv->type->n_keys, key);
+
+	return k ? &dv->keys[k - dv->type->keys] : NULL;
+}
+
+static union dcm_value *sub_key(const struct dcm_model *m, u32 s, const char *key)
+{
+	const struct dcm_subdevice *sd = &m->subdevices[s];
+	const struct dcm_key_desc *k = dcm_key_desc_find(sd->type->keys, sd->type->n_keys, key);
+
+	return k ? &sd->keys[k - sd->type->keys] : NULL;
+}
+
+/* The subdevice of a device by Type and SubDeviceNumber, or -1. */
+static int find_sub(const struct dcm_model *m, u32 dev, const char *type, u32 number)
+{
+	u32 i;
+
+	for (i = 0; i < m->n_subdevices; i++)
+		if (m->subdevices[i].device == dev && m->subdevices[i].number == number &&
+		    !strcmp(m->subdevices[i].type->name, type))
+			return i;
+	return -1;
+}
+
+/* N of "RS485-N", or 0. */
+static u8 rs485_number(const char *bus)
+{
+	if (strncmp(bus, "RS485-", 6) || bus[6] < '1' || bus[6] > '9' || bus[7])
+		return 0;
+	return bus[6] - '0';
+}
+
+/*
+ * Where the jointZeroPosition of a motor board's joint (by SubDeviceNumber)
+ * sits in the store: by bus, Address and the Joint's MotorNumber.
+ */
+static int store_index(const struct dcm_model *m, u32 dev, u32 number)
+{
+	const struct dcm_device *d = &m->devices[dev];
+	union dcm_value *mn;
+	int js;
+
+	js = find_sub(m, dev, "Joint", number);
+	if (js < 0)
+		return -EINVAL;
+	mn = sub_key(m, js, "MotorNumber");
+	if (!mn || mn->num < 1 || mn->num > 2)
+		return -EINVAL;
+	return dcm_chest_calib_index(rs485_number(d->bus), d->address, mn->num);
+}
+
+/*
+ * The chest board's transport and address, for a model; the caller holds
+ * the controller's SRCU. Return: the chest device index, -ENOENT with no
+ * chest board, -ENODEV with no transport for its bus.
+ */
+static int chest_open(struct dcm_controller *ctrl, const struct dcm_model *m,
+		      struct chest_io *io)
+{
+	int chest = find_device(m, "ChestBoard");
+
+	if (chest < 0)
+		return -ENOENT;
+	io->t = dcm_bus_find(ctrl, m->devices[chest].bus);
+	io->addr = m->devices[chest].address;
+	if (!io->t || io->t->kind != DCM_BUS_REGS)
+		return -ENODEV;
+	return chest;
+}
+
+/* Read the body record, page by page. */
+static int read_body(struct chest_io *io, u8 *image)
+{
+	int p, ret;
+
+	for (p = 0; p < BODY_PAGES; p++) {
+		ret = chest_load_page(io, p, image + p * DCM_CHEST_EE_PAGE_LEN);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Commit the pages of @pages, in order; the page that failed in @failed. */
+static int write_body(struct chest_io *io, const u8 *image, u32 pages, int *failed)
+{
+	int p, ret;
+
+	for (p = 0; p < BODY_PAGES; p++) {
+		if (!(pages & BIT(p)))
+			continue;
+		ret = chest_commit_page(io, p, image + p * DCM_CHEST_EE_PAGE_LEN);
+		if (ret) {
+			*failed = p;
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* Replace a string key's value. */
+static void set_string(struct dcm_controller *ctrl, union dcm_value *v, const char *s)
+{
+	char *copy = kstrdup(s, GFP_KERNEL);
+
+	if (!copy)
+		return;
+	mutex_lock(&ctrl->keys_lock);
+	swap(v->str, copy);
+	mutex_unlock(&ctrl->keys_lock);
+	kfree(copy);
+}
+
+/* A string key's value into @buf, "" if none. */
+static void get_string(struct dcm_controller *ctrl, const union dcm_value *v, char *buf,
+		       size_t len)
+{
+	mutex_lock(&ctrl->keys_lock);
+	strscpy(buf, v && v->str ? v->str : "", len);
+	mutex_unlock(&ctrl->keys_lock);
+}
+
+/* Give a model the record's calibrations and names; how many joints took one. */
+static u32 apply_body(struct dcm_controller *ctrl, struct dcm_model *m, u32 chest,
+		      const struct dcm_chest_body *b)
+{
+	union dcm_value *v;
+	u32 i, n = 0;
+	int idx, ps;
+
+	v = dev_key(m, chest, "BodyId");
+	if (v && b->body_id[0])
+		set_string(ctrl, v, b->body_id);
+	v = dev_key(m, chest, "BodyNickName");
+	if (v && b->nick[0])
+		set_string(ctrl, v, b->nick);
+	for (i = 0; i < m->n_subdevices; i++) {
+		const struct dcm_subdevice *s = &m->subdevices[i];
+
+		if (strcmp(s->type->name, "Joint") ||
+		    strcmp(m->devices[s->device].type->name, "MotorBoard"))
+			continue;
+		idx = store_index(m, s->device, s->number);
+		ps = find_sub(m, s->device, "JointPosition", s->number);
+		if (idx < 0 || ps < 0 || !b->zero[idx])
+			continue;
+		v = sub_key(m, ps, "jointZeroPosition");
+		if (!v)
+			continue;
+		WRITE_ONCE(v->num, b->zero[idx]);
+		n++;
+	}
+	return n;
+}
+
+/* A store problem: the log, and an event for user space. */
+static void store_event(struct dcm_controller *ctrl, const char *chest, u32 type, int err,
+			const char *text)
+{
+	struct dcm_event ev = { .type = type, .code = -err, .value = err };
+
+	if (type == DCM_EV_ERROR) {
+		ev.level = 4;
+		dev_warn(&ctrl->dev, "chest store: %s\n", text);
+	} else {
+		dev_info(&ctrl->dev, "chest store: %s\n", text);
+	}
+	strscpy(ev.device, chest, sizeof(ev.device));
+	snprintf(ev.text, sizeof(ev.text), "chest store: %s", text);
+	dcm_event_post(ctrl, &ev);
+}
+
+/**
+ * dcm_chest_load() - a new description takes the body record of the store
+ * @ctrl: the controller
+ * @m: the description being committed, not yet running
+ *
+ * The jointZeroPosition of every joint whose motor has a calibration in the
+ * chest board's store, and BodyId and BodyNickName when the record has
+ * them, replace the description's; with no record (-ENODATA), a corrupt one
+ * (-EBADMSG, a commit cut halfway), or a store that cannot be read, the
+ * description keeps its own, which is logged and posted as an event.
+ * A description without a chest board is left alone. Context: process,
+ * under the controller's config_lock; takes the chest board's bus a page
+ * at a time.
+ */
+void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m)
+{
+	struct dcm_chest_body *b;
+	struct chest_io *io;
+	char text[DCM_EVENT_TEXT_LEN - 16];
+	const char *name;
+	u8 *image;
+	int chest, idx, ret;
+	u32 n;
+
+	io = kzalloc(sizeof(*io), GFP_KERNEL);
+	image = kmalloc(DCM_CHEST_BODY_LEN, GFP_KERNEL);
+	b = kmalloc(sizeof(*b), GFP_KERNEL);
+	if (!io || !image || !b)
+		goto out;
+
+	idx = srcu_read_lock(&ctrl->srcu);
+	chest = chest_open(ctrl, m, io);
+	ret = chest < 0 ? chest : read_body(io, image);
+	srcu_read_unlock(&ctrl->srcu, idx);
+	if (chest == -ENOENT)
+		goto out;
+	name = m->devices[find_device(m, "ChestBoard")].name;
+	if (chest == -ENODEV) {
+		store_event(ctrl, name, DCM_EV_CONFIG, chest,
+			    "no transport for the chest board: the description's calibration is kept");
+		goto out;
+	}
+	if (ret) {
+		snprintf(text, sizeof(text),
+			 "unreadable (%d): the description's calibration is kept", ret);
+		store_event(ctrl, name, DCM_EV_ERROR, ret, text);
+		goto out;
+	}
+	ret = dcm_chest_body_get(image, b);
+	switch (ret) {
+	case 0:
+		n = apply_body(ctrl, m, chest, b);
+		snprintf(text, sizeof(text), "body %s (%s), %u joint calibrations",
+			 b->body_id[0] ? b->body_id : "-", b->nick[0] ? b->nick : "-", n);
+		store_event(ctrl, name, DCM_EV_CONFIG, 0, text);
+		break;
+	case -ENODATA:
+		store_event(ctrl, name, DCM_EV_CONFIG, ret,
+			    "empty: the description's calibration is kept");
+		break;
+	case -EBADMSG:
+		store_event(ctrl, name, DCM_EV_ERROR, ret,
+			    "body record corrupt (CRC): the description's calibration is kept");
+		break;
+	default:
+		store_event(ctrl, name, DCM_EV_ERROR, ret,
+			    "body record not understood: the description's calibration is kept");
+		break;
+	}
+out:
+	kfree(b);
+	kfree(image);
+	kfree(io);
+}
+
+/**
+ * struct joint - the joint a calibration is about
+ * @dev: its motor board
+ * @pos: its JointPosition subdevice
+ * @slot: its motor on the board, SubDeviceNumber - 1
+ * @store: its place in the store's record
+ * @name: its name, "HeadYaw"
+ */
+struct joint {
+	u32 dev;
+	u32 pos;
+	u32 slot;
+	int store;
+	char name[DCM_MAX_NAME_LEN];
+};
+
+/*
+ * A joint by name ("HeadYaw") or by any subdevice of it ("HeadYaw/Position/
+ * Sensor", with or without "Device/SubDeviceList/"). Return: 0, -ENOENT for
+ * no such joint, -EINVAL for one that has no motor with an MRE of its own
+ * on a motor board of an RS485 bus.
+ */
+static int find_joint(const struct dcm_model *m, const char *name, struct joint *j,
+		      struct genl_info *info)
+{
+	static const char suffix[] = "/Position/Sensor";
+	const struct dcm_subdevice *s;
+	char path[DCM_MAX_NAME_LEN + sizeof(suffix)];
+	u32 index = 0;
+	size_t len;
+	int ret, ps;
+	u8 target;
+
+	if (strchr(name, '/')) {
+		ret = dcm_model_lookup(m, name, &target, &index);
+		if (!ret && target != DCM_TARGET_SUBDEVICE)
+			ret = -ENOENT;
+	} else {
+		snprintf(path, sizeof(path), "%s%s", name, suffix);
+		ret = dcm_model_lookup(m, path, &target, &index);
+		if (!ret && target != DCM_TARGET_SUBDEVICE)
+			ret = -ENOENT;
+	}
+	if (ret) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT],
+				    "no such joint in the robot description");
+		return -ENOENT;
+	}
+	s = &m->subdevices[index];
+	ps = find_sub(m, s->device, "JointPosition", s->number);
+	if (strcmp(m->devices[s->device].type->name, "MotorBoard") || ps < 0 ||
+	    s->number < 1 || s->number > DCM_MB_MOTORS) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT],
+				    "not a joint of a motor board with a position sensor");
+		return -EINVAL;
+	}
+	j->dev = s->device;
+	j->pos = ps;
+	j->slot = s->number - 1;
+	j->store = store_index(m, s->device, s->number);
+	if (j->store < 0) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT],
+				    "the joint has no motor (MotorNumber) on RS485-1..4, Address 1..8: no place in the chest store");
+		return -EINVAL;
+	}
+	strscpy(j->name, m->subdevices[ps].name, sizeof(j->name));
+	len = strlen(j->name);
+	if (len > sizeof(suffix) - 1 && !strcmp(j->name + len - (sizeof(suffix) - 1), suffix))
+		j->name[len - (sizeof(suffix) - 1)] = '\0';
+	return 0;
+}
+
+static bool answered_since(struct dcm_runtime *rt, u32 dev, u64 ack0)
+{
+	u64 ack, nack;
+
+	dcm_runtime_counters(rt, dev, &ack, &nack);
+	return ack > ack0;
+}
+
+/*
+ * The MRE count of a joint now: from the board's next reply (relative to the
+ * zero the board was configured with). Return: 0, -EIO if the board does
+ * not answer or has no configuration, -EINTR.
+ */
+static int read_raw(struct dcm_controller *ctrl, struct dcm_runtime *rt, const struct joint *j,
+		    u16 *raw, struct genl_info *info)
+{
+	u64 ack0, nack0;
+	long left;
+
+	dcm_runtime_counters(rt, j->dev, &ack0, &nack0);
+	left = wait_event_interruptible_timeout(ctrl->cycle_wq, answered_since(rt, j->dev, ack0),
+						msecs_to_jiffies(REPLY_WAIT_MS));
+	if (left < 0)
+		return -EINTR;
+	if (!left) {
+		NL_SET_ERR_MSG(info->extack, "the joint's motor board does not answer");
+		return -EIO;
+	}
+	/* Pairs with the release in motor_configure(). */
+	if (!smp_load_acquire(&rt->dev[j->dev].configured)) {
+		NL_SET_ERR_MSG(info->extack,
+			       "the joint's motor board has no configuration: run the special command chain");
+		return -EIO;
+	}
+	*raw = dcm_calib_raw(READ_ONCE(rt->dev[j->dev].mre[j->slot]),
+			     READ_ONCE(rt->dev[j->dev].cfg_zero[j->slot]));
+	return 0;
+}
+
+/* Wait until the board answered @n more times, or is deemed lost. */
+static void wait_replies(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 dev, u32 n)
+{
+	u64 ack0, nack0;
+
+	dcm_runtime_counters(rt, dev, &ack0, &nack0);
+	wait_event_timeout(ctrl->cycle_wq, answered_since(rt, dev, ack0 + n - 1),
+			   msecs_to_jiffies(REPLY_WAIT_MS));
+}
+
+/*
+ * Hold a joint as uncalibrated, from the next cycle on; or let it go once
+ * its sensor read in the new frame and a cycle had its command follow it
+ * (two replies: the cycle's rules run before its exchange).
+ */
+static void hold(struct dcm_controller *ctrl, struct dcm_runtime *rt, const struct joint *j,
+		 bool on)
+{
+	u32 *h = &rt->dev[j->dev].hold;
+
+	if (on) {
+		WRITE_ONCE(*h, READ_ONCE(*h) | BIT(j->slot));
+		wait_replies(ctrl, rt, j->dev, 1);
+	} else {
+		wait_replies(ctrl, rt, j->dev, 2);
+		WRITE_ONCE(*h, READ_ONCE(*h) & ~BIT(j->slot));
+	}
+}
+
+/* Write one zero to the store: read the record, change it, write what changed. */
+static int store_zero(struct dcm_controller *ctrl, const struct dcm_model *m,
+		      const struct joint *j, u16 zero, struct genl_info *info)
+{
+	char id[DCM_CHEST_NAME_LEN], nick[DCM_CHEST_NAME_LEN], text[DCM_EVENT_TEXT_LEN - 16];
+	int chest, idx, ret, old_err = 0, failed = -1;
+	struct chest_io *io;
+	u8 *old, *image;
+	u32 pages = 0;
+
+	io = kzalloc(sizeof(*io), GFP_KERNEL);
+	old = kmalloc(2 * DCM_CHEST_BODY_LEN, GFP_KERNEL);
+	if (!io || !old) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	image = old + DCM_CHEST_BODY_LEN;
+	idx = srcu_read_lock(&ctrl->srcu);
+	chest = chest_open(ctrl, m, io);
+	if (chest < 0) {
+		NL_SET_ERR_MSG(info->extack, "no chest board to store the calibration in");
+		ret = -EIO;
+		goto unlock;
+	}
+	ret = read_body(io, old);
+	if (ret) {
+		NL_SET_ERR_MSG(info->extack, "the chest board's store cannot be read");
+		ret = -EIO;
+		goto unlock;
+	}
+	get_string(ctrl, dev_key(m, chest, "BodyId"), id, sizeof(id));
+	get_string(ctrl, dev_key(m, chest, "BodyNickName"), nick, sizeof(nick));
+	ret = dcm_calib_record(old, image, id, nick, j->store, zero, &pages, &old_err);
+	if (!ret && old_err)
+		dev_info(&ctrl->dev, "chest store: no valid body record (%d): a new one is written\n",
+			 old_err);
+	if (!ret)
+		ret = write_body(io, image, pages, &failed);
+	if (ret) {
+		NL_SET_ERR_MSG(info->extack, "the chest board's store cannot be written");
+		snprintf(text, sizeof(text), "writing page %d failed: %s not calibrated", failed,
+			 j->name);
+		store_event(ctrl, m->devices[chest].name, DCM_EV_ERROR, -EIO, text);
+		ret = -EIO;
+	}
+unlock:
+	srcu_read_unlock(&ctrl->srcu, idx);
+out:
+	kfree(old);
+	kfree(io);
+	return ret;
+}
+
+static const char *const stop_names[] = {
+	[DCM_CALIB_HERE] = "here", [DCM_CALIB_MIN] = "min", [DCM_CALIB_MAX] = "max",
+	[DCM_CALIB_SET] = "set",
+};
+
+static int calib_reply(struct genl_info *info, u32 index, const struct joint *j, u8 stop,
+		       u16 zero, u16 previous, u16 raw)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = dcm_genlmsg_put_reply(msg, info, DCM_CMD_CALIBRATE);
+	if (!hdr || nla_put_u32(msg, DCM_A_CAL_INDEX, index) ||
+	    nla_put_string(msg, DCM_A_CAL_JOINT, j->name) ||
+	    nla_put_u8(msg, DCM_A_CAL_STOP, stop) ||
+	    nla_put_u32(msg, DCM_A_CAL_ZERO, zero) ||
+	    nla_put_u32(msg, DCM_A_CAL_PREVIOUS, previous) ||
+	    nla_put_u32(msg, DCM_A_CAL_RAW, raw)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
+/**
+ * dcm_nl_calibrate() - DCM_CMD_CALIBRATE: calibrate a joint's MRE
+ * @skb: the request
+ * @info: its attributes: INDEX JOINT STOP, and ZERO for DCM_CALIB_SET
+ *
+ * HERE, MIN and MAX measure: the joint is at 0 rad, or against the
+ * mechanical stop at its position sensor's Min or Max, and its MRE count
+ * (from the board's next reply) gives the zero (dcm_calib_zero()). SET
+ * takes ZERO (0 clears the calibration: hardness is then held at 0). The
+ * zero goes to the chest board's store, then to the jointZeroPosition key,
+ * then to the motor board in its configuration; DCM_EV_CALIBRATION is
+ * posted. The answer: INDEX JOINT STOP ZERO PREVIOUS RAW (the MRE count
+ * when the request came).
+ *
+ * Return: 0; -ENOENT for an unknown joint (or no description); -EINVAL for
+ * a joint without an MRE angle of its own on a motor board, or ZERO with
+ * a measuring STOP (or none with SET); -EIO when the board does not answer
+ * (nothing is changed), when the store cannot be written (nothing is
+ * changed), or when the board does not take its configuration (the
+ * calibration is stored and set); -ENODEV.
+ */
+int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_controller *ctrl;
+	struct dcm_runtime *rt;
+	union dcm_value *key;
+	struct joint j;
+	u16 raw = 0, zero, previous;
+	s64 angle = 0;
+	u32 index;
+	int ret;
+	u8 stop;
+
+	if (GENL_REQ_ATTR_CHECK(info, DCM_A_CAL_INDEX) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CAL_JOINT) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CAL_STOP))
+		return -EINVAL;
+	stop = nla_get_u8(info->attrs[DCM_A_CAL_STOP]);
+	if (stop == DCM_CALIB_SET && !info->attrs[DCM_A_CAL_ZERO]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_STOP],
+				    "STOP set needs ZERO");
+		return -EINVAL;
+	}
+	if (stop != DCM_CALIB_SET && info->attrs[DCM_A_CAL_ZERO]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_ZERO],
+				    "ZERO goes with STOP set only");
+		return -EINVAL;
+	}
+	ctrl = dcm_nl_runtime_enter(info, DCM_A_CAL_INDEX, &rt);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	index = ctrl->index;
+	ret = find_joint(rt->model, nla_data(info->attrs[DCM_A_CAL_JOINT]), &j, info);
+	if (ret)
+		goto out;
+	key = sub_key(rt->model, j.pos, "jointZeroPosition");
+	if (!key) {
+		ret = -EINVAL;
+		goto out;
+	}
+	previous = READ_ONCE(key->num);
+
+	if (stop == DCM_CALIB_SET) {
+		zero = nla_get_u32(info->attrs[DCM_A_CAL_ZERO]);
+	} else {
+		s64 gain = dcm_model_gain(&rt->model->subdevices[j.pos]);
+
+		if (gain < MRE_GAIN_MIN || gain > MRE_GAIN_MAX) {
+			NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT],
+					    "the joint's position sensor is no MRE angle (Gain 2*pi/4096): calibrate it with STOP set");
+			ret = -EINVAL;
+			goto out;
+		}
+		if (stop == DCM_CALIB_MIN)
+			angle = rt->model->subdevices[j.pos].min;
+		else if (stop == DCM_CALIB_MAX)
+			angle = rt->model->subdevices[j.pos].max;
+	}
+	/* The board must answer, whatever the stop: it takes the zero next. */
+	ret = read_raw(ctrl, rt, &j, &raw, info);
+	if (ret)
+		goto out;
+	if (stop != DCM_CALIB_SET && dcm_calib_zero(raw, angle, &zero))
+		dev_info(&ctrl->dev, "%s: zero at count 0 (not calibrated), taken as 1\n", j.name);
+
+	ret = store_zero(ctrl, rt->model, &j, zero, info);
+	if (ret)
+		goto out;
+
+	/*
+	 * The joint's position command is in the old zero's frame: hold the
+	 * joint soft, its command following its sensor, until the board works
+	 * in the new frame and the command was taken from it.
+	 */
+	hold(ctrl, rt, &j, true);
+	WRITE_ONCE(key->num, zero);
+	dev_info(&ctrl->dev, "%s calibrated (%s): jointZeroPosition %u, was %u\n", j.name,
+		 stop_names[stop], zero, previous);
+	dcm_event(ctrl, DCM_EV_CALIBRATION, j.name, stop, zero,
+		  "%s: jointZeroPosition %u (was %u), %s", j.name, zero, previous,
+		  stop_names[stop]);
+
+	ret = dcm_board_configure(rt, j.dev);
+	hold(ctrl, rt, &j, false);
+	if (ret) {
+		NL_SET_ERR_MSG(info->extack,
+			       "calibration stored and set, but the motor board did not take its configuration");
+		ret = -EIO;
+		goto out;
+	}
+	ret = calib_reply(info, index, &j, stop, zero, previous, raw);
+out:
+	dcm_nl_runtime_leave(ctrl);
+	return ret;
+}

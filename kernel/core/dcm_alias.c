@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - aliases: named lists of actuators that take timed commands in one
+ * call (NAOqi's createAlias / setAlias), time-mixed or time-separate.
+ *
+ * Aliases belong to the controller, not to a file: every client sees them,
+ * and they outlive the file that made them. Members are kept by name and
+ * resolved against the running description at each set, so an alias stays
+ * right when the description is replaced.
+ */
+
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "core/dcm_internal.h"
+#include "core/dcm_runtime.h"
+
+/* Points one alias set may carry in all, to bound its memory. */
+#define DCM_ALIAS_MAX_POINTS	(64 * 1024)
+
+/**
+ * struct dcm_alias - a named list of actuators
+ * @name: its name
+ * @n: members
+ * @members: their names, as given
+ */
+struct dcm_alias {
+	char name[DCM_ALIAS_NAME_LEN];
+	u32 n;
+	char (*members)[DCM_KEY_NAME_LEN];
+};
+
+static void alias_free(struct dcm_alias *a)
+{
+	if (a)
+		kvfree(a->members);
+	kfree(a);
+}
+
+/* The actuator a member name designates in the running description, or U32_MAX. */
+static u32 resolve_member(struct dcm_runtime *rt, const char *name)
+{
+	struct dcm_model *m;
+	char buf[DCM_KEY_NAME_LEN];
+	size_t len;
+	u8 target;
+	u32 index;
+
+	if (!rt)
+		return U32_MAX;
+	m = rt->model;
+	if (dcm_model_lookup(m, name, &target, &index)) {
+		/* "HeadPitch/Position/Actuator/Value" names the actuator too. */
+		len = strlen(name);
+		if (len < 6 || strcmp(name + len - 6, "/Value"))
+			return U32_MAX;
+		memcpy(buf, name, len - 6);
+		buf[len - 6] = '\0';
+		if (dcm_model_lookup(m, buf, &target, &index))
+			return U32_MAX;
+	}
+	if (target != DCM_TARGET_SUBDEVICE || rt->act_of[index] < 0)
+		return U32_MAX;
+	return index;
+}
+
+/* Slot of the alias called @name, else of a free slot, else -1. */
+static int alias_slot(struct dcm_controller *ctrl, const char *name, bool want_free)
+{
+	int i, free_slot = -1;
+
+	for (i = 0; i < DCM_MAX_ALIASES; i++) {
+		if (ctrl->aliases[i] && !strcmp(ctrl->aliases[i]->name, name))
+			return i;
+		if (!ctrl->aliases[i] && free_slot < 0)
+			free_slot = i;
+	}
+	return want_free ? free_slot : -1;
+}
+
+static bool name_ok(const char *s, size_t size)
+{
+	size_t len = strnlen(s, size);
+
+	return len > 0 && len < size;
+}
+
+/**
+ * dcm_alias_create() - DCM_IOC_ALIAS_CREATE
+ * @ctrl: the controller, its lock held for reading
+ * @uarg: the user's struct dcm_ioc_alias_create
+ *
+ * Return: 0, -EFAULT, -EINVAL (bad names or counts), -ENOSPC (all
+ * DCM_MAX_ALIASES taken), -ENOMEM.
+ */
+int dcm_alias_create(struct dcm_controller *ctrl, struct dcm_ioc_alias_create __user *uarg)
+{
+	struct dcm_ioc_alias_create arg;
+	struct dcm_runtime *rt = dcm_rt(ctrl);
+	struct dcm_alias *a;
+	u32 *handles = NULL, i;
+	int slot, ret;
+
+	if (copy_from_user(&arg, uarg, sizeof(arg)))
+		return -EFAULT;
+	if (!name_ok(arg.name, sizeof(arg.name)) || arg.reserved || !arg.n_members ||
+	    arg.n_members > DCM_MAX_ALIAS_MEMBERS)
+		return -EINVAL;
+
+	a = kzalloc(sizeof(*a), GFP_KERNEL);
+	if (!a)
+		return -ENOMEM;
+	strscpy(a->name, arg.name, sizeof(a->name));
+	a->n = arg.n_members;
+	a->members = kvmalloc_array(a->n, sizeof(*a->members), GFP_KERNEL);
+	handles = kvmalloc_array(a->n, sizeof(*handles), GFP_KERNEL);
+	ret = -ENOMEM;
+	if (!a->members || !handles)
+		goto out;
+	ret = -EFAULT;
+	if (copy_from_user(a->members, u64_to_user_ptr(arg.members),
+			   array_size(a->n, sizeof(*a->members))))
+		goto out;
+	ret = -EINVAL;
+	for (i = 0; i < a->n; i++) {
+		if (strnlen(a->members[i], DCM_KEY_NAME_LEN) == DCM_KEY_NAME_LEN)
+			goto out;
+		handles[i] = resolve_member(rt, a->members[i]);
+		handles[i] = handles[i] == U32_MAX ? 0 : (rt->generation << 16) | handles[i];
+	}
+	ret = -EFAULT;
+	if (copy_to_user(u64_to_user_ptr(arg.handles), handles, array_size(a->n, sizeof(u32))))
+		goto out;
+
+	mutex_lock(&ctrl->alias_lock);
+	slot = alias_slot(ctrl, a->name, true);
+	if (slot < 0) {
+		mutex_unlock(&ctrl->alias_lock);
+		ret = -ENOSPC;
+		goto out;
+	}
+	swap(ctrl->aliases[slot], a);
+	mutex_unlock(&ctrl->alias_lock);
+	ret = 0;
+out:
+	kvfree(handles);
+	alias_free(a);
+	return ret;
+}
+
+/* Each member's points, from a time-separate set: values[member][time]. */
+static int separate_points(const struct dcm_ioc_alias_set *arg, struct dcm_point *pts)
+{
+	u32 *times;
+	s64 *values;
+	u32 m, t;
+	int ret = -ENOMEM;
+
+	times = kvmalloc_array(arg->n_times, sizeof(*times), GFP_KERNEL);
+	values = kvmalloc_array(arg->n_times, array_size(arg->n_members, sizeof(*values)),
+				GFP_KERNEL);
+	if (!times || !values)
+		goto out;
+	ret = -EFAULT;
+	if (copy_from_user(times, u64_to_user_ptr(arg->times),
+			   array_size(arg->n_times, sizeof(*times))) ||
+	    copy_from_user(values, u64_to_user_ptr(arg->values),
+			   array3_size(arg->n_members, arg->n_times, sizeof(*values))))
+		goto out;
+	for (m = 0; m < arg->n_members; m++) {
+		for (t = 0; t < arg->n_times; t++) {
+			struct dcm_point *p = &pts[m * arg->n_times + t];
+
+			memset(p, 0, sizeof(*p));
+			p->value = values[m * arg->n_times + t];
+			p->time = times[t];
+			p->importance = arg->importance;
+		}
+	}
+	ret = 0;
+out:
+	kvfree(times);
+	kvfree(values);
+	return ret;
+}
+
+/**
+ * dcm_alias_set() - DCM_IOC_ALIAS_SET
+ * @ctrl: the controller, its lock held for reading
+ * @uarg: the user's struct dcm_ioc_alias_set
+ * @touched: NULL, or a bitmap of DCM_MAX_SUBDEVICES bits where a success
+ *	sets the subdevice index of every member commanded
+ *
+ * Return: 0, -EFAULT, -ENOENT (no such alias), -EINVAL (counts, kinds,
+ * importance, reserved fields), -ENOSPC (a member's queue would overflow),
+ * -ENODEV (no description is running), -ENOMEM.
+ */
+int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg,
+		  unsigned long *touched)
+{
+	struct dcm_runtime *rt = dcm_rt(ctrl);
+	struct dcm_ioc_alias_set arg;
+	struct dcm_point *pts = NULL, **member_pts = NULL;
+	u32 *counts = NULL, *subs = NULL, total = 0, i, off;
+	struct dcm_alias *a;
+	int slot, ret;
+
+	if (copy_from_user(&arg, uarg, sizeof(arg)))
+		return -EFAULT;
+	if (!name_ok(arg.name, sizeof(arg.name)) || arg.update > DCM_UPDATE_MAX ||
+	    arg.mode > DCM_ALIAS_MODE_MAX || arg.importance > 7 ||
+	    memchr_inv(arg.reserved, 0, sizeof(arg.reserved)) || !arg.n_members ||
+	    arg.n_members > DCM_MAX_ALIAS_MEMBERS)
+		return -EINVAL;
+	if (arg.mode == DCM_ALIAS_TIME_SEPARATE ?
+	    !arg.n_times || arg.n_times > DCM_MAX_POINTS : arg.n_times)
+		return -EINVAL;
+	if (!rt)
+		return -ENODEV;
+
+	mutex_lock(&ctrl->alias_lock);
+	slot = alias_slot(ctrl, arg.name, false);
+	ret = -ENOENT;
+	if (slot < 0)
+		goto out;
+	a = ctrl->aliases[slot];
+	ret = -EINVAL;
+	if (arg.n_members != a->n)
+		goto out;
+
+	ret = -ENOMEM;
+	counts = kvmalloc_array(a->n, sizeof(*counts), GFP_KERNEL);
+	subs = kvmalloc_array(a->n, sizeof(*subs), GFP_KERNEL);
+	member_pts = kvmalloc_array(a->n, sizeof(*member_pts), GFP_KERNEL);
+	if (!counts || !subs || !member_pts)
+		goto out;
+
+	if (arg.mode == DCM_ALIAS_TIME_SEPARATE) {
+		for (i = 0; i < a->n; i++)
+			counts[i] = arg.n_times;
+		total = a->n * arg.n_times;
+	} else {
+		ret = -EFAULT;
+		if (copy_from_user(counts, u64_to_user_ptr(arg.counts),
+				   array_size(a->n, sizeof(*counts))))
+			goto out;
+		ret = -EINVAL;
+		for (i = 0; i < a->n; i++) {
+			if (counts[i] > DCM_MAX_POINTS)
+				goto out;
+			total += counts[i];
+		}
+	}
+	ret = -EINVAL;
+	if (total > DCM_ALIAS_MAX_POINTS)
+		goto out;
+
+	ret = -ENOMEM;
+	pts = kvmalloc_array(total ?: 1, sizeof(*pts), GFP_KERNEL);
+	if (!pts)
+		goto out;
+	if (arg.mode == DCM_ALIAS_TIME_SEPARATE) {
+		ret = separate_points(&arg, pts);
+	} else {
+		ret = copy_from_user(pts, u64_to_user_ptr(arg.points),
+				     array_size(total, sizeof(*pts))) ? -EFAULT : 0;
+	}
+	if (ret)
+		goto out;
+
+	for (i = 0, off = 0; i < a->n; off += counts[i], i++) {
+		member_pts[i] = pts + off;
+		ret = dcm_tc_prepare(member_pts[i], counts[i]);
+		if (ret)
+			goto out;
+		subs[i] = resolve_member(rt, a->members[i]);
+	}
+	ret = dcm_runtime_set_many(rt, arg.update, subs, member_pts, counts, a->n);
+	for (i = 0; !ret && touched && i < a->n; i++)
+		if (subs[i] != U32_MAX)
+			set_bit(subs[i], touched);
+out:
+	mutex_unlock(&ctrl->alias_lock);
+	kvfree(pts);
+	kvfree(member_pts);
+	kvfree(subs);
+	kvfree(counts);
+	return ret;
+}
+
+/**
+ * dcm_alias_release() - free every alias of a controller
+ * @ctrl: the controller, being unregistered
+ */
+void dcm_alias_release(struct dcm_controller *ctrl)
+{
+	int i;
+
+	mutex_lock(&ctrl->alias_lock);
+	for (i = 0; i < DCM_MAX_ALIASES; i++) {
+		alias_free(ctrl->aliases[i]);
+		ctrl->aliases[i] = NULL;
+	}
+	mutex_unlock(&ctrl->alias_lock);
+}

@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dcm - what the core's files share with each other, and nothing else.
+ */
+#ifndef _DCM_INTERNAL_H
+#define _DCM_INTERNAL_H
+
+#include <linux/cdev.h>
+#include <linux/device.h>
+#include <linux/ktime.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/rwsem.h>
+#include <linux/spinlock.h>
+#include <linux/srcu.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
+#include <linux/dcm.h>
+#include <net/netlink.h>
+
+#include "model/dcm_safety.h"
+
+#define DCM_MAX_CONTROLLERS	16
+
+struct dcm_model;
+struct dcm_runtime;
+struct dcm_tree;
+struct dcm_alias;
+struct dcm_events;
+
+#define DCM_EVENT_RING		64	/* events queued per controller */
+#define DCM_EVENT_TEXT_LEN	96
+
+/**
+ * struct dcm_event - one event of the "events" group, DCM_A_EV_* as fields
+ * @type: enum dcm_event_type
+ * @level: error level (DCM_EV_ERROR)
+ * @time: DCM time, set when posted
+ * @code: meaning by @type
+ * @count: meaning by @type
+ * @lost: events dropped before this one, set when posted
+ * @value: meaning by @type
+ * @device: device or subdevice name, or empty
+ * @text: human-readable text, or empty
+ */
+struct dcm_event {
+	u32 type;
+	u32 level;
+	u32 time;
+	u32 code;
+	u32 count;
+	u32 lost;
+	s64 value;
+	char device[DCM_MAX_NAME_LEN];
+	char text[DCM_EVENT_TEXT_LEN];
+};
+
+/**
+ * struct dcm_cycle_stats - what the cycle measures of itself
+ * @overruns: cycles that started a period or more after their deadline
+ * @last_ns: work time of the last cycle
+ * @total_ns: work time of all cycles
+ * @max_ns: longest work time
+ * @latency_max_ns: longest wake-up latency
+ * @latency_hist: wake-up latencies, buckets of struct dcm_ioc_stats
+ */
+struct dcm_cycle_stats {
+	u64 overruns;
+	u64 last_ns;
+	u64 total_ns;
+	u64 max_ns;
+	u64 latency_max_ns;
+	u64 latency_hist[10];
+};
+
+/**
+ * struct dcm_controller - one robot: its device, char device and state
+ * @dev: the dcmN device in the "dcm" class; its release frees the controller
+ * @cdev: /dev/dcmN
+ * @index: N
+ * @driver: name of the body driver that registered it
+ * @flags: DCM_INFO_F_* that the body driver gave
+ * @period_us: cycle period in microseconds
+ * @epoch: ktime at which DCM time was @time_origin_ms
+ * @time_origin_ms: DCM time at @epoch
+ * @lock: held for reading by every user-space entry point, for writing
+ *	by unregistration, which sets @dead, and by the swap of @model
+ * @dead: the body driver is gone; entry points answer -ENODEV
+ * @config_lock: orders configuration transactions and description swaps
+ * @model: the running robot description, or NULL
+ * @tree: its sysfs key tree
+ * @staged: the description a transaction is building, or NULL
+ * @staged_portid: netlink port of the socket that owns @staged, or whose
+ *	transaction failed (@failed)
+ * @failed: the owner's transaction failed at a step: @why explains it until
+ *	the owner's next request, and other sockets still get EBUSY
+ * @why: the last error of the owner's transaction, for the netlink ack
+ * @keys_lock: guards string key values against a concurrent write
+ * @rt: the running state of @model; the cycle reads it under @srcu
+ * @srcu: the cycle's read section: @rt and @buses stay while it runs
+ * @bus_lock: orders changes of @buses
+ * @buses: the transports registered, struct dcm_bus
+ * @generation: generation of @model, 1-65535
+ * @cycle_task: the cycle thread
+ * @cycle_wq: woken after every cycle
+ * @cycle: cycles run
+ * @stats_lock: guards @cycle's statistics
+ * @stats: the cycle's statistics
+ * @safety: the stiffness rules' controller-wide state, the cycle's
+ * @stall_ms: debugfs: the next cycle starts that much late (a cycle fault)
+ * @debugfs: the controller's debugfs directory
+ * @alias_lock: guards @aliases
+ * @aliases: the controller's aliases, by slot
+ * @events: the queue of events not yet multicast
+ */
+struct dcm_controller {
+	struct device dev;
+	struct cdev cdev;
+	int index;
+	char driver[DCM_NAME_LEN];
+	u32 flags;
+	u32 period_us;
+	ktime_t epoch;
+	u32 time_origin_ms;
+	struct rw_semaphore lock;
+	bool dead;
+	struct mutex config_lock;	/* transactions, swaps of @model */
+	struct dcm_model *model;
+	struct dcm_tree *tree;
+	struct dcm_model *staged;
+	u32 staged_portid;
+	bool failed;
+	char why[DCM_MAX_NAME_LEN + 192];
+	struct mutex keys_lock;		/* string key values */
+	struct dcm_runtime __rcu *rt;
+	struct srcu_struct srcu;
+	struct mutex bus_lock;		/* @buses */
+	struct list_head buses;
+	u32 generation;
+	struct task_struct *cycle_task;
+	wait_queue_head_t cycle_wq;
+	u64 cycle;
+	spinlock_t stats_lock;		/* cycle statistics */
+	struct dcm_cycle_stats stats;
+	struct dcm_safety safety;
+	u32 stall_ms;
+	struct dentry *debugfs;
+	struct mutex alias_lock;	/* aliases */
+	struct dcm_alias *aliases[DCM_MAX_ALIASES];
+	struct dcm_events *events;
+};
+
+/**
+ * struct dcm_watchdog - what an open /dev/dcmN commanded, and its watchdog
+ * @ctrl: the controller, held by the file
+ * @lock: guards the rest; taken after @ctrl->lock
+ * @work: runs the action when the deadline passes
+ * @state: enum dcm_watchdog_state
+ * @action: enum dcm_watchdog_action
+ * @timeout_ms: the time allowed between two refreshes
+ * @ramp_ms: how long DCM_WATCHDOG_RAMP takes the hardness down
+ * @deadline: jiffies by which a refresh must come
+ * @pid: thread-group id of the process that armed it
+ * @generation: the description @touched holds indexes of
+ * @touched: subdevice indexes of the actuators this file commanded
+ */
+struct dcm_watchdog {
+	struct dcm_controller *ctrl;
+	struct mutex lock;		/* the rest */
+	struct delayed_work work;
+	u8 state;
+	u8 action;
+	u32 timeout_ms;
+	u32 ramp_ms;
+	unsigned long deadline;
+	pid_t pid;
+	u32 generation;
+	DECLARE_BITMAP(touched, DCM_MAX_SUBDEVICES);
+};
+
+/*
+ * The running state, for a caller that holds ctrl->lock (the swap takes it
+ * for writing) or ctrl->config_lock.
+ */
+static inline struct dcm_runtime *dcm_rt(struct dcm_controller *ctrl)
+{
+	return rcu_dereference_protected(ctrl->rt, lockdep_is_held(&ctrl->lock) ||
+					 lockdep_is_held(&ctrl->config_lock));
+}
+
+static inline struct dcm_controller *to_dcm_controller(struct device *dev)
+{
+	return container_of(dev, struct dcm_controller, dev);
+}
+
+/* dcm_core.c */
+kgid_t dcm_command_gid(void);
+u32 dcm_time_ms(const struct dcm_controller *ctrl);
+void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info);
+struct dcm_controller *dcm_controller_get(unsigned int index);
+struct dcm_controller *dcm_controller_get_next(unsigned long *index);
+void dcm_controller_put(struct dcm_controller *ctrl);
+
+/* dcm_chrdev.c */
+int dcm_chrdev_init(void);
+void dcm_chrdev_exit(void);
+dev_t dcm_chrdev_devt(int index);
+extern const struct file_operations dcm_fops;
+
+/* dcm_watchdog.c */
+void dcm_watchdog_init(struct dcm_watchdog *wd, struct dcm_controller *ctrl);
+long dcm_watchdog_ioctl(struct dcm_watchdog *wd, struct dcm_ioc_watchdog __user *uarg);
+unsigned long *dcm_watchdog_cmd_begin(struct dcm_watchdog *wd, const struct dcm_runtime *rt);
+void dcm_watchdog_cmd_end(struct dcm_watchdog *wd, bool done);
+void dcm_watchdog_release(struct dcm_watchdog *wd);
+
+/* dcm_netlink.c */
+struct genl_info;
+struct sk_buff;
+int dcm_netlink_init(void);
+void dcm_netlink_exit(void);
+void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd);
+void dcm_nl_set_err_msg(struct genl_info *info, const char *msg);
+struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
+					    struct dcm_runtime **rt);
+void dcm_nl_runtime_leave(struct dcm_controller *ctrl);
+void *dcm_genlmsg_put_event(struct sk_buff *msg);
+bool dcm_genl_has_listeners(void);
+void dcm_genl_multicast_event(struct sk_buff *msg);
+
+/* dcm_events.c */
+int dcm_events_create(struct dcm_controller *ctrl);
+void dcm_events_destroy(struct dcm_controller *ctrl);
+void dcm_event_post(struct dcm_controller *ctrl, const struct dcm_event *ev);
+__printf(6, 7)
+void dcm_event(struct dcm_controller *ctrl, u32 type, const char *device, u32 code,
+	       s64 value, const char *fmt, ...);
+
+/* dcm_config.c */
+int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_config_add_device(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info);
+void dcm_config_release(struct dcm_controller *ctrl);
+void dcm_config_drop_port(u32 portid);
+
+/* dcm_chest.c */
+struct dcm_model;
+extern const struct nla_policy dcm_calib_policy[DCM_A_CAL_MAX + 1];
+void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m);
+int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info);
+
+/* dcm_special.c */
+extern const struct nla_policy dcm_special_policy[DCM_A_SP_MAX + 1];
+int dcm_nl_special(struct sk_buff *skb, struct genl_info *info);
+
+/* dcm_i2c.c */
+int dcm_i2c_init(void);
+void dcm_i2c_exit(void);
+
+/* dcm_spi.c */
+int dcm_spi_init(void);
+void dcm_spi_exit(void);
+
+/* dcm_rs485.c */
+int dcm_rs485_init(void);
+void dcm_rs485_exit(void);
+
+/* dcm_bus.c */
+struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name);
+
+/* dcm_cycle.c */
+int dcm_cycle_start(struct dcm_controller *ctrl);
+void dcm_cycle_stop(struct dcm_controller *ctrl);
+void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out);
+
+/* dcm_alias.c */
+int dcm_alias_create(struct dcm_controller *ctrl, struct dcm_ioc_alias_create __user *uarg);
+int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg,
+		  unsigned long *touched);
+void dcm_alias_release(struct dcm_controller *ctrl);
+
+/* dcm_sysfs.c */
+struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m, bool staging);
+int dcm_tree_publish(struct dcm_tree *tree);
+void dcm_tree_remove(struct dcm_tree *tree);
+
+#endif /* _DCM_INTERNAL_H */

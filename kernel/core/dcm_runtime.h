@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dcm - the running state of a committed description: actuator queues, the
+ * snapshot of values the cycle publishes, and the ways in.
+ */
+#ifndef _DCM_RUNTIME_H
+#define _DCM_RUNTIME_H
+
+#include <linux/kref.h>
+#include <linux/workqueue.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#include "model/dcm_model.h"
+#include "model/dcm_timed.h"
+#include "wire/dcm_regs.h"
+#include "wire/dcm_rs485.h"
+
+/**
+ * struct dcm_snapbuf - the memory of a snapshot, shared with mmap()
+ * @ref: one for the runtime, one per mapping
+ * @hdr: start of the vmalloc_user() area: header, values, times
+ * @size: bytes of the area, whole pages
+ * @values: the values, by subdevice index
+ * @times: DCM time of each value's last update
+ */
+struct dcm_snapbuf {
+	struct kref ref;
+	struct dcm_snapshot *hdr;
+	size_t size;
+	s64 *values;
+	u32 *times;
+};
+
+/**
+ * struct dcm_actuator - an actuator's commands and conversion
+ * @q: its timed commands
+ * @conv: Gain, Offset, Min, Max
+ * @sub: its subdevice index
+ * @step: a step actuator (not interpolated)
+ * @fired: this cycle computed a value to send: every cycle for an
+ *	interpolated actuator, only when a command came due for a step one
+ *	(a board codec sends a step actuator's @raw only then)
+ * @raw: the raw number last sent
+ */
+struct dcm_actuator {
+	struct dcm_tc_queue q;
+	struct dcm_conv conv;
+	u32 sub;
+	bool step;
+	bool fired;
+	s64 raw;
+};
+
+#define DCM_ERRORS_KEPT		8	/* per device */
+#define DCM_ERROR_KEEP_MS	30000	/* seed 000: errors are kept 30 s */
+#define DCM_ROLES		12	/* subdevices a board codec addresses */
+
+/* Where an error of a device's list comes from (struct dcm_dev_error.source). */
+enum dcm_error_source {
+	DCM_ERR_BOARD,		/* the board's error byte, @code */
+	DCM_ERR_NO_ANSWER,	/* the board did not answer */
+	DCM_ERR_BAD_FRAME,	/* its answer was malformed or failed its check */
+	DCM_ERR_CONFIG,		/* it refused its configuration, status @code */
+};
+
+/**
+ * struct dcm_dev_error - one error of a device's list
+ * @time: DCM time it was last seen
+ * @source: enum dcm_error_source
+ * @level: 0-7 (seed 000)
+ * @code: the board's code, for DCM_ERR_BOARD
+ */
+struct dcm_dev_error {
+	u32 time;
+	u8 source;
+	u8 level;
+	u8 code;
+};
+
+/**
+ * struct dcm_rt_device - a device's running state
+ * @bus: index of its bus in the runtime's buses
+ * @pos: its place on the bus, from 0 (RS485: Bid - 1)
+ * @ack: exchanges it answered
+ * @nack: exchanges it did not, or with a bad answer
+ * @err: its error list, newest first
+ * @n_err: entries of @err
+ * @nack_run: Nacks since its last Ack; DCM_NACK_BURST or more: the device
+ *	is lost (a DCM_EV_NACK was posted, a DCM_EV_ACK follows its next answer)
+ * @role: subdevice index of each role its board codec gives, or -1
+ * @kind: its board type, as dcm_board_bind() found it from the Type
+ * @temp_status: last temperature status of each motor, for its events
+ * @status: last battery status bits, for their events
+ * @blocked: motors whose hardness calibration holds at 0, for events
+ * @braked: motors braked rather than freed, for events
+ * @mre: a motor board: the joint MRE angle of each motor in its last reply,
+ *	relative to @cfg_zero (struct dcm_mb_status.angle)
+ * @cfg_zero: a motor board: the jointZeroPosition of each motor in the
+ *	configuration it last accepted
+ * @configured: a motor board: it accepted a configuration since its bus
+ *	was last chained
+ * @hold: a motor board: bit m holds motor m + 1 as if uncalibrated while
+ *	its calibration changes (hardness 0, position following the sensor)
+ */
+struct dcm_rt_device {
+	u32 bus;
+	u32 pos;
+	u64 ack, nack;
+	struct dcm_dev_error err[DCM_ERRORS_KEPT];
+	u32 n_err;
+	u32 nack_run;
+	s16 role[DCM_ROLES];
+	u8 kind;
+	u8 temp_status[2];
+	u16 status;
+	u8 blocked;
+	u8 braked;
+	s16 mre[DCM_MB_MOTORS];
+	u16 cfg_zero[DCM_MB_MOTORS];
+	bool configured;
+	u32 hold;
+};
+
+/* Nacks in a row that make a burst: the device is lost (an event says so) */
+#define DCM_NACK_BURST	5
+
+/**
+ * struct dcm_rt_bus - a bus of the description, and its transport
+ * @name: the description's Bus name
+ * @bus: the transport registered under that name, or NULL; changed under
+ *	the controller's bus_lock and SRCU
+ * @dev: the devices on it, by position
+ * @n_dev: count
+ * @seq: the cyclic exchange's sequence number
+ * @rt: its runtime
+ * @chain_work: the start-up chaining of an RS485 bus, in process context
+ * @chain_queued: @chain_work was queued; the cycle leaves the bus to it
+ * @chained: chaining ran: the cycle exchanges with the bus
+ * @chain: what chaining found, Bid and BoardId by place
+ * @n_chain: entries of @chain
+ */
+struct dcm_rt_bus {
+	const char *name;
+	struct dcm_bus *bus;
+	u32 dev[DCM_MAX_DEVICES];
+	u32 n_dev;
+	u8 seq;
+	struct dcm_runtime *rt;
+	struct work_struct chain_work;
+	bool chain_queued;
+	bool chained;
+	struct dcm_chain_entry chain[DCM_RS485_MAX_BOARDS];
+	u32 n_chain;
+};
+
+/**
+ * struct dcm_runtime - a committed description, running
+ * @model: the description
+ * @ctrl: its controller
+ * @generation: 1-65535, the high half of handles
+ * @cmd_lock: guards every actuator queue; held by the cycle once per cycle
+ *	and by a command for a merge, never across anything that sleeps
+ * @act: @n_act actuators
+ * @n_act: count
+ * @act_of: per subdevice, its index in @act, or -1
+ * @snap: the published values
+ * @conv: per subdevice, its conversion
+ * @values: the values of the cycle in progress, published at its end
+ * @times: their update times
+ * @dev: per device, its running state
+ * @err_lock: guards the devices' error lists and counters against readers
+ * @buses: the description's buses
+ * @n_buses: count
+ * @battery: what the battery's registers said last
+ * @txbuf: the cycle's scratch: a frame or block to send
+ * @rxbuf: the cycle's scratch: what came back
+ * @rx: the cycle's scratch: the RS485 receiver
+ */
+struct dcm_runtime {
+	struct dcm_model *model;
+	struct dcm_controller *ctrl;
+	u32 generation;
+	raw_spinlock_t cmd_lock;
+	struct dcm_actuator *act;
+	u32 n_act;
+	s32 *act_of;
+	struct dcm_snapbuf *snap;
+	struct dcm_conv *conv;
+	s64 *values;
+	u32 *times;
+	struct dcm_rt_device dev[DCM_MAX_DEVICES];
+	spinlock_t err_lock;		/* error lists, Ack/Nack */
+	struct dcm_rt_bus buses[DCM_MAX_DEVICES];
+	u32 n_buses;
+	struct dcm_battery battery;
+	u8 txbuf[DCM_RS485_MAX_FRAME];
+	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
+	struct dcm_rs485_rx rx;
+};
+
+struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_model *m,
+				       u32 generation);
+void dcm_runtime_free(struct dcm_runtime *rt);
+void dcm_runtime_actuate(struct dcm_runtime *rt, u32 now);
+void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now);
+void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle);
+void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 level,
+			u8 code, u32 now);
+int dcm_runtime_errors(struct dcm_runtime *rt, u32 dev, u32 now, char *buf, size_t size);
+void dcm_runtime_counters(struct dcm_runtime *rt, u32 dev, u64 *ack, u64 *nack);
+int dcm_runtime_handle(const struct dcm_runtime *rt, u32 handle, u32 *sub);
+int dcm_runtime_set(struct dcm_runtime *rt, u32 sub, u32 update, const struct dcm_point *pts,
+		    u32 n);
+int dcm_runtime_set_many(struct dcm_runtime *rt, u32 update, const u32 *subs,
+			 struct dcm_point *const *pts, const u32 *n, u32 members);
+void dcm_runtime_hold(struct dcm_runtime *rt, const unsigned long *subs);
+void dcm_runtime_ramp_hardness(struct dcm_runtime *rt, u32 now, u32 ramp_ms);
+void dcm_runtime_read(const struct dcm_runtime *rt, s64 *values, u32 *times, u64 *cycle,
+		      u32 *time);
+void dcm_snapbuf_put(struct dcm_snapbuf *sb);
+
+#endif /* _DCM_RUNTIME_H */

@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - special commands (DCM_CMD_SPECIAL): the boards' start-up and
+ * diagnosis on request, in process context, outside the cycle.
+ *
+ * RESET    clears every board's Ack and Nack counters and error list, then
+ *          runs start-up again: every RS485 bus is chained and its motor
+ *          boards configured (the bus's chain work, as at commit).
+ * VERSION  reads every board's versions back: an RS485 board's identity
+ *          (IDENT, the motor board keys as chaining sets them), the chest
+ *          board's ProgVersion, the battery's firmware string, the other
+ *          boards' FW_VERSION register; one DCM_A_SP_BOARD nest a board.
+ * CHAIN    chains every RS485 bus again: ChainResult, in the answer's TEXT.
+ * DIAGNOSTIC answers every device's state (ok, error, lost, absent), Ack,
+ *          Nack and the errors of the last 30 s, one nest a device.
+ * CONFIG   sends every chained motor board its configuration structure
+ *          again, built from the keys as they are.
+ *
+ * Each answers a TEXT summary and posts DCM_EV_SPECIAL. The cycle goes on
+ * meanwhile; a bus being chained is left out of it, as at start-up.
+ */
+
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/workqueue.h>
+#include <net/genetlink.h>
+
+#include "core/dcm_internal.h"
+#include "boards/dcm_boards.h"
+#include "model/dcm_model.h"
+#include "core/dcm_runtime.h"
+#include "wire/dcm_regs.h"
+#include "wire/dcm_rs485.h"
+
+#define TEXT_LEN	DCM_MAX_STRING_LEN
+#define VERSION_LEN	(DCM_BAT_BLOCK_MAX + 1)
+
+const struct nla_policy dcm_special_policy[DCM_A_SP_MAX + 1] = {
+	[DCM_A_SP_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
+	[DCM_A_SP_COMMAND] = NLA_POLICY_MAX(NLA_U32, DCM_SPECIAL_MAX),
+	[DCM_A_SP_TEXT] = { .type = NLA_REJECT },
+	[DCM_A_SP_BOARD] = { .type = NLA_REJECT },
+};
+
+static const char *const special_names[] = {
+	[DCM_SPECIAL_RESET] = "reset",
+	[DCM_SPECIAL_VERSION] = "version",
+	[DCM_SPECIAL_CHAIN] = "chain",
+	[DCM_SPECIAL_DIAGNOSTIC] = "diagnostic",
+	[DCM_SPECIAL_CONFIG] = "config",
+};
+
+/* The buffers of one board request: an RS485 frame is the largest. */
+struct sp_buf {
+	u8 tx[DCM_RS485_MAX_FRAME];
+	u8 rx[DCM_RS485_MAX_FRAME];
+};
+
+static bool is_type(const struct dcm_model *m, u32 d, const char *type)
+{
+	return !strcmp(m->devices[d].type->name, type);
+}
+
+static union dcm_value *dev_key(const struct dcm_model *m, u32 d, const char *key)
+{
+	const struct dcm_device *dv = &m->devices[d];
+	const struct dcm_key_desc *k = dcm_key_desc_find(dv->type->keys, dv->type->n_keys, key);
+
+	return k ? &dv->keys[k - dv->type->keys] : NULL;
+}
+
+static void set_num(const struct dcm_model *m, u32 d, const char *key, s64 v)
+{
+	union dcm_value *k = dev_key(m, d, key);
+
+	if (k)
+		WRITE_ONCE(k->num, v);
+}
+
+static void set_str(struct dcm_controller *ctrl, const struct dcm_model *m, u32 d,
+		    const char *key, const char *s)
+{
+	union dcm_value *k = dev_key(m, d, key);
+	char *copy;
+
+	if (!k)
+		return;
+	copy = kstrdup(s, GFP_KERNEL);
+	if (!copy)
+		return;
+	mutex_lock(&ctrl->keys_lock);
+	swap(k->str, copy);
+	mutex_unlock(&ctrl->keys_lock);
+	kfree(copy);
+}
+
+/* "RS485-1 5/5; RS485-2 4/4": what the last chaining of each bus found. */
+static void chain_text(struct dcm_runtime *rt, char *text, size_t size)
+{
+	int len = 0;
+	u32 b;
+
+	text[0] = '\0';
+	for (b = 0; b < rt->n_buses; b++) {
+		struct dcm_rt_bus *bus = &rt->buses[b];
+
+		/* Pairs with the release at the end of dcm_bus_chain_work(). */
+		if (!smp_load_acquire(&bus->chained))
+			continue;
+		len += scnprintf(text + len, size - len, "%s%s %u/%u", len ? "; " : "",
+				 bus->name, bus->n_chain,
+				 min_t(u32, bus->n_dev, DCM_RS485_MAX_BOARDS));
+	}
+	if (!len)
+		strscpy(text, "no RS485 bus", size);
+}
+
+/*
+ * Chain every RS485 bus again with its chain work: the cycle leaves a bus
+ * alone while it is not chained. Waits until every bus is done.
+ */
+static void rechain(struct dcm_runtime *rt)
+{
+	struct dcm_controller *ctrl = rt->ctrl;
+	bool queued[DCM_MAX_DEVICES] = { };
+	struct dcm_bus *t;
+	int idx;
+	u32 b;
+
+	idx = srcu_read_lock(&ctrl->srcu);
+	for (b = 0; b < rt->n_buses; b++) {
+		t = dcm_bus_find(ctrl, rt->buses[b].name);
+		if (!t || t->kind != DCM_BUS_RS485)
+			continue;
+		/* The cycle leaves the bus alone from its next look at it. */
+		WRITE_ONCE(rt->buses[b].chained, false);
+		queue_work(system_wq, &rt->buses[b].chain_work);
+		queued[b] = true;
+	}
+	srcu_read_unlock(&ctrl->srcu, idx);
+	for (b = 0; b < rt->n_buses; b++)
+		if (queued[b])
+			flush_work(&rt->buses[b].chain_work);
+	dcm_boards_chain_result(rt);
+}
+
+static void sp_reset(struct dcm_runtime *rt, char *text)
+{
+	size_t len;
+	u32 d;
+
+	spin_lock(&rt->err_lock);
+	for (d = 0; d < rt->model->n_devices; d++) {
+		rt->dev[d].ack = 0;
+		rt->dev[d].nack = 0;
+		rt->dev[d].nack_run = 0;
+		rt->dev[d].n_err = 0;
+	}
+	spin_unlock(&rt->err_lock);
+	rechain(rt);
+	strscpy(text, "counters and errors cleared; chained ", TEXT_LEN);
+	len = strlen(text);
+	chain_text(rt, text + len, TEXT_LEN - len);
+}
+
+static int sp_config(struct dcm_runtime *rt, char *text)
+{
+	u32 d, n = 0, ok = 0;
+
+	for (d = 0; d < rt->model->n_devices; d++) {
+		if (!is_type(rt->model, d, "MotorBoard"))
+			continue;
+		n++;
+		if (!dcm_board_configure(rt, d))
+			ok++;
+	}
+	snprintf(text, TEXT_LEN, "%u of %u motor boards configured", ok, n);
+	return 0;
+}
+
+/* An RS485 board's identity, from its Bid; a motor board's keys take it. */
+static int version_rs485(struct dcm_runtime *rt, struct dcm_bus *t, u32 d, struct sp_buf *sb,
+			 char *version)
+{
+	const struct dcm_rt_bus *b = &rt->buses[rt->dev[d].bus];
+	u32 pos = rt->dev[d].pos;
+	struct dcm_rs485_ident id;
+	struct dcm_rs485_frame f;
+	int len, got;
+
+	/* Pairs with the release at the end of dcm_bus_chain_work(). */
+	if (!smp_load_acquire(&b->chained) || pos >= b->n_chain)
+		return -ENODEV;
+	len = dcm_rs485_put_frame(sb->tx, sizeof(sb->tx), b->chain[pos].bid, DCM_RS485_IDENT,
+				  NULL, 0);
+	if (len < 0)
+		return len;
+	mutex_lock(&t->xfer_lock);
+	got = t->ops->xfer(t, b->chain[pos].bid, sb->tx, len, sb->rx, sizeof(sb->rx));
+	mutex_unlock(&t->xfer_lock);
+	if (got <= 0)
+		return got ? got : -ETIMEDOUT;
+	if (dcm_rs485_parse_frame(sb->rx, got, &f) < 0 || dcm_rs485_get_ident(&f, &id) ||
+	    f.addr != b->chain[pos].bid)
+		return -EBADMSG;
+	if (is_type(rt->model, d, "MotorBoard")) {
+		set_num(rt->model, d, "BoardId", id.board_id);
+		set_num(rt->model, d, "BoardId2", id.board_id2);
+		set_num(rt->model, d, "BootLoaderVersion", id.bootloader_version);
+		set_num(rt->model, d, "ProgVersion", id.prog_version);
+		set_num(rt->model, d, "StructVersion", id.struct_version);
+	}
+	snprintf(version, VERSION_LEN, "%u", id.prog_version);
+	return 0;
+}
+
+/* Read @len bytes from register @reg of a register-map board. */
+static int reg_read(struct dcm_bus *t, u16 addr, u8 reg, u8 *data, u8 len, struct sp_buf *sb)
+{
+	int ret;
+
+	mutex_lock(&t->xfer_lock);
+	if (t->kind == DCM_BUS_REGS && addr <= 0x7f) {
+		sb->tx[0] = reg;
+		ret = t->ops->xfer(t, addr, sb->tx, 1, data, len);
+		ret = ret < 0 ? ret : ret == len ? 0 : -EIO;
+	} else {
+		ret = -EINVAL;
+	}
+	mutex_unlock(&t->xfer_lock);
+	return ret;
+}
+
+/* The inertial board over SPI: one register, checked by its CRC-8. */
+static int spi_read(struct dcm_bus *t, u16 cs, u8 reg, u8 *data, u8 count, struct sp_buf *sb)
+{
+	int len, got;
+
+	len = dcm_spi_put_read(sb->tx, sizeof(sb->tx), reg, count);
+	if (len < 0)
+		return len;
+	mutex_lock(&t->xfer_lock);
+	got = t->ops->xfer(t, cs, sb->tx, len, sb->rx, len);
+	mutex_unlock(&t->xfer_lock);
+	if (got != len)
+		return got < 0 ? got : -EIO;
+	return dcm_spi_get_read(sb->rx, len, reg, count, data);
+}
+
+/* One board's versions into its keys, and as the answer's string. */
+static int version_board(struct dcm_runtime *rt, u32 d, struct dcm_bus *t, struct sp_buf *sb,
+			 char *version)
+{
+	const struct dcm_model *m = rt->model;
+	u16 addr = m->devices[d].address;
+	u8 data[VERSION_LEN];
+	int ret;
+
+	if (t->kind == DCM_BUS_RS485)
+		return version_rs485(rt, t, d, sb, version);
+	if (is_type(m, d, "ChestBoard")) {
+		ret = reg_read(t, addr, DCM_CHEST_PROG_VERSION, data, DCM_CHEST_PROG_VERSION_LEN,
+			       sb);
+		if (!ret)
+			ret = dcm_chest_prog_version(data, version, VERSION_LEN);
+		if (ret < 0)
+			return ret;
+		set_str(rt->ctrl, m, d, "ProgVersion", version);
+		return 0;
+	}
+	if (is_type(m, d, "Battery")) {
+		ret = reg_read(t, addr, DCM_BAT_FIRMWARE, data, VERSION_LEN, sb);
+		if (!ret)
+			ret = dcm_smbus_block_get(data, VERSION_LEN, version, VERSION_LEN);
+		if (ret < 0)
+			return ret;
+		set_str(rt->ctrl, m, d, "FirmwareVersion", version);
+		return 0;
+	}
+	if (is_type(m, d, "InertialBoard"))
+		ret = spi_read(t, addr, DCM_REG_FW_VERSION, data, 1, sb);
+	else
+		ret = reg_read(t, addr, DCM_REG_FW_VERSION, data, 1, sb);
+	if (ret)
+		return ret;
+	set_num(m, d, "ProgVersion", data[0]);
+	snprintf(version, VERSION_LEN, "%u", data[0]);
+	return 0;
+}
+
+static int put_board(struct sk_buff *msg, const struct dcm_model *m, u32 d, const char *state,
+		     u64 ack, u64 nack, u32 errors, const char *version)
+{
+	const struct dcm_device *dv = &m->devices[d];
+	struct nlattr *nest;
+
+	nest = nla_nest_start(msg, DCM_A_SP_BOARD);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_string(msg, DCM_A_BRD_NAME, dv->name) ||
+	    nla_put_string(msg, DCM_A_BRD_TYPE, dv->type->name) ||
+	    nla_put_string(msg, DCM_A_BRD_BUS, dv->bus) ||
+	    nla_put_u32(msg, DCM_A_BRD_ADDRESS, dv->address))
+		goto fail;
+	if (state && (nla_put_string(msg, DCM_A_BRD_STATE, state) ||
+		      nla_put_u64_64bit(msg, DCM_A_BRD_ACK, ack, DCM_A_BRD_PAD) ||
+		      nla_put_u64_64bit(msg, DCM_A_BRD_NACK, nack, DCM_A_BRD_PAD) ||
+		      nla_put_u32(msg, DCM_A_BRD_ERRORS, errors)))
+		goto fail;
+	if (version && nla_put_string(msg, DCM_A_BRD_VERSION, version))
+		goto fail;
+	nla_nest_end(msg, nest);
+	return 0;
+fail:
+	nla_nest_cancel(msg, nest);
+	return -EMSGSIZE;
+}
+
+static int sp_version(struct dcm_runtime *rt, struct sk_buff *msg, char *text)
+{
+	struct dcm_controller *ctrl = rt->ctrl;
+	u32 d, n = 0, read = 0;
+	char version[VERSION_LEN];
+	struct sp_buf *sb;
+	struct dcm_bus *t;
+	int idx, ret = 0;
+
+	sb = kmalloc(sizeof(*sb), GFP_KERNEL);
+	if (!sb)
+		return -ENOMEM;
+	idx = srcu_read_lock(&ctrl->srcu);
+	for (d = 0; d < rt->model->n_devices && !ret; d++) {
+		bool got;
+
+		t = dcm_bus_find(ctrl, rt->model->devices[d].bus);
+		got = t && !version_board(rt, d, t, sb, version);
+		n++;
+		read += got;
+		ret = put_board(msg, rt->model, d, NULL, 0, 0, 0, got ? version : NULL);
+	}
+	srcu_read_unlock(&ctrl->srcu, idx);
+	kfree(sb);
+	snprintf(text, TEXT_LEN, "versions of %u of %u boards read", read, n);
+	return ret;
+}
+
+/*
+ * A device's state: absent (no transport for its bus, or never exchanged
+ * with), lost (DCM_NACK_BURST Nacks in a row), error (it answers, and reported
+ * an error of level 4 or more, or refused its configuration, in the last
+ * 30 s), else ok. @errors counts its errors of the last 30 s.
+ */
+static const char *board_state(struct dcm_runtime *rt, u32 d, bool transport, u32 now,
+			       u64 *ack, u64 *nack, u32 *errors)
+{
+	struct dcm_dev_error err[DCM_ERRORS_KEPT];
+	bool bad = false;
+	u32 i, n, run;
+
+	spin_lock(&rt->err_lock);
+	*ack = rt->dev[d].ack;
+	*nack = rt->dev[d].nack;
+	run = rt->dev[d].nack_run;
+	n = rt->dev[d].n_err;
+	memcpy(err, rt->dev[d].err, n * sizeof(err[0]));
+	spin_unlock(&rt->err_lock);
+
+	*errors = 0;
+	for (i = 0; i < n; i++) {
+		if ((s32)(now - err[i].time) > DCM_ERROR_KEEP_MS)
+			continue;
+		(*errors)++;
+		if ((err[i].source == DCM_ERR_BOARD || err[i].source == DCM_ERR_CONFIG) &&
+		    err[i].level >= 4)
+			bad = true;
+	}
+	if (!transport || (!*ack && !*nack))
+		return "absent";
+	if (run >= DCM_NACK_BURST)
+		return "lost";
+	return bad ? "error" : "ok";
+}
+
+static int sp_diagnostic(struct dcm_runtime *rt, struct sk_buff *msg, char *text)
+{
+	static const char *const states[] = { "ok", "error", "lost", "absent" };
+	struct dcm_controller *ctrl = rt->ctrl;
+	u32 count[ARRAY_SIZE(states)] = { }, now = dcm_time_ms(ctrl), d, errors, s;
+	const char *state;
+	u64 ack, nack;
+	int idx, ret = 0;
+
+	for (d = 0; d < rt->model->n_devices && !ret; d++) {
+		bool transport;
+
+		idx = srcu_read_lock(&ctrl->srcu);
+		transport = !!dcm_bus_find(ctrl, rt->model->devices[d].bus);
+		srcu_read_unlock(&ctrl->srcu, idx);
+		state = board_state(rt, d, transport, now, &ack, &nack, &errors);
+		for (s = 0; s < ARRAY_SIZE(states); s++)
+			if (!strcmp(state, states[s]))
+				count[s]++;
+		ret = put_board(msg, rt->model, d, state, ack, nack, errors, NULL);
+	}
+	snprintf(text, TEXT_LEN, "%u devices: %u ok, %u error, %u lost, %u absent",
+		 rt->model->n_devices, count[0], count[1], count[2], count[3]);
+	return ret;
+}
+
+/**
+ * dcm_nl_special() - DCM_CMD_SPECIAL: run a special command
+ * @skb: the request
+ * @info: its attributes: INDEX COMMAND (enum dcm_special)
+ *
+ * The answer: INDEX COMMAND TEXT, and for VERSION and DIAGNOSTIC one
+ * DCM_A_SP_BOARD nest per device, in the description's order. Serialised
+ * with configuration and calibration by the controller's config_lock.
+ *
+ * Return: 0; -ENOENT with no description loaded; -ENODEV; -ENOMEM;
+ * -EMSGSIZE.
+ */
+int dcm_nl_special(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_controller *ctrl;
+	struct dcm_runtime *rt;
+	struct sk_buff *msg = NULL;
+	char *text = NULL;
+	u32 index, cmd;
+	void *hdr;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, DCM_A_SP_INDEX) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_SP_COMMAND))
+		return -EINVAL;
+	cmd = nla_get_u32(info->attrs[DCM_A_SP_COMMAND]);
+	ctrl = dcm_nl_runtime_enter(info, DCM_A_SP_INDEX, &rt);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	index = ctrl->index;
+	text = kzalloc(TEXT_LEN, GFP_KERNEL);
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE + rt->model->n_devices * (DCM_MAX_NAME_LEN + 192),
+			  GFP_KERNEL);
+	if (!text || !msg) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	hdr = dcm_genlmsg_put_reply(msg, info, DCM_CMD_SPECIAL);
+	if (!hdr || nla_put_u32(msg, DCM_A_SP_INDEX, index) ||
+	    nla_put_u32(msg, DCM_A_SP_COMMAND, cmd)) {
+		ret = -EMSGSIZE;
+		goto out;
+	}
+
+	switch (cmd) {
+	case DCM_SPECIAL_RESET:
+		sp_reset(rt, text);
+		ret = 0;
+		break;
+	case DCM_SPECIAL_VERSION:
+		ret = sp_version(rt, msg, text);
+		break;
+	case DCM_SPECIAL_CHAIN:
+		rechain(rt);
+		chain_text(rt, text, TEXT_LEN);
+		ret = 0;
+		break;
+	case DCM_SPECIAL_DIAGNOSTIC:
+		ret = sp_diagnostic(rt, msg, text);
+		break;
+	default:
+		ret = sp_config(rt, text);
+		break;
+	}
+	if (!ret && nla_put_string(msg, DCM_A_SP_TEXT, text))
+		ret = -EMSGSIZE;
+	if (ret)
+		goto out;
+	genlmsg_end(msg, hdr);
+	dev_info(&ctrl->dev, "special %s: %s\n", special_names[cmd], text);
+	dcm_event(ctrl, DCM_EV_SPECIAL, NULL, cmd, 0, "%s: %s", special_names[cmd], text);
+	dcm_nl_runtime_leave(ctrl);
+	kfree(text);
+	return genlmsg_reply(msg, info);
+
+out:
+	dcm_nl_runtime_leave(ctrl);
+	nlmsg_free(msg);
+	kfree(text);
+	return ret;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dcm - tracepoints of the cycle (events/dcm/ in tracefs).
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM dcm
+
+#if !defined(_DCM_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _DCM_TRACE_H
+
+#include <linux/tracepoint.h>
+
+TRACE_EVENT(dcm_cycle_start,
+	    TP_PROTO(int index, u64 cycle, u32 time, u64 latency_ns),
+	    TP_ARGS(index, cycle, time, latency_ns),
+	    TP_STRUCT__entry(__field(int, index)
+			     __field(u64, cycle)
+			     __field(u32, time)
+			     __field(u64, latency_ns)),
+	    TP_fast_assign(__entry->index = index;
+			   __entry->cycle = cycle;
+			   __entry->time = time;
+			   __entry->latency_ns = latency_ns;),
+	    TP_printk("dcm%d cycle=%llu time=%u latency_ns=%llu", __entry->index,
+		      __entry->cycle, __entry->time, __entry->latency_ns)
+);
+
+TRACE_EVENT(dcm_cycle_end,
+	    TP_PROTO(int index, u64 cycle, u64 work_ns),
+	    TP_ARGS(index, cycle, work_ns),
+	    TP_STRUCT__entry(__field(int, index)
+			     __field(u64, cycle)
+			     __field(u64, work_ns)),
+	    TP_fast_assign(__entry->index = index;
+			   __entry->cycle = cycle;
+			   __entry->work_ns = work_ns;),
+	    TP_printk("dcm%d cycle=%llu work_ns=%llu", __entry->index, __entry->cycle,
+		      __entry->work_ns)
+);
+
+#endif /* _DCM_TRACE_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH core
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE dcm_trace
+#include <trace/define_trace.h>

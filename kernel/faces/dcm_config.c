@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - configuration transactions of the netlink family: a robot
+ * description is staged step by step by one socket, checked whole, and
+ * replaces the running one in one step, or changes nothing.
+ *
+ * The kernel trusts no step: every one is checked as it comes (names, types,
+ * ranges, the device a subdevice names), and the whole again at commit.
+ */
+
+#include <net/genetlink.h>
+
+#include "core/dcm_internal.h"
+#include "model/dcm_model.h"
+#include "core/dcm_runtime.h"
+
+/*
+ * The controller a request names, held, with config_lock taken; for every
+ * command but BEGIN, only if the sender owns its open transaction.
+ */
+static struct dcm_controller *config_enter(struct genl_info *info, bool begin)
+{
+	struct dcm_controller *ctrl;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_INDEX))
+		return ERR_PTR(-EINVAL);
+	ctrl = dcm_controller_get(nla_get_u32(info->attrs[DCM_A_CFG_INDEX]));
+	if (!ctrl) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CFG_INDEX],
+				    "no such dcm controller");
+		return ERR_PTR(-ENODEV);
+	}
+	mutex_lock(&ctrl->config_lock);
+	ret = 0;
+	if (ctrl->dead) {
+		ret = -ENODEV;
+	} else if ((ctrl->staged || ctrl->failed) && ctrl->staged_portid != info->snd_portid) {
+		NL_SET_ERR_MSG(info->extack, "another socket has a configuration transaction open");
+		ret = -EBUSY;
+	} else if (!begin && ctrl->failed) {
+		NL_SET_ERR_MSG(info->extack, "the transaction failed at a step: send BEGIN");
+		ret = -ENOENT;
+	} else if (!begin && !ctrl->staged) {
+		NL_SET_ERR_MSG(info->extack, "no configuration transaction open: send BEGIN first");
+		ret = -ENOENT;
+	}
+	if (ret) {
+		mutex_unlock(&ctrl->config_lock);
+		dcm_controller_put(ctrl);
+		return ERR_PTR(ret);
+	}
+	return ctrl;
+}
+
+static void config_leave(struct dcm_controller *ctrl)
+{
+	mutex_unlock(&ctrl->config_lock);
+	dcm_controller_put(ctrl);
+}
+
+static void drop_staged(struct dcm_controller *ctrl)
+{
+	dcm_model_free(ctrl->staged);
+	ctrl->staged = NULL;
+	ctrl->staged_portid = 0;
+	ctrl->failed = false;
+}
+
+/*
+ * The owner's transaction failed: its description goes, but the socket
+ * keeps the controller until its next request, so that @why, which the
+ * ack points to, stays as it is until the ack is sent.
+ */
+static void fail_staged(struct dcm_controller *ctrl)
+{
+	dcm_model_free(ctrl->staged);
+	ctrl->staged = NULL;
+	ctrl->failed = true;
+}
+
+/* A failed step: the whole transaction is void (fail_staged()). */
+static int step_failed(struct dcm_controller *ctrl, struct genl_info *info,
+		       const char *what, const char *name, const char *why, int ret)
+{
+	snprintf(ctrl->why, sizeof(ctrl->why), "%s %s: %s", what, name, why);
+	dcm_nl_set_err_msg(info, ctrl->why);
+	fail_staged(ctrl);
+	return ret;
+}
+
+/**
+ * dcm_nl_config_begin() - DCM_CMD_CONFIG_BEGIN: open a transaction
+ * @skb: the request
+ * @info: its attributes: INDEX
+ *
+ * A BEGIN from the owner of an open transaction starts it again, empty.
+ *
+ * Return: 0 or a negative errno.
+ */
+int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_controller *ctrl = config_enter(info, true);
+	struct dcm_model *m;
+
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	m = dcm_model_alloc();
+	if (m) {
+		dcm_model_free(ctrl->staged);
+		ctrl->staged = m;
+		ctrl->staged_portid = info->snd_portid;
+		ctrl->failed = false;
+	}
+	config_leave(ctrl);
+	return m ? 0 : -ENOMEM;
+}
+
+/**
+ * dcm_nl_config_add_device() - DCM_CMD_CONFIG_ADD_DEVICE
+ * @skb: the request
+ * @info: its attributes: INDEX NAME TYPE BUS ADDRESS
+ *
+ * Return: 0 or a negative errno; on failure the transaction is dropped.
+ */
+int dcm_nl_config_add_device(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_controller *ctrl;
+	const char *why = NULL;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_NAME) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_TYPE) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_BUS) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_ADDRESS))
+		return -EINVAL;
+	ctrl = config_enter(info, false);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	ret = dcm_model_add_device(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
+				   nla_data(info->attrs[DCM_A_CFG_TYPE]),
+				   nla_data(info->attrs[DCM_A_CFG_BUS]),
+				   nla_get_u32(info->attrs[DCM_A_CFG_ADDRESS]), &why);
+	if (ret)
+		ret = step_failed(ctrl, info, "device",
+				  nla_data(info->attrs[DCM_A_CFG_NAME]), why, ret);
+	config_leave(ctrl);
+	return ret;
+}
+
+/**
+ * dcm_nl_config_add_subdevice() - DCM_CMD_CONFIG_ADD_SUBDEVICE
+ * @skb: the request
+ * @info: its attributes: INDEX NAME TYPE DEVICE NUMBER
+ *
+ * Return: 0 or a negative errno; on failure the transaction is dropped.
+ */
+int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_controller *ctrl;
+	const char *why = NULL;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_NAME) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_TYPE) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_DEVICE) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_NUMBER))
+		return -EINVAL;
+	ctrl = config_enter(info, false);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	ret = dcm_model_add_subdevice(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
+				      nla_data(info->attrs[DCM_A_CFG_TYPE]),
+				      nla_data(info->attrs[DCM_A_CFG_DEVICE]),
+				      nla_get_u32(info->attrs[DCM_A_CFG_NUMBER]), &why);
+	if (ret)
+		ret = step_failed(ctrl, info, "subdevice",
+				  nla_data(info->attrs[DCM_A_CFG_NAME]), why, ret);
+	config_leave(ctrl);
+	return ret;
+}
+
+/**
+ * dcm_nl_config_set_key() - DCM_CMD_CONFIG_SET_KEY
+ * @skb: the request
+ * @info: its attributes: INDEX NAME (the key path) KIND, and VALUE_STRING
+ *	for a string, VALUE_INT for the other kinds; a float may come as the
+ *	fraction VALUE_INT / VALUE_DEN
+ *
+ * Return: 0 or a negative errno; on failure the transaction is dropped.
+ */
+int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_controller *ctrl;
+	const char *why = NULL, *str = NULL;
+	s64 num = 0;
+	u8 kind;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_NAME) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_KIND))
+		return -EINVAL;
+	kind = nla_get_u8(info->attrs[DCM_A_CFG_KIND]);
+	if (info->attrs[DCM_A_CFG_VALUE_DEN] && kind != DCM_KEY_KIND_FLOAT) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CFG_VALUE_DEN],
+				    "only a float has a denominator");
+		return -EINVAL;
+	}
+	if (kind == DCM_KEY_KIND_STRING) {
+		if (GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_VALUE_STRING))
+			return -EINVAL;
+		str = nla_data(info->attrs[DCM_A_CFG_VALUE_STRING]);
+	} else {
+		if (GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_VALUE_INT))
+			return -EINVAL;
+		num = nla_get_s64(info->attrs[DCM_A_CFG_VALUE_INT]);
+	}
+	ctrl = config_enter(info, false);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	if (info->attrs[DCM_A_CFG_VALUE_DEN])
+		ret = dcm_model_set_fraction(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
+					     num, nla_get_u32(info->attrs[DCM_A_CFG_VALUE_DEN]),
+					     &why);
+	else
+		ret = dcm_model_set_key(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
+					kind, num, str, &why);
+	if (ret)
+		ret = step_failed(ctrl, info, "key",
+				  nla_data(info->attrs[DCM_A_CFG_NAME]), why, ret);
+	config_leave(ctrl);
+	return ret;
+}
+
+/**
+ * dcm_nl_config_commit() - DCM_CMD_CONFIG_COMMIT: check and publish
+ * @skb: the request
+ * @info: its attributes: INDEX
+ *
+ * The staged description is checked whole and its sysfs tree built under
+ * hidden names; only then does it replace the running one, whose tree and
+ * memory go. Any failure leaves the running description as it was. The
+ * transaction ends either way. The answer carries the counts of what was
+ * committed.
+ *
+ * Return: 0 or a negative errno.
+ */
+int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_model *m, *old_model;
+	struct dcm_runtime *rt, *old_rt;
+	struct dcm_tree *tree;
+	struct dcm_controller *ctrl;
+	struct sk_buff *msg;
+	void *hdr;
+	int ret;
+
+	ctrl = config_enter(info, false);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+
+	m = ctrl->staged;
+	ret = dcm_model_check(m, ctrl->why, sizeof(ctrl->why));
+	if (ret) {
+		dcm_nl_set_err_msg(info, ctrl->why);
+		goto out_fail;
+	}
+
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg) {
+		ret = -ENOMEM;
+		goto out_drop;
+	}
+	hdr = dcm_genlmsg_put_reply(msg, info, DCM_CMD_CONFIG_COMMIT);
+	if (!hdr || nla_put_u32(msg, DCM_A_CFG_INDEX, ctrl->index) ||
+	    nla_put_u32(msg, DCM_A_CFG_N_DEVICES, m->n_devices) ||
+	    nla_put_u32(msg, DCM_A_CFG_N_SUBDEVICES, m->n_subdevices) ||
+	    nla_put_u32(msg, DCM_A_CFG_N_KEYS, m->n_robot_keys)) {
+		nlmsg_free(msg);
+		ret = -EMSGSIZE;
+		goto out_drop;
+	}
+	genlmsg_end(msg, hdr);
+
+	/* The body's calibration, before any motor board is configured. */
+	dcm_chest_load(ctrl, m);
+	rt = dcm_runtime_create(ctrl, m, ctrl->generation % 0xffff + 1);
+	if (!rt) {
+		nlmsg_free(msg);
+		ret = -ENOMEM;
+		goto out_drop;
+	}
+	tree = dcm_tree_build(ctrl, m, true);
+	if (IS_ERR(tree)) {
+		dcm_runtime_free(rt);
+		nlmsg_free(msg);
+		ret = PTR_ERR(tree);
+		dcm_nl_set_err_msg(info, "the sysfs key tree could not be built");
+		goto out_drop;
+	}
+
+	down_write(&ctrl->lock);
+	old_model = ctrl->model;
+	old_rt = dcm_rt(ctrl);
+	ctrl->model = m;
+	ctrl->generation = rt->generation;
+	rcu_assign_pointer(ctrl->rt, rt);
+	up_write(&ctrl->lock);
+	ctrl->staged = NULL;
+	ctrl->staged_portid = 0;
+	/* The cycle in progress may still be working on the old runtime. */
+	synchronize_srcu(&ctrl->srcu);
+
+	/* Between these two, the key files are briefly absent. */
+	dcm_tree_remove(ctrl->tree);
+	ctrl->tree = tree;
+	if (dcm_tree_publish(tree)) {
+		dcm_tree_remove(tree);
+		ctrl->tree = dcm_tree_build(ctrl, m, false);
+		if (IS_ERR(ctrl->tree)) {
+			dev_err(&ctrl->dev, "the key tree of the new description is missing\n");
+			ctrl->tree = NULL;
+		}
+	}
+
+	dcm_runtime_free(old_rt);
+	dcm_model_free(old_model);
+	dev_info(&ctrl->dev, "robot description: %u devices, %u subdevices, %u RobotConfig keys\n",
+		 m->n_devices, m->n_subdevices, m->n_robot_keys);
+	dcm_event(ctrl, DCM_EV_CONFIG, NULL, 0, rt->generation,
+		  "robot description: %u devices, %u subdevices, %u RobotConfig keys",
+		  m->n_devices, m->n_subdevices, m->n_robot_keys);
+	config_leave(ctrl);
+	return genlmsg_reply(msg, info);
+
+out_drop:
+	drop_staged(ctrl);
+	config_leave(ctrl);
+	return ret;
+
+out_fail:
+	fail_staged(ctrl);
+	config_leave(ctrl);
+	return ret;
+}
+
+/**
+ * dcm_nl_config_abort() - DCM_CMD_CONFIG_ABORT: drop the staged description
+ * @skb: the request
+ * @info: its attributes: INDEX
+ *
+ * Return: 0 or a negative errno.
+ */
+int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_controller *ctrl = config_enter(info, false);
+
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	drop_staged(ctrl);
+	config_leave(ctrl);
+	return 0;
+}
+
+/**
+ * dcm_config_release() - free a controller's descriptions, at unregistration
+ * @ctrl: the controller, already marked dead, its cycle stopped
+ */
+void dcm_config_release(struct dcm_controller *ctrl)
+{
+	struct dcm_runtime *rt;
+
+	mutex_lock(&ctrl->config_lock);
+	drop_staged(ctrl);
+	dcm_tree_remove(ctrl->tree);
+	ctrl->tree = NULL;
+	down_write(&ctrl->lock);
+	rt = dcm_rt(ctrl);
+	RCU_INIT_POINTER(ctrl->rt, NULL);
+	up_write(&ctrl->lock);
+	synchronize_srcu(&ctrl->srcu);
+	dcm_runtime_free(rt);
+	dcm_model_free(ctrl->model);
+	ctrl->model = NULL;
+	mutex_unlock(&ctrl->config_lock);
+}
+
+/**
+ * dcm_config_drop_port() - a netlink socket closed: drop its transactions
+ * @portid: its port
+ */
+void dcm_config_drop_port(u32 portid)
+{
+	struct dcm_controller *ctrl;
+	unsigned long index = 0;
+
+	while ((ctrl = dcm_controller_get_next(&index))) {
+		mutex_lock(&ctrl->config_lock);
+		if ((ctrl->staged || ctrl->failed) && ctrl->staged_portid == portid)
+			drop_staged(ctrl);
+		mutex_unlock(&ctrl->config_lock);
+		dcm_controller_put(ctrl);
+		index++;
+	}
+}

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the generic netlink family "dcm".
+ *
+ * Documentation/netlink/specs/dcm.yaml describes it.
+ */
+
+#include <net/genetlink.h>
+
+#include "core/dcm_internal.h"
+
+static const struct nla_policy dcm_get_info_policy[DCM_A_INFO_MAX + 1] = {
+	[DCM_A_INFO_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
+};
+
+static const struct nla_policy dcm_config_policy[DCM_A_CFG_MAX + 1] = {
+	[DCM_A_CFG_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
+	[DCM_A_CFG_NAME] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
+	[DCM_A_CFG_TYPE] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
+	[DCM_A_CFG_BUS] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
+	[DCM_A_CFG_ADDRESS] = NLA_POLICY_MAX(NLA_U32, 255),
+	[DCM_A_CFG_DEVICE] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
+	[DCM_A_CFG_NUMBER] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
+	[DCM_A_CFG_KIND] = NLA_POLICY_RANGE(NLA_U8, DCM_KEY_KIND_INT, DCM_KEY_KIND_MAX),
+	[DCM_A_CFG_VALUE_INT] = { .type = NLA_S64 },
+	[DCM_A_CFG_VALUE_STRING] = { .type = NLA_NUL_STRING, .len = DCM_MAX_STRING_LEN - 1 },
+	[DCM_A_CFG_N_DEVICES] = { .type = NLA_REJECT },
+	[DCM_A_CFG_N_SUBDEVICES] = { .type = NLA_REJECT },
+	[DCM_A_CFG_N_KEYS] = { .type = NLA_REJECT },
+	[DCM_A_CFG_VALUE_DEN] = NLA_POLICY_MIN(NLA_U32, 1),
+};
+
+static const struct genl_multicast_group dcm_mcgrps[] = {
+	{ .name = DCM_GENL_MCGRP_EVENTS, },
+};
+
+static struct genl_family dcm_genl_family;
+
+static int dcm_put_info(struct sk_buff *skb, const struct dcm_controller *ctrl)
+{
+	struct dcm_ioc_info info;
+
+	dcm_fill_info(ctrl, &info);
+	if (nla_put_u32(skb, DCM_A_INFO_INDEX, info.index) ||
+	    nla_put_string(skb, DCM_A_INFO_NAME, info.name) ||
+	    nla_put_string(skb, DCM_A_INFO_DRIVER, info.driver) ||
+	    nla_put_u32(skb, DCM_A_INFO_ABI_VERSION, info.abi_version) ||
+	    nla_put_u32(skb, DCM_A_INFO_PERIOD_US, info.period_us) ||
+	    nla_put_u32(skb, DCM_A_INFO_TIME_MS, info.time_ms) ||
+	    nla_put_u32(skb, DCM_A_INFO_N_DEVICES, info.n_devices) ||
+	    nla_put_u32(skb, DCM_A_INFO_N_SUBDEVICES, info.n_subdevices) ||
+	    nla_put_u32(skb, DCM_A_INFO_FLAGS, info.flags))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* Put one controller's info as a message; called with ctrl->lock read-held. */
+static int dcm_fill_info_msg(struct sk_buff *skb, const struct dcm_controller *ctrl,
+			     u32 portid, u32 seq, int flags)
+{
+	void *hdr;
+
+	hdr = genlmsg_put(skb, portid, seq, &dcm_genl_family, flags, DCM_CMD_GET_INFO);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (dcm_put_info(skb, ctrl)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+static int dcm_nl_get_info_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_controller *ctrl;
+	struct sk_buff *msg;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, DCM_A_INFO_INDEX))
+		return -EINVAL;
+
+	ctrl = dcm_controller_get(nla_get_u32(info->attrs[DCM_A_INFO_INDEX]));
+	if (!ctrl) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_INFO_INDEX],
+				    "no such dcm controller");
+		return -ENODEV;
+	}
+
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg) {
+		ret = -ENOMEM;
+		goto out_put;
+	}
+
+	down_read(&ctrl->lock);
+	ret = ctrl->dead ? -ENODEV :
+	      dcm_fill_info_msg(msg, ctrl, info->snd_portid, info->snd_seq, 0);
+	up_read(&ctrl->lock);
+	if (ret) {
+		nlmsg_free(msg);
+		goto out_put;
+	}
+	ret = genlmsg_reply(msg, info);
+
+out_put:
+	dcm_controller_put(ctrl);
+	return ret;
+}
+
+static int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	unsigned long index = cb->args[0];
+	struct dcm_controller *ctrl;
+	int ret = 0;
+
+	while ((ctrl = dcm_controller_get_next(&index))) {
+		down_read(&ctrl->lock);
+		if (!ctrl->dead)
+			ret = dcm_fill_info_msg(skb, ctrl, NETLINK_CB(cb->skb).portid,
+						cb->nlh->nlmsg_seq, NLM_F_MULTI);
+		up_read(&ctrl->lock);
+		dcm_controller_put(ctrl);
+		if (ret)
+			break;
+		index++;
+	}
+	cb->args[0] = index;
+
+	/* A full skb is sent and the dump resumes at the controller it lacked. */
+	if (ret && !skb->len)
+		return ret;
+	return skb->len;
+}
+
+#define DCM_CONFIG_OP(c, fn) {			\
+	.cmd = (c),					\
+	.doit = (fn),					\
+	.policy = dcm_config_policy,			\
+	.maxattr = DCM_A_CFG_MAX,			\
+	.flags = GENL_ADMIN_PERM,			\
+}
+
+static const struct genl_ops dcm_genl_ops[] = {
+	{
+		.cmd = DCM_CMD_GET_INFO,
+		.doit = dcm_nl_get_info_doit,
+		.dumpit = dcm_nl_get_info_dumpit,
+		.policy = dcm_get_info_policy,
+		.maxattr = DCM_A_INFO_MAX,
+	},
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_BEGIN, dcm_nl_config_begin),
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_ADD_DEVICE, dcm_nl_config_add_device),
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_ADD_SUBDEVICE, dcm_nl_config_add_subdevice),
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_SET_KEY, dcm_nl_config_set_key),
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_COMMIT, dcm_nl_config_commit),
+	DCM_CONFIG_OP(DCM_CMD_CONFIG_ABORT, dcm_nl_config_abort),
+	{
+		.cmd = DCM_CMD_CALIBRATE,
+		.doit = dcm_nl_calibrate,
+		.policy = dcm_calib_policy,
+		.maxattr = DCM_A_CAL_MAX,
+		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = DCM_CMD_SPECIAL,
+		.doit = dcm_nl_special,
+		.policy = dcm_special_policy,
+		.maxattr = DCM_A_SP_MAX,
+		.flags = GENL_ADMIN_PERM,
+	},
+};
+
+static struct genl_family dcm_genl_family __ro_after_init = {
+	.name = DCM_GENL_NAME,
+	.version = DCM_GENL_VERSION,
+	.netnsok = false,
+	.module = THIS_MODULE,
+	.ops = dcm_genl_ops,
+	.n_ops = ARRAY_SIZE(dcm_genl_ops),
+	.resv_start_op = DCM_CMD_MAX + 1,
+	.mcgrps = dcm_mcgrps,
+	.n_mcgrps = ARRAY_SIZE(dcm_mcgrps),
+};
+
+/**
+ * dcm_genlmsg_put_reply() - start the answer to a request of the family
+ * @msg: the answer's buffer
+ * @info: the request
+ * @cmd: DCM_CMD_* of the answer
+ *
+ * Return: the user header, or NULL if @msg is too small.
+ */
+void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd)
+{
+	return genlmsg_put_reply(msg, info, &dcm_genl_family, 0, cmd);
+}
+
+/**
+ * dcm_nl_runtime_enter() - the controller a request names, with its running
+ *	description, for the commands that act on it (calibrate, special)
+ * @info: the request
+ * @attr: its attribute that holds the controller's index (a u32 the
+ *	request must have)
+ * @rt: set to the controller's running state
+ *
+ * The controller's config_lock is held on success, so that these commands
+ * and configuration transactions are serialised; dcm_nl_runtime_leave()
+ * releases it.
+ *
+ * Return: the controller, or an ERR_PTR: -EINVAL (no index), -ENODEV (no
+ * such controller, or it is going), -ENOENT (no description loaded).
+ */
+struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
+					    struct dcm_runtime **rt)
+{
+	struct dcm_controller *ctrl;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, attr))
+		return ERR_PTR(-EINVAL);
+	ctrl = dcm_controller_get(nla_get_u32(info->attrs[attr]));
+	if (!ctrl) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[attr], "no such dcm controller");
+		return ERR_PTR(-ENODEV);
+	}
+	mutex_lock(&ctrl->config_lock);
+	if (ctrl->dead) {
+		ret = -ENODEV;
+	} else {
+		*rt = dcm_rt(ctrl);
+		if (*rt)
+			return ctrl;
+		NL_SET_ERR_MSG(info->extack, "no robot description loaded");
+		ret = -ENOENT;
+	}
+	dcm_nl_runtime_leave(ctrl);
+	return ERR_PTR(ret);
+}
+
+/**
+ * dcm_nl_runtime_leave() - release what dcm_nl_runtime_enter() took
+ * @ctrl: the controller
+ */
+void dcm_nl_runtime_leave(struct dcm_controller *ctrl)
+{
+	mutex_unlock(&ctrl->config_lock);
+	dcm_controller_put(ctrl);
+}
+
+/**
+ * dcm_genlmsg_put_event() - start a DCM_CMD_EVENT message
+ * @msg: its buffer
+ *
+ * Return: the user header, or NULL if @msg is too small.
+ */
+void *dcm_genlmsg_put_event(struct sk_buff *msg)
+{
+	return genlmsg_put(msg, 0, 0, &dcm_genl_family, 0, DCM_CMD_EVENT);
+}
+
+/**
+ * dcm_genl_has_listeners() - does a socket listen to the "events" group?
+ *
+ * Return: true if one does.
+ */
+bool dcm_genl_has_listeners(void)
+{
+	return genl_has_listeners(&dcm_genl_family, &init_net, 0);
+}
+
+/**
+ * dcm_genl_multicast_event() - send a finished DCM_CMD_EVENT message
+ * @msg: the message, consumed
+ */
+void dcm_genl_multicast_event(struct sk_buff *msg)
+{
+	genlmsg_multicast(&dcm_genl_family, msg, 0, 0, GFP_KERNEL);
+}
+
+/**
+ * dcm_nl_set_err_msg() - a message for the extended ack, built at run time
+ * @info: the request
+ * @msg: the message; it must stay valid until the ack is sent
+ *
+ * NL_SET_ERR_MSG() takes literals only; the configuration path names the
+ * device, subdevice or key at fault.
+ */
+void dcm_nl_set_err_msg(struct genl_info *info, const char *msg)
+{
+	if (info->extack)
+		info->extack->_msg = msg;
+}
+
+/* A socket that closes takes its open configuration transaction with it. */
+static int dcm_netlink_notify(struct notifier_block *nb, unsigned long state, void *ptr)
+{
+	struct netlink_notify *n = ptr;
+
+	if (state == NETLINK_URELEASE && n->protocol == NETLINK_GENERIC &&
+	    net_eq(n->net, &init_net))
+		dcm_config_drop_port(n->portid);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block dcm_netlink_notifier = {
+	.notifier_call = dcm_netlink_notify,
+};
+
+/**
+ * dcm_netlink_init() - register the generic netlink family "dcm"
+ *
+ * Return: 0 or a negative errno.
+ */
+int dcm_netlink_init(void)
+{
+	int ret;
+
+	ret = netlink_register_notifier(&dcm_netlink_notifier);
+	if (ret)
+		return ret;
+	ret = genl_register_family(&dcm_genl_family);
+	if (ret)
+		netlink_unregister_notifier(&dcm_netlink_notifier);
+	return ret;
+}
+
+/**
+ * dcm_netlink_exit() - unregister the family
+ */
+void dcm_netlink_exit(void)
+{
+	genl_unregister_family(&dcm_genl_family);
+	netlink_unregister_notifier(&dcm_netlink_notifier);
+}

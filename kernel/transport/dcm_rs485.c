@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the RS485 transport: a bus of motor boards on a UART, through
+ * serdev.
+ *
+ * The device (device tree, or ACPI PRP0001 with a _DSD) is compatible with
+ * "aldebaran,nao-rs485" and names its bus in "dcm,bus-name" (the Bus of the
+ * description's boards), its controller in "dcm,controller" (default 0) and
+ * its rate in "current-speed" (default 1000000). Each cycle's transaction
+ * writes the broadcast frame, then gathers the boards' replies until the
+ * expected bytes came, the line stayed quiet for a while after the last
+ * byte, or the reply window closed.
+ */
+
+#include <linux/ktime.h>
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
+#include <linux/property.h>
+#include <linux/serdev.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+#include <linux/dcm.h>
+
+#include "core/dcm_internal.h"
+#include "wire/dcm_rs485.h"
+
+#define RS485_RX_MAX		(DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT)
+#define RS485_QUIET_US		1000	/* the line is done after 1 ms of silence */
+#define RS485_WINDOW_US		5000	/* the replies' window closes */
+
+struct dcm_rs485 {
+	struct dcm_bus bus;
+	struct serdev_device *serdev;
+	const char *name;
+	spinlock_t lock;		/* @rx, @rx_len, @want */
+	u8 rx[RS485_RX_MAX];
+	size_t rx_len, want;
+	bool listening;
+	wait_queue_head_t wq;
+};
+
+static int dcm_rs485_receive(struct serdev_device *serdev, const unsigned char *buf,
+			     size_t count)
+{
+	struct dcm_rs485 *r = serdev_device_get_drvdata(serdev);
+	size_t n;
+
+	spin_lock(&r->lock);
+	n = r->listening ? min(count, r->want - r->rx_len) : 0;
+	memcpy(r->rx + r->rx_len, buf, n);
+	r->rx_len += n;
+	spin_unlock(&r->lock);
+	wake_up(&r->wq);
+	/* Bytes outside a reply window are line noise: consume them. */
+	return count;
+}
+
+static const struct serdev_device_ops dcm_rs485_serdev_ops = {
+	.receive_buf = dcm_rs485_receive,
+	.write_wakeup = serdev_device_write_wakeup,
+};
+
+static size_t rx_count(struct dcm_rs485 *r)
+{
+	size_t n;
+
+	spin_lock(&r->lock);
+	n = r->rx_len;
+	spin_unlock(&r->lock);
+	return n;
+}
+
+static int dcm_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_len, u8 *rx,
+			  size_t rx_len)
+{
+	struct dcm_rs485 *r = container_of(bus, struct dcm_rs485, bus);
+	ktime_t end = ktime_add_us(ktime_get(), RS485_WINDOW_US);
+	ktime_t quiet = ns_to_ktime(RS485_QUIET_US * NSEC_PER_USEC);
+	size_t seen;
+	int ret;
+
+	spin_lock(&r->lock);
+	r->rx_len = 0;
+	r->want = min_t(size_t, rx_len, RS485_RX_MAX);
+	r->listening = true;
+	spin_unlock(&r->lock);
+
+	ret = serdev_device_write_buf(r->serdev, tx, tx_len);
+	if (ret < 0)
+		goto out;
+	ret = ret == tx_len ? 0 : -EIO;
+	if (ret)
+		goto out;
+
+	/* Gather until full, quiet after some bytes, or out of time (hrtimers). */
+	do {
+		seen = rx_count(r);
+		if (seen >= r->want)
+			break;
+		wait_event_hrtimeout(r->wq, rx_count(r) != seen, quiet);
+	} while (ktime_before(ktime_get(), end) && (!seen || rx_count(r) != seen));
+out:
+	spin_lock(&r->lock);
+	r->listening = false;
+	if (!ret) {
+		memcpy(rx, r->rx, r->rx_len);
+		ret = r->rx_len ? r->rx_len : -ETIMEDOUT;
+	}
+	spin_unlock(&r->lock);
+	return ret;
+}
+
+static const struct dcm_bus_ops dcm_rs485_ops = {
+	.xfer = dcm_rs485_xfer,
+};
+
+static int dcm_rs485_probe(struct serdev_device *serdev)
+{
+	struct device *dev = &serdev->dev;
+	u32 speed = DCM_RS485_BAUD, index = 0;
+	struct dcm_rs485 *r;
+	int ret;
+
+	r = devm_kzalloc(dev, sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return -ENOMEM;
+	if (device_property_read_string(dev, "dcm,bus-name", &r->name))
+		return dev_err_probe(dev, -EINVAL, "dcm,bus-name is needed\n");
+	device_property_read_u32(dev, "dcm,controller", &index);
+	device_property_read_u32(dev, "current-speed", &speed);
+	spin_lock_init(&r->lock);
+	init_waitqueue_head(&r->wq);
+	r->serdev = serdev;
+	serdev_device_set_drvdata(serdev, r);
+	serdev_device_set_client_ops(serdev, &dcm_rs485_serdev_ops);
+
+	ret = devm_serdev_device_open(dev, serdev);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot open the UART\n");
+	serdev_device_set_baudrate(serdev, speed);
+	serdev_device_set_flow_control(serdev, false);
+	ret = serdev_device_set_parity(serdev, SERDEV_PARITY_NONE);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot set the parity\n");
+
+	r->bus.name = r->name;
+	r->bus.kind = DCM_BUS_RS485;
+	r->bus.ops = &dcm_rs485_ops;
+	ret = dcm_bus_register(index, &r->bus);
+	/* The controller comes with its body driver: wait for it. */
+	if (ret == -ENODEV)
+		return -EPROBE_DEFER;
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot register bus %s\n", r->name);
+	dev_info(dev, "RS485 bus %s at %u baud\n", r->name, speed);
+	return 0;
+}
+
+static void dcm_rs485_remove(struct serdev_device *serdev)
+{
+	struct dcm_rs485 *r = serdev_device_get_drvdata(serdev);
+
+	dcm_bus_unregister(&r->bus);
+}
+
+/* Matched through ACPI PRP0001 too: not behind of_match_ptr(). */
+static const struct of_device_id dcm_rs485_of_match[] = {
+	{ .compatible = "aldebaran,nao-rs485" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, dcm_rs485_of_match);
+
+static struct serdev_device_driver dcm_rs485_driver = {
+	.driver = {
+		.name = "dcm-rs485",
+		.of_match_table = dcm_rs485_of_match,
+	},
+	.probe = dcm_rs485_probe,
+	.remove = dcm_rs485_remove,
+};
+
+/**
+ * dcm_rs485_init() - register the RS485 transport's driver
+ *
+ * Return: 0 or a negative errno.
+ */
+int dcm_rs485_init(void)
+{
+	return serdev_device_driver_register(&dcm_rs485_driver);
+}
+
+/**
+ * dcm_rs485_exit() - unregister it
+ */
+void dcm_rs485_exit(void)
+{
+	serdev_device_driver_unregister(&dcm_rs485_driver);
+}
