@@ -195,7 +195,13 @@ static inline struct dcm_controller *to_dcm_controller(struct device *dev)
 }
 
 /* dcm_core.c */
-kgid_t dcm_command_gid(void);
+int dcm_core_init(void);
+void dcm_core_exit(void);
+struct dcm_controller *dcm_controller_create(struct device *parent, const char *driver,
+					     u32 flags);
+void dcm_controller_discard(struct dcm_controller *ctrl);
+int dcm_controller_start(struct dcm_controller *ctrl);
+void dcm_controller_stop(struct dcm_controller *ctrl);
 u32 dcm_time_ms(const struct dcm_controller *ctrl);
 void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info);
 struct dcm_controller *dcm_controller_get(unsigned int index);

@@ -17,6 +17,7 @@
 #include <linux/sysfs.h>
 
 #include "core/dcm_internal.h"
+#include "faces/dcm_faces.h"
 #include "model/dcm_fixed.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the controller as a device: dcmN in the "dcm" class, its own
+ * attributes (body, abi_version, period_us, time_ms, stats/, safety/) and
+ * its character device /dev/dcmN, owned by the group that may command the
+ * robot. The key tree below it is faces/dcm_sysfs.c's.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/capability.h>
+#include <linux/device.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/uidgid.h>
+
+#include "core/dcm_internal.h"
+#include "faces/dcm_faces.h"
+
+static unsigned int gid;
+module_param(gid, uint, 0444);
+MODULE_PARM_DESC(gid, "group that may command the robot: /dev/dcmN and actuator Value files (default 0, root)");
+
+static struct class *dcm_class;
+
+/**
+ * dcm_command_gid() - the group that may command the robot
+ *
+ * The gid module parameter: the group of /dev/dcmN (mode 0664) and of the
+ * key tree, where actuator Value files are 0664. Configuration stays
+ * root's: it needs CAP_NET_ADMIN whatever the file modes.
+ *
+ * Return: the group, in the initial user namespace.
+ */
+kgid_t dcm_command_gid(void)
+{
+	return make_kgid(&init_user_ns, gid);
+}
+
+static ssize_t body_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", to_dcm_controller(dev)->driver);
+}
+static DEVICE_ATTR_RO(body);
+
+static ssize_t abi_version_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u.%u\n", DCM_ABI_MAJOR, DCM_ABI_MINOR);
+}
+static DEVICE_ATTR_RO(abi_version);
+
+static ssize_t period_us_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->period_us));
+}
+
+/*
+ * Root sets the period (configuration: CAP_NET_ADMIN, whatever the file
+ * mode); the cycle takes it from its next deadline.
+ */
+static ssize_t period_us_store(struct device *dev, struct device_attribute *attr,
+			       const char *buf, size_t len)
+{
+	unsigned int v;
+	int ret;
+
+	if (!capable(CAP_NET_ADMIN))
+		return -EPERM;
+	ret = kstrtouint(buf, 10, &v);
+	if (ret)
+		return ret;
+	if (v < 1000 || v > 100000)
+		return -ERANGE;
+	WRITE_ONCE(to_dcm_controller(dev)->period_us, v);
+	return len;
+}
+static DEVICE_ATTR_RW(period_us);
+
+static ssize_t time_ms_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", dcm_time_ms(to_dcm_controller(dev)));
+}
+static DEVICE_ATTR_RO(time_ms);
+
+static struct attribute *dcm_ctrl_attrs[] = {
+	&dev_attr_body.attr,
+	&dev_attr_abi_version.attr,
+	&dev_attr_period_us.attr,
+	&dev_attr_time_ms.attr,
+	NULL
+};
+
+static const struct attribute_group dcm_ctrl_group = {
+	.attrs = dcm_ctrl_attrs,
+};
+
+/* stats/: the cycle's timing, one number per file but the histogram. */
+struct dcm_stat_attr {
+	struct device_attribute attr;
+	size_t offset;		/* of a u64 in struct dcm_ioc_stats */
+};
+
+static ssize_t stat_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct dcm_stat_attr *sa = container_of(attr, struct dcm_stat_attr, attr);
+	struct dcm_ioc_stats st;
+
+	dcm_cycle_stats(to_dcm_controller(dev), &st);
+	return sysfs_emit(buf, "%llu\n", *(u64 *)((char *)&st + sa->offset));
+}
+
+#define STAT(n, f) { __ATTR(n, 0444, stat_show, NULL), offsetof(struct dcm_ioc_stats, f) }
+
+static struct dcm_stat_attr dcm_stat_attrs[] = {
+	STAT(cycles, cycles),
+	STAT(overruns, overruns),
+	STAT(last_ns, last_ns),
+	STAT(mean_ns, mean_ns),
+	STAT(max_ns, max_ns),
+	STAT(latency_max_ns, latency_max_ns),
+};
+
+/* One line per bucket: "<upper bound in us> <count>", "inf" for the last. */
+static ssize_t latency_histogram_show(struct device *dev, struct device_attribute *attr,
+				      char *buf)
+{
+	static const char * const bounds[] = {
+		"10", "20", "50", "100", "200", "500", "1000", "2000", "5000", "inf",
+	};
+	struct dcm_ioc_stats st;
+	ssize_t len = 0;
+	int i;
+
+	dcm_cycle_stats(to_dcm_controller(dev), &st);
+	for (i = 0; i < ARRAY_SIZE(bounds); i++)
+		len += sysfs_emit_at(buf, len, "%s %llu\n", bounds[i], st.latency_hist[i]);
+	return len;
+}
+static DEVICE_ATTR_RO(latency_histogram);
+
+static struct attribute *dcm_stats_attrs[] = {
+	&dcm_stat_attrs[0].attr.attr,
+	&dcm_stat_attrs[1].attr.attr,
+	&dcm_stat_attrs[2].attr.attr,
+	&dcm_stat_attrs[3].attr.attr,
+	&dcm_stat_attrs[4].attr.attr,
+	&dcm_stat_attrs[5].attr.attr,
+	&dev_attr_latency_histogram.attr,
+	NULL
+};
+
+static const struct attribute_group dcm_stats_group = {
+	.name = "stats",
+	.attrs = dcm_stats_attrs,
+};
+
+/* safety/: the stiffness rules acting on every joint (model/dcm_safety.c). */
+static ssize_t cycle_faults_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->safety.faults));
+}
+static DEVICE_ATTR_RO(cycle_faults);
+
+static ssize_t fault_scale_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	u32 ppm = READ_ONCE(to_dcm_controller(dev)->safety.fault_ppm);
+
+	return sysfs_emit(buf, "%u.%06u\n", ppm / 1000000, ppm % 1000000);
+}
+static DEVICE_ATTR_RO(fault_scale);
+
+static ssize_t battery_scale_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	u32 ppm = READ_ONCE(to_dcm_controller(dev)->safety.battery_ppm);
+
+	return sysfs_emit(buf, "%u.%06u\n", ppm / 1000000, ppm % 1000000);
+}
+static DEVICE_ATTR_RO(battery_scale);
+
+static struct attribute *dcm_safety_attrs[] = {
+	&dev_attr_cycle_faults.attr,
+	&dev_attr_fault_scale.attr,
+	&dev_attr_battery_scale.attr,
+	NULL
+};
+
+static const struct attribute_group dcm_safety_group = {
+	.name = "safety",
+	.attrs = dcm_safety_attrs,
+};
+
+static const struct attribute_group *dcm_ctrl_groups[] = {
+	&dcm_ctrl_group,
+	&dcm_stats_group,
+	&dcm_safety_group,
+	NULL
+};
+
+/* /dev/dcmN: everyone reads, the command group writes (udev may override). */
+static char *dcm_devnode(struct device *dev, umode_t *mode, kuid_t *uid, kgid_t *gid)
+{
+	if (mode)
+		*mode = 0664;
+	if (gid)
+		*gid = dcm_command_gid();
+	return NULL;
+}
+
+static const struct device_type dcm_ctrl_type = {
+	.devnode = dcm_devnode,
+};
+
+/**
+ * dcm_device_add() - give a created controller its device and /dev/dcmN
+ * @ctrl: from dcm_controller_create()
+ *
+ * Return: 0 or what cdev_device_add() returned (nothing is left added).
+ */
+int dcm_device_add(struct dcm_controller *ctrl)
+{
+	ctrl->dev.class = dcm_class;
+	ctrl->dev.type = &dcm_ctrl_type;
+	ctrl->dev.groups = dcm_ctrl_groups;
+	ctrl->dev.devt = dcm_chrdev_devt(ctrl->index);
+	cdev_init(&ctrl->cdev, &dcm_fops);
+	ctrl->cdev.owner = THIS_MODULE;
+	return cdev_device_add(&ctrl->cdev, &ctrl->dev);
+}
+
+/**
+ * dcm_device_del() - remove what dcm_device_add() added
+ * @ctrl: the controller
+ */
+void dcm_device_del(struct dcm_controller *ctrl)
+{
+	cdev_device_del(&ctrl->cdev, &ctrl->dev);
+}
+
+/**
+ * dcm_device_init() - the "dcm" class and the numbers of /dev/dcmN
+ *
+ * Return: 0, -EINVAL when the gid module parameter is no group, or what
+ * creating the class or reserving the numbers returned.
+ */
+int dcm_device_init(void)
+{
+	int ret;
+
+	if (!gid_valid(dcm_command_gid())) {
+		pr_err("gid=%u is no group\n", gid);
+		return -EINVAL;
+	}
+	dcm_class = class_create(THIS_MODULE, "dcm");
+	if (IS_ERR(dcm_class))
+		return PTR_ERR(dcm_class);
+	ret = dcm_chrdev_init();
+	if (ret)
+		class_destroy(dcm_class);
+	return ret;
+}
+
+/**
+ * dcm_device_exit() - undo dcm_device_init()
+ */
+void dcm_device_exit(void)
+{
+	dcm_chrdev_exit();
+	class_destroy(dcm_class);
+}
