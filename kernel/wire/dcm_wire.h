@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dcm - wire protocol, the parts every codec shares: byte order helpers,
- * the two checksums and the types the host build lacks.
+ * the two checksums.
  *
  * The wire files are pure logic over plain byte buffers: they build in the
  * kernel (board drivers, dcm_sim) and on the host (unit tests, the board
@@ -12,11 +12,6 @@
 #define _DCM_WIRE_H
 
 #include "model/dcm_pure.h"
-
-#ifndef __KERNEL__
-typedef signed char s8;
-typedef short s16;
-#endif
 
 /* Multi-byte fields are little-endian on every bus; the CRC-16 is not. */
 
