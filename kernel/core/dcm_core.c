@@ -21,6 +21,7 @@
 
 #include "core/dcm_internal.h"
 #include "model/dcm_model.h"
+#include "wire/dcm_wire.h"
 
 static unsigned int period_us = 10000;
 module_param(period_us, uint, 0444);
@@ -471,6 +472,8 @@ static int __init dcm_init(void)
 		pr_err("gid=%u is no group\n", gid);
 		return -EINVAL;
 	}
+
+	dcm_wire_init();
 
 	dcm_class = class_create(THIS_MODULE, "dcm");
 	if (IS_ERR(dcm_class))

@@ -230,5 +230,6 @@ int main(void)
 		cmocka_unit_test(test_record_bad),
 	};
 
+	dcm_wire_init();
 	return cmocka_run_group_tests_name("calib", tests, NULL, NULL);
 }

@@ -256,5 +256,6 @@ int main(void)
 		cmocka_unit_test(test_motors),
 	};
 
+	dcm_wire_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

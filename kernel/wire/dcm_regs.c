@@ -146,9 +146,9 @@ int dcm_chest_body_put(u8 *image, const struct dcm_chest_body *b)
 	memcpy(image + BODY_ID, b->body_id, id_len);
 	memcpy(image + BODY_NICK, b->nick, nick_len);
 	for (i = 0; i < DCM_CHEST_CALIB_N; i++)
-		dcm_put_le16(image + BODY_ZERO + 2 * i, b->zero[i]);
-	dcm_put_le16(image + BODY_CRC, dcm_crc16(DCM_CRC16_INIT, image + 8,
-						 DCM_CHEST_BODY_LEN - 8));
+		put_unaligned_le16(b->zero[i], image + BODY_ZERO + 2 * i);
+	put_unaligned_le16(crc_itu_t(DCM_CRC16_INIT, image + 8, DCM_CHEST_BODY_LEN - 8),
+			   image + BODY_CRC);
 	return 0;
 }
 
@@ -170,15 +170,15 @@ int dcm_chest_body_get(const u8 *image, struct dcm_chest_body *b)
 		return -ENODATA;
 	if (image[4] != DCM_CHEST_BODY_VERSION)
 		return -EPROTO;
-	if (dcm_get_le16(image + BODY_CRC) !=
-	    dcm_crc16(DCM_CRC16_INIT, image + 8, DCM_CHEST_BODY_LEN - 8))
+	if (get_unaligned_le16(image + BODY_CRC) !=
+	    crc_itu_t(DCM_CRC16_INIT, image + 8, DCM_CHEST_BODY_LEN - 8))
 		return -EBADMSG;
 	memcpy(b->body_id, image + BODY_ID, DCM_CHEST_NAME_LEN);
 	memcpy(b->nick, image + BODY_NICK, DCM_CHEST_NAME_LEN);
 	if (name_len(b->body_id) < 0 || name_len(b->nick) < 0)
 		return -EINVAL;
 	for (i = 0; i < DCM_CHEST_CALIB_N; i++) {
-		b->zero[i] = dcm_get_le16(image + BODY_ZERO + 2 * i);
+		b->zero[i] = get_unaligned_le16(image + BODY_ZERO + 2 * i);
 		if (b->zero[i] > 4095)
 			return -EINVAL;
 	}
@@ -202,11 +202,11 @@ void dcm_imu_put(u8 *block, const struct dcm_imu *m)
 	block[IMU(DCM_IMU_STATUS)] = m->status;
 	block[IMU(DCM_IMU_COUNTER)] = m->counter;
 	for (i = 0; i < 3; i++) {
-		dcm_put_le16(block + IMU(DCM_IMU_ACC) + 2 * i, (u16)m->acc[i]);
-		dcm_put_le16(block + IMU(DCM_IMU_GYR) + 2 * i, (u16)m->gyr[i]);
-		dcm_put_le16(block + IMU(DCM_IMU_ANGLE) + 2 * i, (u16)m->angle[i]);
+		put_unaligned_le16((u16)m->acc[i], block + IMU(DCM_IMU_ACC) + 2 * i);
+		put_unaligned_le16((u16)m->gyr[i], block + IMU(DCM_IMU_GYR) + 2 * i);
+		put_unaligned_le16((u16)m->angle[i], block + IMU(DCM_IMU_ANGLE) + 2 * i);
 		block[IMU(DCM_IMU_ACC_RAW) + i] = (u8)m->acc_raw[i];
-		dcm_put_le16(block + IMU(DCM_IMU_GYR_RAW) + 2 * i, (u16)m->gyr_raw[i]);
+		put_unaligned_le16((u16)m->gyr_raw[i], block + IMU(DCM_IMU_GYR_RAW) + 2 * i);
 	}
 	block[IMU(DCM_IMU_ACC_RAW) + 3] = 0;
 }
@@ -224,11 +224,11 @@ void dcm_imu_get(const u8 *block, struct dcm_imu *m)
 	m->status = block[IMU(DCM_IMU_STATUS)];
 	m->counter = block[IMU(DCM_IMU_COUNTER)];
 	for (i = 0; i < 3; i++) {
-		m->acc[i] = (s16)dcm_get_le16(block + IMU(DCM_IMU_ACC) + 2 * i);
-		m->gyr[i] = (s16)dcm_get_le16(block + IMU(DCM_IMU_GYR) + 2 * i);
-		m->angle[i] = (s16)dcm_get_le16(block + IMU(DCM_IMU_ANGLE) + 2 * i);
+		m->acc[i] = (s16)get_unaligned_le16(block + IMU(DCM_IMU_ACC) + 2 * i);
+		m->gyr[i] = (s16)get_unaligned_le16(block + IMU(DCM_IMU_GYR) + 2 * i);
+		m->angle[i] = (s16)get_unaligned_le16(block + IMU(DCM_IMU_ANGLE) + 2 * i);
 		m->acc_raw[i] = (s8)block[IMU(DCM_IMU_ACC_RAW) + i];
-		m->gyr_raw[i] = (s16)dcm_get_le16(block + IMU(DCM_IMU_GYR_RAW) + 2 * i);
+		m->gyr_raw[i] = (s16)get_unaligned_le16(block + IMU(DCM_IMU_GYR_RAW) + 2 * i);
 	}
 }
 
@@ -818,7 +818,7 @@ void dcm_foot_put_in(u8 *block, const struct dcm_foot_in *in)
 	block[0] = (in->bumper[0] ? 1 : 0) | (in->bumper[1] ? 2 : 0);
 	block[1] = 0;
 	for (i = 0; i < DCM_FOOT_FSRS; i++)
-		dcm_put_le16(block + 2 + 2 * i, in->fsr[i]);
+		put_unaligned_le16(in->fsr[i], block + 2 + 2 * i);
 }
 EXPORT_SYMBOL_GPL(dcm_foot_put_in);
 
@@ -834,7 +834,7 @@ void dcm_foot_get_in(const u8 *block, struct dcm_foot_in *in)
 	in->bumper[0] = block[0] & 1;
 	in->bumper[1] = block[0] & 2;
 	for (i = 0; i < DCM_FOOT_FSRS; i++)
-		in->fsr[i] = dcm_get_le16(block + 2 + 2 * i);
+		in->fsr[i] = get_unaligned_le16(block + 2 + 2 * i);
 }
 
 /**

@@ -95,7 +95,7 @@ static u8 *frame_begin(u8 *buf, size_t size, u8 addr, u8 cmd, size_t len)
 static int frame_end(u8 *buf)
 {
 	u32 n = DCM_RS485_HDR_LEN + buf[3];
-	u16 crc = dcm_crc16(DCM_CRC16_INIT, buf + 1, n - 1);
+	u16 crc = crc_itu_t(DCM_CRC16_INIT, buf + 1, n - 1);
 
 	buf[n] = (u8)(crc >> 8);
 	buf[n + 1] = (u8)crc;
@@ -172,7 +172,7 @@ int dcm_rs485_parse_frame(const u8 *buf, size_t len, struct dcm_rs485_frame *f)
 	total = DCM_RS485_OVERHEAD + buf[3];
 	if (len < total)
 		return -EMSGSIZE;
-	if (dcm_crc16(DCM_CRC16_INIT, buf + 1, total - 1))
+	if (crc_itu_t(DCM_CRC16_INIT, buf + 1, total - 1))
 		return -EBADMSG;
 	frame_copy(f, buf);
 	return total;
@@ -233,7 +233,7 @@ static bool rx_scan(struct dcm_rs485_rx *rx)
 		total = DCM_RS485_OVERHEAD + rx->buf[3];
 		if (rx->n < total)
 			return false;
-		if (dcm_crc16(DCM_CRC16_INIT, rx->buf + 1, total - 1)) {
+		if (crc_itu_t(DCM_CRC16_INIT, rx->buf + 1, total - 1)) {
 			rx->crc_errors++;
 			rx_drop(rx, 1, false);
 			continue;
@@ -525,10 +525,10 @@ static s16 clamp_hardness(s16 h)
  */
 void dcm_mb_put_cmd(struct dcm_rs485_slot *slot, const struct dcm_mb_cmd *c)
 {
-	dcm_put_le16(slot->b + 0, c->position[0]);
-	dcm_put_le16(slot->b + 2, c->position[1]);
-	dcm_put_le16(slot->b + 4, (u16)clamp_hardness(c->hardness[0]));
-	dcm_put_le16(slot->b + 6, (u16)clamp_hardness(c->hardness[1]));
+	put_unaligned_le16(c->position[0], slot->b + 0);
+	put_unaligned_le16(c->position[1], slot->b + 2);
+	put_unaligned_le16((u16)clamp_hardness(c->hardness[0]), slot->b + 4);
+	put_unaligned_le16((u16)clamp_hardness(c->hardness[1]), slot->b + 6);
 }
 
 /**
@@ -538,10 +538,10 @@ void dcm_mb_put_cmd(struct dcm_rs485_slot *slot, const struct dcm_mb_cmd *c)
  */
 void dcm_mb_get_cmd(const struct dcm_rs485_slot *slot, struct dcm_mb_cmd *c)
 {
-	c->position[0] = dcm_get_le16(slot->b + 0);
-	c->position[1] = dcm_get_le16(slot->b + 2);
-	c->hardness[0] = clamp_hardness((s16)dcm_get_le16(slot->b + 4));
-	c->hardness[1] = clamp_hardness((s16)dcm_get_le16(slot->b + 6));
+	c->position[0] = get_unaligned_le16(slot->b + 0);
+	c->position[1] = get_unaligned_le16(slot->b + 2);
+	c->hardness[0] = clamp_hardness((s16)get_unaligned_le16(slot->b + 4));
+	c->hardness[1] = clamp_hardness((s16)get_unaligned_le16(slot->b + 6));
 }
 EXPORT_SYMBOL_GPL(dcm_mb_get_cmd);
 
@@ -557,10 +557,10 @@ void dcm_mb_put_status(u8 *data, const struct dcm_mb_status *s)
 
 	data[0] = s->error;
 	data[1] = t0 | (t1 << 2);
-	dcm_put_le16(data + 2, (u16)s->angle[0]);
-	dcm_put_le16(data + 4, (u16)s->angle[1]);
-	dcm_put_le16(data + 6, s->current_ma[0]);
-	dcm_put_le16(data + 8, s->current_ma[1]);
+	put_unaligned_le16((u16)s->angle[0], data + 2);
+	put_unaligned_le16((u16)s->angle[1], data + 4);
+	put_unaligned_le16(s->current_ma[0], data + 6);
+	put_unaligned_le16(s->current_ma[1], data + 8);
 	data[10] = (u8)s->temperature[0];
 	data[11] = (u8)s->temperature[1];
 }
@@ -576,10 +576,10 @@ void dcm_mb_get_status(const u8 *data, struct dcm_mb_status *s)
 	s->error = data[0];
 	s->temp_status[0] = data[1] & 3;
 	s->temp_status[1] = (data[1] >> 2) & 3;
-	s->angle[0] = (s16)dcm_get_le16(data + 2);
-	s->angle[1] = (s16)dcm_get_le16(data + 4);
-	s->current_ma[0] = dcm_get_le16(data + 6);
-	s->current_ma[1] = dcm_get_le16(data + 8);
+	s->angle[0] = (s16)get_unaligned_le16(data + 2);
+	s->angle[1] = (s16)get_unaligned_le16(data + 4);
+	s->current_ma[0] = get_unaligned_le16(data + 6);
+	s->current_ma[1] = get_unaligned_le16(data + 8);
 	s->temperature[0] = (s8)data[10];
 	s->temperature[1] = (s8)data[11];
 }
@@ -681,12 +681,12 @@ int dcm_rs485_put_config(u8 *buf, size_t size, const struct dcm_mb_config *cfg)
 		m[2] = mc->sensor_type;
 		m[3] = mc->chain_mre_joint;
 		m[4] = mc->chain_mre_motor;
-		dcm_put_le16(m + 6, (u16)mc->kp);
-		dcm_put_le16(m + 8, (u16)mc->ki);
-		dcm_put_le16(m + 10, (u16)mc->kd);
-		dcm_put_le32(m + 12, mc->gear_ratio);
-		dcm_put_le16(m + 16, mc->zero);
-		dcm_put_le16(m + 18, mc->current_max);
+		put_unaligned_le16((u16)mc->kp, m + 6);
+		put_unaligned_le16((u16)mc->ki, m + 8);
+		put_unaligned_le16((u16)mc->kd, m + 10);
+		put_unaligned_le32(mc->gear_ratio, m + 12);
+		put_unaligned_le16(mc->zero, m + 16);
+		put_unaligned_le16(mc->current_max, m + 18);
 	}
 	return frame_end(buf);
 }
@@ -730,12 +730,12 @@ int dcm_rs485_get_config(const struct dcm_rs485_frame *f, struct dcm_mb_config *
 		mc->sensor_type = m[2];
 		mc->chain_mre_joint = m[3];
 		mc->chain_mre_motor = m[4];
-		mc->kp = (s16)dcm_get_le16(m + 6);
-		mc->ki = (s16)dcm_get_le16(m + 8);
-		mc->kd = (s16)dcm_get_le16(m + 10);
-		mc->gear_ratio = dcm_get_le32(m + 12);
-		mc->zero = dcm_get_le16(m + 16);
-		mc->current_max = dcm_get_le16(m + 18);
+		mc->kp = (s16)get_unaligned_le16(m + 6);
+		mc->ki = (s16)get_unaligned_le16(m + 8);
+		mc->kd = (s16)get_unaligned_le16(m + 10);
+		mc->gear_ratio = get_unaligned_le32(m + 12);
+		mc->zero = get_unaligned_le16(m + 16);
+		mc->current_max = get_unaligned_le16(m + 18);
 	}
 	return dcm_mb_config_check(cfg) == DCM_MB_CONFIG_OK ? 0 : -EINVAL;
 }
@@ -840,10 +840,10 @@ int dcm_rs485_put_ident(u8 *buf, size_t size, u8 addr, u8 cmd, const struct dcm_
 		return -EMSGSIZE;
 	p[0] = id->type;
 	p[1] = id->struct_version;
-	dcm_put_le32(p + 2, id->board_id);
-	dcm_put_le32(p + 6, id->board_id2);
-	dcm_put_le16(p + 10, id->bootloader_version);
-	dcm_put_le16(p + 12, id->prog_version);
+	put_unaligned_le32(id->board_id, p + 2);
+	put_unaligned_le32(id->board_id2, p + 6);
+	put_unaligned_le16(id->bootloader_version, p + 10);
+	put_unaligned_le16(id->prog_version, p + 12);
 	return frame_end(buf);
 }
 EXPORT_SYMBOL_GPL(dcm_rs485_put_ident);
@@ -872,10 +872,10 @@ int dcm_rs485_get_ident(const struct dcm_rs485_frame *f, struct dcm_rs485_ident 
 		return -EINVAL;
 	id->type = p[0];
 	id->struct_version = p[1];
-	id->board_id = dcm_get_le32(p + 2);
-	id->board_id2 = dcm_get_le32(p + 6);
-	id->bootloader_version = dcm_get_le16(p + 10);
-	id->prog_version = dcm_get_le16(p + 12);
+	id->board_id = get_unaligned_le32(p + 2);
+	id->board_id2 = get_unaligned_le32(p + 6);
+	id->bootloader_version = get_unaligned_le16(p + 10);
+	id->prog_version = get_unaligned_le16(p + 12);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(dcm_rs485_get_ident);
@@ -898,7 +898,7 @@ int dcm_rs485_put_assign(u8 *buf, size_t size, bool reply, u32 board_id, u8 bid)
 
 	if (!bid_ok(bid))
 		return -EINVAL;
-	dcm_put_le32(p, board_id);
+	put_unaligned_le32(board_id, p);
 	p[4] = bid;
 	if (reply)
 		return dcm_rs485_put_frame(buf, size, bid,
@@ -931,7 +931,7 @@ int dcm_rs485_get_assign(const struct dcm_rs485_frame *f, u32 *board_id, u8 *bid
 		return -EMSGSIZE;
 	if (!bid_ok(f->payload[4]) || f->addr != want)
 		return -EINVAL;
-	*board_id = dcm_get_le32(f->payload);
+	*board_id = get_unaligned_le32(f->payload);
 	*bid = f->payload[4];
 	return 0;
 }
