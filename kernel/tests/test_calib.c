@@ -17,8 +17,8 @@
 #include <cmocka.h>
 
 #include "model/dcm_calib.h"
-#include "wire/dcm_regs.h"
-#include "wire/dcm_rs485.h"
+#include "wire/dcm_wire_chest.h"
+#include "wire/dcm_wire_motor.h"
 
 #define PAGE	DCM_CHEST_EE_PAGE_LEN
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the motor board error byte (kernel/wire/dcm_mb_error.c):
+ * Host tests of the motor board error byte (kernel/wire/dcm_wire_motor.c):
  * every value 0..255 against expectations written here from seed 000's
  * tables ("Error codes for motor board"), independently of the
  * implementation's own table.
@@ -14,8 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "wire/dcm_mb_error.h"
-#include "wire/dcm_rs485.h"
+#include "wire/dcm_wire_motor.h"
 
 enum bits { NO, MRE, MOTOR, FLAGS };
 

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "wire/dcm_rs485.h"
+#include "wire/dcm_wire_motor.h"
 
 /* xorshift32, fixed seed: the same "random" bytes on every run */
 static u32 rng_state;
