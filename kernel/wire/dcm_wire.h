@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dcm - wire protocol, the parts every codec shares: byte order helpers,
- * the two checksums.
+ * dcm - wire protocol, the parts every codec shares: the kernel's byte
+ * order helpers and checksums, and their parameters.
  *
  * The wire files are pure logic over plain byte buffers: they build in the
  * kernel (board drivers, dcm_sim) and on the host (unit tests, the board
@@ -19,8 +19,8 @@
 
 /*
  * Multi-byte fields are little-endian on every bus: get_unaligned_le16()
- * and its kin read and write them. The CRC-16 is not: it is appended most
- * significant byte first.
+ * and its kin read and write them. An RS485 frame's CRC-16 is not: it is
+ * appended most significant byte first.
  */
 
 /**
