@@ -12,6 +12,7 @@
 
 #include "core/dcm_internal.h"
 #include "faces/dcm_faces.h"
+#include "wire/dcm_wire.h"
 
 /**
  * dcm_controller_register() - give a robot body its dcmN
@@ -74,6 +75,7 @@ static int __init dcm_init(void)
 {
 	int ret;
 
+	dcm_wire_init();
 	ret = dcm_core_init();
 	if (ret)
 		return ret;

@@ -24,9 +24,16 @@
 #include "core/dcm_internal.h"
 #include "model/dcm_safety.h"
 #include "model/dcm_fsr.h"
-#include "wire/dcm_mb_error.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
+#include "wire/dcm_wire_battery.h"
+#include "wire/dcm_wire_chest.h"
+#include "wire/dcm_wire_foot.h"
+#include "wire/dcm_wire_hand.h"
+#include "wire/dcm_wire_head.h"
+#include "wire/dcm_wire_inertial.h"
+#include "wire/dcm_wire_motor.h"
+#include "wire/dcm_wire_sonar.h"
 
 /* Roles of a motor board. */
 enum {

@@ -32,7 +32,8 @@
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
-#include "wire/dcm_regs.h"
+#include "wire/dcm_wire_chest.h"
+#include "wire/dcm_wire_motor.h"
 
 #define BODY_PAGES	(DCM_CHEST_BODY_LEN / DCM_CHEST_EE_PAGE_LEN)
 #define STORE_READY_MS	50	/* a commit takes a few ms: stuck past this */

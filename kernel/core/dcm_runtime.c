@@ -17,7 +17,7 @@
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
 #include "boards/dcm_boards.h"
-#include "wire/dcm_mb_error.h"
+#include "wire/dcm_wire_motor.h"
 
 static void dcm_snapbuf_release(struct kref *ref)
 {

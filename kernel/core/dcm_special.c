@@ -31,6 +31,8 @@
 #include "core/dcm_runtime.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
+#include "wire/dcm_wire_battery.h"
+#include "wire/dcm_wire_chest.h"
 
 #define TEXT_LEN	DCM_MAX_STRING_LEN
 #define VERSION_LEN	(DCM_BAT_BLOCK_MAX + 1)

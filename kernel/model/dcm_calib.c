@@ -13,7 +13,7 @@
  */
 
 #include "model/dcm_calib.h"
-#include "wire/dcm_regs.h"
+#include "wire/dcm_wire_chest.h"
 
 /**
  * dcm_calib_counts() - an angle in MRE counts

@@ -10,7 +10,7 @@
 #define _DCM_CALIB_H
 
 #include "model/dcm_pure.h"
-#include "wire/dcm_regs.h"
+#include "wire/dcm_wire_chest.h"
 
 #define DCM_CALIB_COUNTS	4096		/* MRE counts per turn */
 #define DCM_CALIB_TWO_PI_NRAD	6283185307LL	/* a turn, nano-radians */

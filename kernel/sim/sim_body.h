@@ -20,6 +20,14 @@
 #include "sim_sensors.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
+#include "wire/dcm_wire_battery.h"
+#include "wire/dcm_wire_chest.h"
+#include "wire/dcm_wire_foot.h"
+#include "wire/dcm_wire_hand.h"
+#include "wire/dcm_wire_head.h"
+#include "wire/dcm_wire_inertial.h"
+#include "wire/dcm_wire_motor.h"
+#include "wire/dcm_wire_sonar.h"
 
 #define DCM_SIM_NAME	"dcm_sim"
 #define SIM_RS485_BUSES	4

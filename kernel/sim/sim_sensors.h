@@ -13,7 +13,9 @@
 #define _SIM_SENSORS_H
 
 #include "model/dcm_pure.h"
-#include "wire/dcm_regs.h"
+#include "wire/dcm_wire_foot.h"
+#include "wire/dcm_wire_inertial.h"
+#include "wire/dcm_wire_sonar.h"
 
 #define SIM_NANO		1000000000LL
 #define SIM_PI_URAD		3141593		/* pi, micro-radians, rounded */

@@ -9,11 +9,16 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "model/dcm_calib.h"
-#include "wire/dcm_regs.h"
-#include "wire/dcm_rs485.h"
+#include "wire/dcm_wire_chest.h"
+#include "wire/dcm_wire_motor.h"
 
 #define PAGE	DCM_CHEST_EE_PAGE_LEN
 
@@ -225,5 +230,6 @@ int main(void)
 		cmocka_unit_test(test_record_bad),
 	};
 
+	dcm_wire_init();
 	return cmocka_run_group_tests_name("calib", tests, NULL, NULL);
 }

@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the motor board error byte (kernel/wire/dcm_mb_error.c):
+ * Host tests of the motor board error byte (kernel/wire/dcm_wire_motor.c):
  * every value 0..255 against expectations written here from seed 000's
  * tables ("Error codes for motor board"), independently of the
  * implementation's own table.
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
-#include "wire/dcm_mb_error.h"
-#include "wire/dcm_rs485.h"
+#include "wire/dcm_wire_motor.h"
 
 enum bits { NO, MRE, MOTOR, FLAGS };
 
@@ -251,5 +255,6 @@ int main(void)
 		cmocka_unit_test(test_motors),
 	};
 
+	dcm_wire_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

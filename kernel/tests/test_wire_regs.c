@@ -1,16 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host tests of the register map codecs (kernel/wire/dcm_regs.c): each
- * board's blocks round trip, register positions and scaling, the chest
- * board's store across a "restart", the SPI checksum, the battery's words
- * and strings, the sonar's echo meanings, LED packing, and random input.
+ * Host tests of the register map codecs (kernel/wire/dcm_regs.c and the
+ * families' kernel/wire/dcm_wire_*.c): each board's blocks round trip,
+ * register positions and scaling, the chest board's store across a
+ * "restart", the SPI checksum, the battery's words and strings, the
+ * sonar's echo meanings, LED packing, the head board's temperature, and
+ * random input.
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
+#include "wire/dcm_wire_battery.h"
+#include "wire/dcm_wire_chest.h"
+#include "wire/dcm_wire_foot.h"
+#include "wire/dcm_wire_hand.h"
+#include "wire/dcm_wire_head.h"
+#include "wire/dcm_wire_inertial.h"
+#include "wire/dcm_wire_sonar.h"
 
 static u32 rng_state;
 
@@ -315,7 +329,7 @@ static void test_battery(void **state)
 	/* -3.2 A, discharging, as the battery sends it: 0xf380, low byte first. */
 	wire[0] = 0x80;
 	wire[1] = 0xf3;
-	assert_int_equal(0, dcm_bat_get_word(&b, DCM_BAT_CURRENT, dcm_get_le16(wire)));
+	assert_int_equal(0, dcm_bat_get_word(&b, DCM_BAT_CURRENT, get_unaligned_le16(wire)));
 	assert_int_equal(-3200, b.current_ma);
 	assert_int_equal(0, dcm_bat_put_word(&b, DCM_BAT_CURRENT, &w));
 	assert_int_equal(0xf380, w);
@@ -536,6 +550,25 @@ static void test_leds(void **state)
 	assert_int_equal(0xaa, block[DCM_TOUCH_OUT_LEN]);
 }
 
+static void test_head(void **state)
+{
+	static const s32 temps[] = { 0, 45000, -1, -40000, 125000, S32_MAX, S32_MIN };
+	u8 block[DCM_HEAD_IN_LEN];
+	size_t i;
+
+	(void)state;
+	/* The CPU temperature: s32 milli-degrees Celsius, little-endian. */
+	dcm_head_put_in(block, 0x12345678);
+	assert_int_equal(0x78, block[0]);
+	assert_int_equal(0x56, block[1]);
+	assert_int_equal(0x34, block[2]);
+	assert_int_equal(0x12, block[3]);
+	for (i = 0; i < ARRAY_SIZE(temps); i++) {
+		dcm_head_put_in(block, temps[i]);
+		assert_int_equal(temps[i], dcm_head_get_in(block));
+	}
+}
+
 static void test_foot_hand(void **state)
 {
 	struct dcm_foot_in in = { { true, false }, { 0, 65535, 25000, 1 } }, back;
@@ -615,9 +648,9 @@ static void test_fuzz(void **state)
 		if (it & 1) {
 			memcpy(blk, "DCMB\x01", 5);
 			if (it & 2) {
-				u16 c = dcm_crc16(DCM_CRC16_INIT, blk + 8, 248);
+				u16 c = crc_itu_t(DCM_CRC16_INIT, blk + 8, 248);
 
-				dcm_put_le16(blk + 6, c);
+				put_unaligned_le16(c, blk + 6);
 			}
 		}
 		if (!dcm_chest_body_get(blk, &body)) {
@@ -652,9 +685,11 @@ int main(void)
 		cmocka_unit_test(test_battery),
 		cmocka_unit_test(test_sonar),
 		cmocka_unit_test(test_leds),
+		cmocka_unit_test(test_head),
 		cmocka_unit_test(test_foot_hand),
 		cmocka_unit_test(test_fuzz),
 	};
 
+	dcm_wire_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

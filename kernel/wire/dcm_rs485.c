@@ -1,22 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm - the RS485 protocol of the motor, foot and hand boards
- * (Documentation/dcm/wire-protocol.rst).
+ * dcm - the RS485 protocol of the motor, foot and hand boards, what every
+ * board type on the bus shares: frames, the receiver, the cyclic exchange,
+ * identity, chaining and register access (Documentation/dcm/wire-protocol.rst).
+ * What a slot and a reply's data mean is the board family's:
+ * dcm_wire_motor.c, dcm_wire_foot.c.
  *
  * Error codes, the same for every function here:
  *   -EMSGSIZE  the output buffer is too small, the input is shorter than
  *              its frame, or a payload has the wrong length for its message
  *   -EBADMSG   the CRC does not match
  *   -EINVAL    not this message (CMD, ADDR), or a field out of range
- *   -EPROTO    a configuration structure of another StructVersion
  */
 
 #include "wire/dcm_rs485.h"
-
-static bool bid_ok(u8 bid)
-{
-	return bid >= 1 && bid <= DCM_RS485_MAX_BOARDS;
-}
 
 /* Which ADDR a message may carry */
 enum { A_NONE, A_BCAST, A_ZERO, A_BID };
@@ -71,7 +68,7 @@ static bool hdr_valid(u8 addr, u8 cmd, size_t len)
 	case A_ZERO:
 		return addr == DCM_RS485_ADDR_UNASSIGNED;
 	case A_BID:
-		return bid_ok(addr);
+		return dcm_rs485_bid_ok(addr);
 	}
 	return false;
 }
@@ -95,7 +92,7 @@ static u8 *frame_begin(u8 *buf, size_t size, u8 addr, u8 cmd, size_t len)
 static int frame_end(u8 *buf)
 {
 	u32 n = DCM_RS485_HDR_LEN + buf[3];
-	u16 crc = dcm_crc16(DCM_CRC16_INIT, buf + 1, n - 1);
+	u16 crc = crc_itu_t(DCM_CRC16_INIT, buf + 1, n - 1);
 
 	buf[n] = (u8)(crc >> 8);
 	buf[n + 1] = (u8)crc;
@@ -172,7 +169,7 @@ int dcm_rs485_parse_frame(const u8 *buf, size_t len, struct dcm_rs485_frame *f)
 	total = DCM_RS485_OVERHEAD + buf[3];
 	if (len < total)
 		return -EMSGSIZE;
-	if (dcm_crc16(DCM_CRC16_INIT, buf + 1, total - 1))
+	if (crc_itu_t(DCM_CRC16_INIT, buf + 1, total - 1))
 		return -EBADMSG;
 	frame_copy(f, buf);
 	return total;
@@ -233,7 +230,7 @@ static bool rx_scan(struct dcm_rs485_rx *rx)
 		total = DCM_RS485_OVERHEAD + rx->buf[3];
 		if (rx->n < total)
 			return false;
-		if (dcm_crc16(DCM_CRC16_INIT, rx->buf + 1, total - 1)) {
+		if (crc_itu_t(DCM_CRC16_INIT, rx->buf + 1, total - 1)) {
 			rx->crc_errors++;
 			rx_drop(rx, 1, false);
 			continue;
@@ -397,7 +394,7 @@ int dcm_rs485_put_reply(u8 *buf, size_t size, const struct dcm_rs485_reply *r)
 {
 	u8 *p;
 
-	if (!bid_ok(r->bid))
+	if (!dcm_rs485_bid_ok(r->bid))
 		return -EINVAL;
 	p = frame_begin(buf, size, r->bid, DCM_RS485_CYCLE | DCM_RS485_REPLY,
 			DCM_RS485_REPLY_PAYLOAD);
@@ -420,7 +417,7 @@ EXPORT_SYMBOL_GPL(dcm_rs485_put_reply);
  */
 int dcm_rs485_get_reply(const struct dcm_rs485_frame *f, struct dcm_rs485_reply *r)
 {
-	if (f->cmd != (DCM_RS485_CYCLE | DCM_RS485_REPLY) || !bid_ok(f->addr))
+	if (f->cmd != (DCM_RS485_CYCLE | DCM_RS485_REPLY) || !dcm_rs485_bid_ok(f->addr))
 		return -EINVAL;
 	if (f->len != DCM_RS485_REPLY_PAYLOAD)
 		return -EMSGSIZE;
@@ -476,7 +473,7 @@ u32 dcm_rs485_cmd_len(u32 n)
  */
 u32 dcm_rs485_reply_start(u8 bid)
 {
-	if (!bid_ok(bid))
+	if (!dcm_rs485_bid_ok(bid))
 		return 0;
 	return DCM_RS485_GAP + (bid - 1) * DCM_RS485_REPLY_SLOT;
 }
@@ -509,310 +506,6 @@ u32 dcm_rs485_chars_to_us(u32 chars, u32 baud)
 	return (u32)div64_u64(bits + baud - 1, baud);
 }
 
-static s16 clamp_hardness(s16 h)
-{
-	if (h > DCM_MB_HARDNESS_MAX)
-		return DCM_MB_HARDNESS_MAX;
-	if (h < -DCM_MB_HARDNESS_MAX)
-		return -DCM_MB_HARDNESS_MAX;
-	return h;
-}
-
-/**
- * dcm_mb_put_cmd() - fill a motor board's slot
- * @slot: the slot
- * @c: what the motors do; hardness is clamped to -1000..1000
- */
-void dcm_mb_put_cmd(struct dcm_rs485_slot *slot, const struct dcm_mb_cmd *c)
-{
-	dcm_put_le16(slot->b + 0, c->position[0]);
-	dcm_put_le16(slot->b + 2, c->position[1]);
-	dcm_put_le16(slot->b + 4, (u16)clamp_hardness(c->hardness[0]));
-	dcm_put_le16(slot->b + 6, (u16)clamp_hardness(c->hardness[1]));
-}
-
-/**
- * dcm_mb_get_cmd() - read a motor board's slot
- * @slot: the slot
- * @c: what the motors do; hardness is clamped to -1000..1000
- */
-void dcm_mb_get_cmd(const struct dcm_rs485_slot *slot, struct dcm_mb_cmd *c)
-{
-	c->position[0] = dcm_get_le16(slot->b + 0);
-	c->position[1] = dcm_get_le16(slot->b + 2);
-	c->hardness[0] = clamp_hardness((s16)dcm_get_le16(slot->b + 4));
-	c->hardness[1] = clamp_hardness((s16)dcm_get_le16(slot->b + 6));
-}
-EXPORT_SYMBOL_GPL(dcm_mb_get_cmd);
-
-/**
- * dcm_mb_put_status() - fill a motor board's reply data
- * @data: DCM_RS485_DATA_LEN bytes
- * @s: the status; a temperature status above 3 is sent as 3
- */
-void dcm_mb_put_status(u8 *data, const struct dcm_mb_status *s)
-{
-	u8 t0 = s->temp_status[0] > 3 ? 3 : s->temp_status[0];
-	u8 t1 = s->temp_status[1] > 3 ? 3 : s->temp_status[1];
-
-	data[0] = s->error;
-	data[1] = t0 | (t1 << 2);
-	dcm_put_le16(data + 2, (u16)s->angle[0]);
-	dcm_put_le16(data + 4, (u16)s->angle[1]);
-	dcm_put_le16(data + 6, s->current_ma[0]);
-	dcm_put_le16(data + 8, s->current_ma[1]);
-	data[10] = (u8)s->temperature[0];
-	data[11] = (u8)s->temperature[1];
-}
-EXPORT_SYMBOL_GPL(dcm_mb_put_status);
-
-/**
- * dcm_mb_get_status() - read a motor board's reply data
- * @data: DCM_RS485_DATA_LEN bytes
- * @s: the status
- */
-void dcm_mb_get_status(const u8 *data, struct dcm_mb_status *s)
-{
-	s->error = data[0];
-	s->temp_status[0] = data[1] & 3;
-	s->temp_status[1] = (data[1] >> 2) & 3;
-	s->angle[0] = (s16)dcm_get_le16(data + 2);
-	s->angle[1] = (s16)dcm_get_le16(data + 4);
-	s->current_ma[0] = dcm_get_le16(data + 6);
-	s->current_ma[1] = dcm_get_le16(data + 8);
-	s->temperature[0] = (s8)data[10];
-	s->temperature[1] = (s8)data[11];
-}
-
-/**
- * dcm_mb_mre_angle() - the angle a motor board reports for an MRE reading
- * @mre: the MRE count, 0..4095 (higher bits ignored)
- * @zero: jointZeroPosition, the count at the joint's zero
- *
- * Return: @mre - @zero modulo 4096, in -2048..2047.
- */
-s16 dcm_mb_mre_angle(u16 mre, u16 zero)
-{
-	s16 d = (s16)((mre - zero) & (DCM_MB_MRE_COUNTS - 1));
-
-	return d >= DCM_MB_MRE_COUNTS / 2 ? d - DCM_MB_MRE_COUNTS : d;
-}
-EXPORT_SYMBOL_GPL(dcm_mb_mre_angle);
-
-static int motor_config_check(const struct dcm_mb_motor_config *m, u8 number)
-{
-	if (m->motor_number != 0 && m->motor_number != number)
-		return -EINVAL;
-	if (m->sensor_type > DCM_MB_SENSOR_MRE_JOINT_MOTOR || m->chain_mre_joint > 4 ||
-	    m->chain_mre_motor > 4 || m->zero >= DCM_MB_MRE_COUNTS)
-		return -EINVAL;
-	if (!m->motor_number)
-		return 0;
-	switch (m->sensor_type) {
-	case DCM_MB_SENSOR_MRE_JOINT:
-		if (!m->chain_mre_joint || m->chain_mre_motor)
-			return -EINVAL;
-		break;
-	case DCM_MB_SENSOR_MRE_JOINT_MOTOR:
-		if (!m->chain_mre_joint || !m->chain_mre_motor ||
-		    m->chain_mre_joint == m->chain_mre_motor)
-			return -EINVAL;
-		break;
-	default:
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/**
- * dcm_mb_config_check() - whether a motor board accepts a configuration
- * @cfg: the structure
- *
- * A present motor (MotorNumber not 0) has the MotorNumber of its block, a
- * SensorType, a joint MRE position 1..4 and a motor MRE position 1..4 (not
- * the joint's) exactly when its SensorType has a motor MRE.
- *
- * Return: enum dcm_mb_config_status: DCM_MB_CONFIG_OK, or why not (a Bid
- * out of 1..DCM_RS485_MAX_BOARDS is a bad value; DCM_MB_CONFIG_BAD_BID is
- * for the board to say the Bid is not its own).
- */
-int dcm_mb_config_check(const struct dcm_mb_config *cfg)
-{
-	u32 i;
-
-	if (cfg->struct_version != DCM_MB_STRUCT_VERSION)
-		return DCM_MB_CONFIG_BAD_VERSION;
-	if (!bid_ok(cfg->bid))
-		return DCM_MB_CONFIG_BAD_VALUE;
-	for (i = 0; i < DCM_MB_MOTORS; i++)
-		if (motor_config_check(&cfg->motor[i], i + 1))
-			return DCM_MB_CONFIG_BAD_VALUE;
-	return DCM_MB_CONFIG_OK;
-}
-
-/**
- * dcm_rs485_put_config() - build the CONFIG request to a motor board
- * @buf: where
- * @size: room in @buf
- * @cfg: the structure; the frame goes to @cfg->bid
- *
- * Return: the frame length; -EINVAL if dcm_mb_config_check() refuses @cfg;
- * -EMSGSIZE if @size is too small.
- */
-int dcm_rs485_put_config(u8 *buf, size_t size, const struct dcm_mb_config *cfg)
-{
-	u8 *p, *m;
-	u32 i;
-
-	if (dcm_mb_config_check(cfg) != DCM_MB_CONFIG_OK)
-		return -EINVAL;
-	p = frame_begin(buf, size, cfg->bid, DCM_RS485_CONFIG, DCM_MB_CONFIG_LEN);
-	if (!p)
-		return -EMSGSIZE;
-	memset(p, 0, DCM_MB_CONFIG_LEN);
-	p[0] = cfg->struct_version;
-	p[1] = cfg->bid;
-	for (i = 0; i < DCM_MB_MOTORS; i++) {
-		const struct dcm_mb_motor_config *mc = &cfg->motor[i];
-
-		m = p + 4 + i * 20;
-		m[0] = mc->motor_number;
-		m[1] = mc->invert ? 1 : 0;
-		m[2] = mc->sensor_type;
-		m[3] = mc->chain_mre_joint;
-		m[4] = mc->chain_mre_motor;
-		dcm_put_le16(m + 6, (u16)mc->kp);
-		dcm_put_le16(m + 8, (u16)mc->ki);
-		dcm_put_le16(m + 10, (u16)mc->kd);
-		dcm_put_le32(m + 12, mc->gear_ratio);
-		dcm_put_le16(m + 16, mc->zero);
-		dcm_put_le16(m + 18, mc->current_max);
-	}
-	return frame_end(buf);
-}
-
-/**
- * dcm_rs485_get_config() - decode a CONFIG request
- * @f: a frame from dcm_rs485_parse_frame() or a receiver
- * @cfg: the structure
- *
- * The board compares the frame's ADDR and @cfg->bid with its own Bid.
- *
- * Return: 0; -EINVAL if @f is not a CONFIG request, a reserved byte or bit
- * is not 0, or dcm_mb_config_check() refuses it; -EPROTO for another
- * StructVersion; -EMSGSIZE for a wrong length.
- */
-int dcm_rs485_get_config(const struct dcm_rs485_frame *f, struct dcm_mb_config *cfg)
-{
-	const u8 *p = f->payload, *m;
-	u32 i;
-
-	if (f->cmd != DCM_RS485_CONFIG)
-		return -EINVAL;
-	if (f->len < 1)
-		return -EMSGSIZE;
-	if (p[0] != DCM_MB_STRUCT_VERSION)
-		return -EPROTO;
-	if (f->len != DCM_MB_CONFIG_LEN)
-		return -EMSGSIZE;
-	if (p[2] || p[3])
-		return -EINVAL;
-	cfg->struct_version = p[0];
-	cfg->bid = p[1];
-	for (i = 0; i < DCM_MB_MOTORS; i++) {
-		struct dcm_mb_motor_config *mc = &cfg->motor[i];
-
-		m = p + 4 + i * 20;
-		if (m[1] & ~1 || m[5])
-			return -EINVAL;
-		mc->motor_number = m[0];
-		mc->invert = m[1] & 1;
-		mc->sensor_type = m[2];
-		mc->chain_mre_joint = m[3];
-		mc->chain_mre_motor = m[4];
-		mc->kp = (s16)dcm_get_le16(m + 6);
-		mc->ki = (s16)dcm_get_le16(m + 8);
-		mc->kd = (s16)dcm_get_le16(m + 10);
-		mc->gear_ratio = dcm_get_le32(m + 12);
-		mc->zero = dcm_get_le16(m + 16);
-		mc->current_max = dcm_get_le16(m + 18);
-	}
-	return dcm_mb_config_check(cfg) == DCM_MB_CONFIG_OK ? 0 : -EINVAL;
-}
-EXPORT_SYMBOL_GPL(dcm_rs485_get_config);
-
-/**
- * dcm_rs485_put_config_ack() - build a motor board's reply to CONFIG
- * @buf: where
- * @size: room in @buf
- * @bid: the board's Bid
- * @status: enum dcm_mb_config_status
- *
- * Return: the frame length; -EINVAL for a bad Bid; -EMSGSIZE if @size is
- * too small.
- */
-int dcm_rs485_put_config_ack(u8 *buf, size_t size, u8 bid, u8 status)
-{
-	u8 p[2] = { status, DCM_MB_STRUCT_VERSION };
-
-	if (!bid_ok(bid))
-		return -EINVAL;
-	return dcm_rs485_put_frame(buf, size, bid, DCM_RS485_CONFIG | DCM_RS485_REPLY, p, 2);
-}
-EXPORT_SYMBOL_GPL(dcm_rs485_put_config_ack);
-
-/**
- * dcm_rs485_get_config_ack() - decode a motor board's reply to CONFIG
- * @f: a frame from dcm_rs485_parse_frame() or a receiver
- * @status: enum dcm_mb_config_status
- *
- * Return: 0; -EINVAL if @f is not a CONFIG reply from a Bid; -EMSGSIZE for
- * a wrong length.
- */
-int dcm_rs485_get_config_ack(const struct dcm_rs485_frame *f, u8 *status)
-{
-	if (f->cmd != (DCM_RS485_CONFIG | DCM_RS485_REPLY) || !bid_ok(f->addr))
-		return -EINVAL;
-	if (f->len != 2)
-		return -EMSGSIZE;
-	*status = f->payload[0];
-	return 0;
-}
-
-#define MICRO		1000000ULL
-#define Q16_ONE		65536ULL
-
-/**
- * dcm_q16_from_micro() - a value in micro-units as unsigned Q16.16
- * @micro: the value, 1.0 is 1000000 (GearRatio 201.3 is 201300000)
- * @q: the value times 65536, rounded to nearest
- *
- * Return: 0; -ERANGE if @micro is negative or 65536.0 or more.
- */
-int dcm_q16_from_micro(s64 micro, u32 *q)
-{
-	u64 v;
-
-	if (micro < 0 || (u64)micro >= Q16_ONE * MICRO)
-		return -ERANGE;
-	v = div64_u64((u64)micro * Q16_ONE + MICRO / 2, MICRO);
-	if (v > U32_MAX)
-		return -ERANGE;
-	*q = (u32)v;
-	return 0;
-}
-
-/**
- * dcm_q16_to_micro() - an unsigned Q16.16 value in micro-units
- * @q: the value times 65536
- *
- * Return: the value in micro-units, rounded to nearest.
- */
-s64 dcm_q16_to_micro(u32 q)
-{
-	return (s64)div64_u64((u64)q * MICRO + Q16_ONE / 2, Q16_ONE);
-}
-
 /**
  * dcm_rs485_put_ident() - build an identity reply
  * @buf: where
@@ -832,7 +525,7 @@ int dcm_rs485_put_ident(u8 *buf, size_t size, u8 addr, u8 cmd, const struct dcm_
 	if (cmd == (DCM_RS485_CHAIN_QUERY | DCM_RS485_REPLY)) {
 		if (addr != DCM_RS485_ADDR_UNASSIGNED)
 			return -EINVAL;
-	} else if (cmd != (DCM_RS485_IDENT | DCM_RS485_REPLY) || !bid_ok(addr)) {
+	} else if (cmd != (DCM_RS485_IDENT | DCM_RS485_REPLY) || !dcm_rs485_bid_ok(addr)) {
 		return -EINVAL;
 	}
 	p = frame_begin(buf, size, addr, cmd, DCM_RS485_IDENT_LEN);
@@ -840,10 +533,10 @@ int dcm_rs485_put_ident(u8 *buf, size_t size, u8 addr, u8 cmd, const struct dcm_
 		return -EMSGSIZE;
 	p[0] = id->type;
 	p[1] = id->struct_version;
-	dcm_put_le32(p + 2, id->board_id);
-	dcm_put_le32(p + 6, id->board_id2);
-	dcm_put_le16(p + 10, id->bootloader_version);
-	dcm_put_le16(p + 12, id->prog_version);
+	put_unaligned_le32(id->board_id, p + 2);
+	put_unaligned_le32(id->board_id2, p + 6);
+	put_unaligned_le16(id->bootloader_version, p + 10);
+	put_unaligned_le16(id->prog_version, p + 12);
 	return frame_end(buf);
 }
 EXPORT_SYMBOL_GPL(dcm_rs485_put_ident);
@@ -863,7 +556,7 @@ int dcm_rs485_get_ident(const struct dcm_rs485_frame *f, struct dcm_rs485_ident 
 	if (f->cmd == (DCM_RS485_CHAIN_QUERY | DCM_RS485_REPLY)) {
 		if (f->addr != DCM_RS485_ADDR_UNASSIGNED)
 			return -EINVAL;
-	} else if (f->cmd != (DCM_RS485_IDENT | DCM_RS485_REPLY) || !bid_ok(f->addr)) {
+	} else if (f->cmd != (DCM_RS485_IDENT | DCM_RS485_REPLY) || !dcm_rs485_bid_ok(f->addr)) {
 		return -EINVAL;
 	}
 	if (f->len != DCM_RS485_IDENT_LEN)
@@ -872,10 +565,10 @@ int dcm_rs485_get_ident(const struct dcm_rs485_frame *f, struct dcm_rs485_ident 
 		return -EINVAL;
 	id->type = p[0];
 	id->struct_version = p[1];
-	id->board_id = dcm_get_le32(p + 2);
-	id->board_id2 = dcm_get_le32(p + 6);
-	id->bootloader_version = dcm_get_le16(p + 10);
-	id->prog_version = dcm_get_le16(p + 12);
+	id->board_id = get_unaligned_le32(p + 2);
+	id->board_id2 = get_unaligned_le32(p + 6);
+	id->bootloader_version = get_unaligned_le16(p + 10);
+	id->prog_version = get_unaligned_le16(p + 12);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(dcm_rs485_get_ident);
@@ -896,9 +589,9 @@ int dcm_rs485_put_assign(u8 *buf, size_t size, bool reply, u32 board_id, u8 bid)
 {
 	u8 p[5];
 
-	if (!bid_ok(bid))
+	if (!dcm_rs485_bid_ok(bid))
 		return -EINVAL;
-	dcm_put_le32(p, board_id);
+	put_unaligned_le32(board_id, p);
 	p[4] = bid;
 	if (reply)
 		return dcm_rs485_put_frame(buf, size, bid,
@@ -929,9 +622,9 @@ int dcm_rs485_get_assign(const struct dcm_rs485_frame *f, u32 *board_id, u8 *bid
 		return -EINVAL;
 	if (f->len != 5)
 		return -EMSGSIZE;
-	if (!bid_ok(f->payload[4]) || f->addr != want)
+	if (!dcm_rs485_bid_ok(f->payload[4]) || f->addr != want)
 		return -EINVAL;
-	*board_id = dcm_get_le32(f->payload);
+	*board_id = get_unaligned_le32(f->payload);
 	*bid = f->payload[4];
 	return 0;
 }
@@ -1042,7 +735,7 @@ int dcm_rs485_put_regs(u8 *buf, size_t size, u8 addr, u8 cmd, const struct dcm_r
 	size_t len;
 	u8 *p;
 
-	if (!bid_ok(addr) || !regs_ok(r->reg, r->count))
+	if (!dcm_rs485_bid_ok(addr) || !regs_ok(r->reg, r->count))
 		return -EINVAL;
 	switch (cmd) {
 	case DCM_RS485_REG_READ:
@@ -1088,7 +781,7 @@ int dcm_rs485_get_regs(const struct dcm_rs485_frame *f, struct dcm_rs485_regs *r
 {
 	const u8 *p = f->payload;
 
-	if (!bid_ok(f->addr))
+	if (!dcm_rs485_bid_ok(f->addr))
 		return -EINVAL;
 	memset(r, 0, sizeof(*r));
 	switch (f->cmd) {

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dcm - the RS485 protocol of the motor, foot and hand boards: frames and
- * their CRC, a byte-by-byte receiver, the cyclic broadcast and its replies,
- * chaining (Bid assignment), the motor board configuration and identity,
- * register access. Documentation/dcm/wire-protocol.rst describes every byte.
+ * dcm - the RS485 protocol of the motor, foot and hand boards, what every
+ * board type on the bus shares: frames and their CRC, a byte-by-byte
+ * receiver, the cyclic broadcast and its replies, identity, chaining (Bid
+ * assignment), register access. What a slot and a reply's data hold is the
+ * board family's (dcm_wire_motor.h, dcm_wire_foot.h, dcm_wire_hand.h).
+ * Documentation/dcm/wire-protocol.rst describes every byte.
  *
  * Pure logic over byte buffers: the kernel's board drivers, the simulated
  * boards in the kernel and the host-side simulator all use this file.
@@ -62,6 +64,17 @@ enum dcm_rs485_cmd {
 #define DCM_RS485_GAP			4	/* turnaround before each reply */
 #define DCM_RS485_WATCHDOG_MS		500	/* no CYCLE for this long: loop off */
 #define DCM_RS485_REQUEST_TIMEOUT_US	1000	/* addressed requests, chaining */
+
+/**
+ * dcm_rs485_bid_ok() - whether a byte is a Bid
+ * @bid: the byte
+ *
+ * Return: true for 1..DCM_RS485_MAX_BOARDS.
+ */
+static inline bool dcm_rs485_bid_ok(u8 bid)
+{
+	return bid >= 1 && bid <= DCM_RS485_MAX_BOARDS;
+}
 
 /* The cyclic exchange */
 #define DCM_RS485_SLOT_LEN		8	/* command bytes per board */
@@ -175,147 +188,15 @@ u32 dcm_rs485_reply_start(u8 bid);
 u32 dcm_rs485_exchange_chars(u32 n);
 u32 dcm_rs485_chars_to_us(u32 chars, u32 baud);
 
-/* Motor board slot and status */
-
-#define DCM_MB_MOTORS		2
-#define DCM_MB_HARDNESS_MAX	1000	/* per mil of the current limit */
-#define DCM_MB_TEMP_STATUS_MAX	3
-#define DCM_MB_MRE_COUNTS	4096
-
-/**
- * struct dcm_mb_cmd - a motor board's slot: what its two motors do
- * @position: position command, 65536 per turn, relative to the calibrated
- *	zero, two's complement (a joint); aperture in per mil (a hand)
- * @hardness: per mil of the current limit, -1000..1000; <= 0 brakes, < 0
- *	on both motors frees them
- */
-struct dcm_mb_cmd {
-	u16 position[DCM_MB_MOTORS];
-	s16 hardness[DCM_MB_MOTORS];
-};
-
-/**
- * struct dcm_mb_status - a motor board's reply data
- * @error: the error byte of seed 000 (dcm_mb_error_decode())
- * @temp_status: temperature status per motor, 0..3
- * @angle: joint MRE angle per motor, 4096 per turn, relative to the
- *	calibrated zero, -2048..2047 (a joint); aperture in per mil (a hand)
- * @current_ma: motor current, mA
- * @temperature: motor temperature, degrees Celsius
- */
-struct dcm_mb_status {
-	u8 error;
-	u8 temp_status[DCM_MB_MOTORS];
-	s16 angle[DCM_MB_MOTORS];
-	u16 current_ma[DCM_MB_MOTORS];
-	s8 temperature[DCM_MB_MOTORS];
-};
-
-void dcm_mb_put_cmd(struct dcm_rs485_slot *slot, const struct dcm_mb_cmd *c);
-void dcm_mb_get_cmd(const struct dcm_rs485_slot *slot, struct dcm_mb_cmd *c);
-void dcm_mb_put_status(u8 *data, const struct dcm_mb_status *s);
-void dcm_mb_get_status(const u8 *data, struct dcm_mb_status *s);
-s16 dcm_mb_mre_angle(u16 mre, u16 zero);
-
-/**
- * dcm_mb_position() - a joint's raw position command as sent
- * @raw: the raw value the conversion gave (2*pi/65536 per count)
- *
- * Return: @raw modulo 65536: -1 is 65535, 65536 is 0.
- */
-static inline u16 dcm_mb_position(s64 raw)
-{
-	return (u16)((u64)raw & 0xffff);
-}
-
-/* Motor board configuration */
-
-#define DCM_MB_STRUCT_VERSION	1
-#define DCM_MB_CONFIG_LEN	44
-
-/**
- * enum dcm_mb_sensor - the SensorType of a joint
- * @DCM_MB_SENSOR_NONE: no sensor (no motor)
- * @DCM_MB_SENSOR_MRE_JOINT: one MRE, on the joint ("MRE_Joint")
- * @DCM_MB_SENSOR_MRE_JOINT_MOTOR: an MRE on the joint and one on the motor
- *	("MRE_JointMotor")
- */
-enum dcm_mb_sensor {
-	DCM_MB_SENSOR_NONE = 0,
-	DCM_MB_SENSOR_MRE_JOINT = 1,
-	DCM_MB_SENSOR_MRE_JOINT_MOTOR = 2,
-};
-
-/**
- * struct dcm_mb_motor_config - one motor of the configuration structure
- * @motor_number: MotorNumber, 0 (no motor), 1 or 2: the block's own number
- * @invert: InvertControlDirection
- * @sensor_type: SensorType, enum dcm_mb_sensor
- * @chain_mre_joint: positionChainMREJoint, 0..4, 0 for none
- * @chain_mre_motor: positionChainMREMotor, 0..4, 0 for none
- * @kp: Kp
- * @ki: Ki
- * @kd: Kd
- * @gear_ratio: GearRatio, unsigned fixed point Q16.16
- * @zero: jointZeroPosition, 0..4095, 0 for not calibrated
- * @current_max: ElectricCurrent/Sensor/Max, mA
- */
-struct dcm_mb_motor_config {
-	u8 motor_number;
-	bool invert;
-	u8 sensor_type;
-	u8 chain_mre_joint;
-	u8 chain_mre_motor;
-	s16 kp, ki, kd;
-	u32 gear_ratio;
-	u16 zero;
-	u16 current_max;
-};
-
-/**
- * struct dcm_mb_config - the motor board configuration structure
- * @struct_version: StructVersion, DCM_MB_STRUCT_VERSION
- * @bid: the Bid chaining gave the board
- * @motor: the two motors
- */
-struct dcm_mb_config {
-	u8 struct_version;
-	u8 bid;
-	struct dcm_mb_motor_config motor[DCM_MB_MOTORS];
-};
-
-/**
- * enum dcm_mb_config_status - first payload byte of the CONFIG reply
- * @DCM_MB_CONFIG_OK: accepted; the board runs its control loops
- * @DCM_MB_CONFIG_BAD_VERSION: StructVersion not supported
- * @DCM_MB_CONFIG_BAD_VALUE: a field out of range, or a wrong length
- * @DCM_MB_CONFIG_BAD_BID: the structure's Bid is not the board's
- */
-enum dcm_mb_config_status {
-	DCM_MB_CONFIG_OK = 0,
-	DCM_MB_CONFIG_BAD_VERSION = 1,
-	DCM_MB_CONFIG_BAD_VALUE = 2,
-	DCM_MB_CONFIG_BAD_BID = 3,
-};
-
-int dcm_mb_config_check(const struct dcm_mb_config *cfg);
-int dcm_rs485_put_config(u8 *buf, size_t size, const struct dcm_mb_config *cfg);
-int dcm_rs485_get_config(const struct dcm_rs485_frame *f, struct dcm_mb_config *cfg);
-int dcm_rs485_put_config_ack(u8 *buf, size_t size, u8 bid, u8 status);
-int dcm_rs485_get_config_ack(const struct dcm_rs485_frame *f, u8 *status);
-
-int dcm_q16_from_micro(s64 micro, u32 *q);
-s64 dcm_q16_to_micro(u32 q);
-
 /* Identity, chaining */
 
 /**
- * enum dcm_board_type - what a board on an RS485 bus is
+ * enum dcm_rs485_board - what a board on an RS485 bus says it is
  * @DCM_BOARD_MOTOR: a motor board (MotorBoard)
  * @DCM_BOARD_FOOT: a foot board (FootBoard)
  * @DCM_BOARD_HAND: a hand touch board (HandBoard)
  */
-enum dcm_board_type {
+enum dcm_rs485_board {
 	DCM_BOARD_MOTOR = 1,
 	DCM_BOARD_FOOT = 2,
 	DCM_BOARD_HAND = 3,
@@ -325,7 +206,7 @@ enum dcm_board_type {
 
 /**
  * struct dcm_rs485_ident - what a board says it is
- * @type: enum dcm_board_type
+ * @type: enum dcm_rs485_board
  * @struct_version: the configuration StructVersion it understands (motor
  *	boards), 0 otherwise
  * @board_id: BoardId, unique per board; chaining addresses the board by it

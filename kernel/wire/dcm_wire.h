@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dcm - wire protocol, the parts every codec shares: byte order helpers,
- * the two checksums and the types the host build lacks.
+ * dcm - wire protocol, the parts every codec shares: the kernel's byte
+ * order helpers and checksums, and their parameters.
  *
  * The wire files are pure logic over plain byte buffers: they build in the
  * kernel (board drivers, dcm_sim) and on the host (unit tests, the board
@@ -11,70 +11,85 @@
 #ifndef _DCM_WIRE_H
 #define _DCM_WIRE_H
 
+#include <linux/crc-itu-t.h>
+#include <linux/crc8.h>
+#include <asm/unaligned.h>
+
 #include "model/dcm_pure.h"
 
-#ifndef __KERNEL__
-typedef signed char s8;
-typedef short s16;
-#endif
-
-/* Multi-byte fields are little-endian on every bus; the CRC-16 is not. */
+/*
+ * Multi-byte fields are little-endian on every bus: get_unaligned_le16()
+ * and its kin read and write them. An RS485 frame's CRC-16 is not: it is
+ * appended most significant byte first.
+ */
 
 /**
  * dcm_get_le16() - read a little-endian 16-bit field
  * @p: its first byte
  *
+ * The name the board and simulator code use; get_unaligned_le16().
+ *
  * Return: the value.
  */
 static inline u16 dcm_get_le16(const u8 *p)
 {
-	return (u16)(p[0] | (p[1] << 8));
+	return get_unaligned_le16(p);
 }
 
 /**
  * dcm_put_le16() - write a little-endian 16-bit field
  * @p: its first byte
  * @v: the value
+ *
+ * The name the board and simulator code use; put_unaligned_le16().
  */
 static inline void dcm_put_le16(u8 *p, u16 v)
 {
-	p[0] = (u8)v;
-	p[1] = (u8)(v >> 8);
+	put_unaligned_le16(v, p);
 }
 
 /**
  * dcm_get_le32() - read a little-endian 32-bit field
  * @p: its first byte
  *
+ * The name the board and simulator code use; get_unaligned_le32().
+ *
  * Return: the value.
  */
 static inline u32 dcm_get_le32(const u8 *p)
 {
-	return (u32)p[0] | ((u32)p[1] << 8) | ((u32)p[2] << 16) | ((u32)p[3] << 24);
+	return get_unaligned_le32(p);
 }
 
 /**
  * dcm_put_le32() - write a little-endian 32-bit field
  * @p: its first byte
  * @v: the value
+ *
+ * The name the board and simulator code use; put_unaligned_le32().
  */
 static inline void dcm_put_le32(u8 *p, u32 v)
 {
-	p[0] = (u8)v;
-	p[1] = (u8)(v >> 8);
-	p[2] = (u8)(v >> 16);
-	p[3] = (u8)(v >> 24);
+	put_unaligned_le32(v, p);
 }
 
-/* CRC-16/CCITT-FALSE: poly 0x1021, init 0xffff, no reflection, no final xor. */
+/*
+ * CRC-16/CCITT-FALSE on RS485 frames and the chest board's stored image:
+ * the kernel's crc_itu_t() (poly 0x1021, no reflection, no final xor)
+ * started at DCM_CRC16_INIT.
+ */
 #define DCM_CRC16_INIT		0xffff
 #define DCM_CRC16_CHECK		0x29b1	/* of the nine bytes "123456789" */
 
-/* CRC-8/SMBUS (the SMBus PEC): poly 0x07, init 0, no reflection, no final xor. */
+/*
+ * CRC-8/SMBUS (the SMBus PEC) on SPI blocks and SMBus block reads: the
+ * kernel's crc8() over a table for poly 0x07, started at DCM_CRC8_INIT.
+ */
+#define DCM_CRC8_POLY		0x07
 #define DCM_CRC8_INIT		0x00
 #define DCM_CRC8_CHECK		0xf4	/* of "123456789" */
 
-u16 dcm_crc16(u16 crc, const u8 *buf, size_t len);
+void dcm_wire_init(void);
 u8 dcm_crc8(u8 crc, const u8 *buf, size_t len);
 
 #endif /* _DCM_WIRE_H */

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "sim/sim_physics.h"
-#include "wire/dcm_rs485.h"
+#include "wire/dcm_wire_motor.h"
 
 #define TWO_PI_URAD 6283185LL
 

@@ -2,12 +2,12 @@
 /*
  * dcmd: the dry-run sink. It stages the description in the kernel's own
  * model code (kernel/model/dcm_model.c and kernel/model/dcm_types.c, built for
- * userspace with kernel/tests/host.h), so `dcmd -n` applies the checks the
+ * userspace over kernel/host/include/), so `dcmd -n` applies the checks the
  * kernel would, with the same messages, without a kernel: every step's
  * check, and at commit dcm_model_check() (Min/Max, and no key path going
  * through another key, which the sysfs tree could not hold).
  *
- * Built with -include kernel/tests/host.h (u8, s64, kzalloc, ...).
+ * Built with -I kernel/host/include, the host shim of the kernel headers.
  */
 #include <errno.h>
 #include <stdio.h>
