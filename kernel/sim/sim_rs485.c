@@ -23,7 +23,6 @@
 /**
  * struct sim_rs485_bus - an RS485 bus and its boards
  * @bus: the transport the dcm core sees: a loopback
- * @sim: the body
  * @name: "RS485-N"
  * @index: N - 1
  * @registered: @bus is registered (the rs485_loopback parameter)
@@ -41,7 +40,6 @@
  */
 struct sim_rs485_bus {
 	struct dcm_bus bus;
-	struct dcm_sim *sim;
 	char name[16];
 	int index;
 	bool registered;
@@ -219,7 +217,6 @@ int sim_rs485_add(struct dcm_sim *sim, struct device *dev, unsigned int mask)
 		struct dentry *d;
 
 		snprintf(r->name, sizeof(r->name), "RS485-%d", b + 1);
-		r->sim = sim;
 		r->index = b;
 		r->bus.name = r->name;
 		r->bus.kind = DCM_BUS_RS485;
