@@ -9,6 +9,8 @@
 #define _SIM_BOARDS_H
 
 #include "sim_body.h"
+#include "sim_physics.h"
+#include "sim_sensors.h"
 
 int sim_motor_add(struct dcm_sim *sim, struct device *dev);	/* sim_motor.c */
 int sim_foot_add(struct dcm_sim *sim, struct device *dev);	/* sim_foot.c */

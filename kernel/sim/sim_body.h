@@ -22,8 +22,6 @@
 #include <linux/seq_file.h>
 #include <linux/dcm.h>
 
-#include "sim_physics.h"
-#include "sim_sensors.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
 
