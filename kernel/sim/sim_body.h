@@ -1,23 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dcm_sim - the simulated body's state, shared by the files of the module:
- * dcm_sim.c (the module, the RS485 buses and their boards), sim_i2c.c (the
- * I2C adapters and their boards), sim_spi.c (the SPI controller and the
- * inertial board), sim_debugfs.c (the knobs). What it models:
+ * dcm_sim - the simulated body: the state its files share and the object
+ * every simulated board is (sim_body.c). What it models:
  * Documentation/dcm/simulator.rst.
+ *
+ * The files of the module, bottom up: sim_physics.c and sim_sensors.c
+ * (pure models), sim_body.c (this: the body, its boards, time, shared
+ * debugfs helpers), one file per board family (sim_motor.c, sim_foot.c,
+ * sim_hand.c, sim_chest.c, sim_battery.c, sim_sonar.c, sim_inertial.c,
+ * sim_head.c: sim_boards.h), the generic buses (sim_rs485.c, sim_i2c.c,
+ * sim_spi.c: sim_bus.h) that reach the boards through their ops only, and
+ * dcm_sim.c (the module). A file calls into its own level and below.
  */
 #ifndef _SIM_BODY_H
 #define _SIM_BODY_H
 
 #include <linux/dcache.h>
-#include <linux/i2c.h>
 #include <linux/ktime.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
-#include <linux/platform_device.h>
+#include <linux/seq_file.h>
 #include <linux/dcm.h>
 
-#include "sim_physics.h"
-#include "sim_sensors.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
 #include "wire/dcm_wire_battery.h"
@@ -33,170 +37,136 @@
 #define SIM_RS485_BUSES	4
 #define SIM_REGS	0x80	/* registers of a simulated register map */
 
-/* What sits at each Bid of a bus: the shipped body's boards (Device.xml). */
-enum sim_board_kind {
-	SIM_NONE,
-	SIM_MOTOR,
-	SIM_FOOT,
-	SIM_HAND,
-};
-
 /**
- * struct sim_joint - a joint of the shipped body, where it sits and what it
- *	is made of
- * @name: its name in Device.xml ("HeadYaw")
- * @bus: its RS485 bus, 0 for RS485-1
- * @bid: its motor board's place on the bus, from 1
- * @motor: the motor of the board, 0 or 1 (SubDeviceNumber - 1)
- * @min_urad: its mechanical stop, low: the position sensor's Min
- * @max_urad: high: the position sensor's Max
- * @true_zero: its MRE's count at the joint's 0 rad: what a right
- *	calibration finds (the shipped body file's jointZeroPosition)
+ * enum sim_bus - the kind of bus a simulated board answers on
+ * @SIM_BUS_RS485: an RS485 bus, RS485-1 to RS485-4 (index 0 to 3); the
+ *	board's address is its place in the chain, from 1 (the Bid chaining
+ *	normally gives it)
+ * @SIM_BUS_I2C: an I2C adapter (index: enum sim_i2c_bus); address: the
+ *	board's 7-bit I2C address
+ * @SIM_BUS_SPI: the SPI controller (index 0); address: its chip select
  */
-struct sim_joint {
-	const char *name;
-	u8 bus, bid, motor;
-	s32 min_urad, max_urad;
-	u16 true_zero;
+enum sim_bus {
+	SIM_BUS_RS485,
+	SIM_BUS_I2C,
+	SIM_BUS_SPI,
 };
 
-#define SIM_JOINTS	26
-extern const struct sim_joint sim_joints[SIM_JOINTS];
+/* The body's I2C adapters */
+enum sim_i2c_bus { SIM_I2C_CHEST, SIM_I2C_HEAD, SIM_I2C_BUSES };
+
+struct sim_board;
 
 /**
- * struct sim_mb - a simulated motor board: two motors
- * @motor: the motors
- * @configured: a configuration structure was accepted since the last
- *	chaining reset
- * @zero: the jointZeroPosition of each motor, as configured
- * @true_zero: each motor's MRE count at its 0 rad
- * @place_urad: debugfs: where an outside force puts each joint...
- * @place: ...at the board's next cycle, when set
+ * struct sim_board_ops - how a simulated board answers; what its bus does
+ *	not use is left NULL
+ * @rs485_type: RS485: its identity's board type (enum dcm_board_type)
+ * @struct_version: RS485: the configuration StructVersion it understands,
+ *	0 for none
+ * @slot: RS485: its answer to its slot of the cyclic broadcast; @dt_us is
+ *	the time since the last broadcast on its bus, which its physics steps
+ * @config: RS485: a configuration structure for it, its Bid @bid; returns
+ *	the ack's status (enum dcm_mb_config_status); NULL: refused, bad value
+ * @chain_reset: RS485: a chaining reset: it forgets its configuration
+ * @read: I2C: a read message of @len bytes (sim_regs_read() for a
+ *	register map); 0 or a negative errno
+ * @write: I2C: a write message (sim_regs_write())
+ * @refresh: register map: bring its sensor registers up to date, before a
+ *	read; @now_us the monotonic clock
+ * @write_reg: register map: the master writes @v to register @reg; NULL:
+ *	the registers from @wr_first to @wr_last of its map take it
+ * @xfer: SPI: its answer to one full-duplex transfer of @len bytes
+ * @current_ma: what it draws from the battery now, mA
+ *
+ * The bus code calls these under the body's lock, but for the RS485 ops:
+ * each RS485 bus calls them from its own cycle.
  */
-struct sim_mb {
-	struct sim_motor motor[DCM_MB_MOTORS];
-	bool configured;
-	u16 zero[DCM_MB_MOTORS];
-	u16 true_zero[DCM_MB_MOTORS];
-	s32 place_urad[DCM_MB_MOTORS];
-	int place[DCM_MB_MOTORS];
+struct sim_board_ops {
+	u8 rs485_type;
+	u8 struct_version;
+	void (*slot)(struct sim_board *b, const struct dcm_rs485_slot *slot, u32 dt_us,
+		     struct dcm_rs485_reply *reply);
+	u8 (*config)(struct sim_board *b, const struct dcm_rs485_frame *frame, u8 bid);
+	void (*chain_reset)(struct sim_board *b);
+	int (*read)(struct sim_board *b, u8 *buf, u16 len);
+	int (*write)(struct sim_board *b, const u8 *buf, u16 len);
+	void (*refresh)(struct sim_board *b, u64 now_us);
+	void (*write_reg)(struct sim_board *b, u8 reg, u8 v, u64 now_us);
+	void (*xfer)(struct sim_board *b, const u8 *tx, u8 *rx, unsigned int len);
+	s32 (*current_ma)(struct sim_board *b);
 };
 
 /**
- * struct sim_joint_knob - a joint's debugfs directory
- * @sim: the body
- * @joint: the joint
- */
-struct sim_joint_knob {
-	struct dcm_sim *sim;
-	const struct sim_joint *joint;
-};
-
-/**
- * struct sim_foot - a foot board
- * @led: red, green, blue, as the last slot set them
- * @bumpers: debugfs: bit 0 left, bit 1 right bumper pressed
- * @load: what each FSR bore at the last reply, grams
- * @fsr: what each read then, counts
- */
-struct sim_foot {
-	u8 led[DCM_FOOT_OUT_LEN];
-	u32 bumpers;
-	u32 load[DCM_FOOT_FSRS];
-	u16 fsr[DCM_FOOT_FSRS];
-};
-
-/**
- * struct sim_rs485 - an RS485 bus and its boards
- * @bus: the transport the dcm core sees: a loopback
- * @name: "RS485-N"
- * @index: N - 1
- * @board: the motor boards, by Bid - 1
- * @bid: what chaining gave each board, by place; 0: none
- * @frame: the last frame the boards received
- * @cmd: the last command frame, parsed
- * @last: when it came
- * @silent: debugfs: Bids (bit Bid - 1) that do not answer
- * @mre_fault: debugfs: Bids whose MREs give no data
- * @hot: debugfs: Bids whose motors are held at @hot_mc and above
- * @hot_mc: debugfs: that temperature, millidegrees Celsius (80000: status 2)
- * @crc_ppm: debugfs: replies corrupted, per million
- * @configured: debugfs, read-only: Bids of the boards that accepted a
- *	configuration structure (bit 0 is Bid 1)
- * @configs: debugfs, read-only: configuration structures accepted
- * @delay_us: debugfs: the bus is that much slower
- * @registered: @bus is registered (the rs485_loopback parameter)
- */
-struct sim_rs485 {
-	struct dcm_bus bus;
-	char name[16];
-	int index;
-	bool registered;
-	struct sim_mb board[DCM_RS485_MAX_BOARDS];
-	u8 bid[DCM_RS485_MAX_BOARDS];
-	struct dcm_rs485_frame frame;
-	struct dcm_rs485_cmd_frame cmd;
-	ktime_t last;
-	u32 silent, mre_fault, hot, hot_mc, crc_ppm, delay_us;
-	u32 configured, configs;
-};
-
-/**
- * struct sim_regs - a board with a register map (I2C, SPI)
- * @addr: its I2C address
+ * struct sim_regs - a board's register map (I2C, SPI)
  * @wr_first: first register the master may write
  * @wr_last: last one; below @wr_first: none
  * @ptr: the register the next transfer starts at (I2C auto-increment)
  * @reg: the registers
  */
 struct sim_regs {
-	u8 addr;
 	u8 wr_first, wr_last;
 	u8 ptr;
 	u8 reg[SIM_REGS];
 };
 
 /**
- * struct sim_i2c - a simulated I2C adapter and the real transport on it
- * @adap: the adapter
- * @transport: the "dcm-i2c" platform device naming it to the dcm core
+ * struct sim_board - a simulated board: where it answers and how
+ * @node: in the body's list of boards
+ * @ops: how it answers
  * @sim: the body
- * @bus_name: the description's Bus name, "I2C-chest" or "I2C-head"
- * @added: @adap is registered
+ * @name: its name in Device.xml ("LFootBoard")
+ * @bus: the kind of bus it answers on
+ * @index: which bus of that kind (RS485-1 is 0)
+ * @addr: where on it (RS485: its place from 1; I2C: its address; SPI:
+ *	its chip select)
+ * @regs: its register map, for sim_regs_read() and sim_regs_write(); NULL
+ *	for none
+ *
+ * A board family's file embeds one in each board it models and adds it
+ * with sim_board_add().
  */
-struct sim_i2c {
-	struct i2c_adapter adap;
-	struct platform_device *transport;
+struct sim_board {
+	struct list_head node;
+	const struct sim_board_ops *ops;
 	struct dcm_sim *sim;
-	const char *bus_name;
-	bool added;
+	const char *name;
+	enum sim_bus bus;
+	u8 index;
+	u16 addr;
+	struct sim_regs *regs;
 };
 
-enum { SIM_I2C_CHEST, SIM_I2C_HEAD, SIM_I2C_BUSES };
-
-#define SIM_CHEST_STORE_LEN	(DCM_CHEST_EE_PAGES * DCM_CHEST_EE_PAGE_LEN)
-#define SIM_CHEST_COMMIT_US	3000	/* a page commit keeps the store busy */
+struct sim_rs485;
+struct sim_i2c;
+struct spi_controller;
+struct spi_device;
 
 /**
- * struct sim_chest_store - the chest board's store (an EEPROM on the real
- *	board); its contents outlive the module through debugfs chest/store
- * @ee: the 32 pages
- * @busy_until: a commit is being written until then, microseconds of the
- *	monotonic clock
- * @failed: the last command failed (STATUS bit 1)
- * @cut: debugfs: the cut-th commit from now writes half its page and fails
- * @commits: debugfs, read-only: pages committed
+ * struct dcm_sim - the simulated body
+ * @ctrl: the dcm controller it registered
+ * @lock: the register-map boards' state (I2C and SPI) and the signed
+ *	knobs; never held across a copy from or to user space
+ * @boards: its boards (struct sim_board), added at probe, unchanged until
+ *	remove
+ * @rs485: the four RS485 buses (sim_rs485.c)
+ * @i2c: the I2C adapters (sim_i2c.c)
+ * @spi: the SPI controller of SPI-chest (sim_spi.c)
+ * @spi_dev: the device on it the real dcm-spi transport binds to
+ * @debugfs: dcm_sim/
  */
-struct sim_chest_store {
-	u8 ee[SIM_CHEST_STORE_LEN];
-	u64 busy_until;
-	bool failed;
-	u32 cut;
-	u32 commits;
+struct dcm_sim {
+	struct dcm_controller *ctrl;
+	struct mutex lock;	/* register-map boards, signed knobs */
+	struct list_head boards;
+	struct sim_rs485 *rs485;
+	struct sim_i2c *i2c;
+	struct spi_controller *spi;
+	struct spi_device *spi_dev;
+	struct dentry *debugfs;
 };
 
 /**
- * struct sim_knob - a signed debugfs knob
+ * struct sim_knob - a signed debugfs knob (sim_debugfs_signed())
  * @sim: the body, whose lock guards @v
  * @v: the value
  * @scale: what one unit of the file is in @v (1000: mrad in a urad value)
@@ -207,102 +177,22 @@ struct sim_knob {
 	s32 scale;
 };
 
-#define SIM_KNOBS	8
-
-/**
- * struct dcm_sim - the simulated body
- * @ctrl: the dcm controller it registered
- * @rs485: the four RS485 buses
- * @foot: the foot boards, left and right (RS485-3, RS485-4)
- * @hand_touch: debugfs: the hand boards' pads, left and right (RS485-1,
- *	RS485-2): bit 0 back, bit 1 left, bit 2 right
- * @i2c: the I2C adapters
- * @lock: the register-map boards' state (I2C and SPI); never held across
- *	a copy from or to user space
- * @battery: the battery's physics
- * @battery_last: when it was last stepped
- * @battery_reg: the battery's command register
- * @chest: the chest board
- * @store: its store
- * @us_board: the ultrasound board's registers
- * @us: its captures
- * @us_left: debugfs: what the left receiver hears, cm, nearest first
- * @us_right: the same, right receiver
- * @face: the face board
- * @ears: the ear board
- * @touch: the head touch board
- * @head: the head board (CPU temperature)
- * @cpu: the head CPU's temperature
- * @cpu_last: when it was last stepped
- * @cpu_load: debugfs: the head CPU's load, percent
- * @head_touch: debugfs: the head's pads: bit 0 front, 1 middle, 2 rear
- * @spi: the SPI controller of SPI-chest
- * @imu_dev: the inertial board's SPI device, which the real dcm-spi
- *	transport binds to
- * @imu_regs: the inertial board's registers
- * @imu: its physics
- * @imu_last: when it was last stepped
- * @imu_silent: debugfs: the inertial board does not answer
- * @stance: debugfs: SIM_STANCE_* bits, the feet on the ground
- * @weight_g: debugfs: the robot's weight
- * @cop_x_mm: debugfs: the centre of pressure on each foot, X
- * @cop_y_mm: and Y
- * @button: debugfs: the chest button is pressed
- * @charging: debugfs: the charger is plugged
- * @load_ma: debugfs: what the robot draws besides its motors
- * @knob: the signed knobs' descriptions
- * @joint_knob: the joints' debugfs directories
- * @debugfs: dcm_sim/
- */
-struct dcm_sim {
-	struct dcm_controller *ctrl;
-	struct sim_rs485 rs485[SIM_RS485_BUSES];
-	struct sim_foot foot[2];
-	u32 hand_touch[2];
-	struct sim_i2c i2c[SIM_I2C_BUSES];
-	struct mutex lock;	/* register-map boards */
-	struct sim_battery battery;
-	ktime_t battery_last;
-	u8 battery_reg;
-	struct sim_regs chest, us_board;
-	struct sim_chest_store store;
-	struct sim_us us;
-	u8 us_left[DCM_US_ECHOES], us_right[DCM_US_ECHOES];
-	struct sim_regs face, ears, touch, head;
-	struct sim_cpu cpu;
-	ktime_t cpu_last;
-	u32 cpu_load, head_touch;
-	struct spi_controller *spi;
-	struct spi_device *imu_dev;
-	struct sim_regs imu_regs;
-	struct sim_imu imu;
-	ktime_t imu_last;
-	bool imu_silent;
-	u32 stance, weight_g;
-	s32 cop_x_mm, cop_y_mm;
-	bool button, charging;
-	u32 load_ma;
-	struct sim_knob knob[SIM_KNOBS];
-	struct sim_joint_knob joint_knob[SIM_JOINTS];
-	struct dentry *debugfs;
-};
-
-/* dcm_sim.c */
+void sim_board_add(struct dcm_sim *sim, struct sim_board *b);
+struct sim_board *sim_board_find(struct dcm_sim *sim, enum sim_bus bus, u8 index, u16 addr);
+s32 sim_body_current_ma(struct dcm_sim *sim);
 u32 sim_elapsed(ktime_t *last);
-s32 sim_motor_load(struct dcm_sim *sim);
 
-/* sim_i2c.c */
-void sim_i2c_init(struct dcm_sim *sim);
-int sim_i2c_add(struct dcm_sim *sim, struct device *parent);
-void sim_i2c_remove(struct dcm_sim *sim);
+void sim_regs_init(struct sim_regs *r, u8 whoami, u8 fw, u8 wr_first, u8 wr_last);
+int sim_regs_read(struct sim_board *b, u8 *buf, u16 len);
+int sim_regs_write(struct sim_board *b, const u8 *buf, u16 len);
 
-/* sim_spi.c */
-void sim_spi_init(struct dcm_sim *sim);
-int sim_spi_add(struct dcm_sim *sim, struct device *parent);
-void sim_spi_remove(struct dcm_sim *sim);
-
-/* sim_debugfs.c */
 void sim_debugfs_init(struct dcm_sim *sim);
 void sim_debugfs_exit(struct dcm_sim *sim);
+struct dentry *sim_debugfs_dir(struct dcm_sim *sim, const char *name);
+void sim_debugfs_signed(struct sim_knob *k, struct dcm_sim *sim, const char *name,
+			struct dentry *dir, s32 *v, s32 scale);
+void sim_debugfs_levels(struct seq_file *m, const u8 *level, int n);
+int sim_debugfs_get_string(const char __user *ubuf, size_t count, loff_t *ppos, char *buf,
+			   size_t size);
 
 #endif /* _SIM_BODY_H */

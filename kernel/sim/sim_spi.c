@@ -1,22 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm_sim - the SPI controller of the simulated body and its inertial board.
+ * dcm_sim - the SPI controller of the simulated body.
  *
  * The controller serves one device at chip select 0, "dcm-spi", whose
  * software node names its bus ("dcm,bus-name" = "SPI-chest"): the real SPI
  * transport of the dcm core binds to it and carries the cycle's transfers.
- * Each transfer is full duplex: the board parses the command and count the
- * master clocks out (dcm_spi_parse()) and answers a read with the block and
- * its CRC-8 (dcm_spi_put_answer()); a write with a good CRC reaches its
- * registers (CTRL: bit 0 resets the yaw angle). A silent board, or one that
- * does not understand the request, leaves the line high: the master reads
- * 0xff bytes and its CRC check fails.
+ * Each transfer is full duplex and reaches the board a board family put at
+ * chip select 0 (its ops' xfer); with no board there the line stays high:
+ * the master reads 0xff bytes.
  */
 
 #include <linux/property.h>
 #include <linux/spi/spi.h>
 
-#include "sim_body.h"
+#include "sim_bus.h"
 
 static const struct property_entry sim_spi_props[] = {
 	PROPERTY_ENTRY_STRING("dcm,bus-name", "SPI-chest"),
@@ -27,50 +24,13 @@ static const struct software_node sim_spi_node = {
 	.properties = sim_spi_props,
 };
 
-/**
- * sim_spi_init() - the inertial board at power-up: standing still, upright
- * @sim: the body
- */
-void sim_spi_init(struct dcm_sim *sim)
-{
-	memset(&sim->imu_regs, 0, sizeof(sim->imu_regs));
-	sim->imu_regs.reg[DCM_REG_WHOAMI] = DCM_WHOAMI_IMU;
-	sim->imu_regs.reg[DCM_REG_FW_VERSION] = 1;
-	sim->imu_regs.wr_first = DCM_IMU_CTRL;
-	sim->imu_regs.wr_last = DCM_IMU_CTRL;
-	memset(&sim->imu, 0, sizeof(sim->imu));
-	sim->imu_last = ktime_get();
-}
-
-/* The board's answer to one transfer, under sim->lock. */
-static void sim_imu_xfer(struct dcm_sim *sim, const u8 *tx, u8 *rx, unsigned int len)
-{
-	u8 reg, count, data[DCM_SPI_MAX];
-	struct dcm_imu m;
-	bool read;
-
-	memset(rx, 0xff, len);
-	if (READ_ONCE(sim->imu_silent) || dcm_spi_parse(tx, len, &read, &reg, &count, data))
-		return;
-	if (!read) {
-		if (reg <= DCM_IMU_CTRL && reg + count > DCM_IMU_CTRL &&
-		    (data[DCM_IMU_CTRL - reg] & DCM_IMU_CTRL_RESET_ANGLE))
-			sim->imu.angle_urad[2] = 0;
-		memset(rx, 0, len);
-		return;
-	}
-	sim_imu_step(&sim->imu, sim_elapsed(&sim->imu_last));
-	sim_imu_sample(&sim->imu, &m);
-	dcm_imu_put(&sim->imu_regs.reg[DCM_IMU_IN_REG], &m);
-	dcm_spi_put_answer(rx, len, reg, &sim->imu_regs.reg[reg], count);
-}
-
 static int sim_spi_transfer_one(struct spi_controller *ctlr, struct spi_device *spi,
 				struct spi_transfer *t)
 {
 	struct dcm_sim *sim = spi_controller_get_devdata(ctlr);
 	u8 scratch[DCM_SPI_MAX + DCM_SPI_OVERHEAD];
 	u8 *rx = t->rx_buf ? t->rx_buf : scratch;
+	struct sim_board *b;
 
 	/* Nothing clocked out: the board sees no command. */
 	if (!t->tx_buf) {
@@ -82,13 +42,17 @@ static int sim_spi_transfer_one(struct spi_controller *ctlr, struct spi_device *
 	if (!t->rx_buf && t->len > sizeof(scratch))
 		return 0;
 	mutex_lock(&sim->lock);
-	sim_imu_xfer(sim, t->tx_buf, rx, t->len);
+	b = sim_board_find(sim, SIM_BUS_SPI, 0, 0);
+	if (b && b->ops->xfer)
+		b->ops->xfer(b, t->tx_buf, rx, t->len);
+	else
+		memset(rx, 0xff, t->len);
 	mutex_unlock(&sim->lock);
 	return 0;	/* done: the simulated line is instantaneous */
 }
 
 /**
- * sim_spi_add() - the SPI controller and the inertial board's device
+ * sim_spi_add() - the SPI controller and the device at its chip select
  * @sim: the body
  * @parent: the simulated body's device
  *
@@ -123,12 +87,12 @@ int sim_spi_add(struct dcm_sim *sim, struct device *parent)
 	if (ret)
 		return ret;
 	sim->spi = ctlr;
-	sim->imu_dev = spi_new_device(ctlr, &info);
-	return sim->imu_dev ? 0 : -ENODEV;
+	sim->spi_dev = spi_new_device(ctlr, &info);
+	return sim->spi_dev ? 0 : -ENODEV;
 }
 
 /**
- * sim_spi_remove() - remove the inertial board's device
+ * sim_spi_remove() - remove the device at the chip select
  * @sim: the body
  *
  * The transport unbinds from it, so no cycle reaches the board after; the
@@ -136,6 +100,6 @@ int sim_spi_add(struct dcm_sim *sim, struct device *parent)
  */
 void sim_spi_remove(struct dcm_sim *sim)
 {
-	spi_unregister_device(sim->imu_dev);
-	sim->imu_dev = NULL;
+	spi_unregister_device(sim->spi_dev);
+	sim->spi_dev = NULL;
 }

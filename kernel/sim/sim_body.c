@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm_sim - the simulated body: its list of boards, its clock, the register
+ * map every I2C and SPI board has, and the debugfs helpers the board
+ * families share. It names no board: the board families (sim_boards.h) add
+ * theirs, the buses (sim_bus.h) find them here.
+ *
+ * A register-map board behaves as the real ones: a write sets the register
+ * pointer with its first byte and stores the rest from there, into the
+ * registers the master may write; a read returns registers from the
+ * pointer on. Before a read the board brings its sensor registers up to
+ * date (its ops' refresh).
+ */
+
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/uaccess.h>
+
+#include "sim_body.h"
+
+/**
+ * sim_board_add() - a board joins the body
+ * @sim: the body
+ * @b: the board, its @ops, @name, @bus, @index, @addr (and @regs) set
+ *
+ * Called at probe, before the buses that reach the board are added.
+ */
+void sim_board_add(struct dcm_sim *sim, struct sim_board *b)
+{
+	b->sim = sim;
+	list_add_tail(&b->node, &sim->boards);
+}
+
+/**
+ * sim_board_find() - the board that answers at an address of a bus
+ * @sim: the body
+ * @bus: the kind of bus
+ * @index: which one
+ * @addr: the address
+ *
+ * Return: the board, NULL if none answers there.
+ */
+struct sim_board *sim_board_find(struct dcm_sim *sim, enum sim_bus bus, u8 index, u16 addr)
+{
+	struct sim_board *b;
+
+	list_for_each_entry(b, &sim->boards, node)
+		if (b->bus == bus && b->index == index && b->addr == addr)
+			return b;
+	return NULL;
+}
+
+/**
+ * sim_body_current_ma() - what every board draws, for the battery
+ * @sim: the body
+ *
+ * Return: mA.
+ */
+s32 sim_body_current_ma(struct dcm_sim *sim)
+{
+	struct sim_board *b;
+	s32 ma = 0;
+
+	list_for_each_entry(b, &sim->boards, node)
+		if (b->ops->current_ma)
+			ma += b->ops->current_ma(b);
+	return ma;
+}
+
+/**
+ * sim_elapsed() - microseconds since a time, and the time moved to now
+ * @last: the time
+ *
+ * Return: the microseconds, at most 100 ms.
+ */
+u32 sim_elapsed(ktime_t *last)
+{
+	ktime_t now = ktime_get();
+	s64 us = ktime_us_delta(now, *last);
+
+	*last = now;
+	return clamp_t(s64, us, 0, 100000);
+}
+
+/* ---- register maps ---- */
+
+/**
+ * sim_regs_init() - a register map at power-up
+ * @r: the map
+ * @whoami: its WHOAMI register
+ * @fw: its FW_VERSION register
+ * @wr_first: the first register the master may write
+ * @wr_last: the last one; below @wr_first: none
+ */
+void sim_regs_init(struct sim_regs *r, u8 whoami, u8 fw, u8 wr_first, u8 wr_last)
+{
+	memset(r, 0, sizeof(*r));
+	r->reg[DCM_REG_WHOAMI] = whoami;
+	r->reg[DCM_REG_FW_VERSION] = fw;
+	r->wr_first = wr_first;
+	r->wr_last = wr_last;
+}
+
+/**
+ * sim_regs_read() - an I2C read of a board's register map
+ * @b: the board, with @regs
+ * @buf: the message's buffer
+ * @len: its length; 0 reads nothing
+ *
+ * Context: under the body's lock.
+ * Return: 0, or -EIO for a read beyond the map.
+ */
+int sim_regs_read(struct sim_board *b, u8 *buf, u16 len)
+{
+	struct sim_regs *r = b->regs;
+
+	lockdep_assert_held(&b->sim->lock);
+	if (!len)
+		return 0;
+	if (r->ptr + len > SIM_REGS)
+		return -EIO;
+	if (b->ops->refresh)
+		b->ops->refresh(b, ktime_to_us(ktime_get()));
+	memcpy(buf, &r->reg[r->ptr], len);
+	r->ptr += len;
+	return 0;
+}
+
+/**
+ * sim_regs_write() - an I2C write to a board's register map
+ * @b: the board, with @regs
+ * @buf: the message: the first register, then the bytes from it on
+ * @len: its length; 0 writes nothing
+ *
+ * Context: under the body's lock.
+ * Return: 0, or -EIO for a write beyond the map.
+ */
+int sim_regs_write(struct sim_board *b, const u8 *buf, u16 len)
+{
+	u64 now = ktime_to_us(ktime_get());
+	struct sim_regs *r = b->regs;
+	u16 i;
+
+	lockdep_assert_held(&b->sim->lock);
+	if (!len)
+		return 0;
+	if (buf[0] + len - 1 > SIM_REGS)
+		return -EIO;
+	r->ptr = buf[0];
+	for (i = 1; i < len; i++, r->ptr++) {
+		if (b->ops->write_reg)
+			b->ops->write_reg(b, r->ptr, buf[i], now);
+		else if (r->ptr >= r->wr_first && r->ptr <= r->wr_last)
+			r->reg[r->ptr] = buf[i];
+	}
+	return 0;
+}
+
+/* ---- debugfs ---- */
+
+/**
+ * sim_debugfs_init() - dcm_sim/, empty: each board family and bus adds its
+ *	knobs
+ * @sim: the body
+ */
+void sim_debugfs_init(struct dcm_sim *sim)
+{
+	sim->debugfs = debugfs_create_dir(DCM_SIM_NAME, NULL);
+}
+
+/**
+ * sim_debugfs_exit() - remove dcm_sim/
+ * @sim: the body
+ */
+void sim_debugfs_exit(struct dcm_sim *sim)
+{
+	debugfs_remove_recursive(sim->debugfs);
+	sim->debugfs = NULL;
+}
+
+/**
+ * sim_debugfs_dir() - a directory of dcm_sim/, made by the first who asks
+ * @sim: the body
+ * @name: its name ("head", "rs485-1")
+ *
+ * Several files share a directory: the RS485 bus and the motor boards
+ * rs485-N/, the boards of the head family head/.
+ *
+ * Return: the directory (an error pointer if debugfs has none).
+ */
+struct dentry *sim_debugfs_dir(struct dcm_sim *sim, const char *name)
+{
+	struct dentry *d = debugfs_lookup(name, sim->debugfs);
+
+	if (!d)
+		return debugfs_create_dir(name, sim->debugfs);
+	/* debugfs keeps the directory until dcm_sim/ goes. */
+	dput(d);
+	return d;
+}
+
+static int sim_knob_get(void *data, u64 *val)
+{
+	struct sim_knob *k = data;
+
+	mutex_lock(&k->sim->lock);
+	*val = (u64)(s64)(*k->v / k->scale);
+	mutex_unlock(&k->sim->lock);
+	return 0;
+}
+
+static int sim_knob_set(void *data, u64 val)
+{
+	struct sim_knob *k = data;
+	s64 v = (s64)val;
+
+	if (v < S32_MIN / k->scale || v > S32_MAX / k->scale)
+		return -ERANGE;
+	mutex_lock(&k->sim->lock);
+	*k->v = (s32)v * k->scale;
+	mutex_unlock(&k->sim->lock);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(sim_knob_fops, sim_knob_get, sim_knob_set, "%lld\n");
+
+/**
+ * sim_debugfs_signed() - a signed knob, read and written under the body's
+ *	lock
+ * @k: its description, which the caller keeps as long as the file
+ * @sim: the body
+ * @name: the file's name
+ * @dir: its directory
+ * @v: the value
+ * @scale: what one unit of the file is in @v
+ */
+void sim_debugfs_signed(struct sim_knob *k, struct dcm_sim *sim, const char *name,
+			struct dentry *dir, s32 *v, s32 scale)
+{
+	k->sim = sim;
+	k->v = v;
+	k->scale = scale;
+	debugfs_create_file_unsafe(name, 0644, dir, k, &sim_knob_fops);
+}
+
+/**
+ * sim_debugfs_levels() - LED levels, as a line of numbers
+ * @m: the file
+ * @level: the levels
+ * @n: how many
+ */
+void sim_debugfs_levels(struct seq_file *m, const u8 *level, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		seq_printf(m, "%s%u", i ? " " : "", level[i]);
+	seq_putc(m, '\n');
+}
+
+/**
+ * sim_debugfs_get_string() - a short word written to a knob, whole
+ * @ubuf: what user space writes
+ * @count: its length
+ * @ppos: the file position, 0
+ * @buf: the word, NUL-terminated
+ * @size: @buf's size
+ *
+ * Return: 0, -EINVAL for a write not at 0 or too long, -EFAULT.
+ */
+int sim_debugfs_get_string(const char __user *ubuf, size_t count, loff_t *ppos, char *buf,
+			   size_t size)
+{
+	if (*ppos || count >= size)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	return 0;
+}
