@@ -384,7 +384,9 @@ static int add_keys(struct dcm_tree *tree, struct dcm_dir *dir, u8 target, u32 i
 	return 0;
 }
 
-static const char * const root_names[3] = { "DeviceList", "SubDeviceList", "RobotConfig" };
+static const char * const root_names[3] = {
+	DCM_DIR_DEVICES, DCM_DIR_SUBDEVICES, DCM_DIR_ROBOTCONFIG
+};
 
 /* Where a tree is built before it replaces the running one. */
 #define STAGING_PREFIX ".staging-"

@@ -221,8 +221,8 @@ static bool first_part_is(const char *s, const char *word)
 /* Device, DeviceList, SubDeviceList, RobotConfig: the key space's own words. */
 static bool reserved_first_part(const char *s)
 {
-	return first_part_is(s, "Device") || first_part_is(s, "DeviceList") ||
-	       first_part_is(s, "SubDeviceList") || first_part_is(s, "RobotConfig");
+	return first_part_is(s, DCM_DIR_ROOT) || first_part_is(s, DCM_DIR_DEVICES) ||
+	       first_part_is(s, DCM_DIR_SUBDEVICES) || first_part_is(s, DCM_DIR_ROBOTCONFIG);
 }
 
 static bool string_ok(const char *s)
@@ -473,7 +473,7 @@ int dcm_model_resolve(const struct dcm_model *m, const char *path, struct dcm_ke
 	const char *slash;
 	int i;
 
-	if (first_part_is(path, "RobotConfig")) {
+	if (first_part_is(path, DCM_DIR_ROBOTCONFIG)) {
 		i = names_find(m, path, strlen(path));
 		if (i < 0 || m->names[i].target != DCM_TARGET_ROBOT)
 			return -ENOENT;
@@ -678,7 +678,7 @@ int dcm_model_set_key(struct dcm_model *m, const char *path, u8 kind, s64 num,
 	ret = check_value(kind, num, str, why);
 	if (ret)
 		return ret;
-	if (first_part_is(path, "RobotConfig"))
+	if (first_part_is(path, DCM_DIR_ROBOTCONFIG))
 		return set_robot_key(m, path, kind, num, str, why);
 
 	if (dcm_model_resolve(m, path, &ref)) {
@@ -819,7 +819,7 @@ int dcm_model_set_fraction(struct dcm_model *m, const char *path, s64 num, u32 d
 		*why = "a fraction's denominator cannot be 0";
 		return -EINVAL;
 	}
-	if (first_part_is(path, "RobotConfig") || dcm_model_resolve(m, path, &ref) ||
+	if (first_part_is(path, DCM_DIR_ROBOTCONFIG) || dcm_model_resolve(m, path, &ref) ||
 	    ref.target != DCM_TARGET_SUBDEVICE || ref.key != DCM_KEY_GAIN)
 		return dcm_model_set_key(m, path, DCM_KEY_KIND_FLOAT, div_round_s64(num, den),
 					 NULL, why);

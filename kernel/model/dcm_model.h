@@ -13,10 +13,6 @@
 
 #include "model/dcm_types.h"
 
-#define DCM_PREFIX_DEVICE	"Device/DeviceList/"
-#define DCM_PREFIX_SUBDEVICE	"Device/SubDeviceList/"
-#define DCM_PREFIX_ROBOTCONFIG	"RobotConfig/"
-
 /* Keys every device or subdevice has; ids below DCM_KEY_TYPED. */
 enum dcm_std_key {
 	DCM_KEY_VALUE,			/* subdevices only */

@@ -92,6 +92,40 @@ static void test_parse(void **state)
 	parse_err("9223372036854.7758075", -ERANGE);	/* rounds past the limit */
 }
 
+/* The general reader: a length, an exponent on demand, decimals past the sixth. */
+static void test_decimal_parse(void **state)
+{
+	unsigned int extra = 99;
+	s64 v = 12345;
+
+	(void)state;
+	/* the length, not the NUL, ends the text */
+	assert_int_equal(0, dcm_decimal_parse("2.5xyz", 3, 0, 0, &v, NULL));
+	assert_true(v == 2500000);
+	/* an exponent only when asked */
+	assert_int_equal(-EINVAL, dcm_decimal_parse("1e3", 3, 0, 0, &v, NULL));
+	assert_int_equal(0, dcm_decimal_parse("1e3", 3, DCM_DECIMAL_EXPONENT, 0, &v, NULL));
+	assert_true(v == 1000000000);
+	assert_int_equal(0, dcm_decimal_parse("-2.5E-6", 7, DCM_DECIMAL_EXPONENT, 0, &v, NULL));
+	assert_true(v == -3);
+	assert_int_equal(-EINVAL, dcm_decimal_parse("1e", 2, DCM_DECIMAL_EXPONENT, 0, &v, NULL));
+	assert_int_equal(-ERANGE, dcm_decimal_parse("1e99999999", 10, DCM_DECIMAL_EXPONENT, 0,
+						    &v, NULL));
+	/* decimals past the sixth: the fewest that hold the value, up to the limit */
+	assert_int_equal(0, dcm_decimal_parse("0.0039215686", 12, 0, 9, &v, &extra));
+	assert_true(v == 39215686 && extra == 4);
+	assert_int_equal(0, dcm_decimal_parse("1.5000000", 9, 0, 9, &v, &extra));
+	assert_true(v == 1500000 && extra == 0);
+	assert_int_equal(0, dcm_decimal_parse("0.00000000000000049", 19, 0, 9, &v, &extra));
+	assert_true(v == 0 && extra == 9);
+	/* too many digits for an s64 with them: fewer decimals */
+	assert_int_equal(0, dcm_decimal_parse("9223372036.1234567891", 21, 0, 9, &v, &extra));
+	assert_true(v == 9223372036123456789LL && extra == 3);
+	/* the text is checked before the range */
+	assert_int_equal(-EINVAL, dcm_decimal_parse("99999999999999999999x", 21, 0, 0, &v, NULL));
+	assert_int_equal(-ERANGE, dcm_decimal_parse("99999999999999999999", 20, 0, 0, &v, NULL));
+}
+
 /* Every value written parses back to itself. */
 static void test_round_trip(void **state)
 {
@@ -146,6 +180,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_format),
 		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_decimal_parse),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_int_parse),
 	};

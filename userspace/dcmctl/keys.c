@@ -18,11 +18,14 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include <linux/dcm.h>
+
 #include "dcmctl.h"
 
-#define PREFIX_SUB	"Device/SubDeviceList/"
-#define PREFIX_DEV	"Device/DeviceList/"
-#define PREFIX_ROBOT	"RobotConfig/"
+/* The key prefixes are the uapi header's. */
+#define PREFIX_SUB	DCM_PREFIX_SUBDEVICE
+#define PREFIX_DEV	DCM_PREFIX_DEVICE
+#define PREFIX_ROBOT	DCM_PREFIX_ROBOTCONFIG
 
 /* A key file is small: one value, or the lines of an error list. */
 #define VALUE_MAX	65536
@@ -31,9 +34,9 @@ static const struct {
 	const char *dir;	/* below dcmN */
 	const char *prefix;	/* of the key path */
 } roots[] = {
-	{ "SubDeviceList", PREFIX_SUB },
-	{ "DeviceList", PREFIX_DEV },
-	{ "RobotConfig", PREFIX_ROBOT },
+	{ DCM_DIR_SUBDEVICES, PREFIX_SUB },
+	{ DCM_DIR_DEVICES, PREFIX_DEV },
+	{ DCM_DIR_ROBOTCONFIG, PREFIX_ROBOT },
 };
 
 #define N_ROOTS (sizeof(roots) / sizeof(roots[0]))

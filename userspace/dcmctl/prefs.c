@@ -21,11 +21,14 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include <linux/dcm.h>
+
 #include "dcmctl.h"
 
-#define PREFIX_SUB	"Device/SubDeviceList/"
-#define PREFIX_DEV	"Device/DeviceList/"
-#define PREFIX_ROBOT	"RobotConfig/"
+/* The key prefixes are the uapi header's. */
+#define PREFIX_SUB	DCM_PREFIX_SUBDEVICE
+#define PREFIX_DEV	DCM_PREFIX_DEVICE
+#define PREFIX_ROBOT	DCM_PREFIX_ROBOTCONFIG
 
 static const char *const kind_names[] = {
 	[LIBDCM_KEY_INT] = "int",
@@ -815,7 +818,7 @@ static char *full_path(const char *key)
 {
 	char *p;
 
-	if (!strncmp(key, "Device/", 7) || !strncmp(key, PREFIX_ROBOT, strlen(PREFIX_ROBOT)))
+	if (!strncmp(key, DCM_DIR_ROOT "/", strlen(DCM_DIR_ROOT "/")) || !strncmp(key, PREFIX_ROBOT, strlen(PREFIX_ROBOT)))
 		return strdup(key);
 	return asprintf(&p, "%s%s", PREFIX_SUB, key) < 0 ? NULL : p;
 }

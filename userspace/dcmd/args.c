@@ -14,7 +14,7 @@
 void dcmd_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: dcmd [-f] [-v] [-p PIDFILE] [-1 | -n] [-c DEVICE_XML] [-M MAIN_XML]\n"
+		"Usage: dcmd [-f] [-v] [-p PIDFILE] [-1 | -n [-k]] [-c DEVICE_XML] [-M MAIN_XML]\n"
 		"            [-b BODY_XML] [-H HEAD_XML] [-S SCHEMA_DIR] [-i INDEX]\n"
 		"       dcmd -h\n"
 		"\n"
@@ -24,6 +24,8 @@ void dcmd_usage(FILE *f)
 		"  -1             load the description once, then exit 0/1 (no daemon)\n"
 		"  -n             check only: load, validate and check the description,\n"
 		"                 print a summary, send nothing to the kernel; exit 0/1\n"
+		"  -k             with -n: list the keys of the checked description instead\n"
+		"                 of the summary, \"PATH VALUE\" a line, as sysfs would hold them\n"
 		"  -c DEVICE_XML  robot description (default " DCMD_SHARE_DIR "/" DCMD_DEVICE_XML ")\n"
 		"  -M MAIN_XML    main preferences (default " DCMD_ETC_DIR "/" DCMD_MAIN_XML
 		" if present,\n"
@@ -62,7 +64,7 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 	memset(o, 0, sizeof(*o));
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	while ((c = getopt(argc, argv, ":fvp:c:M:b:H:S:i:n1h")) != -1) {
+	while ((c = getopt(argc, argv, ":fvp:c:M:b:H:S:i:nk1h")) != -1) {
 		switch (c) {
 		case 'f':
 			o->foreground = true;
@@ -72,6 +74,9 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 			break;
 		case 'n':
 			o->check_only = true;
+			break;
+		case 'k':
+			o->list_keys = true;
 			break;
 		case '1':
 			o->once = true;
@@ -135,6 +140,10 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 	}
 	if (o->check_only && o->once) {
 		snprintf(o->err, sizeof(o->err), "-n and -1 exclude each other");
+		return DCMD_USAGE_ERROR;
+	}
+	if (o->list_keys && !o->check_only) {
+		snprintf(o->err, sizeof(o->err), "-k needs -n");
 		return DCMD_USAGE_ERROR;
 	}
 	return DCMD_RUN;

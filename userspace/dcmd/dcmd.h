@@ -35,6 +35,7 @@ struct dcmd_opts {
 	bool foreground;		/* -f */
 	bool verbose;			/* -v */
 	bool check_only;		/* -n: load and check, push nothing */
+	bool list_keys;			/* -k (with -n): list the keys, no summary */
 	bool once;			/* -1: load and push once, then exit */
 	const char *pidfile;		/* -p, NULL if none */
 	const char *device_xml;		/* -c, NULL: the default */

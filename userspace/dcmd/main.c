@@ -262,6 +262,8 @@ static int load_and_push(void)
 			desc_free(desc);
 			return -1;
 		}
+		if (d.opts.list_keys)
+			desc_dry_sink_list_keys(dry, stdout);
 	}
 	t0 = now_s();
 	r = dry ? desc_push(desc, &desc_dry_sink_ops, dry, &st, err, sizeof(err)) :
@@ -271,6 +273,8 @@ static int load_and_push(void)
 		logmsg(LOG_ERR, "description %s %s: %s", files,
 		       dry ? "fails the kernel's checks" : "refused by the kernel",
 		       dry ? "see above" : "the running description is unchanged");
+	} else if (dry && d.opts.list_keys) {
+		/* the keys are listed */
 	} else if (dry) {
 		desc_print_summary(stdout, desc);
 		printf("kernel checks (dry run): ok, %u devices, %u subdevices, %u RobotConfig keys, %u steps\n",

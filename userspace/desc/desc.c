@@ -22,6 +22,7 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlreader.h>
+#include <linux/dcm.h>
 
 #include "desc.h"
 
@@ -344,9 +345,10 @@ static int keys_append(struct desc_key **keys, size_t *n, struct desc_key *k)
  * Targets and who owns a key
  */
 
-#define PREFIX_SUB	"Device/SubDeviceList/"
-#define PREFIX_DEV	"Device/DeviceList/"
-#define PREFIX_ROBOT	"RobotConfig/"
+/* The key prefixes are the uapi header's. */
+#define PREFIX_SUB	DCM_PREFIX_SUBDEVICE
+#define PREFIX_DEV	DCM_PREFIX_DEVICE
+#define PREFIX_ROBOT	DCM_PREFIX_ROBOTCONFIG
 
 static bool starts(const char *s, const char *prefix)
 {

@@ -409,6 +409,12 @@ int desc_kernel_type_keys(const char *type, bool device, struct desc_type_key *o
 struct desc_dry_sink;
 struct desc_dry_sink *desc_dry_sink_new(void);
 void desc_dry_sink_free(struct desc_dry_sink *s);
+/*
+ * List every key of the description at a successful commit, as the sysfs
+ * tree would hold it: "PATH VALUE" a line (devices, subdevices, then the
+ * RobotConfig keys; Ack, Nack and Error 0). @f NULL: list nothing.
+ */
+void desc_dry_sink_list_keys(struct desc_dry_sink *s, FILE *f);
 extern const struct desc_sink desc_dry_sink_ops;
 
 #endif /* DCM_DESC_H */

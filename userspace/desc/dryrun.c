@@ -19,6 +19,7 @@
 
 struct desc_dry_sink {
 	struct dcm_model *m;
+	FILE *list;		/* where a commit lists the keys, or NULL */
 	char why[512];
 };
 
@@ -76,6 +77,120 @@ void desc_dry_sink_free(struct desc_dry_sink *s)
 		return;
 	dcm_model_free(s->m);
 	free(s);
+}
+
+void desc_dry_sink_list_keys(struct desc_dry_sink *s, FILE *f)
+{
+	s->list = f;
+}
+
+/* A number as sysfs shows it: floats with six decimals. */
+static void print_num(FILE *f, u8 kind, s64 num)
+{
+	char text[LIBDCM_FIXED_TEXT_LEN];
+
+	if (kind == DCM_KEY_KIND_FLOAT && dcm_fixed_to_string(num, text, sizeof(text)) > 0)
+		fprintf(f, "%s\n", text);
+	else
+		fprintf(f, "%lld\n", (long long)num);
+}
+
+static void print_typed(FILE *f, u8 kind, const union dcm_value *v)
+{
+	if (kind == DCM_KEY_KIND_STRING)
+		fprintf(f, "%s\n", v->str ? v->str : "");
+	else
+		print_num(f, kind, v->num);
+}
+
+/* The keys of a device (@s NULL) or of a subdevice, "PATH VALUE" a line. */
+static void list_element(FILE *f, const struct dcm_model *m, u8 target, u32 index)
+{
+	const struct dcm_subdevice *s = NULL;
+	const struct dcm_key_desc *keys;
+	const struct dcm_device *d;
+	const char *prefix, *name;
+	u32 k, n_keys;
+
+	if (target == DCM_TARGET_SUBDEVICE) {
+		s = &m->subdevices[index];
+		d = &m->devices[s->device];
+		prefix = DCM_PREFIX_SUBDEVICE;
+		name = s->name;
+		keys = s->type->keys;
+		n_keys = s->type->n_keys;
+	} else {
+		d = &m->devices[index];
+		prefix = DCM_PREFIX_DEVICE;
+		name = d->name;
+		keys = d->type->keys;
+		n_keys = d->type->n_keys;
+	}
+	for (k = 0; k < DCM_KEY_TYPED + n_keys; k++) {
+		struct dcm_keyref ref = { .target = target, .index = index, .key = k };
+		u8 kind;
+
+		if (k < DCM_KEY_TYPED && !dcm_std_key_applies(target, k))
+			continue;
+		kind = dcm_keyref_kind(m, &ref);
+		fprintf(f, "%s%s/%s ", prefix, name,
+			k < DCM_KEY_TYPED ? dcm_std_key_name(k) : keys[k - DCM_KEY_TYPED].name);
+		if (k >= DCM_KEY_TYPED) {
+			print_typed(f, kind, s ? &s->keys[k - DCM_KEY_TYPED] :
+					 &d->keys[k - DCM_KEY_TYPED]);
+			continue;
+		}
+		switch (k) {
+		case DCM_KEY_VALUE:
+			print_num(f, kind, s->value);
+			break;
+		case DCM_KEY_GAIN:
+			print_num(f, kind, dcm_model_gain(s));
+			break;
+		case DCM_KEY_OFFSET:
+			print_num(f, kind, s->offset);
+			break;
+		case DCM_KEY_MIN:
+			print_num(f, kind, s->min);
+			break;
+		case DCM_KEY_MAX:
+			print_num(f, kind, s->max);
+			break;
+		case DCM_KEY_TYPE:
+			fprintf(f, "%s\n", s ? s->type->name : d->type->name);
+			break;
+		case DCM_KEY_DEVICE:
+			fprintf(f, "%s\n", d->name);
+			break;
+		case DCM_KEY_SUBDEVICENUMBER:
+			print_num(f, kind, s->number);
+			break;
+		case DCM_KEY_BUS:
+			fprintf(f, "%s\n", d->bus);
+			break;
+		case DCM_KEY_ADDRESS:
+			print_num(f, kind, d->address);
+			break;
+		default:	/* Ack, Nack, Error: counted by the running robot */
+			print_num(f, kind, 0);
+			break;
+		}
+	}
+}
+
+/* Every key of a checked model, as the sysfs tree would hold them. */
+static void list_keys(FILE *f, const struct dcm_model *m)
+{
+	u32 i;
+
+	for (i = 0; i < m->n_devices; i++)
+		list_element(f, m, DCM_TARGET_DEVICE, i);
+	for (i = 0; i < m->n_subdevices; i++)
+		list_element(f, m, DCM_TARGET_SUBDEVICE, i);
+	for (i = 0; i < m->n_robot_keys; i++) {
+		fprintf(f, "%s ", m->robot_keys[i].path);
+		print_typed(f, m->robot_keys[i].kind, &m->robot_keys[i].value);
+	}
 }
 
 static void drop(struct desc_dry_sink *s)
@@ -161,6 +276,8 @@ static int dry_commit(void *ctx, struct dcm_config_counts *counts)
 	if (!s->m)
 		return no_transaction(s);
 	r = dcm_model_check(s->m, s->why, sizeof(s->why));
+	if (!r && s->list)
+		list_keys(s->list, s->m);
 	if (!r && counts) {
 		counts->n_devices = s->m->n_devices;
 		counts->n_subdevices = s->m->n_subdevices;

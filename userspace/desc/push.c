@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <linux/dcm.h>
+
 #include "desc.h"
 
 static void key_value(const struct desc_key *k, struct dcm_key_value *v)
@@ -86,12 +88,12 @@ static const struct desc_src *commit_culprit(const struct desc *d, const char *w
 	if (!end)
 		return NULL;
 	*end = '\0';
-	if (!strncmp(name, "SubDeviceList/", 14)) {
-		s = desc_find_subdevice(d, name + 14);
+	if (!strncmp(name, DCM_DIR_SUBDEVICES "/", strlen(DCM_DIR_SUBDEVICES "/"))) {
+		s = desc_find_subdevice(d, name + strlen(DCM_DIR_SUBDEVICES "/"));
 		if (s)
 			return &s->src;
-	} else if (!strncmp(name, "DeviceList/", 11)) {
-		dev = desc_find_device(d, name + 11);
+	} else if (!strncmp(name, DCM_DIR_DEVICES "/", strlen(DCM_DIR_DEVICES "/"))) {
+		dev = desc_find_device(d, name + strlen(DCM_DIR_DEVICES "/"));
 		if (dev)
 			return &dev->src;
 	}
@@ -164,7 +166,7 @@ int desc_push(const struct desc *d, const struct desc_sink *sink, void *ctx,
 
 		if (!dev->kept)
 			continue;
-		r = push_keys(sink, ctx, "Device/DeviceList/", dev->name, dev->keys,
+		r = push_keys(sink, ctx, DCM_PREFIX_DEVICE, dev->name, dev->keys,
 			      dev->n_keys, &st.steps, err, errlen);
 		if (r)
 			goto abort;

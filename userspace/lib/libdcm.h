@@ -782,6 +782,16 @@ int dcm_fixed_from_string(const char *s, int64_t *out);
  */
 int dcm_fraction_from_string(const char *s, int64_t *num, uint32_t *den);
 
+/* Longest text dcm_fixed_to_string() writes, NUL included. */
+#define LIBDCM_FIXED_TEXT_LEN	24
+
+/*
+ * dcm_fixed_to_string - micro-units as decimal text with six decimals, as
+ * sysfs shows values: "1.500000", "-0.250000". @len is at least
+ * LIBDCM_FIXED_TEXT_LEN. Return: the length written, or -EINVAL.
+ */
+int dcm_fixed_to_string(int64_t v, char *buf, size_t len);
+
 /*
  * dcm_fixed_to_double - micro-units to a double (correctly rounded for
  * |v| <= 2^53).

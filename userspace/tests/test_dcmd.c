@@ -90,6 +90,12 @@ static void test_args_description(void **state)
 
 	assert_int_equal(PARSE(&o, "-n", "-1"), DCMD_USAGE_ERROR);
 	assert_string_equal(o.err, "-n and -1 exclude each other");
+	assert_false(o.list_keys);
+	assert_int_equal(PARSE(&o, "-n", "-k"), DCMD_RUN);
+	assert_true(o.check_only);
+	assert_true(o.list_keys);
+	assert_int_equal(PARSE(&o, "-k"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "-k needs -n");
 	assert_int_equal(PARSE(&o, "-i", "x"), DCMD_USAGE_ERROR);
 	assert_string_equal(o.err, "option -i needs a controller index, not 'x'");
 	assert_int_equal(PARSE(&o, "-i", "-1"), DCMD_USAGE_ERROR);

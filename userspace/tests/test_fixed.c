@@ -158,6 +158,114 @@ static void test_round_trip(void **state)
 	}
 }
 
+/* Decimal text: the kernel's reader (kernel/model/dcm_fixed.c), with exponents. */
+static void from_ok(const char *s, int64_t want)
+{
+	int64_t v = 42;
+
+	if (dcm_fixed_from_string(s, &v) != 0 || v != want)
+		fail_msg("'%s': got %lld, want %lld", s, (long long)v, (long long)want);
+}
+
+static void from_err(const char *s, int err)
+{
+	int64_t v = 42;
+
+	assert_int_equal(dcm_fixed_from_string(s, &v), err);
+	assert_true(v == 42);	/* untouched */
+}
+
+static void test_from_string(void **state)
+{
+	(void)state;
+	from_ok("0", 0);
+	from_ok("-0", 0);
+	from_ok("+2.5", 2500000);
+	from_ok(".5", 500000);
+	from_ok("5.", 5000000);
+	from_ok("0.0000005", 1);	/* ties away from zero */
+	from_ok("-0.0000005", -1);
+	from_ok("0.00000049999", 0);
+	from_ok("1e3", 1000000000);
+	from_ok("1.5E-3", 1500);
+	from_ok("25e-7", 3);
+	from_ok("0e999999999", 0);
+	from_ok("000000000000000000000000001", 1000000);
+	from_ok("9223372036854.775807", INT64_MAX);
+	from_ok("-9223372036854.775808", INT64_MIN);
+	from_ok("9223372036854775807e-6", INT64_MAX);
+	from_ok("1e-999999999", 0);
+
+	from_err("", -EINVAL);
+	from_err(".", -EINVAL);
+	from_err("-", -EINVAL);
+	from_err("e3", -EINVAL);
+	from_err("1e", -EINVAL);
+	from_err("1e+", -EINVAL);
+	from_err("1.2.3", -EINVAL);
+	from_err(" 1", -EINVAL);
+	from_err("1 ", -EINVAL);
+	from_err("1\n", -EINVAL);	/* sysfs takes one newline, not the library */
+	from_err("0x10", -EINVAL);
+	from_err("nan", -EINVAL);
+	from_err("inf", -EINVAL);
+	from_err("99999999999999999999x", -EINVAL);	/* the text first */
+	from_err("9223372036854.775808", -ERANGE);
+	from_err("-9223372036854.775809", -ERANGE);
+	from_err("9223372036854.7758075", -ERANGE);
+	from_err("1e999999999", -ERANGE);
+	assert_int_equal(dcm_fixed_from_string(NULL, &(int64_t){ 0 }), -EINVAL);
+}
+
+static void test_fraction_from_string(void **state)
+{
+	int64_t num = 42;
+	uint32_t den = 42;
+
+	(void)state;
+	assert_int_equal(dcm_fraction_from_string("0.0039215686", &num, &den), 0);
+	assert_true(num == 39215686 && den == 10000);
+	assert_int_equal(dcm_fraction_from_string("1.5", &num, &den), 0);
+	assert_true(num == 1500000 && den == 1);
+	assert_int_equal(dcm_fraction_from_string("-1.0000000", &num, &den), 0);
+	assert_true(num == -1000000 && den == 1);
+	assert_int_equal(dcm_fraction_from_string("3.9215686e-3", &num, &den), 0);
+	assert_true(num == 39215686 && den == 10000);
+	/* past 15 decimals: rounded at the 15th */
+	assert_int_equal(dcm_fraction_from_string("0.0000000000000015", &num, &den), 0);
+	assert_true(num == 2 && den == 1000000000);
+	/* too many digits for 10^9 more: fewer decimals */
+	assert_int_equal(dcm_fraction_from_string("9223372036.1234567891", &num, &den), 0);
+	assert_true(num == INT64_C(9223372036123456789) && den == 1000);
+	num = 42;
+	den = 42;
+	assert_int_equal(dcm_fraction_from_string("1e", &num, &den), -EINVAL);
+	assert_int_equal(dcm_fraction_from_string("1e20", &num, &den), -ERANGE);
+	assert_true(num == 42 && den == 42);
+	assert_int_equal(dcm_fraction_from_string("1", &num, NULL), -EINVAL);
+}
+
+static void test_to_string(void **state)
+{
+	char buf[LIBDCM_FIXED_TEXT_LEN], small[LIBDCM_FIXED_TEXT_LEN - 1];
+	static const int64_t vals[] = { 0, 1, -1, 1500000, -250000, INT64_MAX, INT64_MIN };
+	unsigned int i;
+	int64_t v;
+
+	(void)state;
+	assert_int_equal(dcm_fixed_to_string(-250000, buf, sizeof(buf)), 9);
+	assert_string_equal(buf, "-0.250000");
+	assert_int_equal(dcm_fixed_to_string(INT64_MIN, buf, sizeof(buf)), 21);
+	assert_string_equal(buf, "-9223372036854.775808");
+	assert_int_equal(dcm_fixed_to_string(1, small, sizeof(small)), -EINVAL);
+	assert_int_equal(dcm_fixed_to_string(1, NULL, 64), -EINVAL);
+	for (i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		assert_true(dcm_fixed_to_string(vals[i], buf, sizeof(buf)) > 0);
+		assert_int_equal(dcm_fixed_from_string(buf, &v), 0);
+		assert_true(v == vals[i]);
+	}
+}
+
 static void test_time_diff(void **state)
 {
 	(void)state;
@@ -191,6 +299,9 @@ int main(void)
 		cmocka_unit_test(test_to_fixed_nan),
 		cmocka_unit_test(test_to_double),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_from_string),
+		cmocka_unit_test(test_fraction_from_string),
+		cmocka_unit_test(test_to_string),
 		cmocka_unit_test(test_time_diff),
 	};
 

@@ -24,6 +24,23 @@
 #define DCM_NAME_LEN		32	/* controller and driver names, NUL included */
 #define DCM_MICRO		1000000	/* fixed-point scale of every value */
 
+/*
+ * Key paths. Every key of a description has a path under one of three
+ * roots, the same in the netlink family, the description files and the
+ * tools: "Device/DeviceList/<device>/<key>",
+ * "Device/SubDeviceList/<subdevice>/<key>" and "RobotConfig/<path>". The
+ * sysfs tree of controller N holds them below /sys/class/dcm/dcmN/ without
+ * the "Device/": DeviceList/, SubDeviceList/, RobotConfig/. These words are
+ * the key space's own: no device or subdevice name starts with one of them.
+ */
+#define DCM_DIR_ROOT		"Device"
+#define DCM_DIR_DEVICES		"DeviceList"
+#define DCM_DIR_SUBDEVICES	"SubDeviceList"
+#define DCM_DIR_ROBOTCONFIG	"RobotConfig"
+#define DCM_PREFIX_DEVICE	DCM_DIR_ROOT "/" DCM_DIR_DEVICES "/"
+#define DCM_PREFIX_SUBDEVICE	DCM_DIR_ROOT "/" DCM_DIR_SUBDEVICES "/"
+#define DCM_PREFIX_ROBOTCONFIG	DCM_DIR_ROBOTCONFIG "/"
+
 /**
  * struct dcm_ioc_version - answer of DCM_IOC_VERSION
  * @magic: DCM_ABI_MAGIC
