@@ -411,36 +411,42 @@ static void print_flat(FILE *out, const char *v)
 
 int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
+	static const struct option longopts[] = {
+		{ "quiet", no_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const struct dcmctl_optspec spec = {
+		.cmd = "get", .shortopts = "q", .longopts = longopts,
+		.in_order = true,
+	};
+	struct dcmctl_getopt g;
 	struct json_writer w;
 	bool quiet = false;
-	char dir[4096], rel[4096];
-	int fd, i = 0, ret = DCMCTL_EXIT_OK;
+	char dir[4096], rel[4096], msg[256];
+	int c, fd, i, ret = DCMCTL_EXIT_OK;
 
-	for (; i < o->argc && o->argv[i][0] == '-' && o->argv[i][1]; i++) {
-		if (!strcmp(o->argv[i], "--")) {
-			i++;
-			break;
-		}
-		if (!strcmp(o->argv[i], "-q") || !strcmp(o->argv[i], "--quiet")) {
-			quiet = true;
-			continue;
-		}
-		fprintf(err, "dcmctl: get: unknown option '%s'\n", o->argv[i]);
-		return DCMCTL_EXIT_USAGE;
+	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv)) {
+		fprintf(err, "dcmctl: out of memory\n");
+		return DCMCTL_EXIT_FAIL;
 	}
-	if (i >= o->argc) {
-		fprintf(err, "dcmctl: get: which key? (dcmctl get KEY...)\n");
+	while ((c = dcmctl_getopt(&g, msg, sizeof(msg))) > 0)
+		quiet = true;	/* -q, --quiet */
+	if (c < 0 || !g.n_args) {
+		fprintf(err, "dcmctl: %s\n", c < 0 ? msg : "get: which key? (dcmctl get KEY...)");
+		dcmctl_getopt_free(&g);
 		return DCMCTL_EXIT_USAGE;
 	}
 	fd = open_controller(o, err, dir, sizeof(dir));
-	if (fd < 0)
+	if (fd < 0) {
+		dcmctl_getopt_free(&g);
 		return DCMCTL_EXIT_FAIL;
+	}
 	if (o->json) {
 		json_init(&w, out, o->pretty);
 		json_begin_array(&w, NULL);
 	}
-	for (; i < o->argc; i++) {
-		const char *key = o->argv[i];
+	for (i = 0; i < g.n_args; i++) {
+		const char *key = g.args[i];
 		char *value = NULL;
 		const char *why = NULL;
 		int e;
@@ -482,6 +488,7 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		json_finish(&w);
 	}
 	close(fd);
+	dcmctl_getopt_free(&g);
 	fflush(out);
 	fflush(err);
 	return ret;

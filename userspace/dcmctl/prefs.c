@@ -54,87 +54,12 @@ static const char *const action_names[] = {
  * Command line
  */
 
-static bool is_option(const char *arg)
+/* The arguments (@pos) of a command line whose options are read. */
+static int check_prefs_args(struct dcmctl_prefs_args *a, const char **pos, size_t n_pos,
+			    char *err, size_t errlen)
 {
-	return !strncmp(arg, "--", 2) && arg[2];
-}
+	int t;
 
-/*
- * --name VALUE or --name=VALUE at argv[*i]. Return 1 (and *@v), 0 (another
- * option), -1 (no value).
- */
-static int option_value(int argc, char **argv, int *i, const char *name, const char **v)
-{
-	const char *arg = argv[*i];
-	size_t n = strlen(name);
-
-	if (strncmp(arg, name, n))
-		return 0;
-	if (arg[n] == '=') {
-		*v = arg + n + 1;
-		return **v ? 1 : -1;
-	}
-	if (arg[n])
-		return 0;
-	if (*i + 1 >= argc || !*argv[*i + 1])
-		return -1;
-	*v = argv[++*i];
-	return 1;
-}
-
-int dcmctl_parse_prefs(int argc, char **argv, struct dcmctl_prefs_args *a, char *err,
-		       size_t errlen)
-{
-	static const struct {
-		const char *name;
-		size_t off;
-	} opts[] = {
-		{ "--file", offsetof(struct dcmctl_prefs_args, file) },
-		{ "--type", offsetof(struct dcmctl_prefs_args, type) },
-		{ "--device-xml", offsetof(struct dcmctl_prefs_args, paths.device_xml) },
-		{ "--schemas", offsetof(struct dcmctl_prefs_args, paths.schema_dir) },
-		{ "--etc", offsetof(struct dcmctl_prefs_args, paths.etc) },
-		{ "--share", offsetof(struct dcmctl_prefs_args, paths.share) },
-	};
-	const char *pos[8] = { NULL };
-	bool end_opts = false;
-	size_t n_pos = 0, j;
-	int i, t;
-
-	memset(a, 0, sizeof(*a));
-	for (i = 0; i < argc; i++) {
-		const char *arg = argv[i], *v;
-
-		if (!end_opts && !strcmp(arg, "--")) {
-			end_opts = true;
-			continue;
-		}
-		if (!end_opts && is_option(arg)) {
-			for (j = 0; j < sizeof(opts) / sizeof(opts[0]); j++) {
-				int r = option_value(argc, argv, &i, opts[j].name, &v);
-
-				if (r < 0) {
-					snprintf(err, errlen, "preferences: option '%s' needs an argument",
-						 opts[j].name);
-					return -EINVAL;
-				}
-				if (r > 0) {
-					*(const char **)((char *)a + opts[j].off) = v;
-					break;
-				}
-			}
-			if (j == sizeof(opts) / sizeof(opts[0])) {
-				snprintf(err, errlen, "preferences: unknown option '%s'", arg);
-				return -EINVAL;
-			}
-			continue;
-		}
-		if (n_pos == sizeof(pos) / sizeof(pos[0])) {
-			snprintf(err, errlen, "preferences: unexpected argument '%s'", arg);
-			return -EINVAL;
-		}
-		pos[n_pos++] = arg;
-	}
 	if (!n_pos) {
 		snprintf(err, errlen, "preferences: which action? (save, load or add)");
 		return -EINVAL;
@@ -199,6 +124,56 @@ int dcmctl_parse_prefs(int argc, char **argv, struct dcmctl_prefs_args *a, char 
 		return -EINVAL;
 	}
 	return 0;
+}
+
+int dcmctl_parse_prefs(int argc, char **argv, struct dcmctl_prefs_args *a, char *err,
+		       size_t errlen)
+{
+	enum { OPT_FILE = 0x100, OPT_TYPE, OPT_DEVICE_XML, OPT_SCHEMAS, OPT_ETC, OPT_SHARE };
+	static const struct option longopts[] = {
+		{ "file", required_argument, NULL, OPT_FILE },
+		{ "type", required_argument, NULL, OPT_TYPE },
+		{ "device-xml", required_argument, NULL, OPT_DEVICE_XML },
+		{ "schemas", required_argument, NULL, OPT_SCHEMAS },
+		{ "etc", required_argument, NULL, OPT_ETC },
+		{ "share", required_argument, NULL, OPT_SHARE },
+		{ NULL, 0, NULL, 0 }
+	};
+	/* "-x" is a value (add Main KEY -1), not an option */
+	static const struct dcmctl_optspec spec = {
+		.cmd = "preferences", .longopts = longopts, .long_only = true,
+		.no_empty = true, .prefix_missing = true,
+	};
+	struct dcmctl_getopt g;
+	const char **pos;
+	size_t n_pos;
+	int c, r = -EINVAL;
+
+	memset(a, 0, sizeof(*a));
+	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
+		const char **opt[] = {
+			[OPT_FILE - OPT_FILE] = &a->file,
+			[OPT_TYPE - OPT_FILE] = &a->type,
+			[OPT_DEVICE_XML - OPT_FILE] = &a->paths.device_xml,
+			[OPT_SCHEMAS - OPT_FILE] = &a->paths.schema_dir,
+			[OPT_ETC - OPT_FILE] = &a->paths.etc,
+			[OPT_SHARE - OPT_FILE] = &a->paths.share,
+		};
+
+		*opt[c - OPT_FILE] = g.optarg;
+	}
+	if (c < 0)
+		goto out;
+	pos = (const char **)g.args;
+	n_pos = (size_t)g.n_args;
+	r = check_prefs_args(a, pos, n_pos, err, errlen);
+out:
+	dcmctl_getopt_free(&g);
+	return r;
 }
 
 static int copy(char *dst, size_t len, const char *src)

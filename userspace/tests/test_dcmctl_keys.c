@@ -327,6 +327,41 @@ static void test_get(void **state)
 	out_free(&r);
 }
 
+/* get's options come before the keys: "-q" after a key, or after "--", is a key. */
+static void test_get_options(void **state)
+{
+	struct out r;
+
+	(void)state;
+	r = RUN(dcmctl_get, "get", "--quiet", "RobotConfig/Body/Type");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "NAO\n");
+	out_free(&r);
+
+	r = RUN(dcmctl_get, "get", "RobotConfig/Body/Type", "-q");
+	assert_int_equal(r.rc, 1);
+	assert_string_equal(r.out, "RobotConfig/Body/Type NAO\n");
+	assert_string_equal(r.err, "dcmctl: -q: no such key\n");
+	out_free(&r);
+
+	r = RUN(dcmctl_get, "get", "-q", "--", "-q");
+	assert_int_equal(r.rc, 1);
+	assert_string_equal(r.out, "");
+	assert_string_equal(r.err, "dcmctl: -q: no such key\n");
+	out_free(&r);
+
+	r = RUN(dcmctl_get, "get", "-q");
+	assert_int_equal(r.rc, DCMCTL_EXIT_USAGE);
+	assert_string_equal(r.err, "dcmctl: get: which key? (dcmctl get KEY...)\n");
+	out_free(&r);
+
+	/* a long option by its whole name only */
+	r = RUN(dcmctl_get, "get", "--qu", "RobotConfig/Body/Type");
+	assert_int_equal(r.rc, DCMCTL_EXIT_USAGE);
+	assert_string_equal(r.err, "dcmctl: get: unknown option '--qu'\n");
+	out_free(&r);
+}
+
 static void test_tree(void **state)
 {
 	struct out r;
@@ -383,6 +418,7 @@ int main(void)
 		cmocka_unit_test(test_key_to_path),
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_get),
+		cmocka_unit_test(test_get_options),
 		cmocka_unit_test(test_tree),
 		cmocka_unit_test(test_env_root),
 	};
