@@ -36,7 +36,7 @@ struct dcmctl_cmd {
 extern const struct dcmctl_cmd dcmctl_commands[];
 
 /* Where the controllers' sysfs directories are (-r, $DCM_SYSFS_ROOT). */
-#define DCMCTL_SYSFS_ROOT	"/sys/class/dcm"
+#define DCMCTL_SYSFS_ROOT	LIBDCM_SYSFS_ROOT
 
 struct dcmctl_opts {
 	bool json;
@@ -163,32 +163,13 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_tree(const struct dcmctl_opts *o, FILE *out, FILE *err);
 
 /*
- * The controller's sysfs directory (-r, -d), opened: a directory fd, or -1
- * with the reason on @err. @dir gets its path.
+ * The controller's key tree in sysfs (-r, -d): a libdcm handle, or NULL
+ * with the reason on @err.
  */
-int dcmctl_open_controller(const struct dcmctl_opts *o, FILE *err, char *dir, size_t len);
+struct dcm_sysfs *dcmctl_open_sysfs(const struct dcmctl_opts *o, FILE *err);
 
-/*
- * Read the key @key (as dcmctl get takes it) below the controller's
- * directory @ctrlfd; one trailing newline dropped. Return 0 and a malloc'ed
- * *@out, -ENOENT (no such key), -EINVAL (not a key), or -errno.
- */
-int dcmctl_read_key(int ctrlfd, const char *key, char **out);
-
-/* The RobotConfig keys of the controller, full paths, sorted (free each and the array). */
-int dcmctl_robot_keys(int ctrlfd, char ***keys, size_t *n);
-
-/* -r, else $DCM_SYSFS_ROOT, else DCMCTL_SYSFS_ROOT. */
+/* -r, else $DCM_SYSFS_ROOT, else /sys/class/dcm (dcm_sysfs_root()). */
 const char *dcmctl_sysfs_root(const struct dcmctl_opts *o);
-
-/*
- * The file of a key, relative to the controller's directory:
- * "Device/SubDeviceList/<x>" and "<x>" -> "SubDeviceList/<x>",
- * "Device/DeviceList/<x>" -> "DeviceList/<x>", "RobotConfig/<x>" ->
- * "RobotConfig/<x>". Return: 0; -EINVAL for an empty or absolute key, an
- * empty, "." or ".." component, or a trailing '/'; -ENAMETOOLONG.
- */
-int dcmctl_key_to_path(const char *key, char *rel, size_t len);
 
 /* ------------------------------------------------------------------
  * Timed commands, aliases, time, watch, stats (/dev/dcmN)

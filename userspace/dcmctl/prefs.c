@@ -23,9 +23,9 @@
 
 #include "dcmctl.h"
 
-#define PREFIX_SUB	"Device/SubDeviceList/"
-#define PREFIX_DEV	"Device/DeviceList/"
-#define PREFIX_ROBOT	"RobotConfig/"
+#define PREFIX_SUB	DCM_SYSFS_PREFIX_SUB
+#define PREFIX_DEV	DCM_SYSFS_PREFIX_DEV
+#define PREFIX_ROBOT	DCM_SYSFS_PREFIX_ROBOT
 
 static const char *const kind_names[] = {
 	[LIBDCM_KEY_INT] = "int",
@@ -477,7 +477,7 @@ static int robot_kind(const char *path, const char *live)
 struct save {
 	enum desc_target t;
 	struct desc_prefs *doc;
-	int ctrlfd;
+	const struct dcm_sysfs *sysfs;
 	FILE *err;
 	unsigned int keys;	/* this target's keys in the running description */
 	unsigned int changed;	/* in the file, with another value now */
@@ -496,7 +496,7 @@ static void save_key(struct save *s, const char *path, int kind, const struct de
 		     int64_t dflt, bool always)
 {
 	char *live = NULL, *ftype = NULL, *fval = NULL, text[512];
-	int r = dcmctl_read_key(s->ctrlfd, path, &live);
+	int r = dcm_sysfs_read(s->sysfs, path, &live);
 
 	if (r == -ENOENT)
 		return;		/* not in the running description */
@@ -573,7 +573,7 @@ static void save_keys(struct save *s, const struct desc *d0)
 		}
 		save_typed(s, PREFIX_SUB, sub->name, sub->type, false, sub->keys, sub->n_keys);
 	}
-	r = dcmctl_robot_keys(s->ctrlfd, &robot, &n_robot);
+	r = dcm_sysfs_keys(s->sysfs, DCM_SYSFS_ROBOT, &robot, &n_robot);
 	if (r) {
 		fprintf(s->err, "dcmctl: RobotConfig keys: %s\n", strerror(-r));
 		s->failed = true;
@@ -590,9 +590,8 @@ static void save_keys(struct save *s, const struct desc *d0)
 			free(fval);
 			save_key(s, robot[i], kind, NULL, 0, true);
 		}
-		free(robot[i]);
 	}
-	free(robot);
+	dcm_sysfs_strv_free(robot, n_robot);
 }
 
 struct report {
@@ -603,9 +602,9 @@ struct report {
 
 static int save_target(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a,
 		       enum desc_target t, const struct desc_files *f, const struct desc *d0,
-		       int ctrlfd, struct report *rep, FILE *err)
+		       const struct dcm_sysfs *sysfs, struct report *rep, FILE *err)
 {
-	struct save s = { .t = t, .ctrlfd = ctrlfd, .err = err };
+	struct save s = { .t = t, .sysfs = sysfs, .err = err };
 	char from[4096], to[4096];
 	struct desc_errors errs;
 	int r;
@@ -661,10 +660,10 @@ static int save_target(const struct dcmctl_opts *o, const struct dcmctl_prefs_ar
 static int do_save(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a,
 		   struct report *rep, FILE *err)
 {
+	struct dcm_sysfs *sysfs = NULL;
 	struct desc_files *f;
 	struct desc *d0 = NULL;
-	char dir[4096];
-	int fd = -1, ret = DCMCTL_EXIT_FAIL, t;
+	int ret = DCMCTL_EXIT_FAIL, t;
 	bool failed = false;
 
 	f = malloc(sizeof(*f));
@@ -676,23 +675,22 @@ static int do_save(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *
 	d0 = load_device_xml(f, err);
 	if (!d0)
 		goto out;
-	fd = dcmctl_open_controller(o, err, dir, sizeof(dir));
-	if (fd < 0)
+	sysfs = dcmctl_open_sysfs(o, err);
+	if (!sysfs)
 		goto out;
 	if (o->json)
 		json_begin_array(&rep->w, "saved");
 	for (t = 0; t < DESC_N_TARGETS; t++) {
 		if (!a->all && t != a->target)
 			continue;
-		if (save_target(o, a, t, f, d0, fd, rep, err))
+		if (save_target(o, a, t, f, d0, sysfs, rep, err))
 			failed = true;
 	}
 	if (o->json)
 		json_end_array(&rep->w);
 	ret = failed ? DCMCTL_EXIT_FAIL : DCMCTL_EXIT_OK;
 out:
-	if (fd >= 0)
-		close(fd);
+	dcm_sysfs_close(sysfs);
 	desc_free(d0);
 	free(f);
 	return ret;

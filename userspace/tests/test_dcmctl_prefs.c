@@ -286,7 +286,7 @@ static void sys_put(const char *key, const char *value)
 {
 	char rel[512], path[1024], text[1024];
 
-	assert_int_equal(dcmctl_key_to_path(key, rel, sizeof(rel)), 0);
+	assert_int_equal(dcm_sysfs_key_path(key, rel, sizeof(rel)), 0);
 	snprintf(path, sizeof(path), "%s/dcm0/%s", sys_root, rel);
 	snprintf(text, sizeof(text), "%s\n", value);
 	write_file(path, text);
