@@ -4,7 +4,7 @@
  *
  * Checks that the kernel side is there and speaks our ABI (generic netlink
  * family "dcm", GET_INFO dump), logs every controller, loads the robot
- * description (Device.xml and the two preference files, desc.c) into the
+ * description (Device.xml and the preference files, desc/load.c) into the
  * kernel as one transaction (push.c), then follows the multicast group
  * "events" and logs what arrives, rate limited. SIGHUP reloads.
  *

@@ -7,6 +7,12 @@
  * which desc_push() sends to a sink: the kernel (netlink) or a dry run of
  * the kernel's own checks. prefs.c edits and writes preference files.
  *
+ * The files by job: load.c (XML parsing and validation, desc_load()),
+ * parts.c (the preference and Part rules: who owns a key, which Parts the
+ * robot has, the overlays), model.c (the model, its numbers and lookups),
+ * files.c (where the files are), push.c and dryrun.c (the sinks), prefs.c
+ * (a preference file as a document).
+ *
  * Documentation/userspace.rst ("dcmd", "The robot description") describes
  * the rules. Every error names its file and line: "FILE:LINE: message".
  */
@@ -281,6 +287,11 @@ int desc_parse_float(const char *text, int64_t *out);	/* micro-units */
 /* Exactly: *num / *den micro-units (dcm_fraction_from_string()). */
 int desc_parse_fraction(const char *text, int64_t *num, uint32_t *den);
 int desc_parse_bool(const char *text, int64_t *out);	/* true/false/1/0 */
+
+/* The Type attribute's spelling of a key kind ("int"; "?" if none). */
+const char *desc_kind_name(int kind);
+/* A key kind (LIBDCM_KEY_*) by its Type spelling; -1 if none. */
+int desc_kind_parse(const char *name);
 
 /* Micro-units as the kernel's sysfs writes them: "-0.500000". */
 void desc_format_fixed(int64_t v, char *buf, size_t len);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests: the robot description loader (desc/desc.c), the pusher
+ * Unit tests: the robot description loader (desc/load.c, parts.c, model.c), the pusher
  * (desc/push.c) and the dry run through the kernel's model code
  * (desc/dryrun.c), on the fixtures of userspace/tests/data/: good/ is a
  * small valid robot, bad/ one fault per file; device.rng and
