@@ -197,11 +197,7 @@ static struct desc *load_description(void)
 	if (f.note[0])
 		logmsg(LOG_NOTICE, "description: %s: no such preference file, RobotConfig defaults apply",
 		       f.note);
-	memset(&o, 0, sizeof(o));
-	desc_opts_set_files(&o, &f);
-	o.device_type_ok = desc_kernel_device_type_ok;
-	o.subdevice_type_ok = desc_kernel_subdevice_type_ok;
-	o.log = desc_log;
+	desc_opts_init(&o, &f, desc_log, NULL);
 	o.target_hint[DESC_MAIN] = "-M";
 	o.target_hint[DESC_CHEST] = "-b";
 	o.target_hint[DESC_HEAD] = "-H";
