@@ -101,8 +101,7 @@ struct dcmctl_optspec {
 /* A scan of a subcommand's arguments. */
 struct dcmctl_getopt {
 	const struct dcmctl_optspec *spec;
-	const char *opt;		/* the last option, as given ("--in=5") */
-	const char *optarg;		/* its argument, NULL if it takes none */
+	const char *optarg;		/* the last option's argument; NULL: none */
 	char **args;			/* the arguments, in order (into argv) */
 	int n_args;
 	/* private */

@@ -102,16 +102,19 @@ int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen)
 		}
 		c = getopt_long(argc, g->v, g->shortopts, g->longopts, NULL);
 		if (c == -1) {
+			if (optind == before) {
+				/* not an option to getopt either: an argument */
+				g->args[g->n_args++] = g->v[optind++];
+				continue;
+			}
 			/* "--": the rest are arguments */
 			g->end = true;
-			if (optind == before)
-				optind++;
 			continue;
 		}
-		g->opt = elem;
 		if (elem[1] == '-') {
+			/* unknown, abbreviated, or "--flag=value" for a flag */
 			lo = exact_long(g->longopts, elem);
-			if (!lo) {
+			if (!lo || c == '?') {
 				snprintf(err, errlen, "%s: unknown option '%s'", spec->cmd, elem);
 				return -EINVAL;
 			}

@@ -501,6 +501,8 @@ static void test_parse_option_rules(void **state)
 	SET_BAD("invalid importance '' (0 to 7)", "K", "1", "--importance=");
 	/* no abbreviations: "--imp" is not "--importance" */
 	SET_BAD("set: unknown option '--imp'", "K", "1", "--imp", "3");
+	/* a flag takes no value */
+	ASET_BAD("alias set: unknown option '--mixed=1'", "--mixed=1", "legs", "0.5@0");
 
 	/* watch: -c N, -cN, -c=N, --cycles=N */
 	assert_int_equal(dcmctl_parse_watch(ARGS("-c7", "A"), &w, err, sizeof(err)), 0);
