@@ -5,6 +5,7 @@
 #ifndef DCMCTL_H
 #define DCMCTL_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -35,7 +36,7 @@ struct dcmctl_cmd {
 extern const struct dcmctl_cmd dcmctl_commands[];
 
 /* Where the controllers' sysfs directories are (-r, $DCM_SYSFS_ROOT). */
-#define DCMCTL_SYSFS_ROOT	"/sys/class/dcm"
+#define DCMCTL_SYSFS_ROOT	LIBDCM_SYSFS_ROOT
 
 struct dcmctl_opts {
 	bool json;
@@ -81,6 +82,52 @@ int dcmctl_resolve_device(const char *arg, char *path, size_t len,
 
 void dcmctl_usage(FILE *f);
 
+/* ------------------------------------------------------------------
+ * The options of a subcommand (opts.c): one getopt_long() loop for all
+ */
+
+/* A subcommand's option table and its rules. */
+struct dcmctl_optspec {
+	const char *cmd;		/* names it in messages: "set", "alias set" */
+	const char *shortopts;		/* getopt_long()'s letters; NULL: none */
+	const struct option *longopts;	/* NULL-terminated; NULL: none */
+	bool numbers;			/* "-1", "-.5" are arguments, not options */
+	bool long_only;			/* only "--name" is an option; "-x" is an argument */
+	bool in_order;			/* options only before the first argument */
+	bool no_empty;			/* an empty option argument is a missing one */
+	bool prefix_missing;		/* "CMD: option '--x' needs an argument" */
+};
+
+/* A scan of a subcommand's arguments. */
+struct dcmctl_getopt {
+	const struct dcmctl_optspec *spec;
+	const char *optarg;		/* the last option's argument; NULL: none */
+	char **args;			/* the arguments, in order (into argv) */
+	int n_args;
+	/* private */
+	int argc;
+	char **v;
+	const struct option *longopts;
+	char shortopts[32];
+	bool end;
+};
+
+/*
+ * Start scanning @argc/@argv (what follows the subcommand's name) by
+ * @spec's rules. Return 0 or -ENOMEM. Free with dcmctl_getopt_free().
+ */
+int dcmctl_getopt_init(struct dcmctl_getopt *g, const struct dcmctl_optspec *spec, int argc,
+		       char **argv);
+void dcmctl_getopt_free(struct dcmctl_getopt *g);
+
+/*
+ * The next option: its value (getopt_long()'s: the letter or the long
+ * option's val), its argument in @g->optarg; the arguments met on the way
+ * are added to @g->args. Return: the option (> 0), 0 at the end, -EINVAL
+ * (an unknown option, a missing argument: the reason in @err).
+ */
+int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen);
+
 /* Output helpers (info.c), exposed for the unit tests. */
 void dcmctl_format_flags(uint32_t flags, char *buf, size_t len);
 void dcmctl_print_info_text(FILE *f, const struct dcm_info *info);
@@ -89,6 +136,18 @@ void dcmctl_json_info(struct json_writer *w, const struct dcm_info *info);
 int dcmctl_cmd_info(const struct dcmctl_opts *o);
 
 /* Events of the group "events", live (events.c). */
+struct dcmctl_events_args {
+	uint64_t count;		/* stop after that many shown; 0: never */
+	long timeout_ms;	/* stop after that long; -1: never */
+	uint32_t types;		/* bit per enum dcm_event_type shown; 0: all */
+};
+
+/*
+ * dcmctl events [--type TYPE,...] [--count N] [--timeout SEC]. Return: 0,
+ * or -EINVAL (the reason in @err), -ENOMEM.
+ */
+int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, char *err,
+			size_t errlen);
 int dcmctl_cmd_events(const struct dcmctl_opts *o);
 int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err);
 
@@ -103,32 +162,13 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_tree(const struct dcmctl_opts *o, FILE *out, FILE *err);
 
 /*
- * The controller's sysfs directory (-r, -d), opened: a directory fd, or -1
- * with the reason on @err. @dir gets its path.
+ * The controller's key tree in sysfs (-r, -d): a libdcm handle, or NULL
+ * with the reason on @err.
  */
-int dcmctl_open_controller(const struct dcmctl_opts *o, FILE *err, char *dir, size_t len);
+struct dcm_sysfs *dcmctl_open_sysfs(const struct dcmctl_opts *o, FILE *err);
 
-/*
- * Read the key @key (as dcmctl get takes it) below the controller's
- * directory @ctrlfd; one trailing newline dropped. Return 0 and a malloc'ed
- * *@out, -ENOENT (no such key), -EINVAL (not a key), or -errno.
- */
-int dcmctl_read_key(int ctrlfd, const char *key, char **out);
-
-/* The RobotConfig keys of the controller, full paths, sorted (free each and the array). */
-int dcmctl_robot_keys(int ctrlfd, char ***keys, size_t *n);
-
-/* -r, else $DCM_SYSFS_ROOT, else DCMCTL_SYSFS_ROOT. */
+/* -r, else $DCM_SYSFS_ROOT, else /sys/class/dcm (dcm_sysfs_root()). */
 const char *dcmctl_sysfs_root(const struct dcmctl_opts *o);
-
-/*
- * The file of a key, relative to the controller's directory:
- * "Device/SubDeviceList/<x>" and "<x>" -> "SubDeviceList/<x>",
- * "Device/DeviceList/<x>" -> "DeviceList/<x>", "RobotConfig/<x>" ->
- * "RobotConfig/<x>". Return: 0; -EINVAL for an empty or absolute key, an
- * empty, "." or ".." component, or a trailing '/'; -ENAMETOOLONG.
- */
-int dcmctl_key_to_path(const char *key, char *rel, size_t len);
 
 /* ------------------------------------------------------------------
  * Timed commands, aliases, time, watch, stats (/dev/dcmN)

@@ -14,15 +14,9 @@
 
 #include "dcmctl.h"
 
-struct events_args {
-	uint64_t count;		/* stop after that many shown; 0: never */
-	long timeout_ms;	/* stop after that long; -1: never */
-	uint32_t types;		/* bit per enum dcm_event_type shown; 0: all */
-};
-
 struct events_ctx {
 	const struct dcmctl_opts *o;
-	const struct events_args *a;
+	const struct dcmctl_events_args *a;
 	FILE *out;
 	uint64_t shown;
 };
@@ -54,50 +48,71 @@ static int parse_types(const char *list, uint32_t *types, char *err, size_t errl
 	return 0;
 }
 
-static int parse_events(int argc, char **argv, struct events_args *a, char *err, size_t errlen)
+/* A count or a time in seconds: decimal digits, within [@min, @max]. */
+static int parse_count(const char *s, long long min, long long max, long long *out)
 {
 	char *end;
+
+	errno = 0;
+	*out = strtoll(s, &end, 10);
+	return errno || *end || end == s || *out < min || *out > max ? -EINVAL : 0;
+}
+
+int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, char *err,
+			size_t errlen)
+{
+	enum { OPT_TIMEOUT = 0x100 };
+	static const struct option longopts[] = {
+		{ "type", required_argument, NULL, 't' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const struct dcmctl_optspec spec = {
+		.cmd = "events", .shortopts = "t:n:", .longopts = longopts,
+		.prefix_missing = true,
+	};
+	struct dcmctl_getopt g;
 	long long v;
-	int i;
+	int c, r = -EINVAL;
 
 	memset(a, 0, sizeof(*a));
 	a->timeout_ms = -1;
-	for (i = 0; i < argc; i++) {
-		const char *opt = argv[i];
-
-		if (i + 1 >= argc) {
-			snprintf(err, errlen, "events: '%s' %s", opt,
-				 opt[0] == '-' ? "needs an argument" : "is not an option");
-			return -EINVAL;
-		}
-		if (!strcmp(opt, "--type") || !strcmp(opt, "-t")) {
-			if (parse_types(argv[++i], &a->types, err, errlen))
-				return -EINVAL;
-			continue;
-		}
-		errno = 0;
-		v = strtoll(argv[i + 1], &end, 10);
-		if (!strcmp(opt, "--count") || !strcmp(opt, "-n")) {
-			if (errno || *end || end == argv[i + 1] || v < 1) {
+	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
+		switch (c) {
+		case 't':
+			if (parse_types(g.optarg, &a->types, err, errlen))
+				goto out;
+			break;
+		case 'n':
+			if (parse_count(g.optarg, 1, LLONG_MAX, &v)) {
 				snprintf(err, errlen, "events: invalid count '%s' (1 or more)",
-					 argv[i + 1]);
-				return -EINVAL;
+					 g.optarg);
+				goto out;
 			}
 			a->count = (uint64_t)v;
-		} else if (!strcmp(opt, "--timeout")) {
-			if (errno || *end || end == argv[i + 1] || v < 0 || v > INT_MAX / 1000) {
+			break;
+		default:
+			if (parse_count(g.optarg, 0, INT_MAX / 1000, &v)) {
 				snprintf(err, errlen, "events: invalid timeout '%s' (seconds)",
-					 argv[i + 1]);
-				return -EINVAL;
+					 g.optarg);
+				goto out;
 			}
 			a->timeout_ms = (long)v * 1000;
-		} else {
-			snprintf(err, errlen, "events: unknown option '%s'", opt);
-			return -EINVAL;
+			break;
 		}
-		i++;
 	}
-	return 0;
+	if (!c && g.n_args)
+		snprintf(err, errlen, "events: '%s' is not an option", g.args[0]);
+	else if (!c)
+		r = 0;
+out:
+	dcmctl_getopt_free(&g);
+	return r;
 }
 
 static void print_event(FILE *out, const struct dcmctl_opts *o, const struct dcm_event_msg *e)
@@ -162,14 +177,14 @@ static long long now_ms(void)
 int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct events_ctx c = { .o = o, .out = out };
-	struct events_args a;
+	struct dcmctl_events_args a;
 	struct dcm_nl *nl = NULL;
 	struct pollfd pfd;
 	long long end = 0;
 	char msg[256];
 	int r, ret = DCMCTL_EXIT_FAIL;
 
-	if (parse_events(o->argc, o->argv, &a, msg, sizeof(msg))) {
+	if (dcmctl_parse_events(o->argc, o->argv, &a, msg, sizeof(msg))) {
 		fprintf(err, "dcmctl: %s\n", msg);
 		return DCMCTL_EXIT_USAGE;
 	}

@@ -1,331 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dcmctl list, get, tree: the key tree of a controller, read from sysfs
- * (/sys/class/dcm/dcmN/{SubDeviceList,DeviceList,RobotConfig}).
- *
- * The key "Device/SubDeviceList/<x>" is the file <root>/dcmN/SubDeviceList/<x>,
- * "Device/DeviceList/<x>" is .../DeviceList/<x>, "RobotConfig/<x>" is
- * .../RobotConfig/<x>, and any other key is a subdevice key without its
- * prefix (.../SubDeviceList/<x>). The root (default /sys/class/dcm) comes
+ * dcmctl list, get, tree: the key tree of a controller in sysfs, read
+ * through libdcm (dcm_sysfs_*()). The root (default /sys/class/dcm) comes
  * from -r or $DCM_SYSFS_ROOT, so tests run against a fake tree.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/stat.h>
 
 #include <linux/dcm.h>
 
 #include "dcmctl.h"
 
-/* The key prefixes are the uapi header's. */
-#define PREFIX_SUB	DCM_PREFIX_SUBDEVICE
-#define PREFIX_DEV	DCM_PREFIX_DEVICE
-#define PREFIX_ROBOT	DCM_PREFIX_ROBOTCONFIG
-
-/* A key file is small: one value, or the lines of an error list. */
-#define VALUE_MAX	65536
-
-static const struct {
-	const char *dir;	/* below dcmN */
-	const char *prefix;	/* of the key path */
-} roots[] = {
-	{ DCM_DIR_SUBDEVICES, PREFIX_SUB },
-	{ DCM_DIR_DEVICES, PREFIX_DEV },
-	{ DCM_DIR_ROBOTCONFIG, PREFIX_ROBOT },
-};
-
-#define N_ROOTS (sizeof(roots) / sizeof(roots[0]))
-
 const char *dcmctl_sysfs_root(const struct dcmctl_opts *o)
 {
-	const char *env;
-
-	if (o->root)
-		return o->root;
-	env = getenv("DCM_SYSFS_ROOT");
-	return env && *env ? env : DCMCTL_SYSFS_ROOT;
+	return dcm_sysfs_root(o->root);
 }
 
-/* <root>/dcmN, checked to exist. Return 0 or -1 (reported on @err). */
-static int controller_dir(const struct dcmctl_opts *o, char *buf, size_t len, FILE *err)
+struct dcm_sysfs *dcmctl_open_sysfs(const struct dcmctl_opts *o, FILE *err)
 {
-	const char *root = dcmctl_sysfs_root(o);
-	struct stat st;
-	int n;
+	struct dcm_sysfs *s;
 
 	if (o->dev_index < 0) {
 		fprintf(err, "dcmctl: cannot tell the controller index of '%s': use -d dcmN\n",
 			o->device);
-		return -1;
+		return NULL;
 	}
-	n = snprintf(buf, len, "%s/dcm%ld", root, o->dev_index);
-	if (n < 0 || (size_t)n >= len) {
-		fprintf(err, "dcmctl: %s: name too long\n", root);
-		return -1;
+	if (dcm_sysfs_open(o->root, (unsigned int)o->dev_index, &s)) {
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		return NULL;
 	}
-	if (stat(buf, &st) < 0) {
-		int e = errno;
-
-		fprintf(err, "dcmctl: %s: %s%s\n", buf, strerror(e),
-			e == ENOENT ? (access(root, F_OK) ? " (is dcm.ko loaded?)" :
-				       " (no such controller)") : "");
-		return -1;
-	}
-	return 0;
-}
-
-int dcmctl_key_to_path(const char *key, char *rel, size_t len)
-{
-	const char *dir = "SubDeviceList", *rest = key, *p;
-	size_t i;
-	int n;
-
-	for (i = 0; i < N_ROOTS; i++) {
-		if (!strncmp(key, roots[i].prefix, strlen(roots[i].prefix))) {
-			dir = roots[i].dir;
-			rest = key + strlen(roots[i].prefix);
-			break;
-		}
-	}
-	if (!*rest || rest[0] == '/')
-		return -EINVAL;
-	/* every component: not empty, not "." or ".." */
-	for (p = rest; *p;) {
-		size_t c = strcspn(p, "/");
-
-		if (!c || (c == 1 && p[0] == '.') || (c == 2 && p[0] == '.' && p[1] == '.'))
-			return -EINVAL;
-		p += c;
-		if (*p == '/' && !*++p)
-			return -EINVAL;	/* a trailing '/' */
-	}
-	n = snprintf(rel, len, "%s/%s", dir, rest);
-	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
-}
-
-/*
- * Read a key file: one trailing newline dropped. Return 0 (and a malloc'ed
- * string), -ENOENT for no such key (missing, or a directory), or -errno.
- */
-static int read_value(int dirfd, const char *rel, char **out)
-{
-	struct stat st;
-	char *buf;
-	ssize_t n;
-	size_t len = 0;
-	int fd, e;
-
-	fd = openat(dirfd, rel, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	if (fd < 0)
-		return errno == ELOOP ? -ENOENT : -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -ENOENT;
-	}
-	buf = malloc(VALUE_MAX + 1);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (len < VALUE_MAX) {
-		n = read(fd, buf + len, VALUE_MAX - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			e = errno;
-			free(buf);
-			close(fd);
-			return -e;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	if (len && buf[len - 1] == '\n')
-		len--;
-	buf[len] = '\0';
-	*out = buf;
-	return 0;
-}
-
-/* ------------------------------------------------------------------
- * Walking the tree
- */
-
-struct strv {
-	char **v;
-	size_t n, cap;
-};
-
-static int strv_add(struct strv *s, const char *a, const char *b)
-{
-	char *p;
-
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 256;
-		char **v = realloc(s->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		s->v = v;
-		s->cap = cap;
-	}
-	if (asprintf(&p, "%s%s", a, b) < 0)
-		return -ENOMEM;
-	s->v[s->n++] = p;
-	return 0;
-}
-
-static void strv_free(struct strv *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		free(s->v[i]);
-	free(s->v);
-	memset(s, 0, sizeof(*s));
-}
-
-static int str_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * Collect the files (@files, "a/b/Value") or the directories holding a
- * "Device" file (@subdirs, "a/b": subdevices) below @dirfd, relative paths
- * after @rel. Hidden entries are skipped.
- */
-static int walk(int dirfd, const char *rel, struct strv *files, struct strv *subdirs,
-		int depth)
-{
-	struct dirent *de;
-	DIR *d;
-	int fd, r = 0;
-	bool has_device = false;
-
-	if (depth > 32)
-		return -ELOOP;
-	fd = dup(dirfd);
-	if (fd < 0)
-		return -errno;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return -errno;
-	}
-	while (!r && (de = readdir(d))) {
-		unsigned char type = de->d_type;
-		char *path;
-
-		if (de->d_name[0] == '.')
-			continue;
-		if (type == DT_UNKNOWN || type == DT_LNK) {
-			struct stat st;
-
-			if (fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-				continue;
-			type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
-		}
-		if (asprintf(&path, "%s%s%s", rel, *rel ? "/" : "", de->d_name) < 0) {
-			r = -ENOMEM;
-			break;
-		}
-		if (type == DT_DIR) {
-			int sub = openat(dirfd, de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-			if (sub >= 0) {
-				r = walk(sub, path, files, subdirs, depth + 1);
-				close(sub);
-			}
-		} else if (type == DT_REG) {
-			if (files)
-				r = strv_add(files, path, "");
-			if (!strcmp(de->d_name, "Device"))
-				has_device = true;
-		}
-		free(path);
-	}
-	closedir(d);
-	if (!r && subdirs && has_device && *rel)
-		r = strv_add(subdirs, rel, "");
-	return r;
-}
-
-/* The files of one root of the tree ("" if the root is absent). */
-static int root_files(int ctrlfd, size_t root, struct strv *out)
-{
-	int fd = openat(ctrlfd, roots[root].dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int r;
-
-	if (fd < 0)
-		return errno == ENOENT ? 0 : -errno;
-	r = walk(fd, "", out, NULL, 0);
-	close(fd);
-	return r;
-}
-
-static int open_controller(const struct dcmctl_opts *o, FILE *err, char *dir, size_t len)
-{
-	int fd;
-
-	if (controller_dir(o, dir, len, err))
-		return -1;
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		fprintf(err, "dcmctl: %s: %s\n", dir, strerror(errno));
-	return fd;
-}
-
-int dcmctl_open_controller(const struct dcmctl_opts *o, FILE *err, char *dir, size_t len)
-{
-	return open_controller(o, err, dir, len);
-}
-
-int dcmctl_read_key(int ctrlfd, const char *key, char **out)
-{
-	char rel[4096];
-	int r = dcmctl_key_to_path(key, rel, sizeof(rel));
-
-	*out = NULL;
-	if (r)
-		return r;
-	return read_value(ctrlfd, rel, out);
-}
-
-int dcmctl_robot_keys(int ctrlfd, char ***keys, size_t *n)
-{
-	struct strv files = { 0 };
-	size_t i;
-	int r = root_files(ctrlfd, 2, &files);
-
-	*keys = NULL;
-	*n = 0;
-	if (r) {
-		strv_free(&files);
-		return r;
-	}
-	if (files.n)
-		qsort(files.v, files.n, sizeof(char *), str_cmp);
-	for (i = 0; i < files.n; i++) {
-		char *k;
-
-		if (asprintf(&k, "%s%s", PREFIX_ROBOT, files.v[i]) < 0) {
-			strv_free(&files);
-			return -ENOMEM;
-		}
-		free(files.v[i]);
-		files.v[i] = k;
-	}
-	*keys = files.v;
-	*n = files.n;
-	return 0;
+	return s;
 }
 
 /* ------------------------------------------------------------------
@@ -338,61 +44,53 @@ static bool pattern_matches(const char *pattern, const char *key)
 		return true;
 	if (!fnmatch(pattern, key, 0))
 		return true;
-	return !strncmp(key, PREFIX_SUB, strlen(PREFIX_SUB)) &&
-	       !fnmatch(pattern, key + strlen(PREFIX_SUB), 0);
+	return !strncmp(key, DCM_PREFIX_SUBDEVICE, strlen(DCM_PREFIX_SUBDEVICE)) &&
+	       !fnmatch(pattern, key + strlen(DCM_PREFIX_SUBDEVICE), 0);
 }
 
 int dcmctl_list(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	const char *pattern = o->argc > 0 ? o->argv[0] : NULL;
 	struct json_writer w;
-	char dir[4096];
-	size_t r, i;
-	int fd, ret = DCMCTL_EXIT_OK;
+	struct dcm_sysfs *s;
+	size_t i;
+	int r, ret = DCMCTL_EXIT_OK;
 
 	if (o->argc > 1) {
 		fprintf(err, "dcmctl: list: unexpected argument '%s'\n", o->argv[1]);
 		return DCMCTL_EXIT_USAGE;
 	}
-	fd = open_controller(o, err, dir, sizeof(dir));
-	if (fd < 0)
+	s = dcmctl_open_sysfs(o, err);
+	if (!s)
 		return DCMCTL_EXIT_FAIL;
 	if (o->json) {
 		json_init(&w, out, o->pretty);
 		json_begin_array(&w, NULL);
 	}
-	for (r = 0; r < N_ROOTS; r++) {
-		struct strv files = { 0 };
-		int e = root_files(fd, r, &files);
+	for (r = DCM_SYSFS_SUBDEVICES; r <= DCM_SYSFS_ROBOT; r++) {
+		char **keys;
+		size_t n;
 
-		if (e) {
-			fprintf(err, "dcmctl: %s/%s: %s\n", dir, roots[r].dir, strerror(-e));
+		if (dcm_sysfs_keys(s, (enum dcm_sysfs_root)r, &keys, &n)) {
+			fprintf(err, "dcmctl: %s\n", dcm_last_error());
 			ret = DCMCTL_EXIT_FAIL;
+			continue;
 		}
-		if (files.n)
-			qsort(files.v, files.n, sizeof(char *), str_cmp);
-		for (i = 0; i < files.n; i++) {
-			char *key;
-
-			if (asprintf(&key, "%s%s", roots[r].prefix, files.v[i]) < 0) {
-				ret = DCMCTL_EXIT_FAIL;
-				break;
-			}
-			if (pattern_matches(pattern, key)) {
-				if (o->json)
-					json_string(&w, NULL, key);
-				else
-					fprintf(out, "%s\n", key);
-			}
-			free(key);
+		for (i = 0; i < n; i++) {
+			if (!pattern_matches(pattern, keys[i]))
+				continue;
+			if (o->json)
+				json_string(&w, NULL, keys[i]);
+			else
+				fprintf(out, "%s\n", keys[i]);
 		}
-		strv_free(&files);
+		dcm_sysfs_strv_free(keys, n);
 	}
 	if (o->json) {
 		json_end_array(&w);
 		json_finish(&w);
 	}
-	close(fd);
+	dcm_sysfs_close(s);
 	fflush(out);
 	return ret;
 }
@@ -414,50 +112,52 @@ static void print_flat(FILE *out, const char *v)
 
 int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
+	static const struct option longopts[] = {
+		{ "quiet", no_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const struct dcmctl_optspec spec = {
+		.cmd = "get", .shortopts = "q", .longopts = longopts,
+		.in_order = true,
+	};
+	struct dcmctl_getopt g;
 	struct json_writer w;
+	struct dcm_sysfs *s;
 	bool quiet = false;
-	char dir[4096], rel[4096];
-	int fd, i = 0, ret = DCMCTL_EXIT_OK;
+	char msg[256];
+	int c, i, ret = DCMCTL_EXIT_OK;
 
-	for (; i < o->argc && o->argv[i][0] == '-' && o->argv[i][1]; i++) {
-		if (!strcmp(o->argv[i], "--")) {
-			i++;
-			break;
-		}
-		if (!strcmp(o->argv[i], "-q") || !strcmp(o->argv[i], "--quiet")) {
-			quiet = true;
-			continue;
-		}
-		fprintf(err, "dcmctl: get: unknown option '%s'\n", o->argv[i]);
-		return DCMCTL_EXIT_USAGE;
-	}
-	if (i >= o->argc) {
-		fprintf(err, "dcmctl: get: which key? (dcmctl get KEY...)\n");
-		return DCMCTL_EXIT_USAGE;
-	}
-	fd = open_controller(o, err, dir, sizeof(dir));
-	if (fd < 0)
+	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv)) {
+		fprintf(err, "dcmctl: out of memory\n");
 		return DCMCTL_EXIT_FAIL;
+	}
+	while ((c = dcmctl_getopt(&g, msg, sizeof(msg))) > 0)
+		quiet = true;	/* -q, --quiet */
+	if (c < 0 || !g.n_args) {
+		fprintf(err, "dcmctl: %s\n", c < 0 ? msg : "get: which key? (dcmctl get KEY...)");
+		dcmctl_getopt_free(&g);
+		return DCMCTL_EXIT_USAGE;
+	}
+	s = dcmctl_open_sysfs(o, err);
+	if (!s) {
+		dcmctl_getopt_free(&g);
+		return DCMCTL_EXIT_FAIL;
+	}
 	if (o->json) {
 		json_init(&w, out, o->pretty);
 		json_begin_array(&w, NULL);
 	}
-	for (; i < o->argc; i++) {
-		const char *key = o->argv[i];
+	for (i = 0; i < g.n_args; i++) {
+		const char *key = g.args[i];
 		char *value = NULL;
 		const char *why = NULL;
-		int e;
+		int e = dcm_sysfs_read(s, key, &value);
 
-		e = dcmctl_key_to_path(key, rel, sizeof(rel));
 		if (e == -EINVAL)
 			why = "invalid key (empty, absolute, or with '.' or '..' components)";
-		else if (e)
-			why = strerror(-e);
-		else
-			e = read_value(fd, rel, &value);
-		if (!why && e == -ENOENT)
+		else if (e == -ENOENT)
 			why = "no such key";
-		else if (!why && e)
+		else if (e)
 			why = strerror(-e);
 
 		if (why) {
@@ -484,7 +184,8 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		json_end_array(&w);
 		json_finish(&w);
 	}
-	close(fd);
+	dcm_sysfs_close(s);
+	dcmctl_getopt_free(&g);
 	fflush(out);
 	fflush(err);
 	return ret;
@@ -493,41 +194,6 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 /* ------------------------------------------------------------------
  * tree
  */
-
-struct node {
-	char *name;
-	char *type;
-	char *bus;		/* devices */
-	char *address;		/* devices */
-	char *device;		/* subdevices */
-	char *number;		/* subdevices */
-};
-
-static void node_free(struct node *n)
-{
-	free(n->name);
-	free(n->type);
-	free(n->bus);
-	free(n->address);
-	free(n->device);
-	free(n->number);
-}
-
-static int node_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct node *)a)->name, ((const struct node *)b)->name);
-}
-
-/* A key of an element: its value, or "?" if unreadable. */
-static char *elem_key(int fd, const char *root, const char *name, const char *key)
-{
-	char rel[4096], *v = NULL;
-
-	snprintf(rel, sizeof(rel), "%s/%s/%s", root, name, key);
-	if (read_value(fd, rel, &v))
-		v = strdup("?");
-	return v;
-}
 
 /* A JSON number if @s is a plain decimal integer, else a string. */
 static void json_num_or_string(struct json_writer *w, const char *key, const char *s)
@@ -543,64 +209,8 @@ static void json_num_or_string(struct json_writer *w, const char *key, const cha
 		json_string(w, key, s);
 }
 
-static int collect(int ctrlfd, const char *root, bool subdevices, struct node **out,
-		   size_t *n)
-{
-	struct strv names = { 0 };
-	struct node *v;
-	size_t i;
-	int fd, r;
-
-	*out = NULL;
-	*n = 0;
-	fd = openat(ctrlfd, root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ENOENT ? 0 : -errno;
-	if (subdevices) {
-		r = walk(fd, "", NULL, &names, 0);
-	} else {
-		/* devices: the directories right below DeviceList */
-		DIR *d = fdopendir(dup(fd));
-		struct dirent *de;
-
-		r = d ? 0 : -errno;
-		while (d && !r && (de = readdir(d)))
-			if (de->d_name[0] != '.' && de->d_type != DT_REG)
-				r = strv_add(&names, de->d_name, "");
-		if (d)
-			closedir(d);
-	}
-	close(fd);
-	if (r) {
-		strv_free(&names);
-		return r;
-	}
-	v = calloc(names.n ? names.n : 1, sizeof(*v));
-	if (!v) {
-		strv_free(&names);
-		return -ENOMEM;
-	}
-	for (i = 0; i < names.n; i++) {
-		v[i].name = names.v[i];
-		names.v[i] = NULL;
-		v[i].type = elem_key(ctrlfd, root, v[i].name, "Type");
-		if (subdevices) {
-			v[i].device = elem_key(ctrlfd, root, v[i].name, "Device");
-			v[i].number = elem_key(ctrlfd, root, v[i].name, "SubDeviceNumber");
-		} else {
-			v[i].bus = elem_key(ctrlfd, root, v[i].name, "Bus");
-			v[i].address = elem_key(ctrlfd, root, v[i].name, "Address");
-		}
-	}
-	qsort(v, names.n, sizeof(*v), node_cmp);
-	*out = v;
-	*n = names.n;
-	strv_free(&names);
-	return 0;
-}
-
 static void tree_subdevices(FILE *out, struct json_writer *w, bool json, const char *dev,
-			    struct node *subs, size_t n_subs, bool *shown)
+			    const struct dcm_sysfs_elem *subs, size_t n_subs, bool *shown)
 {
 	size_t j;
 
@@ -626,27 +236,33 @@ static void tree_subdevices(FILE *out, struct json_writer *w, bool json, const c
 
 int dcmctl_tree(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
-	struct node *devs = NULL, *subs = NULL;
+	struct dcm_sysfs_elem *devs = NULL, *subs = NULL;
 	size_t n_devs = 0, n_subs = 0, i, orphans = 0;
 	struct json_writer w;
+	struct dcm_sysfs *s;
 	bool *shown = NULL;
-	char dir[4096];
-	int fd, r, ret = DCMCTL_EXIT_OK;
+	const char *dir;
+	int r, ret = DCMCTL_EXIT_OK;
 
 	if (o->argc > 0) {
 		fprintf(err, "dcmctl: tree: unexpected argument '%s'\n", o->argv[0]);
 		return DCMCTL_EXIT_USAGE;
 	}
-	fd = open_controller(o, err, dir, sizeof(dir));
-	if (fd < 0)
+	s = dcmctl_open_sysfs(o, err);
+	if (!s)
 		return DCMCTL_EXIT_FAIL;
-	r = collect(fd, "DeviceList", false, &devs, &n_devs);
+	dir = dcm_sysfs_path(s);
+	r = dcm_sysfs_devices(s, &devs, &n_devs);
 	if (!r)
-		r = collect(fd, "SubDeviceList", true, &subs, &n_subs);
-	if (!r && !(shown = calloc(n_subs + 1, sizeof(*shown))))
-		r = -ENOMEM;
+		r = dcm_sysfs_subdevices(s, &subs, &n_subs);
 	if (r) {
-		fprintf(err, "dcmctl: %s: %s\n", dir, strerror(-r));
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		ret = DCMCTL_EXIT_FAIL;
+		goto out;
+	}
+	shown = calloc(n_subs + 1, sizeof(*shown));
+	if (!shown) {
+		fprintf(err, "dcmctl: %s: %s\n", dir, strerror(ENOMEM));
 		ret = DCMCTL_EXIT_FAIL;
 		goto out;
 	}
@@ -690,14 +306,10 @@ int dcmctl_tree(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		tree_subdevices(out, &w, false, NULL, subs, n_subs, shown);
 	}
 out:
-	for (i = 0; i < n_devs; i++)
-		node_free(&devs[i]);
-	for (i = 0; i < n_subs; i++)
-		node_free(&subs[i]);
-	free(devs);
-	free(subs);
+	dcm_sysfs_elems_free(devs, n_devs);
+	dcm_sysfs_elems_free(subs, n_subs);
 	free(shown);
-	close(fd);
+	dcm_sysfs_close(s);
 	fflush(out);
 	return ret;
 }

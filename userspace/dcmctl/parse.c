@@ -242,83 +242,55 @@ uint32_t dcmctl_base_time(const struct dcmctl_timing *t, uint32_t now)
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return -EINVAL; } while (0)
 
-/* An option: "--x", "--x=..." or a dash followed by something not numeric. */
-static bool is_option(const char *a)
-{
-	if (a[0] != '-' || !a[1])
-		return false;
-	if (a[1] == '-')
-		return true;
-	return !((a[1] >= '0' && a[1] <= '9') || a[1] == '.');
-}
+/* The long options' values (getopt_long()'s val) beyond the letters. */
+enum {
+	OPT_KIND = 0x100,
+	OPT_IMPORTANCE,
+	OPT_AT,
+	OPT_IN,
+	OPT_TIMES,
+	OPT_SEPARATE,
+	OPT_MIXED,
+};
+
+/* The options of struct dcmctl_timing, in an option table. */
+#define TIMING_OPTIONS \
+	{ "kind", required_argument, NULL, OPT_KIND }, \
+	{ "importance", required_argument, NULL, OPT_IMPORTANCE }, \
+	{ "at", required_argument, NULL, OPT_AT }, \
+	{ "in", required_argument, NULL, OPT_IN }
 
 /*
- * If argv[*i] is the option @name ("--name VALUE" or "--name=VALUE"), set
- * *@val and return 1 (advancing *@i past a separate value); 0 if it is
- * another option; -EINVAL if its value is missing.
+ * The options of struct dcmctl_timing: @c and its value @v. Return: 1
+ * (taken), 0 (not one of them), -EINVAL (bad value, reason in @err).
  */
-static int option_value(int argc, char **argv, int *i, const char *name, const char **val)
+static int timing_option(int c, const char *v, struct dcmctl_timing *t, bool *seen_at,
+			 bool *seen_in, char *err, size_t errlen)
 {
-	const char *a = argv[*i];
-	size_t len = strlen(name);
-
-	if (strncmp(a, name, len))
-		return 0;
-	if (a[len] == '=') {
-		*val = a + len + 1;
-		return 1;
-	}
-	if (a[len])
-		return 0;
-	if (*i + 1 >= argc)
-		return -EINVAL;
-	*val = argv[++*i];
-	return 1;
-}
-
-/*
- * The options of struct dcmctl_timing. Return: 1 (taken), 0 (not one of
- * them), -EINVAL (bad value, reason in @err).
- */
-static int timing_option(int argc, char **argv, int *i, struct dcmctl_timing *t,
-			 bool *seen_at, bool *seen_in, char *err, size_t errlen)
-{
-	const char *v;
-	int r;
-
-	if ((r = option_value(argc, argv, i, "--kind", &v))) {
-		if (r < 0)
-			FAIL("option '--kind' needs an argument");
+	switch (c) {
+	case OPT_KIND:
 		if (dcmctl_parse_kind(v, &t->kind))
 			FAIL("invalid kind '%s' (clear-all, merge, clear-after, clear-before)", v);
 		return 1;
-	}
-	if ((r = option_value(argc, argv, i, "--importance", &v))) {
-		if (r < 0)
-			FAIL("option '--importance' needs an argument");
+	case OPT_IMPORTANCE:
 		if (dcmctl_parse_importance(v, &t->importance))
 			FAIL("invalid importance '%s' (0 to 7)", v);
 		return 1;
-	}
-	if ((r = option_value(argc, argv, i, "--at", &v))) {
-		if (r < 0)
-			FAIL("option '--at' needs an argument");
+	case OPT_AT:
 		if (dcmctl_parse_dcm_time(v, &t->at))
 			FAIL("invalid DCM time '%s' for --at (0 to 4294967295 ms)", v);
 		*seen_at = true;
 		t->base = DCMCTL_BASE_AT;
 		return 1;
-	}
-	if ((r = option_value(argc, argv, i, "--in", &v))) {
-		if (r < 0)
-			FAIL("option '--in' needs an argument");
+	case OPT_IN:
 		if (dcmctl_parse_ms(v, &t->in_ms))
 			FAIL("invalid time '%s' for --in (ms, a signed 32-bit number)", v);
 		*seen_in = true;
 		t->base = DCMCTL_BASE_IN;
 		return 1;
+	default:
+		return 0;
 	}
-	return 0;
 }
 
 void dcmctl_set_args_free(struct dcmctl_set_args *a)
@@ -331,32 +303,33 @@ void dcmctl_set_args_free(struct dcmctl_set_args *a)
 int dcmctl_parse_set(int argc, char **argv, struct dcmctl_set_args *a, char *err,
 		     size_t errlen)
 {
-	bool seen_at = false, seen_in = false, end_opts = false, bare = false;
-	int i, r;
+	static const struct option longopts[] = {
+		TIMING_OPTIONS,
+		{ NULL, 0, NULL, 0 }
+	};
+	static const struct dcmctl_optspec spec = {
+		.cmd = "set", .longopts = longopts, .numbers = true,
+	};
+	bool seen_at = false, seen_in = false, bare = false;
+	struct dcmctl_getopt g;
+	int i, c, r;
 
 	memset(a, 0, sizeof(*a));
 	a->points = calloc(argc > 0 ? (size_t)argc : 1, sizeof(*a->points));
-	if (!a->points) {
+	if (!a->points || dcmctl_getopt_init(&g, &spec, argc, argv)) {
+		free(a->points);
+		a->points = NULL;
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	for (i = 0; i < argc; i++) {
-		const char *arg = argv[i];
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0)
+		if (timing_option(c, g.optarg, &a->t, &seen_at, &seen_in, err, errlen) < 0)
+			goto fail;
+	if (c < 0)
+		goto fail;
+	for (i = 0; i < g.n_args; i++) {
+		const char *arg = g.args[i];
 
-		if (!end_opts && !strcmp(arg, "--")) {
-			end_opts = true;
-			continue;
-		}
-		if (!end_opts && is_option(arg)) {
-			r = timing_option(argc, argv, &i, &a->t, &seen_at, &seen_in, err, errlen);
-			if (r < 0)
-				goto fail;
-			if (r == 0) {
-				snprintf(err, errlen, "set: unknown option '%s'", arg);
-				goto fail;
-			}
-			continue;
-		}
 		if (!a->key) {
 			a->key = arg;
 			continue;
@@ -402,8 +375,10 @@ int dcmctl_parse_set(int argc, char **argv, struct dcmctl_set_args *a, char *err
 		snprintf(err, errlen, "set: %zu points, at most %d", a->n, LIBDCM_MAX_POINTS);
 		goto fail;
 	}
+	dcmctl_getopt_free(&g);
 	return 0;
 fail:
+	dcmctl_getopt_free(&g);
 	dcmctl_set_args_free(a);
 	return -EINVAL;
 }
@@ -440,54 +415,42 @@ static int append_points(struct dcmctl_alias_set_args *a, size_t *total,
 int dcmctl_parse_alias_set(int argc, char **argv, struct dcmctl_alias_set_args *a,
 			   char *err, size_t errlen)
 {
-	bool seen_at = false, seen_in = false, end_opts = false, mixed = false;
-	const char *times = NULL, *v;
-	size_t n_pos = 0, total = 0, bad = 0;
+	static const struct option longopts[] = {
+		TIMING_OPTIONS,
+		{ "times", required_argument, NULL, OPT_TIMES },
+		{ "separate", no_argument, NULL, OPT_SEPARATE },
+		{ "mixed", no_argument, NULL, OPT_MIXED },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const struct dcmctl_optspec spec = {
+		.cmd = "alias set", .longopts = longopts, .numbers = true,
+	};
+	bool seen_at = false, seen_in = false, mixed = false;
+	const char *times = NULL;
+	size_t n_pos, total = 0, bad = 0;
+	struct dcmctl_getopt g;
 	char **pos;
-	int i, r;
+	int c, r;
 
 	memset(a, 0, sizeof(*a));
-	pos = calloc(argc > 0 ? (size_t)argc : 1, sizeof(*pos));
-	if (!pos) {
+	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	for (i = 0; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (!end_opts && !strcmp(arg, "--")) {
-			end_opts = true;
-			continue;
-		}
-		if (!end_opts && is_option(arg)) {
-			if (!strcmp(arg, "--separate")) {
-				a->separate = true;
-				continue;
-			}
-			if (!strcmp(arg, "--mixed")) {
-				mixed = true;
-				continue;
-			}
-			r = option_value(argc, argv, &i, "--times", &v);
-			if (r < 0) {
-				snprintf(err, errlen, "option '--times' needs an argument");
-				goto fail;
-			}
-			if (r > 0) {
-				times = v;
-				continue;
-			}
-			r = timing_option(argc, argv, &i, &a->t, &seen_at, &seen_in, err, errlen);
-			if (r < 0)
-				goto fail;
-			if (r == 0) {
-				snprintf(err, errlen, "alias set: unknown option '%s'", arg);
-				goto fail;
-			}
-			continue;
-		}
-		pos[n_pos++] = argv[i];
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
+		if (c == OPT_SEPARATE)
+			a->separate = true;
+		else if (c == OPT_MIXED)
+			mixed = true;
+		else if (c == OPT_TIMES)
+			times = g.optarg;
+		else if (timing_option(c, g.optarg, &a->t, &seen_at, &seen_in, err, errlen) < 0)
+			goto fail;
 	}
+	if (c < 0)
+		goto fail;
+	pos = g.args;
+	n_pos = (size_t)g.n_args;
 	if (seen_at && seen_in) {
 		snprintf(err, errlen, "alias set: --at and --in exclude each other");
 		goto fail;
@@ -590,15 +553,15 @@ int dcmctl_parse_alias_set(int argc, char **argv, struct dcmctl_alias_set_args *
 				goto nomem;
 		}
 	}
-	free(pos);
+	dcmctl_getopt_free(&g);
 	return 0;
 nomem:
 	snprintf(err, errlen, "out of memory");
-	free(pos);
+	dcmctl_getopt_free(&g);
 	dcmctl_alias_set_args_free(a);
 	return -ENOMEM;
 fail:
-	free(pos);
+	dcmctl_getopt_free(&g);
 	dcmctl_alias_set_args_free(a);
 	return -EINVAL;
 }
@@ -613,49 +576,43 @@ void dcmctl_watch_args_free(struct dcmctl_watch_args *a)
 int dcmctl_parse_watch(int argc, char **argv, struct dcmctl_watch_args *a, char *err,
 		       size_t errlen)
 {
-	bool end_opts = false;
-	const char *v;
-	long long c;
-	size_t j;
-	int i, r;
+	static const struct option longopts[] = {
+		{ "cycles", required_argument, NULL, 'c' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const struct dcmctl_optspec spec = {
+		.cmd = "watch", .shortopts = "c:", .longopts = longopts, .numbers = true,
+	};
+	struct dcmctl_getopt g;
+	long long cycles;
+	int c, i, j;
 
 	memset(a, 0, sizeof(*a));
 	a->keys = calloc(argc > 0 ? (size_t)argc : 1, sizeof(*a->keys));
-	if (!a->keys) {
+	if (!a->keys || dcmctl_getopt_init(&g, &spec, argc, argv)) {
+		free(a->keys);
+		a->keys = NULL;
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	for (i = 0; i < argc; i++) {
-		if (!end_opts && !strcmp(argv[i], "--")) {
-			end_opts = true;
-			continue;
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
+		if (parse_int(g.optarg, 1, LLONG_MAX, &cycles)) {
+			snprintf(err, errlen, "watch: invalid cycle count '%s' (1 or more)",
+				 g.optarg);
+			goto fail;
 		}
-		if (!end_opts && is_option(argv[i])) {
-			r = option_value(argc, argv, &i, "--cycles", &v);
-			if (!r)
-				r = option_value(argc, argv, &i, "-c", &v);
-			if (r < 0) {
-				snprintf(err, errlen, "option '%s' needs an argument", argv[i]);
-				goto fail;
-			}
-			if (!r) {
-				snprintf(err, errlen, "watch: unknown option '%s'", argv[i]);
-				goto fail;
-			}
-			if (parse_int(v, 1, LLONG_MAX, &c)) {
-				snprintf(err, errlen, "watch: invalid cycle count '%s' (1 or more)", v);
-				goto fail;
-			}
-			a->cycles = (uint64_t)c;
-			continue;
-		}
-		for (j = 0; j < a->n; j++) {
-			if (!strcmp(a->keys[j], argv[i])) {
-				snprintf(err, errlen, "watch: key '%s' given twice", argv[i]);
+		a->cycles = (uint64_t)cycles;
+	}
+	if (c < 0)
+		goto fail;
+	for (i = 0; i < g.n_args; i++) {
+		for (j = 0; j < i; j++) {
+			if (!strcmp(g.args[j], g.args[i])) {
+				snprintf(err, errlen, "watch: key '%s' given twice", g.args[i]);
 				goto fail;
 			}
 		}
-		a->keys[a->n++] = argv[i];
+		a->keys[a->n++] = g.args[i];
 	}
 	if (!a->n) {
 		snprintf(err, errlen, "watch: which key? (dcmctl watch KEY... [--cycles N])");
@@ -665,8 +622,10 @@ int dcmctl_parse_watch(int argc, char **argv, struct dcmctl_watch_args *a, char 
 		snprintf(err, errlen, "watch: %zu keys, at most %d", a->n, LIBDCM_MAX_SUBDEVICES);
 		goto fail;
 	}
+	dcmctl_getopt_free(&g);
 	return 0;
 fail:
+	dcmctl_getopt_free(&g);
 	dcmctl_watch_args_free(a);
 	return -EINVAL;
 }

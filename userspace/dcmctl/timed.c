@@ -155,20 +155,15 @@ static int check_alias_name(const char *name, FILE *err)
 	return 0;
 }
 
-static int alias_create(const struct dcmctl_opts *o, int argc, char **argv, FILE *out,
-			FILE *err)
+/* alias create NAME KEY...: @argv, the arguments, options taken out. */
+static int alias_create_run(const struct dcmctl_opts *o, int argc, char **argv, FILE *out,
+			    FILE *err)
 {
 	struct dcm *dcm = NULL;
 	uint32_t *handles = NULL;
 	const char *name;
 	int i, n, found, ret = DCMCTL_EXIT_FAIL;
 
-	for (i = 0; i < argc; i++) {
-		if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(err, "dcmctl: alias create: unknown option '%s'\n", argv[i]);
-			return DCMCTL_EXIT_USAGE;
-		}
-	}
 	if (argc < 2) {
 		fprintf(err, "dcmctl: alias create: %s (dcmctl alias create NAME KEY...)\n",
 			argc ? "which keys?" : "which alias?");
@@ -228,6 +223,30 @@ out:
 	free(handles);
 	dcm_close(dcm);
 	fflush(out);
+	return ret;
+}
+
+/* alias create takes no option: every "-x" is refused. */
+static int alias_create(const struct dcmctl_opts *o, int argc, char **argv, FILE *out,
+			FILE *err)
+{
+	static const struct dcmctl_optspec spec = { .cmd = "alias create" };
+	struct dcmctl_getopt g;
+	char msg[256];
+	int c, ret;
+
+	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
+		fprintf(err, "dcmctl: out of memory\n");
+		return DCMCTL_EXIT_FAIL;
+	}
+	c = dcmctl_getopt(&g, msg, sizeof(msg));
+	if (c) {
+		fprintf(err, "dcmctl: %s\n", msg);
+		ret = DCMCTL_EXIT_USAGE;
+	} else {
+		ret = alias_create_run(o, g.n_args, g.args, out, err);
+	}
+	dcmctl_getopt_free(&g);
 	return ret;
 }
 

@@ -4,7 +4,7 @@
  *
  * Checks that the kernel side is there and speaks our ABI (generic netlink
  * family "dcm", GET_INFO dump), logs every controller, loads the robot
- * description (Device.xml and the two preference files, desc.c) into the
+ * description (Device.xml and the preference files, desc/load.c) into the
  * kernel as one transaction (push.c), then follows the multicast group
  * "events" and logs what arrives, rate limited. SIGHUP reloads.
  *
@@ -197,11 +197,7 @@ static struct desc *load_description(void)
 	if (f.note[0])
 		logmsg(LOG_NOTICE, "description: %s: no such preference file, RobotConfig defaults apply",
 		       f.note);
-	memset(&o, 0, sizeof(o));
-	desc_opts_set_files(&o, &f);
-	o.device_type_ok = desc_kernel_device_type_ok;
-	o.subdevice_type_ok = desc_kernel_subdevice_type_ok;
-	o.log = desc_log;
+	desc_opts_init(&o, &f, desc_log, NULL);
 	o.target_hint[DESC_MAIN] = "-M";
 	o.target_hint[DESC_CHEST] = "-b";
 	o.target_hint[DESC_HEAD] = "-H";

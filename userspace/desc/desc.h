@@ -7,6 +7,13 @@
  * which desc_push() sends to a sink: the kernel (netlink) or a dry run of
  * the kernel's own checks. prefs.c edits and writes preference files.
  *
+ * The files by job: load.c (XML parsing and validation, desc_load()),
+ * parts.c (the preference and Part rules: who owns a key, which Parts the
+ * robot has, the overlays), model.c (the model, its numbers and lookups),
+ * files.c (where the files are), push.c and dryrun.c (the sinks), prefs.c
+ * (a preference file as a document), actions.c (the preference actions
+ * Save and Add, and the loads of dcmd and dcmctl).
+ *
  * Documentation/userspace.rst ("dcmd", "The robot description") describes
  * the rules. Every error names its file and line: "FILE:LINE: message".
  */
@@ -282,6 +289,11 @@ int desc_parse_float(const char *text, int64_t *out);	/* micro-units */
 int desc_parse_fraction(const char *text, int64_t *num, uint32_t *den);
 int desc_parse_bool(const char *text, int64_t *out);	/* true/false/1/0 */
 
+/* The Type attribute's spelling of a key kind ("int"; "?" if none). */
+const char *desc_kind_name(int kind);
+/* A key kind (LIBDCM_KEY_*) by its Type spelling; -1 if none. */
+int desc_kind_parse(const char *name);
+
 /* Micro-units as the kernel's sysfs writes them: "-0.500000". */
 void desc_format_fixed(int64_t v, char *buf, size_t len);
 
@@ -416,5 +428,98 @@ void desc_dry_sink_free(struct desc_dry_sink *s);
  */
 void desc_dry_sink_list_keys(struct desc_dry_sink *s, FILE *f);
 extern const struct desc_sink desc_dry_sink_ops;
+
+/* ------------------------------------------------------------------
+ * The preference actions (actions.c): NAOqi's Save and Add on a target's
+ * file, and the loads of dcmd and dcmctl preferences load
+ */
+
+/* A log callback of struct desc_opts. */
+typedef void (*desc_log_fn)(void *arg, int level, const char *msg);
+
+/*
+ * The options of a load of @f's files as dcmd and dcmctl make it: the
+ * kernel's type table (desc_kernel_*_type_ok), messages to @log.
+ */
+void desc_opts_init(struct desc_opts *o, const struct desc_files *f, desc_log_fn log,
+		    void *log_arg);
+
+/*
+ * The files of a load from @p, with @file (NULL: none) as target @t's
+ * preference file (@t < 0: no target). Return 0 or -ENAMETOOLONG.
+ */
+int desc_prefs_load_files(const struct desc_paths *p, const char *file, int t,
+			  struct desc_files *f);
+
+/*
+ * The file target @t is read from (@from, "" for none: a new file) and
+ * written to (@to) by save and add: @file (read if it exists), else the
+ * file dcmd would load (ETC's, else SHARE's, else none) and ETC/<file>.
+ * Return 0 or -ENAMETOOLONG, -ENOMEM.
+ */
+int desc_prefs_paths(const struct desc_paths *p, const char *file, enum desc_target t,
+		     char *from, size_t fromlen, char *to, size_t tolen);
+
+/*
+ * Device.xml of @f alone, no preference file: what save and add compare
+ * and check against. Return 0 and *@out, or -1 with @errs (the last
+ * message: "DEVICE_XML does not load").
+ */
+int desc_load_device_xml(const struct desc_files *f, desc_log_fn log, void *log_arg,
+			 struct desc **out, struct desc_errors *errs);
+
+/*
+ * Write @p to @path as @t's file: a header comment naming it, then
+ * desc_prefs_write() with the check that Device.xml of @f and it alone
+ * load (warnings to @log) and pass the kernel's checks (the dry run).
+ * Return 0, or -1 with @errs (the last message: "PATH not written", but
+ * for a header that cannot be set).
+ */
+int desc_prefs_write_checked(struct desc_prefs *p, const char *path, enum desc_target t,
+			     const struct desc_files *f, desc_log_fn log, void *log_arg,
+			     struct desc_errors *errs);
+
+/* What a save did. */
+struct desc_save_stats {
+	unsigned int keys;	/* the target's keys in the running description */
+	unsigned int changed;	/* in the file, with another value now */
+	unsigned int added;	/* not in the file, differing from Device.xml's */
+};
+
+/*
+ * Save: every key of the running description (read from @sysfs) that @t
+ * owns and a file may set, into @p. A Key of @p that says the same is
+ * kept as written; one that does not is changed; a key @p does not set is
+ * added when its value is not Device.xml's (@d0, or the kernel's default).
+ * RobotConfig keys are all saved. Return 0, or -1 with @errs (a key that
+ * could not be read or written; the others are saved all the same).
+ */
+int desc_prefs_save(struct desc_prefs *p, enum desc_target t, const struct desc *d0,
+		    const struct dcm_sysfs *sysfs, struct desc_save_stats *st,
+		    struct desc_errors *errs);
+
+/* A key as dcmctl get takes it, as a full path (no prefix: a subdevice's). Caller frees. */
+char *desc_full_key_path(const char *key);
+
+/*
+ * Add, first step: the kind of the key @path (LIBDCM_KEY_*, 0 for a
+ * RobotConfig key: any kind) from Device.xml (@d0) and the kernel's types,
+ * and in @range the key's range; @t must own it. Return the kind, or -1
+ * with @errs (not a key a file may set, or another file's).
+ */
+int desc_prefs_add_kind(const struct desc *d0, const char *path, enum desc_target t,
+			struct desc_type_key *range, struct desc_errors *errs);
+
+/*
+ * Add: set @path to @value in @p, of the key's @kind and @range
+ * (desc_prefs_add_kind()); @type: the kind asked ("int", ...; NULL: the
+ * key's). A RobotConfig key is of kind @type, else the file's Type, else
+ * what @value reads as. *@kind_out gets the kind written. Return 1
+ * (added), 0 (replaced), or -1 with @errs (the value is not of the kind
+ * or out of range).
+ */
+int desc_prefs_add(struct desc_prefs *p, const char *path, int kind,
+		   const struct desc_type_key *range, const char *type, const char *value,
+		   int *kind_out, struct desc_errors *errs);
 
 #endif /* DCM_DESC_H */

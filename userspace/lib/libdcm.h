@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-#define LIBDCM_VERSION		"0.4.0"
+#define LIBDCM_VERSION		"0.5.0"
 
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
@@ -755,6 +755,141 @@ int dcm_special_from_name(const char *s);
 /* The answers' parsers, for the unit tests: 0 or -EPROTO. */
 int dcm_nl_parse_calibrate(struct nlmsghdr *nlh, struct dcm_calib_result *out);
 int dcm_nl_parse_special(struct nlmsghdr *nlh, struct dcm_special_result *out);
+
+/* ---------------------------------------------------------------------
+ * The key tree in sysfs: <root>/dcmN/{SubDeviceList,DeviceList,RobotConfig}
+ *
+ * Every key of the running description is a file: its value as text, one
+ * line (an error list: one line per entry). A key is named by its path:
+ * "Device/SubDeviceList/<subdevice>/<key>", "Device/DeviceList/<device>/<key>",
+ * "RobotConfig/<...>", or a subdevice key without its prefix. Reading needs
+ * no privilege and no open /dev/dcmN; what is listed is what the kernel
+ * publishes at the time of the call.
+ */
+
+/* Where the controllers' sysfs directories are, by default. */
+#define LIBDCM_SYSFS_ROOT	"/sys/class/dcm"
+
+/* The prefixes of the key paths, one per directory of the tree (DCM_PREFIX_*). */
+#define LIBDCM_PREFIX_SUB	"Device/SubDeviceList/"
+#define LIBDCM_PREFIX_DEV	"Device/DeviceList/"
+#define LIBDCM_PREFIX_ROBOT	"RobotConfig/"
+
+/* The three directories of a controller's tree. */
+enum dcm_sysfs_root {
+	DCM_SYSFS_SUBDEVICES,	/* SubDeviceList: "Device/SubDeviceList/..." */
+	DCM_SYSFS_DEVICES,	/* DeviceList: "Device/DeviceList/..." */
+	DCM_SYSFS_ROBOT,	/* RobotConfig: "RobotConfig/..." */
+};
+
+/* An open controller directory, <root>/dcmN. */
+struct dcm_sysfs;
+
+/*
+ * dcm_sysfs_root - the directory of the controllers' directories.
+ * @root: as the user gave it, or NULL.
+ *
+ * Return: @root if not NULL, else $DCM_SYSFS_ROOT if set and not empty,
+ * else LIBDCM_SYSFS_ROOT.
+ */
+const char *dcm_sysfs_root(const char *root);
+
+/*
+ * dcm_sysfs_key_path - the file of a key, relative to the controller's
+ * directory.
+ * @key: "Device/SubDeviceList/<x>" or "<x>" (-> "SubDeviceList/<x>"),
+ *	"Device/DeviceList/<x>" (-> "DeviceList/<x>"), "RobotConfig/<x>"
+ *	(-> "RobotConfig/<x>").
+ * @rel: the relative path on success.
+ * @len: size of @rel.
+ *
+ * Return: 0; -EINVAL for an empty or absolute key, an empty, "." or ".."
+ * component, or a trailing '/'; -ENAMETOOLONG if @rel is too small.
+ */
+int dcm_sysfs_key_path(const char *key, char *rel, size_t len);
+
+/*
+ * dcm_sysfs_open - open the key tree of controller @index.
+ * @root: as for dcm_sysfs_root().
+ * @index: N of dcmN.
+ * @out: the new handle on success.
+ *
+ * Return: 0; -ENOENT if there is no <root>/dcmN (dcm_last_error() says
+ * "is dcm.ko loaded?" when the root itself is missing, else "no such
+ * controller"); -ENAMETOOLONG; -ENOMEM; another -errno from open(2).
+ */
+int dcm_sysfs_open(const char *root, unsigned int index, struct dcm_sysfs **out);
+
+/* dcm_sysfs_close - close a handle of dcm_sysfs_open() (NULL: nothing). */
+void dcm_sysfs_close(struct dcm_sysfs *s);
+
+/* dcm_sysfs_path - the controller's directory, "<root>/dcmN". */
+const char *dcm_sysfs_path(const struct dcm_sysfs *s);
+
+/*
+ * dcm_sysfs_read - read one key.
+ * @s: the controller.
+ * @key: its path, as dcm_sysfs_key_path() takes it.
+ * @value: a malloc'ed copy of the file, one trailing newline dropped (free
+ *	it); NULL on failure.
+ *
+ * Return: 0; -EINVAL for a path that is not a key (dcm_sysfs_key_path());
+ * -ENOENT for no such key (missing, a directory, a symbolic link);
+ * -ENOMEM; another -errno from read(2).
+ */
+int dcm_sysfs_read(const struct dcm_sysfs *s, const char *key, char **value);
+
+/*
+ * dcm_sysfs_keys - every key below one directory of the tree.
+ * @s: the controller.
+ * @root: which directory.
+ * @keys: a malloc'ed array of malloc'ed full key paths, sorted by strcmp()
+ *	(free with dcm_sysfs_strv_free()); NULL if there are none.
+ * @n: how many.
+ *
+ * Hidden entries (a name starting with '.') are skipped. A missing
+ * directory (no description loaded) has no keys.
+ *
+ * Return: 0, or a negative errno with dcm_last_error() naming the directory.
+ */
+int dcm_sysfs_keys(const struct dcm_sysfs *s, enum dcm_sysfs_root root, char ***keys,
+		   size_t *n);
+
+/* dcm_sysfs_strv_free - free @n strings of @v, then @v. */
+void dcm_sysfs_strv_free(char **v, size_t n);
+
+/*
+ * A device or a subdevice of the tree: its name and its identity keys as
+ * text ("?" for a key that cannot be read).
+ */
+struct dcm_sysfs_elem {
+	char *name;		/* "ChestBoard", "HeadPitch/Position/Sensor" */
+	char *type;		/* Type */
+	char *bus;		/* a device's Bus; NULL for a subdevice */
+	char *address;		/* a device's Address; NULL for a subdevice */
+	char *device;		/* a subdevice's Device; NULL for a device */
+	char *number;		/* a subdevice's SubDeviceNumber; NULL for a device */
+};
+
+/*
+ * dcm_sysfs_devices - the devices: the directories right below DeviceList.
+ * @s: the controller.
+ * @out: a malloc'ed array sorted by name (free with dcm_sysfs_elems_free()).
+ * @n: how many.
+ *
+ * Return: 0 (none if no description is loaded), or a negative errno with
+ * dcm_last_error() set.
+ */
+int dcm_sysfs_devices(const struct dcm_sysfs *s, struct dcm_sysfs_elem **out, size_t *n);
+
+/*
+ * dcm_sysfs_subdevices - the subdevices: the directories below
+ * SubDeviceList that hold a "Device" key. As dcm_sysfs_devices().
+ */
+int dcm_sysfs_subdevices(const struct dcm_sysfs *s, struct dcm_sysfs_elem **out, size_t *n);
+
+/* dcm_sysfs_elems_free - free the @n elements of @v, then @v. */
+void dcm_sysfs_elems_free(struct dcm_sysfs_elem *v, size_t n);
 
 /* ---------------------------------------------------------------------
  * Fixed point (values cross the kernel boundary as s64 micro-units)

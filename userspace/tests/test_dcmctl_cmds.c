@@ -432,6 +432,94 @@ static void test_parse_watch(void **state)
 	assert_string_equal(err, "watch: unknown option '--every'");
 }
 
+static void test_parse_events(void **state)
+{
+	struct dcmctl_events_args a;
+
+	(void)state;
+	assert_int_equal(dcmctl_parse_events(0, (char *[]){ NULL }, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.count, 0);
+	assert_int_equal(a.timeout_ms, -1);
+	assert_int_equal(a.types, 0);
+
+	assert_int_equal(dcmctl_parse_events(ARGS("--type", "nack,safety", "-n", "3",
+						  "--timeout", "2"), &a, err, sizeof(err)), 0);
+	assert_int_equal(a.types, (1U << dcm_event_type_parse("nack")) |
+				  (1U << dcm_event_type_parse("safety")));
+	assert_int_equal(a.count, 3);
+	assert_int_equal(a.timeout_ms, 2000);
+	/* -t adds to the types; --count=N as --count N */
+	assert_int_equal(dcmctl_parse_events(ARGS("-t", "nack", "-t", "ack", "--count=5",
+						  "--timeout", "0"), &a, err, sizeof(err)), 0);
+	assert_int_equal(a.types, (1U << dcm_event_type_parse("nack")) |
+				  (1U << dcm_event_type_parse("ack")));
+	assert_int_equal(a.count, 5);
+	assert_int_equal(a.timeout_ms, 0);
+
+#define EV_BAD(msg, ...) do { \
+		assert_int_equal(dcmctl_parse_events(ARGS(__VA_ARGS__), &a, err, sizeof(err)), \
+				 -EINVAL); \
+		assert_string_equal(err, msg); \
+	} while (0)
+	EV_BAD("events: invalid count '0' (1 or more)", "--count", "0");
+	EV_BAD("events: invalid count '2x' (1 or more)", "-n", "2x");
+	EV_BAD("events: invalid timeout 'x' (seconds)", "--timeout", "x");
+	EV_BAD("events: invalid timeout '-1' (seconds)", "--timeout", "-1");
+	EV_BAD("events: unknown type 'bogus'", "--type", "nack,bogus");
+	EV_BAD("events: --type needs a type", "--type", ",");
+	EV_BAD("events: option '--count' needs an argument", "--count");
+	EV_BAD("events: option '-t' needs an argument", "-t");
+	EV_BAD("events: unknown option '--every'", "--every", "1");
+	EV_BAD("events: unknown option '--typ'", "--typ", "nack");
+	EV_BAD("events: unknown option '-x'", "-x");
+	EV_BAD("events: 'nack' is not an option", "nack");
+#undef EV_BAD
+}
+
+/* The rules of the one option parser (opts.c) as the commands use them. */
+static void test_parse_option_rules(void **state)
+{
+	struct dcmctl_watch_args w;
+	struct dcmctl_set_args a;
+
+	(void)state;
+	/* set: "-0.5" and "-.5" are values, not options */
+	assert_int_equal(dcmctl_parse_set(ARGS("K", "-0.5"), &a, err, sizeof(err)), 0);
+	assert_true(a.points[0].value == -0.5);
+	dcmctl_set_args_free(&a);
+	assert_int_equal(dcmctl_parse_set(ARGS("K", "-.5@-20"), &a, err, sizeof(err)), 0);
+	assert_true(a.points[0].value == -0.5);
+	assert_int_equal(a.points[0].offset, -20);
+	dcmctl_set_args_free(&a);
+	/* options anywhere; "--" ends them */
+	assert_int_equal(dcmctl_parse_set(ARGS("--kind=merge", "K", "--importance", "3", "1"),
+					  &a, err, sizeof(err)), 0);
+	assert_int_equal(a.t.kind, LIBDCM_MERGE);
+	assert_int_equal(a.t.importance, 3);
+	dcmctl_set_args_free(&a);
+	SET_BAD("set: invalid value '--in'", "K", "--", "--in");
+	SET_BAD("invalid importance '' (0 to 7)", "K", "1", "--importance=");
+	/* no abbreviations: "--imp" is not "--importance" */
+	SET_BAD("set: unknown option '--imp'", "K", "1", "--imp", "3");
+	/* a flag takes no value */
+	ASET_BAD("alias set: unknown option '--mixed=1'", "--mixed=1", "legs", "0.5@0");
+
+	/* watch: -c N, -cN, -c=N, --cycles=N */
+	assert_int_equal(dcmctl_parse_watch(ARGS("-c7", "A"), &w, err, sizeof(err)), 0);
+	assert_int_equal(w.cycles, 7);
+	dcmctl_watch_args_free(&w);
+	assert_int_equal(dcmctl_parse_watch(ARGS("A", "-c=8"), &w, err, sizeof(err)), 0);
+	assert_int_equal(w.cycles, 8);
+	dcmctl_watch_args_free(&w);
+	assert_int_equal(dcmctl_parse_watch(ARGS("A", "-c"), &w, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "option '-c' needs an argument");
+	assert_int_equal(dcmctl_parse_watch(ARGS("A", "-x"), &w, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "watch: unknown option '-x'");
+	assert_int_equal(dcmctl_parse_watch(ARGS("--", "-A"), &w, err, sizeof(err)), 0);
+	assert_string_equal(w.keys[0], "-A");
+	dcmctl_watch_args_free(&w);
+}
+
 static void test_find_new_cmds(void **state)
 {
 	char e[128];
@@ -873,6 +961,8 @@ int main(void)
 		cmocka_unit_test_setup(test_parse_alias_set_good, setup),
 		cmocka_unit_test_setup(test_parse_alias_set_bad, setup),
 		cmocka_unit_test_setup(test_parse_watch, setup),
+		cmocka_unit_test_setup(test_parse_events, setup),
+		cmocka_unit_test_setup(test_parse_option_rules, setup),
 		cmocka_unit_test_setup(test_find_new_cmds, setup),
 		cmocka_unit_test_setup(test_set_cmd, setup),
 		cmocka_unit_test_setup(test_set_cmd_json, setup),

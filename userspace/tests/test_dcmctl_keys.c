@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Unit tests: dcmctl list, get and tree against a fake sysfs tree built in
- * a temporary directory (-r / $DCM_SYSFS_ROOT).
+ * a temporary directory (-r / $DCM_SYSFS_ROOT; tests/fake_sysfs.c).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -16,91 +16,18 @@
 #include <cmocka.h>
 
 #include "dcmctl.h"
-
-static char root[64];
-
-/* Write @value (and a newline, as sysfs does) to <root>/<rel>, mkdir -p. */
-static void put(const char *rel, const char *value)
-{
-	char path[512], *p;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	assert_non_null(f);
-	if (value)
-		fprintf(f, "%s\n", value);
-	fclose(f);
-}
-
-static void subdevice(const char *name, const char *type, const char *dev, const char *num)
-{
-	static const char *const numbers[] = { "Value", "Gain", "Offset", "Min", "Max" };
-	char rel[256];
-	size_t i;
-
-	for (i = 0; i < 5; i++) {
-		snprintf(rel, sizeof(rel), "dcm0/SubDeviceList/%s/%s", name, numbers[i]);
-		put(rel, i == 1 ? "1.000000" : "0.000000");
-	}
-	snprintf(rel, sizeof(rel), "dcm0/SubDeviceList/%s/Type", name);
-	put(rel, type);
-	snprintf(rel, sizeof(rel), "dcm0/SubDeviceList/%s/Device", name);
-	put(rel, dev);
-	snprintf(rel, sizeof(rel), "dcm0/SubDeviceList/%s/SubDeviceNumber", name);
-	put(rel, num);
-}
-
-static void device(const char *name, const char *type, const char *bus, const char *addr)
-{
-	char rel[256];
-
-	snprintf(rel, sizeof(rel), "dcm0/DeviceList/%s/Type", name);
-	put(rel, type);
-	snprintf(rel, sizeof(rel), "dcm0/DeviceList/%s/Bus", name);
-	put(rel, bus);
-	snprintf(rel, sizeof(rel), "dcm0/DeviceList/%s/Address", name);
-	put(rel, addr);
-}
+#include "fake_sysfs.h"
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(root, sizeof(root), "/tmp/test_dcmctl_keys.XXXXXX");
-	if (!mkdtemp(root))
-		return -1;
-	put("dcm0/uevent", "MAJOR=240");
-	device("NeckBoard", "MotorBoard", "RS485-head", "2");
-	device("ChestBoard", "ChestBoard", "I2C-chest", "32");
-	put("dcm0/DeviceList/ChestBoard/BodyId", "AL1100100000000");
-	subdevice("HeadPitch/Position/Actuator", "Joint", "NeckBoard", "2");
-	subdevice("HeadPitch/Position/Sensor", "JointPosition", "NeckBoard", "2");
-	put("dcm0/SubDeviceList/HeadPitch/Position/Sensor/jointZeroPosition", "1258");
-	subdevice("ChestBoard/Led/Red/Actuator", "Led", "ChestBoard", "1");
-	/* an error list: two lines; an empty one */
-	put("dcm0/SubDeviceList/ChestBoard/Led/Red/Actuator/Error", "12 4 first\n13 4 second");
-	put("dcm0/DeviceList/NeckBoard/Error", NULL);
-	put("dcm0/RobotConfig/Body/Type", "NAO");
-	put("dcm0/RobotConfig/Head/Device/TouchBoard/Version", "1");
-	/* a tree being built under a hidden name is not listed */
-	put("dcm0/SubDeviceList/.staged/X/Value", "1");
-	/* a second controller, without a description */
-	put("dcm1/uevent", "MAJOR=240");
-	return 0;
+	return fake_sysfs_setup("test_dcmctl_keys");
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
-	return system(cmd);
+	return fake_sysfs_teardown();
 }
 
 struct out {
@@ -127,7 +54,7 @@ static struct out run(int (*fn)(const struct dcmctl_opts *, FILE *, FILE *), int
 
 	args[0] = "dcmctl";
 	args[1] = "-r";
-	args[2] = root;
+	args[2] = fake_sysfs_root;
 	for (i = 0; i < argc && i < 12; i++)
 		args[3 + i] = argv[i];
 	args[3 + i] = NULL;
@@ -142,37 +69,6 @@ static struct out run(int (*fn)(const struct dcmctl_opts *, FILE *, FILE *), int
 
 #define RUN(fn, ...) run((fn), (int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)), \
 			 (char *[]){ __VA_ARGS__ })
-
-static void test_key_to_path(void **state)
-{
-	char rel[256];
-
-	(void)state;
-	assert_int_equal(dcmctl_key_to_path("Device/SubDeviceList/HeadPitch/Position/Sensor/Value",
-					    rel, sizeof(rel)), 0);
-	assert_string_equal(rel, "SubDeviceList/HeadPitch/Position/Sensor/Value");
-	assert_int_equal(dcmctl_key_to_path("HeadPitch/Position/Sensor/Value", rel, sizeof(rel)), 0);
-	assert_string_equal(rel, "SubDeviceList/HeadPitch/Position/Sensor/Value");
-	assert_int_equal(dcmctl_key_to_path("Device/DeviceList/ChestBoard/Bus", rel, sizeof(rel)), 0);
-	assert_string_equal(rel, "DeviceList/ChestBoard/Bus");
-	assert_int_equal(dcmctl_key_to_path("RobotConfig/Body/Type", rel, sizeof(rel)), 0);
-	assert_string_equal(rel, "RobotConfig/Body/Type");
-	/* "Device/..." that is neither list: a subdevice name like any other */
-	assert_int_equal(dcmctl_key_to_path("Device/Foo", rel, sizeof(rel)), 0);
-	assert_string_equal(rel, "SubDeviceList/Device/Foo");
-
-	assert_int_equal(dcmctl_key_to_path("", rel, sizeof(rel)), -EINVAL);
-	assert_int_equal(dcmctl_key_to_path("/etc/passwd", rel, sizeof(rel)), -EINVAL);
-	assert_int_equal(dcmctl_key_to_path("../../../etc/passwd", rel, sizeof(rel)), -EINVAL);
-	assert_int_equal(dcmctl_key_to_path("A/../B", rel, sizeof(rel)), -EINVAL);
-	assert_int_equal(dcmctl_key_to_path("A/./B", rel, sizeof(rel)), -EINVAL);
-	assert_int_equal(dcmctl_key_to_path("A//B", rel, sizeof(rel)), -EINVAL);
-	assert_int_equal(dcmctl_key_to_path("A/B/", rel, sizeof(rel)), -EINVAL);
-	assert_int_equal(dcmctl_key_to_path("Device/DeviceList/", rel, sizeof(rel)), -EINVAL);
-	assert_int_equal(dcmctl_key_to_path("Device/DeviceList/..", rel, sizeof(rel)), -EINVAL);
-	assert_int_equal(dcmctl_key_to_path("RobotConfig//x", rel, sizeof(rel)), -EINVAL);
-	assert_int_equal(dcmctl_key_to_path("A/B", rel, 8), -ENAMETOOLONG);
-}
 
 static void test_list(void **state)
 {
@@ -322,8 +218,43 @@ static void test_get(void **state)
 	r = RUN(dcmctl_get, "-d", "7", "get", "A/Value");
 	assert_int_equal(r.rc, 1);
 	snprintf(want, sizeof(want), "dcmctl: %s/dcm7: No such file or directory (no such controller)\n",
-		 root);
+		 fake_sysfs_root);
 	assert_string_equal(r.err, want);
+	out_free(&r);
+}
+
+/* get's options come before the keys: "-q" after a key, or after "--", is a key. */
+static void test_get_options(void **state)
+{
+	struct out r;
+
+	(void)state;
+	r = RUN(dcmctl_get, "get", "--quiet", "RobotConfig/Body/Type");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "NAO\n");
+	out_free(&r);
+
+	r = RUN(dcmctl_get, "get", "RobotConfig/Body/Type", "-q");
+	assert_int_equal(r.rc, 1);
+	assert_string_equal(r.out, "RobotConfig/Body/Type NAO\n");
+	assert_string_equal(r.err, "dcmctl: -q: no such key\n");
+	out_free(&r);
+
+	r = RUN(dcmctl_get, "get", "-q", "--", "-q");
+	assert_int_equal(r.rc, 1);
+	assert_string_equal(r.out, "");
+	assert_string_equal(r.err, "dcmctl: -q: no such key\n");
+	out_free(&r);
+
+	r = RUN(dcmctl_get, "get", "-q");
+	assert_int_equal(r.rc, DCMCTL_EXIT_USAGE);
+	assert_string_equal(r.err, "dcmctl: get: which key? (dcmctl get KEY...)\n");
+	out_free(&r);
+
+	/* a long option by its whole name only */
+	r = RUN(dcmctl_get, "get", "--qu", "RobotConfig/Body/Type");
+	assert_int_equal(r.rc, DCMCTL_EXIT_USAGE);
+	assert_string_equal(r.err, "dcmctl: get: unknown option '--qu'\n");
 	out_free(&r);
 }
 
@@ -370,8 +301,8 @@ static void test_env_root(void **state)
 	assert_int_equal(dcmctl_parse_args(2, args, &o), DCMCTL_RUN);
 	unsetenv("DCM_SYSFS_ROOT");
 	assert_string_equal(dcmctl_sysfs_root(&o), "/sys/class/dcm");
-	setenv("DCM_SYSFS_ROOT", root, 1);
-	assert_string_equal(dcmctl_sysfs_root(&o), root);
+	setenv("DCM_SYSFS_ROOT", fake_sysfs_root, 1);
+	assert_string_equal(dcmctl_sysfs_root(&o), fake_sysfs_root);
 	o.root = "/elsewhere";
 	assert_string_equal(dcmctl_sysfs_root(&o), "/elsewhere");
 	unsetenv("DCM_SYSFS_ROOT");
@@ -380,9 +311,9 @@ static void test_env_root(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_key_to_path),
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_get),
+		cmocka_unit_test(test_get_options),
 		cmocka_unit_test(test_tree),
 		cmocka_unit_test(test_env_root),
 	};

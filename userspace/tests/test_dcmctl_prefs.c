@@ -286,7 +286,7 @@ static void sys_put(const char *key, const char *value)
 {
 	char rel[512], path[1024], text[1024];
 
-	assert_int_equal(dcmctl_key_to_path(key, rel, sizeof(rel)), 0);
+	assert_int_equal(dcm_sysfs_key_path(key, rel, sizeof(rel)), 0);
 	snprintf(path, sizeof(path), "%s/dcm0/%s", sys_root, rel);
 	snprintf(text, sizeof(text), "%s\n", value);
 	write_file(path, text);
@@ -478,6 +478,18 @@ static void test_parse(void **state)
 	assert_string_equal(err, "preferences: option '--file' needs an argument");
 	assert_int_equal(PARSE(&a, "save", "Chest", "--bogus"), -EINVAL);
 	assert_string_equal(err, "preferences: unknown option '--bogus'");
+	/* an empty value is a missing one; no abbreviations; "-x" is an argument */
+	assert_int_equal(PARSE(&a, "save", "Chest", "--file="), -EINVAL);
+	assert_string_equal(err, "preferences: option '--file' needs an argument");
+	assert_int_equal(PARSE(&a, "save", "Chest", "--file", ""), -EINVAL);
+	assert_string_equal(err, "preferences: option '--file' needs an argument");
+	assert_int_equal(PARSE(&a, "save", "Chest", "--fi", "x.xml"), -EINVAL);
+	assert_string_equal(err, "preferences: unknown option '--fi'");
+	assert_int_equal(PARSE(&a, "save", "Chest", "-f", "x.xml"), -EINVAL);
+	assert_string_equal(err, "preferences save: unexpected argument '-f'");
+	assert_int_equal(PARSE(&a, "add", "Chest", "-K", "-V"), 0);
+	assert_string_equal(a.key, "-K");
+	assert_string_equal(a.value, "-V");
 	{
 		struct out r = RUN("save");
 

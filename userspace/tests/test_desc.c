@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests: the robot description loader (desc/desc.c), the pusher
+ * Unit tests: the robot description loader (desc/load.c, parts.c, model.c), the pusher
  * (desc/push.c) and the dry run through the kernel's model code
  * (desc/dryrun.c), on the fixtures of userspace/tests/data/: good/ is a
  * small valid robot, bad/ one fault per file; device.rng and
@@ -1255,6 +1255,109 @@ static void test_owner_refused(void **state)
 	desc_free(r.d);
 }
 
+/* ------------------------------------------------------------------
+ * The preference actions (actions.c): add
+ */
+
+#define JZP "Device/SubDeviceList/HeadPitch/Position/Sensor/jointZeroPosition"
+
+/* The first message of @e, then @e emptied. */
+static void assert_first_error(struct desc_errors *e, const char *want)
+{
+	assert_true(e->n > 0);
+	assert_string_equal(e->msgs[0], want);
+	desc_errors_free(e);
+}
+
+static void test_prefs_add_action(void **state)
+{
+	struct desc *d0 = load_ok("good/Device.xml", NULL, NULL);
+	struct desc_type_key range, none;
+	struct desc_errors e;
+	struct desc_prefs *doc;
+	char *p, *type, *value;
+	int kind = 0;
+
+	(void)state;
+	desc_errors_init(&e);
+	/* a key as dcmctl get takes it: without a prefix, a subdevice's */
+	p = desc_full_key_path("HeadPitch/Position/Sensor/jointZeroPosition");
+	assert_string_equal(p, JZP);
+	free(p);
+	p = desc_full_key_path("Device/DeviceList/ChestBoard/BodyId");
+	assert_string_equal(p, "Device/DeviceList/ChestBoard/BodyId");
+	free(p);
+
+	/* the key's kind and range, and who owns it */
+	assert_int_equal(desc_prefs_add_kind(d0, JZP, DESC_CHEST, &range, &e), LIBDCM_KEY_INT);
+	assert_true(range.ranged);
+	assert_int_equal(range.min, 0);
+	assert_int_equal(range.max, 4095);
+	assert_int_equal(desc_prefs_add_kind(d0, "RobotConfig/Body/Type", DESC_CHEST, &none, &e), 0);
+	assert_int_equal(e.n, 0);
+	assert_int_equal(desc_prefs_add_kind(d0, JZP, DESC_MAIN, &none, &e), -1);
+	assert_first_error(&e, JZP " belongs to the Chest preferences, not to the Main preferences "
+			   "(dcmctl preferences add Chest ...)");
+	assert_int_equal(desc_prefs_add_kind(d0, "Device/SubDeviceList/Nope/Min", DESC_MAIN, &none,
+					     &e), -1);
+	assert_first_error(&e, "Device/SubDeviceList/Nope/Min: no subdevice of that name in "
+			   "good/Device.xml");
+	assert_int_equal(desc_prefs_add_kind(d0, "Device/SubDeviceList/HeadPitch", DESC_MAIN,
+					     &none, &e), -1);
+	assert_true(e.n == 1 && strstr(e.msgs[0], "not a key path"));
+	desc_errors_free(&e);
+
+	/* set it in a new document: added, then replaced; bad values refused */
+	assert_int_equal(desc_prefs_open(NULL, DESC_CHEST, &doc, &e), 0);
+	assert_int_equal(desc_prefs_add(doc, JZP, LIBDCM_KEY_INT, &range, NULL, "1234", &kind, &e),
+			 1);
+	assert_int_equal(kind, LIBDCM_KEY_INT);
+	assert_int_equal(desc_prefs_add(doc, JZP, LIBDCM_KEY_INT, &range, "int", "1300", &kind, &e),
+			 0);
+	assert_int_equal(desc_prefs_get(doc, JZP, &type, &value), 0);
+	assert_string_equal(type, "int");
+	assert_string_equal(value, "1300");
+	free(type);
+	free(value);
+	assert_int_equal(desc_prefs_add(doc, JZP, LIBDCM_KEY_INT, &range, NULL, "x", &kind, &e), -1);
+	assert_first_error(&e, JZP ": 'x' is not an integer (the key is an int)");
+	assert_int_equal(desc_prefs_add(doc, JZP, LIBDCM_KEY_INT, &range, NULL, "5000", &kind, &e),
+			 -1);
+	assert_first_error(&e, JZP ": 5000 is outside the key's range, 0 to 4095");
+	assert_int_equal(desc_prefs_add(doc, JZP, LIBDCM_KEY_INT, &range, "float", "1", &kind, &e),
+			 -1);
+	assert_first_error(&e, JZP " is an int, not a float");
+
+	/* a RobotConfig key: the kind asked, else what the value reads as */
+	assert_int_equal(desc_prefs_add(doc, "RobotConfig/Body/Type", 0, &none, NULL, "NAO", &kind,
+					&e), 1);
+	assert_int_equal(kind, LIBDCM_KEY_STRING);
+	assert_int_equal(desc_prefs_add(doc, "RobotConfig/Body/X", 0, &none, NULL, "0.5", &kind,
+					&e), 1);
+	assert_int_equal(kind, LIBDCM_KEY_FLOAT);
+	assert_int_equal(desc_prefs_add(doc, "RobotConfig/Body/Y", 0, &none, "string", "7", &kind,
+					&e), 1);
+	assert_int_equal(kind, LIBDCM_KEY_STRING);
+	assert_int_equal(desc_prefs_count(doc), 4);
+	assert_int_equal(e.n, 0);
+	desc_prefs_free(doc);
+	desc_free(d0);
+}
+
+/* Key kinds by name, both ways. */
+static void test_kind_names(void **state)
+{
+	(void)state;
+	assert_string_equal(desc_kind_name(LIBDCM_KEY_INT), "int");
+	assert_string_equal(desc_kind_name(LIBDCM_KEY_STRING), "string");
+	assert_string_equal(desc_kind_name(0), "?");
+	assert_string_equal(desc_kind_name(99), "?");
+	assert_int_equal(desc_kind_parse("float"), LIBDCM_KEY_FLOAT);
+	assert_int_equal(desc_kind_parse("bool"), LIBDCM_KEY_BOOL);
+	assert_int_equal(desc_kind_parse("Float"), -1);
+	assert_int_equal(desc_kind_parse(""), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1277,6 +1380,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_parts_bad_value, setup_tmp, teardown_tmp),
 		cmocka_unit_test(test_targets),
 		cmocka_unit_test(test_key_owner),
+		cmocka_unit_test(test_prefs_add_action),
+		cmocka_unit_test(test_kind_names),
 		cmocka_unit_test_setup_teardown(test_owner_refused, setup_tmp, teardown_tmp),
 	};
 

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dcmctl: the options of a subcommand, through getopt_long() and the
+ * command's option table (struct dcmctl_optspec). Options and arguments
+ * may mix; "--" ends the options. Long options are taken by their exact
+ * name only (getopt_long() alone would take "--time" for "--times"), as
+ * "--name VALUE" or "--name=VALUE"; a short option as "-c VALUE", "-cVALUE"
+ * or "-c=VALUE".
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dcmctl.h"
+
+int dcmctl_getopt_init(struct dcmctl_getopt *g, const struct dcmctl_optspec *spec, int argc,
+		       char **argv)
+{
+	static const struct option none[] = { { NULL, 0, NULL, 0 } };
+	static char *dummy[] = { "dcmctl", NULL };
+
+	memset(g, 0, sizeof(*g));
+	g->spec = spec;
+	g->argc = argc;
+	/* getopt's view: the command's name first, as argv[0] */
+	g->v = calloc((size_t)argc + 2, sizeof(*g->v));
+	g->args = calloc((size_t)argc + 1, sizeof(*g->args));
+	if (!g->v || !g->args) {
+		dcmctl_getopt_free(g);
+		return -ENOMEM;
+	}
+	g->v[0] = (char *)spec->cmd;
+	if (argc > 0)
+		memcpy(g->v + 1, argv, (size_t)argc * sizeof(*argv));
+	g->longopts = spec->longopts ? spec->longopts : none;
+	snprintf(g->shortopts, sizeof(g->shortopts), "+:%s",
+		 spec->shortopts ? spec->shortopts : "");
+	/*
+	 * Start getopt afresh (glibc: optind 0), here and not in the first
+	 * dcmctl_getopt(): a scan that ended in the middle of "-xy" must not
+	 * leave its place to this one.
+	 */
+	optind = 0;
+	opterr = 0;
+	getopt_long(1, dummy, "+", none, NULL);
+	optind = 1;
+	return 0;
+}
+
+void dcmctl_getopt_free(struct dcmctl_getopt *g)
+{
+	free(g->v);
+	free(g->args);
+	g->v = NULL;
+	g->args = NULL;
+	g->n_args = 0;
+}
+
+/* An argument, not an option: by its text and the command's rules. */
+static bool is_arg(const struct dcmctl_optspec *spec, const char *a)
+{
+	if (a[0] != '-' || !a[1])
+		return true;
+	if (a[1] == '-')
+		return false;	/* "--" and long options */
+	if (spec->long_only)
+		return true;
+	return spec->numbers && ((a[1] >= '0' && a[1] <= '9') || a[1] == '.');
+}
+
+/* The long option @elem ("--name" or "--name=...") names exactly; NULL if none. */
+static const struct option *exact_long(const struct option *opts, const char *elem)
+{
+	const char *name = elem + 2;
+	size_t len = strcspn(name, "=");
+
+	for (; opts->name; opts++)
+		if (strlen(opts->name) == len && !strncmp(opts->name, name, len))
+			return opts;
+	return NULL;
+}
+
+int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen)
+{
+	const struct dcmctl_optspec *spec = g->spec;
+	int argc = g->argc + 1;
+
+	for (;;) {
+		const struct option *lo = NULL;
+		const char *elem;
+		char name[64];
+		int before = optind, c;
+
+		if (before >= argc)
+			return 0;
+		elem = g->v[before];
+		if (g->end || is_arg(spec, elem) || (spec->in_order && g->n_args)) {
+			g->args[g->n_args++] = g->v[before];
+			optind = before + 1;
+			continue;
+		}
+		c = getopt_long(argc, g->v, g->shortopts, g->longopts, NULL);
+		if (c == -1) {
+			if (optind == before) {
+				/* not an option to getopt either: an argument */
+				g->args[g->n_args++] = g->v[optind++];
+				continue;
+			}
+			/* "--": the rest are arguments */
+			g->end = true;
+			continue;
+		}
+		if (elem[1] == '-') {
+			/* unknown, abbreviated, or "--flag=value" for a flag */
+			lo = exact_long(g->longopts, elem);
+			if (!lo || c == '?') {
+				snprintf(err, errlen, "%s: unknown option '%s'", spec->cmd, elem);
+				return -EINVAL;
+			}
+			snprintf(name, sizeof(name), "--%s", lo->name);
+		} else {
+			snprintf(name, sizeof(name), "-%c", c == '?' || c == ':' ? optopt : c);
+		}
+		if (c == '?') {
+			snprintf(err, errlen, "%s: unknown option '%s'", spec->cmd, name);
+			return -EINVAL;
+		}
+		if (c == ':' || (spec->no_empty && optarg && !*optarg)) {
+			snprintf(err, errlen, "%s%soption '%s' needs an argument",
+				 spec->prefix_missing ? spec->cmd : "",
+				 spec->prefix_missing ? ": " : "", name);
+			return -EINVAL;
+		}
+		g->optarg = optarg;
+		/* "-c=5" as "--cycles=5" */
+		if (!lo && optarg && optarg[0] == '=' && optarg > elem && optarg < elem + strlen(elem))
+			g->optarg = optarg + 1;
+		return c;
+	}
+}
