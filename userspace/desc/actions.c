@@ -266,7 +266,8 @@ static int file_text(int kind, const char *live, char *buf, size_t len)
 	switch (kind) {
 	case LIBDCM_KEY_FLOAT:
 		/* six decimals, trailing zeros dropped: "0.5", "-2" */
-		desc_format_fixed(v, buf, len);
+		if (dcm_fixed_to_string(v, buf, len) < 0)
+			return -EINVAL;
 		n = strlen(buf);
 		while (n && buf[n - 1] == '0')
 			buf[--n] = '\0';

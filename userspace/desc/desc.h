@@ -294,9 +294,6 @@ const char *desc_kind_name(int kind);
 /* A key kind (LIBDCM_KEY_*) by its Type spelling; -1 if none. */
 int desc_kind_parse(const char *name);
 
-/* Micro-units as the kernel's sysfs writes them: "-0.500000". */
-void desc_format_fixed(int64_t v, char *buf, size_t len);
-
 /* ------------------------------------------------------------------
  * Editing a preference file (prefs.c)
  */

@@ -228,14 +228,6 @@ int desc_parse_bool(const char *text, int64_t *out)
 	return ret;
 }
 
-void desc_format_fixed(int64_t v, char *buf, size_t len)
-{
-	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-
-	snprintf(buf, len, "%s%llu.%06llu", v < 0 ? "-" : "",
-		 (unsigned long long)(u / 1000000), (unsigned long long)(u % 1000000));
-}
-
 /* ------------------------------------------------------------------
  * Key kinds
  */

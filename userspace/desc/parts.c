@@ -415,8 +415,8 @@ void desc_check_min_max(struct loader *l)
 						    &s->src;
 			char a[32], b[32];
 
-			desc_format_fixed(desc_key_micro(mn), a, sizeof(a));
-			desc_format_fixed(desc_key_micro(mx), b, sizeof(b));
+			dcm_fixed_to_string(desc_key_micro(mn), a, sizeof(a));
+			dcm_fixed_to_string(desc_key_micro(mx), b, sizeof(b));
 			desc_errf(l, at, "subdevice %s: Min %s is above Max %s", s->name, a, b);
 		}
 	}

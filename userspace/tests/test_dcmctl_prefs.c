@@ -162,7 +162,7 @@ static void key_text(const struct desc_key *k, int kind, int64_t dflt, char *buf
 	if (kind == LIBDCM_KEY_STRING)
 		snprintf(buf, len, "%s", k && k->str ? k->str : "");
 	else if (kind == LIBDCM_KEY_FLOAT)
-		desc_format_fixed(k ? desc_key_micro(k) : dflt, buf, len);
+		dcm_fixed_to_string(k ? desc_key_micro(k) : dflt, buf, len);
 	else
 		snprintf(buf, len, "%lld", (long long)(k ? k->num : dflt));
 }
