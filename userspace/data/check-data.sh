@@ -190,7 +190,9 @@ fi
 
 if [ -n "$seeds" ]; then
 	for f in "$seeds"/000_* "$seeds"/001_*; do
-		[ -f "$f" ] && grep -aohE 'Device/SubDeviceList/[A-Za-z0-9_./-]*' "$f" || true
+		if [ -f "$f" ]; then
+			grep -aohE 'Device/SubDeviceList/[A-Za-z0-9_./-]*' "$f" || true
+		fi
 	done | sed -E 's|/+|/|g; s|[/.]+$||' | awk -F/ 'NF >= 4' | sort -u >"$tmp/seed-keys"
 	if [ "$write_seeds" = 1 ]; then
 		cp "$tmp/seed-keys" seed-keys.txt
