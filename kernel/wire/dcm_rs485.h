@@ -310,12 +310,12 @@ s64 dcm_q16_to_micro(u32 q);
 /* Identity, chaining */
 
 /**
- * enum dcm_board_type - what a board on an RS485 bus is
+ * enum dcm_rs485_board_type - what a board on an RS485 bus is
  * @DCM_BOARD_MOTOR: a motor board (MotorBoard)
  * @DCM_BOARD_FOOT: a foot board (FootBoard)
  * @DCM_BOARD_HAND: a hand touch board (HandBoard)
  */
-enum dcm_board_type {
+enum dcm_rs485_board_type {
 	DCM_BOARD_MOTOR = 1,
 	DCM_BOARD_FOOT = 2,
 	DCM_BOARD_HAND = 3,
@@ -325,7 +325,7 @@ enum dcm_board_type {
 
 /**
  * struct dcm_rs485_ident - what a board says it is
- * @type: enum dcm_board_type
+ * @type: enum dcm_rs485_board_type
  * @struct_version: the configuration StructVersion it understands (motor
  *	boards), 0 otherwise
  * @board_id: BoardId, unique per board; chaining addresses the board by it
