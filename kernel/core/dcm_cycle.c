@@ -18,7 +18,7 @@
 #include <linux/wait.h>
 
 #include "core/dcm_internal.h"
-#include "boards/dcm_boards.h"
+#include "boards/dcm_board.h"
 #include "core/dcm_runtime.h"
 
 #define CREATE_TRACE_POINTS
@@ -51,7 +51,7 @@ static void account(struct dcm_cycle_stats *st, u64 latency, u64 work)
 static void safety_cycle(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 now)
 {
 	struct dcm_safety *s = &ctrl->safety;
-	bool over = dcm_boards_battery_over(rt);
+	bool over = dcm_boards_over_limit(rt);
 	bool was_over = s->battery_ppm < DCM_SAFETY_FULL_PPM;
 	bool faulted = s->fault_ppm < DCM_SAFETY_FULL_PPM;
 	u32 faults = s->faults;
