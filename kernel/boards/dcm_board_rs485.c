@@ -176,7 +176,7 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
 	if (!xb)
 		return -ENOMEM;
 	idx = srcu_read_lock(&rt->ctrl->srcu);
-	t = dcm_bus_find(rt->ctrl, b->name);
+	t = srcu_dereference(b->bus, &rt->ctrl->srcu);
 	/* Pairs with the release at the end of dcm_bus_chain_work(). */
 	if (t && t->kind == DCM_BUS_RS485 && smp_load_acquire(&b->chained) &&
 	    pos < b->n_chain) {
@@ -219,7 +219,7 @@ void dcm_bus_chain_work(struct work_struct *work)
 	u8 bid;
 
 	idx = srcu_read_lock(&ctrl->srcu);
-	t = dcm_bus_find(ctrl, b->name);
+	t = srcu_dereference(b->bus, &ctrl->srcu);
 	xb = kmalloc(sizeof(*xb), GFP_KERNEL);
 	if (!t || !xb)
 		goto out;

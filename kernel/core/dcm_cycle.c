@@ -113,7 +113,7 @@ static int dcm_cycle_thread(void *data)
 			safety_cycle(ctrl, rt, now);
 			dcm_boards_safety(rt, dcm_safety_scale(&ctrl->safety), now);
 			for (b = 0; b < rt->n_buses; b++) {
-				struct dcm_bus *t = dcm_bus_find(ctrl, rt->buses[b].name);
+				struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
 
 				/* No transport, no exchange: neither Ack nor Nack. */
 				if (!t)

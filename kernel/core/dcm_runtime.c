@@ -73,7 +73,8 @@ static struct dcm_snapbuf *snapbuf_create(const struct dcm_model *m, u32 generat
  *
  * Every actuator starts at its description's Value with an empty queue.
  * Each device gets its board type (dcm_board_type_find()) and that type's
- * private area, and the type binds it. Context: process.
+ * private area, and the type binds it; each bus gets its transport.
+ * Context: process, under the controller's config_lock.
  *
  * Return: the runtime, or NULL when memory is short.
  */
@@ -142,6 +143,7 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 		}
 		type->bind(rt, i);
 	}
+	dcm_bus_attach(ctrl, rt);
 
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];

@@ -111,8 +111,10 @@ struct dcm_rt_device {
 /**
  * struct dcm_rt_bus - a bus of the description, and its transport
  * @name: the description's Bus name
- * @bus: the transport registered under that name, or NULL; changed under
- *	the controller's bus_lock and SRCU
+ * @bus: the transport registered under that name, or NULL: set when the
+ *	runtime is created and when a transport registers or unregisters,
+ *	under the controller's config_lock and bus_lock; the cycle reads it
+ *	under the controller's SRCU
  * @dev: the devices on it, by position
  * @n_dev: count
  * @seq: the cyclic exchange's sequence number
@@ -125,7 +127,7 @@ struct dcm_rt_device {
  */
 struct dcm_rt_bus {
 	const char *name;
-	struct dcm_bus *bus;
+	struct dcm_bus __rcu *bus;
 	u32 dev[DCM_MAX_DEVICES];
 	u32 n_dev;
 	u8 seq;

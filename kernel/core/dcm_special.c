@@ -85,7 +85,7 @@ static void rechain(struct dcm_runtime *rt)
 
 	idx = srcu_read_lock(&ctrl->srcu);
 	for (b = 0; b < rt->n_buses; b++) {
-		t = dcm_bus_find(ctrl, rt->buses[b].name);
+		t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
 		if (!t || t->kind != DCM_BUS_RS485)
 			continue;
 		/* The cycle leaves the bus alone from its next look at it. */
@@ -178,7 +178,7 @@ static int sp_version(struct dcm_runtime *rt, struct sk_buff *msg, char *text)
 	for (d = 0; d < rt->model->n_devices && !ret; d++) {
 		bool got;
 
-		t = dcm_bus_find(ctrl, rt->model->devices[d].bus);
+		t = srcu_dereference(rt->buses[rt->dev[d].bus].bus, &ctrl->srcu);
 		got = t && !dcm_board_version(rt, d, t, sb, version, sizeof(version));
 		n++;
 		read += got;
@@ -240,7 +240,7 @@ static int sp_diagnostic(struct dcm_runtime *rt, struct sk_buff *msg, char *text
 		bool transport;
 
 		idx = srcu_read_lock(&ctrl->srcu);
-		transport = !!dcm_bus_find(ctrl, rt->model->devices[d].bus);
+		transport = !!srcu_dereference(rt->buses[rt->dev[d].bus].bus, &ctrl->srcu);
 		srcu_read_unlock(&ctrl->srcu, idx);
 		state = board_state(rt, d, transport, now, &ack, &nack, &errors);
 		for (s = 0; s < ARRAY_SIZE(states); s++)
