@@ -319,7 +319,7 @@ void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport
 	u32 i;
 
 	if (transport->kind == DCM_BUS_RS485) {
-		dcm_rs485_exchange(rt, b, transport, now);
+		dcm_board_rs485_exchange(rt, b, transport, now);
 		return;
 	}
 	for (i = 0; i < b->n_dev; i++) {
@@ -385,9 +385,9 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
  * @version: its program version, as a string
  * @len: bytes of @version
  *
- * An RS485 board says its identity (dcm_rs485_version()); a register board
- * answers as its type reads it, else with its FW_VERSION register, which
- * goes to its ProgVersion. Context: process; takes the bus per transfer.
+ * An RS485 board says its identity (dcm_board_rs485_version()); a register
+ * board answers as its type reads it, else with its FW_VERSION register,
+ * which goes to its ProgVersion. Context: process; takes the bus per transfer.
  *
  * Return: 0 or a negative errno.
  */
@@ -399,7 +399,7 @@ int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	int ret;
 
 	if (t->kind == DCM_BUS_RS485)
-		return dcm_rs485_version(rt, dev, t, xb, version, len);
+		return dcm_board_rs485_version(rt, dev, t, xb, version, len);
 	if (type->version)
 		return type->version(rt, dev, t, xb, version, len);
 	ret = dcm_board_read(t, rt->model->devices[dev].address, xb->tx, DCM_REG_FW_VERSION,

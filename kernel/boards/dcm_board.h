@@ -53,7 +53,7 @@ struct dcm_board_buf {
 /**
  * struct dcm_board_type - what a kind of board is and does
  * @name: the Type of its devices in the robot description
- * @flags: DCM_BOARD_*
+ * @flags: DCM_BOARD_F_*
  * @roles: the subdevices it addresses, bound once per description
  * @n_roles: entries of @roles
  * @priv_size: bytes of the private area each of its boards gets in the
@@ -90,6 +90,10 @@ struct dcm_board_buf {
  * @joint_hold: a board with motors: hold motor @slot as uncalibrated (its
  *	hardness at 0, its position command following its sensor), or let it
  *	go. Context: process.
+ * @joint_sub: a board with motors: its joint (the position actuator) of
+ *	SubDeviceNumber @number, or with @position that joint's position
+ *	sensor; -1 for none. On a description that may not run yet (the chest
+ *	store). Context: process.
  */
 struct dcm_board_type {
 	const char *name;
@@ -112,6 +116,7 @@ struct dcm_board_type {
 		       struct dcm_board_buf *xb, char *version, size_t len);
 	int (*joint_mre)(const struct dcm_runtime *rt, u32 dev, u32 slot, u16 *raw);
 	void (*joint_hold)(struct dcm_runtime *rt, u32 dev, u32 slot, bool on);
+	s32 (*joint_sub)(const struct dcm_model *m, u32 dev, u32 number, bool position);
 };
 
 /* The board types, one per family file. */
@@ -192,12 +197,12 @@ int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 int dcm_board_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len);
 
 /* dcm_board_rs485.c: RS485 boards, generic over their types */
-void dcm_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct dcm_bus *t,
-			u32 now);
+void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
+			      struct dcm_bus *t, u32 now);
 void dcm_bus_chain_work(struct work_struct *work);
 void dcm_boards_chain_result(struct dcm_runtime *rt);
 int dcm_board_configure(struct dcm_runtime *rt, u32 dev);
-int dcm_rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
-		      struct dcm_board_buf *xb, char *version, size_t len);
+int dcm_board_rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
+			    struct dcm_board_buf *xb, char *version, size_t len);
 
 #endif /* _DCM_BOARD_H */

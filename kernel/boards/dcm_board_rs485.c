@@ -41,7 +41,7 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
 }
 
 /**
- * dcm_rs485_exchange() - one cycle's broadcast on an RS485 bus, and replies
+ * dcm_board_rs485_exchange() - an RS485 bus's cycle: broadcast, replies
  * @rt: the runtime
  * @b: the bus
  * @t: its transport, held
@@ -49,8 +49,8 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
  *
  * Context: the cycle thread.
  */
-void dcm_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct dcm_bus *t,
-			u32 now)
+void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
+			      struct dcm_bus *t, u32 now)
 {
 	struct dcm_rs485_slot slots[DCM_RS485_MAX_BOARDS];
 	bool answered[DCM_RS485_MAX_BOARDS] = { };
@@ -264,7 +264,7 @@ out:
 }
 
 /**
- * dcm_rs485_version() - an RS485 board's identity, from its Bid
+ * dcm_board_rs485_version() - an RS485 board's identity, from its Bid
  * @rt: the runtime
  * @dev: the device index
  * @t: the transport of its bus, not held
@@ -278,8 +278,8 @@ out:
  * Return: 0; -ENODEV when the board is not chained; -ETIMEDOUT, -EBADMSG or
  * a negative errno when it did not answer well.
  */
-int dcm_rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
-		      struct dcm_board_buf *xb, char *version, size_t len)
+int dcm_board_rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
+			    struct dcm_board_buf *xb, char *version, size_t len)
 {
 	const struct dcm_board_type *type = rt->dev[dev].type;
 	const struct dcm_rt_bus *b = &rt->buses[rt->dev[dev].bus];

@@ -231,10 +231,17 @@ static union dcm_value *sub_key(const struct dcm_model *m, u32 s, const char *ke
 	return dcm_board_sub_key(m, s, key);
 }
 
-/* The subdevice of a device by Type and SubDeviceNumber, or -1. */
-static int find_sub(const struct dcm_model *m, u32 dev, const char *type, u32 number)
+/*
+ * The joint subdevice of SubDeviceNumber @number of a board with motors,
+ * its position sensor with @position; -1 for none, or a board without.
+ */
+static int find_joint_sub(const struct dcm_model *m, u32 dev, u32 number, bool position)
 {
-	return dcm_board_find_sub(m, dev, type, number);
+	const struct dcm_board_type *type = dcm_board_type_find(m->devices[dev].type->name);
+
+	if (!(type->flags & DCM_BOARD_F_MOTORS))
+		return -1;
+	return type->joint_sub(m, dev, number, position);
 }
 
 /* N of "RS485-N", or 0. */
@@ -255,7 +262,7 @@ static int store_index(const struct dcm_model *m, u32 dev, u32 number)
 	union dcm_value *mn;
 	int js;
 
-	js = find_sub(m, dev, "Joint", number);
+	js = find_joint_sub(m, dev, number, false);
 	if (js < 0)
 		return -EINVAL;
 	mn = sub_key(m, js, "MotorNumber");
@@ -345,10 +352,10 @@ static u32 apply_body(struct dcm_controller *ctrl, struct dcm_model *m, u32 ches
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
 
-		if (strcmp(s->type->name, "Joint") || !board_has(m, s->device, DCM_BOARD_F_MOTORS))
+		if (find_joint_sub(m, s->device, s->number, false) != i)
 			continue;
 		idx = store_index(m, s->device, s->number);
-		ps = find_sub(m, s->device, "JointPosition", s->number);
+		ps = find_joint_sub(m, s->device, s->number, true);
 		if (idx < 0 || ps < 0 || !b->zero[idx])
 			continue;
 		v = sub_key(m, ps, "jointZeroPosition");
@@ -501,8 +508,8 @@ static int find_joint(const struct dcm_model *m, const char *name, struct joint 
 		return -ENOENT;
 	}
 	s = &m->subdevices[index];
-	ps = find_sub(m, s->device, "JointPosition", s->number);
-	if (!board_has(m, s->device, DCM_BOARD_F_MOTORS) || ps < 0 ||
+	ps = find_joint_sub(m, s->device, s->number, true);
+	if (ps < 0 ||
 	    s->number < 1 || s->number > DCM_MB_MOTORS) {
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT],
 				    "not a joint of a motor board with a position sensor");

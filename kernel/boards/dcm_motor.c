@@ -348,6 +348,11 @@ static void motor_joint_hold(struct dcm_runtime *rt, u32 dev, u32 slot, bool on)
 		WRITE_ONCE(p->hold, READ_ONCE(p->hold) & ~BIT(slot));
 }
 
+static s32 motor_joint_sub(const struct dcm_model *m, u32 dev, u32 number, bool position)
+{
+	return dcm_board_find_sub(m, dev, position ? "JointPosition" : "Joint", number);
+}
+
 const struct dcm_board_type dcm_motor_board = {
 	.name = "MotorBoard",
 	.flags = DCM_BOARD_F_MOTORS,
@@ -363,4 +368,5 @@ const struct dcm_board_type dcm_motor_board = {
 	.configure = motor_configure,
 	.joint_mre = motor_joint_mre,
 	.joint_hold = motor_joint_hold,
+	.joint_sub = motor_joint_sub,
 };
