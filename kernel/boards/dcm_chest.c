@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm - the chest board's store, and joint calibration.
+ * dcm - the chest board (ChestBoard): its cyclic exchange, its store, and
+ * joint calibration.
+ *
+ * Each cycle, the chest board's LEDs and LED state are written and its
+ * button read, over the chest's I2C bus. It keeps the ChainResult key.
  *
  * The chest board keeps the body's record (Documentation/dcm/wire-protocol.rst,
  * "Chest board"): BodyId, BodyNickName and the jointZeroPosition of every
@@ -16,9 +20,10 @@
  * the key and sends the board its configuration again. A store that cannot
  * be written leaves the key as it was.
  *
- * Everything here is process context, outside the cycle: the store is
- * reached by addressed transfers on the chest board's bus, taking the bus
- * for one page at a time (the cycle skips a bus it cannot take at once).
+ * The store and calibration are process context, outside the cycle: the
+ * store is reached by addressed transfers on the chest board's bus, taking
+ * the bus for one page at a time (the cycle skips a bus it cannot take at
+ * once).
  */
 
 #include <linux/delay.h>
@@ -28,12 +33,69 @@
 #include <net/genetlink.h>
 
 #include "core/dcm_internal.h"
-#include "boards/dcm_boards.h"
+#include "boards/dcm_board.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
 #include "wire/dcm_wire_chest.h"
 #include "wire/dcm_wire_motor.h"
+
+enum { CHEST_RED, CHEST_GREEN, CHEST_BLUE, CHEST_STATE, CHEST_BUTTON };
+
+static const struct dcm_board_role chest_roles[] = {
+	{ "Led", 1, CHEST_RED }, { "Led", 2, CHEST_GREEN }, { "Led", 3, CHEST_BLUE },
+	{ "LedState", 1, CHEST_STATE }, { "Switch", 1, CHEST_BUTTON },
+};
+
+static void chest_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	const s16 *role = rt->dev[dev].role;
+	u8 out[DCM_CHEST_OUT_LEN], in[DCM_CHEST_IN_LEN];
+	struct dcm_chest_out o;
+	struct dcm_chest_in i;
+	int c, ret;
+
+	for (c = 0; c < 3; c++)
+		o.led[c] = clamp_t(s64, dcm_board_act_raw(rt, role[CHEST_RED + c]), 0, 255);
+	o.led_state = clamp_t(s64, dcm_board_act_raw(rt, role[CHEST_STATE]), 0, 255);
+	dcm_chest_put_out(out, &o);
+	ret = dcm_reg_xfer(t, rt->model->devices[dev].address, rt->txbuf, DCM_CHEST_OUT_REG, out,
+			   sizeof(out), DCM_CHEST_IN_REG, in, sizeof(in));
+	if (ret) {
+		dcm_runtime_answer(rt, dev, false, DCM_ERR_NO_ANSWER, 7, 0, now);
+		return;
+	}
+	dcm_chest_get_in(in, &i);
+	dcm_runtime_sense(rt, role[CHEST_BUTTON], i.button, now);
+	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
+}
+
+/* Its program version, to ProgVersion. */
+static int chest_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
+			 struct dcm_board_buf *xb, char *version, size_t len)
+{
+	u8 data[DCM_CHEST_PROG_VERSION_LEN];
+	int ret;
+
+	ret = dcm_board_read(t, rt->model->devices[dev].address, xb->tx, DCM_CHEST_PROG_VERSION,
+			     data, sizeof(data));
+	if (!ret)
+		ret = dcm_chest_prog_version(data, version, len);
+	if (ret < 0)
+		return ret;
+	dcm_board_set_str(rt->ctrl, dcm_board_dev_key(rt->model, dev, "ProgVersion"), version);
+	return 0;
+}
+
+const struct dcm_board_type dcm_chest_board = {
+	.name = "ChestBoard",
+	.flags = DCM_BOARD_F_STORE,
+	.roles = chest_roles,
+	.n_roles = ARRAY_SIZE(chest_roles),
+	.bind = dcm_board_bind,
+	.exchange = chest_exchange,
+	.version = chest_version,
+};
 
 #define BODY_PAGES	(DCM_CHEST_BODY_LEN / DCM_CHEST_EE_PAGE_LEN)
 #define STORE_READY_MS	50	/* a commit takes a few ms: stuck past this */
@@ -69,22 +131,13 @@ struct chest_io {
 /* Write @len bytes from register @reg; the bus must be held. */
 static int chest_write(struct chest_io *io, u8 reg, const u8 *data, size_t len)
 {
-	int ret;
-
-	io->buf[0] = reg;
-	memcpy(io->buf + 1, data, len);
-	ret = io->t->ops->xfer(io->t, io->addr, io->buf, len + 1, NULL, 0);
-	return ret < 0 ? ret : 0;
+	return dcm_reg_write(io->t, io->addr, io->buf, reg, data, len);
 }
 
 /* Read @len bytes from register @reg; the bus must be held. */
 static int chest_read(struct chest_io *io, u8 reg, u8 *data, size_t len)
 {
-	int ret;
-
-	io->buf[0] = reg;
-	ret = io->t->ops->xfer(io->t, io->addr, io->buf, 1, data, len);
-	return ret < 0 ? ret : ret == len ? 0 : -EIO;
+	return dcm_reg_read(io->t, io->addr, io->buf, reg, data, len);
 }
 
 /*
@@ -152,43 +205,44 @@ static int chest_commit_page(struct chest_io *io, u8 page, const u8 *data)
 	return ret;
 }
 
-/* The first device of a type, or -1. */
-static int find_device(const struct dcm_model *m, const char *type)
+/* Whether a device's board type has @flag (DCM_BOARD_*). */
+static bool board_has(const struct dcm_model *m, u32 d, u32 flag)
+{
+	return dcm_board_type_find(m->devices[d].type->name)->flags & flag;
+}
+
+/* The board that keeps the body record (the chest board), or -1. */
+static int find_store(const struct dcm_model *m)
 {
 	u32 d;
 
 	for (d = 0; d < m->n_devices; d++)
-		if (!strcmp(m->devices[d].type->name, type))
+		if (board_has(m, d, DCM_BOARD_F_STORE))
 			return d;
 	return -1;
 }
 
 static union dcm_value *dev_key(const struct dcm_model *m, u32 d, const char *key)
 {
-	const struct dcm_device *dv = &m->devices[d];
-	const struct dcm_key_desc *k = dcm_key_desc_find(dv->type->keys, dv->type->n_keys, key);
-
-	return k ? &dv->keys[k - dv->type->keys] : NULL;
+	return dcm_board_dev_key(m, d, key);
 }
 
 static union dcm_value *sub_key(const struct dcm_model *m, u32 s, const char *key)
 {
-	const struct dcm_subdevice *sd = &m->subdevices[s];
-	const struct dcm_key_desc *k = dcm_key_desc_find(sd->type->keys, sd->type->n_keys, key);
-
-	return k ? &sd->keys[k - sd->type->keys] : NULL;
+	return dcm_board_sub_key(m, s, key);
 }
 
-/* The subdevice of a device by Type and SubDeviceNumber, or -1. */
-static int find_sub(const struct dcm_model *m, u32 dev, const char *type, u32 number)
+/*
+ * The joint subdevice of SubDeviceNumber @number of a board with motors,
+ * its position sensor with @position; -1 for none, or a board without.
+ */
+static int find_joint_sub(const struct dcm_model *m, u32 dev, u32 number, bool position)
 {
-	u32 i;
+	const struct dcm_board_type *type = dcm_board_type_find(m->devices[dev].type->name);
 
-	for (i = 0; i < m->n_subdevices; i++)
-		if (m->subdevices[i].device == dev && m->subdevices[i].number == number &&
-		    !strcmp(m->subdevices[i].type->name, type))
-			return i;
-	return -1;
+	if (!(type->flags & DCM_BOARD_F_MOTORS))
+		return -1;
+	return type->joint_sub(m, dev, number, position);
 }
 
 /* N of "RS485-N", or 0. */
@@ -209,7 +263,7 @@ static int store_index(const struct dcm_model *m, u32 dev, u32 number)
 	union dcm_value *mn;
 	int js;
 
-	js = find_sub(m, dev, "Joint", number);
+	js = find_joint_sub(m, dev, number, false);
 	if (js < 0)
 		return -EINVAL;
 	mn = sub_key(m, js, "MotorNumber");
@@ -226,7 +280,7 @@ static int store_index(const struct dcm_model *m, u32 dev, u32 number)
 static int chest_open(struct dcm_controller *ctrl, const struct dcm_model *m,
 		      struct chest_io *io)
 {
-	int chest = find_device(m, "ChestBoard");
+	int chest = find_store(m);
 
 	if (chest < 0)
 		return -ENOENT;
@@ -270,14 +324,7 @@ static int write_body(struct chest_io *io, const u8 *image, u32 pages, int *fail
 /* Replace a string key's value. */
 static void set_string(struct dcm_controller *ctrl, union dcm_value *v, const char *s)
 {
-	char *copy = kstrdup(s, GFP_KERNEL);
-
-	if (!copy)
-		return;
-	mutex_lock(&ctrl->keys_lock);
-	swap(v->str, copy);
-	mutex_unlock(&ctrl->keys_lock);
-	kfree(copy);
+	dcm_board_set_str(ctrl, v, s);
 }
 
 /* A string key's value into @buf, "" if none. */
@@ -306,11 +353,10 @@ static u32 apply_body(struct dcm_controller *ctrl, struct dcm_model *m, u32 ches
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
 
-		if (strcmp(s->type->name, "Joint") ||
-		    strcmp(m->devices[s->device].type->name, "MotorBoard"))
+		if (find_joint_sub(m, s->device, s->number, false) != i)
 			continue;
 		idx = store_index(m, s->device, s->number);
-		ps = find_sub(m, s->device, "JointPosition", s->number);
+		ps = find_joint_sub(m, s->device, s->number, true);
 		if (idx < 0 || ps < 0 || !b->zero[idx])
 			continue;
 		v = sub_key(m, ps, "jointZeroPosition");
@@ -375,7 +421,7 @@ void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m)
 	srcu_read_unlock(&ctrl->srcu, idx);
 	if (chest == -ENOENT)
 		goto out;
-	name = m->devices[find_device(m, "ChestBoard")].name;
+	name = m->devices[find_store(m)].name;
 	if (chest == -ENODEV) {
 		store_event(ctrl, name, DCM_EV_CONFIG, chest,
 			    "no transport for the chest board: the description's calibration is kept");
@@ -463,8 +509,8 @@ static int find_joint(const struct dcm_model *m, const char *name, struct joint 
 		return -ENOENT;
 	}
 	s = &m->subdevices[index];
-	ps = find_sub(m, s->device, "JointPosition", s->number);
-	if (strcmp(m->devices[s->device].type->name, "MotorBoard") || ps < 0 ||
+	ps = find_joint_sub(m, s->device, s->number, true);
+	if (ps < 0 ||
 	    s->number < 1 || s->number > DCM_MB_MOTORS) {
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT],
 				    "not a joint of a motor board with a position sensor");
@@ -514,14 +560,11 @@ static int read_raw(struct dcm_controller *ctrl, struct dcm_runtime *rt, const s
 		NL_SET_ERR_MSG(info->extack, "the joint's motor board does not answer");
 		return -EIO;
 	}
-	/* Pairs with the release in motor_configure(). */
-	if (!smp_load_acquire(&rt->dev[j->dev].configured)) {
+	if (rt->dev[j->dev].type->joint_mre(rt, j->dev, j->slot, raw)) {
 		NL_SET_ERR_MSG(info->extack,
 			       "the joint's motor board has no configuration: run the special command chain");
 		return -EIO;
 	}
-	*raw = dcm_calib_raw(READ_ONCE(rt->dev[j->dev].mre[j->slot]),
-			     READ_ONCE(rt->dev[j->dev].cfg_zero[j->slot]));
 	return 0;
 }
 
@@ -543,14 +586,14 @@ static void wait_replies(struct dcm_controller *ctrl, struct dcm_runtime *rt, u3
 static void hold(struct dcm_controller *ctrl, struct dcm_runtime *rt, const struct joint *j,
 		 bool on)
 {
-	u32 *h = &rt->dev[j->dev].hold;
+	const struct dcm_board_type *type = rt->dev[j->dev].type;
 
 	if (on) {
-		WRITE_ONCE(*h, READ_ONCE(*h) | BIT(j->slot));
+		type->joint_hold(rt, j->dev, j->slot, true);
 		wait_replies(ctrl, rt, j->dev, 1);
 	} else {
 		wait_replies(ctrl, rt, j->dev, 2);
-		WRITE_ONCE(*h, READ_ONCE(*h) & ~BIT(j->slot));
+		type->joint_hold(rt, j->dev, j->slot, false);
 	}
 }
 

@@ -18,7 +18,7 @@
 #include <linux/wait.h>
 
 #include "core/dcm_internal.h"
-#include "boards/dcm_boards.h"
+#include "boards/dcm_board.h"
 #include "core/dcm_runtime.h"
 
 #define CREATE_TRACE_POINTS
@@ -51,7 +51,7 @@ static void account(struct dcm_cycle_stats *st, u64 latency, u64 work)
 static void safety_cycle(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 now)
 {
 	struct dcm_safety *s = &ctrl->safety;
-	bool over = dcm_boards_battery_over(rt);
+	bool over = dcm_boards_over_limit(rt);
 	bool was_over = s->battery_ppm < DCM_SAFETY_FULL_PPM;
 	bool faulted = s->fault_ppm < DCM_SAFETY_FULL_PPM;
 	u32 faults = s->faults;
@@ -113,7 +113,7 @@ static int dcm_cycle_thread(void *data)
 			safety_cycle(ctrl, rt, now);
 			dcm_boards_safety(rt, dcm_safety_scale(&ctrl->safety), now);
 			for (b = 0; b < rt->n_buses; b++) {
-				struct dcm_bus *t = dcm_bus_find(ctrl, rt->buses[b].name);
+				struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
 
 				/* No transport, no exchange: neither Ack nor Nack. */
 				if (!t)

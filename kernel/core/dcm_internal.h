@@ -277,6 +277,7 @@ void dcm_rs485_exit(void);
 
 /* dcm_bus.c */
 struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name);
+void dcm_bus_attach(struct dcm_controller *ctrl, struct dcm_runtime *rt);
 
 /* dcm_cycle.c */
 int dcm_cycle_start(struct dcm_controller *ctrl);

@@ -16,7 +16,7 @@
 
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
-#include "boards/dcm_boards.h"
+#include "boards/dcm_board.h"
 #include "wire/dcm_wire_motor.h"
 
 static void dcm_snapbuf_release(struct kref *ref)
@@ -72,7 +72,9 @@ static struct dcm_snapbuf *snapbuf_create(const struct dcm_model *m, u32 generat
  * @generation: its generation, 1-65535
  *
  * Every actuator starts at its description's Value with an empty queue.
- * Context: process.
+ * Each device gets its board type (dcm_board_type_find()) and that type's
+ * private area, and the type binds it; each bus gets its transport.
+ * Context: process, under the controller's config_lock.
  *
  * Return: the runtime, or NULL when memory is short.
  */
@@ -122,13 +124,26 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 			b = &rt->buses[rt->n_buses++];
 			b->name = m->devices[i].bus;
 			b->rt = rt;
-			INIT_WORK(&b->chain_work, dcm_bus_chain_work);
 		}
 		rt->dev[i].bus = b - rt->buses;
 		rt->dev[i].pos = b->n_dev;
 		b->dev[b->n_dev++] = i;
-		dcm_board_bind(rt, i);
 	}
+	/* The boards, once their buses are complete. */
+	for (i = 0; i < m->n_devices; i++) {
+		const struct dcm_board_type *type = dcm_board_type_find(m->devices[i].type->name);
+
+		rt->dev[i].type = type;
+		if (type->priv_size) {
+			rt->dev[i].priv = kzalloc(type->priv_size, GFP_KERNEL);
+			if (!rt->dev[i].priv) {
+				dcm_runtime_free(rt);
+				return NULL;
+			}
+		}
+		type->bind(rt, i);
+	}
+	dcm_bus_attach(ctrl, rt);
 
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
@@ -170,7 +185,10 @@ void dcm_runtime_free(struct dcm_runtime *rt)
 	if (!rt)
 		return;
 	for (i = 0; i < rt->n_buses; i++)
-		cancel_work_sync(&rt->buses[i].chain_work);
+		if (rt->buses[i].chain_work.func)
+			cancel_work_sync(&rt->buses[i].chain_work);
+	for (i = 0; i < rt->model->n_devices; i++)
+		kfree(rt->dev[i].priv);
 	if (rt->snap)
 		dcm_snapbuf_put(rt->snap);
 	kvfree(rt->act_of);

@@ -55,7 +55,7 @@ struct dcm_actuator {
 
 #define DCM_ERRORS_KEPT		8	/* per device */
 #define DCM_ERROR_KEEP_MS	30000	/* seed 000: errors are kept 30 s */
-#define DCM_ROLES		12	/* subdevices a board codec addresses */
+#define DCM_ROLES		12	/* subdevices a board type addresses by role */
 
 /* Where an error of a device's list comes from (struct dcm_dev_error.source). */
 enum dcm_error_source {
@@ -89,20 +89,10 @@ struct dcm_dev_error {
  * @n_err: entries of @err
  * @nack_run: Nacks since its last Ack; DCM_NACK_BURST or more: the device
  *	is lost (a DCM_EV_NACK was posted, a DCM_EV_ACK follows its next answer)
- * @role: subdevice index of each role its board codec gives, or -1
- * @kind: its board type, as dcm_board_bind() found it from the Type
- * @temp_status: last temperature status of each motor, for its events
- * @status: last battery status bits, for their events
- * @blocked: motors whose hardness calibration holds at 0, for events
- * @braked: motors braked rather than freed, for events
- * @mre: a motor board: the joint MRE angle of each motor in its last reply,
- *	relative to @cfg_zero (struct dcm_mb_status.angle)
- * @cfg_zero: a motor board: the jointZeroPosition of each motor in the
- *	configuration it last accepted
- * @configured: a motor board: it accepted a configuration since its bus
- *	was last chained
- * @hold: a motor board: bit m holds motor m + 1 as if uncalibrated while
- *	its calibration changes (hardness 0, position following the sensor)
+ * @role: subdevice index of each role of its board type, or -1
+ * @type: its board type, found from its Type when the runtime was created
+ * @priv: its board type's private area (struct dcm_board_type.priv_size
+ *	bytes), or NULL
  */
 struct dcm_rt_device {
 	u32 bus;
@@ -112,15 +102,8 @@ struct dcm_rt_device {
 	u32 n_err;
 	u32 nack_run;
 	s16 role[DCM_ROLES];
-	u8 kind;
-	u8 temp_status[2];
-	u16 status;
-	u8 blocked;
-	u8 braked;
-	s16 mre[DCM_MB_MOTORS];
-	u16 cfg_zero[DCM_MB_MOTORS];
-	bool configured;
-	u32 hold;
+	const struct dcm_board_type *type;
+	void *priv;
 };
 
 /* Nacks in a row that make a burst: the device is lost (an event says so) */
@@ -129,8 +112,10 @@ struct dcm_rt_device {
 /**
  * struct dcm_rt_bus - a bus of the description, and its transport
  * @name: the description's Bus name
- * @bus: the transport registered under that name, or NULL; changed under
- *	the controller's bus_lock and SRCU
+ * @bus: the transport registered under that name, or NULL: set when the
+ *	runtime is created and when a transport registers or unregisters,
+ *	under the controller's config_lock and bus_lock; the cycle reads it
+ *	under the controller's SRCU
  * @dev: the devices on it, by position
  * @n_dev: count
  * @seq: the cyclic exchange's sequence number
@@ -143,7 +128,7 @@ struct dcm_rt_device {
  */
 struct dcm_rt_bus {
 	const char *name;
-	struct dcm_bus *bus;
+	struct dcm_bus __rcu *bus;
 	u32 dev[DCM_MAX_DEVICES];
 	u32 n_dev;
 	u8 seq;
@@ -173,7 +158,6 @@ struct dcm_rt_bus {
  * @err_lock: guards the devices' error lists and counters against readers
  * @buses: the description's buses
  * @n_buses: count
- * @battery: what the battery's registers said last
  * @txbuf: the cycle's scratch: a frame or block to send
  * @rxbuf: the cycle's scratch: what came back
  * @rx: the cycle's scratch: the RS485 receiver
@@ -194,7 +178,6 @@ struct dcm_runtime {
 	spinlock_t err_lock;		/* error lists, Ack/Nack */
 	struct dcm_rt_bus buses[DCM_MAX_DEVICES];
 	u32 n_buses;
-	struct dcm_battery battery;
 	u8 txbuf[DCM_RS485_MAX_FRAME];
 	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
 	struct dcm_rs485_rx rx;

@@ -26,7 +26,7 @@
 #include <net/genetlink.h>
 
 #include "core/dcm_internal.h"
-#include "boards/dcm_boards.h"
+#include "boards/dcm_board.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
 #include "wire/dcm_regs.h"
@@ -51,50 +51,6 @@ static const char *const special_names[] = {
 	[DCM_SPECIAL_DIAGNOSTIC] = "diagnostic",
 	[DCM_SPECIAL_CONFIG] = "config",
 };
-
-/* The buffers of one board request: an RS485 frame is the largest. */
-struct sp_buf {
-	u8 tx[DCM_RS485_MAX_FRAME];
-	u8 rx[DCM_RS485_MAX_FRAME];
-};
-
-static bool is_type(const struct dcm_model *m, u32 d, const char *type)
-{
-	return !strcmp(m->devices[d].type->name, type);
-}
-
-static union dcm_value *dev_key(const struct dcm_model *m, u32 d, const char *key)
-{
-	const struct dcm_device *dv = &m->devices[d];
-	const struct dcm_key_desc *k = dcm_key_desc_find(dv->type->keys, dv->type->n_keys, key);
-
-	return k ? &dv->keys[k - dv->type->keys] : NULL;
-}
-
-static void set_num(const struct dcm_model *m, u32 d, const char *key, s64 v)
-{
-	union dcm_value *k = dev_key(m, d, key);
-
-	if (k)
-		WRITE_ONCE(k->num, v);
-}
-
-static void set_str(struct dcm_controller *ctrl, const struct dcm_model *m, u32 d,
-		    const char *key, const char *s)
-{
-	union dcm_value *k = dev_key(m, d, key);
-	char *copy;
-
-	if (!k)
-		return;
-	copy = kstrdup(s, GFP_KERNEL);
-	if (!copy)
-		return;
-	mutex_lock(&ctrl->keys_lock);
-	swap(k->str, copy);
-	mutex_unlock(&ctrl->keys_lock);
-	kfree(copy);
-}
 
 /* "RS485-1 5/5; RS485-2 4/4": what the last chaining of each bus found. */
 static void chain_text(struct dcm_runtime *rt, char *text, size_t size)
@@ -131,7 +87,7 @@ static void rechain(struct dcm_runtime *rt)
 
 	idx = srcu_read_lock(&ctrl->srcu);
 	for (b = 0; b < rt->n_buses; b++) {
-		t = dcm_bus_find(ctrl, rt->buses[b].name);
+		t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
 		if (!t || t->kind != DCM_BUS_RS485)
 			continue;
 		/* The cycle leaves the bus alone from its next look at it. */
@@ -170,123 +126,13 @@ static int sp_config(struct dcm_runtime *rt, char *text)
 	u32 d, n = 0, ok = 0;
 
 	for (d = 0; d < rt->model->n_devices; d++) {
-		if (!is_type(rt->model, d, "MotorBoard"))
+		if (!rt->dev[d].type->configure)
 			continue;
 		n++;
 		if (!dcm_board_configure(rt, d))
 			ok++;
 	}
 	snprintf(text, TEXT_LEN, "%u of %u motor boards configured", ok, n);
-	return 0;
-}
-
-/* An RS485 board's identity, from its Bid; a motor board's keys take it. */
-static int version_rs485(struct dcm_runtime *rt, struct dcm_bus *t, u32 d, struct sp_buf *sb,
-			 char *version)
-{
-	const struct dcm_rt_bus *b = &rt->buses[rt->dev[d].bus];
-	u32 pos = rt->dev[d].pos;
-	struct dcm_rs485_ident id;
-	struct dcm_rs485_frame f;
-	int len, got;
-
-	/* Pairs with the release at the end of dcm_bus_chain_work(). */
-	if (!smp_load_acquire(&b->chained) || pos >= b->n_chain)
-		return -ENODEV;
-	len = dcm_rs485_put_frame(sb->tx, sizeof(sb->tx), b->chain[pos].bid, DCM_RS485_IDENT,
-				  NULL, 0);
-	if (len < 0)
-		return len;
-	mutex_lock(&t->xfer_lock);
-	got = t->ops->xfer(t, b->chain[pos].bid, sb->tx, len, sb->rx, sizeof(sb->rx));
-	mutex_unlock(&t->xfer_lock);
-	if (got <= 0)
-		return got ? got : -ETIMEDOUT;
-	if (dcm_rs485_parse_frame(sb->rx, got, &f) < 0 || dcm_rs485_get_ident(&f, &id) ||
-	    f.addr != b->chain[pos].bid)
-		return -EBADMSG;
-	if (is_type(rt->model, d, "MotorBoard")) {
-		set_num(rt->model, d, "BoardId", id.board_id);
-		set_num(rt->model, d, "BoardId2", id.board_id2);
-		set_num(rt->model, d, "BootLoaderVersion", id.bootloader_version);
-		set_num(rt->model, d, "ProgVersion", id.prog_version);
-		set_num(rt->model, d, "StructVersion", id.struct_version);
-	}
-	snprintf(version, VERSION_LEN, "%u", id.prog_version);
-	return 0;
-}
-
-/* Read @len bytes from register @reg of a register-map board. */
-static int reg_read(struct dcm_bus *t, u16 addr, u8 reg, u8 *data, u8 len, struct sp_buf *sb)
-{
-	int ret;
-
-	mutex_lock(&t->xfer_lock);
-	if (t->kind == DCM_BUS_REGS && addr <= 0x7f) {
-		sb->tx[0] = reg;
-		ret = t->ops->xfer(t, addr, sb->tx, 1, data, len);
-		ret = ret < 0 ? ret : ret == len ? 0 : -EIO;
-	} else {
-		ret = -EINVAL;
-	}
-	mutex_unlock(&t->xfer_lock);
-	return ret;
-}
-
-/* The inertial board over SPI: one register, checked by its CRC-8. */
-static int spi_read(struct dcm_bus *t, u16 cs, u8 reg, u8 *data, u8 count, struct sp_buf *sb)
-{
-	int len, got;
-
-	len = dcm_spi_put_read(sb->tx, sizeof(sb->tx), reg, count);
-	if (len < 0)
-		return len;
-	mutex_lock(&t->xfer_lock);
-	got = t->ops->xfer(t, cs, sb->tx, len, sb->rx, len);
-	mutex_unlock(&t->xfer_lock);
-	if (got != len)
-		return got < 0 ? got : -EIO;
-	return dcm_spi_get_read(sb->rx, len, reg, count, data);
-}
-
-/* One board's versions into its keys, and as the answer's string. */
-static int version_board(struct dcm_runtime *rt, u32 d, struct dcm_bus *t, struct sp_buf *sb,
-			 char *version)
-{
-	const struct dcm_model *m = rt->model;
-	u16 addr = m->devices[d].address;
-	u8 data[VERSION_LEN];
-	int ret;
-
-	if (t->kind == DCM_BUS_RS485)
-		return version_rs485(rt, t, d, sb, version);
-	if (is_type(m, d, "ChestBoard")) {
-		ret = reg_read(t, addr, DCM_CHEST_PROG_VERSION, data, DCM_CHEST_PROG_VERSION_LEN,
-			       sb);
-		if (!ret)
-			ret = dcm_chest_prog_version(data, version, VERSION_LEN);
-		if (ret < 0)
-			return ret;
-		set_str(rt->ctrl, m, d, "ProgVersion", version);
-		return 0;
-	}
-	if (is_type(m, d, "Battery")) {
-		ret = reg_read(t, addr, DCM_BAT_FIRMWARE, data, VERSION_LEN, sb);
-		if (!ret)
-			ret = dcm_smbus_block_get(data, VERSION_LEN, version, VERSION_LEN);
-		if (ret < 0)
-			return ret;
-		set_str(rt->ctrl, m, d, "FirmwareVersion", version);
-		return 0;
-	}
-	if (is_type(m, d, "InertialBoard"))
-		ret = spi_read(t, addr, DCM_REG_FW_VERSION, data, 1, sb);
-	else
-		ret = reg_read(t, addr, DCM_REG_FW_VERSION, data, 1, sb);
-	if (ret)
-		return ret;
-	set_num(m, d, "ProgVersion", data[0]);
-	snprintf(version, VERSION_LEN, "%u", data[0]);
 	return 0;
 }
 
@@ -323,7 +169,7 @@ static int sp_version(struct dcm_runtime *rt, struct sk_buff *msg, char *text)
 	struct dcm_controller *ctrl = rt->ctrl;
 	u32 d, n = 0, read = 0;
 	char version[VERSION_LEN];
-	struct sp_buf *sb;
+	struct dcm_board_buf *sb;
 	struct dcm_bus *t;
 	int idx, ret = 0;
 
@@ -334,8 +180,8 @@ static int sp_version(struct dcm_runtime *rt, struct sk_buff *msg, char *text)
 	for (d = 0; d < rt->model->n_devices && !ret; d++) {
 		bool got;
 
-		t = dcm_bus_find(ctrl, rt->model->devices[d].bus);
-		got = t && !version_board(rt, d, t, sb, version);
+		t = srcu_dereference(rt->buses[rt->dev[d].bus].bus, &ctrl->srcu);
+		got = t && !dcm_board_version(rt, d, t, sb, version, sizeof(version));
 		n++;
 		read += got;
 		ret = put_board(msg, rt->model, d, NULL, 0, 0, 0, got ? version : NULL);
@@ -396,7 +242,7 @@ static int sp_diagnostic(struct dcm_runtime *rt, struct sk_buff *msg, char *text
 		bool transport;
 
 		idx = srcu_read_lock(&ctrl->srcu);
-		transport = !!dcm_bus_find(ctrl, rt->model->devices[d].bus);
+		transport = !!srcu_dereference(rt->buses[rt->dev[d].bus].bus, &ctrl->srcu);
 		srcu_read_unlock(&ctrl->srcu, idx);
 		state = board_state(rt, d, transport, now, &ack, &nack, &errors);
 		for (s = 0; s < ARRAY_SIZE(states); s++)

@@ -191,12 +191,12 @@ u32 dcm_rs485_chars_to_us(u32 chars, u32 baud);
 /* Identity, chaining */
 
 /**
- * enum dcm_rs485_board - what a board on an RS485 bus says it is
+ * enum dcm_rs485_board_type - what a board on an RS485 bus is
  * @DCM_BOARD_MOTOR: a motor board (MotorBoard)
  * @DCM_BOARD_FOOT: a foot board (FootBoard)
  * @DCM_BOARD_HAND: a hand touch board (HandBoard)
  */
-enum dcm_rs485_board {
+enum dcm_rs485_board_type {
 	DCM_BOARD_MOTOR = 1,
 	DCM_BOARD_FOOT = 2,
 	DCM_BOARD_HAND = 3,
@@ -206,7 +206,7 @@ enum dcm_rs485_board {
 
 /**
  * struct dcm_rs485_ident - what a board says it is
- * @type: enum dcm_rs485_board
+ * @type: enum dcm_rs485_board_type
  * @struct_version: the configuration StructVersion it understands (motor
  *	boards), 0 otherwise
  * @board_id: BoardId, unique per board; chaining addresses the board by it

@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the board table and what the board types share
+ * (Documentation/dcm/boards.rst).
+ *
+ * The table is the one place a device's Type is compared: a runtime keeps
+ * each device's struct dcm_board_type, found here once per description.
+ * Binding gives each board the subdevice index of each of its type's roles
+ * (by Type and SubDeviceNumber); the type's bind op finds whatever else its
+ * cycle uses, so that the cycle looks nothing up by name. Each cycle, an
+ * RS485 bus gets its broadcast (dcm_board_rs485.c) and each board of a
+ * register bus its type's transfers, through the one set of register
+ * helpers here. The per-board stiffness rules and the battery rule's input
+ * are the types' too; the loops over the boards are here.
+ */
+
+#include <linux/dcm.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "boards/dcm_board.h"
+#include "core/dcm_internal.h"
+#include "wire/dcm_regs.h"
+
+/* Devices of a Type no board type knows: bound, never exchanged with. */
+const struct dcm_board_type dcm_plain_board = {
+	.bind = dcm_board_bind,
+};
+
+static const struct dcm_board_type *const board_types[] = {
+	&dcm_motor_board, &dcm_chest_board, &dcm_battery_board, &dcm_sonar_board,
+	&dcm_inertial_board, &dcm_head_board, &dcm_face_board, &dcm_ear_board,
+	&dcm_touch_board, &dcm_foot_board, &dcm_hand_board,
+};
+
+/**
+ * dcm_board_type_find() - the board type of a Type
+ * @name: the Type of a device of the robot description ("MotorBoard")
+ *
+ * Return: its board type; &dcm_plain_board for a Type no board type has.
+ */
+const struct dcm_board_type *dcm_board_type_find(const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(board_types); i++)
+		if (!strcmp(name, board_types[i]->name))
+			return board_types[i];
+	return &dcm_plain_board;
+}
+
+/**
+ * dcm_board_bind() - find the subdevices of a device's roles
+ * @rt: the runtime being created
+ * @dev: the device index, its struct dcm_rt_device.type set
+ *
+ * Every role of the type gets the index of the device's subdevice of that
+ * Type and SubDeviceNumber, or -1. The device's bus gets its chain work.
+ * Context: process.
+ */
+void dcm_board_bind(struct dcm_runtime *rt, u32 dev)
+{
+	const struct dcm_board_type *type = rt->dev[dev].type;
+	const struct dcm_model *m = rt->model;
+	struct dcm_rt_bus *b = &rt->buses[rt->dev[dev].bus];
+	s16 *role = rt->dev[dev].role;
+	u32 i, r;
+
+	if (!b->chain_work.func)
+		INIT_WORK(&b->chain_work, dcm_bus_chain_work);
+	for (r = 0; r < DCM_ROLES; r++)
+		role[r] = -1;
+	for (i = 0; i < m->n_subdevices; i++) {
+		const struct dcm_subdevice *s = &m->subdevices[i];
+
+		if (s->device != dev)
+			continue;
+		for (r = 0; r < type->n_roles; r++)
+			if (s->number == type->roles[r].number &&
+			    !strcmp(s->type->name, type->roles[r].type))
+				role[type->roles[r].role] = i;
+	}
+}
+
+/**
+ * dcm_board_dev_key() - a key of a device, by name
+ * @m: the description
+ * @dev: the device index
+ * @key: the key's name
+ *
+ * Context: process (binding, chaining, commands), never the cycle.
+ *
+ * Return: its value, or NULL when the device's type has no such key.
+ */
+union dcm_value *dcm_board_dev_key(const struct dcm_model *m, u32 dev, const char *key)
+{
+	const struct dcm_device *d = &m->devices[dev];
+	const struct dcm_key_desc *k = dcm_key_desc_find(d->type->keys, d->type->n_keys, key);
+
+	return k ? &d->keys[k - d->type->keys] : NULL;
+}
+
+/**
+ * dcm_board_sub_key() - a key of a subdevice, by name
+ * @m: the description
+ * @sub: the subdevice index, or -1
+ * @key: the key's name
+ *
+ * Context: process (binding, chaining, commands), never the cycle.
+ *
+ * Return: its value, or NULL for no subdevice or no such key.
+ */
+union dcm_value *dcm_board_sub_key(const struct dcm_model *m, s32 sub, const char *key)
+{
+	const struct dcm_subdevice *s;
+	const struct dcm_key_desc *k;
+
+	if (sub < 0)
+		return NULL;
+	s = &m->subdevices[sub];
+	k = dcm_key_desc_find(s->type->keys, s->type->n_keys, key);
+	return k ? &s->keys[k - s->type->keys] : NULL;
+}
+
+/**
+ * dcm_board_find_sub() - a device's subdevice by Type and SubDeviceNumber
+ * @m: the description
+ * @dev: the device index
+ * @type: the subdevice's Type
+ * @number: its SubDeviceNumber
+ *
+ * Context: process, never the cycle.
+ *
+ * Return: its index, or -1.
+ */
+s32 dcm_board_find_sub(const struct dcm_model *m, u32 dev, const char *type, u32 number)
+{
+	u32 i;
+
+	for (i = 0; i < m->n_subdevices; i++)
+		if (m->subdevices[i].device == dev && m->subdevices[i].number == number &&
+		    !strcmp(m->subdevices[i].type->name, type))
+			return i;
+	return -1;
+}
+
+/**
+ * dcm_board_set_str() - replace a string key's value
+ * @ctrl: the controller, whose keys_lock guards string values
+ * @v: the key, or NULL
+ * @s: the new value, copied
+ *
+ * Context: process; takes the controller's keys_lock.
+ */
+void dcm_board_set_str(struct dcm_controller *ctrl, union dcm_value *v, const char *s)
+{
+	char *copy;
+
+	if (!v)
+		return;
+	copy = kstrdup(s, GFP_KERNEL);
+	if (!copy)
+		return;
+	mutex_lock(&ctrl->keys_lock);
+	swap(v->str, copy);
+	mutex_unlock(&ctrl->keys_lock);
+	kfree(copy);
+}
+
+/**
+ * dcm_reg_write() - write a register block
+ * @t: the transport, held
+ * @addr: the board's address
+ * @buf: scratch of @len + 1 bytes: the register, then @data
+ * @reg: the first register
+ * @data: what to write
+ * @len: how many bytes
+ *
+ * Return: 0 or a negative errno.
+ */
+int dcm_reg_write(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, const u8 *data, u32 len)
+{
+	int ret;
+
+	buf[0] = reg;
+	memcpy(buf + 1, data, len);
+	ret = t->ops->xfer(t, addr, buf, len + 1, NULL, 0);
+	return ret < 0 ? ret : 0;
+}
+
+/**
+ * dcm_reg_read() - read a register block
+ * @t: the transport, held
+ * @addr: the board's address
+ * @buf: scratch of one byte: the register
+ * @reg: the first register
+ * @data: what was read
+ * @len: how many bytes
+ *
+ * Return: 0, -EIO for a short read, or a negative errno.
+ */
+int dcm_reg_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len)
+{
+	int ret;
+
+	buf[0] = reg;
+	ret = t->ops->xfer(t, addr, buf, 1, data, len);
+	return ret < 0 ? ret : ret == len ? 0 : -EIO;
+}
+
+/**
+ * dcm_reg_xfer() - write a register block, then read one
+ * @t: the transport, held
+ * @addr: the board's address
+ * @buf: scratch of @out_len + 1 bytes
+ * @out_reg: the first register written
+ * @out: what to write
+ * @out_len: how many bytes; 0 writes nothing
+ * @in_reg: the first register read
+ * @in: what was read
+ * @in_len: how many bytes
+ *
+ * Return: as dcm_reg_read().
+ */
+int dcm_reg_xfer(struct dcm_bus *t, u16 addr, u8 *buf, u8 out_reg, const u8 *out, u32 out_len,
+		 u8 in_reg, u8 *in, u32 in_len)
+{
+	int ret;
+
+	if (out_len) {
+		ret = dcm_reg_write(t, addr, buf, out_reg, out, out_len);
+		if (ret)
+			return ret;
+	}
+	return dcm_reg_read(t, addr, buf, in_reg, in, in_len);
+}
+
+/**
+ * dcm_reg_spi_read() - read registers of an SPI board, checked by its CRC-8
+ * @t: the transport, held
+ * @cs: the board's chip select
+ * @tx: scratch for what goes out
+ * @rx: scratch for what comes back
+ * @size: bytes of @tx and of @rx
+ * @reg: the first register
+ * @data: what was read
+ * @count: how many bytes
+ *
+ * Return: 0, -EIO when the transfer failed or was short, -EBADMSG for a
+ * bad check, -EINVAL for a bad @reg or @count.
+ */
+int dcm_reg_spi_read(struct dcm_bus *t, u16 cs, u8 *tx, u8 *rx, size_t size, u8 reg, u8 *data,
+		     u32 count)
+{
+	int len, got;
+
+	len = dcm_spi_put_read(tx, size, reg, count);
+	if (len < 0)
+		return len;
+	got = t->ops->xfer(t, cs, tx, len, rx, len);
+	if (got != len)
+		return -EIO;
+	return dcm_spi_get_read(rx, len, reg, count, data);
+}
+
+/**
+ * dcm_reg_answer() - a register board's Ack, or its Nack
+ * @rt: the runtime
+ * @dev: the device index
+ * @ret: what its transfers returned: 0 is an Ack, else a Nack and a "no
+ *	answer" error of level 7
+ * @now: the cycle's DCM time
+ */
+void dcm_reg_answer(struct dcm_runtime *rt, u32 dev, int ret, u32 now)
+{
+	if (ret)
+		dcm_runtime_answer(rt, dev, false, DCM_ERR_NO_ANSWER, 7, 0, now);
+	else
+		dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
+}
+
+/**
+ * dcm_board_read() - read a register block outside the cycle
+ * @t: the transport, not held: taken for the transfer
+ * @addr: the board's address
+ * @buf: scratch of one byte
+ * @reg: the first register
+ * @data: what was read
+ * @len: how many bytes
+ *
+ * Context: process.
+ *
+ * Return: as dcm_reg_read(); -EINVAL on a bus that is no register bus, or
+ * an address no I2C board has.
+ */
+int dcm_board_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len)
+{
+	int ret = -EINVAL;
+
+	mutex_lock(&t->xfer_lock);
+	if (t->kind == DCM_BUS_REGS && addr <= 0x7f)
+		ret = dcm_reg_read(t, addr, buf, reg, data, len);
+	mutex_unlock(&t->xfer_lock);
+	return ret;
+}
+
+/**
+ * dcm_bus_exchange() - one cycle's exchange on a bus
+ * @rt: the runtime
+ * @bus: the bus's index in @rt->buses
+ * @transport: the transport registered for it, held
+ * @now: the cycle's DCM time
+ *
+ * Context: the cycle thread; sleeps for the bus only.
+ */
+void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now)
+{
+	struct dcm_rt_bus *b = &rt->buses[bus];
+	u32 i;
+
+	if (transport->kind == DCM_BUS_RS485) {
+		dcm_board_rs485_exchange(rt, b, transport, now);
+		return;
+	}
+	for (i = 0; i < b->n_dev; i++) {
+		const struct dcm_board_type *type = rt->dev[b->dev[i]].type;
+
+		if (type->exchange)
+			type->exchange(rt, b->dev[i], transport, now);
+	}
+}
+
+/**
+ * dcm_boards_over_limit() - whether a board puts the battery rule in force
+ * @rt: the runtime
+ *
+ * Context: the cycle thread.
+ *
+ * Return: true when a board's type says so (the battery's Current below its
+ * Min or above its Max: seed 000, the hardness of all joints goes down).
+ */
+bool dcm_boards_over_limit(const struct dcm_runtime *rt)
+{
+	u32 d;
+
+	for (d = 0; d < rt->model->n_devices; d++) {
+		const struct dcm_board_type *type = rt->dev[d].type;
+
+		if (type->over_limit && type->over_limit(rt, d))
+			return true;
+	}
+	return false;
+}
+
+/**
+ * dcm_boards_safety() - apply the per-board stiffness rules
+ * @rt: the runtime, its actuators computed for this cycle
+ * @scale_ppm: the controller's factor (dcm_safety_scale())
+ * @now: the cycle's DCM time
+ *
+ * Each board whose type has stiffness rules applies them to its joints
+ * (the motor board's: dcm_motor_board). Context: the cycle thread; holds
+ * the runtime's cmd_lock.
+ */
+void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
+{
+	u32 d;
+
+	raw_spin_lock(&rt->cmd_lock);
+	for (d = 0; d < rt->model->n_devices; d++) {
+		const struct dcm_board_type *type = rt->dev[d].type;
+
+		if (type->safety)
+			type->safety(rt, d, scale_ppm, now);
+	}
+	raw_spin_unlock(&rt->cmd_lock);
+}
+
+/**
+ * dcm_board_version() - read a board's versions into its keys
+ * @rt: the runtime
+ * @dev: the device index
+ * @t: the transport of its bus, not held
+ * @xb: buffers for the transfers
+ * @version: its program version, as a string
+ * @len: bytes of @version
+ *
+ * An RS485 board says its identity (dcm_board_rs485_version()); a register
+ * board answers as its type reads it, else with its FW_VERSION register,
+ * which goes to its ProgVersion. Context: process; takes the bus per transfer.
+ *
+ * Return: 0 or a negative errno.
+ */
+int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
+		      struct dcm_board_buf *xb, char *version, size_t len)
+{
+	const struct dcm_board_type *type = rt->dev[dev].type;
+	u8 data;
+	int ret;
+
+	if (t->kind == DCM_BUS_RS485)
+		return dcm_board_rs485_version(rt, dev, t, xb, version, len);
+	if (type->version)
+		return type->version(rt, dev, t, xb, version, len);
+	ret = dcm_board_read(t, rt->model->devices[dev].address, xb->tx, DCM_REG_FW_VERSION,
+			     &data, 1);
+	if (ret)
+		return ret;
+	dcm_board_set_live(dcm_board_dev_key(rt->model, dev, "ProgVersion"), data);
+	snprintf(version, len, "%u", data);
+	return 0;
+}

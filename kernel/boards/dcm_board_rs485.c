@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the boards of an RS485 bus, generic over their types: the cyclic
+ * broadcast and its replies, chaining, configuration and identity.
+ *
+ * Each cycle, an RS485 bus gets one broadcast with a slot per board in Bid
+ * order (the board's place on the bus), each filled by its type, and the
+ * boards' replies go to their types. A board that does not answer counts a
+ * Nack and an error of level 7. At start-up, and on the special commands,
+ * the bus is chained (Bids given by BoardId, place by place) in process
+ * context, and each board's type takes its identity and sends it its
+ * configuration.
+ */
+
+#include <linux/dcm.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "boards/dcm_board.h"
+#include "core/dcm_internal.h"
+#include "wire/dcm_rs485.h"
+
+/* A reply frame the receiver completed: whose, and what it says. */
+static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answered, u32 n,
+			u32 now)
+{
+	const struct dcm_board_type *type;
+	struct dcm_rs485_reply reply;
+	u32 dev;
+
+	if (dcm_rs485_get_reply(&rt->rx.frame, &reply) || reply.seq != b->seq ||
+	    !reply.bid || reply.bid > n || answered[reply.bid - 1])
+		return;
+	answered[reply.bid - 1] = true;
+	dev = b->dev[reply.bid - 1];
+	type = rt->dev[dev].type;
+	if (type->reply)
+		type->reply(rt, dev, &reply, now);
+	else
+		dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
+}
+
+/**
+ * dcm_board_rs485_exchange() - an RS485 bus's cycle: broadcast, replies
+ * @rt: the runtime
+ * @b: the bus
+ * @t: its transport, held
+ * @now: the cycle's DCM time
+ *
+ * Context: the cycle thread.
+ */
+void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
+			      struct dcm_bus *t, u32 now)
+{
+	struct dcm_rs485_slot slots[DCM_RS485_MAX_BOARDS];
+	bool answered[DCM_RS485_MAX_BOARDS] = { };
+	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), i;
+	int len, got;
+	u8 source;
+
+	/* A board whose type fills nothing has a slot of zeros. */
+	memset(slots, 0, sizeof(slots));
+	for (i = 0; i < n; i++) {
+		const struct dcm_board_type *type = rt->dev[b->dev[i]].type;
+
+		if (type->slot)
+			type->slot(rt, b->dev[i], &slots[i]);
+	}
+	len = dcm_rs485_put_cmd(rt->txbuf, sizeof(rt->txbuf), ++b->seq, slots, n);
+	got = len < 0 ? len : t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, rt->txbuf, len,
+					   rt->rxbuf, n * DCM_RS485_REPLY_SLOT);
+
+	/* A frame spoilt by noise may hide good ones: the receiver rescans. */
+	dcm_rs485_rx_init(&rt->rx);
+	for (i = 0; got > 0 && i < (u32)got; i++) {
+		if (!dcm_rs485_rx_byte(&rt->rx, rt->rxbuf[i]))
+			continue;
+		do
+			rs485_reply(rt, b, answered, n, now);
+		while (dcm_rs485_rx_next(&rt->rx));
+	}
+	/* The reply window is closed. */
+	while (dcm_rs485_rx_idle(&rt->rx))
+		rs485_reply(rt, b, answered, n, now);
+	source = rt->rx.crc_errors ? DCM_ERR_BAD_FRAME : DCM_ERR_NO_ANSWER;
+	for (i = 0; i < n; i++)
+		if (!answered[i])
+			dcm_runtime_answer(rt, b->dev[i], false, source, 7, 0, now);
+}
+
+/* One addressed request of chaining and its answer, parsed; -ETIMEDOUT if none. */
+static int chain_request(struct dcm_board_buf *xb, struct dcm_bus *t, int len,
+			 struct dcm_rs485_frame *f)
+{
+	int got;
+
+	if (len < 0)
+		return len;
+	got = t->ops->xfer(t, DCM_RS485_ADDR_UNASSIGNED, xb->tx, len, xb->rx,
+			   DCM_RS485_MAX_FRAME);
+	if (got <= 0)
+		return got ? got : -ETIMEDOUT;
+	return dcm_rs485_parse_frame(xb->rx, got, f) < 0 ? -EBADMSG : 0;
+}
+
+/**
+ * dcm_boards_chain_result() - write the ChainResult key
+ * @rt: the runtime
+ *
+ * Per RS485 bus chained, the boards chained of those the description has,
+ * "RS485-1 5/5; RS485-2 4/4", in the ChainResult of the first board whose
+ * type keeps it (the chest board); each motor board's own keys say its Bid
+ * and BoardId. Context: process.
+ */
+void dcm_boards_chain_result(struct dcm_runtime *rt)
+{
+	struct dcm_controller *ctrl = rt->ctrl;
+	union dcm_value *v;
+	char *text, *old;
+	u32 d, b;
+	int len = 0;
+
+	for (d = 0; d < rt->model->n_devices; d++)
+		if (rt->dev[d].type->flags & DCM_BOARD_F_STORE)
+			break;
+	if (d == rt->model->n_devices)
+		return;
+	v = dcm_board_dev_key(rt->model, d, "ChainResult");
+	text = kzalloc(DCM_MAX_STRING_LEN, GFP_KERNEL);
+	if (!v || !text) {
+		kfree(text);
+		return;
+	}
+	for (b = 0; b < rt->n_buses; b++) {
+		struct dcm_rt_bus *bus = &rt->buses[b];
+
+		/* Pairs with the release at the end of dcm_bus_chain_work(). */
+		if (!smp_load_acquire(&bus->chained))
+			continue;
+		len += scnprintf(text + len, DCM_MAX_STRING_LEN - len, "%s%s %u/%u",
+				 len ? "; " : "", bus->name, bus->n_chain,
+				 min_t(u32, bus->n_dev, DCM_RS485_MAX_BOARDS));
+	}
+	mutex_lock(&ctrl->keys_lock);
+	old = v->str;
+	v->str = text;
+	mutex_unlock(&ctrl->keys_lock);
+	kfree(old);
+}
+
+/**
+ * dcm_board_configure() - send a board its configuration again
+ * @rt: the runtime
+ * @dev: the device index, of a type with a configuration (a motor board)
+ *
+ * The structure is built from the keys as they are now (a new
+ * jointZeroPosition, for one) and sent to the board's Bid, which chaining
+ * gave it. Context: process; takes the bus for the one request.
+ *
+ * Return: 0; -EINVAL for a type without a configuration; -ENODEV when the
+ * board was not chained or its bus has no transport; -EIO when it did not
+ * take it; -ENOMEM.
+ */
+int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
+{
+	const struct dcm_board_type *type = rt->dev[dev].type;
+	struct dcm_rt_bus *b = &rt->buses[rt->dev[dev].bus];
+	u32 pos = rt->dev[dev].pos;
+	struct dcm_board_buf *xb;
+	struct dcm_bus *t;
+	int idx, ret = -ENODEV;
+
+	if (!type->configure)
+		return -EINVAL;
+	xb = kmalloc(sizeof(*xb), GFP_KERNEL);
+	if (!xb)
+		return -ENOMEM;
+	idx = srcu_read_lock(&rt->ctrl->srcu);
+	t = srcu_dereference(b->bus, &rt->ctrl->srcu);
+	/* Pairs with the release at the end of dcm_bus_chain_work(). */
+	if (t && t->kind == DCM_BUS_RS485 && smp_load_acquire(&b->chained) &&
+	    pos < b->n_chain) {
+		mutex_lock(&t->xfer_lock);
+		ret = type->configure(rt, dev, t, b->chain[pos].bid, xb);
+		mutex_unlock(&t->xfer_lock);
+	}
+	srcu_read_unlock(&rt->ctrl->srcu, idx);
+	kfree(xb);
+	return ret;
+}
+
+/**
+ * dcm_bus_chain_work() - chain the boards of an RS485 bus, at start-up
+ * @work: &struct dcm_rt_bus.chain_work
+ *
+ * The boards forget their Bids (CHAIN_RESET); then, place by place, the
+ * first board without a Bid says who it is (CHAIN_QUERY) and gets the next
+ * Bid by its BoardId (CHAIN_ASSIGN), which enables the board after it. The
+ * devices of the bus take the Bids in their order in the description; each
+ * board's type takes what it said (a motor board's Bid, BoardId, BoardId2,
+ * BootLoaderVersion, ProgVersion and StructVersion keys) and sends it its
+ * configuration (a motor board's: jointZeroPosition and the joints' other
+ * configuration keys); the ChainResult key lists every bus's chain. The bus
+ * is then the cycle's. Context: a workqueue; holds the bus for the
+ * exchanges and the controller's SRCU.
+ */
+void dcm_bus_chain_work(struct work_struct *work)
+{
+	struct dcm_rt_bus *b = container_of(work, struct dcm_rt_bus, chain_work);
+	struct dcm_runtime *rt = b->rt;
+	struct dcm_controller *ctrl = rt->ctrl;
+	const struct dcm_board_type *type;
+	struct dcm_rs485_ident id;
+	struct dcm_rs485_frame f;
+	struct dcm_board_buf *xb;
+	struct dcm_bus *t;
+	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), pos, board_id, dev;
+	int idx, len;
+	u8 bid;
+
+	idx = srcu_read_lock(&ctrl->srcu);
+	t = srcu_dereference(b->bus, &ctrl->srcu);
+	xb = kmalloc(sizeof(*xb), GFP_KERNEL);
+	if (!t || !xb)
+		goto out;
+	mutex_lock(&t->xfer_lock);
+	len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_BROADCAST,
+				  DCM_RS485_CHAIN_RESET, NULL, 0);
+	if (len > 0)
+		t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, xb->tx, len, NULL, 0);
+	b->n_chain = 0;
+	for (pos = 0; pos < b->n_dev; pos++) {
+		type = rt->dev[b->dev[pos]].type;
+		if (type->unchained)
+			type->unchained(rt, b->dev[pos]);
+	}
+	for (pos = 0; pos < n; pos++) {
+		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_UNASSIGNED,
+					  DCM_RS485_CHAIN_QUERY, NULL, 0);
+		if (chain_request(xb, t, len, &f) || dcm_rs485_get_ident(&f, &id))
+			break;
+		len = dcm_rs485_put_assign(xb->tx, sizeof(xb->tx), false, id.board_id, pos + 1);
+		if (chain_request(xb, t, len, &f) || dcm_rs485_get_assign(&f, &board_id, &bid) ||
+		    board_id != id.board_id || bid != pos + 1)
+			break;
+		b->chain[pos].bid = bid;
+		b->chain[pos].board_id = board_id;
+		b->n_chain = pos + 1;
+		dev = b->dev[pos];
+		type = rt->dev[dev].type;
+		if (type->identified)
+			type->identified(rt, dev, &id, bid);
+		if (type->configure)
+			type->configure(rt, dev, t, bid, xb);
+	}
+	mutex_unlock(&t->xfer_lock);
+	dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, b->n_chain, n);
+out:
+	kfree(xb);
+	/* The keys and the chain are written before the cycle may see this. */
+	smp_store_release(&b->chained, true);
+	dcm_boards_chain_result(rt);
+	srcu_read_unlock(&ctrl->srcu, idx);
+}
+
+/**
+ * dcm_board_rs485_version() - an RS485 board's identity, from its Bid
+ * @rt: the runtime
+ * @dev: the device index
+ * @t: the transport of its bus, not held
+ * @xb: buffers for the request
+ * @version: its ProgVersion, as a string
+ * @len: bytes of @version
+ *
+ * The board's type takes the identity (a motor board's keys). Context:
+ * process; takes the bus for the request.
+ *
+ * Return: 0; -ENODEV when the board is not chained; -ETIMEDOUT, -EBADMSG or
+ * a negative errno when it did not answer well.
+ */
+int dcm_board_rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
+			    struct dcm_board_buf *xb, char *version, size_t len)
+{
+	const struct dcm_board_type *type = rt->dev[dev].type;
+	const struct dcm_rt_bus *b = &rt->buses[rt->dev[dev].bus];
+	u32 pos = rt->dev[dev].pos;
+	struct dcm_rs485_ident id;
+	struct dcm_rs485_frame f;
+	int n, got;
+
+	/* Pairs with the release at the end of dcm_bus_chain_work(). */
+	if (!smp_load_acquire(&b->chained) || pos >= b->n_chain)
+		return -ENODEV;
+	n = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), b->chain[pos].bid, DCM_RS485_IDENT,
+				NULL, 0);
+	if (n < 0)
+		return n;
+	mutex_lock(&t->xfer_lock);
+	got = t->ops->xfer(t, b->chain[pos].bid, xb->tx, n, xb->rx, sizeof(xb->rx));
+	mutex_unlock(&t->xfer_lock);
+	if (got <= 0)
+		return got ? got : -ETIMEDOUT;
+	if (dcm_rs485_parse_frame(xb->rx, got, &f) < 0 || dcm_rs485_get_ident(&f, &id) ||
+	    f.addr != b->chain[pos].bid)
+		return -EBADMSG;
+	if (type->identified)
+		type->identified(rt, dev, &id, b->chain[pos].bid);
+	snprintf(version, len, "%u", id.prog_version);
+	return 0;
+}

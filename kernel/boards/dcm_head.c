@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the boards of the head, on its I2C bus: the head board (HeadBoard,
+ * the CPU temperature) and the LED boards: the face (FaceBoard, 6 bits per
+ * LED, one per byte), the ears (EarBoard) and the head touch board
+ * (TouchBoard, 4 bits, two per byte), whose touch pads are read too. The
+ * LED blocks are written every cycle; an LED the description lacks stays
+ * off. The LED boards' subdevices are found by a scan of the device's, at
+ * bind.
+ */
+
+#include <linux/string.h>
+
+#include "boards/dcm_board.h"
+#include "core/dcm_internal.h"
+#include "wire/dcm_regs.h"
+#include "wire/dcm_wire_head.h"
+
+/* The head board: the CPU temperature, s32 milli-degrees Celsius. */
+#define HEAD_TEMP_REG	0x02
+#define HEAD_TEMP_LEN	4
+
+enum { HEAD_TEMP };
+
+static const struct dcm_board_role head_roles[] = {
+	{ "Temperature", 1, HEAD_TEMP },
+};
+
+static void head_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	u8 in[HEAD_TEMP_LEN];
+	int ret;
+
+	ret = dcm_reg_read(t, rt->model->devices[dev].address, rt->txbuf, HEAD_TEMP_REG, in,
+			   sizeof(in));
+	if (!ret)
+		dcm_runtime_sense(rt, rt->dev[dev].role[HEAD_TEMP], (s32)dcm_get_le32(in), now);
+	dcm_reg_answer(rt, dev, ret, now);
+}
+
+const struct dcm_board_type dcm_head_board = {
+	.name = "HeadBoard",
+	.roles = head_roles,
+	.n_roles = ARRAY_SIZE(head_roles),
+	.bind = dcm_board_bind,
+	.exchange = head_exchange,
+};
+
+/* The touch board's pads: bit n is Touch n + 1. */
+enum { PAD_1, PAD_2, PAD_3 };
+
+static const struct dcm_board_role touch_roles[] = {
+	{ "Touch", 1, PAD_1 }, { "Touch", 2, PAD_2 }, { "Touch", 3, PAD_3 },
+};
+
+/**
+ * struct leds_priv - an LED board's LEDs
+ * @led: the subdevice of Led n + 1, or -1
+ */
+struct leds_priv {
+	s16 led[DCM_FACE_N];
+};
+
+static_assert(DCM_EAR_N <= DCM_FACE_N && DCM_TOUCH_N <= DCM_FACE_N);
+
+/* Its Led subdevices, by SubDeviceNumber. */
+static void leds_bind(struct dcm_runtime *rt, u32 dev)
+{
+	struct leds_priv *p = dcm_board_priv(rt, dev);
+	const struct dcm_model *m = rt->model;
+	u32 i;
+
+	dcm_board_bind(rt, dev);
+	memset(p, 0xff, sizeof(*p));
+	for (i = 0; i < m->n_subdevices; i++) {
+		const struct dcm_subdevice *s = &m->subdevices[i];
+
+		if (s->device == dev && s->number >= 1 && s->number <= DCM_FACE_N &&
+		    !strcmp(s->type->name, "Led"))
+			p->led[s->number - 1] = i;
+	}
+}
+
+/* The raw levels of LEDs 1..@n, held within 0..@max. */
+static void led_levels(const struct dcm_runtime *rt, u32 dev, u8 *level, u32 n, u8 max)
+{
+	const struct leds_priv *p = dcm_board_priv(rt, dev);
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		level[i] = p->led[i] < 0 ? 0 :
+			   clamp_t(s64, dcm_board_act_raw(rt, p->led[i]), 0, max);
+}
+
+static void face_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	u8 level[DCM_FACE_N], out[DCM_FACE_OUT_LEN];
+
+	led_levels(rt, dev, level, DCM_FACE_N, DCM_FACE_MAX);
+	dcm_face_put(out, level);
+	dcm_reg_answer(rt, dev, dcm_reg_write(t, rt->model->devices[dev].address, rt->txbuf,
+					      DCM_FACE_LEDS, out, sizeof(out)), now);
+}
+
+static void ear_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	u8 level[DCM_EAR_N], out[DCM_EAR_OUT_LEN];
+
+	led_levels(rt, dev, level, DCM_EAR_N, DCM_LED4_MAX);
+	dcm_led4_put(out, level, DCM_EAR_N);
+	dcm_reg_answer(rt, dev, dcm_reg_write(t, rt->model->devices[dev].address, rt->txbuf,
+					      DCM_EAR_LEDS, out, sizeof(out)), now);
+}
+
+static void touch_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	const s16 *role = rt->dev[dev].role;
+	u8 level[DCM_TOUCH_N], out[DCM_TOUCH_OUT_LEN], pads;
+	int ret, p;
+
+	led_levels(rt, dev, level, DCM_TOUCH_N, DCM_LED4_MAX);
+	dcm_led4_put(out, level, DCM_TOUCH_N);
+	ret = dcm_reg_xfer(t, rt->model->devices[dev].address, rt->txbuf, DCM_TOUCH_LEDS, out,
+			   sizeof(out), DCM_TOUCH_PADS, &pads, DCM_TOUCH_IN_LEN);
+	if (!ret)
+		for (p = PAD_1; p <= PAD_3; p++)
+			dcm_runtime_sense(rt, role[p], !!(pads & DCM_TOUCH_MASK & BIT(p - PAD_1)),
+					  now);
+	dcm_reg_answer(rt, dev, ret, now);
+}
+
+const struct dcm_board_type dcm_face_board = {
+	.name = "FaceBoard",
+	.priv_size = sizeof(struct leds_priv),
+	.bind = leds_bind,
+	.exchange = face_exchange,
+};
+
+const struct dcm_board_type dcm_ear_board = {
+	.name = "EarBoard",
+	.priv_size = sizeof(struct leds_priv),
+	.bind = leds_bind,
+	.exchange = ear_exchange,
+};
+
+const struct dcm_board_type dcm_touch_board = {
+	.name = "TouchBoard",
+	.roles = touch_roles,
+	.n_roles = ARRAY_SIZE(touch_roles),
+	.priv_size = sizeof(struct leds_priv),
+	.bind = leds_bind,
+	.exchange = touch_exchange,
+};

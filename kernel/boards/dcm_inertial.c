@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the inertial board (InertialBoard), on the chest's SPI bus.
+ *
+ * One full-duplex read of its cyclic block each cycle, checked by its
+ * CRC-8. Accelerometer and Gyrometer 1-3 are the new registers, 4-6 the old
+ * ones (AccX..AccZ; GyrX, GyrY, GyrRef); Angle 1-3 change only while the
+ * board says its angle filter has converged. Its subdevices are found by a
+ * scan of the device's, at bind.
+ */
+
+#include <linux/string.h>
+
+#include "boards/dcm_board.h"
+#include "core/dcm_internal.h"
+#include "wire/dcm_regs.h"
+#include "wire/dcm_wire_inertial.h"
+
+#define IMU_AXES	6	/* Accelerometer and Gyrometer 1-6 */
+#define IMU_ANGLES	3	/* Angle 1-3 */
+
+/**
+ * struct inertial_priv - the subdevices of an inertial board, by number
+ * @acc: Accelerometer n + 1, or -1
+ * @gyr: Gyrometer n + 1, or -1
+ * @angle: Angle n + 1, or -1
+ */
+struct inertial_priv {
+	s16 acc[IMU_AXES];
+	s16 gyr[IMU_AXES];
+	s16 angle[IMU_ANGLES];
+};
+
+static void inertial_bind(struct dcm_runtime *rt, u32 dev)
+{
+	struct inertial_priv *p = dcm_board_priv(rt, dev);
+	const struct dcm_model *m = rt->model;
+	u32 i, n;
+
+	dcm_board_bind(rt, dev);
+	memset(p, 0xff, sizeof(*p));
+	for (i = 0; i < m->n_subdevices; i++) {
+		const struct dcm_subdevice *s = &m->subdevices[i];
+
+		n = s->number - 1;
+		if (s->device != dev || n >= IMU_AXES)
+			continue;
+		if (!strcmp(s->type->name, "Accelerometer"))
+			p->acc[n] = i;
+		else if (!strcmp(s->type->name, "Gyrometer"))
+			p->gyr[n] = i;
+		else if (!strcmp(s->type->name, "Angle") && n < IMU_ANGLES)
+			p->angle[n] = i;
+	}
+}
+
+static void inertial_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	const struct inertial_priv *p = dcm_board_priv(rt, dev);
+	u8 block[DCM_IMU_IN_LEN];
+	struct dcm_imu imu;
+	int n, ret;
+
+	ret = dcm_reg_spi_read(t, rt->model->devices[dev].address, rt->txbuf, rt->rxbuf,
+			       min(sizeof(rt->txbuf), sizeof(rt->rxbuf)), DCM_IMU_IN_REG, block,
+			       DCM_IMU_IN_LEN);
+	if (ret == -EIO) {
+		dcm_reg_answer(rt, dev, ret, now);
+		return;
+	}
+	if (ret) {
+		dcm_runtime_answer(rt, dev, false, DCM_ERR_BAD_FRAME, 7, 0, now);
+		return;
+	}
+	dcm_imu_get(block, &imu);
+	for (n = 0; n < IMU_AXES; n++) {
+		if (p->acc[n] >= 0)
+			dcm_runtime_sense(rt, p->acc[n], n < 3 ? imu.acc[n] : imu.acc_raw[n - 3],
+					  now);
+		if (p->gyr[n] >= 0)
+			dcm_runtime_sense(rt, p->gyr[n], n < 3 ? imu.gyr[n] : imu.gyr_raw[n - 3],
+					  now);
+	}
+	if (imu.status & DCM_IMU_ST_ANGLE_VALID)
+		for (n = 0; n < IMU_ANGLES; n++)
+			dcm_runtime_sense(rt, p->angle[n], imu.angle[n], now);
+	dcm_reg_answer(rt, dev, 0, now);
+}
+
+/* Its FW_VERSION register, over SPI, to ProgVersion. */
+static int inertial_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
+			    struct dcm_board_buf *xb, char *version, size_t len)
+{
+	u8 data;
+	int ret;
+
+	mutex_lock(&t->xfer_lock);
+	ret = dcm_reg_spi_read(t, rt->model->devices[dev].address, xb->tx, xb->rx,
+			       sizeof(xb->tx), DCM_REG_FW_VERSION, &data, 1);
+	mutex_unlock(&t->xfer_lock);
+	if (ret)
+		return ret;
+	dcm_board_set_live(dcm_board_dev_key(rt->model, dev, "ProgVersion"), data);
+	snprintf(version, len, "%u", data);
+	return 0;
+}
+
+const struct dcm_board_type dcm_inertial_board = {
+	.name = "InertialBoard",
+	.priv_size = sizeof(struct inertial_priv),
+	.bind = inertial_bind,
+	.exchange = inertial_exchange,
+	.version = inertial_version,
+};

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the ultrasound board (USBoard), on the chest's I2C bus.
+ *
+ * The US actuator is a step one: its MODE is written only in the cycle a
+ * command comes due, which starts a capture on the board. Every cycle the
+ * results are read, with FW_VERSION (to ProgVersion); they go to US/Sensor
+ * (single capture) or to both receivers' echoes (dual capture: Value, then
+ * the LIVE keys Value1..Value9), as the board says which mode its results
+ * come from, once the board has stored a result (COUNTER not 0).
+ */
+
+#include <linux/string.h>
+
+#include "boards/dcm_board.h"
+#include "core/dcm_internal.h"
+#include "wire/dcm_regs.h"
+#include "wire/dcm_wire_sonar.h"
+
+enum { US_ACT, US_MONO, US_LEFT, US_RIGHT };
+
+static const struct dcm_board_role us_roles[] = {
+	{ "US", 1, US_ACT }, { "USSensor", 1, US_MONO },
+	{ "USEchoSensor", 1, US_LEFT }, { "USEchoSensor", 2, US_RIGHT },
+};
+
+/* FW_VERSION and MODE, then the cyclic block. */
+#define US_READ_REG	DCM_REG_FW_VERSION
+#define US_READ_LEN	(DCM_US_IN_REG - US_READ_REG + DCM_US_IN_LEN)
+
+static const char *const echo_keys[DCM_US_ECHOES - 1] = {
+	"Value1", "Value2", "Value3", "Value4", "Value5", "Value6", "Value7", "Value8", "Value9",
+};
+
+/**
+ * struct sonar_priv - the keys an ultrasound board's cycle sets
+ * @prog_version: its ProgVersion key, or NULL
+ * @echo: the Value1..Value9 keys of the left and right receivers, or NULL
+ */
+struct sonar_priv {
+	union dcm_value *prog_version;
+	union dcm_value *echo[2][DCM_US_ECHOES - 1];
+};
+
+static void sonar_bind(struct dcm_runtime *rt, u32 dev)
+{
+	struct sonar_priv *p = dcm_board_priv(rt, dev);
+	const s16 *role = rt->dev[dev].role;
+	int i;
+
+	dcm_board_bind(rt, dev);
+	p->prog_version = dcm_board_dev_key(rt->model, dev, "ProgVersion");
+	for (i = 0; i < DCM_US_ECHOES - 1; i++) {
+		p->echo[0][i] = dcm_board_sub_key(rt->model, role[US_LEFT], echo_keys[i]);
+		p->echo[1][i] = dcm_board_sub_key(rt->model, role[US_RIGHT], echo_keys[i]);
+	}
+}
+
+/* A receiver's ten echoes: Value, then the LIVE keys Value1..Value9. */
+static void sense_echoes(struct dcm_runtime *rt, s32 sub, union dcm_value *const *keys,
+			 const u8 *cm, u32 now)
+{
+	int i;
+
+	if (sub < 0)
+		return;
+	dcm_runtime_sense(rt, sub, cm[0], now);
+	for (i = 1; i < DCM_US_ECHOES; i++)
+		dcm_board_set_live(keys[i - 1], dcm_from_raw(&rt->conv[sub], cm[i]));
+}
+
+static void sonar_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	const struct sonar_priv *p = dcm_board_priv(rt, dev);
+	const s16 *role = rt->dev[dev].role;
+	u16 addr = rt->model->devices[dev].address;
+	s32 a = role[US_ACT] < 0 ? -1 : rt->act_of[role[US_ACT]];
+	u8 mode, in[US_READ_LEN];
+	struct dcm_us u;
+	int ret;
+
+	mode = a < 0 ? 0 : clamp_t(s64, rt->act[a].raw, 0, 255);
+	ret = dcm_reg_xfer(t, addr, rt->txbuf, DCM_US_MODE, &mode,
+			   a >= 0 && rt->act[a].fired ? 1 : 0, US_READ_REG, in, sizeof(in));
+	if (ret) {
+		dcm_reg_answer(rt, dev, ret, now);
+		return;
+	}
+	dcm_board_set_live(p->prog_version, in[0]);
+	dcm_us_get(in + DCM_US_IN_REG - US_READ_REG, &u);
+	if (u.counter && (u.result_mode & DCM_US_M_DUAL)) {
+		sense_echoes(rt, role[US_LEFT], p->echo[0], u.left, now);
+		sense_echoes(rt, role[US_RIGHT], p->echo[1], u.right, now);
+	} else if (u.counter) {
+		dcm_runtime_sense(rt, role[US_MONO], u.mono, now);
+	}
+	dcm_reg_answer(rt, dev, 0, now);
+}
+
+const struct dcm_board_type dcm_sonar_board = {
+	.name = "USBoard",
+	.roles = us_roles,
+	.n_roles = ARRAY_SIZE(us_roles),
+	.priv_size = sizeof(struct sonar_priv),
+	.bind = sonar_bind,
+	.exchange = sonar_exchange,
+};
