@@ -10,6 +10,7 @@
  */
 
 #include <linux/string.h>
+#include <asm/unaligned.h>
 
 #include "boards/dcm_board.h"
 #include "core/dcm_internal.h"
@@ -54,7 +55,7 @@ static void battery_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	int ret;
 
 	ret = dcm_reg_read(t, rt->model->devices[dev].address, rt->txbuf, reg, word, 2);
-	if (ret || dcm_bat_get_word(b, reg, dcm_get_le16(word))) {
+	if (ret || dcm_bat_get_word(b, reg, get_unaligned_le16(word))) {
 		dcm_runtime_answer(rt, dev, false, DCM_ERR_NO_ANSWER, 7, 0, now);
 		return;
 	}

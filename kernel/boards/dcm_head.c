@@ -10,6 +10,7 @@
  */
 
 #include <linux/string.h>
+#include <asm/unaligned.h>
 
 #include "boards/dcm_board.h"
 #include "core/dcm_internal.h"
@@ -34,7 +35,7 @@ static void head_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u3
 	ret = dcm_reg_read(t, rt->model->devices[dev].address, rt->txbuf, HEAD_TEMP_REG, in,
 			   sizeof(in));
 	if (!ret)
-		dcm_runtime_sense(rt, rt->dev[dev].role[HEAD_TEMP], (s32)dcm_get_le32(in), now);
+		dcm_runtime_sense(rt, rt->dev[dev].role[HEAD_TEMP], (s32)get_unaligned_le32(in), now);
 	dcm_reg_answer(rt, dev, ret, now);
 }
 

@@ -12,6 +12,7 @@
 
 #include <linux/debugfs.h>
 #include <linux/device.h>
+#include <asm/unaligned.h>
 
 #include "sim_boards.h"
 
@@ -69,7 +70,7 @@ static int sim_battery_read(struct sim_board *board, u8 *buf, u16 len)
 	sim_battery_regs(sb, &b);
 	if (len != 2 || dcm_bat_put_word(&b, sb->reg, &word))
 		return -EIO;
-	dcm_put_le16(buf, word);
+	put_unaligned_le16(word, buf);
 	return 0;
 }
 

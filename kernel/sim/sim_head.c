@@ -12,6 +12,7 @@
 
 #include <linux/debugfs.h>
 #include <linux/device.h>
+#include <asm/unaligned.h>
 
 #include "sim_boards.h"
 
@@ -75,7 +76,7 @@ static void sim_cpu_refresh(struct sim_board *b, u64 now)
 	struct sim_head *h = to_head(b);
 
 	sim_cpu_step(&h->cpu, READ_ONCE(h->cpu_load), sim_elapsed(&h->cpu_last));
-	dcm_put_le32(&h->cpu_board.regs.reg[SIM_HEAD_TEMP], (u32)h->cpu.temp_mc);
+	put_unaligned_le32((u32)h->cpu.temp_mc, &h->cpu_board.regs.reg[SIM_HEAD_TEMP]);
 }
 
 static const struct sim_board_ops sim_led_board_ops = {

@@ -23,56 +23,6 @@
  * appended most significant byte first.
  */
 
-/**
- * dcm_get_le16() - read a little-endian 16-bit field
- * @p: its first byte
- *
- * The name the board and simulator code use; get_unaligned_le16().
- *
- * Return: the value.
- */
-static inline u16 dcm_get_le16(const u8 *p)
-{
-	return get_unaligned_le16(p);
-}
-
-/**
- * dcm_put_le16() - write a little-endian 16-bit field
- * @p: its first byte
- * @v: the value
- *
- * The name the board and simulator code use; put_unaligned_le16().
- */
-static inline void dcm_put_le16(u8 *p, u16 v)
-{
-	put_unaligned_le16(v, p);
-}
-
-/**
- * dcm_get_le32() - read a little-endian 32-bit field
- * @p: its first byte
- *
- * The name the board and simulator code use; get_unaligned_le32().
- *
- * Return: the value.
- */
-static inline u32 dcm_get_le32(const u8 *p)
-{
-	return get_unaligned_le32(p);
-}
-
-/**
- * dcm_put_le32() - write a little-endian 32-bit field
- * @p: its first byte
- * @v: the value
- *
- * The name the board and simulator code use; put_unaligned_le32().
- */
-static inline void dcm_put_le32(u8 *p, u32 v)
-{
-	put_unaligned_le32(v, p);
-}
-
 /*
  * CRC-16/CCITT-FALSE on RS485 frames and the chest board's stored image:
  * the kernel's crc_itu_t() (poly 0x1021, no reflection, no final xor)
