@@ -956,12 +956,13 @@ void dcm_boards_chain_result(struct dcm_runtime *rt)
 	kfree(old);
 }
 
-/* A string typed key of a subdevice (SensorType), or "". */
+/* A string typed key of a subdevice (SensorType), or ""; under keys_lock. */
 static const char *typed_str(const struct dcm_runtime *rt, s32 sub, const char *key)
 {
 	const struct dcm_subdevice *s;
 	const struct dcm_key_desc *k;
 
+	lockdep_assert_held(&rt->ctrl->keys_lock);
 	if (sub < 0)
 		return "";
 	s = &rt->model->subdevices[sub];

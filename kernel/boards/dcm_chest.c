@@ -70,6 +70,7 @@ static int chest_write(struct chest_io *io, u8 reg, const u8 *data, size_t len)
 {
 	int ret;
 
+	lockdep_assert_held(&io->t->xfer_lock);
 	io->buf[0] = reg;
 	memcpy(io->buf + 1, data, len);
 	ret = io->t->ops->xfer(io->t, io->addr, io->buf, len + 1, NULL, 0);
@@ -81,6 +82,7 @@ static int chest_read(struct chest_io *io, u8 reg, u8 *data, size_t len)
 {
 	int ret;
 
+	lockdep_assert_held(&io->t->xfer_lock);
 	io->buf[0] = reg;
 	ret = io->t->ops->xfer(io->t, io->addr, io->buf, 1, data, len);
 	return ret < 0 ? ret : ret == len ? 0 : -EIO;
@@ -362,6 +364,7 @@ void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m)
 	int chest, idx, ret;
 	u32 n;
 
+	lockdep_assert_held(&ctrl->config_lock);
 	io = kzalloc(sizeof(*io), GFP_KERNEL);
 	image = kmalloc(DCM_CHEST_BODY_LEN, GFP_KERNEL);
 	b = kmalloc(sizeof(*b), GFP_KERNEL);
