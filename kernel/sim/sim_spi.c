@@ -49,6 +49,7 @@ static void sim_imu_xfer(struct dcm_sim *sim, const u8 *tx, u8 *rx, unsigned int
 	struct dcm_imu m;
 	bool read;
 
+	lockdep_assert_held(&sim->lock);
 	memset(rx, 0xff, len);
 	if (READ_ONCE(sim->imu_silent) || dcm_spi_parse(tx, len, &read, &reg, &count, data))
 		return;
