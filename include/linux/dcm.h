@@ -25,8 +25,10 @@ struct dcm_bus;
  * @xfer: one transaction with the board at @addr: write @tx_len bytes of
  *	@tx, then read up to @rx_len bytes into @rx (either may be 0). On an
  *	I2C bus @addr is the 7-bit address, on SPI the chip select; an RS485
- *	frame carries its own address and @addr is ignored. Called by the
- *	cycle thread; may sleep for the bus, never on user space. Returns the
+ *	frame carries its own address and @addr is ignored. Called with the
+ *	bus's @xfer_lock held, by the cycle thread or in process context
+ *	(chaining, configuration, the chest store, special commands); may
+ *	sleep for the bus, never on user space nor on a dcm lock. Returns the
  *	bytes read, -ETIMEDOUT when nothing answered in time, or another
  *	negative errno.
  */
@@ -50,7 +52,7 @@ enum dcm_bus_kind {
  * @node: private to the core
  * @ctrl: private to the core
  * @xfer_lock: private to the core: one user of the bus at a time (the
- *	cycle, or start-up chaining)
+ *	cycle, chaining, configuration, the chest store, special commands)
  */
 struct dcm_bus {
 	const char *name;

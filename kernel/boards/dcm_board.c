@@ -182,6 +182,7 @@ int dcm_reg_write(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, const u8 *data, 
 {
 	int ret;
 
+	lockdep_assert_held(&t->xfer_lock);
 	buf[0] = reg;
 	memcpy(buf + 1, data, len);
 	ret = t->ops->xfer(t, addr, buf, len + 1, NULL, 0);
@@ -203,6 +204,7 @@ int dcm_reg_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len
 {
 	int ret;
 
+	lockdep_assert_held(&t->xfer_lock);
 	buf[0] = reg;
 	ret = t->ops->xfer(t, addr, buf, 1, data, len);
 	return ret < 0 ? ret : ret == len ? 0 : -EIO;

@@ -103,6 +103,7 @@ int dcm_alias_create(struct dcm_controller *ctrl, struct dcm_ioc_alias_create __
 	u32 *handles = NULL, i;
 	int slot, ret;
 
+	lockdep_assert_held(&ctrl->lock);
 	if (copy_from_user(&arg, uarg, sizeof(arg)))
 		return -EFAULT;
 	if (!name_ok(arg.name, sizeof(arg.name)) || arg.reserved || !arg.n_members ||
@@ -207,6 +208,7 @@ int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *
 	struct dcm_alias *a;
 	int slot, ret;
 
+	lockdep_assert_held(&ctrl->lock);
 	if (copy_from_user(&arg, uarg, sizeof(arg)))
 		return -EFAULT;
 	if (!name_ok(arg.name, sizeof(arg.name)) || arg.update > DCM_UPDATE_MAX ||

@@ -146,6 +146,8 @@ struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name)
 {
 	struct dcm_bus *b;
 
+	RCU_LOCKDEP_WARN(!srcu_read_lock_held(&ctrl->srcu),
+			 "bus look-up outside the controller's SRCU read section");
 	list_for_each_entry_srcu(b, &ctrl->buses, node, srcu_read_lock_held(&ctrl->srcu))
 		if (!strcmp(b->name, name))
 			return b;

@@ -59,6 +59,7 @@ u32 dcm_time_ms(const struct dcm_controller *ctrl)
  */
 void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info)
 {
+	lockdep_assert_held(&ctrl->lock);
 	memset(info, 0, sizeof(*info));
 	info->abi_version = DCM_ABI_VERSION;
 	info->index = ctrl->index;

@@ -75,6 +75,126 @@ struct dcm_cycle_stats {
 };
 
 /**
+ * DOC: Locking
+ *
+ * The locks of a controller, outermost first, in the order the code takes
+ * them: a lock is taken with only locks above it held, never one below.
+ * Mutexes and the rw_semaphore sleep; spinlocks do not, and nothing under
+ * one sleeps or allocates.
+ *
+ * 1. genl_mutex, the generic netlink core's: held around every request of
+ *    the family, which is not parallel_ops (GET_INFO, the configuration
+ *    commands, CALIBRATE, SPECIAL).
+ *
+ * 2. &dcm_controller.config_lock (mutex): the configuration transaction
+ *    (@staged, @staged_portid, @failed, @why), @tree, and with @lock the swap
+ *    of @model, @rt and @generation. Process context: the configuration
+ *    commands (config_enter()), CALIBRATE and SPECIAL for their whole run
+ *    (dcm_nl_runtime_enter(): the runtime stays while they wait for boards,
+ *    up to 200 ms a step), a netlink socket that closes
+ *    (dcm_config_drop_port(), without genl_mutex) and unregistration
+ *    (dcm_config_release()). Under it: the key tree is built and removed
+ *    (removal waits for the key files' show and store in progress), @lock
+ *    for writing, synchronize_srcu(), flush_work() and cancel_work_sync() of
+ *    the chaining work, bus transfers (the chest store, special commands,
+ *    a motor board's configuration), waits on @cycle_wq.
+ *
+ * 3. The kernfs active reference of a key file, for its show and store:
+ *    under it, @lock for reading and @keys_lock; never @config_lock, under
+ *    which the tree is removed.
+ *
+ * 4. &dcm_controller.lock (rw_semaphore): @dead, and @model and @rt against
+ *    their swap. For reading, in process context: every ioctl and read() of
+ *    /dev/dcmN, the key files that reach the running state (Ack, Nack,
+ *    Error, a command to an actuator's Value), DCM_CMD_GET_INFO, the
+ *    watchdog's work item and a file's release. For writing, a few stores
+ *    only: the swap in dcm_nl_config_commit(), dcm_config_release(), and
+ *    dcm_controller_unregister() setting @dead. Never taken by the cycle.
+ *
+ * 5. &dcm_watchdog.lock (mutex, one per open file): under @lock for reading,
+ *    in the ioctls (a command holds it from dcm_watchdog_cmd_begin() to
+ *    dcm_watchdog_cmd_end()), the watchdog's work item and the release.
+ *
+ * 6. &dcm_controller.alias_lock (mutex): @aliases; under @lock for reading,
+ *    and under the watchdog's lock for DCM_IOC_ALIAS_SET.
+ *
+ * 7. The caller's mmap_lock, which a page fault in copy_from_user() or
+ *    copy_to_user() takes: the ioctls copy under 4 to 6. So no dcm lock is
+ *    taken under mmap_lock: dcm_mmap() finds the snapshot under @srcu, not
+ *    @lock. (It took @lock for reading under mmap_lock, the inverse order:
+ *    an ioctl's fault waiting for mmap_lock, the mmap() waiting behind a
+ *    writer queued on @lock, and the writer waiting for the ioctl, was a
+ *    deadlock.) read() copies its frame out after dropping @lock. An
+ *    ioctl's user copy still holds @lock for reading: a fault that is slow
+ *    to resolve (a FUSE file mapped there) delays the writers of @lock, and
+ *    so the configuration commands, until it resolves.
+ *
+ * 8. The read section of &dcm_controller.srcu (sleeping allowed): the cycle
+ *    thread for each cycle, the chaining work, dcm_board_configure(), the
+ *    chest store's transfers, SPECIAL's bus look-ups, dcm_mmap(). Taken under
+ *    2 or 7, or under no lock.
+ *
+ * 9. &dcm_bus.xfer_lock (mutex): one user of a bus at a time; taken in @srcu.
+ *    The cycle only tries it (mutex_trylock()) and leaves a busy bus for the
+ *    next cycle; the chaining work, the chest store, SPECIAL's reads and a
+ *    motor board's configuration wait for it. Under it: the transport's own
+ *    lock (the RS485 receive spinlock, dcm_sim's lock), @keys_lock (a motor
+ *    board's configuration reads SensorType) and &dcm_runtime.err_lock.
+ *
+ * 10. &dcm_controller.keys_lock (mutex): the values of string keys, held for
+ *     a copy or a swap of the pointer; a leaf. Numeric keys are read and
+ *     written with READ_ONCE() and WRITE_ONCE(), without a lock.
+ *
+ * 11. &dcm_runtime.cmd_lock (raw spinlock): every actuator queue. The cycle
+ *     thread holds it twice per cycle (dcm_runtime_actuate(), then the
+ *     stiffness rules of dcm_boards_safety()), a command for its merge
+ *     (dcm_runtime_set_many()), the watchdog for its action. Under it: the
+ *     events ring's lock.
+ *
+ * 12. &dcm_runtime.err_lock (spinlock): the devices' error lists, Ack, Nack;
+ *     the cycle, the chaining work, key files, CALIBRATE, SPECIAL. A leaf:
+ *     events are posted after it is released.
+ *
+ * 13. &dcm_controller.stats_lock (spinlock): @cycle and @stats; the cycle
+ *     thread, ioctl and sysfs readers. A leaf.
+ *
+ * 14. The events ring's raw spinlock (irqsave): dcm_event_post() from any
+ *     context, the events work item takes the events off; innermost.
+ *
+ * Apart, leaves that nest with nothing of the above: dcm_controllers_lock
+ * (the registry of controllers, a mutex in dcm_core.c, held for the xarray
+ * and a get_device() only) and &dcm_controller.bus_lock (mutex, writers of
+ * @buses: dcm_bus_register() and dcm_bus_unregister(), which waits with
+ * synchronize_srcu() after releasing it).
+ *
+ * SRCU and RCU: @rt is an RCU pointer. It is changed with
+ * rcu_assign_pointer() holding @config_lock and @lock for writing; the cycle
+ * reads it with srcu_dereference() in @srcu, process context with dcm_rt()
+ * holding @lock or @config_lock (rcu_dereference_protected() checks which).
+ * The one who replaces or drops it (dcm_nl_config_commit(),
+ * dcm_config_release(), under @config_lock) waits with synchronize_srcu()
+ * before freeing the old runtime, so that the cycle or a chaining work in
+ * progress finishes with it; dcm_runtime_free() then cancels the chaining
+ * work. @buses is an RCU list: written under @bus_lock, read by
+ * dcm_bus_find() in @srcu; dcm_bus_unregister() waits with
+ * synchronize_srcu() before the transport may free its bus. As
+ * synchronize_srcu() is called with @config_lock held, an SRCU reader never
+ * takes @config_lock nor waits for its holder; and as the chaining work is
+ * flushed under @config_lock, it never takes it either.
+ *
+ * Without locks: the snapshot of values is published under its sequence
+ * count, preemption disabled (dcm_runtime_publish(), dcm_runtime_read()),
+ * and kept by a kref per mapping; &dcm_rt_bus.chained and
+ * &dcm_rt_device.configured are published with smp_store_release() after
+ * what they announce; the calibration's &dcm_rt_device.hold bits are a word
+ * with READ_ONCE() and WRITE_ONCE(); @safety is the cycle's, which sysfs
+ * reads with READ_ONCE(), as @period_us, which sysfs writes. @dead is also
+ * read without @lock by poll() and dcm_mmap(), and under @config_lock by
+ * the netlink commands: unregistration sets it before dcm_config_release()
+ * takes @config_lock.
+ */
+
+/**
  * struct dcm_controller - one robot: its device, char device and state
  * @dev: the dcmN device in the "dcm" class; its release frees the controller
  * @cdev: /dev/dcmN
@@ -84,11 +204,17 @@ struct dcm_cycle_stats {
  * @period_us: cycle period in microseconds
  * @epoch: ktime at which DCM time was @time_origin_ms
  * @time_origin_ms: DCM time at @epoch
- * @lock: held for reading by every user-space entry point, for writing
- *	by unregistration, which sets @dead, and by the swap of @model
+ * @lock: guards @dead, and @model and @rt against their swap: held for
+ *	reading by the char device's ioctls, read() and release, the key files
+ *	that reach the running state, DCM_CMD_GET_INFO and the watchdog; for
+ *	writing by the swap of @model and @rt and by unregistration, which
+ *	sets @dead (DOC: Locking)
  * @dead: the body driver is gone; entry points answer -ENODEV
- * @config_lock: orders configuration transactions and description swaps
- * @model: the running robot description, or NULL
+ * @config_lock: orders configuration transactions, description swaps,
+ *	calibration and special commands; guards @staged, @staged_portid,
+ *	@failed, @why and @tree
+ * @model: the running robot description, or NULL; changed under
+ *	@config_lock and @lock (for writing), read under either
  * @tree: its sysfs key tree
  * @staged: the description a transaction is building, or NULL
  * @staged_portid: netlink port of the socket that owns @staged, or whose
@@ -97,15 +223,16 @@ struct dcm_cycle_stats {
  *	the owner's next request, and other sockets still get EBUSY
  * @why: the last error of the owner's transaction, for the netlink ack
  * @keys_lock: guards string key values against a concurrent write
- * @rt: the running state of @model; the cycle reads it under @srcu
+ * @rt: the running state of @model; changed as @model, read under @srcu
+ *	(the cycle) or as @model (dcm_rt())
  * @srcu: the cycle's read section: @rt and @buses stay while it runs
- * @bus_lock: orders changes of @buses
+ * @bus_lock: orders changes of @buses; readers use @srcu
  * @buses: the transports registered, struct dcm_bus
  * @generation: generation of @model, 1-65535
  * @cycle_task: the cycle thread
  * @cycle_wq: woken after every cycle
- * @cycle: cycles run
- * @stats_lock: guards @cycle's statistics
+ * @cycle: cycles run; written under @stats_lock, read with READ_ONCE()
+ * @stats_lock: guards @cycle and its statistics
  * @stats: the cycle's statistics
  * @safety: the stiffness rules' controller-wide state, the cycle's
  * @stall_ms: debugfs: the next cycle starts that much late (a cycle fault)

@@ -250,7 +250,9 @@ void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now)
  * @cycle: the cycle's number
  *
  * One short section under the snapshot's sequence count: readers never
- * wait on the bus exchanges. Context: the cycle thread.
+ * wait on the bus exchanges. The section is not preemptible, as a
+ * seqcount's write section: a reader of higher priority on this CPU would
+ * otherwise spin on the odd count. Context: the cycle thread.
  */
 void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 {
@@ -258,6 +260,7 @@ void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 	struct dcm_model *m = rt->model;
 	u32 i, seq = sb->hdr->seq;
 
+	preempt_disable();
 	WRITE_ONCE(sb->hdr->seq, seq + 1);
 	smp_wmb();	/* the odd count is seen before any value changes */
 	memcpy(sb->values, rt->values, m->n_subdevices * sizeof(*rt->values));
@@ -266,6 +269,7 @@ void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 	sb->hdr->time = now;
 	smp_wmb();	/* every value is seen before the even count */
 	WRITE_ONCE(sb->hdr->seq, seq + 2);
+	preempt_enable();
 
 	for (i = 0; i < m->n_subdevices; i++)
 		WRITE_ONCE(m->subdevices[i].value, rt->values[i]);

@@ -145,8 +145,9 @@ struct dcm_rt_bus {
  * @model: the description
  * @ctrl: its controller
  * @generation: 1-65535, the high half of handles
- * @cmd_lock: guards every actuator queue; held by the cycle once per cycle
- *	and by a command for a merge, never across anything that sleeps
+ * @cmd_lock: guards every actuator queue; held by the cycle twice per cycle
+ *	(its actuators, then its stiffness rules), by a command for a merge
+ *	and by a watchdog's action, never across anything that sleeps
  * @act: @n_act actuators
  * @n_act: count
  * @act_of: per subdevice, its index in @act, or -1

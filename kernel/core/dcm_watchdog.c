@@ -41,6 +41,8 @@ static void dcm_watchdog_fire(struct dcm_watchdog *wd, bool closed)
 	struct dcm_controller *ctrl = wd->ctrl;
 	struct dcm_runtime *rt;
 
+	lockdep_assert_held(&ctrl->lock);
+	lockdep_assert_held(&wd->lock);
 	wd->state = DCM_WD_FIRED;
 	if (ctrl->dead)
 		return;
@@ -78,6 +80,7 @@ static void dcm_watchdog_refresh(struct dcm_watchdog *wd)
 {
 	unsigned long delay = msecs_to_jiffies(wd->timeout_ms);
 
+	lockdep_assert_held(&wd->lock);
 	wd->deadline = jiffies + delay;
 	mod_delayed_work(system_wq, &wd->work, delay);
 }
@@ -114,6 +117,7 @@ long dcm_watchdog_ioctl(struct dcm_watchdog *wd, struct dcm_ioc_watchdog __user 
 	struct dcm_ioc_watchdog arg;
 	long ret = 0;
 
+	lockdep_assert_held(&wd->ctrl->lock);
 	if (copy_from_user(&arg, uarg, sizeof(arg)))
 		return -EFAULT;
 	if (memchr_inv(arg.reserved, 0, sizeof(arg.reserved)) || arg.flags & ~DCM_WATCHDOG_F_KICK)
@@ -164,6 +168,7 @@ long dcm_watchdog_ioctl(struct dcm_watchdog *wd, struct dcm_ioc_watchdog __user 
  */
 unsigned long *dcm_watchdog_cmd_begin(struct dcm_watchdog *wd, const struct dcm_runtime *rt)
 {
+	lockdep_assert_held(&wd->ctrl->lock);
 	mutex_lock(&wd->lock);
 	if (wd->state == DCM_WD_FIRED) {
 		mutex_unlock(&wd->lock);
@@ -183,6 +188,7 @@ unsigned long *dcm_watchdog_cmd_begin(struct dcm_watchdog *wd, const struct dcm_
  */
 void dcm_watchdog_cmd_end(struct dcm_watchdog *wd, bool done)
 {
+	lockdep_assert_held(&wd->lock);
 	if (done && wd->state == DCM_WD_ARMED)
 		dcm_watchdog_refresh(wd);
 	mutex_unlock(&wd->lock);

@@ -368,7 +368,11 @@ static ssize_t dcm_read(struct file *file, char __user *buf, size_t count, loff_
 	dcm_runtime_read(rt, frame->values, NULL, &frame->cycle, &time);
 	frame->time = time;
 	f->last_cycle = frame->cycle;
+	up_read(&ctrl->lock);
+	/* The copy may fault: not under ctrl->lock (DOC: Locking). */
 	ret = copy_to_user(buf, frame, size) ? -EFAULT : size;
+	kvfree(frame);
+	return ret;
 out:
 	up_read(&ctrl->lock);
 	kvfree(frame);
@@ -403,20 +407,26 @@ static const struct vm_operations_struct dcm_vm_ops = {
 /*
  * The snapshot of the running description, read-only. The mapping holds
  * the snapshot's memory: it stays valid, and frozen, after a replace.
+ *
+ * Called with mmap_lock held, which the ioctls take under ctrl->lock when
+ * a user copy faults: ctrl->lock here would be the inverse order, a
+ * deadlock once a writer queues on it. The runtime, and the snapshot it
+ * holds a reference on, stay instead while the controller's SRCU read
+ * section lasts, as for the cycle (DOC: Locking).
  */
 static int dcm_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct dcm_controller *ctrl = ((struct dcm_file *)file->private_data)->ctrl;
 	struct dcm_runtime *rt;
 	struct dcm_snapbuf *sb;
-	int ret;
+	int idx, ret;
 
 	if (vma->vm_flags & VM_WRITE)
 		return -EPERM;
 	if (vma->vm_pgoff)
 		return -EINVAL;
-	down_read(&ctrl->lock);
-	rt = ctrl->dead ? NULL : dcm_rt(ctrl);
+	idx = srcu_read_lock(&ctrl->srcu);
+	rt = READ_ONCE(ctrl->dead) ? NULL : srcu_dereference(ctrl->rt, &ctrl->srcu);
 	ret = -ENODEV;
 	if (!rt)
 		goto out;
@@ -432,7 +442,7 @@ static int dcm_mmap(struct file *file, struct vm_area_struct *vma)
 	vma->vm_ops = &dcm_vm_ops;
 	kref_get(&sb->ref);
 out:
-	up_read(&ctrl->lock);
+	srcu_read_unlock(&ctrl->srcu, idx);
 	return ret;
 }
 

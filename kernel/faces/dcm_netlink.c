@@ -60,6 +60,7 @@ static int dcm_fill_info_msg(struct sk_buff *skb, const struct dcm_controller *c
 {
 	void *hdr;
 
+	lockdep_assert_held(&ctrl->lock);
 	hdr = genlmsg_put(skb, portid, seq, &dcm_genl_family, flags, DCM_CMD_GET_INFO);
 	if (!hdr)
 		return -EMSGSIZE;

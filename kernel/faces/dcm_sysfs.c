@@ -493,7 +493,9 @@ int dcm_tree_publish(struct dcm_tree *tree)
  * dcm_tree_remove() - remove and free a tree built by dcm_tree_build()
  * @tree: the tree, or NULL
  *
- * Returns once no read or write of its files is in progress.
+ * Returns once no read or write of its files is in progress. Context:
+ * process, without the controller's lock, which those reads and writes
+ * take (DOC: Locking).
  */
 void dcm_tree_remove(struct dcm_tree *tree)
 {
@@ -501,6 +503,7 @@ void dcm_tree_remove(struct dcm_tree *tree)
 
 	if (!tree)
 		return;
+	lockdep_assert_not_held(&tree->ctrl->lock);
 	for (i = 0; i < 3; i++)
 		if (tree->roots[i])
 			dir_remove(tree->roots[i]);

@@ -36,6 +36,7 @@ static int dcm_i2c_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_l
 	};
 	int n = rx_len ? 2 : 1, ret;
 
+	lockdep_assert_held(&bus->xfer_lock);
 	if (addr > 0x7f || tx_len > U16_MAX || rx_len > U16_MAX || !tx_len)
 		return -EINVAL;
 	ret = i2c_transfer(di->adap, msg, n);

@@ -80,6 +80,7 @@ static int dcm_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 	size_t seen;
 	int ret;
 
+	lockdep_assert_held(&bus->xfer_lock);
 	spin_lock(&r->lock);
 	r->rx_len = 0;
 	r->want = min_t(size_t, rx_len, RS485_RX_MAX);

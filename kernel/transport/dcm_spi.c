@@ -40,6 +40,8 @@ static int dcm_spi_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_l
 	struct spi_transfer t = { .tx_buf = ds->tx, .rx_buf = ds->rx, .len = len };
 	int ret;
 
+	/* @ds->tx and @ds->rx are the bus's: one user at a time. */
+	lockdep_assert_held(&bus->xfer_lock);
 	if (addr != spi_get_chipselect(ds->spi, 0))
 		return -ETIMEDOUT;	/* no board there */
 	if (!len || len > DCM_SPI_XFER_MAX)

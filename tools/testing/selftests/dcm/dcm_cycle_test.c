@@ -6,6 +6,7 @@
  * statistics, clients that die, and bad ioctl input of every kind.
  */
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -655,6 +656,69 @@ TEST_F(cyc, mmap_rules)
 	EXPECT_EQ(-1, dcm_set_points(self->fd, self->joint[0], 0, NULL, 0));
 	EXPECT_EQ(ESTALE, errno);
 	munmap(p, 4096);
+}
+
+/* Two threads of one process beside description swaps, for mmap_fault_order. */
+struct fault_race {
+	int fd;
+	int stop;
+	unsigned long gets, maps;
+};
+
+/* ioctls whose argument is on a page not yet touched: their copy faults. */
+static void *faulting_ioctls(void *arg)
+{
+	struct fault_race *r = arg;
+
+	while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
+		void *g = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			       -1, 0);
+
+		if (g == MAP_FAILED)
+			break;
+		ioctl(r->fd, DCM_IOC_GET, g);	/* all zero: -EINVAL, after the copy */
+		munmap(g, 4096);
+		r->gets++;
+	}
+	return NULL;
+}
+
+static void *mapping_snapshots(void *arg)
+{
+	struct fault_race *r = arg;
+
+	while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
+		void *p = mmap(NULL, 4096, PROT_READ, MAP_SHARED, r->fd, 0);
+
+		if (p != MAP_FAILED) {
+			munmap(p, 4096);
+			r->maps++;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * mmap() runs under mmap_lock, which a fault of an ioctl's user copy takes
+ * under the controller's lock: mmap() beside such ioctls and description
+ * swaps (writers of that lock) goes on, none of them waits for the others
+ * (DOC: Locking, kernel/core/dcm_internal.h).
+ */
+TEST_F(cyc, mmap_fault_order)
+{
+	struct fault_race r = { .fd = self->fd };
+	pthread_t a, b;
+	int i;
+
+	ASSERT_EQ(0, pthread_create(&a, NULL, faulting_ioctls, &r));
+	ASSERT_EQ(0, pthread_create(&b, NULL, mapping_snapshots, &r));
+	for (i = 0; i < 6; i++)
+		EXPECT_EQ(0, load_robot(i % 2 ? "Board" : "Board2"));
+	__atomic_store_n(&r.stop, 1, __ATOMIC_RELAXED);
+	ASSERT_EQ(0, pthread_join(a, NULL));
+	ASSERT_EQ(0, pthread_join(b, NULL));
+	EXPECT_LT(0, r.gets);
+	EXPECT_LT(0, r.maps);
 }
 
 /* A client killed mid-command: the others and the cycle go on. */
