@@ -215,18 +215,12 @@ unsigned long *dcm_watchdog_cmd_begin(struct dcm_watchdog *wd, const struct dcm_
 void dcm_watchdog_cmd_end(struct dcm_watchdog *wd, bool done);
 void dcm_watchdog_release(struct dcm_watchdog *wd);
 
-/* dcm_netlink.c */
-struct genl_info;
+/* faces/dcm_netlink.c: the module's init registers the family */
 struct sk_buff;
 int dcm_netlink_init(void);
 void dcm_netlink_exit(void);
-void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd);
-void dcm_nl_set_err_msg(struct genl_info *info, const char *msg);
-struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
-					    struct dcm_runtime **rt);
-void dcm_nl_runtime_leave(struct dcm_controller *ctrl);
-void *dcm_genlmsg_put_event(struct sk_buff *msg);
 bool dcm_genl_has_listeners(void);
+void *dcm_genlmsg_put_event(struct sk_buff *msg);
 void dcm_genl_multicast_event(struct sk_buff *msg);
 
 /* dcm_events.c */
@@ -237,25 +231,72 @@ __printf(6, 7)
 void dcm_event(struct dcm_controller *ctrl, u32 type, const char *device, u32 code,
 	       s64 value, const char *fmt, ...);
 
-/* dcm_config.c */
-int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info);
-int dcm_nl_config_add_device(struct sk_buff *skb, struct genl_info *info);
-int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info);
-int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info);
-int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info);
-int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info);
+/* faces/dcm_config.c */
 void dcm_config_release(struct dcm_controller *ctrl);
-void dcm_config_drop_port(u32 portid);
 
 /* dcm_chest.c */
 struct dcm_model;
-extern const struct nla_policy dcm_calib_policy[DCM_A_CAL_MAX + 1];
+
+/**
+ * struct dcm_calib_result - what dcm_calibrate() did
+ * @joint: the joint's name, "HeadYaw"
+ * @zero: its jointZeroPosition now
+ * @previous: its jointZeroPosition before
+ * @raw: its MRE count when the calibration began
+ */
+struct dcm_calib_result {
+	char joint[DCM_MAX_NAME_LEN];
+	u16 zero;
+	u16 previous;
+	u16 raw;
+};
+
 void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m);
-int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info);
+int dcm_calibrate(struct dcm_controller *ctrl, struct dcm_runtime *rt, const char *name,
+		  u8 stop, u16 zero, struct dcm_calib_result *res, const char **why);
 
 /* dcm_special.c */
-extern const struct nla_policy dcm_special_policy[DCM_A_SP_MAX + 1];
-int dcm_nl_special(struct sk_buff *skb, struct genl_info *info);
+
+/**
+ * struct dcm_special_board - one device in the answer of a special command
+ * @name: its name
+ * @type: its Type
+ * @bus: its bus
+ * @address: its address
+ * @state: DIAGNOSTIC: "ok", "error", "lost" or "absent"; else NULL
+ * @ack: DIAGNOSTIC: its Acks
+ * @nack: DIAGNOSTIC: its Nacks
+ * @errors: DIAGNOSTIC: its errors of the last 30 s
+ * @version: VERSION: what it answered, or NULL if it did not
+ *
+ * The strings are valid during the call to &struct dcm_special_out.put only.
+ */
+struct dcm_special_board {
+	const char *name;
+	const char *type;
+	const char *bus;
+	u32 address;
+	const char *state;
+	u64 ack;
+	u64 nack;
+	u32 errors;
+	const char *version;
+};
+
+/**
+ * struct dcm_special_out - where dcm_special() puts its answer
+ * @text: its one-line summary, DCM_MAX_STRING_LEN bytes
+ * @put: takes one device; a non-zero return ends the command with it
+ * @arg: @put's first argument
+ */
+struct dcm_special_out {
+	char *text;
+	int (*put)(void *arg, const struct dcm_special_board *b);
+	void *arg;
+};
+
+int dcm_special(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 cmd,
+		const struct dcm_special_out *out);
 
 /* dcm_i2c.c */
 int dcm_i2c_init(void);

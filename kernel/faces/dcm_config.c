@@ -8,9 +8,7 @@
  * ranges, the device a subdevice names), and the whole again at commit.
  */
 
-#include <net/genetlink.h>
-
-#include "core/dcm_internal.h"
+#include "faces/dcm_netlink.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
 

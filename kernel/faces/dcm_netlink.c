@@ -5,9 +5,7 @@
  * Documentation/netlink/specs/dcm.yaml describes it.
  */
 
-#include <net/genetlink.h>
-
-#include "core/dcm_internal.h"
+#include "faces/dcm_netlink.h"
 
 static const struct nla_policy dcm_get_info_policy[DCM_A_INFO_MAX + 1] = {
 	[DCM_A_INFO_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
