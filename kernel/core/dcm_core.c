@@ -452,7 +452,7 @@ void dcm_controller_unregister(struct dcm_controller *ctrl)
 
 	dcm_cycle_stop(ctrl);
 	debugfs_remove_recursive(ctrl->debugfs);
-	dcm_config_release(ctrl);
+	dcm_describe_release(ctrl);
 	dcm_alias_release(ctrl);
 	cdev_device_del(&ctrl->cdev, &ctrl->dev);
 	put_device(&ctrl->dev);
@@ -477,6 +477,7 @@ static int __init dcm_init(void)
 		return PTR_ERR(dcm_class);
 	dcm_debugfs = debugfs_create_dir("dcm", NULL);
 
+	dcm_sysfs_init();
 	ret = dcm_chrdev_init();
 	if (ret)
 		goto err_class;

@@ -17,7 +17,6 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 #include <linux/dcm.h>
-#include <net/netlink.h>
 
 #include "model/dcm_safety.h"
 
@@ -216,14 +215,24 @@ void dcm_watchdog_cmd_end(struct dcm_watchdog *wd, bool done);
 void dcm_watchdog_release(struct dcm_watchdog *wd);
 
 /* faces/dcm_netlink.c: the module's init registers the family */
-struct sk_buff;
 int dcm_netlink_init(void);
 void dcm_netlink_exit(void);
-bool dcm_genl_has_listeners(void);
-void *dcm_genlmsg_put_event(struct sk_buff *msg);
-void dcm_genl_multicast_event(struct sk_buff *msg);
 
 /* dcm_events.c */
+
+/**
+ * struct dcm_event_sink - where events go: the netlink face's "events" group
+ * @listening: does anyone listen? Called by posters, in any context: it
+ *	must not sleep
+ * @send: send one event of controller @index; process context, may sleep
+ */
+struct dcm_event_sink {
+	bool (*listening)(void);
+	void (*send)(int index, const struct dcm_event *ev);
+};
+
+void dcm_events_set_sink(const struct dcm_event_sink *sink);
+bool dcm_events_listened(void);
 int dcm_events_create(struct dcm_controller *ctrl);
 void dcm_events_destroy(struct dcm_controller *ctrl);
 void dcm_event_post(struct dcm_controller *ctrl, const struct dcm_event *ev);
@@ -231,8 +240,25 @@ __printf(6, 7)
 void dcm_event(struct dcm_controller *ctrl, u32 type, const char *device, u32 code,
 	       s64 value, const char *fmt, ...);
 
-/* faces/dcm_config.c */
-void dcm_config_release(struct dcm_controller *ctrl);
+/* dcm_describe.c */
+
+/**
+ * struct dcm_tree_ops - the face that shows a description's keys as files
+ * @build: build the tree of a description, under hidden names if @staging
+ *	(an ERR_PTR on failure, nothing left behind)
+ * @publish: give a staged tree its final names, once the old one is gone
+ * @remove: remove and free a tree
+ */
+struct dcm_tree_ops {
+	struct dcm_tree *(*build)(struct dcm_controller *ctrl, struct dcm_model *m,
+				  bool staging);
+	int (*publish)(struct dcm_tree *tree);
+	void (*remove)(struct dcm_tree *tree);
+};
+
+void dcm_describe_set_tree_ops(const struct dcm_tree_ops *ops);
+int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const char **why);
+void dcm_describe_release(struct dcm_controller *ctrl);
 
 /* dcm_chest.c */
 struct dcm_model;
@@ -324,9 +350,7 @@ int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *
 		  unsigned long *touched);
 void dcm_alias_release(struct dcm_controller *ctrl);
 
-/* dcm_sysfs.c */
-struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m, bool staging);
-int dcm_tree_publish(struct dcm_tree *tree);
-void dcm_tree_remove(struct dcm_tree *tree);
+/* faces/dcm_sysfs.c: the module's init registers the key tree */
+void dcm_sysfs_init(void);
 
 #endif /* _DCM_INTERNAL_H */

@@ -246,35 +246,54 @@ void dcm_nl_runtime_leave(struct dcm_controller *ctrl)
 	dcm_controller_put(ctrl);
 }
 
-/**
- * dcm_genlmsg_put_event() - start a DCM_CMD_EVENT message
- * @msg: its buffer
- *
- * Return: the user header, or NULL if @msg is too small.
- */
-void *dcm_genlmsg_put_event(struct sk_buff *msg)
+static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev)
 {
-	return genlmsg_put(msg, 0, 0, &dcm_genl_family, 0, DCM_CMD_EVENT);
+	if (nla_put_u32(skb, DCM_A_EV_INDEX, index) ||
+	    nla_put_u32(skb, DCM_A_EV_TYPE, ev->type) ||
+	    nla_put_u32(skb, DCM_A_EV_TIME, ev->time) ||
+	    nla_put_u32(skb, DCM_A_EV_CODE, ev->code) ||
+	    nla_put_s64(skb, DCM_A_EV_VALUE, ev->value, DCM_A_EV_PAD) ||
+	    nla_put_u32(skb, DCM_A_EV_COUNT, ev->count))
+		return -EMSGSIZE;
+	if (ev->type == DCM_EV_ERROR && nla_put_u32(skb, DCM_A_EV_LEVEL, ev->level))
+		return -EMSGSIZE;
+	if (ev->device[0] && nla_put_string(skb, DCM_A_EV_DEVICE, ev->device))
+		return -EMSGSIZE;
+	if (ev->text[0] && nla_put_string(skb, DCM_A_EV_TEXT, ev->text))
+		return -EMSGSIZE;
+	if (ev->lost && nla_put_u32(skb, DCM_A_EV_LOST, ev->lost))
+		return -EMSGSIZE;
+	return 0;
 }
 
-/**
- * dcm_genl_has_listeners() - does a socket listen to the "events" group?
- *
- * Return: true if one does.
- */
-bool dcm_genl_has_listeners(void)
+/* Does a socket listen to the "events" group? */
+static bool dcm_nl_events_listening(void)
 {
 	return genl_has_listeners(&dcm_genl_family, &init_net, 0);
 }
 
-/**
- * dcm_genl_multicast_event() - send a finished DCM_CMD_EVENT message
- * @msg: the message, consumed
- */
-void dcm_genl_multicast_event(struct sk_buff *msg)
+/* One DCM_CMD_EVENT message to the "events" group; lost if memory lacks. */
+static void dcm_nl_event_send(int index, const struct dcm_event *ev)
 {
-	genlmsg_multicast(&dcm_genl_family, msg, 0, 0, GFP_KERNEL);
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!skb)
+		return;
+	hdr = genlmsg_put(skb, 0, 0, &dcm_genl_family, 0, DCM_CMD_EVENT);
+	if (!hdr || put_event(skb, index, ev)) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	genlmsg_multicast(&dcm_genl_family, skb, 0, 0, GFP_KERNEL);
 }
+
+static const struct dcm_event_sink dcm_nl_event_sink = {
+	.listening = dcm_nl_events_listening,
+	.send = dcm_nl_event_send,
+};
 
 /**
  * dcm_nl_set_err_msg() - a message for the extended ack, built at run time
@@ -318,9 +337,12 @@ int dcm_netlink_init(void)
 	if (ret)
 		return ret;
 	ret = genl_register_family(&dcm_genl_family);
-	if (ret)
+	if (ret) {
 		netlink_unregister_notifier(&dcm_netlink_notifier);
-	return ret;
+		return ret;
+	}
+	dcm_events_set_sink(&dcm_nl_event_sink);
+	return 0;
 }
 
 /**
@@ -328,6 +350,7 @@ int dcm_netlink_init(void)
  */
 void dcm_netlink_exit(void)
 {
+	dcm_events_set_sink(NULL);
 	genl_unregister_family(&dcm_genl_family);
 	netlink_unregister_notifier(&dcm_netlink_notifier);
 }
