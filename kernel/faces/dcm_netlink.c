@@ -169,10 +169,32 @@ static const struct genl_ops dcm_genl_ops[] = {
 	},
 };
 
+/*
+ * The family's requests run in parallel (.parallel_ops), not under the
+ * global generic netlink mutex: calibrate and special wait on boards for
+ * up to 200 ms a step, and would hold every other family's requests
+ * meanwhile. Each request takes its own locks instead:
+ *
+ * - get-info takes a reference on the controller and reads it under
+ *   ctrl->lock;
+ * - the configuration steps, commit, calibrate and special run whole under
+ *   the controller's config_lock (config_enter(), dcm_nl_runtime_enter()),
+ *   which orders them and guards the transaction's state (staged,
+ *   staged_portid, failed, why); a closing socket's transaction is dropped
+ *   under it too (dcm_config_drop_port());
+ * - nothing else of the family is shared: events are sent from the
+ *   controllers' work items, replies built on each request's stack.
+ *
+ * So requests to two controllers go on side by side, and a long board wait
+ * blocks the requests of its own controller only. One socket that sends
+ * steps of its transaction from two threads at once may see in the
+ * extended ack of one the text of the other's failure (ctrl->why).
+ */
 static struct genl_family dcm_genl_family __ro_after_init = {
 	.name = DCM_GENL_NAME,
 	.version = DCM_GENL_VERSION,
 	.netnsok = false,
+	.parallel_ops = true,
 	.module = THIS_MODULE,
 	.ops = dcm_genl_ops,
 	.n_ops = ARRAY_SIZE(dcm_genl_ops),
