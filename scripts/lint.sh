@@ -1,6 +1,7 @@
 #!/bin/sh
-# Kernel lint: checkpatch --strict on every kernel source, a W=1 build and a
-# sparse (C=2: every file) build of the modules. Any warning fails.
+# Kernel lint: the netlink code generated from its spec is up to date,
+# checkpatch --strict on every kernel source, a W=1 build and a sparse (C=2:
+# every file) build of the modules. Any warning fails.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,6 +14,12 @@ mkdir -p "$log"
 
 scripts/linux-src.sh "$LSRC" >/dev/null
 fail=0
+
+# The netlink family's C is generated from its spec: it must be up to date.
+echo "lint: netlink code generated from Documentation/netlink/specs/dcm.yaml"
+if ! python3 scripts/dcm-nl-gen.py --check; then
+	fail=1
+fi
 
 sources=$(find kernel include -path kernel/tests -prune -o -name '*.[ch]' -print | sort)
 echo "lint: checkpatch --strict on $(echo "$sources" | wc -w) files"

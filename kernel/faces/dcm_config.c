@@ -87,7 +87,7 @@ static int step_failed(struct dcm_controller *ctrl, struct genl_info *info,
 }
 
 /**
- * dcm_nl_config_begin() - DCM_CMD_CONFIG_BEGIN: open a transaction
+ * dcm_nl_config_begin_doit() - DCM_CMD_CONFIG_BEGIN: open a transaction
  * @skb: the request
  * @info: its attributes: INDEX
  *
@@ -95,7 +95,7 @@ static int step_failed(struct dcm_controller *ctrl, struct genl_info *info,
  *
  * Return: 0 or a negative errno.
  */
-int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_begin_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl = config_enter(info, true);
 	struct dcm_model *m;
@@ -114,13 +114,13 @@ int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info)
 }
 
 /**
- * dcm_nl_config_add_device() - DCM_CMD_CONFIG_ADD_DEVICE
+ * dcm_nl_config_add_device_doit() - DCM_CMD_CONFIG_ADD_DEVICE
  * @skb: the request
  * @info: its attributes: INDEX NAME TYPE BUS ADDRESS
  *
  * Return: 0 or a negative errno; on failure the transaction is dropped.
  */
-int dcm_nl_config_add_device(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_add_device_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
 	const char *why = NULL;
@@ -146,13 +146,13 @@ int dcm_nl_config_add_device(struct sk_buff *skb, struct genl_info *info)
 }
 
 /**
- * dcm_nl_config_add_subdevice() - DCM_CMD_CONFIG_ADD_SUBDEVICE
+ * dcm_nl_config_add_subdevice_doit() - DCM_CMD_CONFIG_ADD_SUBDEVICE
  * @skb: the request
  * @info: its attributes: INDEX NAME TYPE DEVICE NUMBER
  *
  * Return: 0 or a negative errno; on failure the transaction is dropped.
  */
-int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_add_subdevice_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
 	const char *why = NULL;
@@ -178,7 +178,7 @@ int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info)
 }
 
 /**
- * dcm_nl_config_set_key() - DCM_CMD_CONFIG_SET_KEY
+ * dcm_nl_config_set_key_doit() - DCM_CMD_CONFIG_SET_KEY
  * @skb: the request
  * @info: its attributes: INDEX NAME (the key path) KIND, and VALUE_STRING
  *	for a string, VALUE_INT for the other kinds; a float may come as the
@@ -186,7 +186,7 @@ int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info)
  *
  * Return: 0 or a negative errno; on failure the transaction is dropped.
  */
-int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_set_key_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
 	const char *why = NULL, *str = NULL;
@@ -230,7 +230,7 @@ int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info)
 }
 
 /**
- * dcm_nl_config_commit() - DCM_CMD_CONFIG_COMMIT: check and publish
+ * dcm_nl_config_commit_doit() - DCM_CMD_CONFIG_COMMIT: check and publish
  * @skb: the request
  * @info: its attributes: INDEX
  *
@@ -241,7 +241,7 @@ int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info)
  *
  * Return: 0 or a negative errno.
  */
-int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
 	const char *why = NULL;
@@ -302,13 +302,13 @@ out_fail:
 }
 
 /**
- * dcm_nl_config_abort() - DCM_CMD_CONFIG_ABORT: drop the staged description
+ * dcm_nl_config_abort_doit() - DCM_CMD_CONFIG_ABORT: drop the staged description
  * @skb: the request
  * @info: its attributes: INDEX
  *
  * Return: 0 or a negative errno.
  */
-int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_abort_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl = config_enter(info, false);
 

@@ -2,35 +2,12 @@
 /*
  * dcm - the generic netlink family "dcm".
  *
- * Documentation/netlink/specs/dcm.yaml describes it.
+ * Documentation/netlink/specs/dcm.yaml describes it; its operation table
+ * and per-operation policies are generated from it (dcm_nl_gen.c), this
+ * file registers the family and answers get-info.
  */
 
 #include "faces/dcm_netlink.h"
-
-static const struct nla_policy dcm_get_info_policy[DCM_A_INFO_MAX + 1] = {
-	[DCM_A_INFO_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
-};
-
-static const struct nla_policy dcm_config_policy[DCM_A_CFG_MAX + 1] = {
-	[DCM_A_CFG_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
-	[DCM_A_CFG_NAME] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
-	[DCM_A_CFG_TYPE] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
-	[DCM_A_CFG_BUS] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
-	[DCM_A_CFG_ADDRESS] = NLA_POLICY_MAX(NLA_U32, 255),
-	[DCM_A_CFG_DEVICE] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
-	[DCM_A_CFG_NUMBER] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
-	[DCM_A_CFG_KIND] = NLA_POLICY_RANGE(NLA_U8, DCM_KEY_KIND_INT, DCM_KEY_KIND_MAX),
-	[DCM_A_CFG_VALUE_INT] = { .type = NLA_S64 },
-	[DCM_A_CFG_VALUE_STRING] = { .type = NLA_NUL_STRING, .len = DCM_MAX_STRING_LEN - 1 },
-	[DCM_A_CFG_N_DEVICES] = { .type = NLA_REJECT },
-	[DCM_A_CFG_N_SUBDEVICES] = { .type = NLA_REJECT },
-	[DCM_A_CFG_N_KEYS] = { .type = NLA_REJECT },
-	[DCM_A_CFG_VALUE_DEN] = NLA_POLICY_MIN(NLA_U32, 1),
-};
-
-static const struct genl_multicast_group dcm_mcgrps[] = {
-	{ .name = DCM_GENL_MCGRP_EVENTS, },
-};
 
 static struct genl_family dcm_genl_family;
 
@@ -69,7 +46,7 @@ static int dcm_fill_info_msg(struct sk_buff *skb, const struct dcm_controller *c
 	return 0;
 }
 
-static int dcm_nl_get_info_doit(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_get_info_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
 	struct sk_buff *msg;
@@ -106,7 +83,7 @@ out_put:
 	return ret;
 }
 
-static int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	unsigned long index = cb->args[0];
 	struct dcm_controller *ctrl;
@@ -130,44 +107,6 @@ static int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *
 		return ret;
 	return skb->len;
 }
-
-#define DCM_CONFIG_OP(c, fn) {			\
-	.cmd = (c),					\
-	.doit = (fn),					\
-	.policy = dcm_config_policy,			\
-	.maxattr = DCM_A_CFG_MAX,			\
-	.flags = GENL_ADMIN_PERM,			\
-}
-
-static const struct genl_ops dcm_genl_ops[] = {
-	{
-		.cmd = DCM_CMD_GET_INFO,
-		.doit = dcm_nl_get_info_doit,
-		.dumpit = dcm_nl_get_info_dumpit,
-		.policy = dcm_get_info_policy,
-		.maxattr = DCM_A_INFO_MAX,
-	},
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_BEGIN, dcm_nl_config_begin),
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_ADD_DEVICE, dcm_nl_config_add_device),
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_ADD_SUBDEVICE, dcm_nl_config_add_subdevice),
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_SET_KEY, dcm_nl_config_set_key),
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_COMMIT, dcm_nl_config_commit),
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_ABORT, dcm_nl_config_abort),
-	{
-		.cmd = DCM_CMD_CALIBRATE,
-		.doit = dcm_nl_calibrate,
-		.policy = dcm_calib_policy,
-		.maxattr = DCM_A_CAL_MAX,
-		.flags = GENL_ADMIN_PERM,
-	},
-	{
-		.cmd = DCM_CMD_SPECIAL,
-		.doit = dcm_nl_special,
-		.policy = dcm_special_policy,
-		.maxattr = DCM_A_SP_MAX,
-		.flags = GENL_ADMIN_PERM,
-	},
-};
 
 /*
  * The family's requests run in parallel (.parallel_ops), not under the
@@ -196,11 +135,11 @@ static struct genl_family dcm_genl_family __ro_after_init = {
 	.netnsok = false,
 	.parallel_ops = true,
 	.module = THIS_MODULE,
-	.ops = dcm_genl_ops,
-	.n_ops = ARRAY_SIZE(dcm_genl_ops),
+	.ops = dcm_nl_ops,
+	.n_ops = ARRAY_SIZE(dcm_nl_ops),
 	.resv_start_op = DCM_CMD_MAX + 1,
-	.mcgrps = dcm_mcgrps,
-	.n_mcgrps = ARRAY_SIZE(dcm_mcgrps),
+	.mcgrps = dcm_nl_mcgrps,
+	.n_mcgrps = ARRAY_SIZE(dcm_nl_mcgrps),
 };
 
 /**
@@ -291,7 +230,7 @@ static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev)
 /* Does a socket listen to the "events" group? */
 static bool dcm_nl_events_listening(void)
 {
-	return genl_has_listeners(&dcm_genl_family, &init_net, 0);
+	return genl_has_listeners(&dcm_genl_family, &init_net, DCM_NLGRP_EVENTS);
 }
 
 /* One DCM_CMD_EVENT message to the "events" group; lost if memory lacks. */
@@ -309,7 +248,7 @@ static void dcm_nl_event_send(int index, const struct dcm_event *ev)
 		return;
 	}
 	genlmsg_end(skb, hdr);
-	genlmsg_multicast(&dcm_genl_family, skb, 0, 0, GFP_KERNEL);
+	genlmsg_multicast(&dcm_genl_family, skb, 0, DCM_NLGRP_EVENTS, GFP_KERNEL);
 }
 
 static const struct dcm_event_sink dcm_nl_event_sink = {

@@ -15,22 +15,6 @@
 
 #define TEXT_LEN	DCM_MAX_STRING_LEN
 
-const struct nla_policy dcm_calib_policy[DCM_A_CAL_MAX + 1] = {
-	[DCM_A_CAL_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
-	[DCM_A_CAL_JOINT] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
-	[DCM_A_CAL_STOP] = NLA_POLICY_MAX(NLA_U8, DCM_CALIB_STOP_MAX),
-	[DCM_A_CAL_ZERO] = NLA_POLICY_MAX(NLA_U32, DCM_CALIB_COUNTS - 1),
-	[DCM_A_CAL_RAW] = { .type = NLA_REJECT },
-	[DCM_A_CAL_PREVIOUS] = { .type = NLA_REJECT },
-};
-
-const struct nla_policy dcm_special_policy[DCM_A_SP_MAX + 1] = {
-	[DCM_A_SP_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
-	[DCM_A_SP_COMMAND] = NLA_POLICY_MAX(NLA_U32, DCM_SPECIAL_MAX),
-	[DCM_A_SP_TEXT] = { .type = NLA_REJECT },
-	[DCM_A_SP_BOARD] = { .type = NLA_REJECT },
-};
-
 static int calib_reply(struct genl_info *info, u32 index, u8 stop,
 		       const struct dcm_calib_result *r)
 {
@@ -55,7 +39,7 @@ static int calib_reply(struct genl_info *info, u32 index, u8 stop,
 }
 
 /**
- * dcm_nl_calibrate() - DCM_CMD_CALIBRATE: calibrate a joint's MRE
+ * dcm_nl_calibrate_doit() - DCM_CMD_CALIBRATE: calibrate a joint's MRE
  * @skb: the request
  * @info: its attributes: INDEX JOINT STOP, and ZERO for DCM_CALIB_SET
  *
@@ -66,7 +50,7 @@ static int calib_reply(struct genl_info *info, u32 index, u8 stop,
  * a joint without an MRE angle of its own on a motor board, or ZERO with
  * a measuring STOP (or none with SET); -EIO; -ENODEV.
  */
-int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_calibrate_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_calib_result res;
 	struct dcm_controller *ctrl;
@@ -141,7 +125,7 @@ fail:
 }
 
 /**
- * dcm_nl_special() - DCM_CMD_SPECIAL: run a special command
+ * dcm_nl_special_doit() - DCM_CMD_SPECIAL: run a special command
  * @skb: the request
  * @info: its attributes: INDEX COMMAND (enum dcm_special)
  *
@@ -153,7 +137,7 @@ fail:
  * Return: 0; -ENOENT with no description loaded; -ENODEV; -ENOMEM;
  * -EMSGSIZE.
  */
-int dcm_nl_special(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_special_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_special_out out = { .put = put_board };
 	struct dcm_controller *ctrl;
