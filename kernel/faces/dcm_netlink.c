@@ -8,6 +8,12 @@
  */
 
 #include "faces/dcm_netlink.h"
+#include "model/dcm_calib.h"
+
+/* The ranges the spec gives its checks, and so the policies, are the kernel's. */
+static_assert(DCM_MAX_CONTROLLERS - 1 == 15);
+static_assert(DCM_CALIB_COUNTS - 1 == 4095);
+static_assert(DCM_MAX_NAME_LEN - 1 == 127 && DCM_MAX_STRING_LEN - 1 == 255);
 
 static struct genl_family dcm_genl_family;
 
@@ -46,6 +52,13 @@ static int dcm_fill_info_msg(struct sk_buff *skb, const struct dcm_controller *c
 	return 0;
 }
 
+/**
+ * dcm_nl_get_info_doit() - DCM_CMD_GET_INFO: describe one controller
+ * @skb: the request
+ * @info: its attributes: INDEX
+ *
+ * Return: 0, -ENODEV for no such controller, or a negative errno.
+ */
 int dcm_nl_get_info_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
@@ -83,6 +96,13 @@ out_put:
 	return ret;
 }
 
+/**
+ * dcm_nl_get_info_dumpit() - DCM_CMD_GET_INFO dump: every controller
+ * @skb: the answer's buffer
+ * @cb: the dump; cb->args[0] is the index it resumes at
+ *
+ * Return: the length put, 0 at the end, or a negative errno.
+ */
 int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	unsigned long index = cb->args[0];

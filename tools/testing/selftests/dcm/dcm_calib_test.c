@@ -489,6 +489,59 @@ TEST_F(cal, lost_board)
 	EXPECT_EQ(commits, read_int(SIM "chest/commits"));
 }
 
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * A board's wait holds its own controller only, not generic netlink: while
+ * a calibration waits for a silent board (200 ms), another family's request
+ * (the controller's family lookup) is answered at once.
+ */
+TEST_F(cal, board_wait_blocks_no_other_request)
+{
+	struct nl_sock *sk;
+	int p[2], status;
+	long t0, took;
+	pid_t pid;
+	char c;
+
+	ASSERT_EQ(0, write_str(SIM "rs485-1/silent", "1"));
+	sleep_ms(50);
+	ASSERT_EQ(0, pipe(p));
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		long start = now_ms();
+		int ret;
+
+		close(p[0]);
+		if (write(p[1], "x", 1) != 1)
+			_exit(2);
+		ret = calibrate(&self->t, "HeadYaw", DCM_CALIB_MIN, -1);
+		_exit(ret == -EIO && now_ms() - start >= 190 ? 0 : 1);
+	}
+	close(p[1]);
+	ASSERT_EQ(1, read(p[0], &c, 1));
+	close(p[0]);
+	sleep_ms(30);
+	sk = nl_socket_alloc();
+	ASSERT_NE(NULL, sk);
+	ASSERT_EQ(0, genl_connect(sk));
+	t0 = now_ms();
+	EXPECT_LT(0, genl_ctrl_resolve(sk, DCM_GENL_NAME));
+	took = now_ms() - t0;
+	nl_socket_free(sk);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("the calibration did not wait for the silent board");
+	EXPECT_GT(100, took) TH_LOG("a generic netlink request took %ld ms", took);
+}
+
 TEST_F(cal, bad_requests)
 {
 	EXPECT_EQ(-ENOENT, calibrate(&self->t, "NoSuchJoint", DCM_CALIB_MIN, -1));
