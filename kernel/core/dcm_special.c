@@ -16,10 +16,10 @@
  * CONFIG   sends every chained motor board its configuration structure
  *          again, built from the keys as they are.
  *
- * Each answers a TEXT summary and posts DCM_EV_SPECIAL. dcm_special() runs
- * them; the netlink face (faces/dcm_nl_special.c) parses the request and
- * builds the answer. The cycle goes on
+ * Each answers a TEXT summary and posts DCM_EV_SPECIAL. The cycle goes on
  * meanwhile; a bus being chained is left out of it, as at start-up.
+ * dcm_special() runs them; the netlink face (faces/dcm_nl_special.c)
+ * parses the request and builds the answer.
  */
 
 #include <linux/slab.h>
