@@ -64,7 +64,7 @@ EXPORT_SYMBOL_GPL(dcm_controller_register);
 void dcm_controller_unregister(struct dcm_controller *ctrl)
 {
 	dcm_controller_stop(ctrl);
-	dcm_config_release(ctrl);
+	dcm_describe_release(ctrl);
 	dcm_alias_release(ctrl);
 	dcm_device_del(ctrl);
 	put_device(&ctrl->dev);
@@ -83,6 +83,7 @@ static int __init dcm_init(void)
 	ret = dcm_device_init();
 	if (ret)
 		goto err_core;
+	dcm_sysfs_init();
 
 	ret = dcm_netlink_init();
 	if (ret)

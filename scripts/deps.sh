@@ -11,7 +11,7 @@ PACKAGES="
 	qemu-system-x86 busybox-static cpio kmod xz-utils
 	libnl-3-dev libnl-genl-3-dev libxml2-dev libxml2-utils libcmocka-dev
 	linux-source-6.1 sparse acpica-tools device-tree-compiler
-	pkg-config gcc make python3
+	pkg-config gcc make python3 python3-yaml
 "
 
 missing=

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Kernel lint: checkpatch --strict on every kernel source, a W=1 build and a
-# sparse (C=2: every file) build of the modules. Any warning fails.
+# Kernel lint: the netlink code generated from its spec is up to date,
+# checkpatch --strict on every kernel source, a W=1 build and a sparse (C=2:
+# every file) build of the modules. Any warning fails.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,6 +14,12 @@ mkdir -p "$log"
 
 scripts/linux-src.sh "$LSRC" >/dev/null
 fail=0
+
+# The netlink family's C is generated from its spec: it must be up to date.
+echo "lint: netlink code generated from Documentation/netlink/specs/dcm.yaml"
+if ! python3 scripts/dcm-nl-gen.py --check; then
+	fail=1
+fi
 
 # Host code is left out: the unit tests and the host shim, which defines
 # the kernel's own names (u8, EXPORT_SYMBOL_GPL) over libc.

@@ -14,10 +14,11 @@
  * description's; an empty or corrupt store leaves the description as it is,
  * with a log line and an event.
  *
- * DCM_CMD_CALIBRATE measures a joint's zero (from what its motor board
- * reports at a known angle) or takes it as given, writes it to the store
- * (read-modify-write of the record, only the pages that change), then sets
- * the key and sends the board its configuration again. A store that cannot
+ * dcm_calibrate() (DCM_CMD_CALIBRATE, which the netlink face parses)
+ * measures a joint's zero (from what its motor board reports at a known
+ * angle) or takes it as given, writes it to the store (read-modify-write of
+ * the record, only the pages that change), then sets the key and sends the
+ * board its configuration again. A store that cannot
  * be written leaves the key as it was.
  *
  * The store and calibration are process context, outside the cycle: the
@@ -30,7 +31,6 @@
 #include <linux/jiffies.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <net/genetlink.h>
 
 #include "core/dcm_internal.h"
 #include "boards/dcm_board.h"
@@ -104,15 +104,6 @@ const struct dcm_board_type dcm_chest_board = {
 /* The MRE angle a motor board reports: 2 pi / 4096 rad, Gain 0.0015339808. */
 #define MRE_GAIN_MIN	1533
 #define MRE_GAIN_MAX	1535
-
-const struct nla_policy dcm_calib_policy[DCM_A_CAL_MAX + 1] = {
-	[DCM_A_CAL_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
-	[DCM_A_CAL_JOINT] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
-	[DCM_A_CAL_STOP] = NLA_POLICY_MAX(NLA_U8, DCM_CALIB_STOP_MAX),
-	[DCM_A_CAL_ZERO] = NLA_POLICY_MAX(NLA_U32, DCM_CALIB_COUNTS - 1),
-	[DCM_A_CAL_RAW] = { .type = NLA_REJECT },
-	[DCM_A_CAL_PREVIOUS] = { .type = NLA_REJECT },
-};
 
 /**
  * struct chest_io - transfers with the chest board's store
@@ -203,6 +194,12 @@ static int chest_commit_page(struct chest_io *io, u8 page, const u8 *data)
 	if (!ret && (io->status & DCM_CHEST_ST_EE_ERROR))
 		ret = -EIO;
 	return ret;
+}
+
+/* A message for the user of a failed calibration. */
+static void why_set(const char **why, const char *msg)
+{
+	*why = msg;
 }
 
 /* Whether a device's board type has @flag (DCM_BOARD_*). */
@@ -483,7 +480,7 @@ struct joint {
  * on a motor board of an RS485 bus.
  */
 static int find_joint(const struct dcm_model *m, const char *name, struct joint *j,
-		      struct genl_info *info)
+		      const char **why)
 {
 	static const char suffix[] = "/Position/Sensor";
 	const struct dcm_subdevice *s;
@@ -504,16 +501,14 @@ static int find_joint(const struct dcm_model *m, const char *name, struct joint 
 			ret = -ENOENT;
 	}
 	if (ret) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT],
-				    "no such joint in the robot description");
+		why_set(why, "no such joint in the robot description");
 		return -ENOENT;
 	}
 	s = &m->subdevices[index];
 	ps = find_joint_sub(m, s->device, s->number, true);
 	if (ps < 0 ||
 	    s->number < 1 || s->number > DCM_MB_MOTORS) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT],
-				    "not a joint of a motor board with a position sensor");
+		why_set(why, "not a joint of a motor board with a position sensor");
 		return -EINVAL;
 	}
 	j->dev = s->device;
@@ -521,8 +516,8 @@ static int find_joint(const struct dcm_model *m, const char *name, struct joint 
 	j->slot = s->number - 1;
 	j->store = store_index(m, s->device, s->number);
 	if (j->store < 0) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT],
-				    "the joint has no motor (MotorNumber) on RS485-1..4, Address 1..8: no place in the chest store");
+		why_set(why,
+			"the joint has no motor (MotorNumber) on RS485-1..4, Address 1..8: no place in the chest store");
 		return -EINVAL;
 	}
 	strscpy(j->name, m->subdevices[ps].name, sizeof(j->name));
@@ -546,7 +541,7 @@ static bool answered_since(struct dcm_runtime *rt, u32 dev, u64 ack0)
  * not answer or has no configuration, -EINTR.
  */
 static int read_raw(struct dcm_controller *ctrl, struct dcm_runtime *rt, const struct joint *j,
-		    u16 *raw, struct genl_info *info)
+		    u16 *raw, const char **why)
 {
 	u64 ack0, nack0;
 	long left;
@@ -557,12 +552,12 @@ static int read_raw(struct dcm_controller *ctrl, struct dcm_runtime *rt, const s
 	if (left < 0)
 		return -EINTR;
 	if (!left) {
-		NL_SET_ERR_MSG(info->extack, "the joint's motor board does not answer");
+		why_set(why, "the joint's motor board does not answer");
 		return -EIO;
 	}
 	if (rt->dev[j->dev].type->joint_mre(rt, j->dev, j->slot, raw)) {
-		NL_SET_ERR_MSG(info->extack,
-			       "the joint's motor board has no configuration: run the special command chain");
+		why_set(why,
+			"the joint's motor board has no configuration: run the special command chain");
 		return -EIO;
 	}
 	return 0;
@@ -599,7 +594,7 @@ static void hold(struct dcm_controller *ctrl, struct dcm_runtime *rt, const stru
 
 /* Write one zero to the store: read the record, change it, write what changed. */
 static int store_zero(struct dcm_controller *ctrl, const struct dcm_model *m,
-		      const struct joint *j, u16 zero, struct genl_info *info)
+		      const struct joint *j, u16 zero, const char **why)
 {
 	char id[DCM_CHEST_NAME_LEN], nick[DCM_CHEST_NAME_LEN], text[DCM_EVENT_TEXT_LEN - 16];
 	int chest, idx, ret, old_err = 0, failed = -1;
@@ -617,13 +612,13 @@ static int store_zero(struct dcm_controller *ctrl, const struct dcm_model *m,
 	idx = srcu_read_lock(&ctrl->srcu);
 	chest = chest_open(ctrl, m, io);
 	if (chest < 0) {
-		NL_SET_ERR_MSG(info->extack, "no chest board to store the calibration in");
+		why_set(why, "no chest board to store the calibration in");
 		ret = -EIO;
 		goto unlock;
 	}
 	ret = read_body(io, old);
 	if (ret) {
-		NL_SET_ERR_MSG(info->extack, "the chest board's store cannot be read");
+		why_set(why, "the chest board's store cannot be read");
 		ret = -EIO;
 		goto unlock;
 	}
@@ -636,7 +631,7 @@ static int store_zero(struct dcm_controller *ctrl, const struct dcm_model *m,
 	if (!ret)
 		ret = write_body(io, image, pages, &failed);
 	if (ret) {
-		NL_SET_ERR_MSG(info->extack, "the chest board's store cannot be written");
+		why_set(why, "the chest board's store cannot be written");
 		snprintf(text, sizeof(text), "writing page %d failed: %s not calibrated", failed,
 			 j->name);
 		store_event(ctrl, m->devices[chest].name, DCM_EV_ERROR, -EIO, text);
@@ -655,101 +650,55 @@ static const char *const stop_names[] = {
 	[DCM_CALIB_SET] = "set",
 };
 
-static int calib_reply(struct genl_info *info, u32 index, const struct joint *j, u8 stop,
-		       u16 zero, u16 previous, u16 raw)
-{
-	struct sk_buff *msg;
-	void *hdr;
-
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
-	if (!msg)
-		return -ENOMEM;
-	hdr = dcm_genlmsg_put_reply(msg, info, DCM_CMD_CALIBRATE);
-	if (!hdr || nla_put_u32(msg, DCM_A_CAL_INDEX, index) ||
-	    nla_put_string(msg, DCM_A_CAL_JOINT, j->name) ||
-	    nla_put_u8(msg, DCM_A_CAL_STOP, stop) ||
-	    nla_put_u32(msg, DCM_A_CAL_ZERO, zero) ||
-	    nla_put_u32(msg, DCM_A_CAL_PREVIOUS, previous) ||
-	    nla_put_u32(msg, DCM_A_CAL_RAW, raw)) {
-		nlmsg_free(msg);
-		return -EMSGSIZE;
-	}
-	genlmsg_end(msg, hdr);
-	return genlmsg_reply(msg, info);
-}
-
 /**
- * dcm_nl_calibrate() - DCM_CMD_CALIBRATE: calibrate a joint's MRE
- * @skb: the request
- * @info: its attributes: INDEX JOINT STOP, and ZERO for DCM_CALIB_SET
+ * dcm_calibrate() - calibrate a joint's MRE
+ * @ctrl: the controller, its config_lock held
+ * @rt: its running state
+ * @name: the joint ("HeadYaw"), or any subdevice of it
+ * @stop: enum dcm_calib_stop
+ * @zero: the zero given, for DCM_CALIB_SET only
+ * @res: what was done, on success
+ * @why: on failure, set to a message for the user (a literal), or left
  *
  * HERE, MIN and MAX measure: the joint is at 0 rad, or against the
  * mechanical stop at its position sensor's Min or Max, and its MRE count
  * (from the board's next reply) gives the zero (dcm_calib_zero()). SET
- * takes ZERO (0 clears the calibration: hardness is then held at 0). The
+ * takes @zero (0 clears the calibration: hardness is then held at 0). The
  * zero goes to the chest board's store, then to the jointZeroPosition key,
  * then to the motor board in its configuration; DCM_EV_CALIBRATION is
- * posted. The answer: INDEX JOINT STOP ZERO PREVIOUS RAW (the MRE count
- * when the request came).
+ * posted. Waits for the board's replies, up to REPLY_WAIT_MS at each step.
  *
- * Return: 0; -ENOENT for an unknown joint (or no description); -EINVAL for
- * a joint without an MRE angle of its own on a motor board, or ZERO with
- * a measuring STOP (or none with SET); -EIO when the board does not answer
- * (nothing is changed), when the store cannot be written (nothing is
- * changed), or when the board does not take its configuration (the
- * calibration is stored and set); -ENODEV.
+ * Return: 0; -ENOENT for an unknown joint; -EINVAL for a joint without an
+ * MRE angle of its own on a motor board; -EIO when the board does not
+ * answer (nothing is changed), when the store cannot be written (nothing
+ * is changed), or when the board does not take its configuration (the
+ * calibration is stored and set); -EINTR.
  */
-int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info)
+int dcm_calibrate(struct dcm_controller *ctrl, struct dcm_runtime *rt, const char *name,
+		  u8 stop, u16 zero, struct dcm_calib_result *res, const char **why)
 {
-	struct dcm_controller *ctrl;
-	struct dcm_runtime *rt;
 	union dcm_value *key;
 	struct joint j;
-	u16 raw = 0, zero, previous;
+	u16 raw = 0, previous;
 	s64 angle = 0;
-	u32 index;
 	int ret;
-	u8 stop;
 
-	if (GENL_REQ_ATTR_CHECK(info, DCM_A_CAL_INDEX) ||
-	    GENL_REQ_ATTR_CHECK(info, DCM_A_CAL_JOINT) ||
-	    GENL_REQ_ATTR_CHECK(info, DCM_A_CAL_STOP))
-		return -EINVAL;
-	stop = nla_get_u8(info->attrs[DCM_A_CAL_STOP]);
-	if (stop == DCM_CALIB_SET && !info->attrs[DCM_A_CAL_ZERO]) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_STOP],
-				    "STOP set needs ZERO");
-		return -EINVAL;
-	}
-	if (stop != DCM_CALIB_SET && info->attrs[DCM_A_CAL_ZERO]) {
-		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_ZERO],
-				    "ZERO goes with STOP set only");
-		return -EINVAL;
-	}
-	ctrl = dcm_nl_runtime_enter(info, DCM_A_CAL_INDEX, &rt);
-	if (IS_ERR(ctrl))
-		return PTR_ERR(ctrl);
-	index = ctrl->index;
-	ret = find_joint(rt->model, nla_data(info->attrs[DCM_A_CAL_JOINT]), &j, info);
+	lockdep_assert_held(&ctrl->config_lock);
+	ret = find_joint(rt->model, name, &j, why);
 	if (ret)
-		goto out;
+		return ret;
 	key = sub_key(rt->model, j.pos, "jointZeroPosition");
-	if (!key) {
-		ret = -EINVAL;
-		goto out;
-	}
+	if (!key)
+		return -EINVAL;
 	previous = READ_ONCE(key->num);
 
-	if (stop == DCM_CALIB_SET) {
-		zero = nla_get_u32(info->attrs[DCM_A_CAL_ZERO]);
-	} else {
+	if (stop != DCM_CALIB_SET) {
 		s64 gain = dcm_model_gain(&rt->model->subdevices[j.pos]);
 
 		if (gain < MRE_GAIN_MIN || gain > MRE_GAIN_MAX) {
-			NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT],
-					    "the joint's position sensor is no MRE angle (Gain 2*pi/4096): calibrate it with STOP set");
-			ret = -EINVAL;
-			goto out;
+			why_set(why,
+				"the joint's position sensor is no MRE angle (Gain 2*pi/4096): calibrate it with STOP set");
+			return -EINVAL;
 		}
 		if (stop == DCM_CALIB_MIN)
 			angle = rt->model->subdevices[j.pos].min;
@@ -757,15 +706,15 @@ int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info)
 			angle = rt->model->subdevices[j.pos].max;
 	}
 	/* The board must answer, whatever the stop: it takes the zero next. */
-	ret = read_raw(ctrl, rt, &j, &raw, info);
+	ret = read_raw(ctrl, rt, &j, &raw, why);
 	if (ret)
-		goto out;
+		return ret;
 	if (stop != DCM_CALIB_SET && dcm_calib_zero(raw, angle, &zero))
 		dev_info(&ctrl->dev, "%s: zero at count 0 (not calibrated), taken as 1\n", j.name);
 
-	ret = store_zero(ctrl, rt->model, &j, zero, info);
+	ret = store_zero(ctrl, rt->model, &j, zero, why);
 	if (ret)
-		goto out;
+		return ret;
 
 	/*
 	 * The joint's position command is in the old zero's frame: hold the
@@ -783,13 +732,13 @@ int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info)
 	ret = dcm_board_configure(rt, j.dev);
 	hold(ctrl, rt, &j, false);
 	if (ret) {
-		NL_SET_ERR_MSG(info->extack,
-			       "calibration stored and set, but the motor board did not take its configuration");
-		ret = -EIO;
-		goto out;
+		why_set(why,
+			"calibration stored and set, but the motor board did not take its configuration");
+		return -EIO;
 	}
-	ret = calib_reply(info, index, &j, stop, zero, previous, raw);
-out:
-	dcm_nl_runtime_leave(ctrl);
-	return ret;
+	strscpy(res->joint, j.name, sizeof(res->joint));
+	res->zero = zero;
+	res->previous = previous;
+	res->raw = raw;
+	return 0;
 }

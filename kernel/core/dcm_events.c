@@ -3,6 +3,10 @@
  * dcm - events: what the cycle, the boards and the configuration path tell
  * user space, multicast on the netlink family's "events" group.
  *
+ * The core does not call up into the faces: the netlink face registers
+ * itself as the events' sink (dcm_events_set_sink()), which says whether
+ * anyone listens and sends one event.
+ *
  * Posting never sleeps nor allocates, so the cycle may post: an event is
  * copied into the controller's ring under a spinlock and a work item sends
  * the ring's content later, one message an event. A full ring drops the new
@@ -12,7 +16,6 @@
 
 #include <linux/slab.h>
 #include <linux/workqueue.h>
-#include <net/genetlink.h>
 
 #include "core/dcm_internal.h"
 
@@ -36,32 +39,36 @@ struct dcm_events {
 	struct dcm_controller *ctrl;
 };
 
-static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev)
+static const struct dcm_event_sink *sink;
+
+/**
+ * dcm_events_set_sink() - where the events go
+ * @new: the sink, or NULL; set before any controller registers
+ */
+void dcm_events_set_sink(const struct dcm_event_sink *new)
 {
-	if (nla_put_u32(skb, DCM_A_EV_INDEX, index) ||
-	    nla_put_u32(skb, DCM_A_EV_TYPE, ev->type) ||
-	    nla_put_u32(skb, DCM_A_EV_TIME, ev->time) ||
-	    nla_put_u32(skb, DCM_A_EV_CODE, ev->code) ||
-	    nla_put_s64(skb, DCM_A_EV_VALUE, ev->value, DCM_A_EV_PAD) ||
-	    nla_put_u32(skb, DCM_A_EV_COUNT, ev->count))
-		return -EMSGSIZE;
-	if (ev->type == DCM_EV_ERROR && nla_put_u32(skb, DCM_A_EV_LEVEL, ev->level))
-		return -EMSGSIZE;
-	if (ev->device[0] && nla_put_string(skb, DCM_A_EV_DEVICE, ev->device))
-		return -EMSGSIZE;
-	if (ev->text[0] && nla_put_string(skb, DCM_A_EV_TEXT, ev->text))
-		return -EMSGSIZE;
-	if (ev->lost && nla_put_u32(skb, DCM_A_EV_LOST, ev->lost))
-		return -EMSGSIZE;
-	return 0;
+	WRITE_ONCE(sink, new);
+}
+
+/**
+ * dcm_events_listened() - would an event posted now be sent?
+ *
+ * For posters that format text: nothing need be built when no one listens.
+ *
+ * Return: true if the sink has a listener.
+ */
+bool dcm_events_listened(void)
+{
+	const struct dcm_event_sink *s = READ_ONCE(sink);
+
+	return s && s->listening();
 }
 
 static void dcm_events_work(struct work_struct *work)
 {
 	struct dcm_events *q = container_of(work, struct dcm_events, work);
+	const struct dcm_event_sink *s;
 	struct dcm_event ev;
-	struct sk_buff *skb;
-	void *hdr;
 
 	for (;;) {
 		raw_spin_lock_irq(&q->lock);
@@ -74,16 +81,9 @@ static void dcm_events_work(struct work_struct *work)
 		q->len--;
 		raw_spin_unlock_irq(&q->lock);
 
-		skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
-		if (!skb)
-			continue;
-		hdr = dcm_genlmsg_put_event(skb);
-		if (!hdr || put_event(skb, q->ctrl->index, &ev)) {
-			nlmsg_free(skb);
-			continue;
-		}
-		genlmsg_end(skb, hdr);
-		dcm_genl_multicast_event(skb);
+		s = READ_ONCE(sink);
+		if (s)
+			s->send(q->ctrl->index, &ev);
 	}
 }
 
@@ -134,7 +134,7 @@ void dcm_event_post(struct dcm_controller *ctrl, const struct dcm_event *ev)
 	struct dcm_event *slot;
 	unsigned long flags;
 
-	if (!q || !dcm_genl_has_listeners())
+	if (!q || !dcm_events_listened())
 		return;
 	raw_spin_lock_irqsave(&q->lock, flags);
 	if (q->len == DCM_EVENT_RING) {
@@ -169,7 +169,7 @@ void dcm_event(struct dcm_controller *ctrl, u32 type, const char *device, u32 co
 	struct dcm_event ev = { .type = type, .code = code, .value = value };
 	va_list ap;
 
-	if (!ctrl->events || !dcm_genl_has_listeners())
+	if (!ctrl->events || !dcm_events_listened())
 		return;
 	if (device)
 		strscpy(ev.device, device, sizeof(ev.device));

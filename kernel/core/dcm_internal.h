@@ -17,7 +17,6 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 #include <linux/dcm.h>
-#include <net/netlink.h>
 
 #include "model/dcm_safety.h"
 
@@ -348,21 +347,25 @@ unsigned long *dcm_watchdog_cmd_begin(struct dcm_watchdog *wd, const struct dcm_
 void dcm_watchdog_cmd_end(struct dcm_watchdog *wd, bool done);
 void dcm_watchdog_release(struct dcm_watchdog *wd);
 
-/* dcm_netlink.c */
-struct genl_info;
-struct sk_buff;
+/* faces/dcm_netlink.c: the module's init registers the family */
 int dcm_netlink_init(void);
 void dcm_netlink_exit(void);
-void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd);
-void dcm_nl_set_err_msg(struct genl_info *info, const char *msg);
-struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
-					    struct dcm_runtime **rt);
-void dcm_nl_runtime_leave(struct dcm_controller *ctrl);
-void *dcm_genlmsg_put_event(struct sk_buff *msg);
-bool dcm_genl_has_listeners(void);
-void dcm_genl_multicast_event(struct sk_buff *msg);
 
 /* dcm_events.c */
+
+/**
+ * struct dcm_event_sink - where events go: the netlink face's "events" group
+ * @listening: does anyone listen? Called by posters, in any context: it
+ *	must not sleep
+ * @send: send one event of controller @index; process context, may sleep
+ */
+struct dcm_event_sink {
+	bool (*listening)(void);
+	void (*send)(int index, const struct dcm_event *ev);
+};
+
+void dcm_events_set_sink(const struct dcm_event_sink *sink);
+bool dcm_events_listened(void);
 int dcm_events_create(struct dcm_controller *ctrl);
 void dcm_events_destroy(struct dcm_controller *ctrl);
 void dcm_event_post(struct dcm_controller *ctrl, const struct dcm_event *ev);
@@ -370,25 +373,89 @@ __printf(6, 7)
 void dcm_event(struct dcm_controller *ctrl, u32 type, const char *device, u32 code,
 	       s64 value, const char *fmt, ...);
 
-/* dcm_config.c */
-int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info);
-int dcm_nl_config_add_device(struct sk_buff *skb, struct genl_info *info);
-int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info);
-int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info);
-int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info);
-int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info);
-void dcm_config_release(struct dcm_controller *ctrl);
-void dcm_config_drop_port(u32 portid);
+/* dcm_describe.c */
+
+/**
+ * struct dcm_tree_ops - the face that shows a description's keys as files
+ * @build: build the tree of a description, under hidden names if @staging
+ *	(an ERR_PTR on failure, nothing left behind)
+ * @publish: give a staged tree its final names, once the old one is gone
+ * @remove: remove and free a tree
+ */
+struct dcm_tree_ops {
+	struct dcm_tree *(*build)(struct dcm_controller *ctrl, struct dcm_model *m,
+				  bool staging);
+	int (*publish)(struct dcm_tree *tree);
+	void (*remove)(struct dcm_tree *tree);
+};
+
+void dcm_describe_set_tree_ops(const struct dcm_tree_ops *ops);
+int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const char **why);
+void dcm_describe_release(struct dcm_controller *ctrl);
 
 /* dcm_chest.c */
 struct dcm_model;
-extern const struct nla_policy dcm_calib_policy[DCM_A_CAL_MAX + 1];
+
+/**
+ * struct dcm_calib_result - what dcm_calibrate() did
+ * @joint: the joint's name, "HeadYaw"
+ * @zero: its jointZeroPosition now
+ * @previous: its jointZeroPosition before
+ * @raw: its MRE count when the calibration began
+ */
+struct dcm_calib_result {
+	char joint[DCM_MAX_NAME_LEN];
+	u16 zero;
+	u16 previous;
+	u16 raw;
+};
+
 void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m);
-int dcm_nl_calibrate(struct sk_buff *skb, struct genl_info *info);
+int dcm_calibrate(struct dcm_controller *ctrl, struct dcm_runtime *rt, const char *name,
+		  u8 stop, u16 zero, struct dcm_calib_result *res, const char **why);
 
 /* dcm_special.c */
-extern const struct nla_policy dcm_special_policy[DCM_A_SP_MAX + 1];
-int dcm_nl_special(struct sk_buff *skb, struct genl_info *info);
+
+/**
+ * struct dcm_special_board - one device in the answer of a special command
+ * @name: its name
+ * @type: its Type
+ * @bus: its bus
+ * @address: its address
+ * @state: DIAGNOSTIC: "ok", "error", "lost" or "absent"; else NULL
+ * @ack: DIAGNOSTIC: its Acks
+ * @nack: DIAGNOSTIC: its Nacks
+ * @errors: DIAGNOSTIC: its errors of the last 30 s
+ * @version: VERSION: what it answered, or NULL if it did not
+ *
+ * The strings are valid during the call to &struct dcm_special_out.put only.
+ */
+struct dcm_special_board {
+	const char *name;
+	const char *type;
+	const char *bus;
+	u32 address;
+	const char *state;
+	u64 ack;
+	u64 nack;
+	u32 errors;
+	const char *version;
+};
+
+/**
+ * struct dcm_special_out - where dcm_special() puts its answer
+ * @text: its one-line summary, DCM_MAX_STRING_LEN bytes
+ * @put: takes one device; a non-zero return ends the command with it
+ * @arg: @put's first argument
+ */
+struct dcm_special_out {
+	char *text;
+	int (*put)(void *arg, const struct dcm_special_board *b);
+	void *arg;
+};
+
+int dcm_special(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 cmd,
+		const struct dcm_special_out *out);
 
 /* dcm_i2c.c */
 int dcm_i2c_init(void);
@@ -416,10 +483,5 @@ int dcm_alias_create(struct dcm_controller *ctrl, struct dcm_ioc_alias_create __
 int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg,
 		  unsigned long *touched);
 void dcm_alias_release(struct dcm_controller *ctrl);
-
-/* dcm_sysfs.c */
-struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m, bool staging);
-int dcm_tree_publish(struct dcm_tree *tree);
-void dcm_tree_remove(struct dcm_tree *tree);
 
 #endif /* _DCM_INTERNAL_H */

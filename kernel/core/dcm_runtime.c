@@ -361,7 +361,7 @@ out:
 	/* Events after the lock, and only for listeners: they format text. */
 	if (ok && burst)
 		ev = DCM_EV_ACK;
-	if ((ev == DCM_EV_UNSPEC && !fresh) || !dcm_genl_has_listeners())
+	if ((ev == DCM_EV_UNSPEC && !fresh) || !dcm_events_listened())
 		return;
 	if (ev != DCM_EV_UNSPEC) {
 		struct dcm_event e = { .type = ev, .count = burst };

@@ -18,12 +18,13 @@
  *
  * Each answers a TEXT summary and posts DCM_EV_SPECIAL. The cycle goes on
  * meanwhile; a bus being chained is left out of it, as at start-up.
+ * dcm_special() runs them; the netlink face (faces/dcm_nl_special.c)
+ * parses the request and builds the answer.
  */
 
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
-#include <net/genetlink.h>
 
 #include "core/dcm_internal.h"
 #include "boards/dcm_board.h"
@@ -36,13 +37,6 @@
 
 #define TEXT_LEN	DCM_MAX_STRING_LEN
 #define VERSION_LEN	(DCM_BAT_BLOCK_MAX + 1)
-
-const struct nla_policy dcm_special_policy[DCM_A_SP_MAX + 1] = {
-	[DCM_A_SP_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
-	[DCM_A_SP_COMMAND] = NLA_POLICY_MAX(NLA_U32, DCM_SPECIAL_MAX),
-	[DCM_A_SP_TEXT] = { .type = NLA_REJECT },
-	[DCM_A_SP_BOARD] = { .type = NLA_REJECT },
-};
 
 static const char *const special_names[] = {
 	[DCM_SPECIAL_RESET] = "reset",
@@ -136,35 +130,21 @@ static int sp_config(struct dcm_runtime *rt, char *text)
 	return 0;
 }
 
-static int put_board(struct sk_buff *msg, const struct dcm_model *m, u32 d, const char *state,
-		     u64 ack, u64 nack, u32 errors, const char *version)
+/* One device of the answer, to the caller's @put. */
+static int put_board(const struct dcm_special_out *out, const struct dcm_model *m, u32 d,
+		     const char *state, u64 ack, u64 nack, u32 errors, const char *version)
 {
 	const struct dcm_device *dv = &m->devices[d];
-	struct nlattr *nest;
+	const struct dcm_special_board b = {
+		.name = dv->name, .type = dv->type->name, .bus = dv->bus,
+		.address = dv->address, .state = state, .ack = ack, .nack = nack,
+		.errors = errors, .version = version,
+	};
 
-	nest = nla_nest_start(msg, DCM_A_SP_BOARD);
-	if (!nest)
-		return -EMSGSIZE;
-	if (nla_put_string(msg, DCM_A_BRD_NAME, dv->name) ||
-	    nla_put_string(msg, DCM_A_BRD_TYPE, dv->type->name) ||
-	    nla_put_string(msg, DCM_A_BRD_BUS, dv->bus) ||
-	    nla_put_u32(msg, DCM_A_BRD_ADDRESS, dv->address))
-		goto fail;
-	if (state && (nla_put_string(msg, DCM_A_BRD_STATE, state) ||
-		      nla_put_u64_64bit(msg, DCM_A_BRD_ACK, ack, DCM_A_BRD_PAD) ||
-		      nla_put_u64_64bit(msg, DCM_A_BRD_NACK, nack, DCM_A_BRD_PAD) ||
-		      nla_put_u32(msg, DCM_A_BRD_ERRORS, errors)))
-		goto fail;
-	if (version && nla_put_string(msg, DCM_A_BRD_VERSION, version))
-		goto fail;
-	nla_nest_end(msg, nest);
-	return 0;
-fail:
-	nla_nest_cancel(msg, nest);
-	return -EMSGSIZE;
+	return out->put ? out->put(out->arg, &b) : 0;
 }
 
-static int sp_version(struct dcm_runtime *rt, struct sk_buff *msg, char *text)
+static int sp_version(struct dcm_runtime *rt, const struct dcm_special_out *out, char *text)
 {
 	struct dcm_controller *ctrl = rt->ctrl;
 	u32 d, n = 0, read = 0;
@@ -184,7 +164,7 @@ static int sp_version(struct dcm_runtime *rt, struct sk_buff *msg, char *text)
 		got = t && !dcm_board_version(rt, d, t, sb, version, sizeof(version));
 		n++;
 		read += got;
-		ret = put_board(msg, rt->model, d, NULL, 0, 0, 0, got ? version : NULL);
+		ret = put_board(out, rt->model, d, NULL, 0, 0, 0, got ? version : NULL);
 	}
 	srcu_read_unlock(&ctrl->srcu, idx);
 	kfree(sb);
@@ -229,7 +209,8 @@ static const char *board_state(struct dcm_runtime *rt, u32 d, bool transport, u3
 	return bad ? "error" : "ok";
 }
 
-static int sp_diagnostic(struct dcm_runtime *rt, struct sk_buff *msg, char *text)
+static int sp_diagnostic(struct dcm_runtime *rt, const struct dcm_special_out *out,
+			 char *text)
 {
 	static const char *const states[] = { "ok", "error", "lost", "absent" };
 	struct dcm_controller *ctrl = rt->ctrl;
@@ -248,7 +229,7 @@ static int sp_diagnostic(struct dcm_runtime *rt, struct sk_buff *msg, char *text
 		for (s = 0; s < ARRAY_SIZE(states); s++)
 			if (!strcmp(state, states[s]))
 				count[s]++;
-		ret = put_board(msg, rt->model, d, state, ack, nack, errors, NULL);
+		ret = put_board(out, rt->model, d, state, ack, nack, errors, NULL);
 	}
 	snprintf(text, TEXT_LEN, "%u devices: %u ok, %u error, %u lost, %u absent",
 		 rt->model->n_devices, count[0], count[1], count[2], count[3]);
@@ -256,56 +237,34 @@ static int sp_diagnostic(struct dcm_runtime *rt, struct sk_buff *msg, char *text
 }
 
 /**
- * dcm_nl_special() - DCM_CMD_SPECIAL: run a special command
- * @skb: the request
- * @info: its attributes: INDEX COMMAND (enum dcm_special)
+ * dcm_special() - run a special command
+ * @ctrl: the controller, its config_lock held
+ * @rt: its running state
+ * @cmd: enum dcm_special
+ * @out: where its summary and its devices go
  *
- * The answer: INDEX COMMAND TEXT, and for VERSION and DIAGNOSTIC one
- * DCM_A_SP_BOARD nest per device, in the description's order. Serialised
- * with configuration and calibration by the controller's config_lock.
+ * VERSION and DIAGNOSTIC give @out->put one struct dcm_special_board per
+ * device, in the description's order; every command writes a summary of
+ * DCM_MAX_STRING_LEN bytes at most to @out->text, logs it and posts
+ * DCM_EV_SPECIAL. Waits for the boards (chaining, configuration).
  *
- * Return: 0; -ENOENT with no description loaded; -ENODEV; -ENOMEM;
- * -EMSGSIZE.
+ * Return: 0; -EINVAL for an unknown command; -ENOMEM; or the first error
+ * of @out->put, which ends the command.
  */
-int dcm_nl_special(struct sk_buff *skb, struct genl_info *info)
+int dcm_special(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 cmd,
+		const struct dcm_special_out *out)
 {
-	struct dcm_controller *ctrl;
-	struct dcm_runtime *rt;
-	struct sk_buff *msg = NULL;
-	char *text = NULL;
-	u32 index, cmd;
-	void *hdr;
+	char *text = out->text;
 	int ret;
 
-	if (GENL_REQ_ATTR_CHECK(info, DCM_A_SP_INDEX) ||
-	    GENL_REQ_ATTR_CHECK(info, DCM_A_SP_COMMAND))
-		return -EINVAL;
-	cmd = nla_get_u32(info->attrs[DCM_A_SP_COMMAND]);
-	ctrl = dcm_nl_runtime_enter(info, DCM_A_SP_INDEX, &rt);
-	if (IS_ERR(ctrl))
-		return PTR_ERR(ctrl);
-	index = ctrl->index;
-	text = kzalloc(TEXT_LEN, GFP_KERNEL);
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE + rt->model->n_devices * (DCM_MAX_NAME_LEN + 192),
-			  GFP_KERNEL);
-	if (!text || !msg) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	hdr = dcm_genlmsg_put_reply(msg, info, DCM_CMD_SPECIAL);
-	if (!hdr || nla_put_u32(msg, DCM_A_SP_INDEX, index) ||
-	    nla_put_u32(msg, DCM_A_SP_COMMAND, cmd)) {
-		ret = -EMSGSIZE;
-		goto out;
-	}
-
+	lockdep_assert_held(&ctrl->config_lock);
 	switch (cmd) {
 	case DCM_SPECIAL_RESET:
 		sp_reset(rt, text);
 		ret = 0;
 		break;
 	case DCM_SPECIAL_VERSION:
-		ret = sp_version(rt, msg, text);
+		ret = sp_version(rt, out, text);
 		break;
 	case DCM_SPECIAL_CHAIN:
 		rechain(rt);
@@ -313,26 +272,17 @@ int dcm_nl_special(struct sk_buff *skb, struct genl_info *info)
 		ret = 0;
 		break;
 	case DCM_SPECIAL_DIAGNOSTIC:
-		ret = sp_diagnostic(rt, msg, text);
+		ret = sp_diagnostic(rt, out, text);
 		break;
-	default:
+	case DCM_SPECIAL_CONFIG:
 		ret = sp_config(rt, text);
 		break;
+	default:
+		return -EINVAL;
 	}
-	if (!ret && nla_put_string(msg, DCM_A_SP_TEXT, text))
-		ret = -EMSGSIZE;
 	if (ret)
-		goto out;
-	genlmsg_end(msg, hdr);
+		return ret;
 	dev_info(&ctrl->dev, "special %s: %s\n", special_names[cmd], text);
 	dcm_event(ctrl, DCM_EV_SPECIAL, NULL, cmd, 0, "%s: %s", special_names[cmd], text);
-	dcm_nl_runtime_leave(ctrl);
-	kfree(text);
-	return genlmsg_reply(msg, info);
-
-out:
-	dcm_nl_runtime_leave(ctrl);
-	nlmsg_free(msg);
-	kfree(text);
-	return ret;
+	return 0;
 }

@@ -8,11 +8,8 @@
  * ranges, the device a subdevice names), and the whole again at commit.
  */
 
-#include <net/genetlink.h>
-
-#include "core/dcm_internal.h"
+#include "faces/dcm_netlink.h"
 #include "model/dcm_model.h"
-#include "core/dcm_runtime.h"
 
 /*
  * The controller a request names, held, with config_lock taken; for every
@@ -90,7 +87,7 @@ static int step_failed(struct dcm_controller *ctrl, struct genl_info *info,
 }
 
 /**
- * dcm_nl_config_begin() - DCM_CMD_CONFIG_BEGIN: open a transaction
+ * dcm_nl_config_begin_doit() - DCM_CMD_CONFIG_BEGIN: open a transaction
  * @skb: the request
  * @info: its attributes: INDEX
  *
@@ -98,7 +95,7 @@ static int step_failed(struct dcm_controller *ctrl, struct genl_info *info,
  *
  * Return: 0 or a negative errno.
  */
-int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_begin_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl = config_enter(info, true);
 	struct dcm_model *m;
@@ -117,13 +114,13 @@ int dcm_nl_config_begin(struct sk_buff *skb, struct genl_info *info)
 }
 
 /**
- * dcm_nl_config_add_device() - DCM_CMD_CONFIG_ADD_DEVICE
+ * dcm_nl_config_add_device_doit() - DCM_CMD_CONFIG_ADD_DEVICE
  * @skb: the request
  * @info: its attributes: INDEX NAME TYPE BUS ADDRESS
  *
  * Return: 0 or a negative errno; on failure the transaction is dropped.
  */
-int dcm_nl_config_add_device(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_add_device_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
 	const char *why = NULL;
@@ -149,13 +146,13 @@ int dcm_nl_config_add_device(struct sk_buff *skb, struct genl_info *info)
 }
 
 /**
- * dcm_nl_config_add_subdevice() - DCM_CMD_CONFIG_ADD_SUBDEVICE
+ * dcm_nl_config_add_subdevice_doit() - DCM_CMD_CONFIG_ADD_SUBDEVICE
  * @skb: the request
  * @info: its attributes: INDEX NAME TYPE DEVICE NUMBER
  *
  * Return: 0 or a negative errno; on failure the transaction is dropped.
  */
-int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_add_subdevice_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
 	const char *why = NULL;
@@ -181,7 +178,7 @@ int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info)
 }
 
 /**
- * dcm_nl_config_set_key() - DCM_CMD_CONFIG_SET_KEY
+ * dcm_nl_config_set_key_doit() - DCM_CMD_CONFIG_SET_KEY
  * @skb: the request
  * @info: its attributes: INDEX NAME (the key path) KIND, and VALUE_STRING
  *	for a string, VALUE_INT for the other kinds; a float may come as the
@@ -189,7 +186,7 @@ int dcm_nl_config_add_subdevice(struct sk_buff *skb, struct genl_info *info)
  *
  * Return: 0 or a negative errno; on failure the transaction is dropped.
  */
-int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_set_key_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
 	const char *why = NULL, *str = NULL;
@@ -233,24 +230,22 @@ int dcm_nl_config_set_key(struct sk_buff *skb, struct genl_info *info)
 }
 
 /**
- * dcm_nl_config_commit() - DCM_CMD_CONFIG_COMMIT: check and publish
+ * dcm_nl_config_commit_doit() - DCM_CMD_CONFIG_COMMIT: check and publish
  * @skb: the request
  * @info: its attributes: INDEX
  *
- * The staged description is checked whole and its sysfs tree built under
- * hidden names; only then does it replace the running one, whose tree and
- * memory go. Any failure leaves the running description as it was. The
- * transaction ends either way. The answer carries the counts of what was
- * committed.
+ * The staged description is checked whole, then dcm_describe_replace()
+ * makes it the running one. Any failure leaves the running description as
+ * it was. The transaction ends either way. The answer carries the counts
+ * of what was committed.
  *
  * Return: 0 or a negative errno.
  */
-int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct dcm_model *m, *old_model;
-	struct dcm_runtime *rt, *old_rt;
-	struct dcm_tree *tree;
 	struct dcm_controller *ctrl;
+	const char *why = NULL;
+	struct dcm_model *m;
 	struct sk_buff *msg;
 	void *hdr;
 	int ret;
@@ -266,6 +261,7 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 		goto out_fail;
 	}
 
+	/* The answer is ready before anything changes: nothing fails after. */
 	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!msg) {
 		ret = -ENOMEM;
@@ -282,54 +278,15 @@ int dcm_nl_config_commit(struct sk_buff *skb, struct genl_info *info)
 	}
 	genlmsg_end(msg, hdr);
 
-	/* The body's calibration, before any motor board is configured. */
-	dcm_chest_load(ctrl, m);
-	rt = dcm_runtime_create(ctrl, m, ctrl->generation % 0xffff + 1);
-	if (!rt) {
+	ret = dcm_describe_replace(ctrl, m, &why);
+	if (ret) {
 		nlmsg_free(msg);
-		ret = -ENOMEM;
+		if (why)
+			dcm_nl_set_err_msg(info, why);
 		goto out_drop;
 	}
-	tree = dcm_tree_build(ctrl, m, true);
-	if (IS_ERR(tree)) {
-		dcm_runtime_free(rt);
-		nlmsg_free(msg);
-		ret = PTR_ERR(tree);
-		dcm_nl_set_err_msg(info, "the sysfs key tree could not be built");
-		goto out_drop;
-	}
-
-	down_write(&ctrl->lock);
-	old_model = ctrl->model;
-	old_rt = dcm_rt(ctrl);
-	ctrl->model = m;
-	ctrl->generation = rt->generation;
-	rcu_assign_pointer(ctrl->rt, rt);
-	up_write(&ctrl->lock);
 	ctrl->staged = NULL;
 	ctrl->staged_portid = 0;
-	/* The cycle in progress may still be working on the old runtime. */
-	synchronize_srcu(&ctrl->srcu);
-
-	/* Between these two, the key files are briefly absent. */
-	dcm_tree_remove(ctrl->tree);
-	ctrl->tree = tree;
-	if (dcm_tree_publish(tree)) {
-		dcm_tree_remove(tree);
-		ctrl->tree = dcm_tree_build(ctrl, m, false);
-		if (IS_ERR(ctrl->tree)) {
-			dev_err(&ctrl->dev, "the key tree of the new description is missing\n");
-			ctrl->tree = NULL;
-		}
-	}
-
-	dcm_runtime_free(old_rt);
-	dcm_model_free(old_model);
-	dev_info(&ctrl->dev, "robot description: %u devices, %u subdevices, %u RobotConfig keys\n",
-		 m->n_devices, m->n_subdevices, m->n_robot_keys);
-	dcm_event(ctrl, DCM_EV_CONFIG, NULL, 0, rt->generation,
-		  "robot description: %u devices, %u subdevices, %u RobotConfig keys",
-		  m->n_devices, m->n_subdevices, m->n_robot_keys);
 	config_leave(ctrl);
 	return genlmsg_reply(msg, info);
 
@@ -345,13 +302,13 @@ out_fail:
 }
 
 /**
- * dcm_nl_config_abort() - DCM_CMD_CONFIG_ABORT: drop the staged description
+ * dcm_nl_config_abort_doit() - DCM_CMD_CONFIG_ABORT: drop the staged description
  * @skb: the request
  * @info: its attributes: INDEX
  *
  * Return: 0 or a negative errno.
  */
-int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info)
+int dcm_nl_config_abort_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl = config_enter(info, false);
 
@@ -360,29 +317,6 @@ int dcm_nl_config_abort(struct sk_buff *skb, struct genl_info *info)
 	drop_staged(ctrl);
 	config_leave(ctrl);
 	return 0;
-}
-
-/**
- * dcm_config_release() - free a controller's descriptions, at unregistration
- * @ctrl: the controller, already marked dead, its cycle stopped
- */
-void dcm_config_release(struct dcm_controller *ctrl)
-{
-	struct dcm_runtime *rt;
-
-	mutex_lock(&ctrl->config_lock);
-	drop_staged(ctrl);
-	dcm_tree_remove(ctrl->tree);
-	ctrl->tree = NULL;
-	down_write(&ctrl->lock);
-	rt = dcm_rt(ctrl);
-	RCU_INIT_POINTER(ctrl->rt, NULL);
-	up_write(&ctrl->lock);
-	synchronize_srcu(&ctrl->srcu);
-	dcm_runtime_free(rt);
-	dcm_model_free(ctrl->model);
-	ctrl->model = NULL;
-	mutex_unlock(&ctrl->config_lock);
 }
 
 /**

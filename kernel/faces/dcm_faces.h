@@ -17,4 +17,7 @@ void dcm_device_exit(void);
 int dcm_device_add(struct dcm_controller *ctrl);
 void dcm_device_del(struct dcm_controller *ctrl);
 
+/* dcm_sysfs.c */
+void dcm_sysfs_init(void);
+
 #endif /* _DCM_FACES_H */

@@ -2,37 +2,18 @@
 /*
  * dcm - the generic netlink family "dcm".
  *
- * Documentation/netlink/specs/dcm.yaml describes it.
+ * Documentation/netlink/specs/dcm.yaml describes it; its operation table
+ * and per-operation policies are generated from it (dcm_nl_gen.c), this
+ * file registers the family and answers get-info.
  */
 
-#include <net/genetlink.h>
+#include "faces/dcm_netlink.h"
+#include "model/dcm_calib.h"
 
-#include "core/dcm_internal.h"
-
-static const struct nla_policy dcm_get_info_policy[DCM_A_INFO_MAX + 1] = {
-	[DCM_A_INFO_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
-};
-
-static const struct nla_policy dcm_config_policy[DCM_A_CFG_MAX + 1] = {
-	[DCM_A_CFG_INDEX] = NLA_POLICY_MAX(NLA_U32, DCM_MAX_CONTROLLERS - 1),
-	[DCM_A_CFG_NAME] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
-	[DCM_A_CFG_TYPE] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
-	[DCM_A_CFG_BUS] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
-	[DCM_A_CFG_ADDRESS] = NLA_POLICY_MAX(NLA_U32, 255),
-	[DCM_A_CFG_DEVICE] = { .type = NLA_NUL_STRING, .len = DCM_MAX_NAME_LEN - 1 },
-	[DCM_A_CFG_NUMBER] = NLA_POLICY_RANGE(NLA_U32, 1, 255),
-	[DCM_A_CFG_KIND] = NLA_POLICY_RANGE(NLA_U8, DCM_KEY_KIND_INT, DCM_KEY_KIND_MAX),
-	[DCM_A_CFG_VALUE_INT] = { .type = NLA_S64 },
-	[DCM_A_CFG_VALUE_STRING] = { .type = NLA_NUL_STRING, .len = DCM_MAX_STRING_LEN - 1 },
-	[DCM_A_CFG_N_DEVICES] = { .type = NLA_REJECT },
-	[DCM_A_CFG_N_SUBDEVICES] = { .type = NLA_REJECT },
-	[DCM_A_CFG_N_KEYS] = { .type = NLA_REJECT },
-	[DCM_A_CFG_VALUE_DEN] = NLA_POLICY_MIN(NLA_U32, 1),
-};
-
-static const struct genl_multicast_group dcm_mcgrps[] = {
-	{ .name = DCM_GENL_MCGRP_EVENTS, },
-};
+/* The ranges the spec gives its checks, and so the policies, are the kernel's. */
+static_assert(DCM_MAX_CONTROLLERS - 1 == 15);
+static_assert(DCM_CALIB_COUNTS - 1 == 4095);
+static_assert(DCM_MAX_NAME_LEN - 1 == 127 && DCM_MAX_STRING_LEN - 1 == 255);
 
 static struct genl_family dcm_genl_family;
 
@@ -72,7 +53,14 @@ static int dcm_fill_info_msg(struct sk_buff *skb, const struct dcm_controller *c
 	return 0;
 }
 
-static int dcm_nl_get_info_doit(struct sk_buff *skb, struct genl_info *info)
+/**
+ * dcm_nl_get_info_doit() - DCM_CMD_GET_INFO: describe one controller
+ * @skb: the request
+ * @info: its attributes: INDEX
+ *
+ * Return: 0, -ENODEV for no such controller, or a negative errno.
+ */
+int dcm_nl_get_info_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
 	struct sk_buff *msg;
@@ -109,7 +97,14 @@ out_put:
 	return ret;
 }
 
-static int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+/**
+ * dcm_nl_get_info_dumpit() - DCM_CMD_GET_INFO dump: every controller
+ * @skb: the answer's buffer
+ * @cb: the dump; cb->args[0] is the index it resumes at
+ *
+ * Return: the length put, 0 at the end, or a negative errno.
+ */
+int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	unsigned long index = cb->args[0];
 	struct dcm_controller *ctrl;
@@ -134,54 +129,38 @@ static int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *
 	return skb->len;
 }
 
-#define DCM_CONFIG_OP(c, fn) {			\
-	.cmd = (c),					\
-	.doit = (fn),					\
-	.policy = dcm_config_policy,			\
-	.maxattr = DCM_A_CFG_MAX,			\
-	.flags = GENL_ADMIN_PERM,			\
-}
-
-static const struct genl_ops dcm_genl_ops[] = {
-	{
-		.cmd = DCM_CMD_GET_INFO,
-		.doit = dcm_nl_get_info_doit,
-		.dumpit = dcm_nl_get_info_dumpit,
-		.policy = dcm_get_info_policy,
-		.maxattr = DCM_A_INFO_MAX,
-	},
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_BEGIN, dcm_nl_config_begin),
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_ADD_DEVICE, dcm_nl_config_add_device),
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_ADD_SUBDEVICE, dcm_nl_config_add_subdevice),
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_SET_KEY, dcm_nl_config_set_key),
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_COMMIT, dcm_nl_config_commit),
-	DCM_CONFIG_OP(DCM_CMD_CONFIG_ABORT, dcm_nl_config_abort),
-	{
-		.cmd = DCM_CMD_CALIBRATE,
-		.doit = dcm_nl_calibrate,
-		.policy = dcm_calib_policy,
-		.maxattr = DCM_A_CAL_MAX,
-		.flags = GENL_ADMIN_PERM,
-	},
-	{
-		.cmd = DCM_CMD_SPECIAL,
-		.doit = dcm_nl_special,
-		.policy = dcm_special_policy,
-		.maxattr = DCM_A_SP_MAX,
-		.flags = GENL_ADMIN_PERM,
-	},
-};
-
+/*
+ * The family's requests run in parallel (.parallel_ops), not under the
+ * global generic netlink mutex: calibrate and special wait on boards for
+ * up to 200 ms a step, and would hold every other family's requests
+ * meanwhile. Each request takes its own locks instead:
+ *
+ * - get-info takes a reference on the controller and reads it under
+ *   ctrl->lock;
+ * - the configuration steps, commit, calibrate and special run whole under
+ *   the controller's config_lock (config_enter(), dcm_nl_runtime_enter()),
+ *   which orders them and guards the transaction's state (staged,
+ *   staged_portid, failed, why); a closing socket's transaction is dropped
+ *   under it too (dcm_config_drop_port());
+ * - nothing else of the family is shared: events are sent from the
+ *   controllers' work items, replies built on each request's stack.
+ *
+ * So requests to two controllers go on side by side, and a long board wait
+ * blocks the requests of its own controller only. One socket that sends
+ * steps of its transaction from two threads at once may see in the
+ * extended ack of one the text of the other's failure (ctrl->why).
+ */
 static struct genl_family dcm_genl_family __ro_after_init = {
 	.name = DCM_GENL_NAME,
 	.version = DCM_GENL_VERSION,
 	.netnsok = false,
+	.parallel_ops = true,
 	.module = THIS_MODULE,
-	.ops = dcm_genl_ops,
-	.n_ops = ARRAY_SIZE(dcm_genl_ops),
+	.ops = dcm_nl_ops,
+	.n_ops = ARRAY_SIZE(dcm_nl_ops),
 	.resv_start_op = DCM_CMD_MAX + 1,
-	.mcgrps = dcm_mcgrps,
-	.n_mcgrps = ARRAY_SIZE(dcm_mcgrps),
+	.mcgrps = dcm_nl_mcgrps,
+	.n_mcgrps = ARRAY_SIZE(dcm_nl_mcgrps),
 };
 
 /**
@@ -249,35 +228,54 @@ void dcm_nl_runtime_leave(struct dcm_controller *ctrl)
 	dcm_controller_put(ctrl);
 }
 
-/**
- * dcm_genlmsg_put_event() - start a DCM_CMD_EVENT message
- * @msg: its buffer
- *
- * Return: the user header, or NULL if @msg is too small.
- */
-void *dcm_genlmsg_put_event(struct sk_buff *msg)
+static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev)
 {
-	return genlmsg_put(msg, 0, 0, &dcm_genl_family, 0, DCM_CMD_EVENT);
+	if (nla_put_u32(skb, DCM_A_EV_INDEX, index) ||
+	    nla_put_u32(skb, DCM_A_EV_TYPE, ev->type) ||
+	    nla_put_u32(skb, DCM_A_EV_TIME, ev->time) ||
+	    nla_put_u32(skb, DCM_A_EV_CODE, ev->code) ||
+	    nla_put_s64(skb, DCM_A_EV_VALUE, ev->value, DCM_A_EV_PAD) ||
+	    nla_put_u32(skb, DCM_A_EV_COUNT, ev->count))
+		return -EMSGSIZE;
+	if (ev->type == DCM_EV_ERROR && nla_put_u32(skb, DCM_A_EV_LEVEL, ev->level))
+		return -EMSGSIZE;
+	if (ev->device[0] && nla_put_string(skb, DCM_A_EV_DEVICE, ev->device))
+		return -EMSGSIZE;
+	if (ev->text[0] && nla_put_string(skb, DCM_A_EV_TEXT, ev->text))
+		return -EMSGSIZE;
+	if (ev->lost && nla_put_u32(skb, DCM_A_EV_LOST, ev->lost))
+		return -EMSGSIZE;
+	return 0;
 }
 
-/**
- * dcm_genl_has_listeners() - does a socket listen to the "events" group?
- *
- * Return: true if one does.
- */
-bool dcm_genl_has_listeners(void)
+/* Does a socket listen to the "events" group? */
+static bool dcm_nl_events_listening(void)
 {
-	return genl_has_listeners(&dcm_genl_family, &init_net, 0);
+	return genl_has_listeners(&dcm_genl_family, &init_net, DCM_NLGRP_EVENTS);
 }
 
-/**
- * dcm_genl_multicast_event() - send a finished DCM_CMD_EVENT message
- * @msg: the message, consumed
- */
-void dcm_genl_multicast_event(struct sk_buff *msg)
+/* One DCM_CMD_EVENT message to the "events" group; lost if memory lacks. */
+static void dcm_nl_event_send(int index, const struct dcm_event *ev)
 {
-	genlmsg_multicast(&dcm_genl_family, msg, 0, 0, GFP_KERNEL);
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!skb)
+		return;
+	hdr = genlmsg_put(skb, 0, 0, &dcm_genl_family, 0, DCM_CMD_EVENT);
+	if (!hdr || put_event(skb, index, ev)) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	genlmsg_multicast(&dcm_genl_family, skb, 0, DCM_NLGRP_EVENTS, GFP_KERNEL);
 }
+
+static const struct dcm_event_sink dcm_nl_event_sink = {
+	.listening = dcm_nl_events_listening,
+	.send = dcm_nl_event_send,
+};
 
 /**
  * dcm_nl_set_err_msg() - a message for the extended ack, built at run time
@@ -321,9 +319,12 @@ int dcm_netlink_init(void)
 	if (ret)
 		return ret;
 	ret = genl_register_family(&dcm_genl_family);
-	if (ret)
+	if (ret) {
 		netlink_unregister_notifier(&dcm_netlink_notifier);
-	return ret;
+		return ret;
+	}
+	dcm_events_set_sink(&dcm_nl_event_sink);
+	return 0;
 }
 
 /**
@@ -331,6 +332,7 @@ int dcm_netlink_init(void)
  */
 void dcm_netlink_exit(void)
 {
+	dcm_events_set_sink(NULL);
 	genl_unregister_family(&dcm_genl_family);
 	netlink_unregister_notifier(&dcm_netlink_notifier);
 }

@@ -388,6 +388,8 @@ static const char * const root_names[3] = {
 	DCM_DIR_DEVICES, DCM_DIR_SUBDEVICES, DCM_DIR_ROBOTCONFIG
 };
 
+static void dcm_tree_remove(struct dcm_tree *tree);
+
 /* Where a tree is built before it replaces the running one. */
 #define STAGING_PREFIX ".staging-"
 
@@ -403,7 +405,8 @@ static const char * const root_names[3] = {
  * Return: the tree, or an ERR_PTR (-ENOMEM, or what sysfs answered);
  * nothing is left behind on failure.
  */
-struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m, bool staging)
+static struct dcm_tree *dcm_tree_build(struct dcm_controller *ctrl, struct dcm_model *m,
+				       bool staging)
 {
 	char root[32];
 	struct dcm_tree *tree;
@@ -477,7 +480,7 @@ err:
  * Return: 0, or -ENOMEM; the tree is then still whole under its hidden
  * names, for dcm_tree_remove().
  */
-int dcm_tree_publish(struct dcm_tree *tree)
+static int dcm_tree_publish(struct dcm_tree *tree)
 {
 	int i, ret;
 
@@ -497,7 +500,7 @@ int dcm_tree_publish(struct dcm_tree *tree)
  * process, without the controller's lock, which those reads and writes
  * take (DOC: Locking).
  */
-void dcm_tree_remove(struct dcm_tree *tree)
+static void dcm_tree_remove(struct dcm_tree *tree)
 {
 	int i;
 
@@ -509,4 +512,19 @@ void dcm_tree_remove(struct dcm_tree *tree)
 			dir_remove(tree->roots[i]);
 	kvfree(tree->attrs);
 	kfree(tree);
+}
+
+static const struct dcm_tree_ops dcm_sysfs_tree_ops = {
+	.build = dcm_tree_build,
+	.publish = dcm_tree_publish,
+	.remove = dcm_tree_remove,
+};
+
+/**
+ * dcm_sysfs_init() - give the core the sysfs key tree, for every description
+ *	it runs (dcm_describe_replace())
+ */
+void dcm_sysfs_init(void)
+{
+	dcm_describe_set_tree_ops(&dcm_sysfs_tree_ops);
 }

@@ -17,6 +17,7 @@
 #include <netlink/genl/genl.h>
 
 #include "libdcm-private.h"
+#include "nl-gen.h"
 
 static const char *const cmd_names[] = {
 	[DCM_CMD_CONFIG_BEGIN] = "CONFIG_BEGIN",
@@ -211,19 +212,13 @@ DCM_EXPORT int dcm_nl_config_set_key(struct dcm_nl *nl, unsigned int index,
 /* The commit answer: index and the three counts, u32 each. */
 static int parse_commit(struct nlmsghdr *nlh, void *arg)
 {
-	static const struct nla_policy pol[DCM_A_CFG_MAX + 1] = {
-		[DCM_A_CFG_INDEX] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-		[DCM_A_CFG_N_DEVICES] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-		[DCM_A_CFG_N_SUBDEVICES] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-		[DCM_A_CFG_N_KEYS] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	};
 	struct dcm_config_counts *c = arg;
 	struct nlattr *tb[DCM_A_CFG_MAX + 1];
 
 	if (!genlmsg_valid_hdr(nlh, 0) ||
 	    genlmsg_hdr(nlh)->cmd != DCM_CMD_CONFIG_COMMIT)
 		return dcm_set_error(-EPROTO, "CONFIG_COMMIT reply: not a commit answer");
-	if (genlmsg_parse(nlh, 0, tb, DCM_A_CFG_MAX, pol) < 0 ||
+	if (genlmsg_parse(nlh, 0, tb, DCM_A_CFG_MAX, dcm_nl_config_policy) < 0 ||
 	    !tb[DCM_A_CFG_N_DEVICES] || !tb[DCM_A_CFG_N_SUBDEVICES] ||
 	    !tb[DCM_A_CFG_N_KEYS])
 		return dcm_set_error(-EPROTO, "CONFIG_COMMIT reply: malformed");

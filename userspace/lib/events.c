@@ -14,19 +14,7 @@
 #include <netlink/genl/genl.h>
 
 #include "libdcm-private.h"
-
-static const struct nla_policy event_policy[DCM_A_EV_MAX + 1] = {
-	[DCM_A_EV_INDEX]  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_EV_TYPE]   = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_EV_TIME]   = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_EV_DEVICE] = { .type = NLA_STRING, .maxlen = DCM_MAX_NAME_LEN },
-	[DCM_A_EV_LEVEL]  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_EV_CODE]   = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_EV_VALUE]  = { .type = NLA_S64, .minlen = 8, .maxlen = 8 },
-	[DCM_A_EV_TEXT]   = { .type = NLA_STRING, .maxlen = LIBDCM_EVENT_TEXT_LEN },
-	[DCM_A_EV_COUNT]  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_EV_LOST]   = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-};
+#include "nl-gen.h"
 
 static const char *const type_names[] = {
 	[DCM_EV_ERROR]	     = "error",
@@ -91,7 +79,7 @@ DCM_EXPORT int dcm_nl_parse_event(const struct nlmsghdr *nlh, struct dcm_event_m
 	if (gnlh->cmd != DCM_CMD_EVENT)
 		return dcm_set_error(-EPROTO, "event: unexpected command %u", gnlh->cmd);
 	err = genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, DCM_A_EV_MAX,
-			    (struct nla_policy *)event_policy);
+			    dcm_nl_event_policy);
 	if (err < 0)
 		return dcm_set_error(-EPROTO, "event: malformed attribute: %s",
 				     nl_geterror(err));

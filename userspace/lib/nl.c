@@ -24,6 +24,7 @@
 #include <netlink/genl/ctrl.h>
 
 #include "libdcm-private.h"
+#include "nl-gen.h"
 
 /* A request that gets no answer for this long fails with -ETIMEDOUT. */
 #define DCM_NL_TIMEOUT_S	5
@@ -44,30 +45,7 @@ struct dcm_nl {
  * Reply parsing
  */
 
-static const struct nla_policy info_policy[DCM_A_INFO_MAX + 1] = {
-	[DCM_A_INFO_INDEX]	  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_INFO_NAME]	  = { .type = NLA_STRING, .maxlen = DCM_NAME_LEN },
-	[DCM_A_INFO_DRIVER]	  = { .type = NLA_STRING, .maxlen = DCM_NAME_LEN },
-	[DCM_A_INFO_ABI_VERSION]  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_INFO_PERIOD_US]	  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_INFO_TIME_MS]	  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_INFO_N_DEVICES]	  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_INFO_N_SUBDEVICES] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-	[DCM_A_INFO_FLAGS]	  = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
-};
-
-static const char *const info_attr_names[DCM_A_INFO_MAX + 1] = {
-	[DCM_A_INFO_INDEX]	  = "INDEX",
-	[DCM_A_INFO_NAME]	  = "NAME",
-	[DCM_A_INFO_DRIVER]	  = "DRIVER",
-	[DCM_A_INFO_ABI_VERSION]  = "ABI_VERSION",
-	[DCM_A_INFO_PERIOD_US]	  = "PERIOD_US",
-	[DCM_A_INFO_TIME_MS]	  = "TIME_MS",
-	[DCM_A_INFO_N_DEVICES]	  = "N_DEVICES",
-	[DCM_A_INFO_N_SUBDEVICES] = "N_SUBDEVICES",
-	[DCM_A_INFO_FLAGS]	  = "FLAGS",
-};
-
+/* The tables of the info set are generated from the spec (nl-gen.c). */
 DCM_EXPORT int dcm_nl_parse_info(struct nlmsghdr *nlh, struct dcm_info *info)
 {
 	struct nlattr *tb[DCM_A_INFO_MAX + 1];
@@ -98,7 +76,7 @@ DCM_EXPORT int dcm_nl_parse_info(struct nlmsghdr *nlh, struct dcm_info *info)
 		return dcm_set_error(-EPROTO, "GET_INFO reply: %d trailing bytes (truncated attribute)",
 				     rem);
 
-	err = genlmsg_parse(nlh, 0, tb, DCM_A_INFO_MAX, info_policy);
+	err = genlmsg_parse(nlh, 0, tb, DCM_A_INFO_MAX, dcm_nl_info_policy);
 	if (err < 0)
 		return dcm_set_error(-EPROTO, "GET_INFO reply: malformed attribute: %s",
 				     nl_geterror(err));
@@ -106,7 +84,7 @@ DCM_EXPORT int dcm_nl_parse_info(struct nlmsghdr *nlh, struct dcm_info *info)
 	for (i = DCM_A_INFO_INDEX; i <= DCM_A_INFO_MAX; i++)
 		if (!tb[i])
 			return dcm_set_error(-EPROTO, "GET_INFO reply: attribute DCM_A_INFO_%s missing",
-					     info_attr_names[i]);
+					     dcm_nl_info_attr_names[i]);
 
 	memset(&tmp, 0, sizeof(tmp));
 	tmp.index = nla_get_u32(tb[DCM_A_INFO_INDEX]);

@@ -17,6 +17,7 @@
 #include <netlink/genl/genl.h>
 
 #include "libdcm-private.h"
+#include "nl-gen.h"
 
 static const char *const how_names[] = {
 	[LIBDCM_CALIB_HERE] = "here",
@@ -85,19 +86,8 @@ static int check_msg(struct nlmsghdr *nlh, uint8_t cmd, const char *what)
 	return 0;
 }
 
-#define U32_ATTR	{ .type = NLA_U32, .minlen = 4, .maxlen = 4 }
-#define U64_ATTR	{ .type = NLA_U64, .minlen = 8, .maxlen = 8 }
-
 DCM_EXPORT int dcm_nl_parse_calibrate(struct nlmsghdr *nlh, struct dcm_calib_result *out)
 {
-	static struct nla_policy pol[DCM_A_CAL_MAX + 1] = {
-		[DCM_A_CAL_INDEX] = U32_ATTR,
-		[DCM_A_CAL_JOINT] = { .type = NLA_STRING, .maxlen = DCM_MAX_NAME_LEN },
-		[DCM_A_CAL_STOP] = { .type = NLA_U8, .minlen = 1, .maxlen = 1 },
-		[DCM_A_CAL_ZERO] = U32_ATTR,
-		[DCM_A_CAL_RAW] = U32_ATTR,
-		[DCM_A_CAL_PREVIOUS] = U32_ATTR,
-	};
 	struct nlattr *tb[DCM_A_CAL_MAX + 1];
 	struct dcm_calib_result r;
 	int err;
@@ -105,7 +95,7 @@ DCM_EXPORT int dcm_nl_parse_calibrate(struct nlmsghdr *nlh, struct dcm_calib_res
 	err = check_msg(nlh, DCM_CMD_CALIBRATE, "CALIBRATE");
 	if (err)
 		return err;
-	if (genlmsg_parse(nlh, 0, tb, DCM_A_CAL_MAX, pol) < 0)
+	if (genlmsg_parse(nlh, 0, tb, DCM_A_CAL_MAX, dcm_nl_calibrate_policy) < 0)
 		return dcm_set_error(-EPROTO, "CALIBRATE reply: malformed attribute");
 	if (!tb[DCM_A_CAL_JOINT] || !tb[DCM_A_CAL_STOP] || !tb[DCM_A_CAL_ZERO] ||
 	    !tb[DCM_A_CAL_PREVIOUS])
@@ -128,20 +118,9 @@ DCM_EXPORT int dcm_nl_parse_calibrate(struct nlmsghdr *nlh, struct dcm_calib_res
 
 static int parse_board(struct nlattr *nest, struct dcm_board_info *b)
 {
-	static struct nla_policy pol[DCM_A_BRD_MAX + 1] = {
-		[DCM_A_BRD_NAME] = { .type = NLA_STRING, .maxlen = DCM_MAX_NAME_LEN },
-		[DCM_A_BRD_TYPE] = { .type = NLA_STRING, .maxlen = DCM_MAX_NAME_LEN },
-		[DCM_A_BRD_BUS] = { .type = NLA_STRING, .maxlen = DCM_MAX_NAME_LEN },
-		[DCM_A_BRD_ADDRESS] = U32_ATTR,
-		[DCM_A_BRD_STATE] = { .type = NLA_STRING, .maxlen = 16 },
-		[DCM_A_BRD_ACK] = U64_ATTR,
-		[DCM_A_BRD_NACK] = U64_ATTR,
-		[DCM_A_BRD_ERRORS] = U32_ATTR,
-		[DCM_A_BRD_VERSION] = { .type = NLA_STRING, .maxlen = 40 },
-	};
 	struct nlattr *tb[DCM_A_BRD_MAX + 1];
 
-	if (nla_parse_nested(tb, DCM_A_BRD_MAX, nest, pol) < 0 || !tb[DCM_A_BRD_NAME] ||
+	if (nla_parse_nested(tb, DCM_A_BRD_MAX, nest, dcm_nl_board_policy) < 0 || !tb[DCM_A_BRD_NAME] ||
 	    !tb[DCM_A_BRD_TYPE] || !tb[DCM_A_BRD_BUS] || !tb[DCM_A_BRD_ADDRESS])
 		return -EPROTO;
 	memset(b, 0, sizeof(*b));

@@ -373,27 +373,11 @@ struct dcm_ioc_watchdog {
 #define DCM_IOC_STATS		_IOR(DCM_IOC_MAGIC, 0x08, struct dcm_ioc_stats)
 #define DCM_IOC_WATCHDOG	_IOW(DCM_IOC_MAGIC, 0x09, struct dcm_ioc_watchdog)
 
+/* Generated from Documentation/netlink/specs/dcm.yaml by scripts/dcm-nl-gen.py: do not edit. */
 /* Generic netlink family "dcm". */
 #define DCM_GENL_NAME		"dcm"
 #define DCM_GENL_VERSION	1
 #define DCM_GENL_MCGRP_EVENTS	"events"
-
-/* Attributes of the "info" set: one controller. */
-enum {
-	DCM_A_INFO_UNSPEC,
-	DCM_A_INFO_INDEX,		/* u32 */
-	DCM_A_INFO_NAME,		/* string */
-	DCM_A_INFO_DRIVER,		/* string */
-	DCM_A_INFO_ABI_VERSION,		/* u32 */
-	DCM_A_INFO_PERIOD_US,		/* u32 */
-	DCM_A_INFO_TIME_MS,		/* u32 */
-	DCM_A_INFO_N_DEVICES,		/* u32 */
-	DCM_A_INFO_N_SUBDEVICES,	/* u32 */
-	DCM_A_INFO_FLAGS,		/* u32 */
-
-	__DCM_A_INFO_MAX,
-	DCM_A_INFO_MAX = __DCM_A_INFO_MAX - 1
-};
 
 /*
  * Limits of a robot description, checked by the kernel at every step of a
@@ -408,185 +392,255 @@ enum {
 /* Kinds of key values (the spec's float, int, bool and string). */
 enum dcm_key_kind {
 	DCM_KEY_KIND_UNSPEC,
-	DCM_KEY_KIND_INT,	/* DCM_A_CFG_VALUE_INT, an integer */
-	DCM_KEY_KIND_FLOAT,	/* DCM_A_CFG_VALUE_INT, micro-units */
-	DCM_KEY_KIND_BOOL,	/* DCM_A_CFG_VALUE_INT, 0 or 1 */
-	DCM_KEY_KIND_STRING,	/* DCM_A_CFG_VALUE_STRING */
+	DCM_KEY_KIND_INT,	/* value-int, an integer */
+	DCM_KEY_KIND_FLOAT,	/* value-int, micro-units */
+	DCM_KEY_KIND_BOOL,	/* value-int, 0 or 1 */
+	DCM_KEY_KIND_STRING,	/* value-string */
 
 	__DCM_KEY_KIND_MAX,
 	DCM_KEY_KIND_MAX = __DCM_KEY_KIND_MAX - 1
 };
 
-/* Attributes of the "config" set: one step of a configuration transaction. */
-enum {
-	DCM_A_CFG_UNSPEC,
-	DCM_A_CFG_INDEX,		/* u32: controller */
-	DCM_A_CFG_NAME,			/* string: device or subdevice name, or key path */
-	DCM_A_CFG_TYPE,			/* string: device or subdevice type */
-	DCM_A_CFG_BUS,			/* string: device bus */
-	DCM_A_CFG_ADDRESS,		/* u32: device address, 0-255 */
-	DCM_A_CFG_DEVICE,		/* string: a subdevice's device */
-	DCM_A_CFG_NUMBER,		/* u32: SubDeviceNumber, from 1 */
-	DCM_A_CFG_KIND,			/* u8: enum dcm_key_kind */
-	DCM_A_CFG_VALUE_INT,		/* s64 */
-	DCM_A_CFG_VALUE_STRING,		/* string */
-	DCM_A_CFG_N_DEVICES,		/* u32, in the commit answer */
-	DCM_A_CFG_N_SUBDEVICES,		/* u32, in the commit answer */
-	DCM_A_CFG_N_KEYS,		/* u32, in the commit answer */
-	DCM_A_CFG_VALUE_DEN,		/* u32 >= 1: a FLOAT is VALUE_INT / VALUE_DEN micro-units */
-
-	__DCM_A_CFG_MAX,
-	DCM_A_CFG_MAX = __DCM_A_CFG_MAX - 1
-};
-
 /*
- * Configuration: BEGIN opens a transaction on a controller for the calling
- * socket (one at a time per controller; another socket gets EBUSY). ADD_*
- * and SET_KEY stage a new description, each checked at once; COMMIT checks
- * the whole and replaces the running description in one step, or changes
- * nothing; ABORT, or closing the socket, drops the staged one. All need
- * CAP_NET_ADMIN.
- */
-enum {
-	DCM_CMD_UNSPEC,
-	DCM_CMD_GET_INFO,	/* do: DCM_A_INFO_INDEX; dump: all controllers */
-	DCM_CMD_CONFIG_BEGIN,		/* INDEX */
-	DCM_CMD_CONFIG_ADD_DEVICE,	/* INDEX NAME TYPE BUS ADDRESS */
-	DCM_CMD_CONFIG_ADD_SUBDEVICE,	/* INDEX NAME TYPE DEVICE NUMBER */
-	DCM_CMD_CONFIG_SET_KEY,		/* INDEX NAME(key path) KIND VALUE_* [VALUE_DEN] */
-	DCM_CMD_CONFIG_COMMIT,		/* INDEX; answers N_DEVICES N_SUBDEVICES N_KEYS */
-	DCM_CMD_CONFIG_ABORT,		/* INDEX */
-	DCM_CMD_EVENT,		/* multicast "events" only: the DCM_A_EV_* set */
-	DCM_CMD_CALIBRATE,	/* the DCM_A_CAL_* set; CAP_NET_ADMIN */
-	DCM_CMD_SPECIAL,	/* the DCM_A_SP_* set; CAP_NET_ADMIN */
-
-	__DCM_CMD_MAX,
-	DCM_CMD_MAX = __DCM_CMD_MAX - 1
-};
-
-/*
- * Events, multicast on the "events" group as DCM_CMD_EVENT messages; sent
- * only when the group has listeners. The cycle never waits for them: an
- * event that finds the queue full is counted in the next one's LOST.
+ * Events, multicast on the "events" group as DCM_CMD_EVENT messages; sent only
+ * when the group has listeners. The cycle never waits for them: an event that
+ * finds the queue full is counted in the next one's LOST.
  */
 enum dcm_event_type {
 	DCM_EV_UNSPEC,
-	DCM_EV_ERROR,		/* a board's error: DEVICE LEVEL CODE TEXT */
-	DCM_EV_NACK,		/* a board stopped answering: DEVICE, COUNT Nacks */
-	DCM_EV_ACK,		/* it answers again: DEVICE, COUNT Nacks missed */
-	DCM_EV_SAFETY,		/* a safety rule starts or stops acting: CODE VALUE TEXT */
-	DCM_EV_TEMPERATURE,	/* a temperature status changed: DEVICE VALUE(new) CODE(old) */
-	DCM_EV_BATTERY,		/* battery alarm bits changed: VALUE(bits) CODE(changed) */
-	DCM_EV_OVERRUN,		/* a cycle overran its period: VALUE(ns) COUNT */
-	DCM_EV_CONFIG,		/* the description or a key changed: TEXT */
-	DCM_EV_CALIBRATION,	/* a joint was calibrated: DEVICE VALUE(zero) CODE(stop) TEXT */
-	DCM_EV_WATCHDOG,	/* a client's watchdog fired: CODE(action) VALUE(pid) TEXT */
-	DCM_EV_SPECIAL,		/* a special command ran: CODE(command) TEXT */
+	DCM_EV_ERROR,		/* A board's error entered its list. device, level, code, text. */
+	/* A board missed 5 exchanges in a row (a Nack burst). device, count. */
+	DCM_EV_NACK,
+	DCM_EV_ACK,		/* That board answers again. device, count (Nacks of the burst). */
+	/*
+	 * A safety rule starts (value 1) or stops (value 0) acting. code (enum
+	 * safety-rule), device for the per-joint rules, text.
+	 */
+	DCM_EV_SAFETY,
+	/* A joint's temperature status changed. device, value (new), code (old). */
+	DCM_EV_TEMPERATURE,
+	/* The battery's status bits changed. device, value (bits), code (bits changed). */
+	DCM_EV_BATTERY,
+	/* A cycle started a period or more late. value (ns late), count (overruns so far). */
+	DCM_EV_OVERRUN,
+	/*
+	 * A description was committed (value its generation), or the chest
+	 * store read for it (device ChestBoard). text.
+	 */
+	DCM_EV_CONFIG,
+	/*
+	 * A joint was calibrated. device (joint), value (jointZeroPosition),
+	 * code (calib-stop), text.
+	 */
+	DCM_EV_CALIBRATION,
+	DCM_EV_WATCHDOG,	/* A client's watchdog fired. code (action), value (pid), text. */
+	DCM_EV_SPECIAL,		/* A special command ran. code (enum special), text. */
 
 	__DCM_EV_MAX,
 	DCM_EV_MAX = __DCM_EV_MAX - 1
 };
 
 /*
- * CODE of DCM_EV_SAFETY: which rule; VALUE 1 when it starts acting, 0 when
- * it stops. The temperature rule is told by DCM_EV_TEMPERATURE.
+ * CODE of DCM_EV_SAFETY: which rule; VALUE 1 when it starts acting, 0 when it
+ * stops. The temperature rule is told by DCM_EV_TEMPERATURE.
  */
 enum dcm_safety_rule {
-	DCM_SAFETY_CYCLE_FAULT,		/* cycles late past 500 ms: hardness to 0, 2 s ramp back */
-	DCM_SAFETY_BATTERY_CURRENT,	/* battery current past its Max: hardness decreased */
-	DCM_SAFETY_CALIBRATION,		/* a joint without calibration: hardness held at 0 */
-	DCM_SAFETY_BRAKE,		/* a motor braked rather than freed (other motor > 0) */
+	DCM_SAFETY_CYCLE_FAULT,	/* Cycles late past 500 ms; hardness cut to 0, back over 2 s. */
+	/* Battery current past its Max; hardness decreased, then back. */
+	DCM_SAFETY_BATTERY_CURRENT,
+	DCM_SAFETY_CALIBRATION,	/* A joint without calibration asked for hardness; held at 0. */
+	/* A motor asked free (hardness < 0) while its board's other is not; braked. */
+	DCM_SAFETY_BRAKE,
 };
 
+/*
+ * Joint calibration (DCM_CMD_CALIBRATE): the jointZeroPosition of a joint's MRE
+ * (the count at the joint's 0 rad) is measured (here, min, max) or given (set),
+ * written to the chest board's store, set in the key and sent to the joint's
+ * motor board: how the joint is held.
+ */
+enum dcm_calib_stop {
+	DCM_CALIB_HERE,		/* At its 0 rad now. */
+	DCM_CALIB_MIN,		/* Against its mechanical stop at its position sensor's Min. */
+	DCM_CALIB_MAX,		/* Against its mechanical stop at its position sensor's Max. */
+	DCM_CALIB_SET,		/* Not measured; the zero is given (0 clears the calibration). */
+
+	__DCM_CALIB_STOP_MAX,
+	DCM_CALIB_STOP_MAX = __DCM_CALIB_STOP_MAX - 1
+};
+
+/* Special commands (DCM_CMD_SPECIAL): the boards' start-up and diagnosis on request. */
+enum dcm_special {
+	/* Clear every board's counters and errors, chain and configure again. */
+	DCM_SPECIAL_RESET,
+	/* Read every board's versions back, into the keys that hold them. */
+	DCM_SPECIAL_VERSION,
+	DCM_SPECIAL_CHAIN,	/* Chain every RS485 bus again; ChainResult is the answer's text. */
+	DCM_SPECIAL_DIAGNOSTIC,	/* Answer every device's state, Ack, Nack and recent errors. */
+	DCM_SPECIAL_CONFIG,	/* Send every motor board its configuration structure again. */
+
+	__DCM_SPECIAL_MAX,
+	DCM_SPECIAL_MAX = __DCM_SPECIAL_MAX - 1
+};
+
+/* The "info" attributes: One controller (one robot body). */
+enum {
+	DCM_A_INFO_UNSPEC,
+	DCM_A_INFO_INDEX,		/* u32: N of dcmN and /dev/dcmN. */
+	DCM_A_INFO_NAME,		/* string: Controller name, "dcmN". */
+	/* string: Body driver that registered the controller (e.g. dcm_sim). */
+	DCM_A_INFO_DRIVER,
+	/* u32: (major << 16) | minor of the running module's ABI. */
+	DCM_A_INFO_ABI_VERSION,
+	DCM_A_INFO_PERIOD_US,		/* u32: Cycle period in microseconds. */
+	DCM_A_INFO_TIME_MS,		/* u32: DCM time in milliseconds; 32 bits, wraps. */
+	DCM_A_INFO_N_DEVICES,		/* u32: Devices of the loaded robot description. */
+	DCM_A_INFO_N_SUBDEVICES,	/* u32: Subdevices of the loaded robot description. */
+	DCM_A_INFO_FLAGS,		/* u32: info-flags */
+
+	__DCM_A_INFO_MAX,
+	DCM_A_INFO_MAX = __DCM_A_INFO_MAX - 1
+};
+
+/* The "config" attributes: One step of a configuration transaction. */
+enum {
+	DCM_A_CFG_UNSPEC,
+	DCM_A_CFG_INDEX,		/* u32: The controller. */
+	DCM_A_CFG_NAME,			/* string: Device or subdevice name, or key path. */
+	DCM_A_CFG_TYPE,			/* string: Device or subdevice type. */
+	DCM_A_CFG_BUS,			/* string: A device's bus. */
+	DCM_A_CFG_ADDRESS,		/* u32: A device's address, 0-255. */
+	DCM_A_CFG_DEVICE,		/* string: A subdevice's device. */
+	DCM_A_CFG_NUMBER,		/* u32: SubDeviceNumber, from 1. */
+	DCM_A_CFG_KIND,			/* u8: enum dcm_key_kind */
+	DCM_A_CFG_VALUE_INT,		/* s64: Integer, bool, or a float in micro-units. */
+	DCM_A_CFG_VALUE_STRING,		/* string */
+	DCM_A_CFG_N_DEVICES,		/* u32: In the commit answer. */
+	DCM_A_CFG_N_SUBDEVICES,		/* u32: In the commit answer. */
+	DCM_A_CFG_N_KEYS,		/* u32: In the commit answer. */
+	/* u32: A float is value-int / value-den micro-units (exact gains such as 1/255). */
+	DCM_A_CFG_VALUE_DEN,
+
+	__DCM_A_CFG_MAX,
+	DCM_A_CFG_MAX = __DCM_A_CFG_MAX - 1
+};
+
+/* The "event" attributes: One event of the multicast group events. */
 enum {
 	DCM_A_EV_UNSPEC,
-	DCM_A_EV_INDEX,		/* u32: controller */
-	DCM_A_EV_TYPE,		/* u32: enum dcm_event_type */
-	DCM_A_EV_TIME,		/* u32: DCM time, ms */
-	DCM_A_EV_DEVICE,	/* string: device or subdevice name */
-	DCM_A_EV_LEVEL,		/* u32: error level, 1..7 */
-	DCM_A_EV_CODE,		/* u32 */
-	DCM_A_EV_VALUE,		/* s64 */
-	DCM_A_EV_TEXT,		/* string */
-	DCM_A_EV_COUNT,		/* u32 */
-	DCM_A_EV_LOST,		/* u32: events dropped just before this one */
-	DCM_A_EV_PAD,		/* padding of VALUE */
+	DCM_A_EV_INDEX,			/* u32: Controller. */
+	DCM_A_EV_TYPE,			/* u32: enum dcm_event_type */
+	DCM_A_EV_TIME,			/* u32: DCM time of the event, ms. */
+	DCM_A_EV_DEVICE,		/* string: Device or subdevice name. */
+	DCM_A_EV_LEVEL,			/* u32: Error level (error events), 1..7. */
+	DCM_A_EV_CODE,			/* u32 */
+	DCM_A_EV_VALUE,			/* s64 */
+	DCM_A_EV_TEXT,			/* string */
+	DCM_A_EV_COUNT,			/* u32 */
+	/* u32: Events the kernel dropped just before this one (its queue was full). */
+	DCM_A_EV_LOST,
+	DCM_A_EV_PAD,			/* pad: Padding of value. */
 
 	__DCM_A_EV_MAX,
 	DCM_A_EV_MAX = __DCM_A_EV_MAX - 1
 };
 
 /*
- * Joint calibration (DCM_CMD_CALIBRATE): the jointZeroPosition of a joint's
- * MRE (the count at the joint's 0 rad) is measured (HERE, MIN, MAX) or
- * given (SET), written to the chest board's store, set in the key and sent
- * to the joint's motor board. Needs CAP_NET_ADMIN.
+ * The "calibrate" attributes: The calibration of a joint's MRE: its
+ * jointZeroPosition, the MRE count at the joint's 0 rad (0..4095, 0 not
+ * calibrated), stored in the chest board, set in the key and sent to the motor
+ * board.
  */
-enum dcm_calib_stop {
-	DCM_CALIB_HERE,		/* the joint is at its zero position now */
-	DCM_CALIB_MIN,		/* the joint is against its mechanical stop at Min */
-	DCM_CALIB_MAX,		/* the joint is against its mechanical stop at Max */
-	DCM_CALIB_SET,		/* take DCM_A_CAL_ZERO as given (1..4095, 0 clears) */
-
-	__DCM_CALIB_STOP_MAX,
-	DCM_CALIB_STOP_MAX = __DCM_CALIB_STOP_MAX - 1
-};
-
 enum {
 	DCM_A_CAL_UNSPEC,
-	DCM_A_CAL_INDEX,	/* u32: controller */
-	DCM_A_CAL_JOINT,	/* string: "HeadYaw", or a subdevice of the joint */
-	DCM_A_CAL_STOP,		/* u8: enum dcm_calib_stop */
-	DCM_A_CAL_ZERO,		/* u32: jointZeroPosition, 0..4095 (SET, or answered) */
-	DCM_A_CAL_RAW,		/* u32: MRE count read, 0..4095, in the answer */
-	DCM_A_CAL_PREVIOUS,	/* u32: the jointZeroPosition before, in the answer */
+	DCM_A_CAL_INDEX,		/* u32: The controller. */
+	/*
+	 * string: The joint ("HeadYaw"), or any subdevice of it
+	 * ("HeadYaw/Position/Sensor", with or without "Device/SubDeviceList/");
+	 * the answer gives the joint's name.
+	 */
+	DCM_A_CAL_JOINT,
+	DCM_A_CAL_STOP,			/* u8: enum dcm_calib_stop */
+	DCM_A_CAL_ZERO,			/* u32: The zero given (set), or found (in the answer). */
+	/* u32: The joint's MRE count when the request came, 0..4095 (in the answer). */
+	DCM_A_CAL_RAW,
+	DCM_A_CAL_PREVIOUS,		/* u32: The jointZeroPosition before (in the answer). */
 
 	__DCM_A_CAL_MAX,
 	DCM_A_CAL_MAX = __DCM_A_CAL_MAX - 1
 };
 
-/*
- * Special commands (DCM_CMD_SPECIAL): the boards' start-up and diagnosis
- * on request. Needs CAP_NET_ADMIN.
- */
-enum dcm_special {
-	DCM_SPECIAL_RESET,	/* clear errors and counters, re-run start-up */
-	DCM_SPECIAL_VERSION,	/* read back every board's versions into its keys */
-	DCM_SPECIAL_CHAIN,	/* re-run the motor-board chaining: ChainResult */
-	DCM_SPECIAL_DIAGNOSTIC,	/* answer every board's state */
-	DCM_SPECIAL_CONFIG,	/* send the motor boards' configuration again */
+/* The "board" attributes: One device in the answer of a special command. */
+enum {
+	DCM_A_BRD_UNSPEC,
+	DCM_A_BRD_NAME,			/* string: Device name. */
+	DCM_A_BRD_TYPE,			/* string: Its Type, "MotorBoard". */
+	DCM_A_BRD_BUS,			/* string */
+	DCM_A_BRD_ADDRESS,		/* u32 */
+	/*
+	 * string: diagnostic: "ok", "error" (an error of level 4 or more in the
+	 * last 30 s), "lost" (5 Nacks in a row), "absent" (no transport, or
+	 * never exchanged with).
+	 */
+	DCM_A_BRD_STATE,
+	DCM_A_BRD_ACK,			/* u64 */
+	DCM_A_BRD_NACK,			/* u64 */
+	DCM_A_BRD_ERRORS,		/* u32: Errors listed in the last 30 s. */
+	/*
+	 * string: version: the board's ProgVersion or firmware version; absent
+	 * if it did not answer.
+	 */
+	DCM_A_BRD_VERSION,
+	DCM_A_BRD_PAD,			/* pad */
 
-	__DCM_SPECIAL_MAX,
-	DCM_SPECIAL_MAX = __DCM_SPECIAL_MAX - 1
+	__DCM_A_BRD_MAX,
+	DCM_A_BRD_MAX = __DCM_A_BRD_MAX - 1
 };
 
+/* The "special" attributes: A special command and its answer. */
 enum {
 	DCM_A_SP_UNSPEC,
-	DCM_A_SP_INDEX,		/* u32: controller */
-	DCM_A_SP_COMMAND,	/* u32: enum dcm_special */
-	DCM_A_SP_TEXT,		/* string, in the answer */
-	DCM_A_SP_BOARD,		/* nest, repeated, in the answer: DCM_A_BRD_* */
+	DCM_A_SP_INDEX,			/* u32: The controller. */
+	DCM_A_SP_COMMAND,		/* u32: enum dcm_special */
+	DCM_A_SP_TEXT,			/* string: What was done, in one line. */
+	/* nest of board, repeated: One per device of the description (version, diagnostic). */
+	DCM_A_SP_BOARD,
 
 	__DCM_A_SP_MAX,
 	DCM_A_SP_MAX = __DCM_A_SP_MAX - 1
 };
 
-/* One board in the answer of DCM_SPECIAL_DIAGNOSTIC and _VERSION. */
+/*
+ * Configuration: config-begin opens a transaction on a controller for the
+ * calling socket (one at a time per controller; another socket gets EBUSY).
+ * config-add-* and config-set-key stage a new description, each checked at
+ * once; config-commit checks the whole and replaces the running description in
+ * one step, or changes nothing; config-abort, or closing the socket, drops the
+ * staged one. All but get-info need CAP_NET_ADMIN. Each request takes only the
+ * attributes its operation lists: any other is refused (EINVAL).
+ */
 enum {
-	DCM_A_BRD_UNSPEC,
-	DCM_A_BRD_NAME,		/* string: device name */
-	DCM_A_BRD_TYPE,		/* string: device type */
-	DCM_A_BRD_BUS,		/* string */
-	DCM_A_BRD_ADDRESS,	/* u32 */
-	DCM_A_BRD_STATE,	/* string: "ok", "lost", "error", "absent" */
-	DCM_A_BRD_ACK,		/* u64 */
-	DCM_A_BRD_NACK,		/* u64 */
-	DCM_A_BRD_ERRORS,	/* u32: errors in the last 30 s */
-	DCM_A_BRD_VERSION,	/* string: ProgVersion or firmware version */
-	DCM_A_BRD_PAD,
+	DCM_CMD_UNSPEC,
+	/*
+	 * do: INDEX, answers INDEX NAME DRIVER ABI_VERSION PERIOD_US TIME_MS
+	 * N_DEVICES N_SUBDEVICES FLAGS; dump: no attribute
+	 */
+	DCM_CMD_GET_INFO,
+	DCM_CMD_CONFIG_BEGIN,		/* do: INDEX */
+	DCM_CMD_CONFIG_ADD_DEVICE,	/* do: INDEX NAME TYPE BUS ADDRESS */
+	DCM_CMD_CONFIG_ADD_SUBDEVICE,	/* do: INDEX NAME TYPE DEVICE NUMBER */
+	DCM_CMD_CONFIG_SET_KEY,		/* do: INDEX NAME KIND VALUE_INT VALUE_STRING VALUE_DEN */
+	DCM_CMD_CONFIG_COMMIT,		/* do: INDEX, answers INDEX N_DEVICES N_SUBDEVICES N_KEYS */
+	DCM_CMD_CONFIG_ABORT,		/* do: INDEX */
+	DCM_CMD_EVENT,			/* multicast "events" only: the event set */
+	/* do: INDEX JOINT STOP ZERO, answers INDEX JOINT STOP ZERO PREVIOUS RAW */
+	DCM_CMD_CALIBRATE,
+	DCM_CMD_SPECIAL,		/* do: INDEX COMMAND, answers INDEX COMMAND TEXT BOARD */
 
-	__DCM_A_BRD_MAX,
-	DCM_A_BRD_MAX = __DCM_A_BRD_MAX - 1
+	__DCM_CMD_MAX,
+	DCM_CMD_MAX = __DCM_CMD_MAX - 1
 };
+
+/* End of the part generated from Documentation/netlink/specs/dcm.yaml. */
 
 #endif /* _UAPI_LINUX_DCM_H */

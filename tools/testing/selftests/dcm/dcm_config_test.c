@@ -232,6 +232,37 @@ TEST_F(cfg, bad_messages)
 	expect_file(_metadata, DEV "ChestBoard/BodyId", "AL-BASE");
 }
 
+/*
+ * Each operation takes the attributes its spec lists and no other, even of
+ * its own attribute set; the refusal comes before the step runs, so the
+ * transaction stays open and whole.
+ */
+TEST_F(cfg, attribute_not_of_the_operation)
+{
+	uint8_t kind = DCM_KEY_KIND_INT;
+	struct req r;
+
+	r = (struct req){ NOATTR, .name = "X" };
+	EXPECT_EQ(-NLE_INVAL, send_req(&self->c, DCM_CMD_CONFIG_BEGIN, &r));
+	ASSERT_EQ(0, begin(&self->c));
+	r = (struct req){ NOATTR, .name = "X", .type = "FootBoard", .bus = "b",
+			  .raw_type = DCM_A_CFG_KIND, .raw = &kind, .raw_len = 1 };
+	r.address = 1;
+	EXPECT_EQ(-NLE_INVAL, send_req(&self->c, DCM_CMD_CONFIG_ADD_DEVICE, &r));
+	r = (struct req){ NOATTR, .name = "X", .type = "Led", .device = "ChestBoard", .bus = "b" };
+	r.number = 1;
+	EXPECT_EQ(-NLE_INVAL, send_req(&self->c, DCM_CMD_CONFIG_ADD_SUBDEVICE, &r));
+	r = (struct req){ NOATTR, .name = "RobotConfig/A", .bus = "b", .has_num = 1 };
+	r.kind = DCM_KEY_KIND_INT;
+	EXPECT_EQ(-NLE_INVAL, send_req(&self->c, DCM_CMD_CONFIG_SET_KEY, &r));
+	r = (struct req){ NOATTR, .name = "X" };
+	EXPECT_EQ(-NLE_INVAL, send_req(&self->c, DCM_CMD_CONFIG_COMMIT, &r));
+	EXPECT_EQ(-NLE_INVAL, send_req(&self->c, DCM_CMD_CONFIG_ABORT, &r));
+	/* No step failed: the transaction is still open. */
+	EXPECT_EQ(0, send_req(&self->c, DCM_CMD_CONFIG_ABORT, NULL));
+	expect_file(_metadata, DEV "ChestBoard/BodyId", "AL-BASE");
+}
+
 TEST_F(cfg, no_transaction)
 {
 	EXPECT_EQ(-NLE_OBJ_NOTFOUND, add_device(&self->c, "X", "FootBoard", "b", 1));

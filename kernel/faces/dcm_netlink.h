@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dcm - what the files of the netlink face share: the family's helpers;
+ * its request handlers are declared by the generated dcm_nl_gen.h. Core
+ * and boards know nothing of it.
+ */
+#ifndef _DCM_FACES_NETLINK_H
+#define _DCM_FACES_NETLINK_H
+
+#include <net/genetlink.h>
+
+#include "core/dcm_internal.h"
+#include "faces/dcm_nl_gen.h"
+
+/* dcm_netlink.c */
+void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd);
+void dcm_nl_set_err_msg(struct genl_info *info, const char *msg);
+struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
+					    struct dcm_runtime **rt);
+void dcm_nl_runtime_leave(struct dcm_controller *ctrl);
+
+/* dcm_config.c */
+void dcm_config_drop_port(u32 portid);
+
+#endif /* _DCM_FACES_NETLINK_H */

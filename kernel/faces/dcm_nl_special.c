@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the netlink commands that act on the boards: DCM_CMD_CALIBRATE and
+ * DCM_CMD_SPECIAL. Each parses its request, takes the controller and its
+ * running description (dcm_nl_runtime_enter()), calls the core
+ * (dcm_calibrate(), dcm_special()) and builds the answer.
+ */
+
+#include <linux/slab.h>
+
+#include "faces/dcm_netlink.h"
+#include "model/dcm_calib.h"
+#include "model/dcm_model.h"
+#include "core/dcm_runtime.h"
+
+#define TEXT_LEN	DCM_MAX_STRING_LEN
+
+static int calib_reply(struct genl_info *info, u32 index, u8 stop,
+		       const struct dcm_calib_result *r)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = dcm_genlmsg_put_reply(msg, info, DCM_CMD_CALIBRATE);
+	if (!hdr || nla_put_u32(msg, DCM_A_CAL_INDEX, index) ||
+	    nla_put_string(msg, DCM_A_CAL_JOINT, r->joint) ||
+	    nla_put_u8(msg, DCM_A_CAL_STOP, stop) ||
+	    nla_put_u32(msg, DCM_A_CAL_ZERO, r->zero) ||
+	    nla_put_u32(msg, DCM_A_CAL_PREVIOUS, r->previous) ||
+	    nla_put_u32(msg, DCM_A_CAL_RAW, r->raw)) {
+		nlmsg_free(msg);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
+/**
+ * dcm_nl_calibrate_doit() - DCM_CMD_CALIBRATE: calibrate a joint's MRE
+ * @skb: the request
+ * @info: its attributes: INDEX JOINT STOP, and ZERO for DCM_CALIB_SET
+ *
+ * dcm_calibrate() does the work. The answer: INDEX JOINT STOP ZERO
+ * PREVIOUS RAW (the MRE count when the request came).
+ *
+ * Return: 0; -ENOENT for an unknown joint (or no description); -EINVAL for
+ * a joint without an MRE angle of its own on a motor board, or ZERO with
+ * a measuring STOP (or none with SET); -EIO; -ENODEV.
+ */
+int dcm_nl_calibrate_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_calib_result res;
+	struct dcm_controller *ctrl;
+	struct dcm_runtime *rt;
+	const char *why = NULL;
+	u16 zero = 0;
+	u32 index;
+	int ret;
+	u8 stop;
+
+	if (GENL_REQ_ATTR_CHECK(info, DCM_A_CAL_INDEX) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CAL_JOINT) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_CAL_STOP))
+		return -EINVAL;
+	stop = nla_get_u8(info->attrs[DCM_A_CAL_STOP]);
+	if (stop == DCM_CALIB_SET && !info->attrs[DCM_A_CAL_ZERO]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_STOP],
+				    "STOP set needs ZERO");
+		return -EINVAL;
+	}
+	if (stop != DCM_CALIB_SET && info->attrs[DCM_A_CAL_ZERO]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_CAL_ZERO],
+				    "ZERO goes with STOP set only");
+		return -EINVAL;
+	}
+	if (info->attrs[DCM_A_CAL_ZERO])
+		zero = nla_get_u32(info->attrs[DCM_A_CAL_ZERO]);
+	ctrl = dcm_nl_runtime_enter(info, DCM_A_CAL_INDEX, &rt);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	index = ctrl->index;
+	ret = dcm_calibrate(ctrl, rt, nla_data(info->attrs[DCM_A_CAL_JOINT]), stop, zero,
+			    &res, &why);
+	dcm_nl_runtime_leave(ctrl);
+	if (ret) {
+		/* The joint is at fault when it is unknown or not calibrable. */
+		if (ret == -ENOENT || ret == -EINVAL)
+			NL_SET_BAD_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT]);
+		if (why)
+			dcm_nl_set_err_msg(info, why);
+		return ret;
+	}
+	return calib_reply(info, index, stop, &res);
+}
+
+/* One DCM_A_SP_BOARD nest. */
+static int put_board(void *arg, const struct dcm_special_board *b)
+{
+	struct sk_buff *msg = arg;
+	struct nlattr *nest;
+
+	nest = nla_nest_start(msg, DCM_A_SP_BOARD);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_string(msg, DCM_A_BRD_NAME, b->name) ||
+	    nla_put_string(msg, DCM_A_BRD_TYPE, b->type) ||
+	    nla_put_string(msg, DCM_A_BRD_BUS, b->bus) ||
+	    nla_put_u32(msg, DCM_A_BRD_ADDRESS, b->address))
+		goto fail;
+	if (b->state && (nla_put_string(msg, DCM_A_BRD_STATE, b->state) ||
+			 nla_put_u64_64bit(msg, DCM_A_BRD_ACK, b->ack, DCM_A_BRD_PAD) ||
+			 nla_put_u64_64bit(msg, DCM_A_BRD_NACK, b->nack, DCM_A_BRD_PAD) ||
+			 nla_put_u32(msg, DCM_A_BRD_ERRORS, b->errors)))
+		goto fail;
+	if (b->version && nla_put_string(msg, DCM_A_BRD_VERSION, b->version))
+		goto fail;
+	nla_nest_end(msg, nest);
+	return 0;
+fail:
+	nla_nest_cancel(msg, nest);
+	return -EMSGSIZE;
+}
+
+/**
+ * dcm_nl_special_doit() - DCM_CMD_SPECIAL: run a special command
+ * @skb: the request
+ * @info: its attributes: INDEX COMMAND (enum dcm_special)
+ *
+ * dcm_special() does the work. The answer: INDEX COMMAND TEXT, and for
+ * VERSION and DIAGNOSTIC one DCM_A_SP_BOARD nest per device, in the
+ * description's order. Serialised with configuration and calibration by
+ * the controller's config_lock.
+ *
+ * Return: 0; -ENOENT with no description loaded; -ENODEV; -ENOMEM;
+ * -EMSGSIZE.
+ */
+int dcm_nl_special_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct dcm_special_out out = { .put = put_board };
+	struct dcm_controller *ctrl;
+	struct dcm_runtime *rt;
+	struct sk_buff *msg = NULL;
+	u32 index, cmd;
+	void *hdr;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, DCM_A_SP_INDEX) ||
+	    GENL_REQ_ATTR_CHECK(info, DCM_A_SP_COMMAND))
+		return -EINVAL;
+	cmd = nla_get_u32(info->attrs[DCM_A_SP_COMMAND]);
+	ctrl = dcm_nl_runtime_enter(info, DCM_A_SP_INDEX, &rt);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	index = ctrl->index;
+	out.text = kzalloc(TEXT_LEN, GFP_KERNEL);
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE + rt->model->n_devices * (DCM_MAX_NAME_LEN + 192),
+			  GFP_KERNEL);
+	if (!out.text || !msg) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	out.arg = msg;
+	hdr = dcm_genlmsg_put_reply(msg, info, DCM_CMD_SPECIAL);
+	if (!hdr || nla_put_u32(msg, DCM_A_SP_INDEX, index) ||
+	    nla_put_u32(msg, DCM_A_SP_COMMAND, cmd)) {
+		ret = -EMSGSIZE;
+		goto out;
+	}
+	ret = dcm_special(ctrl, rt, cmd, &out);
+	if (!ret && nla_put_string(msg, DCM_A_SP_TEXT, out.text))
+		ret = -EMSGSIZE;
+	if (ret)
+		goto out;
+	genlmsg_end(msg, hdr);
+	dcm_nl_runtime_leave(ctrl);
+	kfree(out.text);
+	return genlmsg_reply(msg, info);
+
+out:
+	dcm_nl_runtime_leave(ctrl);
+	nlmsg_free(msg);
+	kfree(out.text);
+	return ret;
+}
