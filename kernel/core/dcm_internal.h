@@ -81,9 +81,11 @@ struct dcm_cycle_stats {
  * Mutexes and the rw_semaphore sleep; spinlocks do not, and nothing under
  * one sleeps or allocates.
  *
- * 1. genl_mutex, the generic netlink core's: held around every request of
- *    the family, which is not parallel_ops (GET_INFO, the configuration
- *    commands, CALIBRATE, SPECIAL).
+ * 1. No lock of the generic netlink core: the family is parallel_ops, so
+ *    requests (GET_INFO, the configuration commands, CALIBRATE, SPECIAL)
+ *    run side by side, each ordered per controller by @config_lock. A
+ *    CALIBRATE or SPECIAL that waits for boards delays only the requests
+ *    to its own controller.
  *
  * 2. &dcm_controller.config_lock (mutex): the configuration transaction
  *    (@staged, @staged_portid, @failed, @why), @tree, and with @lock the swap
@@ -91,8 +93,8 @@ struct dcm_cycle_stats {
  *    commands (config_enter()), CALIBRATE and SPECIAL for their whole run
  *    (dcm_nl_runtime_enter(): the runtime stays while they wait for boards,
  *    up to 200 ms a step), a netlink socket that closes
- *    (dcm_config_drop_port(), without genl_mutex) and unregistration
- *    (dcm_config_release()). Under it: the key tree is built and removed
+ *    (dcm_config_drop_port()) and unregistration
+ *    (dcm_describe_release()). Under it: the key tree is built and removed
  *    (removal waits for the key files' show and store in progress), @lock
  *    for writing, synchronize_srcu(), flush_work() and cancel_work_sync() of
  *    the chaining work, bus transfers (the chest store, special commands,
@@ -107,7 +109,7 @@ struct dcm_cycle_stats {
  *    /dev/dcmN, the key files that reach the running state (Ack, Nack,
  *    Error, a command to an actuator's Value), DCM_CMD_GET_INFO, the
  *    watchdog's work item and a file's release. For writing, a few stores
- *    only: the swap in dcm_nl_config_commit(), dcm_config_release(), and
+ *    only: the swap in dcm_describe_replace(), dcm_describe_release(), and
  *    dcm_controller_unregister() setting @dead. Never taken by the cycle.
  *
  * 5. &dcm_watchdog.lock (mutex, one per open file): under @lock for reading,
@@ -170,8 +172,8 @@ struct dcm_cycle_stats {
  * rcu_assign_pointer() holding @config_lock and @lock for writing; the cycle
  * reads it with srcu_dereference() in @srcu, process context with dcm_rt()
  * holding @lock or @config_lock (rcu_dereference_protected() checks which).
- * The one who replaces or drops it (dcm_nl_config_commit(),
- * dcm_config_release(), under @config_lock) waits with synchronize_srcu()
+ * The one who replaces or drops it (dcm_describe_replace(),
+ * dcm_describe_release(), under @config_lock) waits with synchronize_srcu()
  * before freeing the old runtime, so that the cycle or a chaining work in
  * progress finishes with it; dcm_runtime_free() then cancels the chaining
  * work. @buses is an RCU list: written under @bus_lock, read by
@@ -189,7 +191,7 @@ struct dcm_cycle_stats {
  * with READ_ONCE() and WRITE_ONCE(); @safety is the cycle's, which sysfs
  * reads with READ_ONCE(), as @period_us, which sysfs writes. @dead is also
  * read without @lock by poll() and dcm_mmap(), and under @config_lock by
- * the netlink commands: unregistration sets it before dcm_config_release()
+ * the netlink commands: unregistration sets it before dcm_describe_release()
  * takes @config_lock.
  */
 
