@@ -2,14 +2,15 @@
 /*
  * dcm - Device Communication Manager for the NAO robot: the module.
  *
- * Brings the layers up in order (the core, the faces, the transports) and
- * gives a robot body its controller: dcm_controller_register() creates it
- * in the core, adds its faces, and starts its cycle
- * (Documentation/dcm/architecture.rst).
+ * Brings the layers up in order (the core, the board types, the faces,
+ * the transports) and gives a robot body its controller:
+ * dcm_controller_register() creates it in the core, adds its faces, and
+ * starts its cycle (Documentation/dcm/architecture.rst).
  */
 
 #include <linux/module.h>
 
+#include "boards/dcm_boards.h"
 #include "core/dcm_internal.h"
 #include "faces/dcm_faces.h"
 #include "wire/dcm_wire.h"
@@ -76,6 +77,7 @@ static int __init dcm_init(void)
 	int ret;
 
 	dcm_wire_init();
+	dcm_boards_init();
 	ret = dcm_core_init();
 	if (ret)
 		return ret;

@@ -33,7 +33,8 @@
 #include <linux/string.h>
 
 #include "core/dcm_internal.h"
-#include "boards/dcm_board.h"
+#include "boards/dcm_boards.h"
+#include "core/dcm_board.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
@@ -87,6 +88,8 @@ static int chest_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	return 0;
 }
 
+static void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m);
+
 const struct dcm_board_type dcm_chest_board = {
 	.name = "ChestBoard",
 	.flags = DCM_BOARD_F_STORE,
@@ -95,6 +98,7 @@ const struct dcm_board_type dcm_chest_board = {
 	.bind = dcm_board_bind,
 	.exchange = chest_exchange,
 	.version = chest_version,
+	.store_load = dcm_chest_load,
 };
 
 #define BODY_PAGES	(DCM_CHEST_BODY_LEN / DCM_CHEST_EE_PAGE_LEN)
@@ -396,7 +400,7 @@ static void store_event(struct dcm_controller *ctrl, const char *chest, u32 type
  * under the controller's config_lock; takes the chest board's bus a page
  * at a time.
  */
-void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m)
+static void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m)
 {
 	struct dcm_chest_body *b;
 	struct chest_io *io;

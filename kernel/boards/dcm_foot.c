@@ -10,7 +10,7 @@
 
 #include <linux/string.h>
 
-#include "boards/dcm_board.h"
+#include "core/dcm_board.h"
 #include "core/dcm_internal.h"
 #include "model/dcm_fsr.h"
 #include "wire/dcm_regs.h"

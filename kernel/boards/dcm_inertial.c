@@ -11,7 +11,7 @@
 
 #include <linux/string.h>
 
-#include "boards/dcm_board.h"
+#include "core/dcm_board.h"
 #include "core/dcm_internal.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_inertial.h"

@@ -12,7 +12,7 @@
 
 #include <linux/string.h>
 
-#include "boards/dcm_board.h"
+#include "core/dcm_board.h"
 #include "core/dcm_internal.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_sonar.h"

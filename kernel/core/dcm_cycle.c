@@ -18,7 +18,7 @@
 #include <linux/wait.h>
 
 #include "core/dcm_internal.h"
-#include "boards/dcm_board.h"
+#include "core/dcm_board.h"
 #include "core/dcm_runtime.h"
 
 #define CREATE_TRACE_POINTS

@@ -16,6 +16,7 @@
  * Without them a description runs without a tree.
  */
 
+#include "core/dcm_board.h"
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
 #include "model/dcm_model.h"
@@ -71,7 +72,7 @@ static void tree_publish(struct dcm_controller *ctrl, struct dcm_model *m,
  * @why: on failure, set to a message for the user (a literal), or left
  *
  * The body's calibration is read from the chest board's store into @m
- * first (dcm_chest_load()), before any motor board is configured. On
+ * first (dcm_boards_store_load()), before any motor board is configured. On
  * success @m runs, the old description and its state are freed, and
  * DCM_EV_CONFIG is posted. Context: process; waits for the cycle.
  *
@@ -86,7 +87,7 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 
 	lockdep_assert_held(&ctrl->config_lock);
 
-	dcm_chest_load(ctrl, m);
+	dcm_boards_store_load(ctrl, m);
 	rt = dcm_runtime_create(ctrl, m, ctrl->generation % 0xffff + 1);
 	if (!rt)
 		return -ENOMEM;

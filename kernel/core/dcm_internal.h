@@ -395,27 +395,6 @@ void dcm_describe_set_tree_ops(const struct dcm_tree_ops *ops);
 int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const char **why);
 void dcm_describe_release(struct dcm_controller *ctrl);
 
-/* dcm_chest.c */
-struct dcm_model;
-
-/**
- * struct dcm_calib_result - what dcm_calibrate() did
- * @joint: the joint's name, "HeadYaw"
- * @zero: its jointZeroPosition now
- * @previous: its jointZeroPosition before
- * @raw: its MRE count when the calibration began
- */
-struct dcm_calib_result {
-	char joint[DCM_MAX_NAME_LEN];
-	u16 zero;
-	u16 previous;
-	u16 raw;
-};
-
-void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m);
-int dcm_calibrate(struct dcm_controller *ctrl, struct dcm_runtime *rt, const char *name,
-		  u8 stop, u16 zero, struct dcm_calib_result *res, const char **why);
-
 /* dcm_special.c */
 
 /**

@@ -3,11 +3,12 @@
  * dcm - the netlink commands that act on the boards: DCM_CMD_CALIBRATE and
  * DCM_CMD_SPECIAL. Each parses its request, takes the controller and its
  * running description (dcm_nl_runtime_enter()), calls the core
- * (dcm_calibrate(), dcm_special()) and builds the answer.
+ * (dcm_special()) or the boards (dcm_calibrate()) and builds the answer.
  */
 
 #include <linux/slab.h>
 
+#include "boards/dcm_boards.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"

@@ -11,11 +11,17 @@
 #ifndef _DCM_WIRE_H
 #define _DCM_WIRE_H
 
+#include <linux/bits.h>
 #include <linux/crc-itu-t.h>
 #include <linux/crc8.h>
+#include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/kernel.h>
+#include <linux/limits.h>
+#include <linux/math64.h>
+#include <linux/string.h>
+#include <linux/types.h>
 #include <asm/unaligned.h>
-
-#include "model/dcm_pure.h"
 
 /*
  * Multi-byte fields are little-endian on every bus: get_unaligned_le16()

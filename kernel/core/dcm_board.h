@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dcm - board types as objects (Documentation/dcm/boards.rst).
+ * dcm - board types as objects (Documentation/dcm/boards.rst): the
+ * contract between the core and the boards layer.
  *
  * Each board type of the robot description (its Type, "MotorBoard") is one
- * constant struct dcm_board_type, in the file of its family under boards/:
- * the subdevices it addresses (its roles), its cyclic exchange, its chaining
- * and configuration where it has them, and the size of the private area
- * each board of that type gets in the runtime. The board table
+ * constant struct dcm_board_type, in the file of its family under boards/,
+ * and the boards layer gives the core its table at module init
+ * (dcm_board_types_set()): the subdevices a type addresses (its roles), its
+ * cyclic exchange, its chaining and configuration where it has them, and
+ * the size of the private area each board of that type gets in the runtime.
+ * The core calls the boards only through these ops. Looking a Type up
  * (dcm_board_type_find()) is the one place a Type is compared; the cycle,
  * the special commands, the chest store and the safety rules ask the type.
  */
@@ -18,6 +21,7 @@
 #include "core/dcm_runtime.h"
 
 struct dcm_bus;
+struct dcm_controller;
 struct dcm_rs485_slot;
 struct dcm_rs485_reply;
 struct dcm_rs485_ident;
@@ -90,6 +94,9 @@ struct dcm_board_buf {
  * @joint_hold: a board with motors: hold motor @slot as uncalibrated (its
  *	hardness at 0, its position command following its sensor), or let it
  *	go. Context: process.
+ * @store_load: a board that keeps the body record: load it into a
+ *	description being committed, not yet running (its joints' zeros,
+ *	BodyId, BodyNickName). Context: process, may sleep.
  * @joint_sub: a board with motors: its joint (the position actuator) of
  *	SubDeviceNumber @number, or with @position that joint's position
  *	sensor; -1 for none. On a description that may not run yet (the chest
@@ -116,25 +123,17 @@ struct dcm_board_type {
 		       struct dcm_board_buf *xb, char *version, size_t len);
 	int (*joint_mre)(const struct dcm_runtime *rt, u32 dev, u32 slot, u16 *raw);
 	void (*joint_hold)(struct dcm_runtime *rt, u32 dev, u32 slot, bool on);
+	void (*store_load)(struct dcm_controller *ctrl, struct dcm_model *m);
 	s32 (*joint_sub)(const struct dcm_model *m, u32 dev, u32 number, bool position);
 };
 
-/* The board types, one per family file. */
-extern const struct dcm_board_type dcm_motor_board;
-extern const struct dcm_board_type dcm_foot_board;
-extern const struct dcm_board_type dcm_hand_board;
-extern const struct dcm_board_type dcm_chest_board;
-extern const struct dcm_board_type dcm_battery_board;
-extern const struct dcm_board_type dcm_sonar_board;
-extern const struct dcm_board_type dcm_inertial_board;
-extern const struct dcm_board_type dcm_head_board;
-extern const struct dcm_board_type dcm_face_board;
-extern const struct dcm_board_type dcm_ear_board;
-extern const struct dcm_board_type dcm_touch_board;
+/* Devices of a Type no board type knows: bound, never exchanged with. */
 extern const struct dcm_board_type dcm_plain_board;
 
 /* dcm_board.c: the table, binding, what the board files share */
+void dcm_board_types_set(const struct dcm_board_type *const *types, u32 n);
 const struct dcm_board_type *dcm_board_type_find(const char *name);
+void dcm_boards_store_load(struct dcm_controller *ctrl, struct dcm_model *m);
 void dcm_board_bind(struct dcm_runtime *rt, u32 dev);
 union dcm_value *dcm_board_dev_key(const struct dcm_model *m, u32 dev, const char *key);
 union dcm_value *dcm_board_sub_key(const struct dcm_model *m, s32 sub, const char *key);

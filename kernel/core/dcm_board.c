@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm - the board table and what the board types share
- * (Documentation/dcm/boards.rst).
+ * dcm - the core's side of the board types (Documentation/dcm/boards.rst).
  *
- * The table is the one place a device's Type is compared: a runtime keeps
- * each device's struct dcm_board_type, found here once per description.
+ * The boards layer gives the core its table of board types at module init;
+ * looking a Type up in it is the one place a device's Type is compared: a
+ * runtime keeps each device's struct dcm_board_type, found here once per
+ * description.
  * Binding gives each board the subdevice index of each of its type's roles
  * (by Type and SubDeviceNumber); the type's bind op finds whatever else its
  * cycle uses, so that the cycle looks nothing up by name. Each cycle, an
@@ -18,7 +19,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "boards/dcm_board.h"
+#include "core/dcm_board.h"
 #include "core/dcm_internal.h"
 #include "wire/dcm_regs.h"
 
@@ -27,15 +28,28 @@ const struct dcm_board_type dcm_plain_board = {
 	.bind = dcm_board_bind,
 };
 
-static const struct dcm_board_type *const board_types[] = {
-	&dcm_motor_board, &dcm_chest_board, &dcm_battery_board, &dcm_sonar_board,
-	&dcm_inertial_board, &dcm_head_board, &dcm_face_board, &dcm_ear_board,
-	&dcm_touch_board, &dcm_foot_board, &dcm_hand_board,
-};
+/* The board types the boards layer gave (dcm_board_types_set()). */
+static const struct dcm_board_type *const *board_types;
+static u32 n_board_types;
+
+/**
+ * dcm_board_types_set() - the board types the core binds devices to
+ * @types: the table, kept (the boards layer's: boards/dcm_boards.c)
+ * @n: its entries
+ *
+ * Called once at module init, before any controller exists.
+ */
+void dcm_board_types_set(const struct dcm_board_type *const *types, u32 n)
+{
+	board_types = types;
+	n_board_types = n;
+}
 
 /**
  * dcm_board_type_find() - the board type of a Type
  * @name: the Type of a device of the robot description ("MotorBoard")
+ *
+ * The one place a device's Type is compared with the board types' names.
  *
  * Return: its board type; &dcm_plain_board for a Type no board type has.
  */
@@ -43,10 +57,32 @@ const struct dcm_board_type *dcm_board_type_find(const char *name)
 {
 	u32 i;
 
-	for (i = 0; i < ARRAY_SIZE(board_types); i++)
+	for (i = 0; i < n_board_types; i++)
 		if (!strcmp(name, board_types[i]->name))
 			return board_types[i];
 	return &dcm_plain_board;
+}
+
+/**
+ * dcm_boards_store_load() - a new description takes the body record
+ * @ctrl: the controller
+ * @m: the description being committed, not yet running
+ *
+ * Asks the first board type that keeps the body record (a store_load op:
+ * the chest board) to load it into @m. Context: process, may sleep.
+ */
+void dcm_boards_store_load(struct dcm_controller *ctrl, struct dcm_model *m)
+{
+	const struct dcm_board_type *type;
+	u32 d;
+
+	for (d = 0; d < m->n_devices; d++) {
+		type = dcm_board_type_find(m->devices[d].type->name);
+		if (type->store_load) {
+			type->store_load(ctrl, m);
+			return;
+		}
+	}
 }
 
 /**

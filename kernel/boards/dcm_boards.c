@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm - the board table: every board type of the NAO, given to the core at
+ * module init. Adding a board type adds its family file and one line here
+ * (Documentation/dcm/boards.rst).
+ */
+
+#include <linux/kernel.h>
+
+#include "boards/dcm_boards.h"
+
+static const struct dcm_board_type *const dcm_board_types[] = {
+	&dcm_motor_board, &dcm_chest_board, &dcm_battery_board, &dcm_sonar_board,
+	&dcm_inertial_board, &dcm_head_board, &dcm_face_board, &dcm_ear_board,
+	&dcm_touch_board, &dcm_foot_board, &dcm_hand_board,
+};
+
+/**
+ * dcm_boards_init() - give the core the board types
+ */
+void dcm_boards_init(void)
+{
+	dcm_board_types_set(dcm_board_types, ARRAY_SIZE(dcm_board_types));
+}
