@@ -12,6 +12,7 @@
 #include <linux/string.h>
 #include <asm/unaligned.h>
 
+#include "boards/dcm_boards.h"
 #include "core/dcm_board.h"
 #include "core/dcm_internal.h"
 #include "wire/dcm_regs.h"

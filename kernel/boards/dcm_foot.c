@@ -10,6 +10,7 @@
 
 #include <linux/string.h>
 
+#include "boards/dcm_boards.h"
 #include "core/dcm_board.h"
 #include "core/dcm_internal.h"
 #include "model/dcm_fsr.h"

@@ -4,6 +4,7 @@
  * cyclic broadcast is all zeros, its reply its three touch pads.
  */
 
+#include "boards/dcm_boards.h"
 #include "core/dcm_board.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_hand.h"

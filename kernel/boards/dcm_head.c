@@ -10,7 +10,6 @@
  */
 
 #include <linux/string.h>
-#include <asm/unaligned.h>
 
 #include "boards/dcm_boards.h"
 #include "core/dcm_board.h"
@@ -19,8 +18,6 @@
 #include "wire/dcm_wire_head.h"
 
 /* The head board: the CPU temperature, s32 milli-degrees Celsius. */
-#define HEAD_TEMP_REG	0x02
-#define HEAD_TEMP_LEN	4
 
 enum { HEAD_TEMP };
 
@@ -30,13 +27,13 @@ static const struct dcm_board_role head_roles[] = {
 
 static void head_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
-	u8 in[HEAD_TEMP_LEN];
+	u8 in[DCM_HEAD_IN_LEN];
 	int ret;
 
-	ret = dcm_reg_read(t, rt->model->devices[dev].address, rt->txbuf, HEAD_TEMP_REG, in,
+	ret = dcm_reg_read(t, rt->model->devices[dev].address, rt->txbuf, DCM_HEAD_IN_REG, in,
 			   sizeof(in));
 	if (!ret)
-		dcm_runtime_sense(rt, rt->dev[dev].role[HEAD_TEMP], (s32)get_unaligned_le32(in), now);
+		dcm_runtime_sense(rt, rt->dev[dev].role[HEAD_TEMP], dcm_head_get_in(in), now);
 	dcm_reg_answer(rt, dev, ret, now);
 }
 

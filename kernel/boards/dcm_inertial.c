@@ -11,6 +11,7 @@
 
 #include <linux/string.h>
 
+#include "boards/dcm_boards.h"
 #include "core/dcm_board.h"
 #include "core/dcm_internal.h"
 #include "wire/dcm_regs.h"

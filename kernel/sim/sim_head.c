@@ -12,9 +12,9 @@
 
 #include <linux/debugfs.h>
 #include <linux/device.h>
-#include <asm/unaligned.h>
 
 #include "sim_boards.h"
+#include "wire/dcm_wire_head.h"
 
 #define SIM_ADDR_FACE		0x40
 #define SIM_ADDR_EAR		0x41
@@ -23,7 +23,6 @@
 
 /* The head board (wire-protocol.rst, "Head board") */
 #define SIM_WHOAMI_HEAD		0xce
-#define SIM_HEAD_TEMP		0x02	/* R: s32, milli-degrees Celsius */
 
 /**
  * struct sim_head_board - a board of the head: a register map
@@ -76,7 +75,7 @@ static void sim_cpu_refresh(struct sim_board *b, u64 now)
 	struct sim_head *h = to_head(b);
 
 	sim_cpu_step(&h->cpu, READ_ONCE(h->cpu_load), sim_elapsed(&h->cpu_last));
-	put_unaligned_le32((u32)h->cpu.temp_mc, &h->cpu_board.regs.reg[SIM_HEAD_TEMP]);
+	dcm_head_put_in(&h->cpu_board.regs.reg[DCM_HEAD_IN_REG], h->cpu.temp_mc);
 }
 
 static const struct sim_board_ops sim_led_board_ops = {
