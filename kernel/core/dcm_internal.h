@@ -162,11 +162,16 @@ struct dcm_cycle_stats {
  * 14. The events ring's raw spinlock (irqsave): dcm_event_post() from any
  *     context, the events work item takes the events off; innermost.
  *
- * Apart, leaves that nest with nothing of the above: dcm_controllers_lock
+ * &dcm_controller.bus_lock (mutex): the writers of @buses and of the
+ * running description's transports (&dcm_rt_bus.bus), dcm_bus_register()
+ * and dcm_bus_unregister(), take it under @config_lock, so that a runtime
+ * being created or replaced sees every transport exactly once; nothing is
+ * taken under it. dcm_bus_unregister() waits with synchronize_srcu() after
+ * releasing both.
+ *
+ * Apart, a leaf that nests with nothing of the above: dcm_controllers_lock
  * (the registry of controllers, a mutex in dcm_core.c, held for the xarray
- * and a get_device() only) and &dcm_controller.bus_lock (mutex, writers of
- * @buses: dcm_bus_register() and dcm_bus_unregister(), which waits with
- * synchronize_srcu() after releasing it).
+ * and a get_device() only).
  *
  * SRCU and RCU: @rt is an RCU pointer. It is changed with
  * rcu_assign_pointer() holding @config_lock and @lock for writing; the cycle
