@@ -63,7 +63,7 @@ unit:
 	exit $$rc
 
 # The kselftest suite inside the VM.
-vm-test: modules userspace selftests
+vm-test: modules userspace selftests boardsim
 	@mkdir -p $(O)/results
 	@scripts/run-selftests.sh $(O)/results/selftests.log
 
