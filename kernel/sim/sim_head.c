@@ -21,9 +21,6 @@
 #define SIM_ADDR_TOUCH		0x48
 #define SIM_ADDR_HEAD		0x4c
 
-/* The head board (wire-protocol.rst, "Head board") */
-#define SIM_WHOAMI_HEAD		0xce
-
 /**
  * struct sim_head_board - a board of the head: a register map
  * @board: the board
@@ -188,7 +185,7 @@ int sim_head_add(struct dcm_sim *sim, struct device *dev)
 	sim_regs_init(&h->touch.regs, DCM_WHOAMI_TOUCH, 1, DCM_TOUCH_LEDS,
 		      DCM_TOUCH_LEDS + DCM_TOUCH_OUT_LEN - 1);
 	sim_head_board_add(sim, h, &h->touch, &sim_touch_ops, "TouchBoard", SIM_ADDR_TOUCH);
-	sim_regs_init(&h->cpu_board.regs, SIM_WHOAMI_HEAD, 1, 1, 0);
+	sim_regs_init(&h->cpu_board.regs, DCM_WHOAMI_HEAD, 1, 1, 0);
 	sim_head_board_add(sim, h, &h->cpu_board, &sim_cpu_ops, "HeadBoard", SIM_ADDR_HEAD);
 	h->cpu_load = 25;
 	h->cpu.temp_mc = sim_cpu_equilibrium_mc(h->cpu_load);

@@ -12,6 +12,7 @@
 #define DCM_WHOAMI_FACE		0xfa
 #define DCM_WHOAMI_EAR		0xea
 #define DCM_WHOAMI_TOUCH	0x7c
+#define DCM_WHOAMI_HEAD		0xce
 
 /* ---- Head board (I2C-head, 0x4c): the CPU temperature ---- */
 
