@@ -18,8 +18,8 @@ static int claim_error(struct device *parent, const struct dcm_bus_ref *refs, in
 
 	switch (ret) {
 	case -EINVAL:
-		return dev_err_probe(parent, ret, "bus %u (%s): no name, a name of %u bytes or more, or no transport\n",
-				     why->bad, name, DCM_NAME_LEN);
+		return dev_err_probe(parent, ret, "bus %u (%s): bad name or no transport\n",
+				     why->bad, name);
 	case -EEXIST:
 		return dev_err_probe(parent, ret, "bus %s is named twice\n", name);
 	case -EADDRINUSE:
@@ -27,13 +27,13 @@ static int claim_error(struct device *parent, const struct dcm_bus_ref *refs, in
 				     refs[why->other].name, name);
 	case -EBUSY:
 		if (r->fwnode)
-			return dev_err_probe(parent, ret, "bus %s: transport %pfw already carries dcm%d's bus %s\n",
+			return dev_err_probe(parent, ret, "bus %s: %pfw carries dcm%d's bus %s\n",
 					     name, r->fwnode, why->index, why->bus);
-		return dev_err_probe(parent, ret, "bus %s: transport %s already carries dcm%d's bus %s\n",
+		return dev_err_probe(parent, ret, "bus %s: %s carries dcm%d's bus %s\n",
 				     name, r->transport, why->index, why->bus);
 	case -EPROBE_DEFER:
 		if (r->fwnode)
-			return dev_err_probe(parent, ret, "bus %s: waiting for its transport %pfw\n",
+			return dev_err_probe(parent, ret, "bus %s: waiting for %pfw\n",
 					     name, r->fwnode);
 		return dev_err_probe(parent, -ENODEV, "bus %s: no transport named %s\n",
 				     name, r->transport);

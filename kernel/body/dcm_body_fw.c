@@ -105,12 +105,12 @@ static int read_buses(struct device *dev, const char **names, struct dcm_bus_ref
 			if (IS_ERR(ref))
 				break;
 			fwnode_handle_put(ref);
-			ret = dev_err_probe(dev, -EINVAL, "%s has more references than %s has names (%d)\n",
-					    BUSES_PROP, NAMES_PROP, n);
+			ret = dev_err_probe(dev, -EINVAL, "%s: more references than %d names\n",
+					    BUSES_PROP, n);
 			goto err;
 		}
 		if (IS_ERR(ref)) {
-			ret = dev_err_probe(dev, -EINVAL, "bus %s: %s has no reference %d that resolves (%pe)\n",
+			ret = dev_err_probe(dev, -EINVAL, "bus %s: %s[%d] does not resolve (%pe)\n",
 					    names[i], BUSES_PROP, i, ref);
 			goto err;
 		}

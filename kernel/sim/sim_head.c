@@ -146,9 +146,9 @@ static int sim_touch_leds_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(sim_touch_leds);
 
-static void sim_head_board_add(struct dcm_sim *sim, struct sim_head *h, struct sim_head_board *hb,
-			       const struct sim_board_ops *ops, const char *name, const char *dev_id,
-			       u16 addr)
+static void sim_head_board_add(struct dcm_sim *sim, struct sim_head *h,
+			       struct sim_head_board *hb, const struct sim_board_ops *ops,
+			       const char *name, const char *dev_id, u16 addr)
 {
 	hb->head = h;
 	hb->board.ops = ops;
