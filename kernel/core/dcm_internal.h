@@ -110,7 +110,7 @@ struct dcm_cycle_stats {
  *    Error, a command to an actuator's Value), DCM_CMD_GET_INFO, the
  *    watchdog's work item and a file's release. For writing, a few stores
  *    only: the swap in dcm_describe_replace(), dcm_describe_release(), and
- *    dcm_controller_unregister() setting @dead. Never taken by the cycle.
+ *    dcm_body_unregister() setting @dead. Never taken by the cycle.
  *
  * 5. &dcm_watchdog.lock (mutex, one per open file): under @lock for reading,
  *    in the ioctls (a command holds it from dcm_watchdog_cmd_begin() to
