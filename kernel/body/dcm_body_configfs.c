@@ -422,8 +422,9 @@ static struct configfs_subsystem dcm_cfs_subsys = {
 /**
  * dcm_body_configfs_init() - register the configfs subsystem "dcm"
  *
- * Each directory made in it holds a reference on the module: the module
- * cannot be unloaded while a body exists there.
+ * Context: process, at module load. Each directory made in it holds a
+ * reference on the module: the module cannot be unloaded while a body
+ * exists there.
  *
  * Return: 0 or a negative errno.
  */
@@ -441,7 +442,8 @@ int dcm_body_configfs_init(void)
 /**
  * dcm_body_configfs_exit() - unregister it
  *
- * No body is left then: each one's directory holds the module.
+ * Context: process, at module unload, when no body is left (each one's
+ * directory holds the module).
  */
 void dcm_body_configfs_exit(void)
 {

@@ -158,7 +158,8 @@ N=${ctl#dcm}
 check $? "live reads 1, controller reads $ctl, /sys/class/dcm/$ctl and /dev/$ctl exist"
 [ "$(basename "$(readlink "$CLASS/$ctl/device")")" = "$pdev" ]
 check $? "$ctl's parent device is $pdev"
-dcmctl -d "$ctl" info >"$T/info" 2>&1 && grep -q "driver: dcm-configfs" "$T/info"
+dcmctl -d "$ctl" info >"$T/info" 2>&1 && grep -q "driver: dcm-configfs" "$T/info" &&
+	[ "$(cat "$CLASS/$ctl/body")" = dcm-configfs ]
 check $? "$ctl's driver: $(sed -n 's/.*driver: //p' "$T/info" | head -1)"
 dmesg | grep -q "$pdev: $ctl: configfs body nao, $nbuses buses"
 check $? "the kernel says which controller the body has"
