@@ -9,11 +9,14 @@
 # two I2C adapters, an SPI controller) are then free. A configfs body made
 # of them goes live and gets its dcmN, reported as driver dcm-configfs;
 # dcmd loads the robot's description into it and every board answers over
-# every bus; live=0 removes it. What cannot be is refused with the right
+# every bus; a transport that goes (the I2C adapter whose board clients
+# are unbound) leaves its boards Nacking, and has them answer again when
+# it comes back; live=0 removes it. What cannot be is refused with the right
 # error and leaves no controller: a transport that does not exist, one
 # that dcm0 has, a body without buses, a bus without transport, two buses
-# on one transport, names too long, changes to a live body. At the end the
-# VM is as it was: dcm_sim with one body, dcmd running on dcm0.
+# on one transport, names too long, changes to a live body; and rmmod dcm
+# while a body is there. At the end the VM is as it was: dcm_sim with one
+# body, dcmd running on dcm0.
 #
 # POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line;
 # exits 1 if a test failed.
@@ -181,6 +184,36 @@ for d in "$D"/*; do
 done
 [ -z "$bad" ] && [ "$nb" -ge 27 ]
 check $? "every board answers, none Nacks:${bad:- all $nb}"
+
+# A transport that goes leaves its bus without boards; when it comes back
+# under the same name, the bus has it again. The I2C adapter is a
+# transport while a board client of it is bound to dcm-i2c.
+adap=$(awk '$1 == "I2C-chest" { print $2 }' "$T/buses")
+clients=$(cd /sys/bus/i2c/drivers/dcm-i2c && ls -d "${adap#i2c-}"-* 2>/dev/null)
+dmesg -c >/dev/null
+for c in $clients; do
+	wr "$c" /sys/bus/i2c/drivers/dcm-i2c/unbind
+done
+dmesg | grep -q "$ctl: bus I2C-chest: its transport $adap is gone"
+check $? "the clients of $adap ($(echo "$clients" | tr '\n' ' ')) unbound: $ctl's bus I2C-chest lost it"
+n0=$(cat "$D/ChestBoard/Nack")
+a0=$(cat "$D/ChestBoard/Ack")
+r0=$(cat "$D/RShoulderBoard/Ack")
+sleep 0.5
+n1=$(cat "$D/ChestBoard/Nack")
+a1=$(cat "$D/ChestBoard/Ack")
+r1=$(cat "$D/RShoulderBoard/Ack")
+[ "$n1" -gt "$n0" ] && [ "$a1" = "$a0" ] && [ "$r1" -gt "$r0" ]
+check $? "ChestBoard Nacks ($n0 -> $n1), its Ack stays $a1; RShoulderBoard's grows ($r0 -> $r1)"
+for c in $clients; do
+	wr "$c" /sys/bus/i2c/drivers/dcm-i2c/bind
+done
+sleep 0.5
+a0=$(cat "$D/ChestBoard/Ack")
+sleep 0.5
+a1=$(cat "$D/ChestBoard/Ack")
+dmesg | grep -q "$ctl: bus I2C-chest on $adap" && [ "$a1" -gt "$a0" ]
+check $? "bound again: I2C-chest on $adap, ChestBoard's Ack grows again ($a0 -> $a1)"
 
 # 4. A live body does not change.
 dev=$(cat "$B/SPI-chest/transport")
