@@ -26,6 +26,8 @@
  * registered or unregistered, which never comes back here.
  */
 
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/configfs.h>
 #include <linux/err.h>
 #include <linux/idr.h>
@@ -178,12 +180,12 @@ static int body_activate(struct dcm_cfs_body *body)
 	int ret;
 
 	if (!body->n_buses) {
-		pr_err("dcm: configfs body %s has no bus\n", name);
+		pr_err("configfs body %s has no bus\n", name);
 		return -EINVAL;
 	}
 	list_for_each_entry(bus, &body->buses, node) {
 		if (!bus->transport[0]) {
-			pr_err("dcm: configfs body %s: bus %s has no transport\n", name,
+			pr_err("configfs body %s: bus %s has no transport\n", name,
 			       config_item_name(&bus->group.cg_item));
 			return -EINVAL;
 		}
@@ -435,7 +437,7 @@ int dcm_body_configfs_init(void)
 	config_group_init(&dcm_cfs_subsys.su_group);
 	ret = configfs_register_subsystem(&dcm_cfs_subsys);
 	if (ret)
-		pr_err("dcm: cannot register the configfs subsystem: %d\n", ret);
+		pr_err("cannot register the configfs subsystem: %d\n", ret);
 	return ret;
 }
 
