@@ -93,19 +93,27 @@ void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 			dcm_runtime_answer(rt, b->dev[i], false, source, 7, 0, now);
 }
 
-/* One addressed request of chaining and its answer, parsed; -ETIMEDOUT if none. */
+/*
+ * One addressed request of chaining and its answer, parsed; -ETIMEDOUT if
+ * none. A request that changes nothing (a query) is sent up to @tries
+ * times: a reply lost on the line must not end the chain.
+ */
 static int chain_request(struct dcm_board_buf *xb, struct dcm_bus *t, int len,
-			 struct dcm_rs485_frame *f)
+			 struct dcm_rs485_frame *f, int tries)
 {
 	int got;
 
 	if (len < 0)
 		return len;
-	got = t->ops->xfer(t, DCM_RS485_ADDR_UNASSIGNED, xb->tx, len, xb->rx,
-			   DCM_RS485_MAX_FRAME);
+	do {
+		got = t->ops->xfer(t, DCM_RS485_ADDR_UNASSIGNED, xb->tx, len, xb->rx,
+				   DCM_RS485_MAX_FRAME);
+		if (got > 0 && dcm_rs485_parse_frame(xb->rx, got, f) >= 0)
+			return 0;
+	} while (--tries > 0);
 	if (got <= 0)
 		return got ? got : -ETIMEDOUT;
-	return dcm_rs485_parse_frame(xb->rx, got, f) < 0 ? -EBADMSG : 0;
+	return -EBADMSG;
 }
 
 /**
@@ -242,10 +250,10 @@ void dcm_bus_chain_work(struct work_struct *work)
 	for (pos = 0; pos < n; pos++) {
 		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_UNASSIGNED,
 					  DCM_RS485_CHAIN_QUERY, NULL, 0);
-		if (chain_request(xb, t, len, &f) || dcm_rs485_get_ident(&f, &id))
+		if (chain_request(xb, t, len, &f, 3) || dcm_rs485_get_ident(&f, &id))
 			break;
 		len = dcm_rs485_put_assign(xb->tx, sizeof(xb->tx), false, id.board_id, pos + 1);
-		if (chain_request(xb, t, len, &f) || dcm_rs485_get_assign(&f, &board_id, &bid) ||
+		if (chain_request(xb, t, len, &f, 1) || dcm_rs485_get_assign(&f, &board_id, &bid) ||
 		    board_id != id.board_id || bid != pos + 1)
 			break;
 		b->chain[pos].bid = bid;

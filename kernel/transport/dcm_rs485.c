@@ -9,7 +9,9 @@
  * refers to its node names its bus (dcm_body_fw.c). Each cycle's transaction
  * writes the broadcast frame, then gathers the boards' replies until the
  * expected bytes came, the line stayed quiet for a while after the last
- * byte, or the reply window closed.
+ * byte of a whole frame, or the reply window closed. A frame that stops
+ * half-way is waited for until the window closes: a UART may deliver a
+ * reply in pieces.
  */
 
 #include <linux/ktime.h>
@@ -70,6 +72,25 @@ static size_t rx_count(struct dcm_rs485 *r)
 	return n;
 }
 
+/*
+ * Whether what came ends on a frame's last byte: whole frames (START ADDR
+ * CMD LEN, LEN bytes, the CRC), or bytes that are no frame at all.
+ */
+static bool rx_whole(struct dcm_rs485 *r, size_t len)
+{
+	size_t off = 0;
+
+	while (off < len) {
+		if (r->rx[off] != DCM_RS485_START)
+			return true;	/* noise: the quiet rule ends it */
+		if (len - off < DCM_RS485_HDR_LEN ||
+		    len - off < DCM_RS485_OVERHEAD + r->rx[off + 3])
+			return false;
+		off += DCM_RS485_OVERHEAD + r->rx[off + 3];
+	}
+	return true;
+}
+
 static int dcm_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_len, u8 *rx,
 			  size_t rx_len)
 {
@@ -93,13 +114,18 @@ static int dcm_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 	if (ret)
 		goto out;
 
-	/* Gather until full, quiet after some bytes, or out of time (hrtimers). */
+	/*
+	 * Gather until full, quiet after a whole frame, or out of time
+	 * (hrtimers). The bytes below rx_count() are written before it grows,
+	 * under the lock rx_count() takes: rx_whole() may read them.
+	 */
 	do {
 		seen = rx_count(r);
 		if (seen >= r->want)
 			break;
 		wait_event_hrtimeout(r->wq, rx_count(r) != seen, quiet);
-	} while (ktime_before(ktime_get(), end) && (!seen || rx_count(r) != seen));
+	} while (ktime_before(ktime_get(), end) &&
+		 (!seen || rx_count(r) != seen || !rx_whole(r, seen)));
 out:
 	spin_lock(&r->lock);
 	r->listening = false;
