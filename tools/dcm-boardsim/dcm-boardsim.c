@@ -5,7 +5,7 @@
  * runs on it from start-up to motion with no in-kernel simulator.
  *
  *   dcm-boardsim SOCKET [--control CTLSOCKET] [--bus RS485-N]
- *                [--boards TYPE,TYPE,...] [--seed N]
+ *                [--boards TYPE,TYPE,...] [--seed N] [--verbose]
  *
  * It listens on the UNIX stream socket SOCKET and takes QEMU's connection
  * (-chardev socket,path=SOCKET -serial chardev:...): the line of the bus.
@@ -60,6 +60,9 @@
  *   help                   the commands
  *
  * BID is the board's place in the chain, 1..n: the Bid chaining gives it.
+ * An empty line, or one that starts with "ok" or "error:" (an answer echoed
+ * back by a guest's tty), gets no answer. --verbose prints every request
+ * but the cycles (and the first three cycles) on stderr.
  * Ends when the bus's connection closes or on SIGTERM or SIGINT, and prints
  * what it saw on stderr.
  */
@@ -159,6 +162,7 @@ struct bus {
 };
 
 static volatile sig_atomic_t stop;
+static bool verbose;
 
 static void on_signal(int sig)
 {
@@ -553,7 +557,8 @@ static void control(struct bus *bus, char *line, char *ans, size_t size)
 		}
 		argv[argc++] = tok;
 	}
-	if (!argc)
+	/* Nothing, or an answer of ours echoed back by a tty: no answer. */
+	if (!argc || !strcmp(argv[0], "ok") || !strcmp(argv[0], "error:"))
 		return;
 	if (!strcmp(argv[0], "help")) {
 		snprintf(ans, size, "ok silent BID on|off; crc PPM; error BID CODE|off; %s",
@@ -682,6 +687,10 @@ static int frame(struct bus *bus, int fd)
 		      cycle(bus, &cmd, out, sizeof(out));
 	else
 		len = request(bus, &bus->rx.frame, out, sizeof(out));
+	if (verbose && (bus->rx.frame.cmd != DCM_RS485_CYCLE || bus->cycles <= 3))
+		fprintf(stderr, "dcm-boardsim: %llu us: cmd %#x to %#x, %u bytes; answer %d bytes\n",
+			(unsigned long long)now_us(), bus->rx.frame.cmd, bus->rx.frame.addr,
+			bus->rx.frame.len, len);
 	if (len < 0)
 		return -1;
 	return len ? write_all(fd, out, len) : 0;
@@ -742,7 +751,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: dcm-boardsim SOCKET [--control CTLSOCKET] [--bus RS485-N]\n"
-		"                    [--boards TYPE,TYPE,...] [--seed N]\n"
+		"                    [--boards TYPE,TYPE,...] [--seed N] [--verbose]\n"
 		"\n"
 		"Simulated RS485 boards on the UNIX socket SOCKET (QEMU connects to it):\n"
 		"chaining, IDENT, CONFIG, the cyclic exchange, register access.\n"
@@ -761,6 +770,7 @@ static void usage(FILE *f)
 		"                      status               help\n"
 		"                    BID: the board's place in the chain, 1..n\n"
 		"  --seed N          the seed of the CRC corruption's dice\n"
+		"  --verbose         every request but the cycles on stderr\n"
 		"\n"
 		"Ends when the connection on SOCKET closes, or on SIGTERM.\n");
 }
@@ -809,6 +819,7 @@ int main(int argc, char **argv)
 		{ "bus", required_argument, NULL, 'b' },
 		{ "boards", required_argument, NULL, 'l' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -845,6 +856,9 @@ int main(int argc, char **argv)
 				fprintf(stderr, "dcm-boardsim: --seed: a number\n");
 				return 2;
 			}
+			break;
+		case 'v':
+			verbose = true;
 			break;
 		case 'h':
 			usage(stdout);
