@@ -48,14 +48,15 @@ selftests: linux-src userspace
 	$(MAKE) -C tools/testing/selftests/dcm O=$(O) LSRC=$(LSRC)
 
 # Host unit tests (cmocka, ASan+UBSan): userspace, then the kernel's pure
-# logic built for the host, then the shipped robot description (dcmd's dry
-# run, the schemas, the seed's key lists; and that a broken copy is
-# refused), and the device tree against dtc and the description's buses.
-# All run even if one fails.
+# logic built for the host, then dcm-boardsim driven as the master of its
+# bus, then the shipped robot description (dcmd's dry run, the schemas, the
+# seed's key lists; and that a broken copy is refused), and the device tree
+# against dtc and the description's buses. All run even if one fails.
 unit:
 	@rc=0; \
 	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
 	$(MAKE) --no-print-directory -C kernel/tests O=$(O) || rc=1; \
+	$(MAKE) --no-print-directory -C tools/dcm-boardsim O=$(O) unit || rc=1; \
 	$(MAKE) -s --no-print-directory -C userspace O=$(O) all || rc=1; \
 	DCMD=$(O)/bin/dcmd bash userspace/data/check-data.sh || rc=1; \
 	DCMD=$(O)/bin/dcmd bash userspace/data/test-check-data.sh || rc=1; \

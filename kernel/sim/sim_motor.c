@@ -19,6 +19,7 @@
 #include <linux/fs.h>
 
 #include "sim_boards.h"
+#include "sim_chain.h"
 
 #define SIM_MOTOR_BOARDS	4	/* at most, per bus, from place 1 */
 
@@ -196,16 +197,18 @@ static void sim_mb_slot(struct sim_board *b, const struct dcm_rs485_slot *slot, 
 	dcm_mb_put_status(reply->data, &st);
 }
 
-/* The configuration structure: each motor's jointZeroPosition. */
+/*
+ * The configuration structure: each motor's jointZeroPosition. Its ack
+ * (sim_mb_config_status()) is the host-side board simulator's too.
+ */
 static u8 sim_mb_config(struct sim_board *b, const struct dcm_rs485_frame *frame, u8 bid)
 {
 	struct sim_mb *mb = container_of(b, struct sim_mb, board);
 	struct dcm_mb_config cfg;
+	u8 status = sim_mb_config_status(frame, bid, &cfg);
 
-	if (dcm_rs485_get_config(frame, &cfg))
-		return DCM_MB_CONFIG_BAD_VALUE;
-	if (cfg.bid != bid)
-		return DCM_MB_CONFIG_BAD_BID;
+	if (status != DCM_MB_CONFIG_OK)
+		return status;
 	mb->configured = true;
 	mb->zero[0] = cfg.motor[0].zero;
 	mb->zero[1] = cfg.motor[1].zero;

@@ -25,6 +25,7 @@
 #include <linux/random.h>
 
 #include "sim_bus.h"
+#include "sim_chain.h"
 
 /**
  * struct sim_rs485_bus - an RS485 bus and its boards
@@ -66,18 +67,12 @@ struct sim_rs485 {
 	struct sim_rs485_bus bus[SIM_RS485_BUSES];
 };
 
-/* A simulated board's identity: unique per bus and place. */
+/* A simulated board's identity: unique per bus and place (sim_chain.c). */
 static void sim_ident(const struct sim_rs485_bus *r, u32 i, struct dcm_rs485_ident *id)
 {
 	const struct sim_board_ops *ops = r->board[i]->ops;
 
-	memset(id, 0, sizeof(*id));
-	id->type = ops->rs485_type;
-	id->struct_version = ops->struct_version;
-	id->board_id = 0x4e410000 | ((r->index + 1) << 8) | (i + 1);
-	id->board_id2 = id->board_id ^ 0xffff;
-	id->bootloader_version = 0x0102;
-	id->prog_version = 0x0203;
+	sim_chain_ident(r->index, i, ops->rs485_type, ops->struct_version, id);
 }
 
 /* A configuration structure for the board at place @i, Bid @bid. */
@@ -97,64 +92,36 @@ static int sim_rs485_config(struct sim_rs485_bus *r, u32 i, u8 *rx, size_t rx_le
 
 /*
  * Chaining (Documentation/dcm/wire-protocol.rst): a reset clears every
- * board's Bid and configuration; the first board in the chain without a
- * Bid (the only one whose chain-in is active) answers a query with its
- * identity, unless it is silent; an assignment gives a Bid to the board of
- * that BoardId, which enables the next one. A board with a Bid takes its
- * configuration and says who it is (IDENT).
+ * board's Bid and configuration; the board a request is for
+ * (sim_chain_target(): the one whose chain-in is active for a query or an
+ * assignment of its BoardId, the one of that Bid for the others) answers,
+ * unless it is silent. A board with a Bid takes its configuration and says
+ * who it is (IDENT).
  */
 static int sim_rs485_chain(struct sim_rs485_bus *r, u8 *rx, size_t rx_len)
 {
 	struct dcm_rs485_ident id;
-	u32 board_id, i;
-	u8 bid;
+	u32 n, i;
+	int place, len;
 
-	switch (r->frame.cmd) {
-	case DCM_RS485_CHAIN_RESET:
+	for (n = 0; n < DCM_RS485_MAX_BOARDS && r->board[n]; n++)
+		;
+	if (r->frame.cmd == DCM_RS485_CHAIN_RESET) {
 		memset(r->bid, 0, sizeof(r->bid));
 		r->configured = 0;
-		for (i = 0; i < DCM_RS485_MAX_BOARDS && r->board[i]; i++)
+		for (i = 0; i < n; i++)
 			if (r->board[i]->ops->chain_reset)
 				r->board[i]->ops->chain_reset(r->board[i]);
 		return 0;
-	case DCM_RS485_CHAIN_QUERY:
-		for (i = 0; i < DCM_RS485_MAX_BOARDS && r->board[i]; i++) {
-			if (r->bid[i])
-				continue;
-			if (r->silent & BIT(i))
-				return -ETIMEDOUT;
-			sim_ident(r, i, &id);
-			return dcm_rs485_put_ident(rx, rx_len, 0,
-						   DCM_RS485_CHAIN_QUERY | DCM_RS485_REPLY, &id);
-		}
-		return -ETIMEDOUT;
-	case DCM_RS485_CONFIG:
-	case DCM_RS485_IDENT:
-		for (i = 0; i < DCM_RS485_MAX_BOARDS; i++) {
-			if (!r->bid[i] || r->bid[i] != r->frame.addr)
-				continue;
-			if (r->silent & BIT(i))
-				return -ETIMEDOUT;
-			if (r->frame.cmd == DCM_RS485_CONFIG)
-				return sim_rs485_config(r, i, rx, rx_len);
-			sim_ident(r, i, &id);
-			return dcm_rs485_put_ident(rx, rx_len, r->bid[i],
-						   DCM_RS485_IDENT | DCM_RS485_REPLY, &id);
-		}
-		return -ETIMEDOUT;
-	case DCM_RS485_CHAIN_ASSIGN:
-		if (dcm_rs485_get_assign(&r->frame, &board_id, &bid))
-			return -ETIMEDOUT;
-		for (i = 0; i < DCM_RS485_MAX_BOARDS && r->board[i]; i++) {
-			sim_ident(r, i, &id);
-			if (id.board_id != board_id || r->bid[i])
-				continue;
-			r->bid[i] = bid;
-			return dcm_rs485_put_assign(rx, rx_len, true, board_id, bid);
-		}
-		return -ETIMEDOUT;
 	}
-	return -ETIMEDOUT;
+	place = sim_chain_target(&r->frame, r->index, r->bid, n);
+	if (place < 0 || (r->silent & BIT(place)))
+		return -ETIMEDOUT;
+	if (r->frame.cmd == DCM_RS485_CONFIG)
+		return sim_rs485_config(r, place, rx, rx_len);
+	sim_ident(r, place, &id);
+	len = sim_chain_reply(&r->frame, &id, &r->bid[place], rx, rx_len);
+	return len < 0 ? -ETIMEDOUT : len;
 }
 
 /*
