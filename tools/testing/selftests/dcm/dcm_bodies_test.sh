@@ -64,6 +64,13 @@ set_joint() {
 	echo "$3" >"$CLS/dcm$1/SubDeviceList/$2/Value"
 }
 
+# The pid of dcmd -i N: dcmd_pid N
+dcmd_pid() {
+	for p in $(pidof dcmd); do
+		tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q -- "-i $1 " && echo "$p"
+	done
+}
+
 # Record every controller's Nacks, cycles and cycle faults: snap NAME
 snap() {
 	for i in 0 1 2 3; do
@@ -105,7 +112,9 @@ fi
 
 # 1. Four bodies, four controllers, four daemons.
 dcm-sim-reload bodies=4 2>"$T/reload.err"
-check $? "dcm_sim reloaded with four bodies, a dcmd per controller" || show "$T/reload.err"
+rc=$?
+check $rc "dcm_sim reloaded with four bodies, a dcmd per controller"
+[ $rc = 0 ] || show "$T/reload.err"
 
 bad=
 parents=
@@ -146,6 +155,22 @@ done
 grep -q "loaded into dcm0" /run/dcmd.log || bad="$bad 0"
 [ "$ndcmd" = 4 ] && [ -z "$bad" ]
 check $? "$ndcmd dcmd, each loaded its controller and logs its own events only${bad:+ (not:$bad)}"
+
+# Each robot has its own preference files: dcm1's in /etc/dcm/dcm1.
+sum0=$(cksum /etc/dcm/body.xml 2>/dev/null)
+rm -rf /etc/dcm/dcm1
+dcmctl -d dcm1 preferences save Chest >"$T/save.out" 2>&1 &&
+	[ -f /etc/dcm/dcm1/body.xml ] && [ "$(cksum /etc/dcm/body.xml 2>/dev/null)" = "$sum0" ]
+rc=$?
+check $rc "dcmctl -d dcm1 preferences save Chest writes /etc/dcm/dcm1/body.xml, not dcm0's"
+[ $rc = 0 ] || show "$T/save.out"
+l0=$(grep -c "loaded into dcm1" /run/dcmd.1.log)
+pid1=$(dcmd_pid 1)
+[ -n "$pid1" ] && kill -HUP "$pid1"
+wait_until 60 test "$(grep -c "loaded into dcm1" /run/dcmd.1.log)" -gt "$l0"
+grep "loaded into dcm1" /run/dcmd.1.log | tail -n 1 | grep -q ' + /etc/dcm/dcm1/body.xml'
+check $? "dcm1's dcmd reloads with /etc/dcm/dcm1/body.xml on SIGHUP"
+rm -rf /etc/dcm/dcm1
 
 # 2. A joint commanded on dcm2 moves there, and nowhere else.
 for i in 0 1 3; do
@@ -224,12 +249,9 @@ rc=0
 echo dcm-sim-body.2 >"$DRV/bind" || rc=1
 check $rc "dcm-sim-body.2 bound again"
 wait_until 5 test -e "$CLS/dcm2"
-[ -e "$CLS/dcm2" ] && [ "$(parent 2)" = dcm-sim-body.2 ]
-check $? "it has a controller again: dcm2 on dcm-sim-body.2"
-pid2=
-for p in $(pidof dcmd); do
-	tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q -- '-i 2 ' && pid2=$p
-done
+[ -e "$CLS/dcm2" ] && [ "$(parent 2)" = dcm-sim-body.2 ] && [ -f "$DBG/dcm2/stall_ms" ]
+check $? "it has a controller again: dcm2 on dcm-sim-body.2, with its debugfs"
+pid2=$(dcmd_pid 2)
 [ -n "$pid2" ] && kill -HUP "$pid2"
 wait_until 60 test -d "$CLS/dcm2/DeviceList"
 check $? "dcm2's dcmd (pid ${pid2:-none}) configures it again on SIGHUP"
@@ -242,7 +264,9 @@ check $? "its cycle runs ($c0 -> $c1) and its boards answer"
 
 # 6. Back to the usual state: one body, dcm0 configured by a dcmd.
 dcm-sim-reload 2>"$T/reload.err"
-check $? "dcm_sim reloaded with one body" || show "$T/reload.err"
+rc=$?
+check $rc "dcm_sim reloaded with one body"
+[ $rc = 0 ] || show "$T/reload.err"
 ndcmd=0
 for p in $(pidof dcmd); do
 	ndcmd=$((ndcmd + 1))
