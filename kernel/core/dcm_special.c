@@ -173,12 +173,13 @@ static int sp_version(struct dcm_runtime *rt, const struct dcm_special_out *out,
 }
 
 /*
- * A device's state: absent (no transport for its bus, or never exchanged
- * with), lost (DCM_NACK_BURST Nacks in a row), error (it answers, and reported
+ * A device's state: absent (its body has no such bus, or never exchanged
+ * with; a bus the body has whose transport went is not absent: its boards
+ * Nack and are lost), lost (DCM_NACK_BURST Nacks in a row), error (it answers, and reported
  * an error of level 4 or more, or refused its configuration, in the last
  * 30 s), else ok. @errors counts its errors of the last 30 s.
  */
-static const char *board_state(struct dcm_runtime *rt, u32 d, bool transport, u32 now,
+static const char *board_state(struct dcm_runtime *rt, u32 d, bool has_bus, u32 now,
 			       u64 *ack, u64 *nack, u32 *errors)
 {
 	struct dcm_dev_error err[DCM_ERRORS_KEPT];
@@ -202,7 +203,7 @@ static const char *board_state(struct dcm_runtime *rt, u32 d, bool transport, u3
 		    err[i].level >= 4)
 			bad = true;
 	}
-	if (!transport || (!*ack && !*nack))
+	if (!has_bus || (!*ack && !*nack))
 		return "absent";
 	if (run >= DCM_NACK_BURST)
 		return "lost";
@@ -220,12 +221,13 @@ static int sp_diagnostic(struct dcm_runtime *rt, const struct dcm_special_out *o
 	int idx, ret = 0;
 
 	for (d = 0; d < rt->model->n_devices && !ret; d++) {
-		bool transport;
+		const struct dcm_rt_bus *b = &rt->buses[rt->dev[d].bus];
+		bool has_bus;
 
 		idx = srcu_read_lock(&ctrl->srcu);
-		transport = !!srcu_dereference(rt->buses[rt->dev[d].bus].bus, &ctrl->srcu);
+		has_bus = srcu_dereference(b->bus, &ctrl->srcu) || READ_ONCE(b->claimed);
 		srcu_read_unlock(&ctrl->srcu, idx);
-		state = board_state(rt, d, transport, now, &ack, &nack, &errors);
+		state = board_state(rt, d, has_bus, now, &ack, &nack, &errors);
 		for (s = 0; s < ARRAY_SIZE(states); s++)
 			if (!strcmp(state, states[s]))
 				count[s]++;

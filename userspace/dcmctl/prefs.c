@@ -11,6 +11,9 @@
  *         kernel as one transaction, as dcmd does (needs CAP_NET_ADMIN);
  *   add:  set one key in the target's file; the kernel is not touched.
  *
+ * The files are those dcmd loads for the controller (-d): the robot's
+ * directory is /etc/dcm for dcm0 and /etc/dcm/dcmN for dcmN, N > 0.
+ *
  * Every file written is checked first (schema, loader, the kernel's own
  * checks in the dry run, with Device.xml) and replaced atomically. The
  * actions themselves are the description library's (desc/actions.c); here
@@ -469,7 +472,7 @@ int dcmctl_preferences(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcmctl_prefs_args a;
 	struct report rep = { .o = o, .out = out };
-	char why[256], *buf = NULL;
+	char why[256], etc[256], *buf = NULL;
 	size_t len = 0;
 	FILE *jf = NULL;
 	int ret;
@@ -477,6 +480,14 @@ int dcmctl_preferences(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	if (dcmctl_parse_prefs(o->argc, o->argv, &a, why, sizeof(why))) {
 		fprintf(err, "dcmctl: %s\n", why);
 		return DCMCTL_EXIT_USAGE;
+	}
+	/* dcmd's files for that controller: /etc/dcm/dcmN for N > 0 */
+	if (!a.paths.etc && o->dev_index > 0) {
+		if (desc_etc_dir((unsigned int)o->dev_index, etc, sizeof(etc))) {
+			fprintf(err, "dcmctl: preferences: a file name is too long\n");
+			return DCMCTL_EXIT_FAIL;
+		}
+		a.paths.etc = etc;
 	}
 	if (o->json) {
 		/* kept until the end: on a failure stdout gets nothing */

@@ -38,7 +38,9 @@ void dcmd_usage(FILE *f)
 		"                 else " DCMD_SHARE_DIR "/" DCMD_HEAD_XML "; '" DCMD_NO_FILE "': none)\n"
 		"  -S SCHEMA_DIR  where " DCMD_DEVICE_RNG " and " DCMD_PREFS_RNG " are (default "
 		DCMD_SHARE_DIR ")\n"
-		"  -i INDEX       controller to configure (default 0)\n"
+		"  -i INDEX       controller to configure, dcmINDEX (default 0); one dcmd per\n"
+		"                 controller. The default preference files of dcmN, N > 0,\n"
+		"                 are in " DCMD_ETC_DIR "/dcmN, its syslog ident is dcmd.N\n"
 		"  -h             show this text\n"
 		"\n"
 		"SIGHUP reloads the description; a failed reload keeps the running one.\n");

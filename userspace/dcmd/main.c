@@ -6,7 +6,10 @@
  * family "dcm", GET_INFO dump), logs every controller, loads the robot
  * description (Device.xml and the preference files, desc/load.c) into the
  * kernel as one transaction (push.c), then follows the multicast group
- * "events" and logs what arrives, rate limited. SIGHUP reloads.
+ * "events" and logs what arrives of its controller (-i), rate limited.
+ * SIGHUP reloads. One dcmd runs per controller: two of them share no file
+ * (preferences of dcmN in /etc/dcm/dcmN, N > 0; pid file -p) and log under
+ * their own ident ("dcmd", "dcmd.N").
  *
  * -1 loads once and exits; -n only checks (with the kernel's own model
  * code, dryrun.c), without a kernel.
@@ -40,6 +43,7 @@ static struct {
 	bool no_syslog;		/* -n: stderr only */
 	struct dcm_nl *nl;
 	struct ratelimit rl;
+	char ident[32];		/* syslog: "dcmd", "dcmd.N" for controller N > 0 */
 	int pidfile_fd;
 	int ready_fd;		/* write end of the pipe to the parent */
 	unsigned long events;	/* received in total */
@@ -187,10 +191,11 @@ static struct desc *load_description(void)
 	struct desc_errors errs;
 	struct desc_opts o;
 	struct desc *desc;
-	char files[1024];
+	char files[1024], etc[256];
 	size_t i;
 
-	if (dcmd_resolve_files(&d.opts, DCMD_ETC_DIR, DCMD_SHARE_DIR, &f)) {
+	if (desc_etc_dir(d.opts.index, etc, sizeof(etc)) ||
+	    dcmd_resolve_files(&d.opts, etc, DCMD_SHARE_DIR, &f)) {
 		logmsg(LOG_ERR, "description: a file name is too long");
 		return NULL;
 	}
@@ -319,17 +324,22 @@ static int on_event(const struct dcm_nl_event *ev, void *arg)
 	struct dcm_event_msg e;
 	unsigned long flushed;
 	char line[512];
+	int bad;
 
 	(void)arg;
+	bad = ev->cmd != DCM_CMD_EVENT ? 1 : dcm_nl_parse_event(ev->nlh, &e) ? 2 : 0;
+	/* Another controller's event is its own dcmd's to log. */
+	if (!bad && e.index != d.opts.index)
+		return 0;
 	d.events++;
 	if (ratelimit_allow(&d.rl, now_ms(), &flushed)) {
 		log_suppressed(flushed);
-		if (ev->cmd != DCM_CMD_EVENT) {
+		if (bad == 1) {
 			logmsg(LOG_INFO, "event: cmd %u, version %u: not an event",
 			       ev->cmd, ev->version);
 			return 0;
 		}
-		if (dcm_nl_parse_event(ev->nlh, &e)) {
+		if (bad == 2) {
 			logmsg(LOG_INFO, "event: version %u not understood: %s",
 			       ev->version, dcm_last_error());
 			return 0;
@@ -493,7 +503,7 @@ static int daemonize(void)
 	}
 	/* stderr is gone: log to syslog only from now on */
 	closelog();
-	openlog("dcmd", LOG_PID, LOG_DAEMON);
+	openlog(d.ident, LOG_PID, LOG_DAEMON);
 	return 0;
 }
 
@@ -601,8 +611,14 @@ int main(int argc, char **argv)
 	if (d.opts.once)
 		d.opts.foreground = true;
 
+	/* Two dcmd (two controllers) tell their lines apart. */
+	if (d.opts.index)
+		snprintf(d.ident, sizeof(d.ident), "dcmd.%u", d.opts.index);
+	else
+		snprintf(d.ident, sizeof(d.ident), "dcmd");
+
 	/* Until detached, everything logged also goes to stderr. */
-	openlog("dcmd", LOG_PID | LOG_PERROR, LOG_DAEMON);
+	openlog(d.ident, LOG_PID | LOG_PERROR, LOG_DAEMON);
 	setlogmask(LOG_UPTO(d.opts.verbose ? LOG_DEBUG : LOG_INFO));
 	logmsg(LOG_INFO, "dcmd %s starting (libdcm %s, ABI %u.%u)",
 	       LIBDCM_VERSION, dcm_lib_version(), LIBDCM_ABI_MAJOR,

@@ -221,6 +221,14 @@ struct desc_files {
  */
 int desc_resolve_files(const struct desc_paths *p, struct desc_files *f);
 
+/*
+ * The preference directory of controller dcm@index, @buf of @len bytes:
+ * /etc/dcm for dcm0 (the one robot of most systems), /etc/dcm/dcmN for
+ * another: each robot has its own preference files. Return 0 or
+ * -ENAMETOOLONG.
+ */
+int desc_etc_dir(unsigned int index, char *buf, size_t len);
+
 /* Where a target's file is saved by default: ETC/<file>; @etc NULL: /etc/dcm. */
 int desc_default_pref_path(const char *etc, enum desc_target t, char *buf, size_t len);
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Where the robot description's files are: Device.xml and the schemas in
- * /usr/share/dcm; each preference file in /etc/dcm if it is there, else in
+ * /usr/share/dcm; each preference file in the robot's directory (/etc/dcm
+ * for dcm0, /etc/dcm/dcmN for another controller) if it is there, else in
  * /usr/share/dcm if it is there, else none. dcmd and dcmctl preferences
  * resolve them the same way, here.
  */
@@ -49,6 +50,14 @@ static int put(char *dst, size_t len, const char *dir, const char *name)
 {
 	int n = dir ? snprintf(dst, len, "%s/%s", dir, name) :
 		      snprintf(dst, len, "%s", name);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int desc_etc_dir(unsigned int index, char *buf, size_t len)
+{
+	int n = index ? snprintf(buf, len, "%s/dcm%u", DESC_ETC_DIR, index) :
+			snprintf(buf, len, "%s", DESC_ETC_DIR);
 
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }

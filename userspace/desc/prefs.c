@@ -318,6 +318,26 @@ static void write_error(struct desc_errors *errs, const char *path, const char *
 			" (writing the robot's preference files needs root)" : "");
 }
 
+/* mkdir -p @dir (modified meanwhile, restored); -1 with errno on failure. */
+static int make_dirs(char *dir)
+{
+	char *p, c;
+
+	for (p = dir + 1;; p++) {
+		if (*p != '/' && *p)
+			continue;
+		c = *p;
+		*p = '\0';
+		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+			*p = c;
+			return -1;
+		}
+		*p = c;
+		if (!c)
+			return 0;
+	}
+}
+
 int desc_prefs_write(struct desc_prefs *p, const char *path, desc_prefs_check_fn check,
 		     void *arg, struct desc_errors *errs)
 {
@@ -338,8 +358,8 @@ int desc_prefs_write(struct desc_prefs *p, const char *path, desc_prefs_check_fn
 	/* its permissions, never set-user-ID, set-group-ID or sticky */
 	if (!stat(path, &st))
 		mode = st.st_mode & 0777;
-	/* the robot's own directory (/etc/dcm) may not be there yet */
-	if (access(dir, F_OK) && errno == ENOENT && mkdir(dir, 0755) < 0) {
+	/* the robot's own directory (/etc/dcm, /etc/dcm/dcmN) may not be there yet */
+	if (access(dir, F_OK) && errno == ENOENT && make_dirs(dir) < 0) {
 		write_error(errs, path, "cannot make its directory", errno);
 		free(tmp);
 		tmp = NULL;

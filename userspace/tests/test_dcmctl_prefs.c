@@ -557,6 +557,23 @@ static void test_paths(void **state)
  * save
  */
 
+/* A file whose directories are not there yet: they are made (/etc/dcm/dcmN). */
+static void test_save_makes_dirs(void **state)
+{
+	char path[512];
+	struct out r;
+	struct stat st;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/new/dcm1/body.xml", tmp);
+	r = RUN("save", "Chest", "--file", path);
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.err, "");
+	out_free(&r);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+}
+
 /* Save All, Load gives the same model; saving again changes nothing. */
 static void test_save_roundtrip(void **state)
 {
@@ -1139,6 +1156,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_parse, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_paths, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_save_roundtrip, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_save_makes_dirs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_save_exact_text, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_save_owner_filter, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_save_absent, setup, teardown),

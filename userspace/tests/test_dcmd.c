@@ -2,6 +2,7 @@
 /*
  * Unit tests: dcmd's command line and its log rate limiter.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -117,6 +118,22 @@ static void touch(const char *dir, const char *name)
 	f = fopen(p, "w");
 	assert_non_null(f);
 	fclose(f);
+}
+
+/* Each controller has its own preference directory; dcm0 keeps /etc/dcm. */
+static void test_etc_dir(void **state)
+{
+	char buf[32], tiny[10];
+
+	(void)state;
+	assert_int_equal(desc_etc_dir(0, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/etc/dcm");
+	assert_int_equal(desc_etc_dir(1, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/etc/dcm/dcm1");
+	assert_int_equal(desc_etc_dir(12, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/etc/dcm/dcm12");
+	assert_int_equal(desc_etc_dir(0, tiny, sizeof(tiny)), 0);
+	assert_int_equal(desc_etc_dir(3, tiny, sizeof(tiny)), -ENAMETOOLONG);
 }
 
 /* Defaults: /etc/dcm's preference files first, then /usr/share/dcm's, else none. */
@@ -269,6 +286,7 @@ int main(void)
 		cmocka_unit_test(test_args),
 		cmocka_unit_test(test_args_errors),
 		cmocka_unit_test(test_args_description),
+		cmocka_unit_test(test_etc_dir),
 		cmocka_unit_test(test_resolve_files),
 		cmocka_unit_test(test_ratelimit_burst),
 		cmocka_unit_test(test_ratelimit_flush),

@@ -579,8 +579,8 @@ enum {
 	DCM_A_BRD_ADDRESS,		/* u32 */
 	/*
 	 * string: diagnostic: "ok", "error" (an error of level 4 or more in the
-	 * last 30 s), "lost" (5 Nacks in a row), "absent" (no transport, or
-	 * never exchanged with).
+	 * last 30 s), "lost" (5 Nacks in a row), "absent" (its body has no such
+	 * bus, or never exchanged with).
 	 */
 	DCM_A_BRD_STATE,
 	DCM_A_BRD_ACK,			/* u64 */
