@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dcm - Device Communication Manager: the API that body drivers use.
+ * dcm - Device Communication Manager: the API of transports.
  *
- * A body driver (the real robot's bus drivers, or dcm_sim) registers one
- * controller per robot. The dcm core gives it the device dcmN in the "dcm"
- * class, the character device /dev/dcmN and a place in the generic netlink
- * family "dcm".
+ * A transport is what carries one bus of a robot body: an RS485 line, an
+ * I2C or SPI controller with the robot's boards on it. It registers with
+ * the dcm core as soon as it binds, with no controller. A body, described
+ * by firmware (the "aldebaran,nao-body" node) or assembled in configfs,
+ * claims transports by their firmware node or device name and names their
+ * buses; the dcm core then gives the body its controller, dcmN
+ * (Documentation/dcm/bring-up.rst).
  */
 #ifndef _LINUX_DCM_H
 #define _LINUX_DCM_H
@@ -45,29 +48,32 @@ enum dcm_bus_kind {
 
 /**
  * struct dcm_bus - a bus the robot's boards sit on, as a transport gives it
- * @name: the Bus of the robot description ("RS485-1", "I2C-chest")
+ * @dev: the transport's device: firmware refers to its node
+ *	(dev_fwnode()), configfs to its name (dev_name())
  * @kind: enum dcm_bus_kind
  * @ops: its transactions
  * @priv: the transport's
- * @node: private to the core
- * @ctrl: private to the core
+ * @name: private to the core: the Bus of the robot description that a
+ *	body gave it ("RS485-1", "I2C-chest"), while a body claims it
+ * @node: private to the core: in the claiming controller's buses
+ * @transport_node: private to the core: in the registered transports
+ * @ctrl: private to the core: the controller that claims it, or NULL
  * @xfer_lock: private to the core: one user of the bus at a time (the
  *	cycle, chaining, configuration, the chest store, special commands)
  */
 struct dcm_bus {
-	const char *name;
+	struct device *dev;
 	u8 kind;
 	const struct dcm_bus_ops *ops;
 	void *priv;
+	const char *name;
 	struct list_head node;
+	struct list_head transport_node;
 	struct dcm_controller *ctrl;
 	struct mutex xfer_lock;		/* one user of the bus */
 };
 
-struct dcm_controller *dcm_controller_register(struct device *parent,
-					       const char *driver, u32 flags);
-void dcm_controller_unregister(struct dcm_controller *ctrl);
-int dcm_bus_register(unsigned int index, struct dcm_bus *bus);
-void dcm_bus_unregister(struct dcm_bus *bus);
+int dcm_transport_register(struct dcm_bus *bus);
+void dcm_transport_unregister(struct dcm_bus *bus);
 
 #endif /* _LINUX_DCM_H */

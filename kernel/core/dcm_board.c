@@ -369,6 +369,30 @@ void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport
 }
 
 /**
+ * dcm_bus_missing() - one cycle of a bus that has no transport
+ * @rt: the runtime
+ * @bus: the bus's index in @rt->buses
+ * @now: the cycle's DCM time
+ *
+ * A bus the body has, whose transport went, does not answer: each of its
+ * boards gets a Nack and a "no answer" error (after DCM_NACK_BURST it is
+ * lost), and the bus is chained again when its transport comes back. A
+ * bus the body lacks has its boards absent: neither Ack nor Nack.
+ * Context: the cycle thread.
+ */
+void dcm_bus_missing(struct dcm_runtime *rt, u32 bus, u32 now)
+{
+	struct dcm_rt_bus *b = &rt->buses[bus];
+	u32 i;
+
+	if (!READ_ONCE(b->claimed))
+		return;
+	b->rechain = true;
+	for (i = 0; i < b->n_dev; i++)
+		dcm_runtime_answer(rt, b->dev[i], false, DCM_ERR_NO_ANSWER, 7, 0, now);
+}
+
+/**
  * dcm_boards_over_limit() - whether a board puts the battery rule in force
  * @rt: the runtime
  *

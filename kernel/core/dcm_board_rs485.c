@@ -67,8 +67,13 @@ void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 			type->slot(rt, b->dev[i], &slots[i]);
 	}
 	len = dcm_rs485_put_cmd(rt->txbuf, sizeof(rt->txbuf), ++b->seq, slots, n);
+	/*
+	 * Every board answers one reply frame: the transport is done on the
+	 * last byte of the last one, and waits out a silence only when a
+	 * board is missing.
+	 */
 	got = len < 0 ? len : t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, rt->txbuf, len,
-					   rt->rxbuf, n * DCM_RS485_REPLY_SLOT);
+					   rt->rxbuf, n * DCM_RS485_REPLY_FRAME);
 
 	/* A frame spoilt by noise may hide good ones: the receiver rescans. */
 	dcm_rs485_rx_init(&rt->rx);

@@ -170,6 +170,7 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 	mutex_init(&ctrl->alias_lock);
 	mutex_init(&ctrl->bus_lock);
 	INIT_LIST_HEAD(&ctrl->buses);
+	INIT_LIST_HEAD(&ctrl->claims);
 	ret = init_srcu_struct(&ctrl->srcu);
 	if (ret) {
 		kfree(ctrl);

@@ -115,9 +115,16 @@ static int dcm_cycle_thread(void *data)
 			for (b = 0; b < rt->n_buses; b++) {
 				struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
 
-				/* No transport, no exchange: neither Ack nor Nack. */
-				if (!t)
+				if (!t) {
+					dcm_bus_missing(rt, b, now);
 					continue;
+				}
+				/* A transport back after it went: chain its boards again. */
+				if (rt->buses[b].rechain) {
+					rt->buses[b].rechain = false;
+					WRITE_ONCE(rt->buses[b].chained, false);
+					rt->buses[b].chain_queued = false;
+				}
 				/* An RS485 bus is chained first, in process context. */
 				/* Pairs with the release in dcm_bus_chain_work(). */
 				chained = smp_load_acquire(&rt->buses[b].chained);

@@ -110,7 +110,7 @@ struct dcm_cycle_stats {
  *    Error, a command to an actuator's Value), DCM_CMD_GET_INFO, the
  *    watchdog's work item and a file's release. For writing, a few stores
  *    only: the swap in dcm_describe_replace(), dcm_describe_release(), and
- *    dcm_controller_unregister() setting @dead. Never taken by the cycle.
+ *    dcm_body_unregister() setting @dead. Never taken by the cycle.
  *
  * 5. &dcm_watchdog.lock (mutex, one per open file): under @lock for reading,
  *    in the ioctls (a command holds it from dcm_watchdog_cmd_begin() to
@@ -162,12 +162,18 @@ struct dcm_cycle_stats {
  * 14. The events ring's raw spinlock (irqsave): dcm_event_post() from any
  *     context, the events work item takes the events off; innermost.
  *
- * &dcm_controller.bus_lock (mutex): the writers of @buses and of the
- * running description's transports (&dcm_rt_bus.bus), dcm_bus_register()
- * and dcm_bus_unregister(), take it under @config_lock, so that a runtime
- * being created or replaced sees every transport exactly once; nothing is
- * taken under it. dcm_bus_unregister() waits with synchronize_srcu() after
- * releasing both.
+ * &dcm_controller.bus_lock (mutex): the writers of @buses, @claims and of
+ * the running description's transports (&dcm_rt_bus.bus): a transport
+ * that comes or goes, a body that claims or releases its buses
+ * (dcm_bus.c), take it under @config_lock, so that a runtime being created
+ * or replaced sees every transport exactly once; nothing is taken under
+ * it. A transport that goes waits with synchronize_srcu() after releasing
+ * both.
+ *
+ * Before all of them: dcm_transports_lock (mutex, dcm_bus.c), the
+ * registered transports and every body's claims; a transport that comes or
+ * goes, a body that claims or releases its buses hold it, and take the
+ * claiming controller's @config_lock and @bus_lock under it.
  *
  * Apart, a leaf that nests with nothing of the above: dcm_controllers_lock
  * (the registry of controllers, a mutex in dcm_core.c, held for the xarray
@@ -182,8 +188,8 @@ struct dcm_cycle_stats {
  * before freeing the old runtime, so that the cycle or a chaining work in
  * progress finishes with it; dcm_runtime_free() then cancels the chaining
  * work. @buses is an RCU list: written under @bus_lock, read by
- * dcm_bus_find() in @srcu; dcm_bus_unregister() waits with
- * synchronize_srcu() before the transport may free its bus. As
+ * dcm_bus_find() in @srcu; a transport that goes waits with
+ * synchronize_srcu() before it may free its bus. As
  * synchronize_srcu() is called with @config_lock held, an SRCU reader never
  * takes @config_lock nor waits for its holder; and as the chaining work is
  * flushed under @config_lock, it never takes it either.
@@ -232,8 +238,10 @@ struct dcm_cycle_stats {
  * @rt: the running state of @model; changed as @model, read under @srcu
  *	(the cycle) or as @model (dcm_rt())
  * @srcu: the cycle's read section: @rt and @buses stay while it runs
- * @bus_lock: orders changes of @buses; readers use @srcu
- * @buses: the transports registered, struct dcm_bus
+ * @bus_lock: orders changes of @buses and @claims; readers of @buses use
+ *	@srcu
+ * @buses: the transports that carry its body's buses, struct dcm_bus
+ * @claims: its body's buses, struct dcm_claim (dcm_bus.c)
  * @generation: generation of @model, 1-65535
  * @cycle_task: the cycle thread
  * @cycle_wq: woken after every cycle
@@ -270,6 +278,7 @@ struct dcm_controller {
 	struct srcu_struct srcu;
 	struct mutex bus_lock;		/* @buses */
 	struct list_head buses;
+	struct list_head claims;
 	u32 generation;
 	struct task_struct *cycle_task;
 	wait_queue_head_t cycle_wq;
@@ -455,9 +464,38 @@ void dcm_spi_exit(void);
 int dcm_rs485_init(void);
 void dcm_rs485_exit(void);
 
+/**
+ * struct dcm_bus_ref - a bus of a body, as firmware or configfs names it
+ * @name: the Bus name the robot description gives its boards ("RS485-1")
+ * @fwnode: the firmware node of its transport (firmware), or NULL
+ * @transport: else the name of its transport's device (configfs)
+ */
+struct dcm_bus_ref {
+	const char *name;
+	struct fwnode_handle *fwnode;
+	const char *transport;
+};
+
+/**
+ * struct dcm_claim_why - why a body cannot claim its buses
+ * @bad: the index of the bus at fault
+ * @other: the other bus of the same body it collides with
+ * @index: the controller whose body claims its transport already
+ * @bus: under that bus name
+ */
+struct dcm_claim_why {
+	unsigned int bad, other;
+	int index;
+	char bus[DCM_NAME_LEN];
+};
+
 /* dcm_bus.c */
 struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name);
 void dcm_bus_attach(struct dcm_controller *ctrl, struct dcm_runtime *rt);
+int dcm_buses_check(const struct dcm_bus_ref *refs, unsigned int n, struct dcm_claim_why *why);
+int dcm_buses_claim(struct dcm_controller *ctrl, const struct dcm_bus_ref *refs, unsigned int n,
+		    struct dcm_claim_why *why);
+void dcm_buses_release(struct dcm_controller *ctrl);
 
 /* dcm_cycle.c */
 int dcm_cycle_start(struct dcm_controller *ctrl);

@@ -112,10 +112,15 @@ struct dcm_rt_device {
 /**
  * struct dcm_rt_bus - a bus of the description, and its transport
  * @name: the description's Bus name
- * @bus: the transport registered under that name, or NULL: set when the
- *	runtime is created and when a transport registers or unregisters,
- *	under the controller's config_lock and bus_lock; the cycle reads it
- *	under the controller's SRCU
+ * @bus: the transport that carries it, or NULL: set when the runtime is
+ *	created and when a transport comes or goes, under the controller's
+ *	config_lock and bus_lock; the cycle reads it under the controller's
+ *	SRCU
+ * @claimed: the body has this bus (set with @bus): without a transport its
+ *	boards are not answered (Nack); a bus the body lacks has its boards
+ *	absent
+ * @rechain: the cycle's: the bus lost its transport after an exchange, and
+ *	is chained again when one comes back
  * @dev: the devices on it, by position
  * @n_dev: count
  * @seq: the cyclic exchange's sequence number
@@ -129,6 +134,8 @@ struct dcm_rt_device {
 struct dcm_rt_bus {
 	const char *name;
 	struct dcm_bus __rcu *bus;
+	bool claimed;
+	bool rechain;
 	u32 dev[DCM_MAX_DEVICES];
 	u32 n_dev;
 	u8 seq;

@@ -1,36 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm_sim - a simulated NAO body below the real dcm drivers.
+ * dcm_sim - simulated NAO bodies, as hardware below the real dcm drivers.
  *
- * The module creates a platform device "dcm_sim" whose driver registers a
- * dcm controller flagged DCM_INFO_F_SIMULATED, so dcm0 exists with no
- * hardware, and puts the shipped body's boards (userspace/data/Device.xml)
- * behind it:
+ * For each body (the bodies parameter, default 1) the module creates a
+ * platform device "dcm_sim.N" whose probe builds the hardware of the
+ * shipped body (userspace/data/Device.xml) and a body device that refers
+ * to it, as firmware would describe a robot:
  *
- * - four RS485 buses, RS485-1 to RS485-4, whose transport is a loopback
- *   (those of the rs485_loopback parameter: a bus left out is free for a
- *   real transport, the serdev driver on a UART):
- *   the command frame the dcm core builds reaches simulated motor boards
- *   that parse it with the same wire code, move their motors
- *   (sim_physics.c) and answer in Bid order (sim_rs485.c); the last board
- *   of each bus is a hand board (RS485-1, -2: touch pads) or a foot board
- *   (RS485-3, -4: LEDs, bumpers, FSRs under the robot's weight);
- * - two I2C adapters, "dcm-sim I2C-chest" (chest board, battery,
- *   ultrasound board) and "dcm-sim I2C-head" (face, ears, head touch board,
- *   head board), reached through the real I2C transport (sim_i2c.c);
- * - an SPI controller with the inertial board, reached through the real SPI
- *   transport (sim_spi.c).
+ * - four RS485 lines, RS485-1 to RS485-4, each a transport of its own
+ *   ("dcm-sim-rs485.M"): the command frame the dcm core builds reaches
+ *   simulated motor boards that parse it with the same wire code, move
+ *   their motors (sim_physics.c) and answer in Bid order (sim_rs485.c);
+ *   the last board of each line is a hand board (RS485-1, -2: touch pads)
+ *   or a foot board (RS485-3, -4: LEDs, bumpers, FSRs under the robot's
+ *   weight);
+ * - two I2C adapters, "dcm-simN I2C-chest" (chest board, battery,
+ *   ultrasound board) and "dcm-simN I2C-head" (face, ears, head touch
+ *   board, head board), with an i2c_client per board that the real I2C
+ *   driver binds (sim_i2c.c);
+ * - an SPI controller with the inertial board at chip select 0, bound by
+ *   the real SPI driver (sim_spi.c);
+ * - software nodes for the lines and controllers, and a platform device
+ *   "dcm-sim-body.N" whose node has "aldebaran,buses" (references to them)
+ *   and "aldebaran,bus-names": the real body driver of dcm binds it and
+ *   gives the body its controller, dcmN (N in the order the bodies come,
+ *   from the lowest free), flagged simulated.
  *
- * Each board family has its file (sim_boards.h), which puts its boards in
- * the body with their ops; the buses find them there and name none.
- * The world and the faults are set at run time in debugfs, dcm_sim/ (each
- * family's knobs in its file; Documentation/dcm/simulator.rst lists every
- * knob).
+ * Each body has its own boards, physics, faults and cycle. Each board
+ * family has its file (sim_boards.h), which puts its boards in the body
+ * with their ops; the buses find them there and name none. The world and
+ * the faults are set at run time in debugfs, dcm_sim/bodyN/ (each family's
+ * knobs in its file; Documentation/dcm/simulator.rst lists every knob).
  */
 
+#include <linux/debugfs.h>
 #include <linux/err.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
+#include <linux/property.h>
 
 #include "sim_boards.h"
 #include "sim_bus.h"
@@ -47,70 +54,143 @@ static int (*const sim_families[])(struct dcm_sim *sim, struct device *dev) = {
 	sim_head_add,
 };
 
-static struct platform_device *dcm_sim_pdev;
+#define SIM_MAX_BODIES	8
+#define SIM_NODES	(SIM_RS485_BUSES + SIM_I2C_BUSES + 1)
 
-static unsigned int rs485_loopback = 0xf;
-module_param(rs485_loopback, uint, 0444);
-MODULE_PARM_DESC(rs485_loopback,
-		 "RS485 buses the simulated boards serve, bit N-1 for RS485-N (default 0xf); the others are left to a real transport");
+static unsigned int bodies = 1;
+module_param(bodies, uint, 0444);
+MODULE_PARM_DESC(bodies, "simulated bodies, 1 to 8 (default 1): one controller each");
+
+static struct platform_device *dcm_sim_pdev[SIM_MAX_BODIES];
+static struct dentry *dcm_sim_debugfs;
+
+/* The Bus names of the body's buses, in the order of its nodes. */
+static const char *const sim_bus_names[SIM_NODES] = {
+	"RS485-1", "RS485-2", "RS485-3", "RS485-4", "I2C-chest", "I2C-head", "SPI-chest",
+};
+
+/**
+ * struct sim_hw - a simulated body as firmware would describe it
+ * @sim: the body
+ * @node: the software nodes of its lines and controllers: RS485-1 to -4,
+ *	I2C-chest, I2C-head, SPI-chest
+ * @node_name: their names
+ * @group: @node, for their registration
+ * @registered: @group is registered
+ * @body: the "dcm-sim-body" device that refers to them
+ */
+struct sim_hw {
+	struct dcm_sim sim;
+	struct software_node node[SIM_NODES];
+	char node_name[SIM_NODES][24];
+	const struct software_node *group[SIM_NODES + 1];
+	bool registered;
+	struct platform_device *body;
+};
+
+/* The body device: its node refers to the lines and controllers. */
+static int sim_body_add(struct sim_hw *hw, struct device *parent)
+{
+	struct software_node_ref_args refs[SIM_NODES];
+	const struct property_entry props[] = {
+		PROPERTY_ENTRY_REF_ARRAY_LEN("aldebaran,buses", refs, SIM_NODES),
+		PROPERTY_ENTRY_STRING_ARRAY_LEN("aldebaran,bus-names", sim_bus_names, SIM_NODES),
+		{ }
+	};
+	struct platform_device_info info = {
+		.parent = parent, .name = "dcm-sim-body", .id = hw->sim.id,
+		.properties = props,
+	};
+	int i;
+
+	for (i = 0; i < SIM_NODES; i++)
+		refs[i] = SOFTWARE_NODE_REFERENCE(&hw->node[i]);
+	hw->body = platform_device_register_full(&info);
+	if (IS_ERR(hw->body)) {
+		int ret = PTR_ERR(hw->body);
+
+		hw->body = NULL;
+		return ret;
+	}
+	/* The body driver binds it now, unless dcm refused it (and said why). */
+	if (!hw->body->dev.driver) {
+		platform_device_unregister(hw->body);
+		hw->body = NULL;
+		return -ENODEV;
+	}
+	return 0;
+}
+
+static void sim_hw_remove(struct sim_hw *hw)
+{
+	struct dcm_sim *sim = &hw->sim;
+
+	if (hw->body)
+		platform_device_unregister(hw->body);
+	hw->body = NULL;
+	sim_spi_remove(sim);
+	sim_i2c_remove(sim);
+	sim_rs485_remove(sim);
+	if (hw->registered)
+		software_node_unregister_node_group(hw->group);
+	hw->registered = false;
+	sim_debugfs_exit(sim);
+}
 
 static int dcm_sim_probe(struct platform_device *pdev)
 {
 	struct dcm_sim *sim;
+	struct sim_hw *hw;
 	size_t i;
 	int ret;
 
-	sim = devm_kzalloc(&pdev->dev, sizeof(*sim), GFP_KERNEL);
-	if (!sim)
+	hw = devm_kzalloc(&pdev->dev, sizeof(*hw), GFP_KERNEL);
+	if (!hw)
 		return -ENOMEM;
+	sim = &hw->sim;
+	sim->id = pdev->id;
 	mutex_init(&sim->lock);
 	INIT_LIST_HEAD(&sim->boards);
-	sim_debugfs_init(sim);
+	platform_set_drvdata(pdev, hw);
+	sim_debugfs_init(sim, dcm_sim_debugfs);
+	for (i = 0; i < SIM_NODES; i++) {
+		snprintf(hw->node_name[i], sizeof(hw->node_name[i]), "dcm-sim%d-%s", sim->id,
+			 sim_bus_names[i]);
+		hw->node[i].name = hw->node_name[i];
+		hw->group[i] = &hw->node[i];
+	}
+	ret = software_node_register_node_group(hw->group);
+	if (ret)
+		goto err;
+	hw->registered = true;
+
 	for (i = 0; i < ARRAY_SIZE(sim_families); i++) {
 		ret = sim_families[i](sim, &pdev->dev);
 		if (ret)
-			goto err_debugfs;
+			goto err;
 	}
-
-	sim->ctrl = dcm_controller_register(&pdev->dev, DCM_SIM_NAME, DCM_INFO_F_SIMULATED);
-	if (IS_ERR(sim->ctrl)) {
-		ret = dev_err_probe(&pdev->dev, PTR_ERR(sim->ctrl),
-				    "cannot register controller\n");
-		goto err_debugfs;
-	}
-	ret = sim_rs485_add(sim, &pdev->dev, rs485_loopback);
+	ret = sim_rs485_add(sim, &pdev->dev, &hw->node[0]);
 	if (ret)
-		goto err_ctrl;
-	ret = sim_i2c_add(sim, &pdev->dev);
+		goto err;
+	ret = sim_i2c_add(sim, &pdev->dev, &hw->node[SIM_RS485_BUSES]);
 	if (ret)
-		goto err_rs485;
-	ret = sim_spi_add(sim, &pdev->dev);
+		goto err;
+	ret = sim_spi_add(sim, &pdev->dev, &hw->node[SIM_RS485_BUSES + SIM_I2C_BUSES]);
 	if (ret)
-		goto err_i2c;
-
-	platform_set_drvdata(pdev, sim);
+		goto err;
+	ret = sim_body_add(hw, &pdev->dev);
+	if (ret)
+		goto err;
 	return 0;
 
-err_i2c:
-	sim_i2c_remove(sim);
-err_rs485:
-	sim_rs485_remove(sim);
-err_ctrl:
-	dcm_controller_unregister(sim->ctrl);
-err_debugfs:
-	sim_debugfs_exit(sim);
-	return ret;
+err:
+	sim_hw_remove(hw);
+	return dev_err_probe(&pdev->dev, ret, "cannot build simulated body %d\n", sim->id);
 }
 
 static int dcm_sim_remove(struct platform_device *pdev)
 {
-	struct dcm_sim *sim = platform_get_drvdata(pdev);
-
-	sim_debugfs_exit(sim);
-	sim_spi_remove(sim);
-	sim_i2c_remove(sim);
-	sim_rs485_remove(sim);
-	dcm_controller_unregister(sim->ctrl);
+	sim_hw_remove(platform_get_drvdata(pdev));
 	return 0;
 }
 
@@ -122,32 +202,57 @@ static struct platform_driver dcm_sim_driver = {
 	.remove = dcm_sim_remove,
 };
 
+static void dcm_sim_devices_remove(void)
+{
+	int i;
+
+	for (i = SIM_MAX_BODIES - 1; i >= 0; i--) {
+		if (dcm_sim_pdev[i])
+			platform_device_unregister(dcm_sim_pdev[i]);
+		dcm_sim_pdev[i] = NULL;
+	}
+}
+
 static int __init dcm_sim_init(void)
 {
+	unsigned int i;
 	int ret;
 
+	if (!bodies || bodies > SIM_MAX_BODIES) {
+		pr_err("dcm_sim: bodies=%u: 1 to %d\n", bodies, SIM_MAX_BODIES);
+		return -EINVAL;
+	}
 	ret = platform_driver_register(&dcm_sim_driver);
 	if (ret)
 		return ret;
+	dcm_sim_debugfs = debugfs_create_dir(DCM_SIM_NAME, NULL);
 
-	dcm_sim_pdev = platform_device_register_simple(DCM_SIM_NAME, PLATFORM_DEVID_NONE, NULL, 0);
-	if (IS_ERR(dcm_sim_pdev)) {
-		platform_driver_unregister(&dcm_sim_driver);
-		return PTR_ERR(dcm_sim_pdev);
-	}
-
-	/* Probing is synchronous here: fail the load if it did not bind. */
-	if (!platform_get_drvdata(dcm_sim_pdev)) {
-		platform_device_unregister(dcm_sim_pdev);
-		platform_driver_unregister(&dcm_sim_driver);
-		return -ENODEV;
+	for (i = 0; i < bodies; i++) {
+		dcm_sim_pdev[i] = platform_device_register_simple(DCM_SIM_NAME, i, NULL, 0);
+		if (IS_ERR(dcm_sim_pdev[i])) {
+			ret = PTR_ERR(dcm_sim_pdev[i]);
+			dcm_sim_pdev[i] = NULL;
+			goto err;
+		}
+		/* Probing is synchronous here: fail the load if it did not bind. */
+		if (!platform_get_drvdata(dcm_sim_pdev[i])) {
+			ret = -ENODEV;
+			goto err;
+		}
 	}
 	return 0;
+
+err:
+	dcm_sim_devices_remove();
+	debugfs_remove_recursive(dcm_sim_debugfs);
+	platform_driver_unregister(&dcm_sim_driver);
+	return ret;
 }
 
 static void __exit dcm_sim_exit(void)
 {
-	platform_device_unregister(dcm_sim_pdev);
+	dcm_sim_devices_remove();
+	debugfs_remove_recursive(dcm_sim_debugfs);
 	platform_driver_unregister(&dcm_sim_driver);
 }
 

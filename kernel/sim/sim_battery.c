@@ -109,6 +109,7 @@ int sim_battery_add(struct dcm_sim *sim, struct device *dev)
 	sb->board.bus = SIM_BUS_I2C;
 	sb->board.index = SIM_I2C_CHEST;
 	sb->board.addr = SIM_ADDR_BATTERY;
+	sb->board.dev_id = "nao-battery";
 	sim_board_add(sim, &sb->board);
 
 	debugfs_create_bool("charging", 0644, sim->debugfs, &sb->charging);

@@ -159,17 +159,21 @@ int sim_regs_write(struct sim_board *b, const u8 *buf, u16 len)
 /* ---- debugfs ---- */
 
 /**
- * sim_debugfs_init() - dcm_sim/, empty: each board family and bus adds its
- *	knobs
+ * sim_debugfs_init() - dcm_sim/body<id>/, empty: each board family and bus
+ *	adds its knobs
  * @sim: the body
+ * @root: dcm_sim/
  */
-void sim_debugfs_init(struct dcm_sim *sim)
+void sim_debugfs_init(struct dcm_sim *sim, struct dentry *root)
 {
-	sim->debugfs = debugfs_create_dir(DCM_SIM_NAME, NULL);
+	char name[16];
+
+	snprintf(name, sizeof(name), "body%d", sim->id);
+	sim->debugfs = debugfs_create_dir(name, root);
 }
 
 /**
- * sim_debugfs_exit() - remove dcm_sim/
+ * sim_debugfs_exit() - remove dcm_sim/body<id>/
  * @sim: the body
  */
 void sim_debugfs_exit(struct dcm_sim *sim)

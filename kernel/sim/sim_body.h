@@ -121,6 +121,8 @@ struct sim_regs {
  *	its chip select)
  * @regs: its register map, for sim_regs_read() and sim_regs_write(); NULL
  *	for none
+ * @dev_id: I2C, SPI: the name of its device (an i2c_client's type, an
+ *	spi_device's modalias), which the real transport's driver binds
  *
  * A board family's file embeds one in each board it models and adds it
  * with sim_board_add().
@@ -134,6 +136,7 @@ struct sim_board {
 	u8 index;
 	u16 addr;
 	struct sim_regs *regs;
+	const char *dev_id;
 };
 
 struct sim_rs485;
@@ -143,7 +146,7 @@ struct spi_device;
 
 /**
  * struct dcm_sim - the simulated body
- * @ctrl: the dcm controller it registered
+ * @id: its number, from 0 (the bodies module parameter)
  * @lock: the register-map boards' state (I2C and SPI) and the signed
  *	knobs; never held across a copy from or to user space
  * @boards: its boards (struct sim_board), added at probe, unchanged until
@@ -151,11 +154,11 @@ struct spi_device;
  * @rs485: the four RS485 buses (sim_rs485.c)
  * @i2c: the I2C adapters (sim_i2c.c)
  * @spi: the SPI controller of SPI-chest (sim_spi.c)
- * @spi_dev: the device on it the real dcm-spi transport binds to
- * @debugfs: dcm_sim/
+ * @spi_dev: the device on it the real dcm-spi driver binds to
+ * @debugfs: dcm_sim/body<id>/
  */
 struct dcm_sim {
-	struct dcm_controller *ctrl;
+	int id;
 	struct mutex lock;	/* register-map boards, signed knobs */
 	struct list_head boards;
 	struct sim_rs485 *rs485;
@@ -186,7 +189,7 @@ void sim_regs_init(struct sim_regs *r, u8 whoami, u8 fw, u8 wr_first, u8 wr_last
 int sim_regs_read(struct sim_board *b, u8 *buf, u16 len);
 int sim_regs_write(struct sim_board *b, const u8 *buf, u16 len);
 
-void sim_debugfs_init(struct dcm_sim *sim);
+void sim_debugfs_init(struct dcm_sim *sim, struct dentry *root);
 void sim_debugfs_exit(struct dcm_sim *sim);
 struct dentry *sim_debugfs_dir(struct dcm_sim *sim, const char *name);
 void sim_debugfs_signed(struct sim_knob *k, struct dcm_sim *sim, const char *name,

@@ -214,6 +214,7 @@ int sim_chest_add(struct dcm_sim *sim, struct device *dev)
 	c->board.bus = SIM_BUS_I2C;
 	c->board.index = SIM_I2C_CHEST;
 	c->board.addr = SIM_ADDR_CHEST;
+	c->board.dev_id = "nao-chest-board";
 	c->board.regs = &c->regs;
 	sim_board_add(sim, &c->board);
 

@@ -146,8 +146,9 @@ static int sim_touch_leds_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(sim_touch_leds);
 
-static void sim_head_board_add(struct dcm_sim *sim, struct sim_head *h, struct sim_head_board *hb,
-			       const struct sim_board_ops *ops, const char *name, u16 addr)
+static void sim_head_board_add(struct dcm_sim *sim, struct sim_head *h,
+			       struct sim_head_board *hb, const struct sim_board_ops *ops,
+			       const char *name, const char *dev_id, u16 addr)
 {
 	hb->head = h;
 	hb->board.ops = ops;
@@ -155,6 +156,7 @@ static void sim_head_board_add(struct dcm_sim *sim, struct sim_head *h, struct s
 	hb->board.bus = SIM_BUS_I2C;
 	hb->board.index = SIM_I2C_HEAD;
 	hb->board.addr = addr;
+	hb->board.dev_id = dev_id;
 	hb->board.regs = &hb->regs;
 	sim_board_add(sim, &hb->board);
 }
@@ -178,15 +180,19 @@ int sim_head_add(struct dcm_sim *sim, struct device *dev)
 	h->sim = sim;
 	sim_regs_init(&h->face.regs, DCM_WHOAMI_FACE, 1, DCM_FACE_LEDS,
 		      DCM_FACE_LEDS + DCM_FACE_OUT_LEN - 1);
-	sim_head_board_add(sim, h, &h->face, &sim_led_board_ops, "FaceBoard", SIM_ADDR_FACE);
+	sim_head_board_add(sim, h, &h->face, &sim_led_board_ops, "FaceBoard", "nao-face-board",
+			   SIM_ADDR_FACE);
 	sim_regs_init(&h->ears.regs, DCM_WHOAMI_EAR, 1, DCM_EAR_LEDS,
 		      DCM_EAR_LEDS + DCM_EAR_OUT_LEN - 1);
-	sim_head_board_add(sim, h, &h->ears, &sim_led_board_ops, "EarBoard", SIM_ADDR_EAR);
+	sim_head_board_add(sim, h, &h->ears, &sim_led_board_ops, "EarBoard", "nao-ear-board",
+			   SIM_ADDR_EAR);
 	sim_regs_init(&h->touch.regs, DCM_WHOAMI_TOUCH, 1, DCM_TOUCH_LEDS,
 		      DCM_TOUCH_LEDS + DCM_TOUCH_OUT_LEN - 1);
-	sim_head_board_add(sim, h, &h->touch, &sim_touch_ops, "TouchBoard", SIM_ADDR_TOUCH);
+	sim_head_board_add(sim, h, &h->touch, &sim_touch_ops, "TouchBoard", "nao-touch-board",
+			   SIM_ADDR_TOUCH);
 	sim_regs_init(&h->cpu_board.regs, DCM_WHOAMI_HEAD, 1, 1, 0);
-	sim_head_board_add(sim, h, &h->cpu_board, &sim_cpu_ops, "HeadBoard", SIM_ADDR_HEAD);
+	sim_head_board_add(sim, h, &h->cpu_board, &sim_cpu_ops, "HeadBoard", "nao-head-board",
+			   SIM_ADDR_HEAD);
 	h->cpu_load = 25;
 	h->cpu.temp_mc = sim_cpu_equilibrium_mc(h->cpu_load);
 	h->cpu_last = ktime_get();

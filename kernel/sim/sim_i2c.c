@@ -5,33 +5,35 @@
  * "dcm-sim I2C-chest" and "dcm-sim I2C-head" answer for the boards the
  * board families put on them (sim_boards.h): a message reaches the board
  * at its address through its ops (read, write), nobody acknowledges an
- * address without a board. Each adapter gets a "dcm-i2c" platform device
- * naming it, so the real I2C transport of the dcm core carries the cycle's
- * transfers (Documentation/dcm/wire-protocol.rst, "Register maps").
+ * address without a board. Each adapter has the software node the body
+ * refers to, and an i2c_client per board, named as the board's kind
+ * ("nao-chest-board"), which the real dcm I2C driver binds: its transfers
+ * carry the cycle's (Documentation/dcm/wire-protocol.rst, "Register maps").
  */
 
 #include <linux/err.h>
 #include <linux/i2c.h>
-#include <linux/platform_device.h>
 #include <linux/property.h>
 
 #include "sim_bus.h"
 
+#define SIM_I2C_CLIENTS	8	/* boards on an adapter, at most */
+
 /**
- * struct sim_i2c_adap - a simulated I2C adapter and the real transport on it
+ * struct sim_i2c_adap - a simulated I2C adapter and its boards' clients
  * @adap: the adapter
- * @transport: the "dcm-i2c" platform device naming it to the dcm core
+ * @client: the clients of its boards
+ * @n_client: how many
  * @sim: the body
  * @index: enum sim_i2c_bus
- * @bus_name: the description's Bus name, "I2C-chest" or "I2C-head"
  * @added: @adap is registered
  */
 struct sim_i2c_adap {
 	struct i2c_adapter adap;
-	struct platform_device *transport;
+	struct i2c_client *client[SIM_I2C_CLIENTS];
+	int n_client;
 	struct dcm_sim *sim;
 	u8 index;
-	const char *bus_name;
 	bool added;
 };
 
@@ -77,37 +79,37 @@ static const struct i2c_algorithm sim_i2c_algo = {
 	.functionality = sim_i2c_func,
 };
 
-/* The real I2C transport, on a simulated adapter. */
-static int sim_add_transport(struct sim_i2c_adap *bus, struct device *parent)
+/* The clients of the boards on an adapter: the real driver binds them. */
+static int sim_add_clients(struct sim_i2c_adap *bus)
 {
-	const struct property_entry props[] = {
-		PROPERTY_ENTRY_STRING("dcm,bus-name", bus->bus_name),
-		PROPERTY_ENTRY_U32("dcm,i2c-adapter", bus->adap.nr),
-		{ }
-	};
-	struct platform_device_info info = {
-		.parent = parent, .name = "dcm-i2c", .id = PLATFORM_DEVID_AUTO,
-		.properties = props,
-	};
+	struct sim_board *b;
 
-	bus->transport = platform_device_register_full(&info);
-	if (IS_ERR(bus->transport)) {
-		int ret = PTR_ERR(bus->transport);
+	list_for_each_entry(b, &bus->sim->boards, node) {
+		struct i2c_board_info info = { .addr = b->addr };
+		struct i2c_client *client;
 
-		bus->transport = NULL;
-		return ret;
+		if (b->bus != SIM_BUS_I2C || b->index != bus->index || !b->dev_id)
+			continue;
+		if (bus->n_client == SIM_I2C_CLIENTS)
+			return -ENOSPC;
+		strscpy(info.type, b->dev_id, sizeof(info.type));
+		client = i2c_new_client_device(&bus->adap, &info);
+		if (IS_ERR(client))
+			return PTR_ERR(client);
+		bus->client[bus->n_client++] = client;
 	}
 	return 0;
 }
 
 /**
- * sim_i2c_add() - the I2C adapters and their transports
- * @sim: the body
+ * sim_i2c_add() - the I2C adapters and their boards' clients
+ * @sim: the body, its boards added
  * @parent: the simulated body's device
+ * @nodes: the adapters' software nodes, registered, by enum sim_i2c_bus
  *
  * Return: 0 or a negative errno; on error nothing is left registered.
  */
-int sim_i2c_add(struct dcm_sim *sim, struct device *parent)
+int sim_i2c_add(struct dcm_sim *sim, struct device *parent, const struct software_node *nodes)
 {
 	static const char *const names[SIM_I2C_BUSES] = { "I2C-chest", "I2C-head" };
 	int b, ret;
@@ -120,22 +122,18 @@ int sim_i2c_add(struct dcm_sim *sim, struct device *parent)
 
 		bus->sim = sim;
 		bus->index = b;
-		bus->bus_name = names[b];
-		/*
-		 * No owner: the I2C transport holds the adapter, and would pin
-		 * this module; dcm_sim removes the transport before the adapter
-		 * instead.
-		 */
-		bus->adap.owner = NULL;
+		bus->adap.owner = THIS_MODULE;
 		bus->adap.algo = &sim_i2c_algo;
 		bus->adap.dev.parent = parent;
-		snprintf(bus->adap.name, sizeof(bus->adap.name), "dcm-sim %s", names[b]);
+		device_set_node(&bus->adap.dev, software_node_fwnode(&nodes[b]));
+		snprintf(bus->adap.name, sizeof(bus->adap.name), "dcm-sim%d %s", sim->id,
+			 names[b]);
 		i2c_set_adapdata(&bus->adap, bus);
 		ret = i2c_add_adapter(&bus->adap);
 		if (ret)
 			goto err;
 		bus->added = true;
-		ret = sim_add_transport(bus, parent);
+		ret = sim_add_clients(bus);
 		if (ret)
 			goto err;
 	}
@@ -147,7 +145,7 @@ err:
 }
 
 /**
- * sim_i2c_remove() - remove the transports, then the adapters
+ * sim_i2c_remove() - remove the clients, then the adapters
  * @sim: the body
  */
 void sim_i2c_remove(struct dcm_sim *sim)
@@ -159,9 +157,8 @@ void sim_i2c_remove(struct dcm_sim *sim)
 	for (b = SIM_I2C_BUSES - 1; b >= 0; b--) {
 		struct sim_i2c_adap *bus = &sim->i2c->bus[b];
 
-		if (bus->transport)
-			platform_device_unregister(bus->transport);
-		bus->transport = NULL;
+		while (bus->n_client > 0)
+			i2c_unregister_device(bus->client[--bus->n_client]);
 		if (bus->added)
 			i2c_del_adapter(&bus->adap);
 		bus->added = false;

@@ -91,6 +91,7 @@ int sim_inertial_add(struct dcm_sim *sim, struct device *dev)
 	s->board.bus = SIM_BUS_SPI;
 	s->board.index = 0;
 	s->board.addr = 0;
+	s->board.dev_id = "nao-inertial-board";
 	s->board.regs = &s->regs;
 	sim_board_add(sim, &s->board);
 

@@ -8,14 +8,20 @@
  * broadcast gives each board its slot (its ops' slot) with the time since
  * the last one, and the boards answer in Bid order; the chaining frames
  * (Documentation/dcm/wire-protocol.rst) are answered here for every board
- * alike, the configuration by the board's ops. Only the buses of the
- * rs485_loopback parameter are registered: another is left to a real
- * transport.
+ * alike, the configuration by the board's ops.
+ *
+ * Each line is a device of its own, "dcm-sim-rs485.N", with the software
+ * node the body refers to, and registers as a dcm transport itself, as the
+ * driver of an RS485 controller would: the serdev core enumerates the
+ * devices on a UART from the device tree or ACPI only, which a simulated
+ * line has not.
  */
 
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/device.h>
+#include <linux/platform_device.h>
+#include <linux/property.h>
 #include <linux/random.h>
 
 #include "sim_bus.h"
@@ -23,9 +29,9 @@
 /**
  * struct sim_rs485_bus - an RS485 bus and its boards
  * @bus: the transport the dcm core sees: a loopback
- * @name: "RS485-N"
+ * @line: the line's device, the transport's
  * @index: N - 1
- * @registered: @bus is registered (the rs485_loopback parameter)
+ * @registered: @bus is registered
  * @board: the boards, by place - 1; NULL: none there and after
  * @bid: what chaining gave each board, by place; 0: none
  * @frame: the last frame the boards received
@@ -40,7 +46,7 @@
  */
 struct sim_rs485_bus {
 	struct dcm_bus bus;
-	char name[16];
+	struct platform_device *line;
 	int index;
 	bool registered;
 	struct sim_board *board[DCM_RS485_MAX_BOARDS];
@@ -197,14 +203,14 @@ static const struct dcm_bus_ops sim_rs485_ops = {
 };
 
 /**
- * sim_rs485_add() - the RS485 buses, their boards and knobs
+ * sim_rs485_add() - the RS485 lines, their boards and knobs
  * @sim: the body, its boards added
  * @dev: the body's device
- * @mask: the buses to register, bit N - 1 for RS485-N
+ * @nodes: the lines' software nodes, registered, RS485-1 first
  *
  * Return: 0 or a negative errno; on error nothing is left registered.
  */
-int sim_rs485_add(struct dcm_sim *sim, struct device *dev, unsigned int mask)
+int sim_rs485_add(struct dcm_sim *sim, struct device *dev, const struct software_node *nodes)
 {
 	int b, i, ret;
 
@@ -216,9 +222,7 @@ int sim_rs485_add(struct dcm_sim *sim, struct device *dev, unsigned int mask)
 		char dname[16];
 		struct dentry *d;
 
-		snprintf(r->name, sizeof(r->name), "RS485-%d", b + 1);
 		r->index = b;
-		r->bus.name = r->name;
 		r->bus.kind = DCM_BUS_RS485;
 		r->bus.ops = &sim_rs485_ops;
 		r->bus.priv = sim;
@@ -240,21 +244,32 @@ int sim_rs485_add(struct dcm_sim *sim, struct device *dev, unsigned int mask)
 
 	for (b = 0; b < SIM_RS485_BUSES; b++) {
 		struct sim_rs485_bus *r = &sim->rs485->bus[b];
+		struct platform_device_info info = {
+			.parent = dev, .name = "dcm-sim-rs485", .id = PLATFORM_DEVID_AUTO,
+			.fwnode = software_node_fwnode(&nodes[b]),
+		};
 
-		if (!(mask & BIT(b)))
-			continue;
-		ret = dcm_bus_register(0, &r->bus);
-		if (ret) {
-			sim_rs485_remove(sim);
-			return ret;
+		r->line = platform_device_register_full(&info);
+		if (IS_ERR(r->line)) {
+			ret = PTR_ERR(r->line);
+			r->line = NULL;
+			goto err;
 		}
+		r->bus.dev = &r->line->dev;
+		ret = dcm_transport_register(&r->bus);
+		if (ret)
+			goto err;
 		r->registered = true;
 	}
 	return 0;
+
+err:
+	sim_rs485_remove(sim);
+	return ret;
 }
 
 /**
- * sim_rs485_remove() - unregister the RS485 buses
+ * sim_rs485_remove() - unregister the RS485 lines
  * @sim: the body
  */
 void sim_rs485_remove(struct dcm_sim *sim)
@@ -267,7 +282,10 @@ void sim_rs485_remove(struct dcm_sim *sim)
 		struct sim_rs485_bus *r = &sim->rs485->bus[b];
 
 		if (r->registered)
-			dcm_bus_unregister(&r->bus);
+			dcm_transport_unregister(&r->bus);
 		r->registered = false;
+		if (r->line)
+			platform_device_unregister(r->line);
+		r->line = NULL;
 	}
 }

@@ -159,6 +159,7 @@ int sim_sonar_add(struct dcm_sim *sim, struct device *dev)
 	s->board.bus = SIM_BUS_I2C;
 	s->board.index = SIM_I2C_CHEST;
 	s->board.addr = SIM_ADDR_US;
+	s->board.dev_id = "nao-us-board";
 	s->board.regs = &s->regs;
 	sim_board_add(sim, &s->board);
 

@@ -2,9 +2,9 @@
 /*
  * dcm_sim - the SPI controller of the simulated body.
  *
- * The controller serves one device at chip select 0, "dcm-spi", whose
- * software node names its bus ("dcm,bus-name" = "SPI-chest"): the real SPI
- * transport of the dcm core binds to it and carries the cycle's transfers.
+ * The controller has the software node the body refers to, and one device
+ * at chip select 0 named as the board there ("nao-inertial-board"): the
+ * real dcm SPI driver binds to it and carries the cycle's transfers.
  * Each transfer is full duplex and reaches the board a board family put at
  * chip select 0 (its ops' xfer); with no board there the line stays high:
  * the master reads 0xff bytes.
@@ -14,15 +14,6 @@
 #include <linux/spi/spi.h>
 
 #include "sim_bus.h"
-
-static const struct property_entry sim_spi_props[] = {
-	PROPERTY_ENTRY_STRING("dcm,bus-name", "SPI-chest"),
-	{ }
-};
-
-static const struct software_node sim_spi_node = {
-	.properties = sim_spi_props,
-};
 
 static int sim_spi_transfer_one(struct spi_controller *ctlr, struct spi_device *spi,
 				struct spi_transfer *t)
@@ -53,24 +44,24 @@ static int sim_spi_transfer_one(struct spi_controller *ctlr, struct spi_device *
 
 /**
  * sim_spi_add() - the SPI controller and the device at its chip select
- * @sim: the body
+ * @sim: the body, its boards added
  * @parent: the simulated body's device
+ * @node: the controller's software node, registered
  *
  * The controller is device-managed; the device is removed by
  * sim_spi_remove().
  *
  * Return: 0 or a negative errno.
  */
-int sim_spi_add(struct dcm_sim *sim, struct device *parent)
+int sim_spi_add(struct dcm_sim *sim, struct device *parent, const struct software_node *node)
 {
 	struct spi_board_info info = {
-		.modalias = "dcm-spi",
 		.max_speed_hz = 8000000,
 		.chip_select = 0,
 		.mode = SPI_MODE_0,
-		.swnode = &sim_spi_node,
 	};
 	struct spi_controller *ctlr;
+	struct sim_board *b;
 	int ret;
 
 	ctlr = devm_spi_alloc_master(parent, 0);
@@ -83,10 +74,15 @@ int sim_spi_add(struct dcm_sim *sim, struct device *parent)
 	ctlr->bits_per_word_mask = SPI_BPW_MASK(8);
 	ctlr->max_speed_hz = 8000000;
 	ctlr->transfer_one = sim_spi_transfer_one;
+	device_set_node(&ctlr->dev, software_node_fwnode(node));
 	ret = devm_spi_register_controller(parent, ctlr);
 	if (ret)
 		return ret;
 	sim->spi = ctlr;
+	b = sim_board_find(sim, SIM_BUS_SPI, 0, 0);
+	if (!b || !b->dev_id)
+		return 0;
+	strscpy(info.modalias, b->dev_id, sizeof(info.modalias));
 	sim->spi_dev = spi_new_device(ctlr, &info);
 	return sim->spi_dev ? 0 : -ENODEV;
 }

@@ -1,45 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm - the I2C transport: a bus of the robot's description on an I2C
- * adapter.
+ * dcm - the I2C transport: the robot's boards on an I2C controller.
  *
- * A platform device "dcm-i2c" (or a device-tree node compatible with
- * "aldebaran,nao-i2c-bus") names the bus ("dcm,bus-name", the Bus of the
- * description's boards) and its adapter ("dcm,i2c-adapter", the adapter
- * number); its controller is "dcm,controller" (default 0). Each cycle
+ * Each board is an i2c_client (a device-tree or ACPI node under the I2C
+ * controller, compatible "aldebaran,nao-chest-board" and so on, "reg" its
+ * address; or a client created by name). The driver binds it and puts it
+ * on its adapter's bus (dcm_ctlr.c): the adapter is the transport that a
+ * body refers to, its boards are reached at their addresses. Each cycle
  * transaction is a write of the start register and block, or a write of
  * the start register and a read: one i2c_transfer() with a repeated start.
  */
 
 #include <linux/i2c.h>
 #include <linux/mod_devicetable.h>
-#include <linux/platform_device.h>
-#include <linux/property.h>
 #include <linux/slab.h>
 #include <linux/dcm.h>
 
 #include "core/dcm_internal.h"
+#include "transport/dcm_ctlr.h"
 
-struct dcm_i2c {
-	struct dcm_bus bus;
-	struct i2c_adapter *adap;
-	const char *name;
-};
-
-static int dcm_i2c_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_len, u8 *rx,
+static int dcm_i2c_xfer(struct dcm_ctlr_board *board, const u8 *tx, size_t tx_len, u8 *rx,
 			size_t rx_len)
 {
-	struct dcm_i2c *di = container_of(bus, struct dcm_i2c, bus);
+	struct i2c_client *client = board->priv;
 	struct i2c_msg msg[2] = {
-		{ .addr = addr, .flags = 0, .len = tx_len, .buf = (u8 *)tx },
-		{ .addr = addr, .flags = I2C_M_RD, .len = rx_len, .buf = rx },
+		{ .addr = client->addr, .flags = 0, .len = tx_len, .buf = (u8 *)tx },
+		{ .addr = client->addr, .flags = I2C_M_RD, .len = rx_len, .buf = rx },
 	};
 	int n = rx_len ? 2 : 1, ret;
 
-	lockdep_assert_held(&bus->xfer_lock);
-	if (addr > 0x7f || tx_len > U16_MAX || rx_len > U16_MAX || !tx_len)
+	if (tx_len > U16_MAX || rx_len > U16_MAX || !tx_len)
 		return -EINVAL;
-	ret = i2c_transfer(di->adap, msg, n);
+	ret = i2c_transfer(client->adapter, msg, n);
 	if (ret == -ENXIO || ret == -EREMOTEIO)
 		return -ETIMEDOUT;	/* nobody acknowledged the address */
 	if (ret < 0)
@@ -47,66 +39,69 @@ static int dcm_i2c_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_l
 	return ret == n ? rx_len : -EIO;
 }
 
-static const struct dcm_bus_ops dcm_i2c_ops = {
+static const struct dcm_ctlr_ops dcm_i2c_ops = {
+	.kind = "I2C",
 	.xfer = dcm_i2c_xfer,
 };
 
-static int dcm_i2c_probe(struct platform_device *pdev)
+static int dcm_i2c_probe(struct i2c_client *client)
 {
-	struct device *dev = &pdev->dev;
-	u32 nr, index = 0;
-	struct dcm_i2c *di;
+	struct device *dev = &client->dev;
+	struct dcm_ctlr_board *board;
 	int ret;
 
-	di = devm_kzalloc(dev, sizeof(*di), GFP_KERNEL);
-	if (!di)
+	if (client->flags & I2C_CLIENT_TEN)
+		return dev_err_probe(dev, -EINVAL, "10-bit address: the boards have 7-bit ones\n");
+	board = devm_kzalloc(dev, sizeof(*board), GFP_KERNEL);
+	if (!board)
 		return -ENOMEM;
-	if (device_property_read_string(dev, "dcm,bus-name", &di->name) ||
-	    device_property_read_u32(dev, "dcm,i2c-adapter", &nr))
-		return dev_err_probe(dev, -EINVAL, "dcm,bus-name and dcm,i2c-adapter are needed\n");
-	device_property_read_u32(dev, "dcm,controller", &index);
-	di->adap = i2c_get_adapter(nr);
-	if (!di->adap)
-		return -EPROBE_DEFER;
-	di->bus.name = di->name;
-	di->bus.kind = DCM_BUS_REGS;
-	di->bus.ops = &dcm_i2c_ops;
-	ret = dcm_bus_register(index, &di->bus);
-	if (ret) {
-		i2c_put_adapter(di->adap);
-		return dev_err_probe(dev, ret, "cannot register bus %s\n", di->name);
-	}
-	platform_set_drvdata(pdev, di);
+	board->addr = client->addr;
+	board->dev = dev;
+	board->priv = client;
+	ret = dcm_ctlr_board_add(&client->adapter->dev, &dcm_i2c_ops, board);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot join the bus of %s\n",
+				     dev_name(&client->adapter->dev));
+	i2c_set_clientdata(client, board);
 	return 0;
 }
 
-static int dcm_i2c_remove(struct platform_device *pdev)
+static void dcm_i2c_remove(struct i2c_client *client)
 {
-	struct dcm_i2c *di = platform_get_drvdata(pdev);
-
-	dcm_bus_unregister(&di->bus);
-	i2c_put_adapter(di->adap);
-	return 0;
+	dcm_ctlr_board_del(&client->adapter->dev, i2c_get_clientdata(client));
 }
 
+/* Matched through ACPI PRP0001 too: not behind of_match_ptr(). */
 static const struct of_device_id dcm_i2c_of_match[] = {
-	{ .compatible = "aldebaran,nao-i2c-bus" },
+	{ .compatible = "aldebaran,nao-chest-board" },
+	{ .compatible = "aldebaran,nao-battery" },
+	{ .compatible = "aldebaran,nao-us-board" },
+	{ .compatible = "aldebaran,nao-head-board" },
+	{ .compatible = "aldebaran,nao-face-board" },
+	{ .compatible = "aldebaran,nao-ear-board" },
+	{ .compatible = "aldebaran,nao-touch-board" },
 	{ }
 };
 MODULE_DEVICE_TABLE(of, dcm_i2c_of_match);
 
-static const struct platform_device_id dcm_i2c_ids[] = {
-	{ .name = "dcm-i2c" },
+static const struct i2c_device_id dcm_i2c_ids[] = {
+	{ "nao-chest-board" },
+	{ "nao-battery" },
+	{ "nao-us-board" },
+	{ "nao-head-board" },
+	{ "nao-face-board" },
+	{ "nao-ear-board" },
+	{ "nao-touch-board" },
 	{ }
 };
-MODULE_DEVICE_TABLE(platform, dcm_i2c_ids);
+MODULE_DEVICE_TABLE(i2c, dcm_i2c_ids);
 
-static struct platform_driver dcm_i2c_driver = {
+static struct i2c_driver dcm_i2c_driver = {
 	.driver = {
 		.name = "dcm-i2c",
 		.of_match_table = dcm_i2c_of_match,
 	},
-	.probe = dcm_i2c_probe,
+	.probe_new = dcm_i2c_probe,
 	.remove = dcm_i2c_remove,
 	.id_table = dcm_i2c_ids,
 };
@@ -118,7 +113,7 @@ static struct platform_driver dcm_i2c_driver = {
  */
 int dcm_i2c_init(void)
 {
-	return platform_driver_register(&dcm_i2c_driver);
+	return i2c_add_driver(&dcm_i2c_driver);
 }
 
 /**
@@ -126,5 +121,5 @@ int dcm_i2c_init(void)
  */
 void dcm_i2c_exit(void)
 {
-	platform_driver_unregister(&dcm_i2c_driver);
+	i2c_del_driver(&dcm_i2c_driver);
 }

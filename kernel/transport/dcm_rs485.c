@@ -3,10 +3,10 @@
  * dcm - the RS485 transport: a bus of motor boards on a UART, through
  * serdev.
  *
- * The device (device tree, or ACPI PRP0001 with a _DSD) is compatible with
- * "aldebaran,nao-rs485" and names its bus in "dcm,bus-name" (the Bus of the
- * description's boards), its controller in "dcm,controller" (default 0) and
- * its rate in "current-speed" (default 1000000). Each cycle's transaction
+ * The device (a UART's child in the device tree, or ACPI PRP0001 with a
+ * _DSD) is compatible with "aldebaran,nao-rs485" and may give its rate in
+ * "current-speed" (default 1000000). The line is a transport: the body that
+ * refers to its node names its bus (dcm_body_fw.c). Each cycle's transaction
  * writes the broadcast frame, then gathers the boards' replies until the
  * expected bytes came, the line stayed quiet for a while after the last
  * byte, or the reply window closed.
@@ -32,7 +32,6 @@
 struct dcm_rs485 {
 	struct dcm_bus bus;
 	struct serdev_device *serdev;
-	const char *name;
 	spinlock_t lock;		/* @rx, @rx_len, @want */
 	u8 rx[RS485_RX_MAX];
 	size_t rx_len, want;
@@ -119,16 +118,13 @@ static const struct dcm_bus_ops dcm_rs485_ops = {
 static int dcm_rs485_probe(struct serdev_device *serdev)
 {
 	struct device *dev = &serdev->dev;
-	u32 speed = DCM_RS485_BAUD, index = 0;
+	u32 speed = DCM_RS485_BAUD;
 	struct dcm_rs485 *r;
 	int ret;
 
 	r = devm_kzalloc(dev, sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return -ENOMEM;
-	if (device_property_read_string(dev, "dcm,bus-name", &r->name))
-		return dev_err_probe(dev, -EINVAL, "dcm,bus-name is needed\n");
-	device_property_read_u32(dev, "dcm,controller", &index);
 	device_property_read_u32(dev, "current-speed", &speed);
 	spin_lock_init(&r->lock);
 	init_waitqueue_head(&r->wq);
@@ -145,16 +141,13 @@ static int dcm_rs485_probe(struct serdev_device *serdev)
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot set the parity\n");
 
-	r->bus.name = r->name;
+	r->bus.dev = dev;
 	r->bus.kind = DCM_BUS_RS485;
 	r->bus.ops = &dcm_rs485_ops;
-	ret = dcm_bus_register(index, &r->bus);
-	/* The controller comes with its body driver: wait for it. */
-	if (ret == -ENODEV)
-		return -EPROBE_DEFER;
+	ret = dcm_transport_register(&r->bus);
 	if (ret)
-		return dev_err_probe(dev, ret, "cannot register bus %s\n", r->name);
-	dev_info(dev, "RS485 bus %s at %u baud\n", r->name, speed);
+		return dev_err_probe(dev, ret, "cannot register the transport\n");
+	dev_info(dev, "dcm RS485 transport at %u baud\n", speed);
 	return 0;
 }
 
@@ -162,7 +155,7 @@ static void dcm_rs485_remove(struct serdev_device *serdev)
 {
 	struct dcm_rs485 *r = serdev_device_get_drvdata(serdev);
 
-	dcm_bus_unregister(&r->bus);
+	dcm_transport_unregister(&r->bus);
 }
 
 /* Matched through ACPI PRP0001 too: not behind of_match_ptr(). */

@@ -58,10 +58,10 @@ dcmctl set ChestBoard/Led/Red/Actuator 0.4 && sleep 0.1 && \
 	dcmctl get ChestBoard/Led/Red/Actuator/Value || status=1
 
 section "The chest button, pressed in the simulator"
-echo Y >/sys/kernel/debug/dcm_sim/button
+echo Y >/sys/kernel/debug/dcm_sim/body0/button
 sleep 0.1
 dcmctl get ChestBoard/Button/Sensor/Value
-echo N >/sys/kernel/debug/dcm_sim/button
+echo N >/sys/kernel/debug/dcm_sim/body0/button
 
 section "The battery"
 dcmctl get Battery/Charge/Sensor/Value Battery/Current/Sensor/Value Battery/Temperature/Sensor/Value
@@ -81,7 +81,7 @@ sed 's/^/\t/' /tmp/demo-events
 [ -s /tmp/demo-events ] || status=1
 
 section "Calibration: HeadPitch pushed against its Min stop in the simulator"
-echo min >/sys/kernel/debug/dcm_sim/joints/HeadPitch/push 2>/dev/null
+echo min >/sys/kernel/debug/dcm_sim/body0/joints/HeadPitch/push 2>/dev/null
 sleep 0.3
 dcmctl calibrate HeadPitch min || status=1
 

@@ -16,7 +16,7 @@
 SYS=/sys/class/dcm/dcm0
 SUB=$SYS/SubDeviceList
 DEV=$SYS/DeviceList
-SIM=/sys/kernel/debug/dcm_sim
+SIM=/sys/kernel/debug/dcm_sim/body0
 
 . "$(dirname "$0")/dcm_tap.sh"
 

@@ -24,7 +24,7 @@
 
 #define SUB	DCM_SYSFS "/SubDeviceList/"
 #define DEV	DCM_SYSFS "/DeviceList/"
-#define SIM	"/sys/kernel/debug/dcm_sim/"
+#define SIM	"/sys/kernel/debug/dcm_sim/body0/"
 #define DATA	"/usr/share/dcm/"
 
 /* ---- answers and events ---- */

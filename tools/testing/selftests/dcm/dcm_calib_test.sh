@@ -19,7 +19,7 @@
 SYS=/sys/class/dcm/dcm0
 SUB=$SYS/SubDeviceList
 DEV=$SYS/DeviceList
-SIM=/sys/kernel/debug/dcm_sim
+SIM=/sys/kernel/debug/dcm_sim/body0
 DATA=/usr/share/dcm
 T=/tmp/dcm_calib_test
 

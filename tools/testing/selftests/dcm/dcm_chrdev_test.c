@@ -49,7 +49,7 @@ TEST_F(dcm, info)
 	EXPECT_EQ(DCM_ABI_VERSION, info.abi_version);
 	EXPECT_EQ(0, info.index);
 	EXPECT_STREQ("dcm0", info.name);
-	EXPECT_STREQ("dcm_sim", info.driver);
+	EXPECT_STREQ("dcm-sim-body", info.driver);
 	EXPECT_EQ(10000, info.period_us);
 	EXPECT_EQ(DCM_INFO_F_SIMULATED, info.flags & DCM_INFO_F_SIMULATED);
 	for (i = 0; i < sizeof(info.reserved) / sizeof(info.reserved[0]); i++)

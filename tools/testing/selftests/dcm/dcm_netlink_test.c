@@ -138,7 +138,7 @@ TEST_F(nl, dump_lists_dcm0)
 	ASSERT_EQ(0, request(self->sk, &self->r, self->family, NLM_F_DUMP, -1, NULL, 0));
 	ASSERT_EQ(1, self->r.count);
 	EXPECT_STREQ("dcm0", self->r.name);
-	EXPECT_STREQ("dcm_sim", self->r.driver);
+	EXPECT_STREQ("dcm-sim-body", self->r.driver);
 }
 
 TEST_F(nl, missing_index)

@@ -15,7 +15,7 @@
 
 SYS=/sys/class/dcm/dcm0
 SUB=$SYS/SubDeviceList
-SIM=/sys/kernel/debug/dcm_sim
+SIM=/sys/kernel/debug/dcm_sim/body0
 DATA=/usr/share/dcm
 
 . "$(dirname "$0")/dcm_tap.sh"

@@ -1,27 +1,68 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# dcm_uart_test.sh: the RS485 path for real. Run in a VM booted with
-# scripts/dcm-vm exec --rs485-uart: the bus RS485-1 is QEMU's second UART,
-# the dcm RS485 transport (serdev, bound through ACPI) sends the cycle's
-# broadcast on it, and dcm-boardsim answers on the host with the simulated
-# motor boards. The same joint test as dcm_body_test.sh, over that wire.
+# dcm_uart_test.sh: the robot's path for real, with no simulator in the
+# kernel. Run in a VM booted with scripts/dcm-vm exec --rs485-uart: an ACPI
+# table describes a body (aldebaran,nao-body) whose one bus, RS485-1, is a
+# serdev line on QEMU's second UART; dcm-boardsim on the host plays that
+# bus's boards, and takes fault commands on QEMU's third UART (/dev/ttyS2).
+# modprobe dcm gives dcm0 through the body driver; dcmd loads the shipped
+# description, whose boards on the other buses are absent.
 #
 # POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
 
 SYS=/sys/class/dcm/dcm0
 SUB=$SYS/SubDeviceList
 DEV=$SYS/DeviceList
+CTL=/dev/ttyS2
 
 . "$(dirname "$0")/dcm_tap.sh"
 
-
-if [ "$(cat /sys/module/dcm_sim/parameters/rs485_loopback 2>/dev/null)" != 14 ]; then
-	skip_all "not booted with --rs485-uart"
+if [ -d /sys/module/dcm_sim ] || ! grep -q 'dcm_vm.sim=0' /proc/cmdline; then
+	skip_all "not booted with --rs485-uart (dcm_sim is loaded)"
 fi
 
-ls -d /sys/bus/serial/devices/* >/dev/null 2>&1
-check $? "the RS485 transport sits on the UART as a serdev device"
+# boardsim COMMAND: one command to the host's board simulator, its answer.
+boardsim() {
+	exec 3<>$CTL || return 1
+	printf '%s\n' "$1" >&3
+	# The answer is one line; give the host a second.
+	timeout 2 head -n 1 <&3
+	exec 3>&-
+}
+
+stty -F $CTL raw -echo 115200 2>/dev/null
+
+[ -e $SYS ]
+check $? "dcm0 exists with no dcm_sim loaded"
+
+drv=$(dcmctl info | sed -n "s/^[[:space:]]*driver: //p" | head -n 1)
+[ "$drv" = dcm-body ]
+check $? "its body driver is the firmware one (driver '$drv')"
+
+parent=$(basename "$(readlink -f $SYS/device)")
+case "$parent" in
+PRP0001:*) st=0 ;;
+*) st=1 ;;
+esac
+check $st "its parent is the ACPI body device ($parent)"
+
+ls /sys/bus/serial/drivers/dcm-rs485/ 2>/dev/null | grep -q serial
+check $? "the RS485 transport is bound to the UART's serdev device"
+
+i=0
+while [ $i -lt 50 ]; do
+	chain=$(cat $DEV/ChestBoard/ChainResult 2>/dev/null)
+	[ -n "$chain" ] && break
+	sleep 0.1
+	i=$((i + 1))
+done
+[ "$chain" = "RS485-1 5/5" ]
+check $? "chaining over the UART found the bus's boards ('$chain')"
+
+bid=$(cat $DEV/LElbowBoard/Bid 2>/dev/null)
+[ "$bid" = 3 ]
+check $? "each motor board has the Bid chaining gave it (LElbowBoard $bid)"
 
 a1=$(cat $DEV/NeckBoard/Ack)
 sleep 0.5
@@ -42,8 +83,77 @@ pos=$(cat $SUB/HeadYaw/Position/Sensor/Value)
 near "$pos" -0.8 0.005
 check $? "and back to -0.8 rad reads $pos"
 
-# Under emulation the host's answer can miss the 5 ms reply window now
-# and then: a Nack, never a stalled cycle.
+diag=$(dcmctl special diagnostic 2>&1)
+echo "$diag" | grep -q 'ChestBoard.*absent' &&
+	echo "$diag" | grep -q 'InertialSensor.*absent' &&
+	echo "$diag" | grep -q 'RFootBoard.*absent'
+check $? "the boards of the buses the body lacks are absent"
+echo "$diag" | grep -q 'NeckBoard.*ok'
+check $? "and those of RS485-1 are ok"
+
+# A silenced board: its Nacks, the event, the others unharmed.
+dcmctl events --type nack --count 1 --timeout 5 -j >/tmp/nack.json 2>&1 &
+ev=$!
+sleep 0.5
+ans=$(boardsim "silent 3 on")
+case "$ans" in
+ok*) st=0 ;;
+*) st=1 ;;
+esac
+check $st "the host board simulator silences Bid 3 ('$ans')"
+n1=$(cat $DEV/LElbowBoard/Nack)
+a1=$(cat $DEV/NeckBoard/Ack)
+sleep 1
+n2=$(cat $DEV/LElbowBoard/Nack)
+a2=$(cat $DEV/NeckBoard/Ack)
+[ $((n2 - n1)) -ge 50 ]
+check $? "the silent board gets a Nack every cycle (+$((n2 - n1)) in 1 s)"
+[ $((a2 - a1)) -ge 50 ]
+check $? "while its neighbours answer (NeckBoard Ack +$((a2 - a1)))"
+wait $ev
+grep -q '"LElbowBoard"\|LElbowBoard' /tmp/nack.json
+check $? "its Nacks are an event: $(head -c 200 /tmp/nack.json)"
+dcmctl special diagnostic 2>&1 | grep -q 'LElbowBoard.*lost'
+check $? "the diagnostic says it is lost"
+
+boardsim "silent 3 off" >/dev/null
+sleep 0.5
+a1=$(cat $DEV/LElbowBoard/Ack)
+sleep 1
+a2=$(cat $DEV/LElbowBoard/Ack)
+[ $((a2 - a1)) -ge 50 ]
+check $? "back on, it answers again (Ack +$((a2 - a1)) in 1 s)"
+
+# The transport unbound while the cycle runs: its boards are lost, the
+# cycle goes on; bound again, the bus is chained again and answers.
+line=$(basename "$(ls -d /sys/bus/serial/drivers/dcm-rs485/serial* | head -n 1)")
+echo "$line" >/sys/bus/serial/drivers/dcm-rs485/unbind
+check $? "the RS485 transport ($line) unbinds while the cycle runs"
+n1=$(cat $DEV/NeckBoard/Nack)
+sleep 1
+n2=$(cat $DEV/NeckBoard/Nack)
+[ $((n2 - n1)) -ge 50 ]
+check $? "its boards get a Nack every cycle (+$((n2 - n1)) in 1 s)"
+dcmctl special diagnostic 2>&1 | grep -q 'NeckBoard.*lost'
+check $? "and are lost"
+echo "$line" >/sys/bus/serial/drivers/dcm-rs485/bind
+check $? "the transport binds again"
+sleep 1.5
+a1=$(cat $DEV/NeckBoard/Ack)
+sleep 0.5
+a2=$(cat $DEV/NeckBoard/Ack)
+[ $((a2 - a1)) -ge 30 ]
+check $? "the exchange resumes (Ack +$((a2 - a1)) in 0.5 s)"
+[ "$(cat $DEV/ChestBoard/ChainResult)" = "RS485-1 5/5" ]
+check $? "after chaining the bus again ($(cat $DEV/ChestBoard/ChainResult))"
+echo 0.3 >$SUB/HeadYaw/Position/Actuator/Value
+sleep 1
+pos=$(cat $SUB/HeadYaw/Position/Sensor/Value)
+near "$pos" 0.3 0.005
+check $? "and a joint follows its command again ($pos)"
+
+# Under emulation the host's answer can miss the reply window now and
+# then: a Nack, never a stalled cycle.
 a1=$(cat $DEV/NeckBoard/Ack)
 n1=$(cat $DEV/NeckBoard/Nack)
 sleep 1
