@@ -229,8 +229,10 @@ if [ ! -e "$kstamp" ] || [ "$TARBALL" -nt "$kstamp" ]; then
 	for f in $KERNEL_SCHEMAS; do
 		members="$members linux-source-6.1/Documentation/devicetree/bindings/$f"
 	done
+	# --occurrence: stop reading once each is found (Documentation/ comes
+	# first in the tarball), not at its end.
 	# shellcheck disable=SC2086 # a word list
-	tar -xJf "$TARBALL" -C "$schemas" --strip-components=4 $members ||
+	tar -xJf "$TARBALL" -C "$schemas" --strip-components=4 --occurrence=1 $members ||
 		fail "cannot extract the kernel's binding schemas from $TARBALL"
 	# The prefix a submission adds to the kernel's vendor-prefixes.yaml.
 	awk '{ print }

@@ -112,13 +112,18 @@ if [ $st = 0 ]; then
 	check $? "$(basename "$winner") is bound to dcm-body"
 	# It may have waited for the transport first (said once), if it
 	# probed before the RS485 line bound; then one error.
+	ctrl=$(basename "$(ls -d /sys/class/dcm/dcm*)")
 	msgs=$(messages "$loser" | grep -v ' waits for its transport ')
 	cnt=$(printf '%s' "$msgs" | grep -c .)
-	[ "$cnt" = 1 ] && printf '%s\n' "$msgs" | grep -q 'RS485-1.*dcm0'
-	check $? "$(basename "$loser") gets one error: its bus is dcm0's ($msgs)"
+	[ "$cnt" = 1 ] && printf '%s\n' "$msgs" | grep -q "RS485-1.* $ctrl's bus RS485-1"
+	check $? "$(basename "$loser") gets one error: its bus is $ctrl's ($msgs)"
 	[ ! -e "$loser/driver" ] && ! grep -qF "$(basename "$loser")" $DEFERRED
 	check $? "$(basename "$loser") is not bound and not deferred"
 fi
+# The one controller has the lowest free index, dcm0, however the two
+# bodies' probes interleaved.
+[ -e /sys/class/dcm/dcm0 ]
+check $? "the controller is dcm0 ($(ls /sys/class/dcm | tr '\n' ' '))"
 drv=$(dcmctl info 2>/dev/null | sed -n "s/^[[:space:]]*driver: //p" | head -n 1)
 [ "$drv" = dcm-body ]
 check $? "dcm0 is a firmware body's (driver '$drv')"
