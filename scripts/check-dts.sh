@@ -12,7 +12,8 @@
 #    node of its compatible, at its Address, under the controller the body
 #    gives that bus; and there is no board node Device.xml lacks.
 # 3. With dt-schema (Debian's dt-schema, scripts/deps.sh): our bindings
-#    (Documentation/devicetree/bindings/) pass dt-doc-validate, and the dtb
+#    (Documentation/devicetree/bindings/) pass yamllint and dt-doc-validate,
+#    their examples compile and validate, and the dtb
 #    passes dt-validate against them, dt-schema's core schemas and the
 #    kernel's schemas of the controllers the dts uses, taken from Debian's
 #    linux-source-6.1 tarball (KERNEL_SCHEMAS below), with the vendor prefix
@@ -263,6 +264,19 @@ if [ ! -s "$out" ]; then
 		echo "dt-mk-schema failed" >>"$out"
 fi
 if [ ! -s "$out" ]; then
+	# Each binding's examples, as the kernel's dt_binding_check does:
+	# compiled (the wrapper's needless #address-cells aside) and validated.
+	for f in "$schemas"/misc/aldebaran,*.yaml; do
+		ex=$O/dt-examples/$(basename "$f" .yaml)
+		mkdir -p "$O/dt-examples"
+		dt-extract-example "$f" >"$ex.dts" 2>>"$out" &&
+			dtc -Wno-avoid_unnecessary_addr_size -I dts -O dtb -o "$ex.dtb" "$ex.dts" \
+				>>"$out" 2>&1 &&
+			dt-validate -s "$O/dt-schema.json" "$ex.dtb" >>"$out" 2>&1 ||
+			echo "the examples of $f do not compile or validate" >>"$out"
+	done
+fi
+if [ ! -s "$out" ]; then
 	# -m: a compatible no schema knows is a failure too, but for the
 	# root's (the board's own, which a robot image's dts sets).
 	dt-validate -m -s "$O/dt-schema.json" "$dtb" 2>&1 |
@@ -274,4 +288,4 @@ if [ -s "$out" ]; then
 	sed "s|$schemas/|Documentation/devicetree/bindings/|g" "$out" | cut -c 1-400 >&2
 	fail "dt-schema: the bindings or $shown do not validate"
 fi
-echo "check-dts: dt-schema: $(ls "$schemas"/misc/aldebaran,*.yaml | wc -l) bindings and $(basename "$dtb") validate"
+echo "check-dts: dt-schema: $(ls "$schemas"/misc/aldebaran,*.yaml | wc -l) bindings, their examples and $(basename "$dtb") validate"
