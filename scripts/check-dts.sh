@@ -220,10 +220,11 @@ fi
 
 # One schema tree: the kernel's files at their paths, our bindings at
 # theirs (dt-doc-validate checks each $id against its path in the tree).
-# The kernel's files are extracted once (stamp newer than the tarball).
+# The kernel's files are extracted once (stamp newer than the tarball and
+# than this script, which lists them).
 schemas=$O/dt-schemas
 kstamp=$schemas/.kernel.stamp
-if [ ! -e "$kstamp" ] || [ "$TARBALL" -nt "$kstamp" ]; then
+if [ ! -e "$kstamp" ] || [ "$TARBALL" -nt "$kstamp" ] || [ "$0" -nt "$kstamp" ]; then
 	rm -rf "$schemas"
 	mkdir -p "$schemas"
 	members=
