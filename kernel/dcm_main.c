@@ -50,8 +50,14 @@ static int __init dcm_init(void)
 	if (ret)
 		goto err_rs485;
 
+	ret = dcm_body_configfs_init();
+	if (ret)
+		goto err_body_fw;
+
 	return 0;
 
+err_body_fw:
+	dcm_body_fw_exit();
 err_rs485:
 	dcm_rs485_exit();
 err_spi:
@@ -69,6 +75,7 @@ err_core:
 
 static void __exit dcm_exit(void)
 {
+	dcm_body_configfs_exit();
 	dcm_body_fw_exit();
 	dcm_rs485_exit();
 	dcm_spi_exit();

@@ -22,4 +22,8 @@ void dcm_body_unregister(struct dcm_controller *ctrl);
 int dcm_body_fw_init(void);
 void dcm_body_fw_exit(void);
 
+/* dcm_body_configfs.c */
+int dcm_body_configfs_init(void);
+void dcm_body_configfs_exit(void);
+
 #endif /* _DCM_BODY_H */

@@ -175,6 +175,12 @@ struct dcm_cycle_stats {
  * goes, a body that claims or releases its buses hold it, and take the
  * claiming controller's @config_lock and @bus_lock under it.
  *
+ * Before that one: the lock of a body assembled in configfs (a mutex per
+ * body, dcm_body_configfs.c), held while the body registers or
+ * unregisters its controller, so over dcm_transports_lock and the
+ * controller's locks; taken under configfs's own locks, in its callbacks
+ * only.
+ *
  * Apart, a leaf that nests with nothing of the above: dcm_controllers_lock
  * (the registry of controllers, a mutex in dcm_core.c, held for the xarray
  * and a get_device() only).
