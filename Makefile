@@ -51,7 +51,9 @@ selftests: linux-src userspace
 # logic built for the host, then dcm-boardsim driven as the master of its
 # bus, then the shipped robot description (dcmd's dry run, the schemas, the
 # seed's key lists; and that a broken copy is refused), and the device tree
-# against dtc and the description's buses. All run even if one fails.
+# against dtc, the description's buses and boards, and the bindings
+# (dt-schema); and that broken copies of it are refused; and the VM's ACPI
+# tables against iasl. All run even if one fails.
 unit:
 	@rc=0; \
 	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
@@ -61,6 +63,8 @@ unit:
 	DCMD=$(O)/bin/dcmd bash userspace/data/check-data.sh || rc=1; \
 	DCMD=$(O)/bin/dcmd bash userspace/data/test-check-data.sh || rc=1; \
 	scripts/check-dts.sh || rc=1; \
+	scripts/test-check-dts.sh || rc=1; \
+	scripts/check-asl.sh || rc=1; \
 	exit $$rc
 
 # The kselftest suite inside the VM.

@@ -10,7 +10,7 @@ PACKAGES="
 	linux-image-amd64 linux-headers-amd64
 	qemu-system-x86 busybox-static cpio kmod xz-utils
 	libnl-3-dev libnl-genl-3-dev libxml2-dev libxml2-utils libcmocka-dev
-	linux-source-6.1 sparse acpica-tools device-tree-compiler
+	linux-source-6.1 sparse acpica-tools device-tree-compiler dt-schema yamllint
 	pkg-config gcc make python3 python3-yaml
 "
 

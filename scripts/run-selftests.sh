@@ -3,9 +3,11 @@
 #
 # run-selftests.sh LOG: run the kselftest suite (/opt/dcm/selftests/run_all.sh)
 # in the VM, then the RS485 UART test in a VM whose RS485-1 is QEMU's second
-# UART (dcm-vm --rs485-uart); show their output, keep a copy in LOG, exit
-# with the first failure's status (125 when a VM run itself failed: kernel
-# warning/oops, timeout; see dcm-vm).
+# UART (dcm-vm --rs485-uart), then the bad firmware test in a VM that adds
+# the bad bodies' ACPI table to that (--acpi scripts/vm/bad-bodies.asl);
+# show their output, keep a copy in LOG, exit with the first failure's
+# status (125 when a VM run itself failed: kernel warning/oops, timeout; see
+# dcm-vm).
 set -eu -o pipefail
 
 if [ $# -ne 1 ]; then
@@ -24,4 +26,10 @@ echo "# selftest: dcm_uart_test.sh (dcm-vm --rs485-uart)" | tee -a "$log"
 	tee -a "$log"
 uart_status=${PIPESTATUS[0]}
 [ "$status" = 0 ] && status=$uart_status
+echo "# selftest: dcm_firmware_test.sh (dcm-vm --rs485-uart --acpi scripts/vm/bad-bodies.asl)" |
+	tee -a "$log"
+"$top/scripts/dcm-vm" exec --timeout 300 --rs485-uart --acpi "$top/scripts/vm/bad-bodies.asl" \
+	-- /opt/dcm/selftests/dcm_firmware_test.sh 2>&1 | tee -a "$log"
+fw_status=${PIPESTATUS[0]}
+[ "$status" = 0 ] && status=$fw_status
 exit "$status"
