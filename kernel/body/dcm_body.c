@@ -5,9 +5,17 @@
 
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/mutex.h>
 
 #include "body/dcm_body.h"
 #include "faces/dcm_faces.h"
+
+/*
+ * One body registers at a time: two bodies that claim one transport must
+ * not both pass the check and create a controller, the loser's taking an
+ * index the winner then misses. Taken before the transports' lock.
+ */
+static DEFINE_MUTEX(dcm_body_lock);
 
 /* Say why a body's buses cannot be claimed: one message, on @parent. */
 static int claim_error(struct device *parent, const struct dcm_bus_ref *refs, int ret,
@@ -27,9 +35,10 @@ static int claim_error(struct device *parent, const struct dcm_bus_ref *refs, in
 				     refs[why->other].name, name);
 	case -EBUSY:
 		if (r->fwnode)
-			return dev_err_probe(parent, ret, "bus %s: %pfw carries dcm%d's bus %s\n",
+			return dev_err_probe(parent, ret,
+					     "bus %s: %pfw already carries dcm%d's bus %s\n",
 					     name, r->fwnode, why->index, why->bus);
-		return dev_err_probe(parent, ret, "bus %s: %s carries dcm%d's bus %s\n",
+		return dev_err_probe(parent, ret, "bus %s: %s already carries dcm%d's bus %s\n",
 				     name, r->transport, why->index, why->bus);
 	case -EPROBE_DEFER:
 		if (r->fwnode)
@@ -68,19 +77,24 @@ struct dcm_controller *dcm_body_register(struct device *parent, const char *driv
 	struct dcm_controller *ctrl;
 	int ret;
 
+	mutex_lock(&dcm_body_lock);
 	ret = dcm_buses_check(refs, n, &why);
-	if (ret)
-		return ERR_PTR(claim_error(parent, refs, ret, &why));
+	if (ret) {
+		ret = claim_error(parent, refs, ret, &why);
+		goto err_unlock;
+	}
 
 	ctrl = dcm_controller_create(parent, driver, flags);
-	if (IS_ERR(ctrl))
-		return ctrl;
+	if (IS_ERR(ctrl)) {
+		ret = PTR_ERR(ctrl);
+		goto err_unlock;
+	}
 
 	ret = dcm_device_add(ctrl);
 	if (ret)
 		goto err_discard;
 
-	/* Checked again, as another body may have come meanwhile. */
+	/* A transport may have gone meanwhile: checked again. */
 	ret = dcm_buses_claim(ctrl, refs, n, &why);
 	if (ret) {
 		ret = claim_error(parent, refs, ret, &why);
@@ -90,6 +104,7 @@ struct dcm_controller *dcm_body_register(struct device *parent, const char *driv
 	ret = dcm_controller_start(ctrl);
 	if (ret)
 		goto err_buses;
+	mutex_unlock(&dcm_body_lock);
 	return ctrl;
 
 err_buses:
@@ -98,6 +113,8 @@ err_device:
 	dcm_device_del(ctrl);
 err_discard:
 	dcm_controller_discard(ctrl);
+err_unlock:
+	mutex_unlock(&dcm_body_lock);
 	return ERR_PTR(ret);
 }
 

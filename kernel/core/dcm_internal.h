@@ -175,11 +175,15 @@ struct dcm_cycle_stats {
  * goes, a body that claims or releases its buses hold it, and take the
  * claiming controller's @config_lock and @bus_lock under it.
  *
- * Before that one: the lock of a body assembled in configfs (a mutex per
+ * Before that one: dcm_body_lock (mutex, dcm_body.c), held while a body
+ * registers its controller (check, create, claim, start), so that two
+ * bodies claiming one transport are decided one after the other.
+ *
+ * Before both: the lock of a body assembled in configfs (a mutex per
  * body, dcm_body_configfs.c), held while the body registers or
- * unregisters its controller, so over dcm_transports_lock and the
- * controller's locks; taken under configfs's own locks, in its callbacks
- * only.
+ * unregisters its controller, so over dcm_body_lock, dcm_transports_lock
+ * and the controller's locks; taken under configfs's own locks, in its
+ * callbacks only.
  *
  * Apart, a leaf that nests with nothing of the above: dcm_controllers_lock
  * (the registry of controllers, a mutex in dcm_core.c, held for the xarray

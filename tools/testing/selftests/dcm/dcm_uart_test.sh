@@ -92,7 +92,7 @@ echo "$diag" | grep -q 'NeckBoard.*ok'
 check $? "and those of RS485-1 are ok"
 
 # A silenced board: its Nacks, the event, the others unharmed.
-dcmctl events --type nack --count 1 --timeout 5 -j >/tmp/nack.json 2>&1 &
+dcmctl -j events --type nack --count 1 --timeout 5 >/tmp/nack.json 2>&1 &
 ev=$!
 sleep 0.5
 ans=$(boardsim "silent 3 on")
