@@ -214,8 +214,10 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
  * BootLoaderVersion, ProgVersion and StructVersion keys) and sends it its
  * configuration (a motor board's: jointZeroPosition and the joints' other
  * configuration keys); the ChainResult key lists every bus's chain. The bus
- * is then the cycle's. Context: a workqueue; holds the bus for the
- * exchanges and the controller's SRCU.
+ * is then the cycle's. A bus where no board answered is chained again a
+ * second later, until one does (boards that power up after the head).
+ * Context: a workqueue; holds the bus for the exchanges and the
+ * controller's SRCU.
  */
 void dcm_bus_chain_work(struct work_struct *work)
 {
@@ -270,6 +272,7 @@ void dcm_bus_chain_work(struct work_struct *work)
 	dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, b->n_chain, n);
 out:
 	kfree(xb);
+	b->chain_retry = jiffies + HZ;
 	/* The keys and the chain are written before the cycle may see this. */
 	smp_store_release(&b->chained, true);
 	dcm_boards_chain_result(rt);

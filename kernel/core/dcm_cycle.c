@@ -119,8 +119,17 @@ static int dcm_cycle_thread(void *data)
 					dcm_bus_missing(rt, b, now);
 					continue;
 				}
-				/* A transport back after it went: chain its boards again. */
-				if (rt->buses[b].rechain) {
+				/*
+				 * A transport back after it went, or a bus where no
+				 * board answered chaining a second ago (boards that
+				 * power up late): chain it again. No board of it has a
+				 * Bid then, so the chaining reset stops none.
+				 */
+				if (rt->buses[b].rechain ||
+				    (t->kind == DCM_BUS_RS485 &&
+				     smp_load_acquire(&rt->buses[b].chained) &&
+				     !rt->buses[b].n_chain && rt->buses[b].n_dev &&
+				     time_after(jiffies, rt->buses[b].chain_retry))) {
 					rt->buses[b].rechain = false;
 					WRITE_ONCE(rt->buses[b].chained, false);
 					rt->buses[b].chain_queued = false;

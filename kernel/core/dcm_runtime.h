@@ -130,6 +130,8 @@ struct dcm_rt_device {
  * @chained: chaining ran: the cycle exchanges with the bus
  * @chain: what chaining found, Bid and BoardId by place
  * @n_chain: entries of @chain
+ * @chain_retry: jiffies after which a bus whose chaining found no board
+ *	is chained again
  */
 struct dcm_rt_bus {
 	const char *name;
@@ -145,6 +147,7 @@ struct dcm_rt_bus {
 	bool chained;
 	struct dcm_chain_entry chain[DCM_RS485_MAX_BOARDS];
 	u32 n_chain;
+	unsigned long chain_retry;
 };
 
 /**

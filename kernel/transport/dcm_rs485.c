@@ -5,7 +5,10 @@
  *
  * The device (a UART's child in the device tree, or ACPI PRP0001 with a
  * _DSD) is compatible with "aldebaran,nao-rs485" and may give its rate in
- * "current-speed" (default 1000000). The line is a transport: the body that
+ * "current-speed" (default 1000000), and how long a transaction waits for
+ * the boards' replies in "aldebaran,reply-window-us" (default 5000: the
+ * line's share of a 10 ms cycle; a slower round trip, such as an emulated
+ * UART's, needs more). The line is a transport: the body that
  * refers to its node names its bus (dcm_body_fw.c). Each cycle's transaction
  * writes the broadcast frame, then gathers the boards' replies until the
  * expected bytes came, the line stayed quiet for a while after the last
@@ -29,11 +32,14 @@
 
 #define RS485_RX_MAX		(DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT)
 #define RS485_QUIET_US		1000	/* the line is done after 1 ms of silence */
-#define RS485_WINDOW_US		5000	/* the replies' window closes */
+#define RS485_WINDOW_US		5000	/* the replies' window closes, by default */
+#define RS485_WINDOW_MIN_US	500
+#define RS485_WINDOW_MAX_US	9000
 
 struct dcm_rs485 {
 	struct dcm_bus bus;
 	struct serdev_device *serdev;
+	u32 window_us;
 	spinlock_t lock;		/* @rx, @rx_len, @want */
 	u8 rx[RS485_RX_MAX];
 	size_t rx_len, want;
@@ -95,7 +101,7 @@ static int dcm_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 			  size_t rx_len)
 {
 	struct dcm_rs485 *r = container_of(bus, struct dcm_rs485, bus);
-	ktime_t end = ktime_add_us(ktime_get(), RS485_WINDOW_US);
+	ktime_t end = ktime_add_us(ktime_get(), r->window_us);
 	ktime_t quiet = ns_to_ktime(RS485_QUIET_US * NSEC_PER_USEC);
 	size_t seen;
 	int ret;
@@ -152,6 +158,11 @@ static int dcm_rs485_probe(struct serdev_device *serdev)
 	if (!r)
 		return -ENOMEM;
 	device_property_read_u32(dev, "current-speed", &speed);
+	r->window_us = RS485_WINDOW_US;
+	device_property_read_u32(dev, "aldebaran,reply-window-us", &r->window_us);
+	if (r->window_us < RS485_WINDOW_MIN_US || r->window_us > RS485_WINDOW_MAX_US)
+		return dev_err_probe(dev, -EINVAL, "aldebaran,reply-window-us %u: %d to %d\n",
+				     r->window_us, RS485_WINDOW_MIN_US, RS485_WINDOW_MAX_US);
 	spin_lock_init(&r->lock);
 	init_waitqueue_head(&r->wq);
 	r->serdev = serdev;
@@ -173,7 +184,8 @@ static int dcm_rs485_probe(struct serdev_device *serdev)
 	ret = dcm_transport_register(&r->bus);
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot register the transport\n");
-	dev_info(dev, "dcm RS485 transport at %u baud\n", speed);
+	dev_info(dev, "dcm RS485 transport at %u baud, replies within %u us\n", speed,
+		 r->window_us);
 	return 0;
 }
 

@@ -36,6 +36,8 @@ DefinitionBlock ("", "SSDT", 2, "DCM", "BODY", 1)
 				{
 					Package () { "compatible", "aldebaran,nao-rs485" },
 					Package () { "current-speed", 1000000 },
+					/* QEMU's UART to a host process: a slow round trip */
+					Package () { "aldebaran,reply-window-us", 8000 },
 				}
 			})
 		}
