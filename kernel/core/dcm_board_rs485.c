@@ -95,10 +95,10 @@ void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 
 /*
  * One addressed request of chaining and its answer, parsed; -ETIMEDOUT if
- * none. A request that changes nothing (a query) is sent up to @tries
- * times: a reply lost on the line must not end the chain.
+ * none. A request that changes nothing (a query, an IDENT) is sent up to
+ * @tries times: a reply lost on the line must not end the chain.
  */
-static int chain_request(struct dcm_board_buf *xb, struct dcm_bus *t, int len,
+static int chain_request(struct dcm_board_buf *xb, struct dcm_bus *t, u8 addr, int len,
 			 struct dcm_rs485_frame *f, int tries)
 {
 	int got;
@@ -106,14 +106,38 @@ static int chain_request(struct dcm_board_buf *xb, struct dcm_bus *t, int len,
 	if (len < 0)
 		return len;
 	do {
-		got = t->ops->xfer(t, DCM_RS485_ADDR_UNASSIGNED, xb->tx, len, xb->rx,
-				   DCM_RS485_MAX_FRAME);
+		got = t->ops->xfer(t, addr, xb->tx, len, xb->rx, DCM_RS485_MAX_FRAME);
 		if (got > 0 && dcm_rs485_parse_frame(xb->rx, got, f) >= 0)
 			return 0;
 	} while (--tries > 0);
 	if (got <= 0)
 		return got ? got : -ETIMEDOUT;
 	return -EBADMSG;
+}
+
+/*
+ * Give the board being chained, @board_id, the Bid @bid. An assignment is
+ * sent again only when the board has not taken it: if its answer was lost,
+ * the board has the Bid and answers an IDENT there.
+ */
+static int chain_assign(struct dcm_board_buf *xb, struct dcm_bus *t, u32 board_id, u8 bid)
+{
+	struct dcm_rs485_ident id;
+	struct dcm_rs485_frame f;
+	u32 got_id;
+	int tries, len;
+	u8 got_bid;
+
+	for (tries = 0; tries < 3; tries++) {
+		len = dcm_rs485_put_assign(xb->tx, sizeof(xb->tx), false, board_id, bid);
+		if (!chain_request(xb, t, DCM_RS485_ADDR_UNASSIGNED, len, &f, 1) &&
+		    !dcm_rs485_get_assign(&f, &got_id, &got_bid))
+			return got_id == board_id && got_bid == bid ? 0 : -EIO;
+		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), bid, DCM_RS485_IDENT, NULL, 0);
+		if (!chain_request(xb, t, bid, len, &f, 2) && !dcm_rs485_get_ident(&f, &id))
+			return id.board_id == board_id ? 0 : -EIO;
+	}
+	return -ETIMEDOUT;
 }
 
 /**
@@ -229,7 +253,7 @@ void dcm_bus_chain_work(struct work_struct *work)
 	struct dcm_rs485_frame f;
 	struct dcm_board_buf *xb;
 	struct dcm_bus *t;
-	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), pos, board_id, dev;
+	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), pos, dev;
 	int idx, len;
 	u8 bid;
 
@@ -252,14 +276,14 @@ void dcm_bus_chain_work(struct work_struct *work)
 	for (pos = 0; pos < n; pos++) {
 		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_UNASSIGNED,
 					  DCM_RS485_CHAIN_QUERY, NULL, 0);
-		if (chain_request(xb, t, len, &f, 3) || dcm_rs485_get_ident(&f, &id))
+		if (chain_request(xb, t, DCM_RS485_ADDR_UNASSIGNED, len, &f, 3) ||
+		    dcm_rs485_get_ident(&f, &id))
 			break;
-		len = dcm_rs485_put_assign(xb->tx, sizeof(xb->tx), false, id.board_id, pos + 1);
-		if (chain_request(xb, t, len, &f, 1) || dcm_rs485_get_assign(&f, &board_id, &bid) ||
-		    board_id != id.board_id || bid != pos + 1)
+		bid = pos + 1;
+		if (chain_assign(xb, t, id.board_id, bid))
 			break;
 		b->chain[pos].bid = bid;
-		b->chain[pos].board_id = board_id;
+		b->chain[pos].board_id = id.board_id;
 		b->n_chain = pos + 1;
 		dev = b->dev[pos];
 		type = rt->dev[dev].type;

@@ -35,6 +35,7 @@
 #define RS485_WINDOW_US		5000	/* the replies' window closes, by default */
 #define RS485_WINDOW_MIN_US	500
 #define RS485_WINDOW_MAX_US	9000
+#define RS485_REQUEST_US	20000	/* an addressed request's window, at least */
 
 struct dcm_rs485 {
 	struct dcm_bus bus;
@@ -101,7 +102,14 @@ static int dcm_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 			  size_t rx_len)
 {
 	struct dcm_rs485 *r = container_of(bus, struct dcm_rs485, bus);
-	ktime_t end = ktime_add_us(ktime_get(), r->window_us);
+	/*
+	 * The cycle's broadcast has its share of the period; an addressed
+	 * request (chaining, configuration) is made in process context while
+	 * the cycle leaves the bus alone, and may wait longer for its answer.
+	 */
+	u32 window = addr == DCM_RS485_ADDR_BROADCAST ? r->window_us :
+			 max_t(u32, r->window_us, RS485_REQUEST_US);
+	ktime_t end = ktime_add_us(ktime_get(), window);
 	ktime_t quiet = ns_to_ktime(RS485_QUIET_US * NSEC_PER_USEC);
 	size_t seen;
 	int ret;

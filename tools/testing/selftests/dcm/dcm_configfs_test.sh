@@ -261,7 +261,7 @@ rmdir "$CFS/ghost/RS485-1"
 dmesg -c >/dev/null
 refused 1 "$CFS/ghost/live" "busy" && [ "$(cat "$CFS/ghost/live")" = 0 ]
 check $? "live=1 on dcm0's $dcm0_i2c: EBUSY, not live"
-dmesg | grep -q "transport $dcm0_i2c already carries dcm0's bus I2C-chest"
+dmesg | grep -q "$dcm0_i2c already carries dcm0's bus I2C-chest"
 check $? "said: $(dmesg | grep "already carries" | head -1)"
 [ "$(controllers)" = "$before" ]
 check $? "no controller came of them ($(controllers))"
