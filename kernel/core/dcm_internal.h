@@ -406,6 +406,8 @@ struct dcm_tree_ops {
 };
 
 void dcm_describe_set_tree_ops(const struct dcm_tree_ops *ops);
+/* dcm_describe_replace(): the description equals the running one, which stays */
+#define DCM_DESCRIBE_UNCHANGED	1
 int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const char **why);
 void dcm_describe_release(struct dcm_controller *ctrl);
 
