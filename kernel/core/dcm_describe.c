@@ -88,11 +88,15 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 	struct dcm_runtime *rt, *old_rt;
 	struct dcm_model *old_model;
 	struct dcm_tree *tree;
+	bool same;
 
 	lockdep_assert_held(&ctrl->config_lock);
 
 	dcm_boards_store_load(ctrl, m);
-	if (ctrl->model && dcm_model_equal(ctrl->model, m)) {
+	mutex_lock(&ctrl->keys_lock);
+	same = ctrl->model && dcm_model_equal(ctrl->model, m);
+	mutex_unlock(&ctrl->keys_lock);
+	if (same) {
 		dcm_model_free(m);
 		dev_info(&ctrl->dev, "robot description unchanged: generation %u stays\n",
 			 ctrl->generation);

@@ -877,10 +877,12 @@ static bool keys_equal(const union dcm_value *a, const union dcm_value *b,
  * @b: another
  *
  * The same devices, subdevices and RobotConfig keys, in the same order,
- * with the same names, types and key values (LIVE keys aside: the robot
- * sets those): what a client sees of them (key paths, handles, values) is
- * the same. Used at commit to keep a running description that a reload
- * would only repeat.
+ * with the same names, types and key values, but for what the robot sets
+ * in a running description: its LIVE keys, and each subdevice's Value
+ * (the cycle keeps the latest there; the description's is only the value
+ * to start from). What a client sees of them (key paths, handles) is the
+ * same. Used at commit to keep a running description that a reload would
+ * only repeat. The caller keeps string keys from changing meanwhile.
  *
  * Return: true if equal.
  */
@@ -903,7 +905,7 @@ bool dcm_model_equal(const struct dcm_model *a, const struct dcm_model *b)
 		const struct dcm_subdevice *x = &a->subdevices[i], *y = &b->subdevices[i];
 
 		if (x->type != y->type || x->device != y->device || x->number != y->number ||
-		    x->value != y->value || x->gain != y->gain || x->gain_den != y->gain_den ||
+		    x->gain != y->gain || x->gain_den != y->gain_den ||
 		    x->offset != y->offset || x->min != y->min || x->max != y->max ||
 		    x->set != y->set || !str_equal(x->name, y->name) ||
 		    !keys_equal(x->keys, y->keys, x->type->keys, x->type->n_keys))

@@ -500,6 +500,9 @@ static void test_equal(void **state)
 	/* LIVE keys are the robot's: a running description has them set. */
 	b->devices[1].keys[0].num = 42;
 	assert_true(dcm_model_equal(a, b));
+	/* ...and each subdevice's Value, the latest the cycle saw. */
+	b->subdevices[0].value = 123;
+	assert_true(dcm_model_equal(a, b));
 	for (v = 1; v <= 5; v++) {
 		c = build(v);
 		assert_false(dcm_model_equal(a, c));
