@@ -9,6 +9,10 @@
 #   make bench      what the ABI and the cycle cost, measured in the VM
 #   make soak       the 16-client test for a minute (DCM_SOAK_SECONDS)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
+#   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
+#   make install-test  dcm_sim.ko, the test data and the selftests (not for a robot)
+#   make dkms       the module's DKMS source tree in build/dkms/ (dkms add/build/install)
+#                   (all: Documentation/install.rst)
 #
 # KVER selects the kernel (default: newest with headers and image), KDIR its
 # build tree. Everything built lands in build/ except the .ko files, which
@@ -24,7 +28,8 @@ LSRC	:= $(O)/linux-src
 export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
-	vm-test linux-src bench soak boardsim
+	vm-test linux-src bench soak boardsim install uninstall install-test \
+	uninstall-test install-modules uninstall-modules dkms
 
 all: modules userspace selftests boardsim
 
@@ -50,8 +55,9 @@ selftests: linux-src userspace
 # Host unit tests (cmocka, ASan+UBSan): userspace, then the kernel's pure
 # logic built for the host, then the shipped robot description (dcmd's dry
 # run, the schemas, the seed's key lists; and that a broken copy is
-# refused), and the device tree against dtc and the description's buses.
-# All run even if one fails.
+# refused), the device tree against dtc and the description's buses, a
+# staged install and uninstall (scripts/test-install.sh) and the DKMS tree
+# built by dkms (scripts/test-dkms.sh, ~40 s). All run even if one fails.
 unit:
 	@rc=0; \
 	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
@@ -60,6 +66,8 @@ unit:
 	DCMD=$(O)/bin/dcmd bash userspace/data/check-data.sh || rc=1; \
 	DCMD=$(O)/bin/dcmd bash userspace/data/test-check-data.sh || rc=1; \
 	scripts/check-dts.sh || rc=1; \
+	scripts/test-install.sh || rc=1; \
+	scripts/test-dkms.sh || rc=1; \
 	exit $$rc
 
 # The kselftest suite inside the VM.
@@ -90,6 +98,57 @@ run: deps
 check: deps
 	@rm -rf $(O)/results
 	@scripts/check.sh
+
+# ---------------------------------------------------------------------
+# Installation (Documentation/install.rst). DESTDIR stages everything;
+# INSTALL_MOD_PATH is the modules' root (default DESTDIR), as in Kbuild;
+# PREFIX, LIBDIR and the rest go to userspace/Makefile. depmod runs only
+# for a real install (no INSTALL_MOD_PATH): a package runs it itself.
+INSTALL_MOD_PATH ?= $(DESTDIR)
+INSTALL_MOD_DIR ?= extra
+MODDIR = $(INSTALL_MOD_PATH)/lib/modules/$(KVER)/$(INSTALL_MOD_DIR)
+DEPMOD ?= depmod
+export INSTALL_MOD_PATH
+
+install: install-modules
+	$(MAKE) -C userspace O=$(O) install
+
+install-modules: modules
+	install -d $(MODDIR)
+	install -m 0644 dcm.ko $(MODDIR)/dcm.ko
+	@if [ -z "$(INSTALL_MOD_PATH)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
+
+uninstall: uninstall-modules uninstall-test
+	$(MAKE) -C userspace O=$(O) uninstall
+
+uninstall-modules:
+	rm -f $(MODDIR)/dcm.ko $(MODDIR)/dcm_sim.ko
+	@if [ -z "$(INSTALL_MOD_PATH)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
+
+# Not for a robot: the simulator, the selftests' data and the selftests
+# (in LIBDIR/dcm/selftests, run with run_all.sh there).
+TESTSDIR = $(or $(LIBDIR),$(or $(PREFIX),/usr/local)/lib)/dcm/selftests
+
+install-test: modules selftests
+	install -d $(MODDIR)
+	install -m 0644 dcm_sim.ko $(MODDIR)/dcm_sim.ko
+	$(MAKE) -C userspace O=$(O) install-test
+	install -d $(DESTDIR)$(TESTSDIR)
+	cp -R $(O)/selftests/dcm/. $(DESTDIR)$(TESTSDIR)/
+	@if [ -z "$(INSTALL_MOD_PATH)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
+
+uninstall-test:
+	rm -f $(MODDIR)/dcm_sim.ko
+	$(MAKE) -C userspace O=$(O) uninstall-test
+	rm -rf $(DESTDIR)$(TESTSDIR)
+	rmdir $(dir $(DESTDIR)$(TESTSDIR)) 2>/dev/null || true
+
+# The module's source as DKMS wants it (dkms.conf, Kbuild, the sources it
+# compiles), in $(O)/dkms/dcm-$(DKMS_VERSION)/: copy it to /usr/src/, then
+# dkms add/build/install (Documentation/install.rst).
+DKMS_VERSION := $(shell sed -n 's/^\#define LIBDCM_VERSION[[:space:]]*"\(.*\)"/\1/p' userspace/lib/libdcm.h)
+dkms:
+	@scripts/dkms-tree.sh $(O)/dkms/dcm-$(DKMS_VERSION) $(DKMS_VERSION)
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean 2>/dev/null || true
