@@ -56,8 +56,9 @@ selftests: linux-src userspace
 # logic built for the host, then the shipped robot description (dcmd's dry
 # run, the schemas, the seed's key lists; and that a broken copy is
 # refused), the device tree against dtc and the description's buses, a
-# staged install and uninstall (scripts/test-install.sh) and the DKMS tree
-# built by dkms (scripts/test-dkms.sh, ~40 s). All run even if one fails.
+# staged install and uninstall (scripts/test-install.sh), the DKMS tree
+# built by dkms (scripts/test-dkms.sh, ~40 s) and the Debian packages
+# (scripts/test-deb.sh, ~20 s). All run even if one fails.
 unit:
 	@rc=0; \
 	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
@@ -68,6 +69,7 @@ unit:
 	scripts/check-dts.sh || rc=1; \
 	scripts/test-install.sh || rc=1; \
 	scripts/test-dkms.sh || rc=1; \
+	scripts/test-deb.sh || rc=1; \
 	exit $$rc
 
 # The kselftest suite inside the VM.
