@@ -103,14 +103,13 @@ check: deps
 
 # ---------------------------------------------------------------------
 # Installation (Documentation/install.rst). DESTDIR stages everything;
-# INSTALL_MOD_PATH is the modules' root (default DESTDIR), as in Kbuild;
-# PREFIX, LIBDIR and the rest go to userspace/Makefile. depmod runs only
-# for a real install (no INSTALL_MOD_PATH): a package runs it itself.
-INSTALL_MOD_PATH ?= $(DESTDIR)
+# INSTALL_MOD_PATH is the modules' root (empty or unset: DESTDIR), as in
+# Kbuild; PREFIX, LIBDIR and the rest go to userspace/Makefile. depmod runs
+# only for a real install (modules into /): a package runs it itself.
+MODROOT = $(or $(INSTALL_MOD_PATH),$(DESTDIR))
 INSTALL_MOD_DIR ?= extra
-MODDIR = $(INSTALL_MOD_PATH)/lib/modules/$(KVER)/$(INSTALL_MOD_DIR)
+MODDIR = $(MODROOT)/lib/modules/$(KVER)/$(INSTALL_MOD_DIR)
 DEPMOD ?= depmod
-export INSTALL_MOD_PATH
 
 install: install-modules
 	$(MAKE) -C userspace O=$(O) install
@@ -118,14 +117,14 @@ install: install-modules
 install-modules: modules
 	install -d $(MODDIR)
 	install -m 0644 dcm.ko $(MODDIR)/dcm.ko
-	@if [ -z "$(INSTALL_MOD_PATH)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
+	@if [ -z "$(MODROOT)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
 
 uninstall: uninstall-modules uninstall-test
 	$(MAKE) -C userspace O=$(O) uninstall
 
 uninstall-modules:
 	rm -f $(MODDIR)/dcm.ko $(MODDIR)/dcm_sim.ko
-	@if [ -z "$(INSTALL_MOD_PATH)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
+	@if [ -z "$(MODROOT)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
 
 # Not for a robot: the simulator, the selftests' data and the selftests
 # (in LIBDIR/dcm/selftests, run with run_all.sh there).
@@ -137,7 +136,7 @@ install-test: modules selftests
 	$(MAKE) -C userspace O=$(O) install-test
 	install -d $(DESTDIR)$(TESTSDIR)
 	cp -R $(O)/selftests/dcm/. $(DESTDIR)$(TESTSDIR)/
-	@if [ -z "$(INSTALL_MOD_PATH)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
+	@if [ -z "$(MODROOT)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
 
 uninstall-test:
 	rm -f $(MODDIR)/dcm_sim.ko

@@ -13,6 +13,11 @@ set -u -o pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+# Nothing of the caller's make or install settings reaches our installs:
+# a staged install must never write outside its staging root.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES DESTDIR PREFIX BINDIR SBINDIR LIBDIR \
+	INCLUDEDIR PKGCONFIGDIR DATADIR LICENSEDIR SYSTEMDUNITDIR UDEVRULESDIR MODPROBEDIR \
+	MODULESLOADDIR SYSUSERSDIR INSTALL_MOD_PATH INSTALL_MOD_DIR DEPMOD O
 KVER=${KVER:-$(scripts/kver.sh)}
 version=$(sed -n 's/^#define LIBDCM_VERSION[[:space:]]*"\(.*\)"/\1/p' userspace/lib/libdcm.h)
 tmp=$(mktemp -d)

@@ -27,6 +27,11 @@ set -u -o pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+# Nothing of the caller's make or install settings reaches our installs:
+# a staged install must never write outside its staging root.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES DESTDIR PREFIX BINDIR SBINDIR LIBDIR \
+	INCLUDEDIR PKGCONFIGDIR DATADIR LICENSEDIR SYSTEMDUNITDIR UDEVRULESDIR MODPROBEDIR \
+	MODULESLOADDIR SYSUSERSDIR INSTALL_MOD_PATH INSTALL_MOD_DIR DEPMOD O
 KVER=${KVER:-$(scripts/kver.sh)}
 export KVER
 version=$(sed -n 's/^#define LIBDCM_VERSION[[:space:]]*"\(.*\)"/\1/p' userspace/lib/libdcm.h)
@@ -86,6 +91,18 @@ l 777 usr/lib/libdcm.so -> libdcm.so.0
 l 777 usr/lib/libdcm.so.0 -> libdcm.so.$version
 EOF
 }
+
+# The machine's own files that an install without staging would write: the
+# staged installs must leave them as they are.
+host_files="/lib/modules/$KVER/extra/dcm.ko /lib/modules/$KVER/extra/dcm_sim.ko
+	/lib/modules/$KVER/modules.dep /usr/sbin/dcmd /usr/local/sbin/dcmd /usr/bin/dcmctl
+	/usr/local/bin/dcmctl /usr/lib/systemd/system/dcmd@.service /usr/lib/modprobe.d/dcm.conf
+	/usr/lib/udev/rules.d/60-dcm.rules /usr/share/dcm /usr/local/share/dcm"
+host_state() {
+	# shellcheck disable=SC2086 # a word list
+	ls -ld --time-style=full-iso $host_files 2>&1
+}
+host_state >"$tmp/host.before"
 
 # ---------------------------------------------------------------------
 # 1. make install
@@ -224,6 +241,12 @@ st=$?
 st=$?
 check "the README's robot-image block works in an image root (group dcm, dcmd@0 enabled, dcm.ko indexed)" "$st"
 [ "$st" = 0 ] && show "$tmp/readme.sh" | sed 's/^/  $ /'
+[ "$st" = 0 ] || show "$log"
+
+host_state >"$tmp/host.after"
+diff "$tmp/host.before" "$tmp/host.after" >"$log"
+st=$?
+check "nothing installed outside the staging roots" "$st"
 [ "$st" = 0 ] || show "$log"
 
 # ---------------------------------------------------------------------
