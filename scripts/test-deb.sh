@@ -71,6 +71,7 @@ contents() {
 }
 
 for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-dev $arch" "dcm-tools $arch"; do
+	# shellcheck disable=SC2086 # "PACKAGE ARCH"
 	set -- $p
 	[ -f "$(deb "$1" "$2")" ]
 	check "$1: built" "$?"

@@ -170,12 +170,14 @@ check "dcmd@.service: Type=notify, ExecStart=/usr/sbin/dcmd -f -i %i, ExecReload
 # modprobe runs an install command with sh, $CMDLINE_OPTS replaced by the
 # options; here modprobe itself is an echo, and getent a stand-in.
 conf=$stage/usr/lib/modprobe.d/dcm.conf
+# shellcheck disable=SC2016 # $CMDLINE_OPTS is the file's text, not ours
 cmd=$(sed -n 's/^install dcm //p' "$conf" | sed 's|/sbin/modprobe|echo modprobe|; s|\$CMDLINE_OPTS|debug=1|')
 mkdir -p "$tmp/bin"
+# shellcheck disable=SC2016 # the stand-in's own text
 printf '#!/bin/sh\n[ "$1 $2" = "group dcm" ] && [ -n "$GID" ] && echo "dcm:x:$GID:nao"\n' >"$tmp/bin/getent"
 chmod +x "$tmp/bin/getent"
 with=$(GID=4242 PATH=$tmp/bin:$PATH sh -c "$cmd" 2>&1)
-without=$(GID= PATH=$tmp/bin:$PATH sh -c "$cmd" 2>&1)
+without=$(GID='' PATH=$tmp/bin:$PATH sh -c "$cmd" 2>&1)
 parm=$(modinfo -F parm "$stage/lib/modules/$KVER/extra/dcm.ko" 2>/dev/null | grep -c '^gid:')
 ! grep -Eq 'gid=[0-9]' "$conf" &&
 	[ "$with" = "modprobe --ignore-install dcm debug=1 gid=4242" ] &&
