@@ -143,7 +143,8 @@ struct dcm_cycle_stats {
  *    board's configuration reads SensorType) and &dcm_runtime.err_lock.
  *
  * 10. &dcm_controller.keys_lock (mutex): the values of string keys, held for
- *     a copy or a swap of the pointer; a leaf. Numeric keys are read and
+ *     a copy or a swap of the pointer, or while a commit compares the
+ *     running description with the new one; a leaf. Numeric keys are read and
  *     written with READ_ONCE() and WRITE_ONCE(), without a lock.
  *
  * 11. &dcm_runtime.cmd_lock (raw spinlock): every actuator queue. The cycle
