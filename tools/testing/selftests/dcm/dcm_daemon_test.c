@@ -2,8 +2,9 @@
 /*
  * dcmd never disturbs a running robot, against the shipped description:
  * loading the same files again keeps the running description, its
- * generation and a running client's handles (other files replace it, and
- * the old handles go stale: the check can fail); a second dcmd, started by
+ * generation and a running client's handles and live snapshot mapping
+ * (other files replace it: the old handles go stale, the old mapping
+ * freezes; the check can fail); a second dcmd, started by
  * mistake without a pid file, leaves them alone too; one with the pid file
  * of a running dcmd stops before it touches the kernel, even with other
  * files, with one line and exit status 1; the daemon tells its readiness
@@ -13,6 +14,7 @@
  */
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -126,21 +128,45 @@ FIXTURE_TEARDOWN(daemon)
 	close(self->fd);
 }
 
-/* The same files again: nothing changes; other files: a new description. */
+/* The cycle still writes the snapshot mapped: its number moves on. */
+static bool snapshot_live(const volatile struct dcm_snapshot *snap)
+{
+	uint64_t c = snap->cycle;
+
+	sleep_ms(100);
+	return snap->cycle != c;
+}
+
+/*
+ * The same files again: nothing changes, the client's handle and mapping
+ * stay live; other files: a new description, the old handle is stale and
+ * the old mapping frozen.
+ */
 TEST_F(daemon, same_files_keep_the_generation)
 {
+	const volatile struct dcm_snapshot *snap;
 	uint32_t g2;
+	void *p;
+
+	p = mmap(NULL, 4096, PROT_READ, MAP_SHARED, self->fd, 0);
+	ASSERT_NE(MAP_FAILED, p);
+	snap = p;
+	ASSERT_EQ(self->gen, snap->generation);
 
 	ASSERT_EQ(0, dcm_sh("dcmd -1 >" OUT " 2>&1"));
 	EXPECT_EQ(0, dcm_sh("grep -q 'loaded into dcm0: unchanged, the running one stays' " OUT));
 	EXPECT_EQ(self->gen, generation(self->fd));
 	EXPECT_TRUE(handle_ok(self->fd, self->h));
+	EXPECT_EQ(self->gen, snap->generation);
+	EXPECT_TRUE(snapshot_live(snap));
 
 	ASSERT_EQ(0, dcm_sh("dcmd -1 -H " OTHER_HEAD " >" OUT " 2>&1"));
 	g2 = generation(self->fd);
 	EXPECT_NE(self->gen, g2);
 	EXPECT_FALSE(handle_ok(self->fd, self->h));
 	EXPECT_EQ(ESTALE, errno);
+	EXPECT_FALSE(snapshot_live(snap));
+	munmap(p, 4096);
 	ASSERT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1"));
 	EXPECT_NE(g2, generation(self->fd));
 	self->gen = generation(self->fd);
