@@ -9,6 +9,10 @@
 #   make bench      what the ABI and the cycle cost, measured in the VM
 #   make soak       the 16-client test for a minute (DCM_SOAK_SECONDS)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
+#   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
+#   make install-test  dcm_sim.ko, the test data and the selftests (not for a robot)
+#   make dkms       the module's DKMS source tree in build/dkms/ (dkms add/build/install)
+#                   (all: Documentation/install.rst)
 #
 # KVER selects the kernel (default: newest with headers and image), KDIR its
 # build tree. Everything built lands in build/ except the .ko files, which
@@ -24,7 +28,8 @@ LSRC	:= $(O)/linux-src
 export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
-	vm-test linux-src bench soak boardsim
+	vm-test linux-src bench soak boardsim install uninstall install-test \
+	uninstall-test install-modules uninstall-modules dkms
 
 all: modules userspace selftests boardsim
 
@@ -53,7 +58,10 @@ selftests: linux-src userspace
 # seed's key lists; and that a broken copy is refused), and the device tree
 # against dtc, the description's buses and boards, and the bindings
 # (dt-schema); and that broken copies of it are refused; and the VM's ACPI
-# tables against iasl. All run even if one fails.
+# tables against iasl; a staged install and uninstall
+# (scripts/test-install.sh), the DKMS tree built by dkms
+# (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh,
+# ~20 s). All run even if one fails.
 unit:
 	@rc=0; \
 	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
@@ -65,6 +73,9 @@ unit:
 	scripts/check-dts.sh || rc=1; \
 	scripts/test-check-dts.sh || rc=1; \
 	scripts/check-asl.sh || rc=1; \
+	scripts/test-install.sh || rc=1; \
+	scripts/test-dkms.sh || rc=1; \
+	scripts/test-deb.sh || rc=1; \
 	exit $$rc
 
 # The kselftest suite inside the VM.
@@ -95,6 +106,56 @@ run: deps
 check: deps
 	@rm -rf $(O)/results
 	@scripts/check.sh
+
+# ---------------------------------------------------------------------
+# Installation (Documentation/install.rst). DESTDIR stages everything;
+# INSTALL_MOD_PATH is the modules' root (empty or unset: DESTDIR), as in
+# Kbuild; PREFIX, LIBDIR and the rest go to userspace/Makefile. depmod runs
+# only for a real install (modules into /): a package runs it itself.
+MODROOT = $(or $(INSTALL_MOD_PATH),$(DESTDIR))
+INSTALL_MOD_DIR ?= extra
+MODDIR = $(MODROOT)/lib/modules/$(KVER)/$(INSTALL_MOD_DIR)
+DEPMOD ?= depmod
+
+install: install-modules
+	$(MAKE) -C userspace O=$(O) install
+
+install-modules: modules
+	install -d $(MODDIR)
+	install -m 0644 dcm.ko $(MODDIR)/dcm.ko
+	@if [ -z "$(MODROOT)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
+
+uninstall: uninstall-modules uninstall-test
+	$(MAKE) -C userspace O=$(O) uninstall
+
+uninstall-modules:
+	rm -f $(MODDIR)/dcm.ko $(MODDIR)/dcm_sim.ko
+	@if [ -z "$(MODROOT)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
+
+# Not for a robot: the simulator, the selftests' data and the selftests
+# (in LIBDIR/dcm/selftests, run with run_all.sh there).
+TESTSDIR = $(or $(LIBDIR),$(or $(PREFIX),/usr/local)/lib)/dcm/selftests
+
+install-test: modules selftests
+	install -d $(MODDIR)
+	install -m 0644 dcm_sim.ko $(MODDIR)/dcm_sim.ko
+	$(MAKE) -C userspace O=$(O) install-test
+	install -d $(DESTDIR)$(TESTSDIR)
+	cp -R $(O)/selftests/dcm/. $(DESTDIR)$(TESTSDIR)/
+	@if [ -z "$(MODROOT)" ]; then echo "$(DEPMOD) -a $(KVER)"; $(DEPMOD) -a $(KVER); fi
+
+uninstall-test:
+	rm -f $(MODDIR)/dcm_sim.ko
+	$(MAKE) -C userspace O=$(O) uninstall-test
+	rm -rf $(DESTDIR)$(TESTSDIR)
+	rmdir $(dir $(DESTDIR)$(TESTSDIR)) 2>/dev/null || true
+
+# The module's source as DKMS wants it (dkms.conf, Kbuild, the sources it
+# compiles), in $(O)/dkms/dcm-$(DKMS_VERSION)/: copy it to /usr/src/, then
+# dkms add/build/install (Documentation/install.rst).
+DKMS_VERSION := $(shell sed -n 's/^\#define LIBDCM_VERSION[[:space:]]*"\(.*\)"/\1/p' userspace/lib/libdcm.h)
+dkms:
+	@scripts/dkms-tree.sh $(O)/dkms/dcm-$(DKMS_VERSION) $(DKMS_VERSION)
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean 2>/dev/null || true

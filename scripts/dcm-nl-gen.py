@@ -281,6 +281,8 @@ def kernel_policy_entry(sp, aset, a):
         if 'max-len' in checks:
             return '{ .type = NLA_NUL_STRING, .len = %d, }' % checks['max-len']
         return '{ .type = NLA_NUL_STRING, }'
+    if t == 'flag':
+        return '{ .type = NLA_FLAG, }'
     die('%s.%s: type %s has no kernel policy here' % (aset, a['name'], t))
 
 
@@ -388,6 +390,8 @@ def user_policy_entry(sp, aset, a):
         return '{ .type = NLA_STRING }'
     if t == 'nest':
         return '{ .type = NLA_NESTED }'
+    if t == 'flag':
+        return '{ .type = NLA_FLAG }'
     if t == 'pad':
         return None
     die('%s.%s: type %s has no libnl policy here' % (aset, a['name'], t))

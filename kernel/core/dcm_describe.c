@@ -74,20 +74,34 @@ static void tree_publish(struct dcm_controller *ctrl, struct dcm_model *m,
  * The body's calibration is read from the chest board's store into @m
  * first (dcm_boards_store_load()), before any motor board is configured. On
  * success @m runs, the old description and its state are freed, and
- * DCM_EV_CONFIG is posted. Context: process; waits for the cycle.
+ * DCM_EV_CONFIG is posted. If @m, with the body record, equals the running
+ * description (dcm_model_equal()), @m is freed instead and nothing changes:
+ * the generation stays, and with it every client's handles and mappings.
+ * Context: process; waits for the cycle.
  *
- * Return: 0, or -ENOMEM or what sysfs answered; the running description
- * is then as it was, and @m still the caller's.
+ * Return: 0 (replaced), DCM_DESCRIBE_UNCHANGED (@m equal to the running
+ * description and freed), or -ENOMEM or what sysfs answered; the running
+ * description is then as it was, and @m still the caller's.
  */
 int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const char **why)
 {
 	struct dcm_runtime *rt, *old_rt;
 	struct dcm_model *old_model;
 	struct dcm_tree *tree;
+	bool same;
 
 	lockdep_assert_held(&ctrl->config_lock);
 
 	dcm_boards_store_load(ctrl, m);
+	mutex_lock(&ctrl->keys_lock);
+	same = ctrl->model && dcm_model_equal(ctrl->model, m);
+	mutex_unlock(&ctrl->keys_lock);
+	if (same) {
+		dcm_model_free(m);
+		dev_info(&ctrl->dev, "robot description unchanged: generation %u stays\n",
+			 ctrl->generation);
+		return DCM_DESCRIBE_UNCHANGED;
+	}
 	rt = dcm_runtime_create(ctrl, m, ctrl->generation % 0xffff + 1);
 	if (!rt)
 		return -ENOMEM;

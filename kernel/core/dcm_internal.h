@@ -143,7 +143,8 @@ struct dcm_cycle_stats {
  *    board's configuration reads SensorType) and &dcm_runtime.err_lock.
  *
  * 10. &dcm_controller.keys_lock (mutex): the values of string keys, held for
- *     a copy or a swap of the pointer; a leaf. Numeric keys are read and
+ *     a copy or a swap of the pointer, or while a commit compares the
+ *     running description with the new one; a leaf. Numeric keys are read and
  *     written with READ_ONCE() and WRITE_ONCE(), without a lock.
  *
  * 11. &dcm_runtime.cmd_lock (raw spinlock): every actuator queue. The cycle
@@ -416,6 +417,8 @@ struct dcm_tree_ops {
 };
 
 void dcm_describe_set_tree_ops(const struct dcm_tree_ops *ops);
+/* dcm_describe_replace(): the description equals the running one, which stays */
+#define DCM_DESCRIBE_UNCHANGED	1
 int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const char **why);
 void dcm_describe_release(struct dcm_controller *ctrl);
 

@@ -237,7 +237,9 @@ int dcm_nl_config_set_key_doit(struct sk_buff *skb, struct genl_info *info)
  * The staged description is checked whole, then dcm_describe_replace()
  * makes it the running one. Any failure leaves the running description as
  * it was. The transaction ends either way. The answer carries the counts
- * of what was committed.
+ * of what was committed, the running generation, and UNCHANGED if the
+ * staged description equalled the running one, which then stays (a reload
+ * of the same files keeps clients' handles valid).
  *
  * Return: 0 or a negative errno.
  */
@@ -276,10 +278,9 @@ int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
 		ret = -EMSGSIZE;
 		goto out_drop;
 	}
-	genlmsg_end(msg, hdr);
 
 	ret = dcm_describe_replace(ctrl, m, &why);
-	if (ret) {
+	if (ret < 0) {
 		nlmsg_free(msg);
 		if (why)
 			dcm_nl_set_err_msg(info, why);
@@ -287,6 +288,15 @@ int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 	ctrl->staged = NULL;
 	ctrl->staged_portid = 0;
+	/*
+	 * Eight more bytes in a message of NLMSG_DEFAULT_SIZE cannot fail;
+	 * if they did, the answer would lack them (libdcm: changed, no
+	 * generation), never the commit.
+	 */
+	if (!nla_put_u32(msg, DCM_A_CFG_GENERATION, ctrl->generation) &&
+	    ret == DCM_DESCRIBE_UNCHANGED)
+		nla_put_flag(msg, DCM_A_CFG_UNCHANGED);
+	genlmsg_end(msg, hdr);
 	config_leave(ctrl);
 	return genlmsg_reply(msg, info);
 

@@ -840,6 +840,87 @@ s64 dcm_model_gain(const struct dcm_subdevice *s)
 	return div_round_s64(s->gain, s->gain_den);
 }
 
+static bool str_equal(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+static bool value_equal(u8 kind, const union dcm_value *a, const union dcm_value *b)
+{
+	if (kind == DCM_KEY_KIND_STRING)
+		return str_equal(a->str, b->str);
+	return a->num == b->num;
+}
+
+/*
+ * Typed keys, but for the LIVE ones (the cycle sets them in a running
+ * description); NULL @a or @b: that element has all of them at 0.
+ */
+static bool keys_equal(const union dcm_value *a, const union dcm_value *b,
+		       const struct dcm_key_desc *desc, u32 n)
+{
+	static const union dcm_value none;
+	u32 i;
+
+	if (a == b)
+		return true;
+	for (i = 0; i < n; i++)
+		if (!(desc[i].flags & DCM_KEY_LIVE) &&
+		    !value_equal(desc[i].kind, a ? &a[i] : &none, b ? &b[i] : &none))
+			return false;
+	return true;
+}
+
+/**
+ * dcm_model_equal() - are two descriptions the same robot description
+ * @a: a model
+ * @b: another
+ *
+ * The same devices, subdevices and RobotConfig keys, in the same order,
+ * with the same names, types and key values, but for what the robot sets
+ * in a running description: its LIVE keys, and each subdevice's Value
+ * (the cycle keeps the latest there; the description's is only the value
+ * to start from). What a client sees of them (key paths, handles) is the
+ * same. Used at commit to keep a running description that a reload would
+ * only repeat. The caller keeps string keys from changing meanwhile.
+ *
+ * Return: true if equal.
+ */
+bool dcm_model_equal(const struct dcm_model *a, const struct dcm_model *b)
+{
+	u32 i;
+
+	if (a->n_devices != b->n_devices || a->n_subdevices != b->n_subdevices ||
+	    a->n_robot_keys != b->n_robot_keys)
+		return false;
+	for (i = 0; i < a->n_devices; i++) {
+		const struct dcm_device *x = &a->devices[i], *y = &b->devices[i];
+
+		if (x->type != y->type || x->address != y->address ||
+		    !str_equal(x->name, y->name) || !str_equal(x->bus, y->bus) ||
+		    !keys_equal(x->keys, y->keys, x->type->keys, x->type->n_keys))
+			return false;
+	}
+	for (i = 0; i < a->n_subdevices; i++) {
+		const struct dcm_subdevice *x = &a->subdevices[i], *y = &b->subdevices[i];
+
+		if (x->type != y->type || x->device != y->device || x->number != y->number ||
+		    x->gain != y->gain || x->gain_den != y->gain_den ||
+		    x->offset != y->offset || x->min != y->min || x->max != y->max ||
+		    x->set != y->set || !str_equal(x->name, y->name) ||
+		    !keys_equal(x->keys, y->keys, x->type->keys, x->type->n_keys))
+			return false;
+	}
+	for (i = 0; i < a->n_robot_keys; i++) {
+		const struct dcm_robot_key *x = &a->robot_keys[i], *y = &b->robot_keys[i];
+
+		if (x->kind != y->kind || !str_equal(x->path, y->path) ||
+		    !value_equal(x->kind, &x->value, &y->value))
+			return false;
+	}
+	return true;
+}
+
 /**
  * dcm_model_check() - check a whole description before it is published
  * @m: the model

@@ -462,6 +462,57 @@ static void test_types(void **state)
 	assert_null(dcm_device_type_find("Joint"));
 }
 
+/* A small description, built the same way every time: @variant changes one thing. */
+static struct dcm_model *build(int variant)
+{
+	struct dcm_model *m = dcm_model_alloc();
+	const char *why = NULL;
+
+	assert_non_null(m);
+	assert_int_equal(0, dcm_model_add_device(m, "ChestBoard", "ChestBoard", "I2C-1", 0x20,
+						 &why));
+	assert_int_equal(0, dcm_model_add_device(m, "HeadBoard", "MotorBoard", "RS485-1",
+						 variant == 1 ? 2 : 1, &why));
+	assert_int_equal(0, dcm_model_add_subdevice(m, "HeadPitch/Position/Actuator", "Joint",
+						    "HeadBoard", 1, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "HeadPitch/Position/Actuator/Min",
+					      DCM_KEY_KIND_FLOAT, -1, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "HeadPitch/Position/Actuator/Max",
+					      DCM_KEY_KIND_FLOAT, variant == 2 ? 2 : 1, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "HeadPitch/Position/Actuator/Kp",
+					      DCM_KEY_KIND_INT, variant == 3 ? 9 : 8, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "RobotConfig/Body/Type", DCM_KEY_KIND_STRING, 0,
+					      variant == 4 ? "nao" : "NAO", &why));
+	if (variant == 5)
+		assert_int_equal(0, dcm_model_set_key(m, "RobotConfig/Body/Version",
+						      DCM_KEY_KIND_STRING, 0, "6", &why));
+	return m;
+}
+
+static void test_equal(void **state)
+{
+	struct dcm_model *a = build(0), *b = build(0), *c;
+	int v;
+
+	(void)state;
+	assert_true(dcm_model_equal(a, b));
+	assert_true(dcm_model_equal(a, a));
+	/* LIVE keys are the robot's: a running description has them set. */
+	b->devices[1].keys[0].num = 42;
+	assert_true(dcm_model_equal(a, b));
+	/* ...and each subdevice's Value, the latest the cycle saw. */
+	b->subdevices[0].value = 123;
+	assert_true(dcm_model_equal(a, b));
+	for (v = 1; v <= 5; v++) {
+		c = build(v);
+		assert_false(dcm_model_equal(a, c));
+		assert_false(dcm_model_equal(c, a));
+		dcm_model_free(c);
+	}
+	dcm_model_free(a);
+	dcm_model_free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -479,6 +530,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_lookup, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_resolve, setup, teardown),
 		cmocka_unit_test(test_types),
+		cmocka_unit_test(test_equal),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -108,4 +108,17 @@ unsigned long ratelimit_flush(struct ratelimit *rl, uint64_t now_ms,
  */
 int ratelimit_timeout(const struct ratelimit *rl, uint64_t now_ms);
 
+/*
+ * Is stderr the journal ($JOURNAL_STREAM names its device and inode)? Then
+ * dcmd logs there only, each line prefixed "<PRIO>", and not to syslog too.
+ */
+bool dcmd_stderr_is_journal(void);
+
+/*
+ * Tell the service manager @state ("READY=1", "RELOADING=1", ...) by
+ * sd_notify(3)'s protocol on $NOTIFY_SOCKET. Return: 1 sent, 0 no
+ * $NOTIFY_SOCKET, or a negative errno.
+ */
+int dcmd_notify(const char *state);
+
 #endif /* DCMD_H */

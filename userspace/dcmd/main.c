@@ -13,6 +13,11 @@
  *
  * -1 loads once and exits; -n only checks (with the kernel's own model
  * code, dryrun.c), without a kernel.
+ *
+ * It never disturbs a running robot: the pid file is locked before anything
+ * touches the kernel, and a description equal to the running one leaves it
+ * running (the kernel compares them at commit: same generation, clients'
+ * handles stay valid).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -41,6 +46,7 @@
 static struct {
 	struct dcmd_opts opts;
 	bool no_syslog;		/* -n: stderr only */
+	bool journal;		/* stderr is the journal: there only, "<PRIO>" */
 	struct dcm_nl *nl;
 	struct ratelimit rl;
 	char ident[32];		/* syslog: "dcmd", "dcmd.N" for controller N > 0 */
@@ -57,7 +63,13 @@ static void logmsg(int prio, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (d.no_syslog) {
+	if (d.journal) {
+		if (prio <= LOG_INFO || d.opts.verbose) {
+			fprintf(stderr, "<%d>", prio);
+			vfprintf(stderr, fmt, ap);
+			fputc('\n', stderr);
+		}
+	} else if (d.no_syslog) {
 		if (prio <= LOG_INFO || d.opts.verbose) {
 			fputs("dcmd: ", stderr);
 			vfprintf(stderr, fmt, ap);
@@ -67,6 +79,21 @@ static void logmsg(int prio, const char *fmt, ...)
 		vsyslog(prio, fmt, ap);
 	}
 	va_end(ap);
+}
+
+/*
+ * Where the log goes: the journal alone if stderr is the journal (under
+ * systemd: syslog would repeat each line); else syslog, and stderr too
+ * while @perror (in the foreground, or until detached).
+ */
+static void log_open(bool perror)
+{
+	closelog();
+	d.journal = dcmd_stderr_is_journal();
+	if (d.journal)
+		return;
+	openlog(d.ident, LOG_PID | (perror ? LOG_PERROR : 0), LOG_DAEMON);
+	setlogmask(LOG_UPTO(d.opts.verbose ? LOG_DEBUG : LOG_INFO));
 }
 
 static uint64_t now_ms(void)
@@ -280,11 +307,16 @@ static int load_and_push(void)
 		desc_print_summary(stdout, desc);
 		printf("kernel checks (dry run): ok, %u devices, %u subdevices, %u RobotConfig keys, %u steps\n",
 		       st.counts.n_devices, st.counts.n_subdevices, st.counts.n_keys, st.steps);
+	} else if (st.counts.unchanged) {
+		logmsg(LOG_INFO,
+		       "description %s loaded into dcm%u: unchanged, the running one stays (generation %u): %u devices, %u subdevices, %u RobotConfig keys (%u steps in %.3f s)",
+		       files, d.opts.index, st.counts.generation, st.counts.n_devices,
+		       st.counts.n_subdevices, st.counts.n_keys, st.steps, now_s() - t0);
 	} else {
 		logmsg(LOG_INFO,
-		       "description %s loaded into dcm%u: %u devices, %u subdevices, %u RobotConfig keys (%u steps in %.3f s)",
-		       files, d.opts.index, st.counts.n_devices, st.counts.n_subdevices,
-		       st.counts.n_keys, st.steps, now_s() - t0);
+		       "description %s loaded into dcm%u: generation %u, %u devices, %u subdevices, %u RobotConfig keys (%u steps in %.3f s)",
+		       files, d.opts.index, st.counts.generation, st.counts.n_devices,
+		       st.counts.n_subdevices, st.counts.n_keys, st.steps, now_s() - t0);
 	}
 	desc_dry_sink_free(dry);
 	desc_free(desc);
@@ -361,6 +393,7 @@ static void reconnect(void)
 	struct dcm_nl *nl;
 
 	logmsg(LOG_NOTICE, "SIGHUP: reconnecting to the kernel and reloading the description");
+	dcmd_notify("RELOADING=1");
 	nl = connect_kernel();
 	if (!nl) {
 		logmsg(LOG_WARNING, "SIGHUP: reconnect failed, keeping the old connection");
@@ -370,6 +403,7 @@ static void reconnect(void)
 	}
 	if (load_and_push())
 		logmsg(LOG_WARNING, "SIGHUP: reload failed, the running description stays");
+	dcmd_notify("READY=1");
 }
 
 /* Return: exit code. */
@@ -502,16 +536,34 @@ static int daemonize(void)
 			close(fd);
 	}
 	/* stderr is gone: log to syslog only from now on */
-	closelog();
-	openlog(d.ident, LOG_PID, LOG_DAEMON);
+	log_open(false);
 	return 0;
 }
 
-/* Create and lock the pid file. Return 0 or -1 with @err filled. */
+/* Write our pid into the locked pid file. Return 0 or -1 with @err filled. */
+static int pidfile_write(char *err, size_t errlen)
+{
+	char buf[32];
+	int len;
+
+	len = snprintf(buf, sizeof(buf), "%ld\n", (long)getpid());
+	if (ftruncate(d.pidfile_fd, 0) < 0 ||
+	    pwrite(d.pidfile_fd, buf, (size_t)len, 0) != len) {
+		snprintf(err, errlen, "pid file %s: %s", d.opts.pidfile, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Create and lock the pid file, and write our pid. The lock (flock) belongs
+ * to the open file, which daemonize()'s children share: it holds from here
+ * to the daemon's exit. Return 0 or -1 with @err filled.
+ */
 static int pidfile_create(const char *path, char *err, size_t errlen)
 {
 	char buf[32];
-	int fd, len;
+	int fd;
 
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0) {
@@ -535,14 +587,13 @@ static int pidfile_create(const char *path, char *err, size_t errlen)
 		close(fd);
 		return -1;
 	}
-	len = snprintf(buf, sizeof(buf), "%ld\n", (long)getpid());
-	if (ftruncate(fd, 0) < 0 || write(fd, buf, (size_t)len) != len) {
-		snprintf(err, errlen, "pid file %s: %s", path, strerror(errno));
+	d.pidfile_fd = fd;
+	if (pidfile_write(err, errlen)) {
+		d.pidfile_fd = -1;
 		close(fd);
 		unlink(path);
 		return -1;
 	}
-	d.pidfile_fd = fd;
 	return 0;
 }
 
@@ -618,12 +669,21 @@ int main(int argc, char **argv)
 		snprintf(d.ident, sizeof(d.ident), "dcmd");
 
 	/* Until detached, everything logged also goes to stderr. */
-	openlog(d.ident, LOG_PID | LOG_PERROR, LOG_DAEMON);
-	setlogmask(LOG_UPTO(d.opts.verbose ? LOG_DEBUG : LOG_INFO));
+	log_open(true);
 	logmsg(LOG_INFO, "dcmd %s starting (libdcm %s, ABI %u.%u)",
 	       LIBDCM_VERSION, dcm_lib_version(), LIBDCM_ABI_MAJOR,
 	       LIBDCM_ABI_MINOR);
 	ratelimit_init(&d.rl, DCMD_LOG_BURST, DCMD_LOG_INTERVAL_MS);
+
+	/*
+	 * The pid file first: a second dcmd (or one started by mistake) must
+	 * stop before it touches the kernel and the running description.
+	 */
+	if (d.opts.pidfile && pidfile_create(d.opts.pidfile, err, sizeof(err))) {
+		logmsg(LOG_ERR, "%s", err);
+		closelog();
+		return DCMD_EXIT_FAIL;
+	}
 
 	/*
 	 * -1 leaves the signals alone: interrupted, it dies, its socket
@@ -631,6 +691,7 @@ int main(int argc, char **argv)
 	 */
 	if (d.opts.once) {
 		ret = once();
+		pidfile_remove();
 		closelog();
 		return ret;
 	}
@@ -642,13 +703,16 @@ int main(int argc, char **argv)
 	sigaddset(&mask, SIGHUP);
 	if (sigprocmask(SIG_BLOCK, &mask, NULL) < 0) {
 		logmsg(LOG_ERR, "sigprocmask: %m");
+		pidfile_remove();
 		return DCMD_EXIT_FAIL;
 	}
 	signal(SIGPIPE, SIG_IGN);
 
 	d.nl = connect_kernel();
-	if (!d.nl)
+	if (!d.nl) {
+		pidfile_remove();
 		return DCMD_EXIT_FAIL;
+	}
 
 	/*
 	 * A robot with no description cannot work: a description that does
@@ -656,18 +720,22 @@ int main(int argc, char **argv)
 	 */
 	if (load_and_push()) {
 		logmsg(LOG_ERR, "no description loaded: exiting");
+		pidfile_remove();
 		dcm_nl_close(d.nl);
 		return DCMD_EXIT_FAIL;
 	}
 
 	if (!d.opts.foreground && daemonize() < 0) {
+		pidfile_remove();
 		dcm_nl_close(d.nl);
 		return DCMD_EXIT_FAIL;
 	}
 
-	if (d.opts.pidfile && pidfile_create(d.opts.pidfile, err, sizeof(err))) {
+	/* Detached, the daemon's pid is another: the lock stayed with the file. */
+	if (d.pidfile_fd >= 0 && !d.opts.foreground && pidfile_write(err, sizeof(err))) {
 		logmsg(LOG_ERR, "%s", err);
 		report_ready(1, err);
+		pidfile_remove();
 		dcm_nl_close(d.nl);
 		return DCMD_EXIT_FAIL;
 	}
@@ -684,8 +752,10 @@ int main(int argc, char **argv)
 
 	logmsg(LOG_INFO, "running%s", d.opts.foreground ? " in the foreground" : "");
 	report_ready(0, "");
+	dcmd_notify("READY=1");
 
 	ret = event_loop(sfd);
+	dcmd_notify("STOPPING=1");
 
 	log_suppressed(ratelimit_flush(&d.rl, now_ms(), true));
 	close(sfd);

@@ -209,7 +209,7 @@ DCM_EXPORT int dcm_nl_config_set_key(struct dcm_nl *nl, unsigned int index,
 	return config_request(nl, msg, DCM_CMD_CONFIG_SET_KEY, index, &ctx);
 }
 
-/* The commit answer: index and the three counts, u32 each. */
+/* The commit answer: index and the three counts, u32 each; generation, unchanged. */
 static int parse_commit(struct nlmsghdr *nlh, void *arg)
 {
 	struct dcm_config_counts *c = arg;
@@ -225,13 +225,17 @@ static int parse_commit(struct nlmsghdr *nlh, void *arg)
 	c->n_devices = nla_get_u32(tb[DCM_A_CFG_N_DEVICES]);
 	c->n_subdevices = nla_get_u32(tb[DCM_A_CFG_N_SUBDEVICES]);
 	c->n_keys = nla_get_u32(tb[DCM_A_CFG_N_KEYS]);
+	/* ABI 1.2: the generation, and whether the running one stayed. */
+	if (tb[DCM_A_CFG_GENERATION])
+		c->generation = nla_get_u32(tb[DCM_A_CFG_GENERATION]);
+	c->unchanged = tb[DCM_A_CFG_UNCHANGED] ? 1 : 0;
 	return 0;
 }
 
 DCM_EXPORT int dcm_nl_config_commit(struct dcm_nl *nl, unsigned int index,
 				    struct dcm_config_counts *counts)
 {
-	struct dcm_config_counts c = { 0, 0, 0 };
+	struct dcm_config_counts c = { 0, 0, 0, 0, 0 };
 	struct req_ctx ctx;
 	struct nl_msg *msg;
 	int err;

@@ -33,7 +33,7 @@ extern "C" {
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
 /* The newest kernel ABI minor this library knows of (DCM_ABI_MINOR). */
-#define LIBDCM_ABI_MINOR	1
+#define LIBDCM_ABI_MINOR	2
 
 #define LIBDCM_NAME_LEN		32	/* DCM_NAME_LEN, NUL included */
 #define LIBDCM_MICRO		1000000	/* DCM_MICRO: fixed-point scale */
@@ -630,6 +630,10 @@ struct dcm_config_counts {
 	unsigned int n_devices;
 	unsigned int n_subdevices;
 	unsigned int n_keys;	/* RobotConfig keys */
+	unsigned int generation;	/* of the running description; 0: the
+					 * kernel did not say (ABI 1.1) */
+	int unchanged;		/* 1: equal to the running description,
+				 * which stays (generation and handles) */
 };
 
 /* DCM_CMD_CONFIG_BEGIN: open (or restart, empty) a transaction. */

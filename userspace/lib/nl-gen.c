@@ -41,6 +41,8 @@ const struct nla_policy dcm_nl_config_policy[DCM_A_CFG_MAX + 1] = {
 	[DCM_A_CFG_N_SUBDEVICES] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
 	[DCM_A_CFG_N_KEYS] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
 	[DCM_A_CFG_VALUE_DEN] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_CFG_GENERATION] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_CFG_UNCHANGED] = { .type = NLA_FLAG },
 };
 
 const char *const dcm_nl_config_attr_names[DCM_A_CFG_MAX + 1] = {
@@ -58,6 +60,8 @@ const char *const dcm_nl_config_attr_names[DCM_A_CFG_MAX + 1] = {
 	[DCM_A_CFG_N_SUBDEVICES] = "N_SUBDEVICES",
 	[DCM_A_CFG_N_KEYS] = "N_KEYS",
 	[DCM_A_CFG_VALUE_DEN] = "VALUE_DEN",
+	[DCM_A_CFG_GENERATION] = "GENERATION",
+	[DCM_A_CFG_UNCHANGED] = "UNCHANGED",
 };
 
 const struct nla_policy dcm_nl_event_policy[DCM_A_EV_MAX + 1] = {

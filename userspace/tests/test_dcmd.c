@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests: dcmd's command line and its log rate limiter.
+ * Unit tests: dcmd's command line, its log rate limiter, and what it needs
+ * of systemd (the journal on stderr, readiness notification).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -11,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <cmocka.h>
 
 #include "dcmd.h"
@@ -280,6 +283,97 @@ static void test_ratelimit_sustained(void **state)
 	assert_int_equal(passed + reported, 1000);
 }
 
+/* $JOURNAL_STREAM: the journal only if it names stderr's device and inode. */
+static void test_journal_stream(void **state)
+{
+	char tmpl[] = "/tmp/test_dcmd.XXXXXX", env[64];
+	int saved = dup(STDERR_FILENO), fd = mkstemp(tmpl);
+	struct stat st;
+
+	(void)state;
+	assert_true(fd >= 0 && saved >= 0);
+	assert_int_equal(0, fstat(fd, &st));
+	snprintf(env, sizeof(env), "%llu:%llu", (unsigned long long)st.st_dev,
+		 (unsigned long long)st.st_ino);
+	unsetenv("JOURNAL_STREAM");
+	assert_false(dcmd_stderr_is_journal());
+	setenv("JOURNAL_STREAM", env, 1);
+	/* stderr elsewhere (a child redirected it): not the journal */
+	assert_false(dcmd_stderr_is_journal());
+	assert_int_equal(STDERR_FILENO, dup2(fd, STDERR_FILENO));
+	assert_true(dcmd_stderr_is_journal());
+	setenv("JOURNAL_STREAM", "12:", 1);
+	assert_false(dcmd_stderr_is_journal());
+	strcat(env, "x");
+	setenv("JOURNAL_STREAM", env, 1);
+	assert_false(dcmd_stderr_is_journal());
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	close(fd);
+	unlink(tmpl);
+	unsetenv("JOURNAL_STREAM");
+}
+
+static void recv_state(int s, const char *want)
+{
+	char buf[64];
+	ssize_t n = recv(s, buf, sizeof(buf) - 1, MSG_DONTWAIT);
+
+	assert_true(n > 0);
+	buf[n] = '\0';
+	assert_string_equal(want, buf);
+}
+
+/* sd_notify's protocol: a datagram to a path or an abstract name. */
+static void test_notify(void **state)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	char dir[] = "/tmp/test_dcmd.XXXXXX", path[96], abstract[64];
+	int s, a;
+
+	(void)state;
+	unsetenv("NOTIFY_SOCKET");
+	assert_int_equal(0, dcmd_notify("READY=1"));
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/notify", dir);
+	s = socket(AF_UNIX, SOCK_DGRAM, 0);
+	assert_true(s >= 0);
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
+	assert_int_equal(0, bind(s, (struct sockaddr *)&sa, sizeof(sa)));
+	setenv("NOTIFY_SOCKET", path, 1);
+	assert_int_equal(1, dcmd_notify("READY=1"));
+	recv_state(s, "READY=1");
+	assert_int_equal(1, dcmd_notify("RELOADING=1"));
+	recv_state(s, "RELOADING=1");
+
+	/* abstract: "@name", bound as "\0name" of exactly that length */
+	snprintf(abstract, sizeof(abstract), "@test_dcmd_notify_%ld", (long)getpid());
+	memset(&sa, 0, sizeof(sa));
+	sa.sun_family = AF_UNIX;
+	memcpy(sa.sun_path + 1, abstract + 1, strlen(abstract) - 1);
+	a = socket(AF_UNIX, SOCK_DGRAM, 0);
+	assert_true(a >= 0);
+	assert_int_equal(0, bind(a, (struct sockaddr *)&sa,
+				 (socklen_t)(offsetof(struct sockaddr_un, sun_path) +
+					     strlen(abstract))));
+	setenv("NOTIFY_SOCKET", abstract, 1);
+	assert_int_equal(1, dcmd_notify("STOPPING=1"));
+	recv_state(a, "STOPPING=1");
+
+	/* no listener, or no valid address: an error, never a crash */
+	setenv("NOTIFY_SOCKET", "/nonexistent/notify", 1);
+	assert_true(dcmd_notify("READY=1") < 0);
+	setenv("NOTIFY_SOCKET", "relative", 1);
+	assert_int_equal(-EINVAL, dcmd_notify("READY=1"));
+
+	unsetenv("NOTIFY_SOCKET");
+	close(a);
+	close(s);
+	unlink(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +385,8 @@ int main(void)
 		cmocka_unit_test(test_ratelimit_burst),
 		cmocka_unit_test(test_ratelimit_flush),
 		cmocka_unit_test(test_ratelimit_sustained),
+		cmocka_unit_test(test_journal_stream),
+		cmocka_unit_test(test_notify),
 	};
 
 	return cmocka_run_group_tests_name("dcmd", tests, NULL, NULL);

@@ -18,7 +18,7 @@
 /* ABI identity: "DCM" + 0x01, checked by libdcm before anything else. */
 #define DCM_ABI_MAGIC		0x44434d01
 #define DCM_ABI_MAJOR		1
-#define DCM_ABI_MINOR		1
+#define DCM_ABI_MINOR		2
 #define DCM_ABI_VERSION		((DCM_ABI_MAJOR << 16) | DCM_ABI_MINOR)
 
 #define DCM_NAME_LEN		32	/* controller and driver names, NUL included */
@@ -520,6 +520,17 @@ enum {
 	DCM_A_CFG_N_KEYS,		/* u32: In the commit answer. */
 	/* u32: A float is value-int / value-den micro-units (exact gains such as 1/255). */
 	DCM_A_CFG_VALUE_DEN,
+	/*
+	 * u32: In the commit answer: the generation of the running description
+	 * (that of handles, DCM_HANDLE_GEN).
+	 */
+	DCM_A_CFG_GENERATION,
+	/*
+	 * flag: In the commit answer: the committed description equals the
+	 * running one (dcm_model_equal()); the running one stays, its
+	 * generation and clients' handles with it.
+	 */
+	DCM_A_CFG_UNCHANGED,
 
 	__DCM_A_CFG_MAX,
 	DCM_A_CFG_MAX = __DCM_A_CFG_MAX - 1
@@ -630,7 +641,8 @@ enum {
 	DCM_CMD_CONFIG_ADD_DEVICE,	/* do: INDEX NAME TYPE BUS ADDRESS */
 	DCM_CMD_CONFIG_ADD_SUBDEVICE,	/* do: INDEX NAME TYPE DEVICE NUMBER */
 	DCM_CMD_CONFIG_SET_KEY,		/* do: INDEX NAME KIND VALUE_INT VALUE_STRING VALUE_DEN */
-	DCM_CMD_CONFIG_COMMIT,		/* do: INDEX, answers INDEX N_DEVICES N_SUBDEVICES N_KEYS */
+	/* do: INDEX, answers INDEX N_DEVICES N_SUBDEVICES N_KEYS GENERATION UNCHANGED */
+	DCM_CMD_CONFIG_COMMIT,
 	DCM_CMD_CONFIG_ABORT,		/* do: INDEX */
 	DCM_CMD_EVENT,			/* multicast "events" only: the event set */
 	/* do: INDEX JOINT STOP ZERO, answers INDEX JOINT STOP ZERO PREVIOUS RAW */

@@ -109,6 +109,12 @@ FIXTURE_SETUP(cyc)
 	char name[64];
 	int i;
 
+	/*
+	 * A fresh running state for each test: the same description again
+	 * would keep the running one (and its actuators where the last test
+	 * left them), so another one first.
+	 */
+	ASSERT_EQ(0, load_robot("Board2"));
 	ASSERT_EQ(0, load_robot("Board"));
 	self->fd = open(DCM_DEV, O_RDWR);
 	ASSERT_LE(0, self->fd);

@@ -525,7 +525,8 @@ TEST_F(wd, new_description)
 
 	ASSERT_EQ(0, wd(self->fd, 300, DCM_WATCHDOG_HOLD, 0, 0));
 	ASSERT_EQ(0, ramp(self->fd, self->joint, 0, U, 2000));
-	ASSERT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1"));
+	/* Another description: the same files would leave the running one. */
+	ASSERT_EQ(0, dcm_sh("dcmd -1 -H /usr/share/dcm/variants/head-no-touch.xml >/dev/null 2>&1"));
 	ASSERT_EQ(1, ev_wait(self->ev, &self->ctx, getpid(), 3000));
 	errno = 0;
 	EXPECT_EQ(-1, set_now(self->fd, self->joint, 0));
@@ -541,6 +542,8 @@ TEST_F(wd, new_description)
 	EXPECT_EQ(v1, v2);
 	EXPECT_GT(250000, v1);
 	ASSERT_EQ(1, ev_wait(self->ev, &self->ctx, getpid(), 2000));
+	/* The shipped description again, for what runs next. */
+	EXPECT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1"));
 }
 
 /*

@@ -1,0 +1,120 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# test-deb.sh: the Debian packaging (debian/) builds with
+# dpkg-buildpackage -b in a copy of the tree, and each package holds what
+# it should: dcm-dkms the module's DKMS source and the maintainer scripts
+# that run dkms; libdcm0 the library alone; libdcm-dev the header, the
+# static library, the .so link and the pkg-config file; dcm-tools dcmd,
+# dcmctl, the description, the unit and the udev, modprobe.d,
+# modules-load.d and sysusers.d files. No test data anywhere, no RUNPATH.
+#
+# Run by `make unit`; ends like a cmocka binary ("[  PASSED  ] N test(s)."
+# and "[  FAILED  ] N test(s), listed below:"), exit 1 on a failure.
+set -u -o pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+# Nothing of the caller's make or install settings reaches our installs:
+# a staged install must never write outside its staging root.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES DESTDIR PREFIX BINDIR SBINDIR LIBDIR \
+	INCLUDEDIR PKGCONFIGDIR DATADIR LICENSEDIR SYSTEMDUNITDIR UDEVRULESDIR MODPROBEDIR \
+	MODULESLOADDIR SYSUSERSDIR INSTALL_MOD_PATH INSTALL_MOD_DIR DEPMOD O
+version=$(sed -n 's/^#define LIBDCM_VERSION[[:space:]]*"\(.*\)"/\1/p' userspace/lib/libdcm.h)
+arch=$(dpkg --print-architecture)
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+log=$tmp/log
+passed=0
+failed=()
+
+check() {
+	if [ "$2" = 0 ]; then
+		passed=$((passed + 1))
+		echo "[       OK ] deb: $1"
+	else
+		failed+=("$1")
+		echo "[  FAILED  ] deb: $1"
+		sed 's/^/    /' "$log" | tail -30
+	fi
+}
+
+finish() {
+	echo "[  PASSED  ] $passed test(s)."
+	if [ ${#failed[@]} -gt 0 ]; then
+		echo "[  FAILED  ] ${#failed[@]} test(s), listed below:"
+		for f in "${failed[@]}"; do
+			echo "[  FAILED  ] deb: $f"
+		done
+		exit 1
+	fi
+	exit 0
+}
+
+# The tree as it is (committed or not), without what builds leave.
+src=$tmp/dcm-$version
+mkdir -p "$src"
+tar -C "$top" --exclude=./build --exclude=./.git --exclude-vcs-ignores -cf - . |
+	tar -C "$src" -xf -
+(cd "$src" && dpkg-buildpackage -b -uc -us) >"$log" 2>&1
+check "dpkg-buildpackage -b -uc -us" "$?"
+
+deb() {
+	echo "$tmp/${1}_${version}_$2.deb"
+}
+
+# contents PKG ARCH: the package's files and links, "/path" a line.
+contents() {
+	dpkg-deb -c "$(deb "$1" "$2")" 2>/dev/null | awk '$1 !~ /^d/ { print $6 }' |
+		sed 's|^\./|/|' | LC_ALL=C sort
+}
+
+for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-dev $arch" "dcm-tools $arch"; do
+	# shellcheck disable=SC2086 # "PACKAGE ARCH"
+	set -- $p
+	[ -f "$(deb "$1" "$2")" ]
+	check "$1: built" "$?"
+done
+[ -f "$(deb dcm-dkms all)" ] || finish
+
+contents dcm-dkms all >"$log"
+grep -qx "/usr/src/dcm-$version/dkms.conf" "$log" &&
+	grep -qx "/usr/src/dcm-$version/Kbuild" "$log" &&
+	grep -qx "/usr/src/dcm-$version/kernel/core/dcm_describe.c" "$log" &&
+	! grep -q '/sim/\|\.ko$\|\.o$' "$log"
+check "dcm-dkms: the DKMS source of dcm $version, no simulator, nothing built" "$?"
+dpkg-deb -e "$(deb dcm-dkms all)" "$tmp/ctl" && grep -q dkms "$tmp/ctl/postinst" &&
+	grep -q dkms "$tmp/ctl/prerm" >"$log" 2>&1
+check "dcm-dkms: postinst and prerm run dkms" "$?"
+
+contents libdcm0 "$arch" | grep -v '^/usr/share/doc/' >"$log"
+printf '/usr/lib/%s/libdcm.so.0\n/usr/lib/%s/libdcm.so.%s\n' "$multiarch" "$multiarch" \
+	"$version" | LC_ALL=C sort | diff - "$log" >/dev/null
+check "libdcm0: libdcm.so.0 and libdcm.so.$version alone" "$?"
+
+contents libdcm-dev "$arch" | grep -v '^/usr/share/doc/' >"$log"
+printf '%s\n' /usr/include/libdcm.h "/usr/lib/$multiarch/libdcm.a" "/usr/lib/$multiarch/libdcm.so" \
+	"/usr/lib/$multiarch/pkgconfig/libdcm.pc" | LC_ALL=C sort | diff - "$log" >/dev/null
+check "libdcm-dev: the header, libdcm.a, libdcm.so, libdcm.pc" "$?"
+
+contents dcm-tools "$arch" >"$log"
+ok=0
+for f in /usr/bin/dcmctl /usr/sbin/dcmd /usr/share/dcm/Device.xml /usr/share/dcm/device.rng \
+	/usr/lib/systemd/system/dcmd@.service /usr/lib/udev/rules.d/60-dcm.rules \
+	/usr/lib/modprobe.d/dcm.conf /usr/lib/modules-load.d/dcm.conf /usr/lib/sysusers.d/dcm.conf; do
+	grep -qx "$f" "$log" || { echo "missing: $f"; ok=1; }
+done >"$tmp/missing"
+grep -q 'seed-keys\|variants\|selftest\|dcm_sim' "$log" && ok=1
+cp "$tmp/missing" "$log"
+check "dcm-tools: dcmd, dcmctl, the description, the unit, udev, modprobe.d, modules-load.d, sysusers.d; no test data" "$ok"
+
+mkdir -p "$tmp/x"
+dpkg-deb -x "$(deb dcm-tools "$arch")" "$tmp/x" && dpkg-deb -x "$(deb libdcm0 "$arch")" "$tmp/x"
+readelf -d "$tmp/x/usr/sbin/dcmd" "$tmp/x/usr/bin/dcmctl" "$tmp/x/usr/lib/$multiarch/libdcm.so.$version" \
+	>"$tmp/elf" 2>"$log"
+st=$?
+grep -E 'RUNPATH|RPATH' "$tmp/elf" >>"$log"
+[ "$st" = 0 ] && [ ! -s "$log" ]
+check "no RUNPATH or RPATH in the packaged programs and library" "$?"
+finish
