@@ -119,6 +119,8 @@ static int dcm_cycle_thread(void *data)
 					dcm_bus_missing(rt, b, now);
 					continue;
 				}
+				/* Pairs with the release in dcm_bus_chain_work(). */
+				chained = smp_load_acquire(&rt->buses[b].chained);
 				/*
 				 * A transport back after it went, or a bus where no
 				 * board answered chaining a second ago (boards that
@@ -126,17 +128,15 @@ static int dcm_cycle_thread(void *data)
 				 * Bid then, so the chaining reset stops none.
 				 */
 				if (rt->buses[b].rechain ||
-				    (t->kind == DCM_BUS_RS485 &&
-				     smp_load_acquire(&rt->buses[b].chained) &&
-				     !rt->buses[b].n_chain && rt->buses[b].n_dev &&
+				    (t->kind == DCM_BUS_RS485 && chained && !rt->buses[b].n_chain &&
+				     rt->buses[b].n_dev &&
 				     time_after(jiffies, rt->buses[b].chain_retry))) {
 					rt->buses[b].rechain = false;
 					WRITE_ONCE(rt->buses[b].chained, false);
 					rt->buses[b].chain_queued = false;
+					chained = false;
 				}
 				/* An RS485 bus is chained first, in process context. */
-				/* Pairs with the release in dcm_bus_chain_work(). */
-				chained = smp_load_acquire(&rt->buses[b].chained);
 				if (t->kind == DCM_BUS_RS485 && !chained) {
 					if (!rt->buses[b].chain_queued) {
 						rt->buses[b].chain_queued = true;

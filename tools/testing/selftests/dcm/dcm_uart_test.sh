@@ -63,8 +63,10 @@ chain_wait() {
 }
 
 chain_wait "RS485-1 5/5"
-[ "$chain" = "RS485-1 5/5" ]
-check $? "chaining over the UART found the bus's boards ('$chain')"
+st=$?
+check $st "chaining over the UART found the bus's boards ('$chain')"
+[ $st = 0 ] || dmesg | grep -i 'chain\|rs485' | sed 's/^/# /'
+
 
 bid=$(cat $DEV/LElbowBoard/Bid 2>/dev/null)
 [ "$bid" = 3 ]
