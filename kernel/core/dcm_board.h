@@ -190,6 +190,7 @@ void dcm_reg_answer(struct dcm_runtime *rt, u32 dev, int ret, u32 now);
 /* dcm_board.c: what the core asks of the boards */
 void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now);
 void dcm_bus_missing(struct dcm_runtime *rt, u32 bus, u32 now);
+bool dcm_bus_chain_short(const struct dcm_rt_bus *b);
 bool dcm_boards_over_limit(const struct dcm_runtime *rt);
 void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now);
 int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,

@@ -186,6 +186,24 @@ void dcm_boards_chain_result(struct dcm_runtime *rt)
 }
 
 /**
+ * dcm_bus_chain_short() - whether to look for the boards a chain lacks
+ * @b: an RS485 bus, chained
+ *
+ * A chain that found some of the bus's boards but not all (a board whose
+ * answer was lost, one that powered up late) is continued from its end,
+ * where the next board's chain-in is active: the boards chained keep their
+ * Bids. Each try takes the bus for one query, so they are a second apart,
+ * and DCM_CHAIN_TRIES at most. Context: the cycle thread.
+ *
+ * Return: true when a continuation is due.
+ */
+bool dcm_bus_chain_short(const struct dcm_rt_bus *b)
+{
+	return b->n_chain && b->n_chain < min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS) &&
+	       b->chain_tries < DCM_CHAIN_TRIES && time_after(jiffies, b->chain_retry);
+}
+
+/**
  * dcm_board_configure() - send a board its configuration again
  * @rt: the runtime
  * @dev: the device index, of a type with a configuration (a motor board)
@@ -239,7 +257,10 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
  * configuration (a motor board's: jointZeroPosition and the joints' other
  * configuration keys); the ChainResult key lists every bus's chain. The bus
  * is then the cycle's. A bus where no board answered is chained again a
- * second later, until one does (boards that power up after the head).
+ * second later, until one does (boards that power up after the head); a
+ * chain that ends short of the description's boards is continued from its
+ * end, without a reset, once a second DCM_CHAIN_TRIES times
+ * (dcm_bus_chain_short()).
  * Context: a workqueue; holds the bus for the exchanges and the
  * controller's SRCU.
  */
@@ -254,6 +275,8 @@ void dcm_bus_chain_work(struct work_struct *work)
 	struct dcm_board_buf *xb;
 	struct dcm_bus *t;
 	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), pos, dev;
+	bool more, found;
+	u32 before;
 	int idx, len;
 	u8 bid;
 
@@ -263,25 +286,41 @@ void dcm_bus_chain_work(struct work_struct *work)
 	if (!t || !xb)
 		goto out;
 	mutex_lock(&t->xfer_lock);
-	len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_BROADCAST,
-				  DCM_RS485_CHAIN_RESET, NULL, 0);
-	if (len > 0)
-		t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, xb->tx, len, NULL, 0);
-	b->n_chain = 0;
-	for (pos = 0; pos < b->n_dev; pos++) {
-		type = rt->dev[b->dev[pos]].type;
-		if (type->unchained)
-			type->unchained(rt, b->dev[pos]);
+	/* Set by the cycle before it queued this work. */
+	more = b->chain_more;
+	b->chain_more = false;
+	before = b->n_chain;
+	if (!more) {
+		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_BROADCAST,
+					  DCM_RS485_CHAIN_RESET, NULL, 0);
+		if (len > 0)
+			t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, xb->tx, len, NULL, 0);
+		b->n_chain = 0;
+		for (pos = 0; pos < b->n_dev; pos++) {
+			type = rt->dev[b->dev[pos]].type;
+			if (type->unchained)
+				type->unchained(rt, b->dev[pos]);
+		}
 	}
-	for (pos = 0; pos < n; pos++) {
-		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_UNASSIGNED,
-					  DCM_RS485_CHAIN_QUERY, NULL, 0);
-		if (chain_request(xb, t, DCM_RS485_ADDR_UNASSIGNED, len, &f, 3) ||
-		    dcm_rs485_get_ident(&f, &id))
-			break;
+	for (pos = b->n_chain; pos < n; pos++) {
 		bid = pos + 1;
-		if (chain_assign(xb, t, id.board_id, bid))
-			break;
+		/*
+		 * Continuing, the first board looked for may have taken its
+		 * Bid while its answer was lost: it answers an IDENT there.
+		 */
+		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), bid, DCM_RS485_IDENT, NULL, 0);
+		found = more && pos == b->n_chain && !chain_request(xb, t, bid, len, &f, 1) &&
+			!dcm_rs485_get_ident(&f, &id);
+		if (!found) {
+			len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx),
+						  DCM_RS485_ADDR_UNASSIGNED,
+						  DCM_RS485_CHAIN_QUERY, NULL, 0);
+			if (chain_request(xb, t, DCM_RS485_ADDR_UNASSIGNED, len, &f,
+					  more ? 1 : 3) ||
+			    dcm_rs485_get_ident(&f, &id) ||
+			    chain_assign(xb, t, id.board_id, bid))
+				break;
+		}
 		b->chain[pos].bid = bid;
 		b->chain[pos].board_id = id.board_id;
 		b->n_chain = pos + 1;
@@ -293,7 +332,8 @@ void dcm_bus_chain_work(struct work_struct *work)
 			type->configure(rt, dev, t, bid, xb);
 	}
 	mutex_unlock(&t->xfer_lock);
-	dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, b->n_chain, n);
+	if (!more || b->n_chain != before)
+		dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, b->n_chain, n);
 out:
 	kfree(xb);
 	b->chain_retry = jiffies + HZ;

@@ -132,6 +132,16 @@ static int dcm_cycle_thread(void *data)
 				     rt->buses[b].n_dev &&
 				     time_after(jiffies, rt->buses[b].chain_retry))) {
 					rt->buses[b].rechain = false;
+					rt->buses[b].chain_more = false;
+					rt->buses[b].chain_tries = 0;
+					WRITE_ONCE(rt->buses[b].chained, false);
+					rt->buses[b].chain_queued = false;
+					chained = false;
+				} else if (t->kind == DCM_BUS_RS485 && chained &&
+					   dcm_bus_chain_short(&rt->buses[b])) {
+					/* Boards missing at its end: look for them. */
+					rt->buses[b].chain_more = true;
+					rt->buses[b].chain_tries++;
 					WRITE_ONCE(rt->buses[b].chained, false);
 					rt->buses[b].chain_queued = false;
 					chained = false;

@@ -109,6 +109,9 @@ struct dcm_rt_device {
 /* Nacks in a row that make a burst: the device is lost (an event says so) */
 #define DCM_NACK_BURST	5
 
+/* Continuations of a chain that ended short, a second apart */
+#define DCM_CHAIN_TRIES	30
+
 /**
  * struct dcm_rt_bus - a bus of the description, and its transport
  * @name: the description's Bus name
@@ -131,7 +134,10 @@ struct dcm_rt_device {
  * @chain: what chaining found, Bid and BoardId by place
  * @n_chain: entries of @chain
  * @chain_retry: jiffies after which a bus whose chaining found no board
- *	is chained again
+ *	is chained again, or one whose chain ends short is continued
+ * @chain_tries: the cycle's: continuations of a short chain so far
+ * @chain_more: set by the cycle before it queues @chain_work: continue the
+ *	chain from its end, without a reset
  */
 struct dcm_rt_bus {
 	const char *name;
@@ -148,6 +154,8 @@ struct dcm_rt_bus {
 	struct dcm_chain_entry chain[DCM_RS485_MAX_BOARDS];
 	u32 n_chain;
 	unsigned long chain_retry;
+	u8 chain_tries;
+	bool chain_more;
 };
 
 /**

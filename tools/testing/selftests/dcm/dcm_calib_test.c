@@ -622,10 +622,14 @@ static int n_devices(void)
 	return n;
 }
 
-/* Chain: a silent board is not chained, ChainResult says so; back, it is. */
+/*
+ * Chain: a silent board is not chained, ChainResult says so; back, the
+ * chain's continuation finds it, and a new chain has it too.
+ */
 TEST_F(cal, special_chain)
 {
 	char cr[DCM_MAX_STRING_LEN];
+	int i;
 
 	ASSERT_EQ(0, write_str(SIM "rs485-1/silent", "0x10"));
 	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_CHAIN)) TH_LOG("%s", self->t.c.msg);
@@ -635,7 +639,16 @@ TEST_F(cal, special_chain)
 	EXPECT_STREQ(self->a.text, cr);
 	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "chain: "));
 
+	/* Back, it is found by the chain's continuation, with no reset. */
 	ASSERT_EQ(0, write_str(SIM "rs485-1/silent", "0"));
+	for (i = 0; i < 50; i++) {
+		read_str(DEV "ChestBoard/ChainResult", cr, sizeof(cr));
+		if (strstr(cr, "RS485-1 5/5"))
+			break;
+		usleep(100000);
+	}
+	EXPECT_NE(NULL, strstr(cr, "RS485-1 5/5")) TH_LOG("after 5 s: %s", cr);
+
 	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_CHAIN));
 	EXPECT_STREQ("RS485-1 5/5; RS485-2 4/4; RS485-3 5/5; RS485-4 5/5", self->a.text);
 	read_str(DEV "ChestBoard/ChainResult", cr, sizeof(cr));
