@@ -13,41 +13,14 @@ set -u -o pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
-# Nothing of the caller's make or install settings reaches our installs:
-# a staged install must never write outside its staging root.
-unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES DESTDIR PREFIX BINDIR SBINDIR LIBDIR \
-	INCLUDEDIR PKGCONFIGDIR DATADIR LICENSEDIR SYSTEMDUNITDIR UDEVRULESDIR MODPROBEDIR \
-	MODULESLOADDIR SYSUSERSDIR INSTALL_MOD_PATH INSTALL_MOD_DIR DEPMOD O
+suite=dkms
+. scripts/test-lib.sh
 KVER=${KVER:-$(scripts/kver.sh)}
 version=$(sed -n 's/^#define LIBDCM_VERSION[[:space:]]*"\(.*\)"/\1/p' userspace/lib/libdcm.h)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 log=$tmp/log
-passed=0
-failed=()
-
-check() {
-	if [ "$2" = 0 ]; then
-		passed=$((passed + 1))
-		echo "[       OK ] dkms: $1"
-	else
-		failed+=("$1")
-		echo "[  FAILED  ] dkms: $1"
-		sed 's/^/    /' "$log" | tail -30
-	fi
-}
-
-finish() {
-	echo "[  PASSED  ] $passed test(s)."
-	if [ ${#failed[@]} -gt 0 ]; then
-		echo "[  FAILED  ] ${#failed[@]} test(s), listed below:"
-		for f in "${failed[@]}"; do
-			echo "[  FAILED  ] dkms: $f"
-		done
-		exit 1
-	fi
-	exit 0
-}
+check_log=$log
 
 src=$tmp/src
 tree=$tmp/dkms

@@ -27,11 +27,8 @@ set -u -o pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
-# Nothing of the caller's make or install settings reaches our installs:
-# a staged install must never write outside its staging root.
-unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES DESTDIR PREFIX BINDIR SBINDIR LIBDIR \
-	INCLUDEDIR PKGCONFIGDIR DATADIR LICENSEDIR SYSTEMDUNITDIR UDEVRULESDIR MODPROBEDIR \
-	MODULESLOADDIR SYSUSERSDIR INSTALL_MOD_PATH INSTALL_MOD_DIR DEPMOD O
+suite=install
+. scripts/test-lib.sh
 KVER=${KVER:-$(scripts/kver.sh)}
 export KVER
 version=$(sed -n 's/^#define LIBDCM_VERSION[[:space:]]*"\(.*\)"/\1/p' userspace/lib/libdcm.h)
@@ -40,19 +37,6 @@ trap 'rm -rf "$tmp"' EXIT
 stage=$tmp/stage
 log=$tmp/log
 
-passed=0
-failed=()
-
-# check NAME STATUS: count, and say.
-check() {
-	if [ "$2" = 0 ]; then
-		passed=$((passed + 1))
-		echo "[       OK ] install: $1"
-	else
-		failed+=("$1")
-		echo "[  FAILED  ] install: $1"
-	fi
-}
 
 # show FILE: a failure's details.
 show() {
@@ -253,12 +237,4 @@ check "nothing installed outside the staging roots" "$st"
 
 # ---------------------------------------------------------------------
 
-echo "[  PASSED  ] $passed test(s)."
-if [ ${#failed[@]} -gt 0 ]; then
-	echo "[  FAILED  ] ${#failed[@]} test(s), listed below:"
-	for f in "${failed[@]}"; do
-		echo "[  FAILED  ] install: $f"
-	done
-	exit 1
-fi
-exit 0
+finish

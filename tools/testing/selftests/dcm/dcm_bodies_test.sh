@@ -27,17 +27,6 @@ show() {
 	sed 's/^/# /' "$1"
 }
 
-# wait_until SECONDS TEST...: poll TEST every 0.1 s.
-wait_until() {
-	t=$(($1 * 10))
-	shift
-	while ! "$@" && [ "$t" -gt 0 ]; do
-		sleep 0.1
-		t=$((t - 1))
-	done
-	"$@"
-}
-
 # The sum of a key of every board of dcmN: sum_boards N Nack
 sum_boards() {
 	cat "$CLS/dcm$1"/DeviceList/*/"$2" | awk '{ s += $1 } END { print s + 0 }'

@@ -34,17 +34,6 @@ fi
 
 T=$(mktemp -d)
 
-# wait_until SECONDS TEST...: poll TEST every 0.1 s.
-wait_until() {
-	w=$(($1 * 10))
-	shift
-	while ! "$@" && [ "$w" -gt 0 ]; do
-		sleep 0.1
-		w=$((w - 1))
-	done
-	"$@"
-}
-
 # wr VALUE FILE: write VALUE to FILE; the error text is in $T/err.
 wr() {
 	(echo "$1" >"$2") 2>"$T/err"

@@ -46,3 +46,15 @@ near() {
 above() {
 	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'
 }
+
+# wait_until SECONDS TEST...: poll TEST every 0.1 s until it holds, for at
+# most SECONDS; the status of its last run.
+wait_until() {
+	_wait_n=$(($1 * 10))
+	shift
+	while ! "$@" && [ "$_wait_n" -gt 0 ]; do
+		sleep 0.1
+		_wait_n=$((_wait_n - 1))
+	done
+	"$@"
+}

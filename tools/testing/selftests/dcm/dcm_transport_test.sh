@@ -23,17 +23,6 @@ T=/tmp/dcm_transport_test
 
 . "$(dirname "$0")/dcm_tap.sh"
 
-# wait_until SECONDS TEST...: poll TEST every 0.1 s.
-wait_until() {
-	t=$(($1 * 10))
-	shift
-	while ! "$@" && [ "$t" -gt 0 ]; do
-		sleep 0.1
-		t=$((t - 1))
-	done
-	"$@"
-}
-
 key() {
 	cat "$DEV/$1/$2"
 }

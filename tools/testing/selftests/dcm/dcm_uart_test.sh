@@ -50,16 +50,15 @@ check $st "its parent is the ACPI body device ($parent)"
 ls /sys/bus/serial/drivers/dcm-rs485/ 2>/dev/null | grep -q serial
 check $? "the RS485 transport is bound to the UART's serdev device"
 
+# chain_is RESULT: ChainResult, in $chain, reads RESULT.
+chain_is() {
+	chain=$(cat $DEV/ChestBoard/ChainResult 2>/dev/null)
+	[ "$chain" = "$1" ]
+}
+
 # chain_wait RESULT: wait up to 10 s for ChainResult to read RESULT.
 chain_wait() {
-	i=0
-	while [ $i -lt 100 ]; do
-		chain=$(cat $DEV/ChestBoard/ChainResult 2>/dev/null)
-		[ "$chain" = "$1" ] && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
+	wait_until 10 chain_is "$1"
 }
 
 chain_wait "RS485-1 5/5"
