@@ -225,7 +225,15 @@ static bool reserved_first_part(const char *s)
 	       first_part_is(s, DCM_DIR_SUBDEVICES) || first_part_is(s, DCM_DIR_ROBOTCONFIG);
 }
 
-static bool string_ok(const char *s)
+/**
+ * dcm_string_ok() - whether text may be a string key's value
+ * @s: the text, NUL-terminated
+ *
+ * Return: true for under DCM_MAX_STRING_LEN bytes with no control character
+ * (below 0x20, or 0x7f): the rule of the configuration, of sysfs, and of
+ * the chest board's store.
+ */
+bool dcm_string_ok(const char *s)
 {
 	size_t i;
 
@@ -560,7 +568,7 @@ static int check_value(u8 kind, s64 num, const char *str, const char **why)
 {
 	switch (kind) {
 	case DCM_KEY_KIND_STRING:
-		if (!str || !string_ok(str)) {
+		if (!str || !dcm_string_ok(str)) {
 			*why = "bad string value: control characters, or 256 bytes or more";
 			return -EINVAL;
 		}
@@ -847,16 +855,40 @@ s64 dcm_model_gain(const struct dcm_subdevice *s)
  * @len: size of @why
  *
  * Return: 0, or -EINVAL with @why naming the first fault found: no device,
- * a subdevice without Min or Max, or with Min above Max, a path that goes
- * through a key.
+ * two devices with one Address on one bus, more than
+ * DCM_BUS_RS485_MAX_BOARDS boards on an RS485 bus, a subdevice without Min
+ * or Max, or with Min above Max, a path that goes through a key.
  */
 int dcm_model_check(const struct dcm_model *m, char *why, size_t len)
 {
-	u32 i;
+	u32 i, j, n;
 
 	if (!m->n_devices) {
 		snprintf(why, len, "the description has no device");
 		return -EINVAL;
+	}
+	for (i = 0; i < m->n_devices; i++) {
+		const struct dcm_device *d = &m->devices[i];
+
+		n = 0;
+		for (j = 0; j < m->n_devices; j++) {
+			const struct dcm_device *e = &m->devices[j];
+
+			if (strcmp(d->bus, e->bus))
+				continue;
+			if (j < i && e->address == d->address) {
+				snprintf(why, len, "devices %s and %s have the same Address %u on bus %s",
+					 e->name, d->name, d->address, d->bus);
+				return -EINVAL;
+			}
+			if (e->type->flags & DCM_DEV_RS485)
+				n++;
+		}
+		if ((d->type->flags & DCM_DEV_RS485) && n > DCM_BUS_RS485_MAX_BOARDS) {
+			snprintf(why, len, "bus %s has %u RS485 boards, at most %u can have a Bid",
+				 d->bus, n, DCM_BUS_RS485_MAX_BOARDS);
+			return -EINVAL;
+		}
 	}
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
