@@ -364,7 +364,7 @@ extern const struct file_operations dcm_fops;
 
 /* dcm_watchdog.c */
 void dcm_watchdog_init(struct dcm_watchdog *wd, struct dcm_controller *ctrl);
-long dcm_watchdog_ioctl(struct dcm_watchdog *wd, struct dcm_ioc_watchdog __user *uarg);
+long dcm_watchdog_ioctl(struct dcm_watchdog *wd, const struct dcm_ioc_watchdog *arg);
 unsigned long *dcm_watchdog_cmd_begin(struct dcm_watchdog *wd, const struct dcm_runtime *rt);
 void dcm_watchdog_cmd_end(struct dcm_watchdog *wd, bool done);
 void dcm_watchdog_release(struct dcm_watchdog *wd);
@@ -509,9 +509,26 @@ void dcm_cycle_stop(struct dcm_controller *ctrl);
 void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out);
 
 /* dcm_alias.c */
-int dcm_alias_create(struct dcm_controller *ctrl, struct dcm_ioc_alias_create __user *uarg);
-int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg,
-		  unsigned long *touched);
+struct dcm_alias;
+
+/**
+ * struct dcm_alias_points - an alias set's points, copied in
+ * @counts: points per member, as many as the request's n_members
+ * @pts: the points, member after member
+ */
+struct dcm_alias_points {
+	u32 *counts;
+	struct dcm_point *pts;
+};
+
+int dcm_alias_create_fetch(const struct dcm_ioc_alias_create *arg, struct dcm_alias **ap);
+void dcm_alias_resolve(struct dcm_controller *ctrl, const struct dcm_alias *a, u32 *handles);
+int dcm_alias_install(struct dcm_controller *ctrl, struct dcm_alias **ap);
+void dcm_alias_free(struct dcm_alias *a);
+int dcm_alias_set_fetch(const struct dcm_ioc_alias_set *arg, struct dcm_alias_points *in);
+void dcm_alias_points_free(struct dcm_alias_points *in);
+int dcm_alias_set(struct dcm_controller *ctrl, const struct dcm_ioc_alias_set *arg,
+		  const struct dcm_alias_points *in, unsigned long *touched);
 void dcm_alias_release(struct dcm_controller *ctrl);
 
 #endif /* _DCM_INTERNAL_H */
