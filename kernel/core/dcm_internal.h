@@ -120,15 +120,17 @@ struct dcm_cycle_stats {
  *    and under the watchdog's lock for DCM_IOC_ALIAS_SET.
  *
  * 7. The caller's mmap_lock, which a page fault in copy_from_user() or
- *    copy_to_user() takes: the ioctls copy under 4 to 6. So no dcm lock is
- *    taken under mmap_lock: dcm_mmap() finds the snapshot under @srcu, not
- *    @lock. (It took @lock for reading under mmap_lock, the inverse order:
- *    an ioctl's fault waiting for mmap_lock, the mmap() waiting behind a
- *    writer queued on @lock, and the writer waiting for the ioctl, was a
- *    deadlock.) read() copies its frame out after dropping @lock. An
- *    ioctl's user copy still holds @lock for reading: a fault that is slow
- *    to resolve (a FUSE file mapped there) delays the writers of @lock, and
- *    so the configuration commands, until it resolves.
+ *    copy_to_user() takes: never under a dcm lock. An ioctl copies its
+ *    argument and input arrays in before it takes @lock and its answer out
+ *    after it dropped it (dcm_chrdev.c); read() copies its frame out after
+ *    dropping @lock; a key file's show and store get kernel buffers. And
+ *    no dcm lock is taken under mmap_lock: dcm_mmap() finds the snapshot
+ *    under @srcu, not @lock. (The ioctls once copied under @lock and
+ *    dcm_mmap() took it under mmap_lock: a fault waiting for mmap_lock, an
+ *    mmap() waiting behind a writer queued on @lock, and the writer waiting
+ *    for the ioctl deadlocked; and a fault that never resolves, a
+ *    userfaultfd page, held every reload.) A fault may take as long as it
+ *    likes: it holds up only its own caller.
  *
  * 8. The read section of &dcm_controller.srcu (sleeping allowed): the cycle
  *    thread for each cycle, the chaining work, dcm_board_configure(), the
