@@ -8,6 +8,7 @@
 #   make lint       checkpatch --strict, W=1 build, sparse (C=1) build; fails on any warning
 #   make bench      what the ABI and the cycle cost, measured in the VM
 #   make soak       the 16-client test for a minute (DCM_SOAK_SECONDS)
+#   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #
 # KVER selects the kernel (default: newest with headers and image), KDIR its
@@ -24,7 +25,7 @@ LSRC	:= $(O)/linux-src
 export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
-	vm-test linux-src bench soak boardsim
+	vm-test linux-src bench soak boardsim fuzz
 
 all: modules userspace selftests boardsim
 
@@ -50,8 +51,9 @@ selftests: linux-src userspace
 # Host unit tests (cmocka, ASan+UBSan): userspace, then the kernel's pure
 # logic built for the host, then the shipped robot description (dcmd's dry
 # run, the schemas, the seed's key lists; and that a broken copy is
-# refused), and the device tree against dtc and the description's buses.
-# All run even if one fails.
+# refused), and the device tree against dtc and the description's buses;
+# then each libFuzzer harness for a second, on its seeds and kept crashes
+# (FUZZ_SMOKE_SECONDS; skipped without clang). All run even if one fails.
 unit:
 	@rc=0; \
 	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
@@ -60,7 +62,16 @@ unit:
 	DCMD=$(O)/bin/dcmd bash userspace/data/check-data.sh || rc=1; \
 	DCMD=$(O)/bin/dcmd bash userspace/data/test-check-data.sh || rc=1; \
 	scripts/check-dts.sh || rc=1; \
+	if command -v clang >/dev/null 2>&1; then \
+		$(MAKE) -s --no-print-directory -C tools/fuzz O=$(O) smoke || rc=1; \
+	else echo "fuzz: skipped, no clang (make deps)"; fi; \
 	exit $$rc
+
+# The libFuzzer harnesses (tools/fuzz/): the description and preference
+# parser, the RS485 and register-board codecs; each FUZZ_SECONDS (60), its
+# kept crashes first. A crash fails it, its input left in build/fuzz/.
+fuzz: deps
+	@$(MAKE) -s --no-print-directory -C tools/fuzz O=$(O) run
 
 # The kselftest suite inside the VM.
 vm-test: modules userspace selftests boardsim

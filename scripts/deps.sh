@@ -12,6 +12,7 @@ PACKAGES="
 	libnl-3-dev libnl-genl-3-dev libxml2-dev libxml2-utils libcmocka-dev
 	linux-source-6.1 sparse acpica-tools device-tree-compiler
 	pkg-config gcc make python3 python3-yaml
+	clang libclang-rt-14-dev llvm
 "
 
 missing=
