@@ -848,6 +848,37 @@ s64 dcm_model_gain(const struct dcm_subdevice *s)
 	return div_round_s64(s->gain, s->gain_den);
 }
 
+/* One device per Address on a bus; at most DCM_BUS_RS485_MAX_BOARDS RS485 boards. */
+static int check_buses(const struct dcm_model *m, char *why, size_t len)
+{
+	const struct dcm_device *d, *e;
+	u32 i, j, n;
+
+	for (i = 0; i < m->n_devices; i++) {
+		d = &m->devices[i];
+		n = 0;
+		for (j = 0; j < m->n_devices; j++) {
+			e = &m->devices[j];
+			if (strcmp(d->bus, e->bus))
+				continue;
+			if (j < i && e->address == d->address) {
+				snprintf(why, len,
+					 "devices %s and %s have the same Address %u on bus %s",
+					 e->name, d->name, d->address, d->bus);
+				return -EINVAL;
+			}
+			if (e->type->flags & DCM_DEV_RS485)
+				n++;
+		}
+		if ((d->type->flags & DCM_DEV_RS485) && n > DCM_BUS_RS485_MAX_BOARDS) {
+			snprintf(why, len, "bus %s has %u RS485 boards, at most %u can have a Bid",
+				 d->bus, n, DCM_BUS_RS485_MAX_BOARDS);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 /**
  * dcm_model_check() - check a whole description before it is published
  * @m: the model
@@ -861,35 +892,16 @@ s64 dcm_model_gain(const struct dcm_subdevice *s)
  */
 int dcm_model_check(const struct dcm_model *m, char *why, size_t len)
 {
-	u32 i, j, n;
+	int ret;
+	u32 i;
 
 	if (!m->n_devices) {
 		snprintf(why, len, "the description has no device");
 		return -EINVAL;
 	}
-	for (i = 0; i < m->n_devices; i++) {
-		const struct dcm_device *d = &m->devices[i];
-
-		n = 0;
-		for (j = 0; j < m->n_devices; j++) {
-			const struct dcm_device *e = &m->devices[j];
-
-			if (strcmp(d->bus, e->bus))
-				continue;
-			if (j < i && e->address == d->address) {
-				snprintf(why, len, "devices %s and %s have the same Address %u on bus %s",
-					 e->name, d->name, d->address, d->bus);
-				return -EINVAL;
-			}
-			if (e->type->flags & DCM_DEV_RS485)
-				n++;
-		}
-		if ((d->type->flags & DCM_DEV_RS485) && n > DCM_BUS_RS485_MAX_BOARDS) {
-			snprintf(why, len, "bus %s has %u RS485 boards, at most %u can have a Bid",
-				 d->bus, n, DCM_BUS_RS485_MAX_BOARDS);
-			return -EINVAL;
-		}
-	}
+	ret = check_buses(m, why, len);
+	if (ret)
+		return ret;
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
 

@@ -119,7 +119,8 @@ static const struct dcm_device_type device_types[] = {
 	{ .name = "HandBoard", .flags = DCM_DEV_RS485 },
 	{ .name = "HeadBoard" },
 	{ .name = "InertialBoard" },
-	{ .name = "MotorBoard", .flags = DCM_DEV_RS485, .keys = motor_board_keys, .n_keys = ARRAY_SIZE(motor_board_keys) },
+	{ .name = "MotorBoard", .flags = DCM_DEV_RS485,
+	  .keys = motor_board_keys, .n_keys = ARRAY_SIZE(motor_board_keys) },
 	{ .name = "TouchBoard" },
 	{ .name = "USBoard", .keys = prog_version_keys, .n_keys = ARRAY_SIZE(prog_version_keys) },
 };
