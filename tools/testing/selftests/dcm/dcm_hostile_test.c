@@ -15,6 +15,8 @@
  * - Two threads on one netlink socket, each failing configuration steps:
  *   each ack carries its own request's message, whole.
  * - A key file write with a NUL inside is refused.
+ * - A description with two devices at one Address of a bus, or 17 boards
+ *   on an RS485 bus, is refused at the commit.
  * - A chest store whose BodyId holds control characters: refused, the
  *   description's BodyId kept, said in the log.
  */
@@ -468,6 +470,34 @@ TEST(ext_ack_shared_socket)
 	EXPECT_LT(0, atomic_load(&r.acks));
 	EXPECT_EQ(0, atomic_load(&r.bad)) TH_LOG("an ack said: %s", r.last_bad);
 	conn_close(&c);
+}
+
+/* The commit refuses a shared Address on a bus, and a 17th RS485 board. */
+TEST(bus_addresses_refused)
+{
+	char name[32];
+	struct conn c;
+	int i;
+
+	ASSERT_EQ(0, conn_open(&c));
+	ASSERT_EQ(0, begin(&c));
+	ASSERT_EQ(0, add_device(&c, "ChestBoard", "ChestBoard", "I2C-chest", 32));
+	ASSERT_EQ(0, add_device(&c, "Battery", "Battery", "I2C-chest", 32));
+	EXPECT_EQ(-NLE_INVAL, commit(&c));
+	EXPECT_STREQ("devices ChestBoard and Battery have the same Address 32 on bus I2C-chest",
+		     c.msg);
+
+	ASSERT_EQ(0, begin(&c));
+	for (i = 1; i <= 17; i++) {
+		snprintf(name, sizeof(name), "Board%d", i);
+		ASSERT_EQ(0, add_device(&c, name, "MotorBoard", "RS485-1", i));
+	}
+	EXPECT_EQ(-NLE_INVAL, commit(&c));
+	EXPECT_STREQ("bus RS485-1 has 17 RS485 boards, at most 16 can have a Bid", c.msg);
+	conn_close(&c);
+	/* The running description stayed. */
+	ASSERT_EQ(0, dcm_read_sysfs(DEV "ChestBoard/BodyId", name, sizeof(name)));
+	EXPECT_STRNE("", name);
 }
 
 static uint16_t crc_itu_t(uint16_t crc, const uint8_t *p, size_t len)
