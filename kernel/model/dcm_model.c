@@ -879,6 +879,23 @@ static int check_buses(const struct dcm_model *m, char *why, size_t len)
 	return 0;
 }
 
+/*
+ * Whether the raw number of the value @v, (@v - Offset) / Gain, fits in s64:
+ * an actuator whose Min or Max needs more can never be sent its range
+ * (Gain -0.000000000000001 with Offset 10000).
+ */
+static bool raw_fits(const struct dcm_subdevice *s, s64 v)
+{
+	u64 g = s->gain < 0 ? 0ULL - (u64)s->gain : (u64)s->gain;
+	u64 ud;
+	s64 d;
+
+	if (__builtin_sub_overflow(v, s->offset, &d))
+		return false;
+	ud = d < 0 ? 0ULL - (u64)d : (u64)d;
+	return dcm_mul_div(ud, s->gain_den, g) < (u64)S64_MAX;
+}
+
 /**
  * dcm_model_check() - check a whole description before it is published
  * @m: the model
@@ -888,7 +905,8 @@ static int check_buses(const struct dcm_model *m, char *why, size_t len)
  * Return: 0, or -EINVAL with @why naming the first fault found: no device,
  * two devices with one Address on one bus, more than
  * DCM_BUS_RS485_MAX_BOARDS boards on an RS485 bus, a subdevice without Min
- * or Max, or with Min above Max, a path that goes through a key.
+ * or Max, or with Min above Max, an actuator whose Min or Max would need a
+ * raw number beyond s64, a path that goes through a key.
  */
 int dcm_model_check(const struct dcm_model *m, char *why, size_t len)
 {
@@ -912,6 +930,12 @@ int dcm_model_check(const struct dcm_model *m, char *why, size_t len)
 		}
 		if (s->min > s->max) {
 			snprintf(why, len, "subdevice %s has Min above Max", s->name);
+			return -EINVAL;
+		}
+		if ((s->type->flags & DCM_SUB_ACTUATOR) &&
+		    (!raw_fits(s, s->min) || !raw_fits(s, s->max))) {
+			snprintf(why, len, "subdevice %s: Min or Max needs a raw number beyond s64",
+				 s->name);
 			return -EINVAL;
 		}
 	}

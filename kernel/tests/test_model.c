@@ -228,6 +228,42 @@ static void test_bus_addresses(void **state)
 	dcm_model_free(m);
 }
 
+/*
+ * Gain -0.000000000000001 (-1 / 10^9 micro-units), Offset 10000, Min -1,
+ * Max 1: no raw number reaches Min..Max; the actuator is refused (it once
+ * ran with every command saturated). A sensor may have it.
+ */
+static void test_raw_range(void **state)
+{
+	struct dcm_model *m = dcm_model_alloc();
+	const char *why = NULL;
+	char msg[160];
+
+	(void)state;
+	assert_non_null(m);
+	assert_int_equal(0, dcm_model_add_device(m, "Chest", "ChestBoard", "I2C", 32, &why));
+	assert_int_equal(0, dcm_model_add_subdevice(m, "L", "Led", "Chest", 1, &why));
+	assert_int_equal(0, dcm_model_add_subdevice(m, "S", "Switch", "Chest", 1, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "L/Min", DCM_KEY_KIND_FLOAT, -1000000, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "L/Max", DCM_KEY_KIND_FLOAT, 1000000, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "S/Min", DCM_KEY_KIND_FLOAT, -1000000, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "S/Max", DCM_KEY_KIND_FLOAT, 1000000, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "L/Offset", DCM_KEY_KIND_FLOAT, 10000000000LL, NULL,
+					      &why));
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+	assert_int_equal(0, dcm_model_set_fraction(m, "S/Gain", -1, 1000000000, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "S/Offset", DCM_KEY_KIND_FLOAT, 10000000000LL, NULL,
+					      &why));
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+	assert_int_equal(0, dcm_model_set_fraction(m, "L/Gain", -1, 1000000000, &why));
+	assert_int_equal(-EINVAL, dcm_model_check(m, msg, sizeof(msg)));
+	assert_string_equal("subdevice L: Min or Max needs a raw number beyond s64", msg);
+	/* A Gain of 1e-6 reaches it: 10^10 raw numbers from Offset. */
+	assert_int_equal(0, dcm_model_set_fraction(m, "L/Gain", -1, 1, &why));
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+	dcm_model_free(m);
+}
+
 static void test_path_collisions(void **state)
 {
 	struct dcm_model *m = *state;
@@ -523,6 +559,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_resolve, setup, teardown),
 		cmocka_unit_test(test_types),
 		cmocka_unit_test(test_bus_addresses),
+		cmocka_unit_test(test_raw_range),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
