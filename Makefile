@@ -68,8 +68,9 @@ unit:
 	exit $$rc
 
 # The libFuzzer harnesses (tools/fuzz/): the description and preference
-# parser, the RS485 and register-board codecs; each FUZZ_SECONDS (60), its
-# kept crashes first. A crash fails it, its input left in build/fuzz/.
+# parser, the RS485 and register-board codecs, the number reader; each
+# FUZZ_SECONDS (60), its kept crashes first. A crash fails it, its input
+# left in build/fuzz/artifacts/.
 fuzz: deps
 	@$(MAKE) -s --no-print-directory -C tools/fuzz O=$(O) run
 
