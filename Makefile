@@ -8,6 +8,7 @@
 #   make lint       checkpatch --strict, W=1 build, sparse (C=1) build; fails on any warning
 #   make bench      what the ABI and the cycle cost, measured in the VM
 #   make soak       the 16-client test for a minute (DCM_SOAK_SECONDS)
+#   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
 #   make install-test  dcm_sim.ko, the test data and the selftests (not for a robot)
@@ -29,7 +30,7 @@ export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src bench soak boardsim install uninstall install-test \
-	uninstall-test install-modules uninstall-modules dkms
+	uninstall-test install-modules uninstall-modules dkms fuzz
 
 all: modules userspace selftests boardsim
 
@@ -61,7 +62,9 @@ selftests: linux-src userspace
 # tables against iasl; a staged install and uninstall
 # (scripts/test-install.sh), the DKMS tree built by dkms
 # (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh,
-# ~20 s). All run even if one fails.
+# ~20 s); then each libFuzzer harness for a second, on its seeds and kept
+# crashes (FUZZ_SMOKE_SECONDS; skipped without clang). All run even if one
+# fails.
 unit:
 	@rc=0; \
 	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
@@ -76,7 +79,17 @@ unit:
 	scripts/test-install.sh || rc=1; \
 	scripts/test-dkms.sh || rc=1; \
 	scripts/test-deb.sh || rc=1; \
+	if command -v clang >/dev/null 2>&1; then \
+		$(MAKE) -s --no-print-directory -C tools/fuzz O=$(O) smoke || rc=1; \
+	else echo "fuzz: skipped, no clang (make deps)"; fi; \
 	exit $$rc
+
+# The libFuzzer harnesses (tools/fuzz/): the description and preference
+# parser, the RS485 and register-board codecs, the number reader; each
+# FUZZ_SECONDS (60), its kept crashes first. A crash fails it, its input
+# left in build/fuzz/artifacts/.
+fuzz: deps
+	@$(MAKE) -s --no-print-directory -C tools/fuzz O=$(O) run
 
 # The kselftest suite inside the VM.
 vm-test: modules userspace selftests boardsim

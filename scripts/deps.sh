@@ -13,6 +13,7 @@ PACKAGES="
 	linux-source-6.1 sparse acpica-tools device-tree-compiler dt-schema yamllint
 	pkg-config gcc make python3 python3-yaml
 	dkms systemd binutils debhelper dh-dkms dpkg-dev
+	clang libclang-rt-14-dev llvm
 "
 
 missing=

@@ -337,6 +337,55 @@ static void get_string(struct dcm_controller *ctrl, const union dcm_value *v, ch
 	mutex_unlock(&ctrl->keys_lock);
 }
 
+/* A store problem: the log, and an event for user space. */
+static void store_event(struct dcm_controller *ctrl, const char *chest, u32 type, int err,
+			const char *text)
+{
+	struct dcm_event ev = { .type = type, .code = -err, .value = err };
+
+	if (type == DCM_EV_ERROR) {
+		ev.level = 4;
+		dev_warn(&ctrl->dev, "chest store: %s\n", text);
+	} else {
+		dev_info(&ctrl->dev, "chest store: %s\n", text);
+	}
+	strscpy(ev.device, chest, sizeof(ev.device));
+	snprintf(ev.text, sizeof(ev.text), "chest store: %s", text);
+	dcm_event_post(ctrl, &ev);
+}
+
+/*
+ * A name of the record replaces the description's, if it is a valid string
+ * key value: no control character, as the configuration and sysfs require
+ * (a corrupt store must not put escape sequences in the key files and the
+ * log, nor a value the preferences file cannot hold). An invalid one is
+ * refused, said in the log and as an event, and the description's kept.
+ */
+static void apply_name(struct dcm_controller *ctrl, struct dcm_model *m, u32 chest,
+		       const char *key, const char *s)
+{
+	union dcm_value *v = dev_key(m, chest, key);
+	char text[DCM_EVENT_TEXT_LEN - 16];
+
+	if (!v || !s[0])
+		return;
+	if (dcm_string_ok(s)) {
+		set_string(ctrl, v, s);
+		return;
+	}
+	snprintf(text, sizeof(text), "%s holds a control character: the description's is kept",
+		 key);
+	store_event(ctrl, m->devices[chest].name, DCM_EV_ERROR, -EINVAL, text);
+}
+
+/* A name of the record as the log may show it. */
+static const char *store_name(const char *s)
+{
+	if (!s[0])
+		return "-";
+	return dcm_string_ok(s) ? s : "(refused)";
+}
+
 /* Give a model the record's calibrations and names; how many joints took one. */
 static u32 apply_body(struct dcm_controller *ctrl, struct dcm_model *m, u32 chest,
 		      const struct dcm_chest_body *b)
@@ -345,12 +394,8 @@ static u32 apply_body(struct dcm_controller *ctrl, struct dcm_model *m, u32 ches
 	u32 i, n = 0;
 	int idx, ps;
 
-	v = dev_key(m, chest, "BodyId");
-	if (v && b->body_id[0])
-		set_string(ctrl, v, b->body_id);
-	v = dev_key(m, chest, "BodyNickName");
-	if (v && b->nick[0])
-		set_string(ctrl, v, b->nick);
+	apply_name(ctrl, m, chest, "BodyId", b->body_id);
+	apply_name(ctrl, m, chest, "BodyNickName", b->nick);
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
 
@@ -367,23 +412,6 @@ static u32 apply_body(struct dcm_controller *ctrl, struct dcm_model *m, u32 ches
 		n++;
 	}
 	return n;
-}
-
-/* A store problem: the log, and an event for user space. */
-static void store_event(struct dcm_controller *ctrl, const char *chest, u32 type, int err,
-			const char *text)
-{
-	struct dcm_event ev = { .type = type, .code = -err, .value = err };
-
-	if (type == DCM_EV_ERROR) {
-		ev.level = 4;
-		dev_warn(&ctrl->dev, "chest store: %s\n", text);
-	} else {
-		dev_info(&ctrl->dev, "chest store: %s\n", text);
-	}
-	strscpy(ev.device, chest, sizeof(ev.device));
-	snprintf(ev.text, sizeof(ev.text), "chest store: %s", text);
-	dcm_event_post(ctrl, &ev);
 }
 
 /**
@@ -439,7 +467,7 @@ static void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m)
 	case 0:
 		n = apply_body(ctrl, m, chest, b);
 		snprintf(text, sizeof(text), "body %s (%s), %u joint calibrations",
-			 b->body_id[0] ? b->body_id : "-", b->nick[0] ? b->nick : "-", n);
+			 store_name(b->body_id), store_name(b->nick), n);
 		store_event(ctrl, name, DCM_EV_CONFIG, 0, text);
 		break;
 	case -ENODATA:

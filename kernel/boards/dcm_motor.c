@@ -23,6 +23,9 @@
 #include "wire/dcm_wire_motor.h"
 #include "wire/dcm_rs485.h"
 
+/* The model refuses more RS485 boards on a bus than the wire has Bids. */
+static_assert(DCM_BUS_RS485_MAX_BOARDS == DCM_RS485_MAX_BOARDS);
+
 /* Roles of a motor board. */
 enum {
 	MB_JOINT1, MB_JOINT2, MB_HARD1, MB_HARD2, MB_POS1, MB_POS2,

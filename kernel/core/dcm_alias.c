@@ -88,67 +88,95 @@ static bool name_ok(const char *s, size_t size)
 }
 
 /**
- * dcm_alias_create() - DCM_IOC_ALIAS_CREATE
- * @ctrl: the controller, its lock held for reading
- * @uarg: the user's struct dcm_ioc_alias_create
+ * dcm_alias_create_fetch() - DCM_IOC_ALIAS_CREATE's input, from the caller
+ * @arg: the request, copied in
+ * @ap: the new alias, not yet installed (dcm_alias_install())
  *
- * Return: 0, -EFAULT, -EINVAL (bad names or counts), -ENOSPC (all
- * DCM_MAX_ALIASES taken), -ENOMEM.
+ * Context: process, no dcm lock held: the copy may fault (DOC: Locking).
+ *
+ * Return: 0, -EFAULT, -EINVAL (bad names or counts), -ENOMEM.
  */
-int dcm_alias_create(struct dcm_controller *ctrl, struct dcm_ioc_alias_create __user *uarg)
+int dcm_alias_create_fetch(const struct dcm_ioc_alias_create *arg, struct dcm_alias **ap)
 {
-	struct dcm_ioc_alias_create arg;
-	struct dcm_runtime *rt = dcm_rt(ctrl);
 	struct dcm_alias *a;
-	u32 *handles = NULL, i;
-	int slot, ret;
+	u32 i;
+	int ret;
 
-	lockdep_assert_held(&ctrl->lock);
-	if (copy_from_user(&arg, uarg, sizeof(arg)))
-		return -EFAULT;
-	if (!name_ok(arg.name, sizeof(arg.name)) || arg.reserved || !arg.n_members ||
-	    arg.n_members > DCM_MAX_ALIAS_MEMBERS)
+	*ap = NULL;
+	if (!name_ok(arg->name, sizeof(arg->name)) || arg->reserved || !arg->n_members ||
+	    arg->n_members > DCM_MAX_ALIAS_MEMBERS)
 		return -EINVAL;
-
 	a = kzalloc(sizeof(*a), GFP_KERNEL);
 	if (!a)
 		return -ENOMEM;
-	strscpy(a->name, arg.name, sizeof(a->name));
-	a->n = arg.n_members;
+	strscpy(a->name, arg->name, sizeof(a->name));
+	a->n = arg->n_members;
 	a->members = kvmalloc_array(a->n, sizeof(*a->members), GFP_KERNEL);
-	handles = kvmalloc_array(a->n, sizeof(*handles), GFP_KERNEL);
 	ret = -ENOMEM;
-	if (!a->members || !handles)
-		goto out;
+	if (!a->members)
+		goto err;
 	ret = -EFAULT;
-	if (copy_from_user(a->members, u64_to_user_ptr(arg.members),
+	if (copy_from_user(a->members, u64_to_user_ptr(arg->members),
 			   array_size(a->n, sizeof(*a->members))))
-		goto out;
+		goto err;
 	ret = -EINVAL;
-	for (i = 0; i < a->n; i++) {
+	for (i = 0; i < a->n; i++)
 		if (strnlen(a->members[i], DCM_KEY_NAME_LEN) == DCM_KEY_NAME_LEN)
-			goto out;
+			goto err;
+	*ap = a;
+	return 0;
+err:
+	alias_free(a);
+	return ret;
+}
+
+/**
+ * dcm_alias_resolve() - the handles of a new alias's members, for the caller
+ * @ctrl: the controller, its lock held for reading
+ * @a: the alias, from dcm_alias_create_fetch()
+ * @handles: @a's member count of them: each member's handle, 0 for a name
+ *	that is no actuator of the running description
+ */
+void dcm_alias_resolve(struct dcm_controller *ctrl, const struct dcm_alias *a, u32 *handles)
+{
+	struct dcm_runtime *rt = dcm_rt(ctrl);
+	u32 i;
+
+	lockdep_assert_held(&ctrl->lock);
+	for (i = 0; i < a->n; i++) {
 		handles[i] = resolve_member(rt, a->members[i]);
 		handles[i] = handles[i] == U32_MAX ? 0 : (rt->generation << 16) | handles[i];
 	}
-	ret = -EFAULT;
-	if (copy_to_user(u64_to_user_ptr(arg.handles), handles, array_size(a->n, sizeof(u32))))
-		goto out;
+}
 
+/**
+ * dcm_alias_install() - DCM_IOC_ALIAS_CREATE's end: the alias takes its slot
+ * @ctrl: the controller, its lock held for reading and not dead
+ * @ap: the alias; it replaces the one of the same name, which *@ap then
+ *	holds for dcm_alias_free(), or NULL
+ *
+ * Return: 0, or -ENOSPC (all DCM_MAX_ALIASES taken; *@ap unchanged).
+ */
+int dcm_alias_install(struct dcm_controller *ctrl, struct dcm_alias **ap)
+{
+	int slot;
+
+	lockdep_assert_held(&ctrl->lock);
 	mutex_lock(&ctrl->alias_lock);
-	slot = alias_slot(ctrl, a->name, true);
-	if (slot < 0) {
-		mutex_unlock(&ctrl->alias_lock);
-		ret = -ENOSPC;
-		goto out;
-	}
-	swap(ctrl->aliases[slot], a);
+	slot = alias_slot(ctrl, (*ap)->name, true);
+	if (slot >= 0)
+		swap(ctrl->aliases[slot], *ap);
 	mutex_unlock(&ctrl->alias_lock);
-	ret = 0;
-out:
-	kvfree(handles);
+	return slot < 0 ? -ENOSPC : 0;
+}
+
+/**
+ * dcm_alias_free() - free an alias that no controller holds
+ * @a: the alias, or NULL
+ */
+void dcm_alias_free(struct dcm_alias *a)
+{
 	alias_free(a);
-	return ret;
 }
 
 /* Each member's points, from a time-separate set: values[member][time]. */
@@ -188,107 +216,130 @@ out:
 }
 
 /**
+ * dcm_alias_set_fetch() - DCM_IOC_ALIAS_SET's input, from the caller
+ * @arg: the request, copied in
+ * @in: its points per member, for dcm_alias_set(); freed by
+ *	dcm_alias_points_free() whatever the result
+ *
+ * Context: process, no dcm lock held: the copies may fault (DOC: Locking).
+ *
+ * Return: 0, -EFAULT, -EINVAL (counts, kinds, importance, reserved fields),
+ * -ENOMEM.
+ */
+int dcm_alias_set_fetch(const struct dcm_ioc_alias_set *arg, struct dcm_alias_points *in)
+{
+	u32 i, total = 0;
+	int ret;
+
+	memset(in, 0, sizeof(*in));
+	if (!name_ok(arg->name, sizeof(arg->name)) || arg->update > DCM_UPDATE_MAX ||
+	    arg->mode > DCM_ALIAS_MODE_MAX || arg->importance > 7 ||
+	    memchr_inv(arg->reserved, 0, sizeof(arg->reserved)) || !arg->n_members ||
+	    arg->n_members > DCM_MAX_ALIAS_MEMBERS)
+		return -EINVAL;
+	if (arg->mode == DCM_ALIAS_TIME_SEPARATE ?
+	    !arg->n_times || arg->n_times > DCM_MAX_POINTS : arg->n_times)
+		return -EINVAL;
+
+	in->counts = kvmalloc_array(arg->n_members, sizeof(*in->counts), GFP_KERNEL);
+	if (!in->counts)
+		return -ENOMEM;
+	if (arg->mode == DCM_ALIAS_TIME_SEPARATE) {
+		for (i = 0; i < arg->n_members; i++)
+			in->counts[i] = arg->n_times;
+		total = arg->n_members * arg->n_times;
+	} else {
+		if (copy_from_user(in->counts, u64_to_user_ptr(arg->counts),
+				   array_size(arg->n_members, sizeof(*in->counts))))
+			return -EFAULT;
+		for (i = 0; i < arg->n_members; i++) {
+			if (in->counts[i] > DCM_MAX_POINTS)
+				return -EINVAL;
+			total += in->counts[i];
+		}
+	}
+	if (total > DCM_ALIAS_MAX_POINTS)
+		return -EINVAL;
+
+	in->pts = kvmalloc_array(total ?: 1, sizeof(*in->pts), GFP_KERNEL);
+	if (!in->pts)
+		return -ENOMEM;
+	if (arg->mode == DCM_ALIAS_TIME_SEPARATE)
+		ret = separate_points(arg, in->pts);
+	else
+		ret = copy_from_user(in->pts, u64_to_user_ptr(arg->points),
+				     array_size(total, sizeof(*in->pts))) ? -EFAULT : 0;
+	return ret;
+}
+
+/**
+ * dcm_alias_points_free() - free what dcm_alias_set_fetch() took
+ * @in: the points
+ */
+void dcm_alias_points_free(struct dcm_alias_points *in)
+{
+	kvfree(in->counts);
+	kvfree(in->pts);
+	in->counts = NULL;
+	in->pts = NULL;
+}
+
+/**
  * dcm_alias_set() - DCM_IOC_ALIAS_SET
  * @ctrl: the controller, its lock held for reading
- * @uarg: the user's struct dcm_ioc_alias_set
+ * @arg: the request, checked by dcm_alias_set_fetch()
+ * @in: its points, from dcm_alias_set_fetch()
  * @touched: NULL, or a bitmap of DCM_MAX_SUBDEVICES bits where a success
  *	sets the subdevice index of every member commanded
  *
- * Return: 0, -EFAULT, -ENOENT (no such alias), -EINVAL (counts, kinds,
- * importance, reserved fields), -ENOSPC (a member's queue would overflow),
- * -ENODEV (no description is running), -ENOMEM.
+ * Return: 0, -ENOENT (no such alias), -EINVAL (member count, a point's
+ * fields), -ENOSPC (a member's queue would overflow), -ENODEV (no
+ * description is running), -ENOMEM.
  */
-int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg,
-		  unsigned long *touched)
+int dcm_alias_set(struct dcm_controller *ctrl, const struct dcm_ioc_alias_set *arg,
+		  const struct dcm_alias_points *in, unsigned long *touched)
 {
 	struct dcm_runtime *rt = dcm_rt(ctrl);
-	struct dcm_ioc_alias_set arg;
-	struct dcm_point *pts = NULL, **member_pts = NULL;
-	u32 *counts = NULL, *subs = NULL, total = 0, i, off;
+	struct dcm_point **member_pts = NULL;
+	u32 *subs = NULL, i, off;
 	struct dcm_alias *a;
 	int slot, ret;
 
 	lockdep_assert_held(&ctrl->lock);
-	if (copy_from_user(&arg, uarg, sizeof(arg)))
-		return -EFAULT;
-	if (!name_ok(arg.name, sizeof(arg.name)) || arg.update > DCM_UPDATE_MAX ||
-	    arg.mode > DCM_ALIAS_MODE_MAX || arg.importance > 7 ||
-	    memchr_inv(arg.reserved, 0, sizeof(arg.reserved)) || !arg.n_members ||
-	    arg.n_members > DCM_MAX_ALIAS_MEMBERS)
-		return -EINVAL;
-	if (arg.mode == DCM_ALIAS_TIME_SEPARATE ?
-	    !arg.n_times || arg.n_times > DCM_MAX_POINTS : arg.n_times)
-		return -EINVAL;
 	if (!rt)
 		return -ENODEV;
 
 	mutex_lock(&ctrl->alias_lock);
-	slot = alias_slot(ctrl, arg.name, false);
+	slot = alias_slot(ctrl, arg->name, false);
 	ret = -ENOENT;
 	if (slot < 0)
 		goto out;
 	a = ctrl->aliases[slot];
 	ret = -EINVAL;
-	if (arg.n_members != a->n)
+	if (arg->n_members != a->n)
 		goto out;
 
 	ret = -ENOMEM;
-	counts = kvmalloc_array(a->n, sizeof(*counts), GFP_KERNEL);
 	subs = kvmalloc_array(a->n, sizeof(*subs), GFP_KERNEL);
 	member_pts = kvmalloc_array(a->n, sizeof(*member_pts), GFP_KERNEL);
-	if (!counts || !subs || !member_pts)
+	if (!subs || !member_pts)
 		goto out;
 
-	if (arg.mode == DCM_ALIAS_TIME_SEPARATE) {
-		for (i = 0; i < a->n; i++)
-			counts[i] = arg.n_times;
-		total = a->n * arg.n_times;
-	} else {
-		ret = -EFAULT;
-		if (copy_from_user(counts, u64_to_user_ptr(arg.counts),
-				   array_size(a->n, sizeof(*counts))))
-			goto out;
-		ret = -EINVAL;
-		for (i = 0; i < a->n; i++) {
-			if (counts[i] > DCM_MAX_POINTS)
-				goto out;
-			total += counts[i];
-		}
-	}
-	ret = -EINVAL;
-	if (total > DCM_ALIAS_MAX_POINTS)
-		goto out;
-
-	ret = -ENOMEM;
-	pts = kvmalloc_array(total ?: 1, sizeof(*pts), GFP_KERNEL);
-	if (!pts)
-		goto out;
-	if (arg.mode == DCM_ALIAS_TIME_SEPARATE) {
-		ret = separate_points(&arg, pts);
-	} else {
-		ret = copy_from_user(pts, u64_to_user_ptr(arg.points),
-				     array_size(total, sizeof(*pts))) ? -EFAULT : 0;
-	}
-	if (ret)
-		goto out;
-
-	for (i = 0, off = 0; i < a->n; off += counts[i], i++) {
-		member_pts[i] = pts + off;
-		ret = dcm_tc_prepare(member_pts[i], counts[i]);
+	for (i = 0, off = 0; i < a->n; off += in->counts[i], i++) {
+		member_pts[i] = in->pts + off;
+		ret = dcm_tc_prepare(member_pts[i], in->counts[i]);
 		if (ret)
 			goto out;
 		subs[i] = resolve_member(rt, a->members[i]);
 	}
-	ret = dcm_runtime_set_many(rt, arg.update, subs, member_pts, counts, a->n);
+	ret = dcm_runtime_set_many(rt, arg->update, subs, member_pts, in->counts, a->n);
 	for (i = 0; !ret && touched && i < a->n; i++)
 		if (subs[i] != U32_MAX)
 			set_bit(subs[i], touched);
 out:
 	mutex_unlock(&ctrl->alias_lock);
-	kvfree(pts);
 	kvfree(member_pts);
 	kvfree(subs);
-	kvfree(counts);
 	return ret;
 }
 

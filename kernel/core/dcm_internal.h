@@ -120,15 +120,17 @@ struct dcm_cycle_stats {
  *    and under the watchdog's lock for DCM_IOC_ALIAS_SET.
  *
  * 7. The caller's mmap_lock, which a page fault in copy_from_user() or
- *    copy_to_user() takes: the ioctls copy under 4 to 6. So no dcm lock is
- *    taken under mmap_lock: dcm_mmap() finds the snapshot under @srcu, not
- *    @lock. (It took @lock for reading under mmap_lock, the inverse order:
- *    an ioctl's fault waiting for mmap_lock, the mmap() waiting behind a
- *    writer queued on @lock, and the writer waiting for the ioctl, was a
- *    deadlock.) read() copies its frame out after dropping @lock. An
- *    ioctl's user copy still holds @lock for reading: a fault that is slow
- *    to resolve (a FUSE file mapped there) delays the writers of @lock, and
- *    so the configuration commands, until it resolves.
+ *    copy_to_user() takes: never under a dcm lock. An ioctl copies its
+ *    argument and input arrays in before it takes @lock and its answer out
+ *    after it dropped it (dcm_chrdev.c); read() copies its frame out after
+ *    dropping @lock; a key file's show and store get kernel buffers. And
+ *    no dcm lock is taken under mmap_lock: dcm_mmap() finds the snapshot
+ *    under @srcu, not @lock. (The ioctls once copied under @lock and
+ *    dcm_mmap() took it under mmap_lock: a fault waiting for mmap_lock, an
+ *    mmap() waiting behind a writer queued on @lock, and the writer waiting
+ *    for the ioctl deadlocked; and a fault that never resolves, a
+ *    userfaultfd page, held every reload.) A fault may take as long as it
+ *    likes: it holds up only its own caller.
  *
  * 8. The read section of &dcm_controller.srcu (sleeping allowed): the cycle
  *    thread for each cycle, the chaining work, dcm_board_configure(), the
@@ -369,7 +371,7 @@ extern const struct file_operations dcm_fops;
 
 /* dcm_watchdog.c */
 void dcm_watchdog_init(struct dcm_watchdog *wd, struct dcm_controller *ctrl);
-long dcm_watchdog_ioctl(struct dcm_watchdog *wd, struct dcm_ioc_watchdog __user *uarg);
+long dcm_watchdog_ioctl(struct dcm_watchdog *wd, const struct dcm_ioc_watchdog *arg);
 unsigned long *dcm_watchdog_cmd_begin(struct dcm_watchdog *wd, const struct dcm_runtime *rt);
 void dcm_watchdog_cmd_end(struct dcm_watchdog *wd, bool done);
 void dcm_watchdog_release(struct dcm_watchdog *wd);
@@ -516,9 +518,26 @@ void dcm_cycle_stop(struct dcm_controller *ctrl);
 void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out);
 
 /* dcm_alias.c */
-int dcm_alias_create(struct dcm_controller *ctrl, struct dcm_ioc_alias_create __user *uarg);
-int dcm_alias_set(struct dcm_controller *ctrl, struct dcm_ioc_alias_set __user *uarg,
-		  unsigned long *touched);
+struct dcm_alias;
+
+/**
+ * struct dcm_alias_points - an alias set's points, copied in
+ * @counts: points per member, as many as the request's n_members
+ * @pts: the points, member after member
+ */
+struct dcm_alias_points {
+	u32 *counts;
+	struct dcm_point *pts;
+};
+
+int dcm_alias_create_fetch(const struct dcm_ioc_alias_create *arg, struct dcm_alias **ap);
+void dcm_alias_resolve(struct dcm_controller *ctrl, const struct dcm_alias *a, u32 *handles);
+int dcm_alias_install(struct dcm_controller *ctrl, struct dcm_alias **ap);
+void dcm_alias_free(struct dcm_alias *a);
+int dcm_alias_set_fetch(const struct dcm_ioc_alias_set *arg, struct dcm_alias_points *in);
+void dcm_alias_points_free(struct dcm_alias_points *in);
+int dcm_alias_set(struct dcm_controller *ctrl, const struct dcm_ioc_alias_set *arg,
+		  const struct dcm_alias_points *in, unsigned long *touched);
 void dcm_alias_release(struct dcm_controller *ctrl);
 
 #endif /* _DCM_INTERNAL_H */

@@ -19,7 +19,6 @@
 #include <linux/bitmap.h>
 #include <linux/jiffies.h>
 #include <linux/sched.h>
-#include <linux/uaccess.h>
 
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
@@ -101,25 +100,23 @@ void dcm_watchdog_init(struct dcm_watchdog *wd, struct dcm_controller *ctrl)
 /**
  * dcm_watchdog_ioctl() - DCM_IOC_WATCHDOG: arm, re-arm, kick or disarm
  * @wd: the file's watchdog
- * @uarg: the user's struct dcm_ioc_watchdog
+ * @req: the request, copied in before the controller's lock was taken
  *
  * Context: an ioctl of a file open for writing, the controller's lock
  * held for reading.
  *
- * Return: 0; -EFAULT; -EINVAL for a reserved field or unknown flag that is
+ * Return: 0; -EINVAL for a reserved field or unknown flag that is
  * not zero, a timeout out of bounds, an unknown action, a ramp time with
  * HOLD or past its bound, other fields with a kick or a disarm; -ENOENT
  * for a kick of a watchdog that is not armed; -ETIMEDOUT for a kick of one
  * that fired.
  */
-long dcm_watchdog_ioctl(struct dcm_watchdog *wd, struct dcm_ioc_watchdog __user *uarg)
+long dcm_watchdog_ioctl(struct dcm_watchdog *wd, const struct dcm_ioc_watchdog *req)
 {
-	struct dcm_ioc_watchdog arg;
+	const struct dcm_ioc_watchdog arg = *req;
 	long ret = 0;
 
 	lockdep_assert_held(&wd->ctrl->lock);
-	if (copy_from_user(&arg, uarg, sizeof(arg)))
-		return -EFAULT;
 	if (memchr_inv(arg.reserved, 0, sizeof(arg.reserved)) || arg.flags & ~DCM_WATCHDOG_F_KICK)
 		return -EINVAL;
 	if (arg.flags & DCM_WATCHDOG_F_KICK || !arg.timeout_ms) {

@@ -70,169 +70,188 @@ static int dcm_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static long dcm_ioctl_version(void __user *argp)
-{
-	struct dcm_ioc_version ver = {
-		.magic = DCM_ABI_MAGIC,
-		.major = DCM_ABI_MAJOR,
-		.minor = DCM_ABI_MINOR,
-	};
+/*
+ * An ioctl in three steps, so that no copy from or to the caller's memory
+ * runs under ctrl->lock (DOC: Locking): its input is copied in first, with
+ * no dcm lock held; the command runs under the lock, its answer going to
+ * kernel memory; the answer is copied out after the lock is dropped. A
+ * fault in a copy then waits for the caller's mmap_lock with no dcm lock
+ * held, and nothing a reload or mmap() needs waits for it.
+ */
 
-	return copy_to_user(argp, &ver, sizeof(ver)) ? -EFAULT : 0;
+/**
+ * struct dcm_ioc_data - an ioctl's argument and arrays, in kernel memory
+ * @arg: the argument, as the command's struct
+ * @pts: SET: the points
+ * @handles: GET: the handles; ALIAS_CREATE: the answer
+ * @values: GET: the answer
+ * @times: GET: the answer
+ * @alias: ALIAS_CREATE: the new alias
+ * @alias_pts: ALIAS_SET: the points
+ */
+struct dcm_ioc_data {
+	union {
+		struct dcm_ioc_version version;
+		struct dcm_ioc_info info;
+		struct dcm_ioc_lookup lookup;
+		struct dcm_ioc_set set;
+		struct dcm_ioc_alias_create alias_create;
+		struct dcm_ioc_alias_set alias_set;
+		struct dcm_ioc_time time;
+		struct dcm_ioc_get get;
+		struct dcm_ioc_stats stats;
+		struct dcm_ioc_watchdog watchdog;
+	} arg;
+	struct dcm_point *pts;
+	u32 *handles;
+	s64 *values;
+	u32 *times;
+	struct dcm_alias *alias;
+	struct dcm_alias_points alias_pts;
+};
+
+static void dcm_ioc_data_free(struct dcm_ioc_data *d)
+{
+	kvfree(d->pts);
+	kvfree(d->handles);
+	kvfree(d->values);
+	kvfree(d->times);
+	dcm_alias_free(d->alias);
+	dcm_alias_points_free(&d->alias_pts);
 }
 
-static long dcm_ioctl_info(struct dcm_controller *ctrl, void __user *argp)
+/* Step 1, no lock held: the arrays a command reads, and room for its answer. */
+static long dcm_ioc_fetch(unsigned int cmd, struct dcm_ioc_data *d)
 {
-	struct dcm_ioc_info info;
+	struct dcm_ioc_set *set = &d->arg.set;
+	struct dcm_ioc_get *get = &d->arg.get;
+	long ret;
 
-	dcm_fill_info(ctrl, &info);
-	return copy_to_user(argp, &info, sizeof(info)) ? -EFAULT : 0;
+	switch (cmd) {
+	case DCM_IOC_SET:
+		if (set->reserved || set->update > DCM_UPDATE_MAX || set->n_points > DCM_MAX_POINTS)
+			return -EINVAL;
+		if (!set->n_points)
+			return 0;
+		d->pts = kvmalloc_array(set->n_points, sizeof(*d->pts), GFP_KERNEL);
+		if (!d->pts)
+			return -ENOMEM;
+		if (copy_from_user(d->pts, u64_to_user_ptr(set->points),
+				   array_size(set->n_points, sizeof(*d->pts))))
+			return -EFAULT;
+		return 0;
+	case DCM_IOC_GET:
+		if (get->reserved || !get->n || get->n > DCM_MAX_SUBDEVICES)
+			return -EINVAL;
+		d->handles = kvmalloc_array(get->n, sizeof(*d->handles), GFP_KERNEL);
+		d->values = kvmalloc_array(get->n, sizeof(*d->values), GFP_KERNEL);
+		d->times = kvmalloc_array(get->n, sizeof(*d->times), GFP_KERNEL);
+		if (!d->handles || !d->values || !d->times)
+			return -ENOMEM;
+		if (copy_from_user(d->handles, u64_to_user_ptr(get->handles),
+				   array_size(get->n, sizeof(*d->handles))))
+			return -EFAULT;
+		return 0;
+	case DCM_IOC_ALIAS_CREATE:
+		ret = dcm_alias_create_fetch(&d->arg.alias_create, &d->alias);
+		if (ret)
+			return ret;
+		d->handles = kvmalloc_array(d->arg.alias_create.n_members, sizeof(*d->handles),
+					    GFP_KERNEL);
+		return d->handles ? 0 : -ENOMEM;
+	case DCM_IOC_ALIAS_SET:
+		return dcm_alias_set_fetch(&d->arg.alias_set, &d->alias_pts);
+	}
+	return 0;
 }
 
-/* Name to handle: with or without the prefix, with or without "/Value". */
-static long dcm_ioctl_lookup(struct dcm_controller *ctrl, void __user *argp)
+static long dcm_ioctl_lookup(struct dcm_controller *ctrl, struct dcm_ioc_lookup *arg)
 {
 	struct dcm_runtime *rt = dcm_rt(ctrl);
-	struct dcm_ioc_lookup arg;
 	u32 index, flags;
 	size_t len;
 	u8 target;
 	int ret;
 
-	if (copy_from_user(&arg, argp, sizeof(arg)))
-		return -EFAULT;
-	len = strnlen(arg.name, sizeof(arg.name));
-	if (!len || len == sizeof(arg.name) || arg.reserved[0] || arg.reserved[1])
+	/* Name to handle: with or without the prefix, with or without "/Value". */
+	len = strnlen(arg->name, sizeof(arg->name));
+	if (!len || len == sizeof(arg->name) || arg->reserved[0] || arg->reserved[1])
 		return -EINVAL;
 	if (!rt)
 		return -ENOENT;
-	ret = dcm_model_lookup(rt->model, arg.name, &target, &index);
-	if (ret && len > 6 && !strcmp(arg.name + len - 6, "/Value")) {
-		arg.name[len - 6] = '\0';
-		ret = dcm_model_lookup(rt->model, arg.name, &target, &index);
-		arg.name[len - 6] = '/';
+	ret = dcm_model_lookup(rt->model, arg->name, &target, &index);
+	if (ret && len > 6 && !strcmp(arg->name + len - 6, "/Value")) {
+		arg->name[len - 6] = '\0';
+		ret = dcm_model_lookup(rt->model, arg->name, &target, &index);
+		arg->name[len - 6] = '/';
 	}
 	if (ret || target != DCM_TARGET_SUBDEVICE)
 		return -ENOENT;
 	flags = rt->model->subdevices[index].type->flags;
-	arg.handle = (rt->generation << 16) | index;
-	arg.flags = (flags & DCM_SUB_ACTUATOR ? DCM_LOOKUP_F_ACTUATOR : 0) |
-		    (flags & DCM_SUB_STEP ? DCM_LOOKUP_F_STEP : 0);
-	return copy_to_user(argp, &arg, sizeof(arg)) ? -EFAULT : 0;
+	arg->handle = (rt->generation << 16) | index;
+	arg->flags = (flags & DCM_SUB_ACTUATOR ? DCM_LOOKUP_F_ACTUATOR : 0) |
+		     (flags & DCM_SUB_STEP ? DCM_LOOKUP_F_STEP : 0);
+	return 0;
 }
 
-static long dcm_ioctl_set(struct dcm_controller *ctrl, void __user *argp, unsigned long *touched)
+static long dcm_ioctl_set(struct dcm_controller *ctrl, struct dcm_ioc_data *d,
+			  unsigned long *touched)
 {
 	struct dcm_runtime *rt = dcm_rt(ctrl);
-	struct dcm_point *pts = NULL;
-	struct dcm_ioc_set arg;
+	struct dcm_ioc_set *arg = &d->arg.set;
 	u32 sub;
 	long ret;
 
-	if (copy_from_user(&arg, argp, sizeof(arg)))
-		return -EFAULT;
-	if (arg.reserved || arg.update > DCM_UPDATE_MAX || arg.n_points > DCM_MAX_POINTS)
-		return -EINVAL;
 	if (!rt)
 		return -ENOENT;
-	ret = dcm_runtime_handle(rt, arg.handle, &sub);
+	ret = dcm_runtime_handle(rt, arg->handle, &sub);
 	if (ret)
 		return ret;
 	if (rt->act_of[sub] < 0)
 		return -EINVAL;
-	if (arg.n_points) {
-		pts = kvmalloc_array(arg.n_points, sizeof(*pts), GFP_KERNEL);
-		if (!pts)
-			return -ENOMEM;
-		if (copy_from_user(pts, u64_to_user_ptr(arg.points),
-				   array_size(arg.n_points, sizeof(*pts)))) {
-			ret = -EFAULT;
-			goto out;
-		}
-	}
-	ret = dcm_tc_prepare(pts, arg.n_points);
+	ret = dcm_tc_prepare(d->pts, arg->n_points);
 	if (!ret)
-		ret = dcm_runtime_set(rt, sub, arg.update, pts, arg.n_points);
+		ret = dcm_runtime_set(rt, sub, arg->update, d->pts, arg->n_points);
 	if (!ret)
 		set_bit(sub, touched);
-out:
-	kvfree(pts);
 	return ret;
 }
 
-static long dcm_ioctl_time(struct dcm_controller *ctrl, void __user *argp)
-{
-	struct dcm_ioc_time arg;
-
-	if (copy_from_user(&arg, argp, sizeof(arg)))
-		return -EFAULT;
-	arg.time = dcm_time_ms(ctrl) + (u32)arg.offset;
-	return copy_to_user(argp, &arg, sizeof(arg)) ? -EFAULT : 0;
-}
-
-static long dcm_ioctl_get(struct dcm_controller *ctrl, void __user *argp)
+static long dcm_ioctl_get(struct dcm_controller *ctrl, struct dcm_ioc_data *d)
 {
 	struct dcm_runtime *rt = dcm_rt(ctrl);
-	u32 *handles = NULL, *all_times = NULL, *times = NULL, n_sub, i, sub, now;
-	s64 *all_values = NULL, *values = NULL;
-	struct dcm_ioc_get arg;
+	u32 *all_times = NULL, n = d->arg.get.n, n_sub, i, sub, now;
+	s64 *all_values = NULL;
 	u64 cycle;
 	long ret;
 
-	if (copy_from_user(&arg, argp, sizeof(arg)))
-		return -EFAULT;
-	if (arg.reserved || !arg.n || arg.n > DCM_MAX_SUBDEVICES)
-		return -EINVAL;
 	if (!rt)
 		return -ENOENT;
+	for (i = 0; i < n; i++) {
+		ret = dcm_runtime_handle(rt, d->handles[i], &sub);
+		if (ret)
+			return ret;
+	}
 	n_sub = rt->model->n_subdevices;
-
-	ret = -ENOMEM;
-	handles = kvmalloc_array(arg.n, sizeof(*handles), GFP_KERNEL);
-	values = kvmalloc_array(arg.n, sizeof(*values), GFP_KERNEL);
-	times = kvmalloc_array(arg.n, sizeof(*times), GFP_KERNEL);
 	all_values = kvmalloc_array(n_sub, sizeof(*all_values), GFP_KERNEL);
 	all_times = kvmalloc_array(n_sub, sizeof(*all_times), GFP_KERNEL);
-	if (!handles || !values || !times || !all_values || !all_times)
+	ret = -ENOMEM;
+	if (!all_values || !all_times)
 		goto out;
-	ret = -EFAULT;
-	if (copy_from_user(handles, u64_to_user_ptr(arg.handles),
-			   array_size(arg.n, sizeof(*handles))))
-		goto out;
-	for (i = 0; i < arg.n; i++) {
-		ret = dcm_runtime_handle(rt, handles[i], &sub);
-		if (ret)
-			goto out;
-	}
 	dcm_runtime_read(rt, all_values, all_times, &cycle, &now);
-	for (i = 0; i < arg.n; i++) {
-		values[i] = all_values[DCM_HANDLE_INDEX(handles[i])];
-		times[i] = all_times[DCM_HANDLE_INDEX(handles[i])];
+	for (i = 0; i < n; i++) {
+		d->values[i] = all_values[DCM_HANDLE_INDEX(d->handles[i])];
+		d->times[i] = all_times[DCM_HANDLE_INDEX(d->handles[i])];
 	}
-	ret = -EFAULT;
-	if (copy_to_user(u64_to_user_ptr(arg.values), values, array_size(arg.n, sizeof(s64))) ||
-	    copy_to_user(u64_to_user_ptr(arg.times), times, array_size(arg.n, sizeof(u32))))
-		goto out;
 	ret = 0;
 out:
-	kvfree(handles);
-	kvfree(values);
-	kvfree(times);
 	kvfree(all_values);
 	kvfree(all_times);
 	return ret;
 }
 
-static long dcm_ioctl_stats(struct dcm_controller *ctrl, void __user *argp)
-{
-	struct dcm_ioc_stats st;
-
-	dcm_cycle_stats(ctrl, &st);
-	return copy_to_user(argp, &st, sizeof(st)) ? -EFAULT : 0;
-}
-
 /* Commands through a file: serialized with its watchdog's action. */
-static long dcm_ioctl_command(struct dcm_file *f, unsigned int cmd, void __user *argp)
+static long dcm_ioctl_command(struct dcm_file *f, unsigned int cmd, struct dcm_ioc_data *d)
 {
 	unsigned long *touched;
 	long ret;
@@ -241,11 +260,71 @@ static long dcm_ioctl_command(struct dcm_file *f, unsigned int cmd, void __user 
 	if (IS_ERR(touched))
 		return PTR_ERR(touched);
 	if (cmd == DCM_IOC_SET)
-		ret = dcm_ioctl_set(f->ctrl, argp, touched);
+		ret = dcm_ioctl_set(f->ctrl, d, touched);
 	else
-		ret = dcm_alias_set(f->ctrl, argp, touched);
+		ret = dcm_alias_set(f->ctrl, &d->arg.alias_set, &d->alias_pts, touched);
 	dcm_watchdog_cmd_end(&f->wd, !ret);
 	return ret;
+}
+
+/* Step 2, under ctrl->lock for reading: the command, its answer in @d. */
+static long dcm_ioc_run(struct dcm_file *f, unsigned int cmd, struct dcm_ioc_data *d)
+{
+	struct dcm_controller *ctrl = f->ctrl;
+
+	switch (cmd) {
+	case DCM_IOC_VERSION:
+		d->arg.version.magic = DCM_ABI_MAGIC;
+		d->arg.version.major = DCM_ABI_MAJOR;
+		d->arg.version.minor = DCM_ABI_MINOR;
+		return 0;
+	case DCM_IOC_INFO:
+		dcm_fill_info(ctrl, &d->arg.info);
+		return 0;
+	case DCM_IOC_LOOKUP:
+		return dcm_ioctl_lookup(ctrl, &d->arg.lookup);
+	case DCM_IOC_SET:
+	case DCM_IOC_ALIAS_SET:
+		return dcm_ioctl_command(f, cmd, d);
+	case DCM_IOC_ALIAS_CREATE:
+		dcm_alias_resolve(ctrl, d->alias, d->handles);
+		return 0;
+	case DCM_IOC_TIME:
+		d->arg.time.time = dcm_time_ms(ctrl) + (u32)d->arg.time.offset;
+		return 0;
+	case DCM_IOC_GET:
+		return dcm_ioctl_get(ctrl, d);
+	case DCM_IOC_STATS:
+		dcm_cycle_stats(ctrl, &d->arg.stats);
+		return 0;
+	case DCM_IOC_WATCHDOG:
+		return dcm_watchdog_ioctl(&f->wd, &d->arg.watchdog);
+	}
+	return -ENOTTY;
+}
+
+/* Step 3, no lock held: the answer to the caller. */
+static long dcm_ioc_deliver(unsigned int cmd, struct dcm_ioc_data *d, void __user *argp)
+{
+	struct dcm_ioc_get *get = &d->arg.get;
+
+	switch (cmd) {
+	case DCM_IOC_GET:
+		if (copy_to_user(u64_to_user_ptr(get->values), d->values,
+				 array_size(get->n, sizeof(*d->values))) ||
+		    copy_to_user(u64_to_user_ptr(get->times), d->times,
+				 array_size(get->n, sizeof(*d->times))))
+			return -EFAULT;
+		return 0;
+	case DCM_IOC_ALIAS_CREATE:
+		if (copy_to_user(u64_to_user_ptr(d->arg.alias_create.handles), d->handles,
+				 array_size(d->arg.alias_create.n_members, sizeof(*d->handles))))
+			return -EFAULT;
+		return 0;
+	}
+	if ((_IOC_DIR(cmd) & _IOC_READ) && copy_to_user(argp, &d->arg, _IOC_SIZE(cmd)))
+		return -EFAULT;
+	return 0;
 }
 
 /* What commands the robot needs a file open for writing. */
@@ -261,58 +340,62 @@ static bool dcm_ioctl_commands(unsigned int cmd)
 	return false;
 }
 
+static bool dcm_ioctl_known(unsigned int cmd)
+{
+	switch (cmd) {
+	case DCM_IOC_VERSION:
+	case DCM_IOC_INFO:
+	case DCM_IOC_LOOKUP:
+	case DCM_IOC_SET:
+	case DCM_IOC_ALIAS_CREATE:
+	case DCM_IOC_ALIAS_SET:
+	case DCM_IOC_TIME:
+	case DCM_IOC_GET:
+	case DCM_IOC_STATS:
+	case DCM_IOC_WATCHDOG:
+		return true;
+	}
+	return false;
+}
+
 static long dcm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct dcm_file *f = file->private_data;
 	struct dcm_controller *ctrl = f->ctrl;
 	void __user *argp = (void __user *)arg;
+	struct dcm_ioc_data data = { }, *d = &data;
 	long ret;
 
-	down_read(&ctrl->lock);
-	if (ctrl->dead) {
-		ret = -ENODEV;
-		goto out;
-	}
-	if (dcm_ioctl_commands(cmd) && !(file->f_mode & FMODE_WRITE)) {
-		ret = -EBADF;
-		goto out;
-	}
+	if (READ_ONCE(ctrl->dead))
+		return -ENODEV;
+	if (dcm_ioctl_commands(cmd) && !(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	if (!dcm_ioctl_known(cmd))
+		return -ENOTTY;
+	BUILD_BUG_ON(sizeof(d->arg) > 256);
 
-	switch (cmd) {
-	case DCM_IOC_VERSION:
-		ret = dcm_ioctl_version(argp);
-		break;
-	case DCM_IOC_INFO:
-		ret = dcm_ioctl_info(ctrl, argp);
-		break;
-	case DCM_IOC_LOOKUP:
-		ret = dcm_ioctl_lookup(ctrl, argp);
-		break;
-	case DCM_IOC_SET:
-	case DCM_IOC_ALIAS_SET:
-		ret = dcm_ioctl_command(f, cmd, argp);
-		break;
-	case DCM_IOC_ALIAS_CREATE:
-		ret = dcm_alias_create(ctrl, argp);
-		break;
-	case DCM_IOC_TIME:
-		ret = dcm_ioctl_time(ctrl, argp);
-		break;
-	case DCM_IOC_GET:
-		ret = dcm_ioctl_get(ctrl, argp);
-		break;
-	case DCM_IOC_STATS:
-		ret = dcm_ioctl_stats(ctrl, argp);
-		break;
-	case DCM_IOC_WATCHDOG:
-		ret = dcm_watchdog_ioctl(&f->wd, argp);
-		break;
-	default:
-		ret = -ENOTTY;
-		break;
-	}
-out:
+	ret = -EFAULT;
+	if ((_IOC_DIR(cmd) & _IOC_WRITE) && copy_from_user(&d->arg, argp, _IOC_SIZE(cmd)))
+		goto out;
+	ret = dcm_ioc_fetch(cmd, d);
+	if (ret)
+		goto out;
+
+	down_read(&ctrl->lock);
+	ret = ctrl->dead ? -ENODEV : dcm_ioc_run(f, cmd, d);
 	up_read(&ctrl->lock);
+	if (ret)
+		goto out;
+
+	ret = dcm_ioc_deliver(cmd, d, argp);
+	if (ret || cmd != DCM_IOC_ALIAS_CREATE)
+		goto out;
+	/* The alias is made once its handles reached the caller. */
+	down_read(&ctrl->lock);
+	ret = ctrl->dead ? -ENODEV : dcm_alias_install(ctrl, &d->alias);
+	up_read(&ctrl->lock);
+out:
+	dcm_ioc_data_free(d);
 	return ret;
 }
 

@@ -66,8 +66,8 @@ static void drop_staged(struct dcm_controller *ctrl)
 
 /*
  * The owner's transaction failed: its description goes, but the socket
- * keeps the controller until its next request, so that @why, which the
- * ack points to, stays as it is until the ack is sent.
+ * keeps the controller until its next request, which is told to send BEGIN.
+ * The ack takes a copy of @why (dcm_nl_set_err_msg()).
  */
 static void fail_staged(struct dcm_controller *ctrl)
 {

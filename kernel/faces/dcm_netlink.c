@@ -7,6 +7,9 @@
  * file registers the family and answers get-info.
  */
 
+#include <linux/hashtable.h>
+#include <linux/slab.h>
+
 #include "faces/dcm_netlink.h"
 #include "model/dcm_calib.h"
 
@@ -146,9 +149,9 @@ int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
  *   controllers' work items, replies built on each request's stack.
  *
  * So requests to two controllers go on side by side, and a long board wait
- * blocks the requests of its own controller only. One socket that sends
- * steps of its transaction from two threads at once may see in the
- * extended ack of one the text of the other's failure (ctrl->why).
+ * blocks the requests of its own controller only. The text of an extended
+ * ack built at run time is copied for the requesting task
+ * (dcm_nl_set_err_msg()): two threads of one socket each get their own.
  */
 static struct genl_family dcm_genl_family __ro_after_init = {
 	.name = DCM_GENL_NAME,
@@ -277,18 +280,88 @@ static const struct dcm_event_sink dcm_nl_event_sink = {
 	.send = dcm_nl_event_send,
 };
 
+/*
+ * The extended ack of a request is built after its doit returns, from the
+ * text extack->_msg points to, measured and then copied: that text must not
+ * change, nor go, until then. A message built at run time is therefore
+ * copied into storage of the requesting task and socket (struct
+ * dcm_nl_msg), which nothing else writes: a task sends its requests one
+ * after the other, each acked before the next starts, so its previous
+ * message is free when it sets a new one; a socket's messages go when it is
+ * released, which no request of it can be in flight for (the sender holds
+ * the socket's file); the rest at module exit.
+ */
+
+/**
+ * struct dcm_nl_msg - the text of a task's last extended ack
+ * @node: in dcm_nl_msgs, by @task
+ * @task: the task that sent the request; a key only, never dereferenced
+ * @portid: the socket it was sent on
+ * @text: the message
+ */
+struct dcm_nl_msg {
+	struct hlist_node node;
+	const void *task;
+	u32 portid;
+	char text[];
+};
+
+static DEFINE_HASHTABLE(dcm_nl_msgs, 6);
+static DEFINE_SPINLOCK(dcm_nl_msgs_lock);
+
 /**
  * dcm_nl_set_err_msg() - a message for the extended ack, built at run time
  * @info: the request
- * @msg: the message; it must stay valid until the ack is sent
+ * @msg: the message; copied, so it may change or go once this returns
  *
  * NL_SET_ERR_MSG() takes literals only; the configuration path names the
- * device, subdevice or key at fault.
+ * device, subdevice or key at fault. Context: process, the request's doit.
  */
 void dcm_nl_set_err_msg(struct genl_info *info, const char *msg)
 {
-	if (info->extack)
-		info->extack->_msg = msg;
+	struct dcm_nl_msg *m, *old = NULL;
+	size_t len = strlen(msg);
+
+	if (!info->extack)
+		return;
+	m = kmalloc(struct_size(m, text, len + 1), GFP_KERNEL);
+	spin_lock(&dcm_nl_msgs_lock);
+	hash_for_each_possible(dcm_nl_msgs, old, node, (unsigned long)current) {
+		if (old->task == current) {
+			hash_del(&old->node);
+			break;
+		}
+	}
+	if (m) {
+		m->task = current;
+		m->portid = info->snd_portid;
+		memcpy(m->text, msg, len + 1);
+		hash_add(dcm_nl_msgs, &m->node, (unsigned long)current);
+	}
+	spin_unlock(&dcm_nl_msgs_lock);
+	/* The old one was this task's: its ack went before this request came. */
+	kfree(old);
+	info->extack->_msg = m ? m->text : "out of memory for the error message";
+}
+
+/* The messages of a socket that was released, or of all at exit (@all). */
+static void dcm_nl_msgs_drop(u32 portid, bool all)
+{
+	struct dcm_nl_msg *m;
+	struct hlist_node *tmp;
+	HLIST_HEAD(gone);
+	int bkt;
+
+	spin_lock(&dcm_nl_msgs_lock);
+	hash_for_each_safe(dcm_nl_msgs, bkt, tmp, m, node) {
+		if (all || m->portid == portid) {
+			hash_del(&m->node);
+			hlist_add_head(&m->node, &gone);
+		}
+	}
+	spin_unlock(&dcm_nl_msgs_lock);
+	hlist_for_each_entry_safe(m, tmp, &gone, node)
+		kfree(m);
 }
 
 /* A socket that closes takes its open configuration transaction with it. */
@@ -297,8 +370,10 @@ static int dcm_netlink_notify(struct notifier_block *nb, unsigned long state, vo
 	struct netlink_notify *n = ptr;
 
 	if (state == NETLINK_URELEASE && n->protocol == NETLINK_GENERIC &&
-	    net_eq(n->net, &init_net))
+	    net_eq(n->net, &init_net)) {
 		dcm_config_drop_port(n->portid);
+		dcm_nl_msgs_drop(n->portid, false);
+	}
 	return NOTIFY_DONE;
 }
 
@@ -335,4 +410,5 @@ void dcm_netlink_exit(void)
 	dcm_events_set_sink(NULL);
 	genl_unregister_family(&dcm_genl_family);
 	netlink_unregister_notifier(&dcm_netlink_notifier);
+	dcm_nl_msgs_drop(0, true);
 }

@@ -224,6 +224,9 @@ static ssize_t dcm_key_store(struct kobject *kobj, struct attribute *attr,
 	s64 num;
 	int ret;
 
+	/* A NUL inside the write would cut it there: "1\0garbage" is no number. */
+	if (memchr(buf, '\0', len))
+		return -EINVAL;
 	if (ref->target == DCM_TARGET_SUBDEVICE && ref->key == DCM_KEY_VALUE)
 		return command_store(tree, ref->index, buf, len);
 	if (!capable(CAP_NET_ADMIN))
@@ -249,11 +252,9 @@ static ssize_t dcm_key_store(struct kobject *kobj, struct attribute *attr,
 		nl = strchr(str, '\n');
 		if (nl && !nl[1])
 			*nl = '\0';
-		for (nl = str; *nl; nl++) {
-			if ((unsigned char)*nl < 0x20 || *nl == 0x7f) {
-				kfree(str);
-				return -EINVAL;
-			}
+		if (!dcm_string_ok(str)) {
+			kfree(str);
+			return -EINVAL;
 		}
 		mutex_lock(&tree->ctrl->keys_lock);
 		swap(v->str, str);

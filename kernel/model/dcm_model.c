@@ -225,7 +225,15 @@ static bool reserved_first_part(const char *s)
 	       first_part_is(s, DCM_DIR_SUBDEVICES) || first_part_is(s, DCM_DIR_ROBOTCONFIG);
 }
 
-static bool string_ok(const char *s)
+/**
+ * dcm_string_ok() - whether text may be a string key's value
+ * @s: the text, NUL-terminated
+ *
+ * Return: true for under DCM_MAX_STRING_LEN bytes with no control character
+ * (below 0x20, or 0x7f): the rule of the configuration, of sysfs, and of
+ * the chest board's store.
+ */
+bool dcm_string_ok(const char *s)
 {
 	size_t i;
 
@@ -560,7 +568,7 @@ static int check_value(u8 kind, s64 num, const char *str, const char **why)
 {
 	switch (kind) {
 	case DCM_KEY_KIND_STRING:
-		if (!str || !string_ok(str)) {
+		if (!str || !dcm_string_ok(str)) {
 			*why = "bad string value: control characters, or 256 bytes or more";
 			return -EINVAL;
 		}
@@ -921,6 +929,54 @@ bool dcm_model_equal(const struct dcm_model *a, const struct dcm_model *b)
 	return true;
 }
 
+/* One device per Address on a bus; at most DCM_BUS_RS485_MAX_BOARDS RS485 boards. */
+static int check_buses(const struct dcm_model *m, char *why, size_t len)
+{
+	const struct dcm_device *d, *e;
+	u32 i, j, n;
+
+	for (i = 0; i < m->n_devices; i++) {
+		d = &m->devices[i];
+		n = 0;
+		for (j = 0; j < m->n_devices; j++) {
+			e = &m->devices[j];
+			if (strcmp(d->bus, e->bus))
+				continue;
+			if (j < i && e->address == d->address) {
+				snprintf(why, len,
+					 "devices %s and %s have the same Address %u on bus %s",
+					 e->name, d->name, d->address, d->bus);
+				return -EINVAL;
+			}
+			if (e->type->flags & DCM_DEV_RS485)
+				n++;
+		}
+		if ((d->type->flags & DCM_DEV_RS485) && n > DCM_BUS_RS485_MAX_BOARDS) {
+			snprintf(why, len, "bus %s has %u RS485 boards, at most %u can have a Bid",
+				 d->bus, n, DCM_BUS_RS485_MAX_BOARDS);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Whether the raw number of the value @v, (@v - Offset) / Gain, fits in s64:
+ * an actuator whose Min or Max needs more can never be sent its range
+ * (Gain -0.000000000000001 with Offset 10000).
+ */
+static bool raw_fits(const struct dcm_subdevice *s, s64 v)
+{
+	u64 g = s->gain < 0 ? 0ULL - (u64)s->gain : (u64)s->gain;
+	u64 ud;
+	s64 d;
+
+	if (__builtin_sub_overflow(v, s->offset, &d))
+		return false;
+	ud = d < 0 ? 0ULL - (u64)d : (u64)d;
+	return dcm_mul_div(ud, s->gain_den, g) < (u64)S64_MAX;
+}
+
 /**
  * dcm_model_check() - check a whole description before it is published
  * @m: the model
@@ -928,17 +984,23 @@ bool dcm_model_equal(const struct dcm_model *a, const struct dcm_model *b)
  * @len: size of @why
  *
  * Return: 0, or -EINVAL with @why naming the first fault found: no device,
- * a subdevice without Min or Max, or with Min above Max, a path that goes
- * through a key.
+ * two devices with one Address on one bus, more than
+ * DCM_BUS_RS485_MAX_BOARDS boards on an RS485 bus, a subdevice without Min
+ * or Max, or with Min above Max, an actuator whose Min or Max would need a
+ * raw number beyond s64, a path that goes through a key.
  */
 int dcm_model_check(const struct dcm_model *m, char *why, size_t len)
 {
+	int ret;
 	u32 i;
 
 	if (!m->n_devices) {
 		snprintf(why, len, "the description has no device");
 		return -EINVAL;
 	}
+	ret = check_buses(m, why, len);
+	if (ret)
+		return ret;
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
 
@@ -949,6 +1011,12 @@ int dcm_model_check(const struct dcm_model *m, char *why, size_t len)
 		}
 		if (s->min > s->max) {
 			snprintf(why, len, "subdevice %s has Min above Max", s->name);
+			return -EINVAL;
+		}
+		if ((s->type->flags & DCM_SUB_ACTUATOR) &&
+		    (!raw_fits(s, s->min) || !raw_fits(s, s->max))) {
+			snprintf(why, len, "subdevice %s: Min or Max needs a raw number beyond s64",
+				 s->name);
 			return -EINVAL;
 		}
 	}

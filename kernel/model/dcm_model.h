@@ -173,6 +173,7 @@ int dcm_model_set_fraction(struct dcm_model *m, const char *path, s64 num, u32 d
 s64 dcm_model_gain(const struct dcm_subdevice *s);
 int dcm_model_check(const struct dcm_model *m, char *why, size_t len);
 bool dcm_model_equal(const struct dcm_model *a, const struct dcm_model *b);
+bool dcm_string_ok(const char *s);
 
 int dcm_model_lookup(const struct dcm_model *m, const char *name, u8 *target, u32 *index);
 int dcm_model_resolve(const struct dcm_model *m, const char *path, struct dcm_keyref *ref);

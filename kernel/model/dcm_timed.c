@@ -261,14 +261,15 @@ s64 dcm_from_raw(const struct dcm_conv *c, s64 raw)
  * divided by Gain, rounding to nearest. The raw number is the one whose
  * value, dcm_from_raw(), is nearest to the request within Min and Max: that
  * is what the actuator's Value key then reads (an LED asked 0.4 with a Gain
- * of 1/256 reads 0.398).
+ * of 1/256 reads 0.398). When no raw number within s64 reaches Min..Max,
+ * the s64 limit nearest to it: saturated, never wrapped.
  *
  * Return: the raw number.
  */
 s64 dcm_to_raw(const struct dcm_conv *c, s64 value)
 {
 	u64 g = c->gain < 0 ? 0ULL - (u64)c->gain : (u64)c->gain;
-	s64 v = value, d, raw, back;
+	s64 v = value, d, raw, back, next;
 	s64 step = c->gain < 0 ? -1 : 1;
 
 	if (v < c->min)
@@ -281,9 +282,14 @@ s64 dcm_to_raw(const struct dcm_conv *c, s64 value)
 	if (c->gain < 0)
 		raw = raw == S64_MIN ? S64_MAX : -raw;
 	back = dcm_from_raw(c, raw);
-	if (back > c->max)
-		raw -= step;
-	else if (back < c->min)
-		raw += step;
+	/*
+	 * One step back inside Min..Max, unless raw is already at an s64
+	 * limit: no raw number beyond it exists, and that limit is then the
+	 * nearest there is (a Gain so small that Min..Max needs more).
+	 */
+	if (back > c->max && __builtin_sub_overflow(raw, step, &next) == 0)
+		raw = next;
+	else if (back < c->min && __builtin_add_overflow(raw, step, &next) == 0)
+		raw = next;
 	return raw;
 }

@@ -52,14 +52,22 @@ struct dcm_subdevice_type {
 	u32 n_keys;
 };
 
+/* struct dcm_device_type.flags */
+#define DCM_DEV_RS485	BIT(0)	/* a board of an RS485 bus: it takes one of its 16 Bids */
+
+/* Boards one RS485 bus can carry: the Bids 1..16 of the wire protocol. */
+#define DCM_BUS_RS485_MAX_BOARDS	16
+
 /**
  * struct dcm_device_type - what a device Type means
  * @name: the Type string of Device.xml ("MotorBoard", ...)
+ * @flags: DCM_DEV_*
  * @keys: the keys it has beyond the mandatory ones
  * @n_keys: how many
  */
 struct dcm_device_type {
 	const char *name;
+	u32 flags;
 	const struct dcm_key_desc *keys;
 	u32 n_keys;
 };

@@ -185,6 +185,85 @@ static void test_defaults_and_check(void **state)
 	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
 }
 
+/*
+ * Address is unique on its bus (a Battery at the chest board's address read
+ * the chest's registers), and an RS485 bus carries at most 16 boards, the
+ * Bids there are: both were accepted.
+ */
+static void test_bus_addresses(void **state)
+{
+	struct dcm_model *m = dcm_model_alloc();
+	const char *why = NULL;
+	char msg[160], name[32];
+	unsigned int i;
+
+	(void)state;
+	assert_non_null(m);
+	assert_int_equal(0, dcm_model_add_device(m, "ChestBoard", "ChestBoard", "I2C-chest", 32,
+						 &why));
+	assert_int_equal(0, dcm_model_add_device(m, "Battery", "Battery", "I2C-chest", 11, &why));
+	/* The same Address on another bus is another board. */
+	assert_int_equal(0, dcm_model_add_device(m, "HeadBoard", "HeadBoard", "I2C-head", 32,
+						 &why));
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+	assert_int_equal(0, dcm_model_add_device(m, "Battery2", "Battery", "I2C-chest", 32, &why));
+	assert_int_equal(-EINVAL, dcm_model_check(m, msg, sizeof(msg)));
+	assert_string_equal("devices ChestBoard and Battery2 have the same Address 32 on bus I2C-chest",
+			    msg);
+	dcm_model_free(m);
+
+	m = dcm_model_alloc();
+	assert_non_null(m);
+	for (i = 1; i <= 16; i++) {
+		snprintf(name, sizeof(name), "Board%u", i);
+		assert_int_equal(0, dcm_model_add_device(m, name, i == 16 ? "FootBoard" : "MotorBoard",
+							 "RS485-1", i, &why));
+	}
+	/* Another type on the bus takes no Bid. */
+	assert_int_equal(0, dcm_model_add_device(m, "Chest", "ChestBoard", "RS485-1", 100, &why));
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+	assert_int_equal(0, dcm_model_add_device(m, "Board17", "HandBoard", "RS485-1", 17, &why));
+	assert_int_equal(-EINVAL, dcm_model_check(m, msg, sizeof(msg)));
+	assert_string_equal("bus RS485-1 has 17 RS485 boards, at most 16 can have a Bid", msg);
+	dcm_model_free(m);
+}
+
+/*
+ * Gain -0.000000000000001 (-1 / 10^9 micro-units), Offset 10000, Min -1,
+ * Max 1: no raw number reaches Min..Max; the actuator is refused (it once
+ * ran with every command saturated). A sensor may have it.
+ */
+static void test_raw_range(void **state)
+{
+	struct dcm_model *m = dcm_model_alloc();
+	const char *why = NULL;
+	char msg[160];
+
+	(void)state;
+	assert_non_null(m);
+	assert_int_equal(0, dcm_model_add_device(m, "Chest", "ChestBoard", "I2C", 32, &why));
+	assert_int_equal(0, dcm_model_add_subdevice(m, "L", "Led", "Chest", 1, &why));
+	assert_int_equal(0, dcm_model_add_subdevice(m, "S", "Switch", "Chest", 1, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "L/Min", DCM_KEY_KIND_FLOAT, -1000000, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "L/Max", DCM_KEY_KIND_FLOAT, 1000000, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "S/Min", DCM_KEY_KIND_FLOAT, -1000000, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "S/Max", DCM_KEY_KIND_FLOAT, 1000000, NULL, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "L/Offset", DCM_KEY_KIND_FLOAT, 10000000000LL, NULL,
+					      &why));
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+	assert_int_equal(0, dcm_model_set_fraction(m, "S/Gain", -1, 1000000000, &why));
+	assert_int_equal(0, dcm_model_set_key(m, "S/Offset", DCM_KEY_KIND_FLOAT, 10000000000LL, NULL,
+					      &why));
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+	assert_int_equal(0, dcm_model_set_fraction(m, "L/Gain", -1, 1000000000, &why));
+	assert_int_equal(-EINVAL, dcm_model_check(m, msg, sizeof(msg)));
+	assert_string_equal("subdevice L: Min or Max needs a raw number beyond s64", msg);
+	/* A Gain of 1e-6 reaches it: 10^10 raw numbers from Offset. */
+	assert_int_equal(0, dcm_model_set_fraction(m, "L/Gain", -1, 1, &why));
+	assert_int_equal(0, dcm_model_check(m, msg, sizeof(msg)));
+	dcm_model_free(m);
+}
+
 static void test_path_collisions(void **state)
 {
 	struct dcm_model *m = *state;
@@ -531,6 +610,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_resolve, setup, teardown),
 		cmocka_unit_test(test_types),
 		cmocka_unit_test(test_equal),
+		cmocka_unit_test(test_bus_addresses),
+		cmocka_unit_test(test_raw_range),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -328,6 +328,33 @@ static void test_conversion(void **state)
 	assert_true(dcm_from_raw(&temp, INT64_MIN) == INT64_MIN);
 }
 
+/*
+ * Gain="-0.000000000000001" (-1e-9 micro-units: -1 / 10^9), Offset="10000",
+ * Min="-1", Max="1": Min..Max would need raw numbers beyond s64. The raw
+ * number saturates at the limit nearest to Min..Max and stays there; it
+ * once took a step past S64_MAX (signed overflow) and wrapped to S64_MIN,
+ * whose value, 19223.37, is the farthest.
+ */
+static void test_conversion_saturates(void **state)
+{
+	struct dcm_conv tiny = { .gain = -1, .gain_den = 1000000000, .offset = 10000 * U,
+				 .min = -U, .max = U };
+	struct dcm_conv tiny_pos = { .gain = 1, .gain_den = 1000000000, .offset = -10000 * U,
+				     .min = -U, .max = U };
+	int64_t v;
+
+	(void)state;
+	for (v = -U; v <= U; v += U / 2) {
+		assert_true(dcm_to_raw(&tiny, v) == INT64_MAX);
+		assert_true(dcm_to_raw(&tiny_pos, v) == INT64_MAX);
+	}
+	/* 10000 - 9223.372036854775807: 776.63, the nearest there is */
+	assert_true(dcm_from_raw(&tiny, INT64_MAX) == 776627963);
+	assert_true(dcm_from_raw(&tiny, dcm_to_raw(&tiny, 0)) < 19223 * U);
+	/* The other sign and end: Offset -10000 with a Gain of +1e-15. */
+	assert_true(dcm_from_raw(&tiny_pos, INT64_MAX) == -776627963);
+}
+
 /* Gains kept as exact fractions: 1/255, 2*pi/65536 as a decimal fraction. */
 static void test_fraction_gain(void **state)
 {
@@ -371,6 +398,7 @@ int main(void)
 		cmocka_unit_test(test_step_only),
 		cmocka_unit_test(test_extremes),
 		cmocka_unit_test(test_conversion),
+		cmocka_unit_test(test_conversion_saturates),
 		cmocka_unit_test(test_fraction_gain),
 	};
 

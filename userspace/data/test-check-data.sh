@@ -68,7 +68,7 @@ case_ uncalibrated body.xml \
 	'HeadYaw/Position/Sensor: not calibrated'
 case_ shared-address Device.xml \
 	's|Name="Battery" Type="Battery" Bus="I2C-chest" Address="11"|Name="Battery" Type="Battery" Bus="I2C-chest" Address="32"|' \
-	'I2C-chest address 32 is taken'
+	'devices ChestBoard and Battery have the same Address 32 on bus I2C-chest'
 case_ subdevice-first Device.xml \
 	'/<Device Name="ChestBoard"/{h;d}; /Name="ChestBoard\/Button\/Sensor"/{n;G}' \
 	'SubDevices come before their Device'
