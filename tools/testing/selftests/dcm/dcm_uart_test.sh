@@ -55,9 +55,9 @@ check $? "the RS485 transport is bound to the UART's serdev device"
 # cycle as well as the host's answers: the counts are taken against the
 # cycles that ran, not the clock.
 answered() {
+	c1=$(cat $SYS/stats/cycles)
 	a1=$(cat $DEV/$1/Ack)
 	n1=$(cat $DEV/$1/Nack)
-	c1=$(cat $SYS/stats/cycles)
 	sleep "$2"
 	ack=$(($(cat $DEV/$1/Ack) - a1))
 	nack=$(($(cat $DEV/$1/Nack) - n1))
