@@ -33,7 +33,7 @@ extern "C" {
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
 /* The newest kernel ABI minor this library knows of (DCM_ABI_MINOR). */
-#define LIBDCM_ABI_MINOR	2
+#define LIBDCM_ABI_MINOR	3
 
 #define LIBDCM_NAME_LEN		32	/* DCM_NAME_LEN, NUL included */
 #define LIBDCM_MICRO		1000000	/* DCM_MICRO: fixed-point scale */
@@ -262,6 +262,19 @@ int dcm_alias_set_mixed(struct dcm *dcm, const char *name,
 			enum dcm_update_kind update,
 			const struct dcm_timed_point *points,
 			const size_t *counts, size_t n_members);
+
+/*
+ * dcm_alias_set_all - NAOqi's set on an alias name: every member of alias
+ * @name takes the same @n points (0 to LIBDCM_MAX_POINTS; 0 with
+ * LIBDCM_CLEAR_ALL drops every member's queue), blank members nothing.
+ * The caller need not know the member count. Either every member's queue
+ * takes the commands, or none does.
+ * Return: 0; -ENOENT for no such alias; -EINVAL as for dcm_set();
+ * -ERANGE; -ENOSPC when a member's queue would overflow; -EOPNOTSUPP on a
+ * kernel of ABI 1.2 or older; other -errno.
+ */
+int dcm_alias_set_all(struct dcm *dcm, const char *name, enum dcm_update_kind update,
+		      const struct dcm_timed_point *pts, size_t n);
 
 /*
  * dcm_time - NAOqi's getTime(offset): DCM time now plus @offset ms, in

@@ -272,6 +272,60 @@ static void test_alias_separate(void **state)
 	assert_non_null(strstr(dcm_last_error(), "no such alias"));
 }
 
+/* NAOqi's set on an alias name: one list of points for every member. */
+static void test_alias_set_all(void **state)
+{
+	const char *members[] = { "HeadYaw/Position/Actuator", "Nope", "HeadPitch/Position/Actuator" };
+	struct dcm_timed_point p[2] = { { 0.1, 1500, 1 }, { -0.25, 1250, 7 } };
+	static struct dcm_timed_point many[LIBDCM_MAX_POINTS + 1];
+
+	(void)state;
+	assert_int_equal(dcm_alias_create(dcm, "a1", members, 3, NULL), 2);
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, p, 2), 0);
+	assert_int_equal(fake.aset.mode, DCM_ALIAS_SAME);
+	assert_int_equal(fake.aset.update, DCM_UPDATE_MERGE);
+	assert_int_equal(fake.aset.n_members, 0);	/* the alias's count */
+	assert_int_equal(fake.aset.n_times, 2);
+	assert_string_equal(fake.aset.name, "a1");
+	assert_int_equal(fake.aset_points[0].value, 100000);
+	assert_int_equal(fake.aset_points[0].time, 1500);
+	assert_int_equal(fake.aset_points[0].importance, 1);
+	assert_int_equal(fake.aset_points[1].value, -250000);
+	assert_int_equal(fake.aset_points[1].importance, 7);
+	/* no points with ClearAll: every member's queue dropped */
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_CLEAR_ALL, NULL, 0), 0);
+	assert_int_equal(fake.aset.n_times, 0);
+
+	CALLS(DCM_IOC_ALIAS_SET) = 0;
+	p[1].value = NAN;
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, p, 2), -EINVAL);
+	p[1].value = 0;
+	p[1].importance = 8;
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, p, 2), -EINVAL);
+	p[1].importance = 0;
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, NULL, 1), -EINVAL);
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", 9, p, 1), -EINVAL);
+	assert_int_equal(dcm_alias_set_all(dcm, "", LIBDCM_MERGE, p, 1), -EINVAL);
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, many,
+					   LIBDCM_MAX_POINTS + 1), -EINVAL);
+	assert_int_equal(CALLS(DCM_IOC_ALIAS_SET), 0);
+	assert_int_equal(dcm_alias_set_all(dcm, "legs", LIBDCM_MERGE, p, 1), -ENOENT);
+	assert_non_null(strstr(dcm_last_error(), "no such alias"));
+	fake.fail_errno[FAKE_NR(DCM_IOC_ALIAS_SET)] = ENOSPC;
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, p, 1), -ENOSPC);
+	assert_non_null(strstr(dcm_last_error(), "512 commands"));
+
+	/* A kernel of ABI 1.2 has no such set: said, and no system call. */
+	dcm_close(dcm);
+	fake.abi_minor = 2;
+	assert_int_equal(dcm_open("/dev/null", &dcm), 0);
+	CALLS(DCM_IOC_ALIAS_SET) = 0;
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, p, 1), -EOPNOTSUPP);
+	assert_non_null(strstr(dcm_last_error(), "ABI 1.2"));
+	assert_int_equal(CALLS(DCM_IOC_ALIAS_SET), 0);
+	fake.abi_minor = DCM_ABI_MINOR;
+}
+
 static void test_alias_mixed(void **state)
 {
 	const char *members[] = { "HeadYaw/Position/Actuator", "Nope", "HeadPitch/Position/Actuator" };
@@ -457,6 +511,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_alias_create, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_alias_separate, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_alias_mixed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_alias_set_all, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_get, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_frame_allocated, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_frame_caller_buffer, setup, teardown),
