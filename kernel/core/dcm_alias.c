@@ -4,9 +4,10 @@
  * call (NAOqi's createAlias / setAlias), time-mixed or time-separate.
  *
  * Aliases belong to the controller, not to a file: every client sees them,
- * and they outlive the file that made them. Members are kept by name and
- * resolved against the running description at each set, so an alias stays
- * right when the description is replaced.
+ * and they outlive the file that made them; two clients that must not
+ * replace each other's aliases use distinct names (the documented rule).
+ * Members are kept by name and resolved against the running description at
+ * each set, so an alias stays right when the description is replaced.
  */
 
 #include <linux/overflow.h>
@@ -119,10 +120,13 @@ int dcm_alias_create_fetch(const struct dcm_ioc_alias_create *arg, struct dcm_al
 	if (copy_from_user(a->members, u64_to_user_ptr(arg->members),
 			   array_size(a->n, sizeof(*a->members))))
 		goto err;
-	ret = -EINVAL;
+	/*
+	 * A name that fills its slot without a NUL names no key: the member is
+	 * blank, as for an unknown name (NAOqi's createAlias does the same).
+	 */
 	for (i = 0; i < a->n; i++)
 		if (strnlen(a->members[i], DCM_KEY_NAME_LEN) == DCM_KEY_NAME_LEN)
-			goto err;
+			a->members[i][0] = '\0';
 	*ap = a;
 	return 0;
 err:

@@ -181,8 +181,12 @@ static int do_create(struct dcm_ioc_alias_create *a)
 	for (uint32_t m = 0; m < a->n_members; m++) {
 		int i;
 
-		if (strnlen(names[m], DCM_KEY_NAME_LEN) == DCM_KEY_NAME_LEN)
-			return -EINVAL;
+		if (strnlen(names[m], DCM_KEY_NAME_LEN) == DCM_KEY_NAME_LEN) {
+			/* as the kernel: too long to be a key, a blank member */
+			memset(fake.create_names[m], 0, DCM_KEY_NAME_LEN);
+			handles[m] = 0;
+			continue;
+		}
 		memcpy(fake.create_names[m], names[m], DCM_KEY_NAME_LEN);
 		i = find(names[m]);
 		handles[m] = i >= 0 && (fake.subs[i].flags & DCM_LOOKUP_F_ACTUATOR) ?

@@ -180,7 +180,11 @@ enum dcm_alias_mode {
  * @reserved: zero
  * @members: user pointer to char[@n_members][DCM_KEY_NAME_LEN]: actuator names
  * @handles: user pointer to __u32[@n_members], out: each member's handle, 0
- *	for a name that is no actuator (the alias keeps it as a blank member)
+ *	for a name that is no actuator (the alias keeps it as a blank member);
+ *	a name that fills its DCM_KEY_NAME_LEN bytes without a NUL is blank too
+ *
+ * Alias names are one name space per controller, shared by every client:
+ * clients that must not replace each other's aliases use distinct names.
  */
 struct dcm_ioc_alias_create {
 	char name[DCM_ALIAS_NAME_LEN];

@@ -13,8 +13,8 @@
 #   - an alias of the 26 Position/Actuator keys, set time-separate to one
 #     value, moves them all (each held in its Min/Max); blank members are
 #     marked;
-#   - set on an alias name: both members of a1 take the value, a blank
-#     member nothing;
+#   - set on an alias name: both members of a1 take the value; a member
+#     name of 130 bytes is a blank member, not an error;
 #   - an eye LED asked 0.4 reads back quantized by its Gain;
 #   - dcmctl stats counts cycles;
 #   - the -j output of every command is one well-formed JSON object (a line
@@ -204,12 +204,14 @@ rc=$?
 	grep -q "$SENS (blank: no such actuator)" "$T/alias"
 check $? "blank members are marked (an unknown name, a sensor)"
 
-# 4b. set on an alias name (NAOqi's set): every member the same command.
-dcmctl alias create a1 HeadYaw/Position/Actuator Nope/Position/Actuator \
-	HeadPitch/Position/Actuator >"$T/alias" 2>&1
+# 4b. set on an alias name (NAOqi's set): every member the same command; a
+# member name too long for a key is blank, not an error.
+long=$(printf 'x%.0s' $(seq 1 130))
+dcmctl alias create a1 HeadYaw/Position/Actuator "$long" HeadPitch/Position/Actuator \
+	>"$T/alias" 2>&1
 rc=$?
 [ $rc = 0 ] && grep -q "^alias a1: 3 members, 1 blank" "$T/alias"
-check $? "alias create a1: $(head -1 "$T/alias")"
+check $? "alias create with a 130-byte member name: $(head -1 "$T/alias")"
 # Both members at $1, within a joint's quantization (as above).
 both_at() {
 	near "$(get HeadYaw/Position/Actuator/Value)" "$1" 0.0002 &&
