@@ -4,9 +4,10 @@
  * call (NAOqi's createAlias / setAlias), time-mixed or time-separate.
  *
  * Aliases belong to the controller, not to a file: every client sees them,
- * and they outlive the file that made them. Members are kept by name and
- * resolved against the running description at each set, so an alias stays
- * right when the description is replaced.
+ * and they outlive the file that made them; two clients that must not
+ * replace each other's aliases use distinct names (the documented rule).
+ * Members are kept by name and resolved against the running description at
+ * each set, so an alias stays right when the description is replaced.
  */
 
 #include <linux/overflow.h>
@@ -119,10 +120,13 @@ int dcm_alias_create_fetch(const struct dcm_ioc_alias_create *arg, struct dcm_al
 	if (copy_from_user(a->members, u64_to_user_ptr(arg->members),
 			   array_size(a->n, sizeof(*a->members))))
 		goto err;
-	ret = -EINVAL;
+	/*
+	 * A name that fills its slot without a NUL names no key: the member is
+	 * blank, as for an unknown name (NAOqi's createAlias does the same).
+	 */
 	for (i = 0; i < a->n; i++)
 		if (strnlen(a->members[i], DCM_KEY_NAME_LEN) == DCM_KEY_NAME_LEN)
-			goto err;
+			a->members[i][0] = '\0';
 	*ap = a;
 	return 0;
 err:
@@ -234,8 +238,24 @@ int dcm_alias_set_fetch(const struct dcm_ioc_alias_set *arg, struct dcm_alias_po
 	memset(in, 0, sizeof(*in));
 	if (!name_ok(arg->name, sizeof(arg->name)) || arg->update > DCM_UPDATE_MAX ||
 	    arg->mode > DCM_ALIAS_MODE_MAX || arg->importance > 7 ||
-	    memchr_inv(arg->reserved, 0, sizeof(arg->reserved)) || !arg->n_members ||
+	    memchr_inv(arg->reserved, 0, sizeof(arg->reserved)) ||
 	    arg->n_members > DCM_MAX_ALIAS_MEMBERS)
+		return -EINVAL;
+	if (arg->mode == DCM_ALIAS_SAME) {
+		/* One list for every member: dcm_alias_set() shares it. */
+		if (arg->n_times > DCM_MAX_POINTS)
+			return -EINVAL;
+		in->counts = kvmalloc_array(1, sizeof(*in->counts), GFP_KERNEL);
+		in->pts = kvmalloc_array(arg->n_times ?: 1, sizeof(*in->pts), GFP_KERNEL);
+		if (!in->counts || !in->pts)
+			return -ENOMEM;
+		in->counts[0] = arg->n_times;
+		if (copy_from_user(in->pts, u64_to_user_ptr(arg->points),
+				   array_size(arg->n_times, sizeof(*in->pts))))
+			return -EFAULT;
+		return 0;
+	}
+	if (!arg->n_members)
 		return -EINVAL;
 	if (arg->mode == DCM_ALIAS_TIME_SEPARATE ?
 	    !arg->n_times || arg->n_times > DCM_MAX_POINTS : arg->n_times)
@@ -300,8 +320,9 @@ int dcm_alias_set(struct dcm_controller *ctrl, const struct dcm_ioc_alias_set *a
 		  const struct dcm_alias_points *in, unsigned long *touched)
 {
 	struct dcm_runtime *rt = dcm_rt(ctrl);
+	bool same = arg->mode == DCM_ALIAS_SAME;
 	struct dcm_point **member_pts = NULL;
-	u32 *subs = NULL, i, off;
+	u32 *subs = NULL, *counts = NULL, i, off;
 	struct dcm_alias *a;
 	int slot, ret;
 
@@ -316,28 +337,43 @@ int dcm_alias_set(struct dcm_controller *ctrl, const struct dcm_ioc_alias_set *a
 		goto out;
 	a = ctrl->aliases[slot];
 	ret = -EINVAL;
-	if (arg->n_members != a->n)
+	if (arg->n_members != a->n && !(same && !arg->n_members))
 		goto out;
 
 	ret = -ENOMEM;
 	subs = kvmalloc_array(a->n, sizeof(*subs), GFP_KERNEL);
 	member_pts = kvmalloc_array(a->n, sizeof(*member_pts), GFP_KERNEL);
-	if (!subs || !member_pts)
+	if (same)
+		counts = kvmalloc_array(a->n, sizeof(*counts), GFP_KERNEL);
+	if (!subs || !member_pts || (same && !counts))
 		goto out;
 
-	for (i = 0, off = 0; i < a->n; off += in->counts[i], i++) {
+	if (same) {
+		/* Every member reads the one list: it is prepared once. */
+		ret = dcm_tc_prepare(in->pts, in->counts[0]);
+		if (ret)
+			goto out;
+		for (i = 0; i < a->n; i++) {
+			member_pts[i] = in->pts;
+			counts[i] = in->counts[0];
+			subs[i] = resolve_member(rt, a->members[i]);
+		}
+	}
+	for (i = 0, off = 0; !same && i < a->n; off += in->counts[i], i++) {
 		member_pts[i] = in->pts + off;
 		ret = dcm_tc_prepare(member_pts[i], in->counts[i]);
 		if (ret)
 			goto out;
 		subs[i] = resolve_member(rt, a->members[i]);
 	}
-	ret = dcm_runtime_set_many(rt, arg->update, subs, member_pts, in->counts, a->n);
+	ret = dcm_runtime_set_many(rt, arg->update, subs, member_pts, same ? counts : in->counts,
+				   a->n);
 	for (i = 0; !ret && touched && i < a->n; i++)
 		if (subs[i] != U32_MAX)
 			set_bit(subs[i], touched);
 out:
 	mutex_unlock(&ctrl->alias_lock);
+	kvfree(counts);
 	kvfree(member_pts);
 	kvfree(subs);
 	return ret;

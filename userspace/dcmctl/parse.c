@@ -4,7 +4,6 @@
  * kinds, "VALUE@MS" points and their comma-separated lists. Pure: nothing
  * here prints or talks to the kernel.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -89,29 +88,8 @@ const char *dcmctl_kind_name(enum dcm_update_kind kind)
 
 int dcmctl_parse_kind(const char *s, enum dcm_update_kind *out)
 {
-	char a[32], b[32];
-	size_t i, j, k;
-
-	if (!s)
-		return -EINVAL;
-	/* compare without case, '-' and '_': ClearAll, clear-all, CLEAR_ALL */
-	for (i = 0, j = 0; s[i] && j < sizeof(a) - 1; i++)
-		if (s[i] != '-' && s[i] != '_')
-			a[j++] = (char)tolower((unsigned char)s[i]);
-	if (s[i] || !j)
-		return -EINVAL;
-	a[j] = '\0';
-	for (k = 0; k < N_KINDS; k++) {
-		for (i = 0, j = 0; kind_names[k][i]; i++)
-			if (kind_names[k][i] != '-')
-				b[j++] = kind_names[k][i];
-		b[j] = '\0';
-		if (!strcmp(a, b)) {
-			*out = (enum dcm_update_kind)k;
-			return 0;
-		}
-	}
-	return -EINVAL;
+	/* libdcm's reading: without case, '-' and '_' (ClearAll, clear-all) */
+	return dcm_kind_from_string(s, out) ? -EINVAL : 0;
 }
 
 int dcmctl_parse_importance(const char *s, uint8_t *out)

@@ -67,6 +67,21 @@ static void json_points(struct json_writer *w, const char *key,
 	json_end_array(w);
 }
 
+/*
+ * set NAME: the key's handle in *@k, or k->handle 0 when no key but an
+ * alias may have that name (NAOqi's set takes both).
+ */
+static int set_target(struct dcm *dcm, const char *name, struct dcm_key *k, FILE *err)
+{
+	int r = dcm_lookup(dcm, name, k);
+
+	if (r == -ENOENT && strlen(name) < LIBDCM_ALIAS_NAME_LEN) {
+		k->handle = 0;
+		return 0;
+	}
+	return r ? lookup_key(dcm, name, k, err) : 0;
+}
+
 int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcmctl_set_args a;
@@ -75,7 +90,7 @@ int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	struct dcm_key k;
 	uint32_t now, base;
 	char msg[256];
-	int ret = DCMCTL_EXIT_FAIL;
+	int r, ret = DCMCTL_EXIT_FAIL;
 	size_t i;
 
 	if (dcmctl_parse_set(o->argc, o->argv, &a, msg, sizeof(msg))) {
@@ -84,9 +99,9 @@ int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	}
 	if (dcmctl_open(o, &dcm, err))
 		goto out;
-	if (lookup_key(dcm, a.key, &k, err))
+	if (set_target(dcm, a.key, &k, err))
 		goto out;
-	if (!(k.flags & LIBDCM_KEY_ACTUATOR)) {
+	if (k.handle && !(k.flags & LIBDCM_KEY_ACTUATOR)) {
 		fprintf(err, "dcmctl: %s: not an actuator (a sensor or another read-only subdevice): it takes no commands\n",
 			a.key);
 		goto out;
@@ -106,7 +121,13 @@ int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		pts[i].time = dcm_time_add(base, a.points[i].offset);
 		pts[i].importance = a.t.importance;
 	}
-	if (dcm_set(dcm, k.handle, a.t.kind, pts, a.n)) {
+	r = k.handle ? dcm_set(dcm, k.handle, a.t.kind, pts, a.n) :
+		       dcm_alias_set_all(dcm, a.key, a.t.kind, pts, a.n);
+	if (r == -ENOENT && !k.handle) {
+		fprintf(err, "dcmctl: %s: no such key or alias\n", a.key);
+		goto out;
+	}
+	if (r) {
 		fprintf(err, "dcmctl: set %s: %s\n", a.key, dcm_last_error());
 		goto out;
 	}
@@ -115,8 +136,12 @@ int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 
 		json_init(&w, out, o->pretty);
 		json_begin_object(&w, NULL);
-		json_string(&w, "key", a.key);
-		json_uint(&w, "handle", k.handle);
+		if (k.handle) {
+			json_string(&w, "key", a.key);
+			json_uint(&w, "handle", k.handle);
+		} else {
+			json_string(&w, "alias", a.key);
+		}
 		json_string(&w, "kind", dcmctl_kind_name(a.t.kind));
 		json_uint(&w, "importance", a.t.importance);
 		json_uint(&w, "now", now);
@@ -124,8 +149,8 @@ int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		json_end_object(&w);
 		json_finish(&w);
 	} else {
-		fprintf(out, "%s: %s, %zu point%s, DCM time now %u\n", a.key,
-			dcmctl_kind_name(a.t.kind), a.n, a.n == 1 ? "" : "s", now);
+		fprintf(out, "%s%s: %s, %zu point%s, DCM time now %u\n", k.handle ? "" : "alias ",
+			a.key, dcmctl_kind_name(a.t.kind), a.n, a.n == 1 ? "" : "s", now);
 		print_points_text(out, pts, a.n, now);
 	}
 	ret = DCMCTL_EXIT_OK;

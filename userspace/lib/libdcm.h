@@ -33,7 +33,7 @@ extern "C" {
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
 /* The newest kernel ABI minor this library knows of (DCM_ABI_MINOR). */
-#define LIBDCM_ABI_MINOR	2
+#define LIBDCM_ABI_MINOR	3
 
 #define LIBDCM_NAME_LEN		32	/* DCM_NAME_LEN, NUL included */
 #define LIBDCM_MICRO		1000000	/* DCM_MICRO: fixed-point scale */
@@ -175,6 +175,33 @@ enum dcm_update_kind {
 	LIBDCM_CLEAR_BEFORE = 3,	/* drop those before the latest new one */
 };
 
+/* How a setAlias gives its times (NAOqi's "time-mixed", "time-separate"). */
+enum dcm_alias_time_mode {
+	LIBDCM_TIME_MIXED = 0,		/* each member its own points: dcm_alias_set_mixed() */
+	LIBDCM_TIME_SEPARATE = 1,	/* one list of times: dcm_alias_set_separate() */
+};
+
+/*
+ * dcm_kind_from_string - an update kind from its NAOqi name: "ClearAll",
+ * "Merge", "ClearAfter", "ClearBefore". Case, '-' and '_' do not count
+ * ("clear-all" and "CLEAR_ALL" work too).
+ * Return: 0 with *@out set; -EINVAL for another name or NULL.
+ */
+int dcm_kind_from_string(const char *s, enum dcm_update_kind *out);
+
+/* dcm_kind_to_string - NAOqi's name of @kind ("ClearAll", ...), or NULL. */
+const char *dcm_kind_to_string(enum dcm_update_kind kind);
+
+/*
+ * dcm_alias_mode_from_string - an alias mode from its NAOqi name:
+ * "time-mixed", "time-separate" (case, '-' and '_' do not count).
+ * Return: 0 with *@out set; -EINVAL for another name or NULL.
+ */
+int dcm_alias_mode_from_string(const char *s, enum dcm_alias_time_mode *out);
+
+/* dcm_alias_mode_to_string - NAOqi's name of @mode ("time-mixed", ...), or NULL. */
+const char *dcm_alias_mode_to_string(enum dcm_alias_time_mode mode);
+
 struct dcm_key {
 	uint32_t handle;
 	uint32_t flags;		/* LIBDCM_KEY_* */
@@ -221,16 +248,20 @@ int dcm_set_now(struct dcm *dcm, uint32_t handle, enum dcm_update_kind update,
 /*
  * dcm_alias_create - name a list of actuators (NAOqi's createAlias,
  * DCM_IOC_ALIAS_CREATE). An alias of the same name is replaced; aliases
- * belong to the controller and outlive the handle.
+ * belong to the controller and outlive the handle. Their names are shared by
+ * every client of the controller: clients that must not replace each
+ * other's aliases use distinct names (prefix them with the client's name).
  * @name: 1 to LIBDCM_ALIAS_NAME_LEN - 1 bytes
  * @members: @n actuator names (as for dcm_lookup()), 1 to
  *	LIBDCM_MAX_ALIAS_MEMBERS
  * @handles_out: NULL, or @n handles: each member's, 0 for a name that is no
- *	actuator (the alias keeps it as a blank member)
+ *	actuator (the alias keeps it as a blank member); a member name of
+ *	LIBDCM_KEY_NAME_LEN bytes or more names no key, so it is blank too
+ *	(as in NAOqi's createAlias)
  * Return: the number of members that are actuators (not blank); -EINVAL
- * for an empty name or a bad count; -ENAMETOOLONG for a name that does not
- * fit (alias or member); -ENOSPC when all LIBDCM_MAX_ALIASES are taken;
- * other -errno.
+ * for an empty name, a NULL member or a bad count; -ENAMETOOLONG for an
+ * alias name that does not fit; -ENOSPC when all LIBDCM_MAX_ALIASES are
+ * taken; other -errno.
  */
 int dcm_alias_create(struct dcm *dcm, const char *name,
 		     const char *const *members, size_t n,
@@ -262,6 +293,19 @@ int dcm_alias_set_mixed(struct dcm *dcm, const char *name,
 			enum dcm_update_kind update,
 			const struct dcm_timed_point *points,
 			const size_t *counts, size_t n_members);
+
+/*
+ * dcm_alias_set_all - NAOqi's set on an alias name: every member of alias
+ * @name takes the same @n points (0 to LIBDCM_MAX_POINTS; 0 with
+ * LIBDCM_CLEAR_ALL drops every member's queue), blank members nothing.
+ * The caller need not know the member count. Either every member's queue
+ * takes the commands, or none does.
+ * Return: 0; -ENOENT for no such alias; -EINVAL as for dcm_set();
+ * -ERANGE; -ENOSPC when a member's queue would overflow; -EOPNOTSUPP on a
+ * kernel of ABI 1.2 or older; other -errno.
+ */
+int dcm_alias_set_all(struct dcm *dcm, const char *name, enum dcm_update_kind update,
+		      const struct dcm_timed_point *pts, size_t n);
 
 /*
  * dcm_time - NAOqi's getTime(offset): DCM time now plus @offset ms, in

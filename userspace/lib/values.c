@@ -222,13 +222,9 @@ DCM_EXPORT int dcm_alias_create(struct dcm *dcm, const char *name,
 			err = dcm_set_error(-EINVAL, "alias %s: member %zu is NULL", name, i);
 			goto out;
 		}
-		if (strlen(members[i]) >= DCM_KEY_NAME_LEN) {
-			err = dcm_set_error(-ENAMETOOLONG,
-					    "alias %s: member %zu: name longer than %d bytes",
-					    name, i, DCM_KEY_NAME_LEN - 1);
-			goto out;
-		}
-		memcpy(names[i], members[i], strlen(members[i]));
+		/* Too long to be a key: an empty name, a blank member. */
+		if (strlen(members[i]) < DCM_KEY_NAME_LEN)
+			memcpy(names[i], members[i], strlen(members[i]));
 	}
 	memset(&a, 0, sizeof(a));
 	memcpy(a.name, name, strlen(name));
@@ -275,6 +271,14 @@ static int alias_set(struct dcm *dcm, struct dcm_ioc_alias_set *a, const char *m
 
 	if (ioctl(dcm->fd, DCM_IOC_ALIAS_SET, a) < 0) {
 		err = -errno;
+		if (a->mode == DCM_ALIAS_SAME) {
+			snprintf(what, sizeof(what), "DCM_IOC_ALIAS_SET %s (%s, %s, %u point%s)",
+				 a->name, mode, update_name(a->update), a->n_times,
+				 a->n_times == 1 ? "" : "s");
+			return ioc_fail(dcm, err, what,
+					err == -EINVAL ? " (a point's field out of range)" :
+					alias_hint(err));
+		}
 		snprintf(what, sizeof(what), "DCM_IOC_ALIAS_SET %s (%s, %s, %u member%s)",
 			 a->name, mode, update_name(a->update), a->n_members,
 			 a->n_members == 1 ? "" : "s");
@@ -387,6 +391,41 @@ DCM_EXPORT int dcm_alias_set_mixed(struct dcm *dcm, const char *name,
 	err = alias_set(dcm, &a, "time-mixed");
 out:
 	free(kc);
+	free(kp);
+	return err;
+}
+
+DCM_EXPORT int dcm_alias_set_all(struct dcm *dcm, const char *name, enum dcm_update_kind update,
+				 const struct dcm_timed_point *pts, size_t n)
+{
+	struct dcm_ioc_alias_set a;
+	struct dcm_point *kp;
+	int err;
+
+	/* alias_args() wants a member count: 1 stands for "the alias's". */
+	err = alias_args(dcm, name, (int)update, 1, &a, "dcm_alias_set_all");
+	if (err)
+		return err;
+	if (n && !pts)
+		return dcm_set_error(-EINVAL, "dcm_alias_set_all: NULL argument");
+	if (n > LIBDCM_MAX_POINTS)
+		return dcm_set_error(-EINVAL, "alias %s: %zu points, at most %d", name, n,
+				     LIBDCM_MAX_POINTS);
+	if (dcm->version.minor < 3)
+		return dcm_set_error(-EOPNOTSUPP,
+				     "%s: set on alias %s: the kernel's ABI %u.%u cannot (1.3 and later)",
+				     dcm->path, name, dcm->version.major, dcm->version.minor);
+	kp = calloc(n ? n : 1, sizeof(*kp));
+	if (!kp)
+		return dcm_set_error(-ENOMEM, "out of memory");
+	err = to_points(pts, n, kp, "dcm_alias_set_all");
+	if (!err) {
+		a.mode = DCM_ALIAS_SAME;
+		a.n_members = 0;
+		a.n_times = (uint32_t)n;
+		a.points = (uintptr_t)kp;
+		err = alias_set(dcm, &a, "same");
+	}
 	free(kp);
 	return err;
 }

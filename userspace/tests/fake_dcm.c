@@ -181,8 +181,12 @@ static int do_create(struct dcm_ioc_alias_create *a)
 	for (uint32_t m = 0; m < a->n_members; m++) {
 		int i;
 
-		if (strnlen(names[m], DCM_KEY_NAME_LEN) == DCM_KEY_NAME_LEN)
-			return -EINVAL;
+		if (strnlen(names[m], DCM_KEY_NAME_LEN) == DCM_KEY_NAME_LEN) {
+			/* as the kernel: too long to be a key, a blank member */
+			memset(fake.create_names[m], 0, DCM_KEY_NAME_LEN);
+			handles[m] = 0;
+			continue;
+		}
 		memcpy(fake.create_names[m], names[m], DCM_KEY_NAME_LEN);
 		i = find(names[m]);
 		handles[m] = i >= 0 && (fake.subs[i].flags & DCM_LOOKUP_F_ACTUATOR) ?
@@ -197,11 +201,29 @@ static int do_alias_set(const struct dcm_ioc_alias_set *a)
 	uint32_t total = 0;
 
 	if (!a->name[0] || a->update > DCM_UPDATE_MAX || a->mode > DCM_ALIAS_MODE_MAX ||
-	    a->importance > 7 || !a->n_members || a->n_members > DCM_MAX_ALIAS_MEMBERS)
+	    a->importance > 7 || a->n_members > DCM_MAX_ALIAS_MEMBERS ||
+	    (a->mode == DCM_ALIAS_SAME && fake.abi_minor < 3))
 		return -EINVAL;
 	for (int i = 0; i < 7; i++)
 		if (a->reserved[i])
 			return -EINVAL;
+	if (a->mode == DCM_ALIAS_SAME) {
+		/* one list for every member; n_members 0 or the alias's count */
+		if (a->n_times > DCM_MAX_POINTS)
+			return -EINVAL;
+		if (strcmp(a->name, fake.create.name))
+			return -ENOENT;
+		if (a->n_members && fake.alias_members && a->n_members != fake.alias_members)
+			return -EINVAL;
+		if (a->n_times > FAKE_MAX_RECORD)
+			return -E2BIG;
+		fake.aset = *a;
+		memcpy(fake.aset_points, (void *)(uintptr_t)a->points,
+		       a->n_times * sizeof(struct dcm_point));
+		return check_points(fake.aset_points, a->n_times);
+	}
+	if (!a->n_members)
+		return -EINVAL;
 	if (a->mode == DCM_ALIAS_TIME_SEPARATE ? !a->n_times || a->n_times > DCM_MAX_POINTS :
 						 a->n_times != 0)
 		return -EINVAL;

@@ -663,7 +663,7 @@ static void test_set_cmd_errors(void **state)
 	(void)state;
 	r = RUN("set", "Nope/Position/Actuator", "0.3");
 	assert_int_equal(r.rc, 1);
-	assert_string_equal(r.err, "dcmctl: Nope/Position/Actuator: no such key\n");
+	assert_string_equal(r.err, "dcmctl: Nope/Position/Actuator: no such key or alias\n");
 	assert_string_equal(r.out, "");
 	assert_int_equal(fake.calls[FAKE_NR(DCM_IOC_SET)], 0);
 	out_free(&r);
@@ -751,6 +751,42 @@ static void test_alias_set_cmd(void **state)
 	struct out r;
 
 	(void)state;
+	r = RUN("alias", "create", "head", "HeadYaw/Position/Actuator", "Nope",
+		"HeadPitch/Position/Actuator");
+	out_free(&r);
+
+	/* set NAME: no key of that name, so the alias; every member the same points */
+	memset(fake.calls, 0, sizeof(fake.calls));
+	r = RUN("set", "head", "0.1@0", "0.2@500", "--kind", "ClearAfter");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out,
+		"alias head: clear-after, 2 points, DCM time now 1000\n"
+		"\t0.100000 at 1000 (+0 ms)\n"
+		"\t0.200000 at 1500 (+500 ms)\n");
+	assert_int_equal(fake.calls[FAKE_NR(DCM_IOC_SET)], 0);
+	assert_int_equal(fake.calls[FAKE_NR(DCM_IOC_ALIAS_SET)], 1);
+	assert_int_equal(fake.aset.mode, DCM_ALIAS_SAME);
+	assert_int_equal(fake.aset.update, DCM_UPDATE_CLEAR_AFTER);
+	assert_int_equal(fake.aset.n_members, 0);
+	assert_int_equal(fake.aset.n_times, 2);
+	assert_int_equal(fake.aset_points[1].value, 200000);
+	assert_int_equal(fake.aset_points[1].time, 1500);
+	out_free(&r);
+	r = RUNJ("set", "head", "0.25");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out,
+		"{\"alias\":\"head\",\"kind\":\"clear-all\",\"importance\":0,\"now\":1000,"
+		"\"points\":[{\"value\":0.25,\"time\":1000}]}\n");
+	out_free(&r);
+	/* a key of that name wins over the alias */
+	r = RUN("alias", "create", "HeadYaw/Position/Actuator", "HeadPitch/Position/Actuator");
+	out_free(&r);
+	memset(fake.calls, 0, sizeof(fake.calls));
+	r = RUN("set", "HeadYaw/Position/Actuator", "0.3");
+	assert_int_equal(r.rc, 0);
+	assert_int_equal(fake.calls[FAKE_NR(DCM_IOC_SET)], 1);
+	assert_int_equal(fake.calls[FAKE_NR(DCM_IOC_ALIAS_SET)], 0);
+	out_free(&r);
 	r = RUN("alias", "create", "head", "HeadYaw/Position/Actuator", "Nope",
 		"HeadPitch/Position/Actuator");
 	out_free(&r);

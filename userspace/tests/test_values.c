@@ -220,9 +220,22 @@ static void test_alias_create(void **state)
 		-ENAMETOOLONG);
 	memset(long_name, 'x', sizeof(long_name) - 1);
 	long_name[sizeof(long_name) - 1] = '\0';
+	assert_int_equal(CALLS(DCM_IOC_ALIAS_CREATE), 0);
+	/* A member name too long for a key is a blank member, not an error. */
 	members[1] = long_name;
-	assert_int_equal(dcm_alias_create(dcm, "head", members, 2, h), -ENAMETOOLONG);
-	assert_non_null(strstr(dcm_last_error(), "member 1"));
+	assert_int_equal(dcm_alias_create(dcm, "head", members, 3, h), 2);
+	assert_int_equal(CALLS(DCM_IOC_ALIAS_CREATE), 1);
+	assert_int_equal(fake.create.n_members, 3);
+	assert_string_equal(fake.create_names[1], "");
+	assert_int_equal(h[0], fake_handle(0));
+	assert_int_equal(h[1], 0);
+	assert_int_equal(h[2], fake_handle(4));
+	long_name[LIBDCM_KEY_NAME_LEN - 1] = '\0';	/* 127 bytes: sent as it is */
+	assert_int_equal(dcm_alias_create(dcm, "head", members, 2, h), 1);
+	assert_int_equal(strlen(fake.create_names[1]), LIBDCM_KEY_NAME_LEN - 1);
+	members[1] = NULL;
+	CALLS(DCM_IOC_ALIAS_CREATE) = 0;
+	assert_int_equal(dcm_alias_create(dcm, "head", members, 2, h), -EINVAL);
 	assert_int_equal(CALLS(DCM_IOC_ALIAS_CREATE), 0);
 
 	fake.fail_errno[FAKE_NR(DCM_IOC_ALIAS_CREATE)] = ENOSPC;
@@ -270,6 +283,109 @@ static void test_alias_separate(void **state)
 	assert_int_equal(dcm_alias_set_separate(dcm, "legs", LIBDCM_MERGE, times, 2, values,
 						3, 0), -ENOENT);
 	assert_non_null(strstr(dcm_last_error(), "no such alias"));
+}
+
+/* NAOqi's set on an alias name: one list of points for every member. */
+static void test_alias_set_all(void **state)
+{
+	const char *members[] = { "HeadYaw/Position/Actuator", "Nope", "HeadPitch/Position/Actuator" };
+	struct dcm_timed_point p[2] = { { 0.1, 1500, 1 }, { -0.25, 1250, 7 } };
+	static struct dcm_timed_point many[LIBDCM_MAX_POINTS + 1];
+
+	(void)state;
+	assert_int_equal(dcm_alias_create(dcm, "a1", members, 3, NULL), 2);
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, p, 2), 0);
+	assert_int_equal(fake.aset.mode, DCM_ALIAS_SAME);
+	assert_int_equal(fake.aset.update, DCM_UPDATE_MERGE);
+	assert_int_equal(fake.aset.n_members, 0);	/* the alias's count */
+	assert_int_equal(fake.aset.n_times, 2);
+	assert_string_equal(fake.aset.name, "a1");
+	assert_int_equal(fake.aset_points[0].value, 100000);
+	assert_int_equal(fake.aset_points[0].time, 1500);
+	assert_int_equal(fake.aset_points[0].importance, 1);
+	assert_int_equal(fake.aset_points[1].value, -250000);
+	assert_int_equal(fake.aset_points[1].importance, 7);
+	/* no points with ClearAll: every member's queue dropped */
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_CLEAR_ALL, NULL, 0), 0);
+	assert_int_equal(fake.aset.n_times, 0);
+
+	CALLS(DCM_IOC_ALIAS_SET) = 0;
+	p[1].value = NAN;
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, p, 2), -EINVAL);
+	p[1].value = 0;
+	p[1].importance = 8;
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, p, 2), -EINVAL);
+	p[1].importance = 0;
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, NULL, 1), -EINVAL);
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", 9, p, 1), -EINVAL);
+	assert_int_equal(dcm_alias_set_all(dcm, "", LIBDCM_MERGE, p, 1), -EINVAL);
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, many,
+					   LIBDCM_MAX_POINTS + 1), -EINVAL);
+	assert_int_equal(CALLS(DCM_IOC_ALIAS_SET), 0);
+	assert_int_equal(dcm_alias_set_all(dcm, "legs", LIBDCM_MERGE, p, 1), -ENOENT);
+	assert_non_null(strstr(dcm_last_error(), "no such alias"));
+	fake.fail_errno[FAKE_NR(DCM_IOC_ALIAS_SET)] = ENOSPC;
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, p, 1), -ENOSPC);
+	assert_non_null(strstr(dcm_last_error(), "512 commands"));
+
+	/* A kernel of ABI 1.2 has no such set: said, and no system call. */
+	dcm_close(dcm);
+	fake.abi_minor = 2;
+	assert_int_equal(dcm_open("/dev/null", &dcm), 0);
+	CALLS(DCM_IOC_ALIAS_SET) = 0;
+	assert_int_equal(dcm_alias_set_all(dcm, "a1", LIBDCM_MERGE, p, 1), -EOPNOTSUPP);
+	assert_non_null(strstr(dcm_last_error(), "ABI 1.2"));
+	assert_int_equal(CALLS(DCM_IOC_ALIAS_SET), 0);
+	fake.abi_minor = DCM_ABI_MINOR;
+}
+
+/* NAOqi's strings for update kinds and alias modes, both ways. */
+static void test_naoqi_strings(void **state)
+{
+	static const char *const kinds[] = { "ClearAll", "Merge", "ClearAfter", "ClearBefore" };
+	enum dcm_update_kind k = LIBDCM_MERGE;
+	enum dcm_alias_time_mode m = LIBDCM_TIME_MIXED;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(dcm_kind_from_string(kinds[i], &k), 0);
+		assert_int_equal(k, i);
+		assert_string_equal(dcm_kind_to_string(k), kinds[i]);
+	}
+	assert_int_equal(LIBDCM_CLEAR_AFTER, DCM_UPDATE_CLEAR_AFTER);
+	assert_int_equal(dcm_kind_from_string("clear-before", &k), 0);
+	assert_int_equal(k, LIBDCM_CLEAR_BEFORE);
+	assert_int_equal(dcm_kind_from_string("CLEAR_ALL", &k), 0);
+	assert_int_equal(k, LIBDCM_CLEAR_ALL);
+	assert_int_equal(dcm_kind_from_string("merge", &k), 0);
+	assert_int_equal(k, LIBDCM_MERGE);
+	k = LIBDCM_CLEAR_AFTER;
+	assert_int_equal(dcm_kind_from_string("Clear", &k), -EINVAL);
+	assert_non_null(strstr(dcm_last_error(), "'Clear'"));
+	assert_int_equal(dcm_kind_from_string("ClearAllx", &k), -EINVAL);
+	assert_int_equal(dcm_kind_from_string("", &k), -EINVAL);
+	assert_int_equal(dcm_kind_from_string("--", &k), -EINVAL);
+	assert_int_equal(dcm_kind_from_string(NULL, &k), -EINVAL);
+	assert_int_equal(dcm_kind_from_string("Merge", NULL), -EINVAL);
+	assert_int_equal(k, LIBDCM_CLEAR_AFTER);	/* untouched by failures */
+	assert_null(dcm_kind_to_string((enum dcm_update_kind)4));
+	assert_null(dcm_kind_to_string((enum dcm_update_kind)-1));
+
+	assert_int_equal(dcm_alias_mode_from_string("time-separate", &m), 0);
+	assert_int_equal(m, LIBDCM_TIME_SEPARATE);
+	assert_int_equal(m, DCM_ALIAS_TIME_SEPARATE);
+	assert_string_equal(dcm_alias_mode_to_string(m), "time-separate");
+	assert_int_equal(dcm_alias_mode_from_string("time-mixed", &m), 0);
+	assert_int_equal(m, LIBDCM_TIME_MIXED);
+	assert_int_equal(m, DCM_ALIAS_TIME_MIXED);
+	assert_string_equal(dcm_alias_mode_to_string(m), "time-mixed");
+	assert_int_equal(dcm_alias_mode_from_string("TimeSeparate", &m), 0);
+	assert_int_equal(m, LIBDCM_TIME_SEPARATE);
+	assert_int_equal(dcm_alias_mode_from_string("time", &m), -EINVAL);
+	assert_int_equal(dcm_alias_mode_from_string("ClearAll", &m), -EINVAL);
+	assert_int_equal(dcm_alias_mode_from_string(NULL, &m), -EINVAL);
+	assert_null(dcm_alias_mode_to_string((enum dcm_alias_time_mode)2));
 }
 
 static void test_alias_mixed(void **state)
@@ -457,6 +573,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_alias_create, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_alias_separate, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_alias_mixed, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_alias_set_all, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_naoqi_strings, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_get, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_frame_allocated, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_frame_caller_buffer, setup, teardown),

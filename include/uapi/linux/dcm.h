@@ -18,7 +18,7 @@
 /* ABI identity: "DCM" + 0x01, checked by libdcm before anything else. */
 #define DCM_ABI_MAGIC		0x44434d01
 #define DCM_ABI_MAJOR		1
-#define DCM_ABI_MINOR		2
+#define DCM_ABI_MINOR		3
 #define DCM_ABI_VERSION		((DCM_ABI_MAJOR << 16) | DCM_ABI_MINOR)
 
 #define DCM_NAME_LEN		32	/* controller and driver names, NUL included */
@@ -167,6 +167,7 @@ struct dcm_ioc_set {
 enum dcm_alias_mode {
 	DCM_ALIAS_TIME_MIXED,		/* each member its own (value, time) points */
 	DCM_ALIAS_TIME_SEPARATE,	/* one list of times, a value per member and time */
+	DCM_ALIAS_SAME,			/* one list of points for every member (ABI 1.3) */
 
 	__DCM_ALIAS_MODE_MAX,
 	DCM_ALIAS_MODE_MAX = __DCM_ALIAS_MODE_MAX - 1
@@ -179,7 +180,11 @@ enum dcm_alias_mode {
  * @reserved: zero
  * @members: user pointer to char[@n_members][DCM_KEY_NAME_LEN]: actuator names
  * @handles: user pointer to __u32[@n_members], out: each member's handle, 0
- *	for a name that is no actuator (the alias keeps it as a blank member)
+ *	for a name that is no actuator (the alias keeps it as a blank member);
+ *	a name that fills its DCM_KEY_NAME_LEN bytes without a NUL is blank too
+ *
+ * Alias names are one name space per controller, shared by every client:
+ * clients that must not replace each other's aliases use distinct names.
  */
 struct dcm_ioc_alias_create {
 	char name[DCM_ALIAS_NAME_LEN];
@@ -194,18 +199,23 @@ struct dcm_ioc_alias_create {
  * @name: the alias
  * @update: enum dcm_update, for every member
  * @mode: enum dcm_alias_mode
- * @n_members: must be the alias's member count
- * @n_times: TIME_SEPARATE: entries of @times; TIME_MIXED: 0
+ * @n_members: must be the alias's member count; SAME: that count or 0
+ *	(whatever the alias has)
+ * @n_times: TIME_SEPARATE: entries of @times; TIME_MIXED: 0; SAME: entries
+ *	of @points, 0 to DCM_MAX_POINTS (0 as for DCM_IOC_SET)
  * @importance: TIME_SEPARATE: the importance of every command
  * @reserved: zero
  * @times: TIME_SEPARATE: user pointer to __u32[@n_times]
  * @values: TIME_SEPARATE: user pointer to __s64[@n_members][@n_times]
  * @counts: TIME_MIXED: user pointer to __u32[@n_members], points per member
  * @points: TIME_MIXED: user pointer to struct dcm_point[sum of @counts],
- *	member after member
+ *	member after member; SAME: user pointer to struct
+ *	dcm_point[@n_times], given to every member (NAOqi's set on an alias
+ *	name)
  *
  * Blank members take no command. Either every member's queue is updated, or
- * none is.
+ * none is. A module of ABI minor 2 or older refuses DCM_ALIAS_SAME with
+ * -EINVAL.
  */
 struct dcm_ioc_alias_set {
 	char name[DCM_ALIAS_NAME_LEN];

@@ -496,6 +496,80 @@ TEST_F(cyc, alias_time_mixed)
 	EXPECT_EQ(ENOENT, errno);
 }
 
+/*
+ * DCM_ALIAS_SAME (ABI 1.3): one list of points for every member, NAOqi's
+ * set on an alias name; a member name that fills its slot is blank.
+ */
+TEST_F(cyc, alias_same)
+{
+	char names[3][DCM_KEY_NAME_LEN] = { "J5/Position/Actuator", "", "J6/Position/Actuator" };
+	struct dcm_ioc_alias_create ac = { .n_members = 3 };
+	struct dcm_ioc_alias_set as = { .mode = DCM_ALIAS_SAME };
+	struct dcm_ioc_version ver;
+	uint32_t handles[3], t;
+	struct dcm_point p[2];
+
+	ASSERT_EQ(0, ioctl(self->fd, DCM_IOC_VERSION, &ver));
+	ASSERT_LE(3, ver.minor);
+	/* 128 bytes, no NUL: no key can have that name. */
+	memset(names[1], 'x', DCM_KEY_NAME_LEN);
+	snprintf(ac.name, sizeof(ac.name), "Same");
+	ac.members = (uintptr_t)names;
+	ac.handles = (uintptr_t)handles;
+	ASSERT_EQ(0, ioctl(self->fd, DCM_IOC_ALIAS_CREATE, &ac));
+	EXPECT_NE(0, handles[0]);
+	EXPECT_EQ(0, handles[1]);
+	EXPECT_NE(0, handles[2]);
+
+	/* Two points, the later one first: the kernel sorts the shared list. */
+	t = dcm_time_now(self->fd, 0);
+	memset(p, 0, sizeof(p));
+	p[0] = (struct dcm_point){ .value = -200000, .time = t + 200 };
+	p[1] = (struct dcm_point){ .value = 400000, .time = t + 100 };
+	snprintf(as.name, sizeof(as.name), "Same");
+	as.update = DCM_UPDATE_CLEAR_ALL;
+	as.n_times = 2;
+	as.points = (uintptr_t)p;
+	ASSERT_EQ(0, ioctl(self->fd, DCM_IOC_ALIAS_SET, &as));
+	sleep_ms(300);
+	EXPECT_EQ(-200000, get1(self->fd, handles[0]));
+	EXPECT_EQ(-200000, get1(self->fd, handles[2]));
+
+	/* The alias's own count works too; another count does not. */
+	p[0] = (struct dcm_point){ .value = 100000, .time = dcm_time_now(self->fd, 0) };
+	as.n_members = 3;
+	as.n_times = 1;
+	ASSERT_EQ(0, ioctl(self->fd, DCM_IOC_ALIAS_SET, &as));
+	sleep_ms(60);
+	EXPECT_EQ(100000, get1(self->fd, handles[0]));
+	EXPECT_EQ(100000, get1(self->fd, handles[2]));
+	as.n_members = 2;
+	errno = 0;
+	EXPECT_EQ(-1, ioctl(self->fd, DCM_IOC_ALIAS_SET, &as));
+	EXPECT_EQ(EINVAL, errno);
+
+	/* Bad lists: too long, a bad point, a bad pointer; nothing moves. */
+	as.n_members = 0;
+	as.n_times = DCM_MAX_POINTS + 1;
+	EXPECT_EQ(-1, ioctl(self->fd, DCM_IOC_ALIAS_SET, &as));
+	EXPECT_EQ(EINVAL, errno);
+	as.n_times = 1;
+	p[0] = (struct dcm_point){ .value = 500000, .importance = 9 };
+	EXPECT_EQ(-1, ioctl(self->fd, DCM_IOC_ALIAS_SET, &as));
+	EXPECT_EQ(EINVAL, errno);
+	as.points = 16;
+	EXPECT_EQ(-1, ioctl(self->fd, DCM_IOC_ALIAS_SET, &as));
+	EXPECT_EQ(EFAULT, errno);
+	snprintf(as.name, sizeof(as.name), "NoSuchAlias");
+	as.points = (uintptr_t)p;
+	p[0].importance = 0;
+	EXPECT_EQ(-1, ioctl(self->fd, DCM_IOC_ALIAS_SET, &as));
+	EXPECT_EQ(ENOENT, errno);
+	sleep_ms(60);
+	EXPECT_EQ(100000, get1(self->fd, handles[0]));
+	EXPECT_EQ(100000, get1(self->fd, handles[2]));
+}
+
 /* Every kind of bad input answers an error, never an oops. */
 TEST_F(cyc, bad_input)
 {

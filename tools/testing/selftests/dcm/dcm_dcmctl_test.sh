@@ -13,6 +13,8 @@
 #   - an alias of the 26 Position/Actuator keys, set time-separate to one
 #     value, moves them all (each held in its Min/Max); blank members are
 #     marked;
+#   - set on an alias name: both members of a1 take the value; a member
+#     name of 130 bytes is a blank member, not an error;
 #   - an eye LED asked 0.4 reads back quantized by its Gain;
 #   - dcmctl stats counts cycles;
 #   - the -j output of every command is one well-formed JSON object (a line
@@ -202,6 +204,30 @@ rc=$?
 	grep -q "$SENS (blank: no such actuator)" "$T/alias"
 check $? "blank members are marked (an unknown name, a sensor)"
 
+# 4b. set on an alias name (NAOqi's set): every member the same command; a
+# member name too long for a key is blank, not an error.
+long=$(printf 'x%.0s' $(seq 1 130))
+dcmctl alias create a1 HeadYaw/Position/Actuator "$long" HeadPitch/Position/Actuator \
+	>"$T/alias" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q "^alias a1: 3 members, 1 blank" "$T/alias"
+check $? "alias create with a 130-byte member name: $(head -1 "$T/alias")"
+# Both members at $1, within a joint's quantization (as above).
+both_at() {
+	near "$(get HeadYaw/Position/Actuator/Value)" "$1" 0.0002 &&
+		near "$(get HeadPitch/Position/Actuator/Value)" "$1" 0.0002
+}
+alias_both() {
+	dcmctl set a1 "$1" >"$T/aset1" 2>&1 || return 1
+	wait_until 3 both_at "$1"
+}
+alias_both 0.1
+check $? "dcmctl set a1 0.1: HeadYaw and HeadPitch both read 0.1 ($(head -1 "$T/aset1"))"
+alias_both -0.1
+check $? "dcmctl set a1 -0.1: both read -0.1"
+grep -q "^alias a1: clear-all, 1 point" "$T/aset1"
+check $? "set on an alias says so: $(head -1 "$T/aset1")"
+
 # 5. An eye LED asked 0.4 reads back quantized by its Gain.
 LED=Face/Led/Red/Left/0Deg/Actuator
 dcmctl set $LED 0.4 >/dev/null 2>&1
@@ -272,7 +298,7 @@ err_case() {
 	check $r "$what: exit $rc, $(head -1 "$T/err")"
 	[ $r = 0 ] || { diag "$T/out"; diag "$T/err"; echo "# value $before -> $after"; }
 }
-err_case "an unknown key" 1 "^dcmctl: Nope/Position/Actuator: no such key$" \
+err_case "an unknown key" 1 "^dcmctl: Nope/Position/Actuator: no such key or alias$" \
 	dcmctl set Nope/Position/Actuator 0.1
 err_case "a sensor as the target" 1 "$SENS: not an actuator" dcmctl set $SENS 0.1
 err_case "a bad value" 2 "invalid value 'abc'" dcmctl set $ACT abc
