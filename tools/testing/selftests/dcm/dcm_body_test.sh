@@ -97,6 +97,35 @@ after=$(val HeadPitch/Position/Sensor)
 [ "$before" = "$after" ]
 check $? "with hardness 0 a joint stays ($before -> $after)"
 
+# 2a. The hands are apertures, 0 closed to 1 open: each follows a command
+# ramped over 1 s under hardness 0.8, to 0.7 then 0.2 (dcmctl, libdcm).
+hands_to() {
+	for h in LHand RHand; do
+		dcmctl set $h/Position/Actuator "$1" --in 1000 >/dev/null || return 1
+	done
+	sleep 0.5
+	mid_l=$(val LHand/Position/Sensor)
+	sleep 2.5
+	l=$(val LHand/Position/Sensor)
+	r=$(val RHand/Position/Sensor)
+	near "$l" "$1" 0.02 && near "$r" "$1" 0.02
+}
+dcmctl set LHand/Hardness/Actuator 0.8 >/dev/null &&
+	dcmctl set RHand/Hardness/Actuator 0.8 >/dev/null
+check $? "dcmctl sets the hands' hardness to 0.8"
+hands_to 0.7
+check $? "hands commanded to 0.7 over 1 s read $l, $r"
+awk -v m="$mid_l" 'BEGIN { exit !(m > 0.1 && m < 0.65) }'
+check $? "halfway through the ramp the left hand is on its way ($mid_l)"
+hands_to 0.2
+check $? "hands commanded to 0.2 over 1 s read $l, $r"
+dcmctl set LHand/Hardness/Actuator 0 >/dev/null &&
+	dcmctl set LHand/Position/Actuator 0.9 >/dev/null
+sleep 0.5
+l2=$(val LHand/Position/Sensor)
+near "$l2" "$l" 0.005
+check $? "with hardness 0 a hand stays ($l -> $l2)"
+
 # 2b. Chaining at start-up: every RS485 board got its Bid, in order, and
 # the motor boards' identity keys read what they said.
 cr=$(cat $DEV/ChestBoard/ChainResult)
