@@ -291,6 +291,7 @@ sleep 0.5
 wz=$(val InertialSensor/GyroscopeZ/Sensor)
 wx=$(val InertialSensor/GyroscopeX/Sensor)
 gx=$(val InertialSensor/GyrX/Sensor)
+gz=$(val InertialSensor/GyrZ/Sensor)
 yaw=$(val InertialSensor/AngleZ/Sensor)
 echo 0 >$SIM/imu/rate_z
 echo 0 >$SIM/imu/rate_x
@@ -299,6 +300,8 @@ echo 0 >$SIM/imu/angle_z
 near "$wz" 0.5 0.001 && near "$wx" 0.1 0.001 && above "$yaw" 0.2 &&
 	near "$(calc "$gx - $gx0")" "$(calc "2.7 * 0.1 * 180 / 3.14159265")" 1
 check $? "turning: rates ($wx, $wz) rad/s, yaw $yaw rad after 0.5 s, GyrX $gx0 -> $gx (2.7 per deg/s)"
+near "$gz" 0.5 0.001
+check $? "turning: GyrZ, the old name of the Z rate, reads $gz rad/s"
 
 # 14. A silent inertial board: the master's CRC check fails, Nack, listed.
 n1=$(cat $DEV/InertialSensor/Nack)
