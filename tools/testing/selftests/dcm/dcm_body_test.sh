@@ -59,6 +59,16 @@ for d in "$DEV"/*; do
 done
 [ -z "$bad" ] && [ "$nb" -ge 27 ]
 check $? "every board answers, no Nack:${bad:- all $nb boards}"
+bad=""
+for d in "$DEV"/*; do
+	[ "$(cat "$d/Available")" = 1 ] || bad="$bad $(basename "$d")"
+done
+[ -z "$bad" ] &&
+	[ "$(dcmctl get Device/DeviceList/TouchBoard/Available)" = \
+		"Device/DeviceList/TouchBoard/Available 1" ] &&
+	[ "$(dcmctl get Device/DeviceList/LHandBoard/Available)" = \
+		"Device/DeviceList/LHandBoard/Available 1" ]
+check $? "every board's Available key reads 1 (sysfs, dcmctl get):${bad:- all $nb boards}"
 bad=0
 nvals=0
 find "$SUB" -name Value >/tmp/dcm_body_values
@@ -304,13 +314,20 @@ near "$gz" 0.5 0.001
 check $? "turning: GyrZ, the old name of the Z rate, reads $gz rad/s"
 
 # 14. A silent inertial board: the master's CRC check fails, Nack, listed.
+# Its Available key (NAOqi 1.14) goes to 0 while it is lost, back to 1 after.
 n1=$(cat $DEV/InertialSensor/Nack)
+av1=$(cat $DEV/InertialSensor/Available)
 echo Y >$SIM/imu/silent
 sleep 0.3
+av0=$(cat $DEV/InertialSensor/Available)
 echo N >$SIM/imu/silent
 n2=$(cat $DEV/InertialSensor/Nack)
 [ $((n2 - n1)) -ge 20 ] && grep -q " 7 malformed answer" $DEV/InertialSensor/Error
 check $? "a silent inertial board counts Nacks (+$((n2 - n1))) and is listed"
+wait_until 2 test "$(cat $DEV/InertialSensor/Available)" = 1
+av2=$?
+[ "$av1" = 1 ] && [ "$av0" = 0 ] && [ $av2 = 0 ]
+check $? "InertialSensor/Available: $av1, silent $av0, answering again $(cat $DEV/InertialSensor/Available)"
 
 # 15. Sonar, single capture: the receiver bit chooses the echo list.
 echo "120 40" >$SIM/sonar/left
