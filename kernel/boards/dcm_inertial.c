@@ -4,7 +4,9 @@
  *
  * One full-duplex read of its cyclic block each cycle, checked by its
  * CRC-8. Accelerometer and Gyrometer 1-3 are the new registers, 4-6 the old
- * ones (AccX..AccZ; GyrX, GyrY, GyrRef); Angle 1-3 change only while the
+ * ones (AccX..AccZ; GyrX, GyrY, GyrRef); Gyrometer 7 is the Z rate again
+ * (the new register: the old ADC has none), for the name GyrZ that NAOqi
+ * 1.14 clients read beside GyrX and GyrY. Angle 1-3 change only while the
  * board says its angle filter has converged. Its subdevices are found by a
  * scan of the device's, at bind.
  */
@@ -18,17 +20,18 @@
 #include "wire/dcm_wire_inertial.h"
 
 #define IMU_AXES	6	/* Accelerometer and Gyrometer 1-6 */
+#define IMU_GYR_Z_OLD	6	/* Gyrometer 7, index: GyrZ, the Z rate */
 #define IMU_ANGLES	3	/* Angle 1-3 */
 
 /**
  * struct inertial_priv - the subdevices of an inertial board, by number
  * @acc: Accelerometer n + 1, or -1
- * @gyr: Gyrometer n + 1, or -1
+ * @gyr: Gyrometer n + 1, or -1 (1-7)
  * @angle: Angle n + 1, or -1
  */
 struct inertial_priv {
 	s16 acc[IMU_AXES];
-	s16 gyr[IMU_AXES];
+	s16 gyr[IMU_AXES + 1];
 	s16 angle[IMU_ANGLES];
 };
 
@@ -44,12 +47,14 @@ static void inertial_bind(struct dcm_runtime *rt, u32 dev)
 		const struct dcm_subdevice *s = &m->subdevices[i];
 
 		n = s->number - 1;
-		if (s->device != dev || n >= IMU_AXES)
+		if (s->device != dev || n > IMU_GYR_Z_OLD)
 			continue;
-		if (!strcmp(s->type->name, "Accelerometer"))
-			p->acc[n] = i;
-		else if (!strcmp(s->type->name, "Gyrometer"))
+		if (!strcmp(s->type->name, "Gyrometer"))
 			p->gyr[n] = i;
+		else if (n >= IMU_AXES)
+			continue;
+		else if (!strcmp(s->type->name, "Accelerometer"))
+			p->acc[n] = i;
 		else if (!strcmp(s->type->name, "Angle") && n < IMU_ANGLES)
 			p->angle[n] = i;
 	}
@@ -82,6 +87,8 @@ static void inertial_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t
 			dcm_runtime_sense(rt, p->gyr[n], n < 3 ? imu.gyr[n] : imu.gyr_raw[n - 3],
 					  now);
 	}
+	if (p->gyr[IMU_GYR_Z_OLD] >= 0)
+		dcm_runtime_sense(rt, p->gyr[IMU_GYR_Z_OLD], imu.gyr[2], now);
 	if (imu.status & DCM_IMU_ST_ANGLE_VALID)
 		for (n = 0; n < IMU_ANGLES; n++)
 			dcm_runtime_sense(rt, p->angle[n], imu.angle[n], now);

@@ -47,7 +47,19 @@ static DEFINE_MUTEX(dcm_controllers_lock);
  */
 u32 dcm_time_ms(const struct dcm_controller *ctrl)
 {
-	s64 ms = ktime_ms_delta(ktime_get(), ctrl->epoch);
+	return dcm_time_ms_at(ctrl, ktime_get());
+}
+
+/**
+ * dcm_time_ms_at() - DCM time of a controller at a given moment
+ * @ctrl: the controller
+ * @t: the moment, on the monotonic clock (ktime_get())
+ *
+ * Return: the DCM time at @t, in ms (see dcm_time_ms()).
+ */
+u32 dcm_time_ms_at(const struct dcm_controller *ctrl, ktime_t t)
+{
+	s64 ms = ktime_ms_delta(t, ctrl->epoch);
 
 	return ctrl->time_origin_ms + (u32)ms;
 }

@@ -4,6 +4,12 @@
  * absolute hrtimer deadlines, one period apart, runs the running
  * description's cycle, publishes it and wakes the readers.
  *
+ * The deadlines stay on one grid, first + k * period: a late cycle does not
+ * move the next ones. The next deadline is the first point of the grid at
+ * least half a period after the start of the cycle that just ran
+ * (dcm_grid_advance()), so that no two cycles run closer than half a
+ * period; the points passed over are missed slots, counted, never run.
+ *
  * The cycle reads the runtime and the buses under SRCU, since its exchanges
  * sleep for the buses; replacing a description waits for the cycle in
  * progress (synchronize_srcu()) before freeing the old one.
@@ -20,6 +26,7 @@
 #include "core/dcm_internal.h"
 #include "core/dcm_board.h"
 #include "core/dcm_runtime.h"
+#include "model/dcm_grid.h"
 
 #define CREATE_TRACE_POINTS
 #include "core/dcm_trace.h"
@@ -76,20 +83,20 @@ static void safety_cycle(struct dcm_controller *ctrl, struct dcm_runtime *rt, u3
 static int dcm_cycle_thread(void *data)
 {
 	struct dcm_controller *ctrl = data;
-	ktime_t deadline = ktime_get();
+	ktime_t deadline;
 
 	sched_set_fifo(current);
+	deadline = ktime_add_us(ktime_get(), READ_ONCE(ctrl->period_us));
 
 	while (!kthread_should_stop()) {
 		u64 period = (u64)READ_ONCE(ctrl->period_us) * NSEC_PER_USEC;
 		struct dcm_runtime *rt;
 		ktime_t start, end;
-		u64 late, work, overruns;
+		u64 late, work, overruns, advance;
 		u32 now, b, stall;
 		bool chained, overrun;
 		int idx;
 
-		deadline = ktime_add_ns(deadline, period);
 		/* A cycle fault on request (debugfs stall_ms), for the tests. */
 		stall = xchg(&ctrl->stall_ms, 0);
 		if (stall)
@@ -102,8 +109,9 @@ static int dcm_cycle_thread(void *data)
 		}
 		schedule_hrtimeout(&deadline, HRTIMER_MODE_ABS);
 		start = ktime_get();
-		late = ktime_to_ns(ktime_sub(start, deadline));
-		now = dcm_time_ms(ctrl);
+		/* A wake-up before the deadline (a signal) counts as on time. */
+		late = max_t(s64, ktime_to_ns(ktime_sub(start, deadline)), 0);
+		now = dcm_time_ms_at(ctrl, start);
 		trace_dcm_cycle_start(ctrl->index, ctrl->cycle + 1, now, late);
 
 		idx = srcu_read_lock(&ctrl->srcu);
@@ -166,23 +174,26 @@ static int dcm_cycle_thread(void *data)
 		end = ktime_get();
 		work = ktime_to_ns(ktime_sub(end, start));
 		trace_dcm_cycle_end(ctrl->index, ctrl->cycle + 1, work);
+		/* The next deadline, on the grid; the points passed over are missed. */
+		advance = dcm_grid_advance(late, period);
+		deadline = ktime_add_ns(deadline, advance * period);
 		spin_lock(&ctrl->stats_lock);
 		ctrl->cycle++;
 		account(&ctrl->stats, late, work);
+		ctrl->stats.missed += advance - 1;
 		/* A cycle that starts a period late or more has missed its slot. */
 		overrun = late >= period;
-		if (overrun) {
+		if (overrun)
 			ctrl->stats.overruns++;
-			deadline = start;
-		}
 		overruns = ctrl->stats.overruns;
 		spin_unlock(&ctrl->stats_lock);
 		if (overrun) {
 			struct dcm_event ev = { .type = DCM_EV_OVERRUN, .value = late,
 						.count = (u32)min_t(u64, overruns, U32_MAX) };
 
-			snprintf(ev.text, sizeof(ev.text), "cycle %llu started %llu us late",
-				 ctrl->cycle, late / NSEC_PER_USEC);
+			snprintf(ev.text, sizeof(ev.text),
+				 "cycle %llu started %llu us late, %llu periods skipped",
+				 ctrl->cycle, late / NSEC_PER_USEC, advance - 1);
 			dcm_event_post(ctrl, &ev);
 		}
 
@@ -233,6 +244,7 @@ void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out)
 	spin_lock(&ctrl->stats_lock);
 	out->cycles = ctrl->cycle;
 	out->overruns = ctrl->stats.overruns;
+	out->missed = ctrl->stats.missed;
 	out->last_ns = ctrl->stats.last_ns;
 	out->mean_ns = ctrl->cycle ? div64_u64(ctrl->stats.total_ns, ctrl->cycle) : 0;
 	out->max_ns = ctrl->stats.max_ns;

@@ -58,6 +58,7 @@ struct dcm_event {
 /**
  * struct dcm_cycle_stats - what the cycle measures of itself
  * @overruns: cycles that started a period or more after their deadline
+ * @missed: points of the grid passed over after late cycles (not run)
  * @last_ns: work time of the last cycle
  * @total_ns: work time of all cycles
  * @max_ns: longest work time
@@ -66,6 +67,7 @@ struct dcm_event {
  */
 struct dcm_cycle_stats {
 	u64 overruns;
+	u64 missed;
 	u64 last_ns;
 	u64 total_ns;
 	u64 max_ns;
@@ -358,6 +360,7 @@ void dcm_controller_discard(struct dcm_controller *ctrl);
 int dcm_controller_start(struct dcm_controller *ctrl);
 void dcm_controller_stop(struct dcm_controller *ctrl);
 u32 dcm_time_ms(const struct dcm_controller *ctrl);
+u32 dcm_time_ms_at(const struct dcm_controller *ctrl, ktime_t t);
 void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info);
 struct dcm_controller *dcm_controller_get(unsigned int index);
 struct dcm_controller *dcm_controller_get_next(unsigned long *index);

@@ -396,6 +396,25 @@ void dcm_runtime_counters(struct dcm_runtime *rt, u32 dev, u64 *ack, u64 *nack)
 }
 
 /**
+ * dcm_runtime_available() - whether a device's board answers
+ * @rt: the runtime
+ * @dev: the device index
+ *
+ * Return: true once it answered (an Ack) and until it is lost (a burst of
+ * DCM_NACK_BURST Nacks in a row); false before its first answer and while
+ * it is lost. Its Available key.
+ */
+bool dcm_runtime_available(struct dcm_runtime *rt, u32 dev)
+{
+	bool ok;
+
+	spin_lock(&rt->err_lock);
+	ok = rt->dev[dev].ack && rt->dev[dev].nack_run < DCM_NACK_BURST;
+	spin_unlock(&rt->err_lock);
+	return ok;
+}
+
+/**
  * dcm_runtime_errors() - a device's error list as text
  * @rt: the runtime
  * @dev: the device index

@@ -212,6 +212,7 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 			u8 code, u32 now);
 int dcm_runtime_errors(struct dcm_runtime *rt, u32 dev, u32 now, char *buf, size_t size);
 void dcm_runtime_counters(struct dcm_runtime *rt, u32 dev, u64 *ack, u64 *nack);
+bool dcm_runtime_available(struct dcm_runtime *rt, u32 dev);
 int dcm_runtime_handle(const struct dcm_runtime *rt, u32 handle, u32 *sub);
 int dcm_runtime_set(struct dcm_runtime *rt, u32 sub, u32 update, const struct dcm_point *pts,
 		    u32 n);

@@ -295,6 +295,8 @@ static long dcm_ioc_run(struct dcm_file *f, unsigned int cmd, struct dcm_ioc_dat
 	case DCM_IOC_GET:
 		return dcm_ioctl_get(ctrl, d);
 	case DCM_IOC_STATS:
+	case DCM_IOC_STATS_V1:
+		/* The older number gets the fields of its size (step 3). */
 		dcm_cycle_stats(ctrl, &d->arg.stats);
 		return 0;
 	case DCM_IOC_WATCHDOG:
@@ -352,6 +354,7 @@ static bool dcm_ioctl_known(unsigned int cmd)
 	case DCM_IOC_TIME:
 	case DCM_IOC_GET:
 	case DCM_IOC_STATS:
+	case DCM_IOC_STATS_V1:
 	case DCM_IOC_WATCHDOG:
 		return true;
 	}
@@ -373,6 +376,7 @@ static long dcm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	if (!dcm_ioctl_known(cmd))
 		return -ENOTTY;
 	BUILD_BUG_ON(sizeof(d->arg) > 256);
+	BUILD_BUG_ON(_IOC_SIZE(DCM_IOC_STATS_V1) != offsetof(struct dcm_ioc_stats, missed));
 
 	ret = -EFAULT;
 	if ((_IOC_DIR(cmd) & _IOC_WRITE) && copy_from_user(&d->arg, argp, _IOC_SIZE(cmd)))

@@ -114,6 +114,7 @@ static ssize_t stat_show(struct device *dev, struct device_attribute *attr, char
 static struct dcm_stat_attr dcm_stat_attrs[] = {
 	STAT(cycles, cycles),
 	STAT(overruns, overruns),
+	STAT(missed, missed),
 	STAT(last_ns, last_ns),
 	STAT(mean_ns, mean_ns),
 	STAT(max_ns, max_ns),
@@ -145,6 +146,7 @@ static struct attribute *dcm_stats_attrs[] = {
 	&dcm_stat_attrs[3].attr.attr,
 	&dcm_stat_attrs[4].attr.attr,
 	&dcm_stat_attrs[5].attr.attr,
+	&dcm_stat_attrs[6].attr.attr,
 	&dev_attr_latency_histogram.attr,
 	NULL
 };

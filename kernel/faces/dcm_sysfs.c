@@ -56,9 +56,9 @@ static void dcm_dir_release(struct kobject *kobj)
 }
 
 /*
- * Ack, Nack and Error live in the running state. A subdevice shows its
- * device's counters (the boards count per device, seed 000); errors are
- * listed on the device.
+ * Ack, Nack, Error and Available live in the running state. A subdevice
+ * shows its device's counters (the boards count per device, seed 000);
+ * errors and Available are on the device.
  */
 static ssize_t show_runtime_key(struct dcm_tree *tree, u32 key, u32 dev, bool is_dev,
 				char *buf)
@@ -66,12 +66,15 @@ static ssize_t show_runtime_key(struct dcm_tree *tree, u32 key, u32 dev, bool is
 	struct dcm_controller *ctrl = tree->ctrl;
 	struct dcm_runtime *rt;
 	u64 ack = 0, nack = 0;
+	bool available = false;
 	ssize_t len = 0;
 
 	down_read(&ctrl->lock);
 	rt = ctrl->dead ? NULL : dcm_rt(ctrl);
 	if (rt && rt->model == tree->model) {
-		if (key != DCM_KEY_ERROR)
+		if (key == DCM_KEY_AVAILABLE)
+			available = dcm_runtime_available(rt, dev);
+		else if (key != DCM_KEY_ERROR)
 			dcm_runtime_counters(rt, dev, &ack, &nack);
 		else if (is_dev)
 			len = dcm_runtime_errors(rt, dev, dcm_time_ms(ctrl), buf, PAGE_SIZE);
@@ -79,6 +82,8 @@ static ssize_t show_runtime_key(struct dcm_tree *tree, u32 key, u32 dev, bool is
 	up_read(&ctrl->lock);
 	if (key == DCM_KEY_ERROR)
 		return len;
+	if (key == DCM_KEY_AVAILABLE)
+		return sysfs_emit(buf, "%d\n", available);
 	return sysfs_emit(buf, "%llu\n", key == DCM_KEY_ACK ? ack : nack);
 }
 
@@ -161,6 +166,7 @@ static ssize_t dcm_key_show(struct kobject *kobj, struct attribute *attr, char *
 	case DCM_KEY_ACK:
 	case DCM_KEY_NACK:
 	case DCM_KEY_ERROR:
+	case DCM_KEY_AVAILABLE:
 		return show_runtime_key(tree, ref->key, s ? s->device : ref->index, !s, buf);
 	case DCM_KEY_TYPE:
 		return sysfs_emit(buf, "%s\n", s ? s->type->name : d->type->name);

@@ -24,6 +24,7 @@ static const char * const std_key_names[DCM_KEY_TYPED] = {
 	[DCM_KEY_SUBDEVICENUMBER] = "SubDeviceNumber",
 	[DCM_KEY_BUS] = "Bus",
 	[DCM_KEY_ADDRESS] = "Address",
+	[DCM_KEY_AVAILABLE] = "Available",
 };
 
 /**
@@ -31,8 +32,8 @@ static const char * const std_key_names[DCM_KEY_TYPED] = {
  * @target: DCM_TARGET_DEVICE or DCM_TARGET_SUBDEVICE
  * @key: enum dcm_std_key below DCM_KEY_TYPED
  *
- * Devices have Ack, Nack, Error, Type, Bus and Address; subdevices all but
- * Bus and Address.
+ * Devices have Ack, Nack, Error, Type, Bus, Address and Available;
+ * subdevices all but Bus, Address and Available.
  *
  * Return: true if @target has @key.
  */
@@ -46,6 +47,7 @@ bool dcm_std_key_applies(u8 target, u32 key)
 		return true;
 	case DCM_KEY_BUS:
 	case DCM_KEY_ADDRESS:
+	case DCM_KEY_AVAILABLE:
 		return target == DCM_TARGET_DEVICE;
 	default:
 		return target == DCM_TARGET_SUBDEVICE;

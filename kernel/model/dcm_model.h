@@ -28,6 +28,7 @@ enum dcm_std_key {
 	DCM_KEY_SUBDEVICENUMBER,
 	DCM_KEY_BUS,			/* devices only */
 	DCM_KEY_ADDRESS,
+	DCM_KEY_AVAILABLE,		/* the board answers: 1, else 0 */
 	DCM_KEY_TYPED,			/* id of the first type-specific key */
 };
 

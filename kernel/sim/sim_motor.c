@@ -42,20 +42,24 @@ static const u8 sim_motor_boards[SIM_RS485_BUSES] = {
  * @max_urad: high: the position sensor's Max
  * @true_zero: its MRE's count at the joint's 0 rad: what a right
  *	calibration finds (the shipped body file's jointZeroPosition)
+ * @hand: a hand: an aperture 0..1 (sim_hand_init()), not an angle
  */
 struct sim_joint {
 	const char *name;
 	u8 bus, bid, motor;
 	s32 min_urad, max_urad;
 	u16 true_zero;
+	bool hand;
 };
 
 /*
  * The joints of the shipped body (userspace/data/Device.xml): their stops
  * are the position sensors' Min and Max, their true zeros the body file's
  * jointZeroPosition (userspace/data/body.xml), so that the shipped robot
- * description is this body's right calibration. The hands' aperture has
- * no stop here.
+ * description is this body's right calibration. A hand is an aperture,
+ * 0 (closed) to 1 (open), per mil on the wire both ways: its zero only says
+ * that it is calibrated. A motor no joint uses turns within half a turn
+ * each way.
  */
 #define SIM_HAND_STOP	3141592
 #define SIM_JOINTS	26
@@ -67,13 +71,13 @@ static const struct sim_joint sim_joints[SIM_JOINTS] = {
 	{ "LElbowYaw",		0, 3, 0, -2085700, 2085700, 3381 },
 	{ "LElbowRoll",		0, 3, 1, -1544600, -34900, 904 },
 	{ "LWristYaw",		0, 4, 0, -1823800, 1823800, 2221 },
-	{ "LHand",		0, 4, 1, -SIM_HAND_STOP, SIM_HAND_STOP, 799 },
+	{ "LHand",		0, 4, 1, 0, SIM_HAND_OPEN, 799, true },
 	{ "RShoulderPitch",	1, 1, 0, -2085700, 2085700, 2235 },
 	{ "RShoulderRoll",	1, 1, 1, -1326500, 314200, 317 },
 	{ "RElbowYaw",		1, 2, 0, -2085700, 2085700, 3722 },
 	{ "RElbowRoll",		1, 2, 1, 34900, 1544600, 967 },
 	{ "RWristYaw",		1, 3, 0, -1823800, 1823800, 3174 },
-	{ "RHand",		1, 3, 1, -SIM_HAND_STOP, SIM_HAND_STOP, 3417 },
+	{ "RHand",		1, 3, 1, 0, SIM_HAND_OPEN, 3417, true },
 	{ "LHipYawPitch",	2, 1, 0, -1145303, 740810, 2274 },
 	{ "LHipRoll",		2, 2, 0, -379472, 790477, 2686 },
 	{ "LHipPitch",		2, 2, 1, -1535889, 484090, 872 },
@@ -108,6 +112,7 @@ struct sim_motor_faults {
  *	chaining reset
  * @zero: the jointZeroPosition of each motor, as configured
  * @true_zero: each motor's MRE count at its 0 rad
+ * @hand: each motor is a hand's (an aperture)
  * @place_urad: debugfs: where an outside force puts each joint...
  * @place: ...at the board's next cycle, when set
  */
@@ -118,6 +123,7 @@ struct sim_mb {
 	bool configured;
 	u16 zero[DCM_MB_MOTORS];
 	u16 true_zero[DCM_MB_MOTORS];
+	bool hand[DCM_MB_MOTORS];
 	s32 place_urad[DCM_MB_MOTORS];
 	int place[DCM_MB_MOTORS];
 };
@@ -177,14 +183,18 @@ static void sim_mb_slot(struct sim_board *b, const struct dcm_rs485_slot *slot, 
 			sim_motor_place(mo, READ_ONCE(mb->place_urad[m]));
 		mo->calibrated = zero != 0;
 		mo->mre_fault = f->mre_fault & bit;
-		sim_motor_command(mo,
-				  counts16_to_urad(c.position[m]) + sim_mre_offset_urad(tz, zero),
-				  (s32)c.hardness[m] * 1000);
+		if (mb->hand[m])
+			sim_motor_command(mo, sim_hand_target(c.position[m]),
+					  (s32)c.hardness[m] * 1000);
+		else
+			sim_motor_command(mo, counts16_to_urad(c.position[m]) +
+					  sim_mre_offset_urad(tz, zero), (s32)c.hardness[m] * 1000);
 		sim_motor_step(mo, dt);
 		hot_mc = min_t(u32, READ_ONCE(f->hot_mc), SIM_TEMP_HOT_MAX_MC);
 		if ((f->hot & bit) && mo->temp_mc < hot_mc)
 			mo->temp_mc = hot_mc;
-		st.angle[m] = dcm_mb_mre_angle(sim_mre_count(tz, mo->pos_urad), zero);
+		st.angle[m] = mb->hand[m] ? sim_hand_permil(mo) :
+			      dcm_mb_mre_angle(sim_mre_count(tz, mo->pos_urad), zero);
 		st.current_ma[m] = mo->current_ma;
 		st.temperature[m] = mo->temp_mc / 1000;
 		st.temp_status[m] = sim_motor_temp_status(mo);
@@ -400,7 +410,12 @@ int sim_motor_add(struct dcm_sim *sim, struct device *dev)
 		const struct sim_joint *j = &sim_joints[i];
 		struct sim_mb *mb = &mots->mb[j->bus][j->bid - 1];
 
-		sim_motor_init(&mb->motor[j->motor], 1200, 6000000, j->min_urad, j->max_urad);
+		if (j->hand)
+			sim_hand_init(&mb->motor[j->motor]);
+		else
+			sim_motor_init(&mb->motor[j->motor], 1200, 6000000, j->min_urad,
+				       j->max_urad);
+		mb->hand[j->motor] = j->hand;
 		mb->true_zero[j->motor] = j->true_zero;
 		mots->joint_knob[i].mb = mb;
 		mots->joint_knob[i].joint = j;

@@ -195,6 +195,43 @@ void sim_motor_step(struct sim_motor *m, u32 dt_us)
 }
 
 /**
+ * sim_hand_init() - a hand's motor: an aperture from 0 to 1, closed, at rest
+ * @m: the motor
+ *
+ * It moves, draws current and warms like a joint's motor (the same control
+ * loop, under the same hardness), between the stops 0 and SIM_HAND_OPEN.
+ */
+void sim_hand_init(struct sim_motor *m)
+{
+	sim_motor_init(m, SIM_HAND_I_MAX_MA, SIM_HAND_SPEED, 0, SIM_HAND_OPEN);
+}
+
+/**
+ * sim_hand_target() - the aperture a hand's command asks for
+ * @permil: the command's position field: aperture in per mil
+ *
+ * Return: the aperture in millionths, held within 0..SIM_HAND_OPEN (the
+ * field is two's complement: a negative one is 0).
+ */
+s32 sim_hand_target(u16 permil)
+{
+	s32 v = (s16)permil;
+
+	return clamp(v, 0, 1000) * 1000;
+}
+
+/**
+ * sim_hand_permil() - what a hand's board reports of its aperture
+ * @m: the motor
+ *
+ * Return: the aperture in per mil, rounded to the nearest.
+ */
+s16 sim_hand_permil(const struct sim_motor *m)
+{
+	return (s16)((m->pos_urad + 500) / 1000);
+}
+
+/**
  * sim_battery_init() - a full battery, discharging
  * @b: the battery
  * @capacity_nah: its full charge capacity

@@ -60,6 +60,19 @@ bool sim_motor_active(const struct sim_motor *m);
 u8 sim_motor_temp_status(const struct sim_motor *m);
 s32 sim_motor_current_limit(const struct sim_motor *m);
 
+/*
+ * A hand's motor is a sim_motor whose "angle" is the hand's aperture in
+ * millionths, 0 (closed) to 1000000 (open), its stops; on the wire it is
+ * per mil both ways (Documentation/dcm/wire-protocol.rst).
+ */
+#define SIM_HAND_OPEN		1000000		/* aperture 1, millionths */
+#define SIM_HAND_I_MAX_MA	500		/* LHand ElectricCurrent Max */
+#define SIM_HAND_SPEED		2000000		/* closed to open in 0.5 s */
+
+void sim_hand_init(struct sim_motor *m);
+s32 sim_hand_target(u16 permil);
+s16 sim_hand_permil(const struct sim_motor *m);
+
 #define SIM_MRE_COUNTS		4096		/* MRE counts per turn */
 #define SIM_TWO_PI_URAD		6283185LL	/* a turn, micro-radians */
 

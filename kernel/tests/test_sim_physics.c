@@ -197,6 +197,37 @@ static void test_mre(void **state)
 	assert_int_equal(1533, sim_mre_offset_urad(4095, 0));
 }
 
+/* A hand: an aperture 0..1 in millionths, per mil on the wire. */
+static void test_hand(void **state)
+{
+	struct sim_motor m;
+
+	(void)state;
+	sim_hand_init(&m);
+	assert_int_equal(0, m.pos_urad);
+	assert_int_equal(SIM_HAND_OPEN, m.max_urad);
+	assert_int_equal(700000, sim_hand_target(700));
+	assert_int_equal(0, sim_hand_target((u16)-5));
+	assert_int_equal(SIM_HAND_OPEN, sim_hand_target(1500));
+	/* Not calibrated: it stays closed. */
+	sim_motor_command(&m, sim_hand_target(700), 800000);
+	run(&m, 500, true);
+	assert_int_equal(0, sim_hand_permil(&m));
+	/* Calibrated, hardness 0.8: at most 0.8 of its speed, then there. */
+	m.calibrated = true;
+	run(&m, 100, true);
+	assert_in_range(sim_hand_permil(&m), 100, 160);
+	run(&m, 1000, true);
+	assert_int_equal(700, sim_hand_permil(&m));
+	sim_motor_command(&m, sim_hand_target(200), 800000);
+	run(&m, 1000, true);
+	assert_int_equal(200, sim_hand_permil(&m));
+	/* Hardness 0: it stays. */
+	sim_motor_command(&m, sim_hand_target(900), 0);
+	run(&m, 500, true);
+	assert_int_equal(200, sim_hand_permil(&m));
+}
+
 static void test_battery(void **state)
 {
 	struct sim_battery b;
@@ -248,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_battery),
 		cmocka_unit_test(test_stops),
 		cmocka_unit_test(test_mre),
+		cmocka_unit_test(test_hand),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -38,7 +38,9 @@
  *   at the joint's 0 rad (its first non-zero zero: the description is the
  *   body's calibration). A foot board reports its bumpers and its FSRs
  *   under half the robot's weight and takes its LEDs from its slot; a hand
- *   board reports its touch pads;
+ *   board reports its touch pads. The second motor of a motor board just
+ *   before a hand board is that hand's: an aperture, 0 closed to 1 open,
+ *   per mil on the wire both ways (sim_hand_init());
  * - REG_READ, REG_WRITE: foot and hand boards answer on their register
  *   map (WHOAMI, FW_VERSION, the cyclic blocks; the foot's LEDs are
  *   writable); motor boards have none and do not answer.
@@ -107,6 +109,7 @@
  * @motor: a motor board's motors
  * @zero: their configured jointZeroPosition
  * @true_zero: their MRE's count at the joint's 0 rad, 0 until known
+ * @hand: each motor is a hand's: an aperture 0..1 (sim_hand_init())
  * @mre_fault: its MREs give no data
  * @hot: its motors are held at HOT_MC
  * @error: an injected error byte, -1 for none
@@ -127,6 +130,7 @@ struct board {
 	struct sim_motor motor[DCM_MB_MOTORS];
 	u16 zero[DCM_MB_MOTORS];
 	u16 true_zero[DCM_MB_MOTORS];
+	bool hand[DCM_MB_MOTORS];
 	bool mre_fault;
 	bool hot;
 	int error;
@@ -269,12 +273,17 @@ static void motor_slot(struct board *b, const struct dcm_rs485_slot *slot, u32 d
 
 		mo->calibrated = zero != 0;
 		mo->mre_fault = b->mre_fault;
-		sim_motor_command(mo, counts16_to_urad(c.position[m]) +
-				  sim_mre_offset_urad(tz, zero), (s32)c.hardness[m] * 1000);
+		if (b->hand[m])
+			sim_motor_command(mo, sim_hand_target(c.position[m]),
+					  (s32)c.hardness[m] * 1000);
+		else
+			sim_motor_command(mo, counts16_to_urad(c.position[m]) +
+					  sim_mre_offset_urad(tz, zero), (s32)c.hardness[m] * 1000);
 		sim_motor_step(mo, dt_us);
 		if (b->hot && mo->temp_mc < HOT_MC)
 			mo->temp_mc = HOT_MC;
-		st.angle[m] = dcm_mb_mre_angle(sim_mre_count(tz, mo->pos_urad), zero);
+		st.angle[m] = b->hand[m] ? sim_hand_permil(mo) :
+			      dcm_mb_mre_angle(sim_mre_count(tz, mo->pos_urad), zero);
 		st.current_ma[m] = mo->current_ma;
 		st.temperature[m] = mo->temp_mc / 1000;
 		st.temp_status[m] = sim_motor_temp_status(mo);
@@ -775,6 +784,23 @@ static void usage(FILE *f)
 		"Ends when the connection on SOCKET closes, or on SIGTERM.\n");
 }
 
+/*
+ * A hand's motor is the second motor of the motor board just before its
+ * hand board (LForearmBoard and LHandBoard, RForearmBoard and RHandBoard).
+ */
+static void set_hands(struct bus *bus)
+{
+	u32 i;
+
+	for (i = 0; i + 1 < bus->n; i++) {
+		if (bus->board[i].type != DCM_BOARD_MOTOR ||
+		    bus->board[i + 1].type != DCM_BOARD_HAND)
+			continue;
+		bus->board[i].hand[1] = true;
+		sim_hand_init(&bus->board[i].motor[1]);
+	}
+}
+
 /* The boards of --bus, or of --boards. */
 static int set_boards(struct bus *bus, const char *list)
 {
@@ -788,6 +814,7 @@ static int set_boards(struct bus *bus, const char *list)
 		board_init(&bus->board[i], bus->index < 2 ? DCM_BOARD_HAND : DCM_BOARD_FOOT,
 			   bus->index == 3);
 		bus->n = i + 1;
+		set_hands(bus);
 		return 0;
 	}
 	if (strlen(list) >= sizeof(copy))
@@ -809,6 +836,7 @@ static int set_boards(struct bus *bus, const char *list)
 			return -1;
 		board_init(&bus->board[bus->n++], type, bus->index == 3);
 	}
+	set_hands(bus);
 	return bus->n ? 0 : -1;
 }
 

@@ -525,6 +525,48 @@ static void test_cycle(void **state)
 	assert_false(r.flags & DCM_RS485_RF_WATCHDOG);
 }
 
+/* The hand's motor (board 4's second, before the hand board): an aperture. */
+static void test_hand_motor(void **state)
+{
+	struct sim *s = *state = sim_up(NULL, NULL);
+	static const u16 targets[] = { 700, 200 };
+	struct dcm_rs485_slot slots[5];
+	struct dcm_rs485_reply r;
+	struct dcm_mb_status st = { 0 };
+	struct dcm_mb_cmd c = { { 0, 0 }, { 800, 800 } };
+	unsigned int t;
+	int i;
+
+	chain(s, bus1, 1, 5);
+	assert_int_equal(configure(s, 4, 2221, 799), DCM_MB_CONFIG_OK);
+	memset(slots, 0, sizeof(slots));
+	for (t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
+		c.position[1] = targets[t];
+		dcm_mb_put_cmd(&slots[3], &c);
+		for (i = 0; i < 300; i++) {
+			assert_int_equal(cycle(s, 5, slots), 5);
+			assert_non_null(reply_of(s, 4, &r));
+			dcm_mb_get_status(r.data, &st);
+			/* Per mil, within 0..1000 all the way. */
+			assert_true(st.angle[1] >= 0 && st.angle[1] <= 1000);
+			if (st.angle[1] == targets[t])
+				break;
+			usleep(10000);
+		}
+		assert_int_equal(st.angle[1], targets[t]);
+	}
+	/* Past its stops: held at open. */
+	c.position[1] = 1500;
+	dcm_mb_put_cmd(&slots[3], &c);
+	for (i = 0; i < 300 && st.angle[1] != 1000; i++) {
+		assert_int_equal(cycle(s, 5, slots), 5);
+		reply_of(s, 4, &r);
+		dcm_mb_get_status(r.data, &st);
+		usleep(10000);
+	}
+	assert_int_equal(st.angle[1], 1000);
+}
+
 static void test_silent(void **state)
 {
 	struct sim *s = *state = sim_up(NULL, NULL);
@@ -738,6 +780,7 @@ int main(void)
 		T(test_chain),
 		T(test_config),
 		T(test_cycle),
+		T(test_hand_motor),
 		T(test_silent),
 		T(test_crc),
 		T(test_control),

@@ -233,6 +233,11 @@ def inertial():
     s.append(sub("InertialSensor/AccZ/Sensor", "Accelerometer", 6, "Body", -128, 127))
     s.append(sub("InertialSensor/GyrX/Sensor", "Gyrometer", 4, "Body", -4095, 0, gain=-1))
     s.append(sub("InertialSensor/GyrY/Sensor", "Gyrometer", 5, "Body", -4095, 0, gain=-1))
+    # NAOqi 1.14's name of the Z rate (3-axis boards): the old ADC has no Z
+    # channel, so Gyrometer 7 is the Z rate of the new register, in rad/s.
+    s.append(sub("InertialSensor/GyrZ/Sensor", "Gyrometer", 7, "Body",
+                 -round(math.radians(500), 4), round(math.radians(500), 4),
+                 gain=math.radians(500) / 32768))
     s.append(sub("InertialSensor/GyrRef/Sensor", "Gyrometer", 6, "Body", -4095, 0, gain=-1))
     return s
 

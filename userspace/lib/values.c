@@ -640,7 +640,9 @@ DCM_EXPORT int dcm_stats(struct dcm *dcm, struct dcm_stats *out)
 	if (!dcm || !out)
 		return dcm_set_error(-EINVAL, "dcm_stats: NULL argument");
 	memset(&st, 0, sizeof(st));
-	if (ioctl(dcm->fd, DCM_IOC_STATS, &st) < 0)
+	/* A kernel of ABI 1.2 or older knows the layout without missed only. */
+	if (ioctl(dcm->fd, DCM_IOC_STATS, &st) < 0 &&
+	    (errno != ENOTTY || ioctl(dcm->fd, DCM_IOC_STATS_V1, &st) < 0))
 		return ioc_fail(dcm, -errno, "DCM_IOC_STATS", NULL);
 	out->cycles = st.cycles;
 	out->overruns = st.overruns;

@@ -319,6 +319,13 @@ struct dcm_snapshot {
  * @latency_max_ns: longest wake-up latency (deadline to start)
  * @latency_hist: wake-up latencies: < 10 us, < 20, < 50, < 100, < 200,
  *	< 500 us, < 1 ms, < 2 ms, < 5 ms, >= 5 ms
+ * @missed: (ABI 1.3) periods passed over after late cycles: the cycle keeps
+ *	its grid (deadlines first + k * period), and a point of it less than
+ *	half a period after a late cycle's start is skipped, not run.
+ *	cycles + missed counts the periods since the first cycle.
+ *
+ * ABI 1.3 appended @missed; DCM_IOC_STATS_V1, the number of the 128-byte
+ * layout before it, still answers the fields up to @latency_hist.
  */
 struct dcm_ioc_stats {
 	__u64 cycles;
@@ -328,6 +335,7 @@ struct dcm_ioc_stats {
 	__u64 max_ns;
 	__u64 latency_max_ns;
 	__u64 latency_hist[10];
+	__u64 missed;
 };
 
 /* Safe actions of a client watchdog (struct dcm_ioc_watchdog.action). */
@@ -381,6 +389,8 @@ struct dcm_ioc_watchdog {
 #define DCM_IOC_TIME		_IOWR(DCM_IOC_MAGIC, 0x06, struct dcm_ioc_time)
 #define DCM_IOC_GET		_IOWR(DCM_IOC_MAGIC, 0x07, struct dcm_ioc_get)
 #define DCM_IOC_STATS		_IOR(DCM_IOC_MAGIC, 0x08, struct dcm_ioc_stats)
+/* DCM_IOC_STATS of ABI 1.0-1.2: struct dcm_ioc_stats without @missed. */
+#define DCM_IOC_STATS_V1	_IOC(_IOC_READ, DCM_IOC_MAGIC, 0x08, 128)
 #define DCM_IOC_WATCHDOG	_IOW(DCM_IOC_MAGIC, 0x09, struct dcm_ioc_watchdog)
 
 /* Generated from Documentation/netlink/specs/dcm.yaml by scripts/dcm-nl-gen.py: do not edit. */

@@ -59,6 +59,16 @@ for d in "$DEV"/*; do
 done
 [ -z "$bad" ] && [ "$nb" -ge 27 ]
 check $? "every board answers, no Nack:${bad:- all $nb boards}"
+bad=""
+for d in "$DEV"/*; do
+	[ "$(cat "$d/Available")" = 1 ] || bad="$bad $(basename "$d")"
+done
+[ -z "$bad" ] &&
+	[ "$(dcmctl get Device/DeviceList/TouchBoard/Available)" = \
+		"Device/DeviceList/TouchBoard/Available 1" ] &&
+	[ "$(dcmctl get Device/DeviceList/LHandBoard/Available)" = \
+		"Device/DeviceList/LHandBoard/Available 1" ]
+check $? "every board's Available key reads 1 (sysfs, dcmctl get):${bad:- all $nb boards}"
 bad=0
 nvals=0
 find "$SUB" -name Value >/tmp/dcm_body_values
@@ -96,6 +106,35 @@ sleep 0.5
 after=$(val HeadPitch/Position/Sensor)
 [ "$before" = "$after" ]
 check $? "with hardness 0 a joint stays ($before -> $after)"
+
+# 2a. The hands are apertures, 0 closed to 1 open: each follows a command
+# ramped over 1 s under hardness 0.8, to 0.7 then 0.2 (dcmctl, libdcm).
+hands_to() {
+	for h in LHand RHand; do
+		dcmctl set $h/Position/Actuator "$1" --in 1000 >/dev/null || return 1
+	done
+	sleep 0.5
+	mid_l=$(val LHand/Position/Sensor)
+	sleep 2.5
+	l=$(val LHand/Position/Sensor)
+	r=$(val RHand/Position/Sensor)
+	near "$l" "$1" 0.02 && near "$r" "$1" 0.02
+}
+dcmctl set LHand/Hardness/Actuator 0.8 >/dev/null &&
+	dcmctl set RHand/Hardness/Actuator 0.8 >/dev/null
+check $? "dcmctl sets the hands' hardness to 0.8"
+hands_to 0.7
+check $? "hands commanded to 0.7 over 1 s read $l, $r"
+awk -v m="$mid_l" 'BEGIN { exit !(m > 0.1 && m < 0.65) }'
+check $? "halfway through the ramp the left hand is on its way ($mid_l)"
+hands_to 0.2
+check $? "hands commanded to 0.2 over 1 s read $l, $r"
+dcmctl set LHand/Hardness/Actuator 0 >/dev/null &&
+	dcmctl set LHand/Position/Actuator 0.9 >/dev/null
+sleep 0.5
+l2=$(val LHand/Position/Sensor)
+near "$l2" "$l" 0.005
+check $? "with hardness 0 a hand stays ($l -> $l2)"
 
 # 2b. Chaining at start-up: every RS485 board got its Bid, in order, and
 # the motor boards' identity keys read what they said.
@@ -262,6 +301,7 @@ sleep 0.5
 wz=$(val InertialSensor/GyroscopeZ/Sensor)
 wx=$(val InertialSensor/GyroscopeX/Sensor)
 gx=$(val InertialSensor/GyrX/Sensor)
+gz=$(val InertialSensor/GyrZ/Sensor)
 yaw=$(val InertialSensor/AngleZ/Sensor)
 echo 0 >$SIM/imu/rate_z
 echo 0 >$SIM/imu/rate_x
@@ -270,15 +310,24 @@ echo 0 >$SIM/imu/angle_z
 near "$wz" 0.5 0.001 && near "$wx" 0.1 0.001 && above "$yaw" 0.2 &&
 	near "$(calc "$gx - $gx0")" "$(calc "2.7 * 0.1 * 180 / 3.14159265")" 1
 check $? "turning: rates ($wx, $wz) rad/s, yaw $yaw rad after 0.5 s, GyrX $gx0 -> $gx (2.7 per deg/s)"
+near "$gz" 0.5 0.001
+check $? "turning: GyrZ, the old name of the Z rate, reads $gz rad/s"
 
 # 14. A silent inertial board: the master's CRC check fails, Nack, listed.
+# Its Available key (NAOqi 1.14) goes to 0 while it is lost, back to 1 after.
 n1=$(cat $DEV/InertialSensor/Nack)
+av1=$(cat $DEV/InertialSensor/Available)
 echo Y >$SIM/imu/silent
 sleep 0.3
+av0=$(cat $DEV/InertialSensor/Available)
 echo N >$SIM/imu/silent
 n2=$(cat $DEV/InertialSensor/Nack)
 [ $((n2 - n1)) -ge 20 ] && grep -q " 7 malformed answer" $DEV/InertialSensor/Error
 check $? "a silent inertial board counts Nacks (+$((n2 - n1))) and is listed"
+wait_until 2 test "$(cat $DEV/InertialSensor/Available)" = 1
+av2=$?
+[ "$av1" = 1 ] && [ "$av0" = 0 ] && [ $av2 = 0 ]
+check $? "InertialSensor/Available: $av1, silent $av0, answering again $(cat $DEV/InertialSensor/Available)"
 
 # 15. Sonar, single capture: the receiver bit chooses the echo list.
 echo "120 40" >$SIM/sonar/left

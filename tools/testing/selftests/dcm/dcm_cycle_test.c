@@ -876,6 +876,183 @@ TEST_F(cyc, many_clients)
 	EXPECT_LE(seconds * 80, b.cycles - a.cycles);
 }
 
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of n numbers (sorted in place). */
+static long median(long *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_long);
+	return v[n / 2];
+}
+
+/* x modulo the period, in [-period / 2, period / 2). */
+static long wrap(long x, long period)
+{
+	long r = ((x % period) + period) % period;
+
+	return r >= period / 2 ? r - period : r;
+}
+
+static uint64_t mono_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000ULL + ts.tv_nsec / 1000;
+}
+
+/* DCM_IOC_STATS and the monotonic time it answered at, within 1 ms. */
+static int stats_at(int fd, struct dcm_ioc_stats *st, uint64_t *us)
+{
+	int tries;
+
+	for (tries = 0; tries < 20; tries++) {
+		uint64_t t0 = mono_us();
+
+		if (ioctl(fd, DCM_IOC_STATS, st))
+			return -1;
+		*us = mono_us();
+		if (*us - t0 < 1000)
+			return 0;
+	}
+	return -1;
+}
+
+#define STALL		"/sys/kernel/debug/dcm/dcm0/stall_ms"
+#define GRID_HEAD	40	/* frames before the first stall */
+#define GRID_SEG	32	/* frames from one stall to the next */
+#define GRID_SKIP	6	/* frames after a stall's request left out of its segment */
+
+/*
+ * The cycle keeps its grid: stalls of the cycle thread (debugfs stall_ms),
+ * from about one period to 30, neither move the later cycles' phase nor
+ * bring two cycles closer than half a period; the periods passed over are
+ * counted in missed. Each stall leaves the phase of the frames' DCM times
+ * (the median over a segment, robust to the emulator's late wake-ups) where
+ * it was, within 2 ms; over the whole window (about 3.9 s, 390 periods:
+ * a short stand-in for the 3000 cycles of a long run, to keep the suite
+ * short) the mean period is the setting within 0.1 %; and cycles + missed
+ * counts the periods that passed by CLOCK_MONOTONIC.
+ */
+TEST_F(cyc, grid_after_overruns)
+{
+	static const unsigned int stall_ms[] = { 12, 16, 20, 24, 28, 32, 36, 40, 300 };
+	enum { N_STALLS = sizeof(stall_ms) / sizeof(stall_ms[0]),
+	       N = GRID_HEAD + N_STALLS * GRID_SEG + GRID_HEAD };
+	struct dcm_frame *f = self->frame;
+	uint64_t cycle[N], us_a, us_b, slots;
+	long t[N], r[N], seg[N], period, phase, med, drift, span;
+	struct dcm_ioc_stats a, b;
+	int i, k, n, dbg, pairs = 0, close_pairs = 0;
+	char buf[32];
+
+	ASSERT_EQ(0, dcm_read_sysfs(DCM_SYSFS "/period_us", buf, sizeof(buf)));
+	period = atol(buf);
+	ASSERT_LT(0, period);
+	ASSERT_EQ(0, access(STALL, W_OK));
+
+	ASSERT_EQ(0, read_frame(self->fd, f, FRAME_SIZE));
+	ASSERT_EQ(0, stats_at(self->fd, &a, &us_a));
+	for (i = 0, k = 0; i < N; i++) {
+		ASSERT_EQ(0, read_frame(self->fd, f, FRAME_SIZE));
+		cycle[i] = f->cycle;
+		t[i] = f->time;
+		if (k < N_STALLS && i == GRID_HEAD + k * GRID_SEG) {
+			dbg = open(STALL, O_WRONLY);
+			ASSERT_LE(0, dbg);
+			n = snprintf(buf, sizeof(buf), "%u\n", stall_ms[k]);
+			ASSERT_EQ(n, write(dbg, buf, n));
+			close(dbg);
+			k++;
+		}
+	}
+	ASSERT_EQ(0, stats_at(self->fd, &b, &us_b));
+
+	/* No two cycles closer than half a period (frames of cycles in a row). */
+	for (i = 1; i < N; i++) {
+		if (cycle[i] != cycle[i - 1] + 1)
+			continue;
+		pairs++;
+		if ((t[i] - t[i - 1]) * 1000 <= period / 2 - 1000) {
+			close_pairs++;
+			TH_LOG("cycles %llu and %llu: %ld ms apart",
+			       (unsigned long long)cycle[i - 1], (unsigned long long)cycle[i],
+			       t[i] - t[i - 1]);
+		}
+	}
+	EXPECT_EQ(0, close_pairs);
+	/* The reader kept up with most cycles, so that the check above means something. */
+	EXPECT_LE(N / 2, pairs);
+
+	/* The phase of the first frames: the grid. */
+	for (i = 0; i < N; i++)
+		r[i] = wrap((t[i] - t[0]) * 1000, period);
+	memcpy(seg, r, GRID_HEAD * sizeof(*r));
+	phase = median(seg, GRID_HEAD);
+	/* After each stall, the frames are on the same grid. */
+	for (k = 0; k < N_STALLS; k++) {
+		int from = GRID_HEAD + k * GRID_SEG + GRID_SKIP;
+		int to = k + 1 < N_STALLS ? GRID_HEAD + (k + 1) * GRID_SEG : N;
+
+		for (n = 0, i = from; i < to; i++)
+			seg[n++] = wrap(r[i] - phase, period);
+		med = median(seg, n);
+		EXPECT_GE(2000, labs(med)) TH_LOG("after a stall of %u ms the phase moved %ld us",
+						  stall_ms[k], med);
+		drift = med;
+	}
+	/* The mean period over the window, from its first and last frames' phases. */
+	span = (t[N - 1] - t[0]) * 1000;
+	EXPECT_GE(span / 1000, labs(drift))
+		TH_LOG("mean period off by %ld us over %ld ms", drift, span / 1000);
+	EXPECT_LE(300 * period, span);
+
+	/* cycles + missed counts the periods that passed, within two. */
+	slots = (b.cycles - a.cycles) + (b.missed - a.missed);
+	EXPECT_GE(2 * period, labs((long)(slots * period) - (long)(us_b - us_a)))
+		TH_LOG("%llu cycles + %llu missed periods in %llu us",
+		       (unsigned long long)(b.cycles - a.cycles),
+		       (unsigned long long)(b.missed - a.missed),
+		       (unsigned long long)(us_b - us_a));
+	/* The stalls cost at least the periods they covered. */
+	EXPECT_LE(40, b.missed - a.missed);
+	TH_LOG("%llu cycles, %llu missed, %llu overruns, drift %ld us over %ld ms",
+	       (unsigned long long)(b.cycles - a.cycles),
+	       (unsigned long long)(b.missed - a.missed),
+	       (unsigned long long)(b.overruns - a.overruns), drift, span / 1000);
+}
+
+/*
+ * The older number of DCM_IOC_STATS (ABI 1.2, without missed) still answers
+ * its fields; the sysfs file missed agrees with the ioctl.
+ */
+TEST(stats_v1)
+{
+	struct dcm_ioc_stats old, cur;
+	unsigned long long missed;
+	char buf[32];
+	int fd;
+
+	fd = open(DCM_DEV, O_RDONLY);
+	ASSERT_LE(0, fd);
+	memset(&old, 0xa5, sizeof(old));
+	ASSERT_EQ(0, ioctl(fd, DCM_IOC_STATS_V1, &old));
+	ASSERT_EQ(0, ioctl(fd, DCM_IOC_STATS, &cur));
+	EXPECT_LT(0, old.cycles);
+	EXPECT_LE(old.cycles, cur.cycles);
+	/* Nothing past the older layout was written. */
+	EXPECT_EQ(0xa5a5a5a5a5a5a5a5ULL, old.missed);
+	ASSERT_EQ(0, dcm_read_sysfs(DCM_SYSFS "/stats/missed", buf, sizeof(buf)));
+	missed = strtoull(buf, NULL, 10);
+	EXPECT_LE(cur.missed, missed);
+	close(fd);
+}
+
 /* Statistics in sysfs agree with the ioctl; the histogram counts every cycle. */
 TEST(sysfs_stats)
 {
