@@ -20,6 +20,12 @@ else
 	status=1
 fi
 
+section "The body: dcm0's device, and the transports that carry its buses"
+# dcm_sim is hardware: its body device refers to its lines and controllers,
+# and the body driver of dcm gave it dcm0 (Documentation/dcm/bring-up.rst).
+echo "dcm0's body device: $(basename "$(readlink -f /sys/class/dcm/dcm0/device)")"
+dmesg | sed -n 's/^\[[ 0-9.]*\] //; s/^dcm dcm0: bus /  bus /p' | head -n 7
+
 section "Modules: dcm lines of /proc/modules"
 grep '^dcm' /proc/modules || echo "no dcm module loaded"
 
