@@ -150,11 +150,6 @@ struct sim_motors {
 	struct sim_joint_knob joint_knob[SIM_JOINTS];
 };
 
-static s32 counts16_to_urad(u16 pos)
-{
-	return (s32)div_s64((s64)(s16)pos * SIM_TWO_PI_URAD, 65536);
-}
-
 /*
  * A motor board: its motors move for @dt microseconds, then it reports. A
  * motor runs only with a jointZeroPosition from its configuration (seed
@@ -183,12 +178,8 @@ static void sim_mb_slot(struct sim_board *b, const struct dcm_rs485_slot *slot, 
 			sim_motor_place(mo, READ_ONCE(mb->place_urad[m]));
 		mo->calibrated = zero != 0;
 		mo->mre_fault = f->mre_fault & bit;
-		if (mb->hand[m])
-			sim_motor_command(mo, sim_hand_target(c.position[m]),
-					  (s32)c.hardness[m] * 1000);
-		else
-			sim_motor_command(mo, counts16_to_urad(c.position[m]) +
-					  sim_mre_offset_urad(tz, zero), (s32)c.hardness[m] * 1000);
+		sim_motor_command(mo, sim_mb_target(c.position[m], mb->hand[m], tz, zero),
+				  (s32)c.hardness[m] * 1000);
 		sim_motor_step(mo, dt);
 		hot_mc = min_t(u32, READ_ONCE(f->hot_mc), SIM_TEMP_HOT_MAX_MC);
 		if ((f->hot & bit) && mo->temp_mc < hot_mc)

@@ -221,6 +221,25 @@ s32 sim_hand_target(u16 permil)
 }
 
 /**
+ * sim_mb_target() - what a motor board's command asks of one of its motors
+ * @position: the command's position field (a joint: an angle in 1/65536 of
+ *	a turn; a hand: an aperture in per mil)
+ * @hand: the motor is a hand's
+ * @true_zero: a joint's count at its real 0 rad
+ * @zero: the jointZeroPosition the board was given
+ *
+ * Return: the target of sim_motor_command(): a joint's real angle, in the
+ * frame of the zero the board was given, micro-radians; a hand's aperture.
+ */
+s32 sim_mb_target(u16 position, bool hand, u16 true_zero, u16 zero)
+{
+	if (hand)
+		return sim_hand_target(position);
+	return (s32)div_s64((s64)(s16)position * SIM_TWO_PI_URAD, 65536) +
+	       sim_mre_offset_urad(true_zero, zero);
+}
+
+/**
  * sim_hand_permil() - what a hand's board reports of its aperture
  * @m: the motor
  *

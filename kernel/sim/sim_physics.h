@@ -71,6 +71,7 @@ s32 sim_motor_current_limit(const struct sim_motor *m);
 
 void sim_hand_init(struct sim_motor *m);
 s32 sim_hand_target(u16 permil);
+s32 sim_mb_target(u16 position, bool hand, u16 true_zero, u16 zero);
 s16 sim_hand_permil(const struct sim_motor *m);
 
 #define SIM_MRE_COUNTS		4096		/* MRE counts per turn */

@@ -228,11 +228,6 @@ static void sent(struct bus *bus, struct board *b, u8 *p, int len)
 
 /* ---- the cyclic exchange ---- */
 
-static s32 counts16_to_urad(u16 pos)
-{
-	return (s32)((s64)(s16)pos * SIM_TWO_PI_URAD / 65536);
-}
-
 /* The error byte of this cycle: one of the board's errors, in turn. */
 static u8 motor_error(struct board *b, const struct dcm_mb_status *st)
 {
@@ -273,12 +268,8 @@ static void motor_slot(struct board *b, const struct dcm_rs485_slot *slot, u32 d
 
 		mo->calibrated = zero != 0;
 		mo->mre_fault = b->mre_fault;
-		if (b->hand[m])
-			sim_motor_command(mo, sim_hand_target(c.position[m]),
-					  (s32)c.hardness[m] * 1000);
-		else
-			sim_motor_command(mo, counts16_to_urad(c.position[m]) +
-					  sim_mre_offset_urad(tz, zero), (s32)c.hardness[m] * 1000);
+		sim_motor_command(mo, sim_mb_target(c.position[m], b->hand[m], tz, zero),
+				  (s32)c.hardness[m] * 1000);
 		sim_motor_step(mo, dt_us);
 		if (b->hot && mo->temp_mc < HOT_MC)
 			mo->temp_mc = HOT_MC;
