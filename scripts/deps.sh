@@ -14,6 +14,7 @@ PACKAGES="
 	pkg-config gcc make python3 python3-yaml
 	dkms systemd binutils debhelper dh-dkms dpkg-dev
 	clang libclang-rt-14-dev llvm
+	libmsgpack-dev python3-msgpack python3-dev tmux rt-tests stress-ng valgrind
 "
 
 missing=

@@ -11,8 +11,10 @@
 # their dependencies, depmod'ed), build/bin/* in /usr/bin, build/lib/*.so* in
 # /usr/lib, the shared libraries all of these need, build/selftests/dcm/ in
 # /opt/dcm/selftests/, userspace/data/ and scripts/vm/demo.sh in
-# /usr/share/dcm/, /etc/{passwd,group,shadow} with root, nao and dcm, and
-# dcm's modprobe options and udev rule (the group dcm, gid 900, commands).
+# /usr/share/dcm/, Debian's python3 (standard library, python3-msgpack,
+# build/python/), cyclictest and stress-ng, /etc/{passwd,group,shadow}
+# with root, nao and dcm, and dcm's modprobe options and udev rule (the
+# group dcm, gid 900, commands).
 #
 # The archive is rebuilt only when an input is newer than OUT (-f: always).
 set -eu -o pipefail
@@ -51,7 +53,7 @@ done
 shopt -s nullglob
 kos=("$top"/*.ko)
 inputs=("$0" "$top/scripts/vm" "$BUSYBOX" "$moddir/modules.dep" "${kos[@]}")
-for d in "$O/bin" "$O/lib" "$O/selftests/dcm" "$top/userspace/data" "$top/userspace/udev" \
+for d in "$O/bin" "$O/lib" "$O/python" "$O/selftests/dcm" "$top/userspace/data" "$top/userspace/udev" \
 	"$top/userspace/modprobe.d"; do
 	[ -e "$d" ] && inputs+=("$d")
 done
@@ -137,6 +139,41 @@ if [ -d "$O/selftests/dcm" ]; then
 	done < <(find "$O/selftests/dcm" -type f -perm -u+x -print0)
 fi
 [ -d "$top/userspace/data" ] && cp -a "$top/userspace/data/." usr/share/dcm/
+
+# Debian's Python 3 with its standard library (no tests, IDLE, Tk or
+# compiled caches) and python3-msgpack, for the Python module and the
+# protocol tests; build/python/ (the dcm module) on its path.
+py=$(readlink -f /usr/bin/python3 2>/dev/null || true)
+if [ -x "$py" ]; then
+	pyver=$(basename "$py")
+	cp -L "$py" "usr/bin/$pyver"
+	ln -sf "$pyver" usr/bin/python3
+	bins+=("$py")
+	mkdir -p usr/lib/python3/dist-packages
+	tar -C /usr/lib -cf - --exclude=__pycache__ --exclude="$pyver/test" \
+		--exclude="$pyver/idlelib" --exclude="$pyver/tkinter" \
+		--exclude="$pyver/ensurepip" --exclude="$pyver/lib2to3" \
+		--exclude="$pyver/config-*" --exclude="$pyver/turtledemo" \
+		--exclude="$pyver/site-packages" "$pyver" | tar -xf - -C usr/lib
+	while IFS= read -r -d '' f; do
+		bins+=("$f")
+	done < <(find "/usr/lib/$pyver/lib-dynload" -name '*.so' -print0)
+	for m in msgpack; do
+		[ -d "/usr/lib/python3/dist-packages/$m" ] || continue
+		tar -C /usr/lib/python3/dist-packages -cf - --exclude=__pycache__ "$m" |
+			tar -xf - -C usr/lib/python3/dist-packages
+	done
+	if [ -d "$O/python" ]; then
+		cp -a "$O/python/." usr/lib/python3/dist-packages/
+	fi
+fi
+
+# Measuring tools of the benchmarks: rt-tests' cyclictest, stress-ng.
+for t in /usr/bin/cyclictest /usr/bin/stress-ng; do
+	[ -x "$t" ] || continue
+	cp -L "$t" usr/bin/
+	bins+=("$t")
+done
 
 # Shared libraries: what ldd resolves, at the same path as on the host; the
 # dynamic loader (/lib64/ld-linux-x86-64.so.2) is among them.
