@@ -5,6 +5,8 @@
 #   make            kernel modules (dcm.ko, dcm_sim.ko), userspace, selftests
 #   make run        install what is missing, build, boot the VM and show the robot
 #   make check      lint + host unit tests + kselftests in the VM; ends "N passed, N failed"
+#   make check-debug  the kselftests on a debug kernel (KASAN, lockdep, kmemleak, UBSAN,
+#                   KFENCE) built once from linux-source-6.1 and cached outside the tree
 #   make lint       checkpatch --strict, W=1 build, sparse (C=1) build; fails on any warning
 #   make bench      what the ABI and the cycle cost, measured in the VM
 #   make soak       the 16-client test for a minute (DCM_SOAK_SECONDS)
@@ -30,7 +32,7 @@ export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src bench soak boardsim install uninstall install-test \
-	uninstall-test install-modules uninstall-modules dkms fuzz
+	uninstall-test install-modules uninstall-modules dkms fuzz check-debug
 
 all: modules userspace selftests boardsim
 
@@ -119,6 +121,11 @@ run: deps
 check: deps
 	@rm -rf $(O)/results
 	@scripts/check.sh
+
+# The debug kernel's build is cached (scripts/debug-kernel.sh); its first
+# build takes long (Documentation/testing.rst gives the figure).
+check-debug: deps linux-src
+	@scripts/check-debug.sh
 
 # ---------------------------------------------------------------------
 # Installation (Documentation/install.rst). DESTDIR stages everything;

@@ -88,18 +88,7 @@ set +e
 scripts/run-selftests.sh "$results/selftests.log"
 st=$?
 set -e
-read -r p f s n < <(tr -d '\r' <"$results/selftests.log" | awk '
-	match($0, /Totals: pass:[0-9]+ fail:[0-9]+ xfail:[0-9]+ xpass:[0-9]+ skip:[0-9]+ error:[0-9]+/) {
-		t = substr($0, RSTART, RLENGTH)
-		gsub(/[a-z]+:/, "", t)
-		split(t, v, " ")
-		# v[1] is "Totals"; pass fail xfail xpass skip error follow.
-		p += v[2] + v[4] + v[5]
-		f += v[3] + v[7]
-		s += v[6]
-		n++
-	}
-	END { print p + 0, f + 0, s + 0, n + 0 }')
+read -r p f s n < <(scripts/tap-totals.sh "$results/selftests.log")
 if [ "$st" = 125 ]; then
 	echo "check.sh: the VM run failed (status 125, see above): counted as 1 failed"
 	f=$((f + 1))

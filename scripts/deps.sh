@@ -15,6 +15,7 @@ PACKAGES="
 	dkms systemd binutils debhelper dh-dkms dpkg-dev
 	clang libclang-rt-14-dev llvm
 	libmsgpack-dev python3-msgpack python3-dev tmux rt-tests stress-ng valgrind
+	flex bison bc libelf-dev libssl-dev
 "
 
 missing=

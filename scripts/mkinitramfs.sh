@@ -26,6 +26,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 O=${O:-$top/build}
 KVER=${KVER:-$("$top/scripts/kver.sh")}
 BUSYBOX=${BUSYBOX:-/bin/busybox}
+# Another kernel than the installed ones (make check-debug): the root its
+# modules are under (DIR/lib/modules/$KVER) and where dcm's .ko files are.
+MODROOT=${DCM_VM_MODROOT:-}
+KODIR=${DCM_VM_KODIR:-$top}
 
 die() {
 	echo "mkinitramfs.sh: $*" >&2
@@ -42,7 +46,7 @@ out=$1
 case "$out" in /*) ;; *) out=$PWD/$out ;; esac
 case "$O" in /*) ;; *) O=$PWD/$O ;; esac
 
-moddir=/lib/modules/$KVER
+moddir=$MODROOT/lib/modules/$KVER
 [ -d "$moddir/kernel" ] || die "no modules for $KVER in $moddir; run scripts/deps.sh"
 [ -x "$BUSYBOX" ] || die "$BUSYBOX missing; run scripts/deps.sh (busybox-static)"
 for t in cpio depmod modprobe modinfo ldd gzip; do
@@ -51,7 +55,7 @@ for t in cpio depmod modprobe modinfo ldd gzip; do
 done
 
 shopt -s nullglob
-kos=("$top"/*.ko)
+kos=("$KODIR"/*.ko)
 inputs=("$0" "$top/scripts/vm" "$BUSYBOX" "$moddir/modules.dep" "${kos[@]}")
 for d in "$O/bin" "$O/lib" "$O/python" "$O/selftests/dcm" "$top/userspace/data" "$top/userspace/udev" \
 	"$top/userspace/modprobe.d"; do
@@ -87,6 +91,7 @@ done
 
 install -m 0755 "$top/scripts/vm/init" init
 install -m 0755 "$top/scripts/vm/dcm-sim-reload" usr/sbin/dcm-sim-reload
+install -m 0755 "$top/scripts/vm/dcm-kmemleak" usr/sbin/dcm-kmemleak
 [ -f "$top/scripts/vm/demo.sh" ] &&
 	install -m 0755 "$top/scripts/vm/demo.sh" usr/share/dcm/demo.sh
 
@@ -102,7 +107,7 @@ for m in $want; do
 	case " $ours " in
 	*" $(echo "$m" | tr - _) "*) continue ;;
 	esac
-	modprobe -S "$KVER" --show-depends "$m" >"$O/vm/deps.txt" 2>&1 ||
+	modprobe ${MODROOT:+-d "$MODROOT"} -S "$KVER" --show-depends "$m" >"$O/vm/deps.txt" 2>&1 ||
 		die "module $m: $(cat "$O/vm/deps.txt")"
 	while read -r verb path _; do
 		[ "$verb" = insmod ] || continue

@@ -7,7 +7,9 @@
 # the bad bodies' ACPI table to that (--acpi scripts/vm/bad-bodies.asl);
 # show their output, keep a copy in LOG, exit with the first failure's
 # status (125 when a VM run itself failed: kernel warning/oops, timeout; see
-# dcm-vm).
+# dcm-vm). DCM_SELFTEST_WRAP, if set, is a guest command each test command
+# runs under (make check-debug: /usr/sbin/dcm-kmemleak); DCM_VM_TIMEOUT, if
+# set, bounds each VM run (else dcm-vm's default, 300 s for the last one).
 set -eu -o pipefail
 
 if [ $# -ne 1 ]; then
@@ -19,17 +21,19 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 mkdir -p "$(dirname "$log")"
 set +e
-"$top/scripts/dcm-vm" exec -- /opt/dcm/selftests/run_all.sh 2>&1 | tee "$log"
+# shellcheck disable=SC2086 # $wrap is a command prefix: empty or words
+wrap=${DCM_SELFTEST_WRAP:-}
+"$top/scripts/dcm-vm" exec -- $wrap /opt/dcm/selftests/run_all.sh 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 echo "# selftest: dcm_uart_test.sh (dcm-vm --rs485-uart)" | tee -a "$log"
-"$top/scripts/dcm-vm" exec --rs485-uart -- /opt/dcm/selftests/dcm_uart_test.sh 2>&1 |
+"$top/scripts/dcm-vm" exec --rs485-uart -- $wrap /opt/dcm/selftests/dcm_uart_test.sh 2>&1 |
 	tee -a "$log"
 uart_status=${PIPESTATUS[0]}
 [ "$status" = 0 ] && status=$uart_status
 echo "# selftest: dcm_firmware_test.sh (dcm-vm --rs485-uart --acpi scripts/vm/bad-bodies.asl)" |
 	tee -a "$log"
-"$top/scripts/dcm-vm" exec --timeout 300 --rs485-uart --acpi "$top/scripts/vm/bad-bodies.asl" \
-	-- /opt/dcm/selftests/dcm_firmware_test.sh 2>&1 | tee -a "$log"
+"$top/scripts/dcm-vm" exec --timeout "${DCM_VM_TIMEOUT:-300}" --rs485-uart --acpi "$top/scripts/vm/bad-bodies.asl" \
+	-- $wrap /opt/dcm/selftests/dcm_firmware_test.sh 2>&1 | tee -a "$log"
 fw_status=${PIPESTATUS[0]}
 [ "$status" = 0 ] && status=$fw_status
 exit "$status"

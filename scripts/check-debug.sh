@@ -1,0 +1,68 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-debug.sh: what `make check-debug` runs. The kselftest suite (the
+# three VM runs of scripts/run-selftests.sh) on the debug kernel of
+# scripts/debug-kernel.sh (KASAN, lockdep, DEBUG_ATOMIC_SLEEP, kmemleak,
+# UBSAN, KFENCE), with dcm's modules built for it, each run under
+# dcm-kmemleak (unload, then a kmemleak scan). Any report fails the run:
+# dcm-vm fails on BUG:/WARNING:/UBSAN: lines, dcm-kmemleak on a leak. The
+# last line is "N passed, N failed". Logs go to $O/results-debug/.
+set -eu -o pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+O=${O:-$top/build}
+case "$O" in /*) ;; *) O=$top/$O ;; esac
+export O
+results=$O/results-debug
+rm -rf "$results"
+mkdir -p "$results"
+
+fail() {
+	echo "check-debug.sh: $*"
+	echo "0 passed, 1 failed"
+	exit 1
+}
+
+vars=$(scripts/debug-kernel.sh) || fail "no debug kernel (see above)"
+eval "$vars"
+echo "check-debug.sh: debug kernel $DEBUG_KVER (its build took $DEBUG_BUILD_SECONDS s)"
+
+make --no-print-directory userspace selftests boardsim >"$results/build.log" 2>&1 ||
+	{ tail -30 "$results/build.log"; fail "the userspace build failed"; }
+
+# dcm's modules for the debug kernel, built from a copy of their sources so
+# that the tree's own .ko files (for the installed kernel) stay as they are.
+mod=$O/debug-modules
+rm -rf "$mod"
+mkdir -p "$mod"
+cp Kbuild "$mod/"
+find kernel include \( -name '*.c' -o -name '*.h' \) -print0 |
+	cpio -p0dm --quiet "$mod"
+make -C "$DEBUG_KDIR" M="$mod" -j"$(nproc)" modules >>"$results/build.log" 2>&1 ||
+	{ tail -30 "$results/build.log"; fail "dcm's modules did not build for $DEBUG_KVER"; }
+
+export KVER=$DEBUG_KVER DCM_VM_KERNEL=$DEBUG_IMAGE DCM_VM_MODROOT=$DEBUG_MODROOT
+export DCM_VM_KODIR=$mod DCM_VM_MEM=${DCM_VM_MEM:-2048}
+export DCM_VM_TIMEOUT=${DCM_VM_TIMEOUT:-3000}
+export DCM_SELFTEST_WRAP=/usr/sbin/dcm-kmemleak
+start=$(date +%s)
+set +e
+scripts/run-selftests.sh "$results/selftests.log"
+st=$?
+set -e
+read -r p f s n < <(scripts/tap-totals.sh "$results/selftests.log")
+if [ "$st" = 125 ]; then
+	echo "check-debug.sh: a VM run failed (a kernel report, a timeout: see above and $O/vm/last-console.log)"
+	f=$((f + 1))
+elif [ "$n" = 0 ]; then
+	echo "check-debug.sh: no '# Totals:' line from the selftests"
+	f=$((f + 1))
+elif [ "$st" != 0 ] && [ "$f" = 0 ]; then
+	echo "check-debug.sh: the selftests exited with status $st without a failed test"
+	f=1
+fi
+echo "check-debug.sh: selftests on $DEBUG_KVER in $(($(date +%s) - start)) s, $s skipped; logs: $results/"
+echo "$p passed, $f failed"
+[ "$f" = 0 ]
