@@ -55,7 +55,8 @@ boardsim:
 selftests: linux-src userspace
 	$(MAKE) -C tools/testing/selftests/dcm O=$(O) LSRC=$(LSRC)
 
-# Host unit tests (cmocka, ASan+UBSan): userspace, then the kernel's pure
+# Host unit tests (cmocka, ASan+UBSan): userspace, the same again unsanitised
+# under valgrind (make -C userspace valgrind), then the kernel's pure
 # logic built for the host, then dcm-boardsim driven as the master of its
 # bus, then the shipped robot description (dcmd's dry run, the schemas, the
 # seed's key lists; and that a broken copy is refused), and the device tree
@@ -70,6 +71,7 @@ selftests: linux-src userspace
 unit:
 	@rc=0; \
 	$(MAKE) --no-print-directory -C userspace O=$(O) unit || rc=1; \
+	$(MAKE) --no-print-directory -C userspace O=$(O) valgrind || rc=1; \
 	$(MAKE) --no-print-directory -C kernel/tests O=$(O) || rc=1; \
 	$(MAKE) --no-print-directory -C tools/dcm-boardsim O=$(O) unit || rc=1; \
 	$(MAKE) -s --no-print-directory -C userspace O=$(O) all || rc=1; \

@@ -5,7 +5,8 @@
 # whatever fails, with everything on stdout. The last line is
 # "unit: N passed, N failed", counted in cmocka test cases; a binary that
 # dies before its summary (e.g. on a sanitizer report) counts as one
-# failure. Exit status 1 if anything failed.
+# failure. Exit status 1 if anything failed. UNIT_WRAP, if set, is a
+# command each binary runs under (make valgrind: valgrind and its options).
 set -u
 
 pass=0
@@ -17,7 +18,8 @@ trap 'rm -f "$out"' EXIT
 for t in "$@"; do
 	name=$(basename "$t")
 	echo "== $name"
-	"$t" >"$out" 2>&1
+	# shellcheck disable=SC2086 # UNIT_WRAP is a command and its options
+	${UNIT_WRAP:-} "$t" >"$out" 2>&1
 	rc=$?
 	cat "$out"
 
