@@ -403,10 +403,15 @@ out:
 	return ret;
 }
 
-/* A cycle this file has not read yet, or a controller gone. */
+/*
+ * A cycle newer than the last this file read, or a controller gone. Newer,
+ * not different: the cycle publishes its snapshot before it counts itself
+ * in ctrl->cycle, so a reader can read cycle N + 1 while ctrl->cycle is
+ * still N, and must not take that for news and read N + 1 again.
+ */
 static bool dcm_news(struct dcm_file *f)
 {
-	return READ_ONCE(f->ctrl->cycle) != f->last_cycle || READ_ONCE(f->ctrl->dead);
+	return READ_ONCE(f->ctrl->cycle) > f->last_cycle || READ_ONCE(f->ctrl->dead);
 }
 
 static ssize_t dcm_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
@@ -419,6 +424,7 @@ static ssize_t dcm_read(struct file *file, char __user *buf, size_t count, loff_
 	ssize_t ret;
 	u32 time;
 
+again:
 	for (;;) {
 		if (!dcm_news(f)) {
 			if (file->f_flags & O_NONBLOCK)
@@ -454,6 +460,19 @@ static ssize_t dcm_read(struct file *file, char __user *buf, size_t count, loff_
 	frame->generation = rt->generation;
 	dcm_runtime_read(rt, frame->values, NULL, &frame->cycle, &time);
 	frame->time = time;
+	if (frame->cycle <= f->last_cycle) {
+		/*
+		 * Not newer than the last frame read (a description that has
+		 * not published its first cycle yet): wait for the next one.
+		 */
+		f->last_cycle = max(f->last_cycle, (u64)READ_ONCE(ctrl->cycle));
+		up_read(&ctrl->lock);
+		kvfree(frame);
+		frame = NULL;
+		if (file->f_flags & O_NONBLOCK)
+			return -EAGAIN;
+		goto again;
+	}
 	f->last_cycle = frame->cycle;
 	up_read(&ctrl->lock);
 	/* The copy may fault: not under ctrl->lock (DOC: Locking). */
