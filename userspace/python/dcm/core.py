@@ -371,10 +371,10 @@ class Controller:
         """
         if isinstance(name, Key):
             return name
-        b = _args.name(name, "the key name", _lib.KEY_NAME_LEN)
-        k = self._keys.get(name)
+        k = self._keys.get(name) if isinstance(name, str) else None
         if k is not None:
             return k
+        b = _args.name(name, "the key name", _lib.KEY_NAME_LEN)
         out = _lib.Key()
         ret = _lib.lib().dcm_lookup(self._handle(), b, ctypes.byref(out))
         if ret == -_errno.ENOENT:
@@ -416,9 +416,16 @@ class Controller:
             return list(zip(values[:n], times[:n]))
         return values[:n]
 
+    def _get1(self, keys):
+        v = ctypes.c_double()
+        h = _lib.u32(keys[0].handle)
+        check(_lib.lib().dcm_get(self._handle(), ctypes.byref(h), 1, ctypes.byref(v), None),
+              "dcm_get")
+        return v.value
+
     def get(self, name):
         """The value of one subdevice (a float), from the last cycle."""
-        return self._with_keys([name], lambda ks: self._get(ks, False))[0]
+        return self._with_keys([name], self._get1)
 
     def get_many(self, names):
         """The values of several subdevices, all of one cycle (a list of floats)."""
@@ -692,9 +699,15 @@ class Controller:
             self._sysfs = s
         out = ctypes.c_void_p()
         ret = lib.dcm_sysfs_read(self._sysfs, b, ctypes.byref(out))
+        # dcm_sysfs_read() leaves dcm_last_error() as it was: our own words.
         if ret == -_errno.ENOENT:
-            check(ret, "dcm_sysfs_read", NoSuchKeyError, key=key)
-        check(ret, "dcm_sysfs_read")
+            raise NoSuchKeyError(ret, "%s: no such key" % key, "dcm_sysfs_read", key=key)
+        if ret == -_errno.EINVAL:
+            raise ValueError("%r is not a key path (an empty, '.' or '..' component, or a "
+                             "trailing '/')" % key)
+        if ret < 0:
+            raise DcmError(ret, "%s: %s" % (key, _lib.text(lib.dcm_strerror(ret))),
+                           "dcm_sysfs_read")
         try:
             return ctypes.string_at(out.value).decode("utf-8", "replace")
         finally:
@@ -773,7 +786,13 @@ class Snapshot:
 
     def read(self, name):
         """One subdevice's value (a float)."""
-        return self.read_many([name])[0][0]
+        k = self._c.key(name)
+        v = ctypes.c_double()
+        h = _lib.u32(k.handle)
+        check(_lib.lib().dcm_snapshot_read_many(self._snap(), ctypes.byref(h), 1,
+                                                ctypes.byref(v), None, None),
+              "dcm_snapshot_read")
+        return v.value
 
 
 def time_diff(a, b):

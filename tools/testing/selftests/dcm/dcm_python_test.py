@@ -129,6 +129,79 @@ def t_naoqi_set():
     check(ok, "NAOqi set with Merge and an importance: the actuator reaches %f" % c.get(HY))
 
 
+def t_memory():
+    mem = naoqi.ALMemory(c)
+    body = mem.getData("RobotConfig/Body/Type")
+    mx = mem.getData("Device/SubDeviceList/HeadYaw/Position/Sensor/Max")
+    lst = mem.getListData(["Device/SubDeviceList/HeadYaw/Position/Sensor/Value",
+                           "HeadYaw/Position/Actuator/Value", "RobotConfig/Body/Type"])
+    check(body == sysfs("RobotConfig/Body/Type") and isinstance(mx, float) and mx > 1
+          and len(lst) == 3 and isinstance(lst[0], float) and lst[2] == body,
+          "ALMemory getData/getListData read Values and other keys (%r, Max %r, %r)" %
+          (body, mx, lst))
+    try:
+        mem.getData("RobotConfig/Nope")
+        check(False, "getData of a missing key raises NoSuchKeyError")
+    except dcm.NoSuchKeyError as e:
+        check("RobotConfig/Nope" in str(e), "getData of a missing key: NoSuchKeyError: %s" % e)
+
+
+def t_read_only():
+    # An unprivileged user (nao, not in the group dcm) opens read-only.
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(r)
+        msg = "?"
+        try:
+            os.setgid(1000)
+            os.setuid(1000)
+            with dcm.open() as ro:
+                v = ro.get(HYS)
+                try:
+                    ro.set(HY, 0.0)
+                    msg = "1 read %f, and the command was taken" % v
+                except dcm.DcmError as e:
+                    msg = "%d read %f; command: %s %s" % (
+                        0 if e.errno == errno.EBADF and "read-only" in str(e) else 1, v,
+                        errno.errorcode.get(e.errno), e)
+        except Exception as e:  # pylint: disable=broad-except
+            msg = "1 %s: %s" % (type(e).__name__, e)
+        os.write(w, msg.encode())
+        os._exit(0)
+    os.close(w)
+    out = b""
+    while True:
+        b = os.read(r, 4096)
+        if not b:
+            break
+        out += b
+    os.close(r)
+    os.waitpid(pid, 0)
+    st, _, rest = out.decode().partition(" ")
+    check(st == "0", "as user nao the device opens read-only: %s" % rest)
+
+
+def t_cost():
+    k = c.key(HYS)
+    n = 500
+    t = time.perf_counter()
+    for _ in range(n):
+        c.get(k)
+    get_us = (time.perf_counter() - t) / n * 1e6
+    with c.snapshot() as snap:
+        t = time.perf_counter()
+        for _ in range(n):
+            snap.read(k)
+        snap_us = (time.perf_counter() - t) / n * 1e6
+    t = time.perf_counter()
+    for _ in range(20):
+        c.read_frame(timeout=1)
+    fr_ms = (time.perf_counter() - t) / 20 * 1e3
+    diag("cost under TCG: get %.0f us, snapshot read %.0f us a call; a frame every %.1f ms"
+         % (get_us, snap_us, fr_ms))
+
+
 def t_aliases():
     pos = ["Device/SubDeviceList/%s/Position/Actuator/Value" % j for j in ARM]
     r = D.createAlias(["pyHard", ["%s/Hardness/Actuator/Value" % j for j in ARM]])
@@ -205,9 +278,11 @@ def t_frames():
           (ones, len(steps), max(steps)))
     dt = [dcm.time_diff(b.time, a.time) / (b.cycle - a.cycle) for a, b in zip(fr, fr[1:])]
     diag("ms per cycle between frames: %r" % sorted(set(round(x, 1) for x in dt)))
-    check(near(sum(dt) / len(dt), period_ms, 1) and min(dt) > 0,
-          "the frames' DCM time runs %.2f ms per cycle on average (period %d ms)" %
-          (sum(dt) / len(dt), period_ms))
+    # A cycle's DCM time is its start in ms: late cycles on a loaded host
+    # spread them, never back.
+    check(min(dt) >= period_ms / 2,
+          "each frame's DCM time is later than the last one's, %.1f ms per cycle on average "
+          "(period %d ms)" % (sum(dt) / len(dt), period_ms))
     f = fr[-1]
     check(len(f) == c.info().n_subdevices and isinstance(f[k], float)
           and f[k] == f[k.index] and f.values[k.index] == f[k],
@@ -345,8 +420,8 @@ def t_threads():
 
 
 start = time.monotonic()
-for s in (t_open, t_set, t_timed, t_naoqi_set, t_aliases, t_time, t_frames, t_snapshot,
-          t_events, t_errors, t_threads):
+for s in (t_open, t_set, t_timed, t_naoqi_set, t_memory, t_aliases, t_time, t_frames,
+          t_snapshot, t_events, t_errors, t_read_only, t_threads, t_cost):
     section(s)
 c.set("HeadYaw/Hardness/Actuator", 0.0)
 c.close()
