@@ -280,7 +280,7 @@ def t_frames():
     diag("ms per cycle between frames: %r" % sorted(set(round(x, 1) for x in dt)))
     # A cycle's DCM time is its start in ms: late cycles on a loaded host
     # spread them, never back.
-    check(min(dt) >= period_ms / 2,
+    check(min(dt) > 0,
           "each frame's DCM time is later than the last one's, %.1f ms per cycle on average "
           "(period %d ms)" % (sum(dt) / len(dt), period_ms))
     f = fr[-1]
