@@ -22,7 +22,7 @@ from dcm import naoqi
 SYS = "/sys/class/dcm/dcm0"
 HY = "HeadYaw/Position/Actuator"
 HYS = "HeadYaw/Position/Sensor"
-ARM = ["LShoulderPitch", "LShoulderRoll", "LElbowYaw"]
+ARM = ["RShoulderRoll", "RElbowRoll", "RElbowYaw"]
 
 
 def check(ok, desc):
