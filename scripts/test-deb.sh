@@ -43,7 +43,7 @@ contents() {
 		sed 's|^\./|/|' | LC_ALL=C sort
 }
 
-for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-dev $arch" "dcm-tools $arch"; do
+for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-dev $arch" "dcm-tools $arch" "python3-dcm all"; do
 	# shellcheck disable=SC2086 # "PACKAGE ARCH"
 	set -- $p
 	[ -f "$(deb "$1" "$2")" ]
@@ -81,6 +81,12 @@ done >"$tmp/missing"
 grep -q 'seed-keys\|variants\|selftest\|dcm_sim' "$log" && ok=1
 cp "$tmp/missing" "$log"
 check "dcm-tools: dcmd, dcmctl, the description, the unit, udev, modprobe.d, modules-load.d, sysusers.d; no test data" "$ok"
+
+contents python3-dcm all | grep -v '^/usr/share/doc/' >"$log"
+for f in userspace/python/dcm/*.py; do
+	echo "/usr/lib/python3/dist-packages/dcm/${f##*/}"
+done | LC_ALL=C sort | diff - "$log" >/dev/null
+check "python3-dcm: the module dcm in Debian's python3 directory" "$?"
 
 mkdir -p "$tmp/x"
 dpkg-deb -x "$(deb dcm-tools "$arch")" "$tmp/x" && dpkg-deb -x "$(deb libdcm0 "$arch")" "$tmp/x"

@@ -50,7 +50,8 @@ listing() {
 }
 
 expected() {
-	LC_ALL=C sort <<EOF
+	{
+		cat <<EOF
 f 644 lib/modules/$KVER/extra/dcm.ko
 f 644 usr/include/libdcm.h
 f 644 usr/lib/libdcm.a
@@ -74,6 +75,11 @@ f 755 usr/sbin/dcmd
 l 777 usr/lib/libdcm.so -> libdcm.so.0
 l 777 usr/lib/libdcm.so.0 -> libdcm.so.$version
 EOF
+		# the Python module, its files as they are in the tree
+		for f in userspace/python/dcm/*.py; do
+			echo "f 644 usr/lib/python3/dist-packages/dcm/${f##*/}"
+		done
+	} | LC_ALL=C sort
 }
 
 # The machine's own files that an install without staging would write: the
@@ -130,6 +136,15 @@ grep -q "libdcm.so.0 => $stage/usr/lib/libdcm.so.0 " "$log" &&
 	LD_LIBRARY_PATH=$stage/usr/lib "$stage/usr/bin/dcmctl" --version >/dev/null 2>&1
 st=$?
 check "dcmd and dcmctl run against the installed libdcm" "$st"
+[ "$st" = 0 ] || show "$log"
+
+# The Python module loads the installed libdcm.so.0 by its soname.
+LD_LIBRARY_PATH=$stage/usr/lib PYTHONPATH=$stage/usr/lib/python3/dist-packages \
+	python3 -B -c 'import dcm, dcm.naoqi; print(dcm.lib_version(), dcm.__file__)' >"$log" 2>&1
+st=$?
+grep -q "^$version $stage/usr/lib/python3/dist-packages/dcm/__init__.py$" "$log"
+st=$((st || $?))
+check "the Python module dcm imports from the staged root and loads the installed libdcm" "$st"
 [ "$st" = 0 ] || show "$log"
 
 pc=$(export PKG_CONFIG_PATH=$stage/usr/lib/pkgconfig

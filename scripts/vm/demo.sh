@@ -97,6 +97,9 @@ dcmctl special diagnostic | head -8 || status=1
 section "The cycle"
 dcmctl stats || status=1
 
+section "Python: a NAOqi DCM call as written (Documentation/dcm/python.rst)"
+python3 -c 'from dcm.naoqi import ALProxy; import time; dcm = ALProxy("DCM"); mem = ALProxy("ALMemory"); dcm.set(["HeadYaw/Position/Actuator/Value", "ClearAll", [[-0.4, dcm.getTime(300)]]]); time.sleep(0.6); print("HeadYaw sensor:", round(mem.getData("Device/SubDeviceList/HeadYaw/Position/Sensor/Value"), 3))' || status=1
+
 echo
 if [ $status = 0 ]; then
 	echo "The dcm stack is up."
