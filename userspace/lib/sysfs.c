@@ -477,7 +477,7 @@ DCM_EXPORT int dcm_sysfs_write(const struct dcm_sysfs *s, const char *key, const
 	r = dcm_sysfs_key_path(key, rel, sizeof(rel));
 	if (r)
 		return dcm_set_error(r, "%s: not a key path", key);
-	fd = openat(s->fd, rel, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+	fd = openat(s->fd, rel, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0) {
 		r = errno == ELOOP || errno == EISDIR ? -ENOENT : -errno;
 		return dcm_set_error(r, "%s: %s%s", key, dcm_strerror(r),
