@@ -11,8 +11,9 @@
  *
  *   control-loop [-d /dev/dcmN] [-j JOINT] [-a AMPLITUDE] [-s SECONDS]
  *
- * Prints a line per second and, at the end, how far the joint moved; exits
- * non-zero on an error or when the joint did not move.
+ * Prints a line per second and, at the end, how far the joint moved; then
+ * sends the joint back to 0 and soft. Exits non-zero on an error or when
+ * the joint did not move.
  *
  * Build: cc control-loop.c $(pkg-config --cflags --libs libdcm)
  * (Documentation/dcm/first-steps.rst).
@@ -160,7 +161,19 @@ int main(int argc, char **argv)
 		}
 	}
 
+	/*
+	 * Leave the joint as found: back to 0 in 300 ms, then soft. Timed
+	 * commands outlive the program once the watchdog is disarmed.
+	 */
 	dcm_watchdog_disarm(dcm);
+	{
+		struct dcm_timed_point home = { .value = 0, .time = dcm_time_add(frame.time, 300) };
+		struct dcm_timed_point soft = { .value = 0, .time = dcm_time_add(frame.time, 400) };
+
+		if (dcm_set(dcm, act.handle, LIBDCM_CLEAR_ALL, &home, 1) ||
+		    dcm_set(dcm, hard.handle, LIBDCM_CLEAR_ALL, &soft, 1))
+			fprintf(stderr, "control-loop: %s\n", dcm_last_error());
+	}
 	dcm_values_frame_release(&frame);
 	printf("%u cycles; %s moved over %.3f rad (%+.3f to %+.3f)\n", cycles,
 	       joints[me].name, hi - lo, lo, hi);
