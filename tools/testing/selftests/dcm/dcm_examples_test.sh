@@ -6,13 +6,14 @@
 # robot, each checked from outside through sysfs:
 #
 #   control-loop  HeadYaw's position sensor swings while it runs (sampled
-#                 in sysfs), and it says it moved;
+#                 in sysfs), and it says it moved; killed, its client
+#                 watchdog's safe action runs (a watchdog event);
 #   led-alias     the chest LED's colours change while it runs (sampled in
 #                 sysfs), and its alias exists afterwards (a set on it works);
 #   robot-status.sh  prints every joint, the battery and the lost boards.
 #
 # POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
-# About 12 s.
+# About 15 s.
 
 SYS=/sys/class/dcm/dcm0
 SUB=$SYS/SubDeviceList
@@ -49,7 +50,7 @@ wait "$pid"
 st=$?
 check "$st" "control-loop runs 3 s and exits 0 (status $st)"
 [ "$st" = 0 ] || sed 's/^/# /' "$T/loop.out"
-grep -q '^300 cycles; HeadYaw/Position/Sensor moved over' "$T/loop.out"
+grep -q "^300 cycles; HeadYaw/Position/Sensor moved over" "$T/loop.out"
 check $? "control-loop read 300 frames and says HeadYaw moved"
 range=$(awk 'NR == 1 { lo = $1; hi = $1 } { if ($1 < lo) lo = $1; if ($1 > hi) hi = $1 }
 	END { print hi - lo }' "$T/samples")
@@ -57,6 +58,26 @@ above "$range" 0.3
 check $? "HeadYaw's sensor in sysfs swung over $range rad while it ran"
 grep -q 'joints read per cycle; commanding HeadYaw' "$T/loop.out"
 check $? "control-loop found the joints through the library's tree"
+
+# --- control-loop killed: its watchdog holds the joint (an event says so)
+dcmctl events --type watchdog --timeout 5 >"$T/wd.out" 2>&1 &
+evpid=$!
+sleep 0.5
+"$EX/control-loop" -s 30 >"$T/loop2.out" 2>&1 &
+pid=$!
+wait_until 5 grep -q 'joints read per cycle' "$T/loop2.out" 2>/dev/null
+sleep 1
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+wait "$evpid"
+grep -q "watchdog of pid $pid fired (closed): hold" "$T/wd.out"
+st=$?
+check "$st" "control-loop killed: the kernel ran its watchdog's safe action (hold)"
+sed 's/^/# /' "$T/wd.out"
+[ "$st" = 0 ] || sed 's/^/# /' "$T/loop2.out"
+dcmctl set HeadYaw/Position/Actuator 0 --in 200 >/dev/null &&
+	sleep 0.4 && dcmctl set HeadYaw/Hardness/Actuator 0 >/dev/null
+check $? "HeadYaw back to 0 and soft"
 
 # --- led-alias: the chest LED through an alias
 "$EX/led-alias" -s 2 >"$T/led.out" 2>&1 &
