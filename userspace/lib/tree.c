@@ -316,14 +316,13 @@ DCM_EXPORT int dcm_tree_read(struct dcm *dcm, const char *sysfs_root, unsigned i
 {
 	struct dcm_sysfs *s = NULL;
 	struct dcm_tree *t = NULL;
+	struct dcm_info info;
 	int r, tries;
 
 	if (!out)
 		return dcm_set_error(-EINVAL, "dcm_tree_read: NULL argument");
 	*out = NULL;
 	if (dcm) {
-		struct dcm_info info;
-
 		r = dcm_get_info(dcm, &info);
 		if (r)
 			return r;
@@ -341,8 +340,17 @@ DCM_EXPORT int dcm_tree_read(struct dcm *dcm, const char *sysfs_root, unsigned i
 		}
 		t->index = index;
 		r = read_sysfs(t, s);
+		/* a tree between two descriptions: subdevices, no devices */
+		if (!r && t->n_subdevices && !t->n_devices)
+			r = -EAGAIN;
 		if (!r && dcm)
 			r = read_handles(t, dcm);
+		/* what the kernel counts, before and after */
+		if (!r && dcm && (t->n_subdevices != info.n_subdevices ||
+				  t->n_devices != info.n_devices))
+			r = -EAGAIN;
+		if (r == -EAGAIN && dcm && dcm_get_info(dcm, &info))
+			r = -EAGAIN;
 		/* a description replaced under the walk: read it again */
 		if (r != -EAGAIN && r != -ENOENT && r != -ENODEV)
 			break;

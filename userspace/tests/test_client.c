@@ -36,6 +36,7 @@ static int setup(void **state)
 	fake.subs[1] = (struct fake_sub){ "HeadPitch/Position/Sensor", 0, 0, 0 };
 	fake.subs[2] = (struct fake_sub){ "HeadPitch/Position/Actuator", DCM_LOOKUP_F_ACTUATOR, 0, 0 };
 	fake.n_subs = 3;
+	fake.info_n_devices = 2;
 	return fake_sysfs_setup("test_client");
 }
 
@@ -199,6 +200,15 @@ static void test_tree_handles(void **state)
 	assert_int_equal(dcm_tree_read(dcm, fake_sysfs_root, 0, &t), -EAGAIN);
 	assert_null(t);
 	assert_non_null(strstr(dcm_last_error(), "kept changing"));
+
+	/* the kernel counts another number of devices: being replaced */
+	fake.n_subs = 3;
+	fake.info_n_devices = 3;
+	assert_int_equal(dcm_tree_read(dcm, fake_sysfs_root, 0, &t), -EAGAIN);
+	assert_null(t);
+	fake.info_n_devices = 2;
+	assert_int_equal(dcm_tree_read(dcm, fake_sysfs_root, 0, &t), 0);
+	dcm_tree_free(t);
 	dcm_close(dcm);
 }
 
