@@ -32,9 +32,9 @@ export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src bench soak boardsim install uninstall install-test \
-	uninstall-test install-modules uninstall-modules dkms fuzz check-debug
+	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples
 
-all: modules userspace selftests boardsim
+all: modules userspace selftests boardsim examples
 
 deps:
 	@scripts/deps.sh
@@ -47,6 +47,12 @@ modules:
 
 userspace:
 	$(MAKE) -C userspace O=$(O)
+
+# The example programs, built against a staged install of libdcm with
+# pkg-config (userspace/examples/); the VM runs them from the selftests'
+# directory (dcm_examples_test.sh).
+examples: userspace selftests
+	$(MAKE) -C userspace/examples O=$(O)
 
 # The host side of the VM's RS485 UART (scripts/dcm-vm --rs485-uart).
 boardsim:
@@ -83,6 +89,7 @@ unit:
 	scripts/test-install.sh || rc=1; \
 	scripts/test-dkms.sh || rc=1; \
 	scripts/test-deb.sh || rc=1; \
+	$(MAKE) -s --no-print-directory -C userspace/examples O=$(O) check || rc=1; \
 	if command -v clang >/dev/null 2>&1; then \
 		$(MAKE) -s --no-print-directory -C tools/fuzz O=$(O) smoke || rc=1; \
 	else echo "fuzz: skipped, no clang (make deps)"; fi; \
@@ -96,7 +103,7 @@ fuzz: deps
 	@$(MAKE) -s --no-print-directory -C tools/fuzz O=$(O) run
 
 # The kselftest suite inside the VM.
-vm-test: modules userspace selftests boardsim
+vm-test: modules userspace selftests boardsim examples
 	@mkdir -p $(O)/results
 	@scripts/run-selftests.sh $(O)/results/selftests.log
 

@@ -67,7 +67,7 @@ printf '/usr/lib/%s/libdcm.so.0\n/usr/lib/%s/libdcm.so.%s\n' "$multiarch" "$mult
 check "libdcm0: libdcm.so.0 and libdcm.so.$version alone" "$?"
 
 contents libdcm-dev "$arch" | grep -v '^/usr/share/doc/' >"$log"
-printf '%s\n' /usr/include/libdcm.h "/usr/lib/$multiarch/libdcm.a" "/usr/lib/$multiarch/libdcm.so" \
+printf '%s\n' /usr/include/libdcm.h /usr/include/linux/dcm.h "/usr/lib/$multiarch/libdcm.a" "/usr/lib/$multiarch/libdcm.so" \
 	"/usr/lib/$multiarch/pkgconfig/libdcm.pc" | LC_ALL=C sort | diff - "$log" >/dev/null
 check "libdcm-dev: the header, libdcm.a, libdcm.so, libdcm.pc" "$?"
 

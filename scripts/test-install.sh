@@ -54,6 +54,7 @@ expected() {
 		cat <<EOF
 f 644 lib/modules/$KVER/extra/dcm.ko
 f 644 usr/include/libdcm.h
+f 644 usr/include/linux/dcm.h
 f 644 usr/lib/libdcm.a
 f 644 usr/lib/modprobe.d/dcm.conf
 f 644 usr/lib/modules-load.d/dcm.conf

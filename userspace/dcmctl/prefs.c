@@ -16,8 +16,8 @@
  *
  * Every file written is checked first (schema, loader, the kernel's own
  * checks in the dry run, with Device.xml) and replaced atomically. The
- * actions themselves are the description library's (desc/actions.c); here
- * are the command line and the output.
+ * actions themselves are libdcm's (dcm_prefs_save(), dcm_prefs_load(),
+ * dcm_prefs_add()); here are the command line and the output.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -171,56 +171,34 @@ int dcmctl_prefs_load_files(const struct dcmctl_prefs_args *a, struct desc_files
 }
 
 /* ------------------------------------------------------------------
- * Messages
+ * The actions: libdcm's dcm_prefs_*(); here the options and the output
  */
 
-static void warn_log(void *arg, int level, const char *msg)
+/* libdcm's messages: errors and warnings, one line each. */
+static void prefs_log(void *arg, int level, const char *msg)
 {
 	FILE *err = arg;
 
-	if (level <= DESC_LOG_WARNING)
+	if (level <= LIBDCM_LOG_ERR)
+		fprintf(err, "dcmctl: %s\n", msg);
+	else if (level <= LIBDCM_LOG_WARNING)
 		fprintf(err, "dcmctl: warning: %s\n", msg);
 }
 
-/* Print @e's messages, then empty it. */
-static void print_errors(FILE *err, struct desc_errors *e)
+static void prefs_opts(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a,
+		       struct dcm_prefs_opts *po, FILE *err)
 {
-	size_t i;
-
-	for (i = 0; i < e->n; i++)
-		fprintf(err, "dcmctl: %s\n", e->msgs[i]);
-	if (e->dropped)
-		fprintf(err, "dcmctl: (%zu more errors)\n", e->dropped);
-	desc_errors_free(e);
+	memset(po, 0, sizeof(*po));
+	po->index = o->dev_index > 0 ? (unsigned int)o->dev_index : 0;
+	po->file = a->file;
+	po->etc = a->paths.etc;
+	po->share = a->paths.share;
+	po->device_xml = a->paths.device_xml;
+	po->schema_dir = a->paths.schema_dir;
+	po->sysfs_root = o->root;
+	po->log = prefs_log;
+	po->log_arg = err;
 }
-
-/* Device.xml alone: its elements, their types and values. NULL: reported. */
-static struct desc *load_device_xml(const struct desc_files *f, FILE *err)
-{
-	struct desc_errors errs;
-	struct desc *d;
-
-	desc_errors_init(&errs);
-	desc_load_device_xml(f, warn_log, err, &d, &errs);
-	print_errors(err, &errs);
-	return d;
-}
-
-static int write_prefs(struct desc_prefs *p, const char *path, enum desc_target t,
-		       const struct desc_files *f, FILE *err)
-{
-	struct desc_errors errs;
-	int r;
-
-	desc_errors_init(&errs);
-	r = desc_prefs_write_checked(p, path, t, f, warn_log, err, &errs);
-	print_errors(err, &errs);
-	return r;
-}
-
-/* ------------------------------------------------------------------
- * save
- */
 
 struct report {
 	const struct dcmctl_opts *o;
@@ -228,239 +206,124 @@ struct report {
 	FILE *out;
 };
 
-static int save_target(const struct dcmctl_prefs_args *a, enum desc_target t,
-		       const struct desc_files *f, const struct desc *d0,
-		       const struct dcm_sysfs *sysfs, struct report *rep, FILE *err)
-{
-	struct desc_save_stats st;
-	struct desc_prefs *doc;
-	struct desc_errors errs;
-	char from[4096], to[4096];
-	int r;
-
-	if (dcmctl_prefs_paths(a, t, from, sizeof(from), to, sizeof(to))) {
-		fprintf(err, "dcmctl: preferences save %s: a file name is too long\n",
-			desc_target_name(t));
-		return -1;
-	}
-	desc_errors_init(&errs);
-	r = desc_prefs_open(from[0] ? from : NULL, t, &doc, &errs);
-	if (!r)
-		r = desc_prefs_save(doc, t, d0, sysfs, &st, &errs);
-	print_errors(err, &errs);
-	if (r) {
-		fprintf(err, "dcmctl: %s not saved\n", to);
-		desc_prefs_free(doc);
-		return -1;
-	}
-	r = write_prefs(doc, to, t, f, err);
-	if (!r) {
-		size_t n = desc_prefs_count(doc);
-
-		if (rep->o->json) {
-			json_begin_object(&rep->w, NULL);
-			json_string(&rep->w, "target", desc_target_name(t));
-			json_string(&rep->w, "file", to);
-			if (from[0])
-				json_string(&rep->w, "from", from);
-			else
-				json_null(&rep->w, "from");
-			json_uint(&rep->w, "keys", n);
-			json_uint(&rep->w, "live", st.keys);
-			json_uint(&rep->w, "changed", st.changed);
-			json_uint(&rep->w, "added", st.added);
-			json_end_object(&rep->w);
-		} else {
-			fprintf(rep->out, "%s: %s: %zu key%s (%u changed, %u added; from %s)\n",
-				desc_target_name(t), to, n, n == 1 ? "" : "s", st.changed,
-				st.added, from[0] ? from : "no file");
-		}
-	}
-	desc_prefs_free(doc);
-	return r;
-}
-
 static int do_save(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a,
 		   struct report *rep, FILE *err)
 {
-	struct dcm_sysfs *sysfs = NULL;
-	struct desc_files *f;
-	struct desc *d0 = NULL;
-	int ret = DCMCTL_EXIT_FAIL, t;
-	bool failed = false;
-
-	f = malloc(sizeof(*f));
-	if (!f || dcmctl_prefs_load_files(a, f)) {
-		fprintf(err, "dcmctl: preferences save: %s\n", f ? "a file name is too long" :
-			"out of memory");
-		goto out;
-	}
-	d0 = load_device_xml(f, err);
-	if (!d0)
-		goto out;
-	sysfs = dcmctl_open_sysfs(o, err);
-	if (!sysfs)
-		goto out;
-	if (o->json)
-		json_begin_array(&rep->w, "saved");
-	for (t = 0; t < DESC_N_TARGETS; t++) {
-		if (!a->all && t != a->target)
-			continue;
-		if (save_target(a, t, f, d0, sysfs, rep, err))
-			failed = true;
-	}
-	if (o->json)
-		json_end_array(&rep->w);
-	ret = failed ? DCMCTL_EXIT_FAIL : DCMCTL_EXIT_OK;
-out:
-	dcm_sysfs_close(sysfs);
-	desc_free(d0);
-	free(f);
-	return ret;
-}
-
-/* ------------------------------------------------------------------
- * load
- */
-
-static int do_load(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a,
-		   struct report *rep, FILE *err)
-{
-	struct desc_push_stats st;
-	struct desc_nl_sink nls;
-	struct desc_errors errs;
-	struct desc_files *f;
-	struct dcm_info info;
-	struct desc_opts opts;
-	struct desc *d = NULL;
-	char files[2048], why[1024];
-	int r, ret = DCMCTL_EXIT_FAIL;
+	struct dcm_prefs_saved *saved;
+	struct dcm_prefs_opts po;
+	size_t n = 0, i;
+	int r;
 
 	if (o->dev_index < 0) {
 		fprintf(err, "dcmctl: cannot tell the controller index of '%s': use -d dcmN\n",
 			o->device);
 		return DCMCTL_EXIT_FAIL;
 	}
-	f = malloc(sizeof(*f));
-	if (!f || dcmctl_prefs_load_files(a, f)) {
-		fprintf(err, "dcmctl: preferences load: %s\n", f ? "a file name is too long" :
-			"out of memory");
-		free(f);
+	saved = calloc(DESC_N_TARGETS, sizeof(*saved));
+	if (!saved) {
+		fprintf(err, "dcmctl: out of memory\n");
 		return DCMCTL_EXIT_FAIL;
 	}
-	desc_opts_init(&opts, f, warn_log, err);
-	if (a->file && !a->all)
-		opts.target_hint[a->target] = "--file";
-	desc_opts_files_text(&opts, files, sizeof(files));
-	desc_errors_init(&errs);
-	if (desc_load(&opts, &d, &errs)) {
-		size_t n = errs.n + errs.dropped;
+	prefs_opts(o, a, &po, err);
+	r = dcm_prefs_save(&po, a->all ? LIBDCM_PREFS_ALL : a->target, saved, &n);
+	if (o->json && n)
+		json_begin_array(&rep->w, "saved");
+	for (i = 0; i < n; i++) {
+		const struct dcm_prefs_saved *s = &saved[i];
+		const char *t = dcm_prefs_target_name(s->target);
 
-		print_errors(err, &errs);
-		fprintf(err, "dcmctl: description %s not loaded: %zu error%s\n", files, n,
-			n == 1 ? "" : "s");
-		goto out;
-	}
-	desc_errors_free(&errs);
-
-	r = dcm_nl_open(&nls.nl);
-	if (r) {
-		fprintf(err, "dcmctl: %s\n", dcm_last_error());
-		goto out;
-	}
-	nls.index = (unsigned int)o->dev_index;
-	r = dcm_nl_get_info(nls.nl, nls.index, &info);
-	if (r) {
-		fprintf(err, "dcmctl: controller %u: %s\n", nls.index, dcm_last_error());
-	} else if (info.abi_major != LIBDCM_ABI_MAJOR) {
-		fprintf(err, "dcmctl: controller %s speaks ABI %u.%u, dcmctl speaks %u.x\n",
-			info.name, info.abi_major, info.abi_minor, LIBDCM_ABI_MAJOR);
-	} else if (desc_push(d, &desc_nl_sink_ops, &nls, &st, why, sizeof(why))) {
-		fprintf(err, "dcmctl: %s\n", why);
-		fprintf(err, "dcmctl: description %s refused by the kernel: the running description is unchanged\n",
-			files);
-	} else {
 		if (o->json) {
-			json_string(&rep->w, "loaded", files);
-			json_string(&rep->w, "controller", info.name);
-			json_uint(&rep->w, "devices", st.counts.n_devices);
-			json_uint(&rep->w, "subdevices", st.counts.n_subdevices);
-			json_uint(&rep->w, "robot_keys", st.counts.n_keys);
-			json_uint(&rep->w, "steps", st.steps);
+			json_begin_object(&rep->w, NULL);
+			json_string(&rep->w, "target", t);
+			json_string(&rep->w, "file", s->file);
+			if (s->from[0])
+				json_string(&rep->w, "from", s->from);
+			else
+				json_null(&rep->w, "from");
+			json_uint(&rep->w, "keys", s->keys);
+			json_uint(&rep->w, "live", s->live);
+			json_uint(&rep->w, "changed", s->changed);
+			json_uint(&rep->w, "added", s->added);
+			json_end_object(&rep->w);
+		} else {
+			fprintf(rep->out, "%s: %s: %u key%s (%u changed, %u added; from %s)\n", t,
+				s->file, s->keys, s->keys == 1 ? "" : "s", s->changed, s->added,
+				s->from[0] ? s->from : "no file");
+		}
+	}
+	if (o->json && n)
+		json_end_array(&rep->w);
+	free(saved);
+	return r ? DCMCTL_EXIT_FAIL : DCMCTL_EXIT_OK;
+}
+
+static int do_load(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a,
+		   struct report *rep, FILE *err)
+{
+	struct dcm_prefs_loaded *l;
+	struct dcm_prefs_opts po;
+	int ret = DCMCTL_EXIT_FAIL;
+
+	if (o->dev_index < 0) {
+		fprintf(err, "dcmctl: cannot tell the controller index of '%s': use -d dcmN\n",
+			o->device);
+		return DCMCTL_EXIT_FAIL;
+	}
+	l = malloc(sizeof(*l));
+	if (!l) {
+		fprintf(err, "dcmctl: out of memory\n");
+		return DCMCTL_EXIT_FAIL;
+	}
+	prefs_opts(o, a, &po, err);
+	if (!dcm_prefs_load(&po, a->all ? LIBDCM_PREFS_ALL : a->target, l)) {
+		if (o->json) {
+			json_string(&rep->w, "loaded", l->files);
+			json_string(&rep->w, "controller", l->controller);
+			json_uint(&rep->w, "devices", l->n_devices);
+			json_uint(&rep->w, "subdevices", l->n_subdevices);
+			json_uint(&rep->w, "robot_keys", l->n_keys);
+			json_uint(&rep->w, "steps", l->steps);
 		} else {
 			fprintf(rep->out,
 				"description %s loaded into %s: %u devices, %u subdevices, %u RobotConfig keys\n",
-				files, info.name, st.counts.n_devices, st.counts.n_subdevices,
-				st.counts.n_keys);
+				l->files, l->controller, l->n_devices, l->n_subdevices, l->n_keys);
 		}
 		ret = DCMCTL_EXIT_OK;
 	}
-	dcm_nl_close(nls.nl);
-out:
-	desc_free(d);
-	free(f);
+	free(l);
 	return ret;
 }
-
-/* ------------------------------------------------------------------
- * add
- */
 
 static int do_add(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a,
 		  struct report *rep, FILE *err)
 {
-	enum desc_target t = (enum desc_target)a->target;
-	struct desc_prefs *doc = NULL;
-	struct desc_errors errs;
-	struct desc_type_key range;
-	struct desc_files *f;
-	struct desc *d0 = NULL;
-	char from[4096], to[4096], *path;
-	int kind, r, ret = DCMCTL_EXIT_FAIL;
+	struct dcm_prefs_added *ad;
+	struct dcm_prefs_opts po;
+	int ret = DCMCTL_EXIT_FAIL;
 
-	(void)o;
-	desc_errors_init(&errs);
-	path = desc_full_key_path(a->key);
-	f = malloc(sizeof(*f));
-	if (!path || !f || dcmctl_prefs_load_files(a, f) ||
-	    dcmctl_prefs_paths(a, t, from, sizeof(from), to, sizeof(to))) {
-		fprintf(err, "dcmctl: preferences add: %s\n", path && f ? "a file name is too long" :
-			"out of memory");
-		goto out;
+	ad = malloc(sizeof(*ad));
+	if (!ad) {
+		fprintf(err, "dcmctl: out of memory\n");
+		return DCMCTL_EXIT_FAIL;
 	}
-	d0 = load_device_xml(f, err);
-	if (!d0)
-		goto out;
-	kind = desc_prefs_add_kind(d0, path, t, &range, &errs);
-	if (kind < 0)
-		goto out;
-	r = desc_prefs_open(from[0] ? from : NULL, t, &doc, &errs);
-	print_errors(err, &errs);
-	if (r)
-		goto out;
-	r = desc_prefs_add(doc, path, kind, &range, a->type, a->value, &kind, &errs);
-	if (r < 0)
-		goto out;
-	if (write_prefs(doc, to, t, f, err))
-		goto out;
-	if (rep->o->json) {
-		json_string(&rep->w, "target", desc_target_name(t));
-		json_string(&rep->w, "file", to);
-		json_string(&rep->w, "key", path);
-		json_string(&rep->w, "type", desc_kind_name(kind));
-		json_string(&rep->w, "value", a->value);
-		json_bool(&rep->w, "added", r == 1);
-	} else {
-		fprintf(rep->out, "%s: %s: %s = %s (%s)\n", desc_target_name(t), to, path, a->value,
-			r == 1 ? "added" : "replaced");
+	prefs_opts(o, a, &po, err);
+	if (!dcm_prefs_add(&po, a->target, a->key, a->value, a->type, ad)) {
+		const char *t = dcm_prefs_target_name(ad->target);
+
+		if (rep->o->json) {
+			json_string(&rep->w, "target", t);
+			json_string(&rep->w, "file", ad->file);
+			json_string(&rep->w, "key", ad->key);
+			json_string(&rep->w, "type", desc_kind_name(ad->kind));
+			json_string(&rep->w, "value", a->value);
+			json_bool(&rep->w, "added", ad->added);
+		} else {
+			fprintf(rep->out, "%s: %s: %s = %s (%s)\n", t, ad->file, ad->key, a->value,
+				ad->added ? "added" : "replaced");
+		}
+		ret = DCMCTL_EXIT_OK;
 	}
-	ret = DCMCTL_EXIT_OK;
-out:
-	print_errors(err, &errs);
-	desc_prefs_free(doc);
-	desc_free(d0);
-	free(path);
-	free(f);
+	free(ad);
 	return ret;
 }
 
@@ -472,7 +335,7 @@ int dcmctl_preferences(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcmctl_prefs_args a;
 	struct report rep = { .o = o, .out = out };
-	char why[256], etc[256], *buf = NULL;
+	char why[256], *buf = NULL;
 	size_t len = 0;
 	FILE *jf = NULL;
 	int ret;
@@ -480,14 +343,6 @@ int dcmctl_preferences(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	if (dcmctl_parse_prefs(o->argc, o->argv, &a, why, sizeof(why))) {
 		fprintf(err, "dcmctl: %s\n", why);
 		return DCMCTL_EXIT_USAGE;
-	}
-	/* dcmd's files for that controller: /etc/dcm/dcmN for N > 0 */
-	if (!a.paths.etc && o->dev_index > 0) {
-		if (desc_etc_dir((unsigned int)o->dev_index, etc, sizeof(etc))) {
-			fprintf(err, "dcmctl: preferences: a file name is too long\n");
-			return DCMCTL_EXIT_FAIL;
-		}
-		a.paths.etc = etc;
 	}
 	if (o->json) {
 		/* kept until the end: on a failure stdout gets nothing */

@@ -147,6 +147,13 @@ int dcm_nl_admin_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *
  */
 void dcm_nl_ext_ack_msg(const struct nlmsgerr *e, char *buf, size_t len);
 
+/*
+ * The answers of DCM_CMD_CALIBRATE and DCM_CMD_SPECIAL (special.c): 0 or
+ * -EPROTO. Not exported: the unit tests link the static library.
+ */
+int dcm_nl_parse_calibrate(struct nlmsghdr *nlh, struct dcm_calib_result *out);
+int dcm_nl_parse_special(struct nlmsghdr *nlh, struct dcm_special_result *out);
+
 /* ------------------------------------------------------------------
  * The snapshot (snapshot.c)
  */

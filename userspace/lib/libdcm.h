@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-#define LIBDCM_VERSION		"0.5.0"
+#define LIBDCM_VERSION		"0.6.0"
 
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
@@ -800,10 +800,6 @@ const char *dcm_special_name(int command);
 /* dcm_special_from_name - the reverse (case does not matter); -EINVAL. */
 int dcm_special_from_name(const char *s);
 
-/* The answers' parsers, for the unit tests: 0 or -EPROTO. */
-int dcm_nl_parse_calibrate(struct nlmsghdr *nlh, struct dcm_calib_result *out);
-int dcm_nl_parse_special(struct nlmsghdr *nlh, struct dcm_special_result *out);
-
 /* ---------------------------------------------------------------------
  * The key tree in sysfs: <root>/dcmN/{SubDeviceList,DeviceList,RobotConfig}
  *
@@ -938,6 +934,280 @@ int dcm_sysfs_subdevices(const struct dcm_sysfs *s, struct dcm_sysfs_elem **out,
 
 /* dcm_sysfs_elems_free - free the @n elements of @v, then @v. */
 void dcm_sysfs_elems_free(struct dcm_sysfs_elem *v, size_t n);
+
+/*
+ * dcm_sysfs_write - write one key: a configuration key (Kp, Min, Max,
+ * jointZeroPosition, RobotConfig keys, ...: root with CAP_NET_ADMIN) or an
+ * actuator's Value (the group dcm: an immediate ClearAll command). @value
+ * is the text the key takes ("40", "-0.5", a string). (0.6)
+ * Return: 0; -ENOENT (no such key); -EACCES (the file's mode); -EPERM (no
+ * CAP_NET_ADMIN); -EINVAL (not a value of the key's kind, or a read-only
+ * key); -ERANGE (outside the key's range); other -errno. dcm_last_error()
+ * names the key and says why.
+ */
+int dcm_sysfs_write(const struct dcm_sysfs *s, const char *key, const char *value);
+
+/*
+ * dcm_sysfs_get_double - read a numeric key (float, int or bool) as a
+ * double. (0.6)
+ * Return: 0; -EINVAL for a key whose text is not a number (Type, Error);
+ * the errors of dcm_sysfs_read().
+ */
+int dcm_sysfs_get_double(const struct dcm_sysfs *s, const char *key, double *out);
+
+/*
+ * dcm_sysfs_set_double - dcm_sysfs_write() of a number: an integral @v as
+ * an integer ("40", which int keys take), any other with six decimals.
+ * (0.6) Return: as dcm_sysfs_write(); -EINVAL for NaN, -ERANGE past
+ * +-9.2e12.
+ */
+int dcm_sysfs_set_double(const struct dcm_sysfs *s, const char *key, double v);
+
+/*
+ * dcm_sysfs_key_flags - LIBDCM_TREE_KEY_* of a key (who may write it, from
+ * its file's mode). (0.6) Return: 0; -ENOENT; -EINVAL for a bad path.
+ */
+int dcm_sysfs_key_flags(const struct dcm_sysfs *s, const char *key, uint32_t *flags);
+
+/* ---------------------------------------------------------------------
+ * getPrefix and enumeration of the running description (0.6)
+ */
+
+/*
+ * dcm_get_prefix - NAOqi's getPrefix(): the base names of the key space,
+ * [0] "Device/DeviceList/" (devices), [1] "Device/SubDeviceList/"
+ * (subdevices), [2] "RobotConfig/" (dcm's third directory). @n (may be
+ * NULL) gets the count, 3. The array is static.
+ */
+const char *const *dcm_get_prefix(size_t *n);
+
+/* struct dcm_tree_key.flags, from the key file's mode */
+#define LIBDCM_TREE_KEY_WRITABLE (1U << 0)	/* someone may write it */
+#define LIBDCM_TREE_KEY_CONFIG	(1U << 1)	/* a configuration key: root with
+						 * CAP_NET_ADMIN writes it */
+#define LIBDCM_TREE_KEY_COMMAND	(1U << 2)	/* an actuator's Value: the group
+						 * dcm writes it (a command) */
+
+/* One key of an element: its name below the element, "Value", "Kp". */
+struct dcm_tree_key {
+	const char *name;
+	uint32_t flags;		/* LIBDCM_TREE_KEY_* */
+};
+
+/* A device (board) of the description. */
+struct dcm_tree_device {
+	const char *name;	/* "ChestBoard" */
+	const char *type;	/* its Type, "ChestBoard" ("?" if unreadable) */
+	const char *bus;	/* its Bus */
+	unsigned int address;	/* its Address */
+	size_t n_keys;
+	const struct dcm_tree_key *keys;	/* sorted by name */
+};
+
+/* A subdevice of the description. */
+struct dcm_tree_subdevice {
+	const char *name;	/* "HeadYaw/Position/Actuator" */
+	const char *type;	/* its Type, "Joint" */
+	const char *device;	/* its Device, "HeadBoard" */
+	unsigned int number;	/* its SubDeviceNumber */
+	uint32_t handle;	/* for dcm_set()/dcm_get(); 0 in a tree read
+				 * without a struct dcm */
+	uint32_t flags;		/* LIBDCM_KEY_ACTUATOR, LIBDCM_KEY_STEP (with
+				 * a struct dcm) */
+	size_t n_keys;
+	const struct dcm_tree_key *keys;	/* sorted by name */
+};
+
+/* What dcm_tree_read() found: a copy, freed with dcm_tree_free(). */
+struct dcm_tree;
+
+/*
+ * dcm_tree_read - the devices, subdevices and keys of a controller's
+ * running description, from its key tree in sysfs.
+ * @dcm: an open handle, or NULL. With one, the controller is the handle's
+ *	(@index is not used) and every subdevice gets its handle, so that
+ *	dcm_tree_by_index() names a frame's or a snapshot's entries; without,
+ *	controller @index and no handles.
+ * @sysfs_root: as for dcm_sysfs_root() (NULL: /sys/class/dcm).
+ * A description replaced during the read is read again (a few times).
+ * Return: 0 (a controller with no description has an empty tree); -ENOENT
+ * for no such controller; -EAGAIN when the description kept changing;
+ * -ENOMEM; other -errno. The tree does not follow a later replace: compare
+ * dcm_tree_generation() with LIBDCM_HANDLE_GEN() of a new handle, or read
+ * it again after -ESTALE.
+ */
+int dcm_tree_read(struct dcm *dcm, const char *sysfs_root, unsigned int index,
+		  struct dcm_tree **out);
+
+/* dcm_tree_free - free a tree; NULL is a no-op. */
+void dcm_tree_free(struct dcm_tree *t);
+
+/* dcm_tree_index - the controller N of dcmN the tree is of. */
+unsigned int dcm_tree_index(const struct dcm_tree *t);
+
+/* dcm_tree_generation - LIBDCM_HANDLE_GEN of its handles; 0 without handles. */
+uint32_t dcm_tree_generation(const struct dcm_tree *t);
+
+/* The devices, sorted by name: [0, dcm_tree_n_devices()); NULL past the end. */
+size_t dcm_tree_n_devices(const struct dcm_tree *t);
+const struct dcm_tree_device *dcm_tree_device(const struct dcm_tree *t, size_t i);
+
+/* The subdevices, sorted by name; NULL past the end. */
+size_t dcm_tree_n_subdevices(const struct dcm_tree *t);
+const struct dcm_tree_subdevice *dcm_tree_subdevice(const struct dcm_tree *t, size_t i);
+
+/* The RobotConfig keys, names below "RobotConfig/", sorted; NULL past the end. */
+size_t dcm_tree_n_robot_keys(const struct dcm_tree *t);
+const struct dcm_tree_key *dcm_tree_robot_key(const struct dcm_tree *t, size_t i);
+
+/*
+ * dcm_tree_find - a subdevice by name, with or without the
+ * "Device/SubDeviceList/" prefix and the "/Value" suffix; NULL if none.
+ */
+const struct dcm_tree_subdevice *dcm_tree_find(const struct dcm_tree *t, const char *name);
+
+/* dcm_tree_find_device - a device by name, with or without "Device/DeviceList/". */
+const struct dcm_tree_device *dcm_tree_find_device(const struct dcm_tree *t, const char *name);
+
+/*
+ * dcm_tree_by_index - the subdevice at LIBDCM_HANDLE_INDEX @index (an
+ * entry of a frame's or a snapshot's values); NULL if none or the tree has
+ * no handles.
+ */
+const struct dcm_tree_subdevice *dcm_tree_by_index(const struct dcm_tree *t,
+						   unsigned int index);
+
+/* dcm_tree_by_handle - as dcm_tree_by_index(), and NULL for a handle of another generation. */
+const struct dcm_tree_subdevice *dcm_tree_by_handle(const struct dcm_tree *t, uint32_t handle);
+
+/* dcm_tree_handle_name - the name of @handle's subdevice, or NULL. */
+const char *dcm_tree_handle_name(const struct dcm_tree *t, uint32_t handle);
+
+/*
+ * dcm_tree_handle - the handle of a subdevice named as for dcm_tree_find(),
+ * without an ioctl. Return: 0; -ENOENT; -EINVAL (NULL, or no handles).
+ */
+int dcm_tree_handle(const struct dcm_tree *t, const char *name, uint32_t *handle);
+
+/* ---------------------------------------------------------------------
+ * Preferences: NAOqi's preferences(action, target, key, value) on the
+ * robot description's preference files (Documentation/dcm/device-xml.rst)
+ * (0.6)
+ *
+ * The files are those dcmd loads for the controller: /etc/dcm for dcm0,
+ * /etc/dcm/dcmN for dcmN (the robot's own), over /usr/share/dcm (the
+ * shipped description). Every file written is checked first (schema, the
+ * loader, the kernel's own checks, with Device.xml) and replaced
+ * atomically: a refused change leaves the file as it was. Messages (the
+ * file and line of each error, warnings) go to the options' @log, one line
+ * each, without a trailing newline; the last error is dcm_last_error().
+ */
+
+/* The preference targets (NAOqi's): which file. */
+enum dcm_prefs_target {
+	LIBDCM_PREFS_MAIN = 0,	/* main.xml: the rest of the description's keys */
+	LIBDCM_PREFS_CHEST = 1,	/* body.xml: the body's identity, calibration */
+	LIBDCM_PREFS_HEAD = 2,	/* head.xml: the head's configuration */
+	LIBDCM_PREFS_ALL = 3,	/* save and load: the three */
+};
+
+/* Log levels (syslog's). */
+#define LIBDCM_LOG_ERR		3
+#define LIBDCM_LOG_WARNING	4
+
+typedef void (*dcm_log_fn)(void *arg, int level, const char *msg);
+
+/* Where the files are and where messages go; zero it, set what differs. */
+struct dcm_prefs_opts {
+	unsigned int index;	/* controller N of dcmN */
+	const char *file;	/* one target's file instead of the default
+				 * (not with LIBDCM_PREFS_ALL) */
+	const char *etc;	/* the robot's directory; NULL: /etc/dcm[/dcmN] */
+	const char *share;	/* NULL: /usr/share/dcm */
+	const char *device_xml;	/* NULL: SHARE/Device.xml */
+	const char *schema_dir;	/* NULL: SHARE */
+	const char *sysfs_root;	/* save: NULL as for dcm_sysfs_root() */
+	dcm_log_fn log;		/* NULL: no messages (dcm_last_error() only) */
+	void *log_arg;
+};
+
+#define LIBDCM_PATH_LEN		4096
+
+/* What a save did to one target's file. */
+struct dcm_prefs_saved {
+	int target;			/* enum dcm_prefs_target */
+	char file[LIBDCM_PATH_LEN];	/* written */
+	char from[LIBDCM_PATH_LEN];	/* read first; "" if there was none */
+	unsigned int keys;		/* in the file now */
+	unsigned int live;		/* the target's keys in the running description */
+	unsigned int changed;		/* in the file before, with another value now */
+	unsigned int added;		/* new in the file: differing from Device.xml */
+};
+
+/*
+ * dcm_prefs_save - NAOqi's preferences("Save", target): write the
+ * running description's values (read from sysfs) of the keys @target owns
+ * into its file; LIBDCM_PREFS_ALL: the three files.
+ * @out: room for 3 results; @n_out: how many files were written.
+ * Return: 0; -EINVAL (bad target or options); -ENOENT (no such
+ * controller); -EIO (a file not read or written: said, the others are
+ * saved all the same); -ENAMETOOLONG; -ENOMEM.
+ */
+int dcm_prefs_save(const struct dcm_prefs_opts *o, int target, struct dcm_prefs_saved *out,
+		   size_t *n_out);
+
+/* What a load committed. */
+struct dcm_prefs_loaded {
+	char files[2048];		/* "Device.xml + main.xml + ..." */
+	char controller[LIBDCM_NAME_LEN];	/* "dcm0" */
+	unsigned int n_devices, n_subdevices, n_keys;	/* the kernel's counts */
+	unsigned int steps;		/* configuration requests sent */
+};
+
+/*
+ * dcm_prefs_load - NAOqi's preferences("Load", target): load the robot
+ * description again from Device.xml and the preference files and commit it
+ * to the kernel as one transaction, as dcmd does (root, CAP_NET_ADMIN).
+ * @target: LIBDCM_PREFS_ALL, or the target whose file @o->file is.
+ * @out: may be NULL.
+ * Return: 0; -EINVAL (the files do not load: each error said); -EPERM;
+ * the kernel's -errno when it refused the description (which then is
+ * unchanged); other -errno.
+ */
+int dcm_prefs_load(const struct dcm_prefs_opts *o, int target, struct dcm_prefs_loaded *out);
+
+/* What an add did. */
+struct dcm_prefs_added {
+	int target;			/* enum dcm_prefs_target */
+	char file[LIBDCM_PATH_LEN];	/* written */
+	char from[LIBDCM_PATH_LEN];	/* read first; "" if there was none */
+	char key[LIBDCM_PATH_LEN];	/* the key's full path */
+	int kind;			/* LIBDCM_KEY_*: as written */
+	bool added;			/* new in the file (else replaced) */
+};
+
+/*
+ * dcm_prefs_add - NAOqi's preferences("Add", target, key, value): set one
+ * key in @target's file (Main, Chest or Head); the kernel is not touched
+ * (load to apply it).
+ * @key: a key path ("HeadYaw/Position/Actuator/Kp", "Device/DeviceList/
+ *	ChestBoard/BodyNickName", "RobotConfig/Body/Version")
+ * @value: its value as text
+ * @type: "int", "float", "bool" or "string"; NULL: the key's own (a
+ *	RobotConfig key that Device.xml lacks: what @value reads as)
+ * @out: may be NULL.
+ * Return: 0; -EINVAL (a key the description does not know, another
+ * target's key, a value not of its kind or outside its range: said);
+ * -EIO (a file not read or written); other -errno.
+ */
+int dcm_prefs_add(const struct dcm_prefs_opts *o, int target, const char *key,
+		  const char *value, const char *type, struct dcm_prefs_added *out);
+
+/* dcm_prefs_target_name - "Main", "Chest", "Head", "All"; NULL otherwise. */
+const char *dcm_prefs_target_name(int target);
+
+/* dcm_prefs_target_from_name - the reverse, case-insensitive; -EINVAL. */
+int dcm_prefs_target_from_name(const char *name);
 
 /* ---------------------------------------------------------------------
  * Fixed point (values cross the kernel boundary as s64 micro-units)

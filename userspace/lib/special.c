@@ -86,7 +86,7 @@ static int check_msg(struct nlmsghdr *nlh, uint8_t cmd, const char *what)
 	return 0;
 }
 
-DCM_EXPORT int dcm_nl_parse_calibrate(struct nlmsghdr *nlh, struct dcm_calib_result *out)
+int dcm_nl_parse_calibrate(struct nlmsghdr *nlh, struct dcm_calib_result *out)
 {
 	struct nlattr *tb[DCM_A_CAL_MAX + 1];
 	struct dcm_calib_result r;
@@ -142,7 +142,7 @@ static int parse_board(struct nlattr *nest, struct dcm_board_info *b)
 	return 0;
 }
 
-DCM_EXPORT int dcm_nl_parse_special(struct nlmsghdr *nlh, struct dcm_special_result *out)
+int dcm_nl_parse_special(struct nlmsghdr *nlh, struct dcm_special_result *out)
 {
 	struct genlmsghdr *gnlh;
 	struct nlattr *nla;

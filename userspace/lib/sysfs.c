@@ -461,3 +461,112 @@ DCM_EXPORT int dcm_sysfs_subdevices(const struct dcm_sysfs *s, struct dcm_sysfs_
 {
 	return elems(s, true, out, n);
 }
+
+/* ------------------------------------------------------------------
+ * Configuration keys: typed reads, writes
+ */
+
+DCM_EXPORT int dcm_sysfs_write(const struct dcm_sysfs *s, const char *key, const char *value)
+{
+	char rel[4096];
+	size_t len, off = 0;
+	int fd, r;
+
+	if (!s || !key || !value)
+		return dcm_set_error(-EINVAL, "dcm_sysfs_write: NULL argument");
+	r = dcm_sysfs_key_path(key, rel, sizeof(rel));
+	if (r)
+		return dcm_set_error(r, "%s: not a key path", key);
+	fd = openat(s->fd, rel, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0) {
+		r = errno == ELOOP || errno == EISDIR ? -ENOENT : -errno;
+		return dcm_set_error(r, "%s: %s%s", key, dcm_strerror(r),
+				     r == -EACCES ? " (configuration keys need root; an actuator's "
+				     "Value the group dcm)" : r == -ENOENT ? " (no such key)" : "");
+	}
+	len = strlen(value);
+	while (off < len || !len) {
+		ssize_t n = write(fd, value + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			r = -errno;
+			close(fd);
+			return dcm_set_error(r, "%s: %s%s", key, dcm_strerror(r),
+					     r == -EPERM ? " (writing a configuration key needs "
+					     "CAP_NET_ADMIN)" : r == -EINVAL ?
+					     " (not a value of the key's kind, or a key that is "
+					     "read-only)" : r == -ERANGE ? " (outside the key's range)" : "");
+		}
+		off += (size_t)n;
+		if (!len)
+			break;
+	}
+	close(fd);
+	return 0;
+}
+
+DCM_EXPORT int dcm_sysfs_get_double(const struct dcm_sysfs *s, const char *key, double *out)
+{
+	int64_t micro;
+	char *text;
+	int r;
+
+	if (!out)
+		return dcm_set_error(-EINVAL, "dcm_sysfs_get_double: NULL argument");
+	r = dcm_sysfs_read(s, key, &text);
+	if (r)
+		return dcm_set_error(r, "%s: %s", key ? key : "(null)", dcm_strerror(r));
+	r = dcm_fixed_from_string(text, &micro);
+	if (r) {
+		dcm_set_error(r, "%s: '%.64s' is not a number", key, text);
+		free(text);
+		return r;
+	}
+	free(text);
+	*out = dcm_fixed_to_double(micro);
+	return 0;
+}
+
+DCM_EXPORT int dcm_sysfs_set_double(const struct dcm_sysfs *s, const char *key, double v)
+{
+	char text[LIBDCM_FIXED_TEXT_LEN];
+	int64_t micro;
+	int r;
+
+	r = dcm_double_to_fixed_checked(v, &micro);
+	if (r)
+		return dcm_set_error(r, "%s: %s", key ? key : "(null)",
+				     r == -EINVAL ? "not a number" : "value out of range");
+	/* integral: as an integer, which int keys (Kp) take as well as floats */
+	if (micro % LIBDCM_MICRO == 0)
+		snprintf(text, sizeof(text), "%lld", (long long)(micro / LIBDCM_MICRO));
+	else if (dcm_fixed_to_string(micro, text, sizeof(text)) < 0)
+		return dcm_set_error(-EINVAL, "%s: value out of range", key ? key : "(null)");
+	return dcm_sysfs_write(s, key, text);
+}
+
+DCM_EXPORT int dcm_sysfs_key_flags(const struct dcm_sysfs *s, const char *key,
+				   uint32_t *flags)
+{
+	char rel[4096];
+	struct stat st;
+	int r;
+
+	if (!s || !key || !flags)
+		return dcm_set_error(-EINVAL, "dcm_sysfs_key_flags: NULL argument");
+	r = dcm_sysfs_key_path(key, rel, sizeof(rel));
+	if (r)
+		return dcm_set_error(r, "%s: not a key path", key);
+	if (fstatat(s->fd, rel, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode))
+		return dcm_set_error(-ENOENT, "%s: no such key", key);
+	*flags = 0;
+	if (st.st_mode & S_IWUSR)
+		*flags |= LIBDCM_TREE_KEY_WRITABLE;
+	if (st.st_mode & S_IWGRP)
+		*flags |= LIBDCM_TREE_KEY_COMMAND;
+	else if (st.st_mode & S_IWUSR)
+		*flags |= LIBDCM_TREE_KEY_CONFIG;
+	return 0;
+}

@@ -330,6 +330,7 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		info.period_us = 10000;
 		info.time_ms = fake.now;
 		info.n_subdevices = fake.info_n_subs ? fake.info_n_subs : fake.n_subs;
+		info.n_devices = fake.info_n_devices;
 		info.flags = DCM_INFO_F_CONFIGURED | DCM_INFO_F_RUNNING;
 		memcpy(arg, &info, sizeof(info));
 		break;

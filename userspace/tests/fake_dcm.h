@@ -35,6 +35,7 @@ struct fake_dcm {
 	int64_t ramp;			/* added to every value at each read() */
 	uint64_t cycle;
 	unsigned int info_n_subs;	/* what INFO says (0: n_subs) */
+	unsigned int info_n_devices;	/* what INFO says */
 
 	int fail_errno[16];		/* by ioctl nr: fail it with this */
 	unsigned int calls[16];		/* by ioctl nr */

@@ -1,0 +1,42 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-symbols.sh LIBDCM_SO: the shared library exports exactly the
+# functions its sources mark DCM_EXPORT, each in a version node of
+# libdcm.map, and nothing else (no test hook, no parser only the unit
+# tests call). Prints TAP-like lines; exits 1 on a mismatch.
+set -u
+so=$1
+src=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rc=0
+
+# DCM_EXPORT <type> [*]name(
+sed -n 's/^DCM_EXPORT .*[ *]\(dcm_[a-z0-9_]*\)(.*/\1/p' "$src"/*.c | sort -u >"$tmp/marked"
+# the map's names (a line "name;" inside global:)
+sed -n 's/^[[:space:]]*\(dcm_[a-z0-9_]*\);$/\1/p' "$src/libdcm.map" | sort >"$tmp/mapped"
+nm -D --defined-only "$so" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort >"$tmp/exported"
+
+check() {
+	if [ "$2" = 0 ]; then echo "ok - $1"; else echo "not ok - $1"; rc=1; fi
+}
+
+uniq -d "$tmp/mapped" >"$tmp/twice"
+[ -s "$tmp/twice" ] && sed 's/^/    listed twice: /' "$tmp/twice"
+check "libdcm.map lists each symbol once" "$([ -s "$tmp/twice" ] && echo 1 || echo 0)"
+comm -23 "$tmp/marked" "$tmp/mapped" >"$tmp/unmapped"
+[ -s "$tmp/unmapped" ] && sed 's/^/    DCM_EXPORT but in no node of libdcm.map: /' "$tmp/unmapped"
+check "every DCM_EXPORT function is in a version node" "$([ -s "$tmp/unmapped" ] && echo 1 || echo 0)"
+diff "$tmp/mapped" "$tmp/exported" >"$tmp/diff"
+st=$?
+[ "$st" != 0 ] && sed 's/^/    /' "$tmp/diff"
+check "nm -D exports exactly libdcm.map's symbols" "$st"
+grep -E '^(dcm_nl_parse_calibrate|dcm_nl_parse_special|dcm_snapshot_wrap|dcm_snapshot_test_|dcm_set_error|desc_|json_)' \
+	"$tmp/exported" >"$tmp/test_only"
+[ -s "$tmp/test_only" ] && sed 's/^/    exported: /' "$tmp/test_only"
+check "no test-only or internal symbol exported" "$([ -s "$tmp/test_only" ] && echo 1 || echo 0)"
+nm -D --defined-only "$so" | grep -v ' A LIBDCM_' | awk '{ print $3 }' | grep -v '@@LIBDCM_0\.[0-9]*$' >"$tmp/unversioned"
+[ -s "$tmp/unversioned" ] && sed 's/^/    no version: /' "$tmp/unversioned"
+check "every exported symbol has a LIBDCM_0.x version" "$([ -s "$tmp/unversioned" ] && echo 1 || echo 0)"
+exit $rc
