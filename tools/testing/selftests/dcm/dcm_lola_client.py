@@ -494,8 +494,10 @@ def silent_mode(a):
     st = status(a.status)
     me = my_client(st, os.getpid())
     h0 = sysfs("HeadYaw/Hardness/Actuator")
-    result(me is not None and me["role"] == "commander" and abs(h0 - a.stiffness) < 0.01,
-           "a client takes command: HeadYaw hardness %.3f" % h0)
+    # The safety rules (temperature, battery current) may send less than asked.
+    result(me is not None and me["role"] == "commander" and 0.3 < h0 <= a.stiffness + 0.01,
+           "a client takes command: HeadYaw hardness %.3f (asked %.3f; Status %d)" %
+           (h0, a.stiffness, pkt[OFF["Status"][0] + 3]))
     end = time.monotonic() + a.quiet
     while time.monotonic() < end:
         c.recv()
@@ -503,8 +505,13 @@ def silent_mode(a):
     h1 = sysfs("HeadYaw/Hardness/Actuator")
     result(st["commander"] == "0", "silent for %.1f s: command released (silences %s)" %
            (a.quiet, st["silences"]))
-    result(abs(h1 - a.expect) < 0.01, "after the silence HeadYaw hardness is %.3f (want %.3f)"
-           % (h1, a.expect))
+    if a.expect == 0:
+        result(h1 == 0, "after the silence the stiffness ramped to 0: HeadYaw hardness %.3f"
+               % h1)
+    else:
+        result(h1 > 0.3 and abs(h1 - h0) < 0.1,
+               "after the silence the robot holds: HeadYaw hardness %.3f (before %.3f)"
+               % (h1, h0))
     if a.retake:
         c.send({"Position": [value(pkt, "Position", i) for i in range(25)]})
         c.recv()
@@ -523,20 +530,25 @@ def bench_mode(a):
     for _ in range(5):
         pkt = c.recv()
     lat = []
-    val = 0.7
+    val = 0.5
     for _ in range(a.samples):
-        val = 0.7 if val != 0.7 else 0.6
-        cmd = hold_command(c, pkt, None, val)
-        c.send(cmd)
-        n = 0
+        val = 0.9 if val == 0.5 else 0.5
+        before = value(pkt, "Stiffness", 0)
+        c.send(hold_command(c, pkt, None, val))
+        # Maps already queued before ours was sent do not count: drain them.
         while True:
+            r, _, _ = select.select([c.s], [], [], 0)
+            if not r and len(c.buf) < SIZE:
+                break
+            pkt = c.recv()
+        n = 0
+        while n <= 50:
             pkt = c.recv()
             n += 1
-            if abs(value(pkt, "Stiffness", 0) - val) < 1e-3 or n > 50:
+            # The safety rules may send less than asked: a change is enough.
+            if abs(value(pkt, "Stiffness", 0) - before) > 0.05:
                 break
         lat.append(n)
-        c.send(cmd)
-        pkt = c.recv()
     lat.sort()
     st = status(a.status)
     g, longest = gaps(c.times, a.period_ms / 1000.0)
