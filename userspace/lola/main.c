@@ -65,6 +65,7 @@ struct client {
 	uint64_t sent, drops, accepted, refused, readonly;
 	unsigned int errors;		/* refused maps in a row */
 	int64_t connected_ns, last_cmd_ns;
+	bool denied;			/* could not take command (logged once) */
 	bool gone;
 };
 
@@ -505,8 +506,12 @@ static void client_read(struct client *c)
 	}
 	if (!any)
 		return;
-	if (!g.cmd && take_command(c))
+	if (!g.cmd && (c->denied || take_command(c))) {
+		c->denied = true;
+		c->readonly++;
+		g.readonly++;
 		return;
+	}
 	if (g.commander != c->id)
 		return;
 	if (apply(&merged)) {
@@ -769,7 +774,7 @@ static int format_status(char *buf, size_t len)
 
 static void serve_status(void)
 {
-	char buf[8192];
+	static char buf[65536];
 	int fd, n;
 
 	fd = accept4(g.status_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
@@ -784,7 +789,7 @@ static void serve_status(void)
 static int status_client(void)
 {
 	struct sockaddr_un a = { .sun_family = AF_UNIX };
-	char buf[8192];
+	char buf[4096];
 	ssize_t n;
 	int fd;
 
