@@ -111,6 +111,7 @@ static struct {
 	uint64_t packets_out, drops, packets_in, refused, readonly;
 	uint64_t clients_total, clients_dropped, commands_taken, silences;
 	uint64_t lat_sum_ns, lat_n, lat_max_ns, lat_last_ns;
+	uint64_t app_sum_ns, app_n, app_max_ns, app_last_ns;	/* map read to applied */
 	int64_t start_ns;
 } g = {
 	.listen_fd = -1, .status_fd = -1, .sig_fd = -1, .sonar_last = -1,
@@ -447,6 +448,7 @@ static void client_read(struct client *c)
 	const msgpack_object *o;
 	char err[LOLA_ERR_LEN];
 	bool any = false;
+	int64_t t0, t1;
 	size_t size;
 	ssize_t n;
 	char *buf;
@@ -468,6 +470,7 @@ static void client_read(struct client *c)
 			drop_client(c, strerror(errno));
 		return;
 	}
+	t0 = now_ns();
 	lola_reader_consumed(&c->rd, (size_t)n);
 	for (;;) {
 		enum lola_read_status st = lola_reader_next(&c->rd, &o, &size, err, sizeof(err));
@@ -519,9 +522,15 @@ static void client_read(struct client *c)
 		refuse(c, err);
 		return;
 	}
+	t1 = now_ns();
 	c->accepted++;
 	g.packets_in++;
-	c->last_cmd_ns = now_ns();
+	c->last_cmd_ns = t1;
+	g.app_last_ns = (uint64_t)(t1 - t0);
+	g.app_sum_ns += g.app_last_ns;
+	g.app_n++;
+	if (g.app_last_ns > g.app_max_ns)
+		g.app_max_ns = g.app_last_ns;
 }
 
 /* Write what is left of a map; true when nothing is left. */
@@ -758,6 +767,9 @@ static int format_status(char *buf, size_t len)
 	OUT("latency_us last %" PRIu64 " mean %" PRIu64 " max %" PRIu64 "\n",
 	    g.lat_last_ns / 1000, g.lat_n ? g.lat_sum_ns / g.lat_n / 1000 : 0,
 	    g.lat_max_ns / 1000);
+	OUT("apply_us last %" PRIu64 " mean %" PRIu64 " max %" PRIu64 "\n",
+	    g.app_last_ns / 1000, g.app_n ? g.app_sum_ns / g.app_n / 1000 : 0,
+	    g.app_max_ns / 1000);
 	for (i = 0; i < g.n_clients; i++) {
 		const struct client *c = g.clients[i];
 

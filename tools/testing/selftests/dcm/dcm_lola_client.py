@@ -554,9 +554,12 @@ def bench_mode(a):
     g, longest = gaps(c.times, a.period_ms / 1000.0)
     how = "tools/bench/rows/lola.sh (dcm-lola, Python LoLA client, %d ms period)" % a.period_ms
     lu = st["latency_us"].split()
+    au = st["apply_us"].split()
     rows = [
         ("snapshot to socket, mean", lu[3], "us"),
         ("snapshot to socket, max", lu[5], "us"),
+        ("actuator map read to commands queued, mean", au[3], "us"),
+        ("actuator map read to commands queued, max", au[5], "us"),
         ("sensor maps after the next cycle began", "%s of %s" % (st["late"], st["cycles"]),
          "maps"),
         ("actuator map to the wire, median", str(lat[len(lat) // 2]), "cycles"),
