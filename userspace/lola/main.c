@@ -53,6 +53,13 @@
 #define KEY_REFRESH_CYCLES	10	/* statuses read from sysfs every N cycles */
 #define ALIAS_PREFIX		"dcm-lola."
 #define READONLY_LOG_EVERY	100	/* a read-only client's refusals: 1st, 101st, ... */
+#define HIST_BUCKETS		16	/* bucket i: below 16 << i us; the last: the rest */
+
+/* A duration's statistics: last, mean, max, and a power-of-two histogram. */
+struct timing {
+	uint64_t last_ns, sum_ns, n, max_ns;
+	uint64_t hist[HIST_BUCKETS];
+};
 
 struct client {
 	int fd;
@@ -110,8 +117,8 @@ static struct {
 	uint64_t cycles, missed, late, last_cycle;
 	uint64_t packets_out, drops, packets_in, refused, readonly;
 	uint64_t clients_total, clients_dropped, commands_taken, silences;
-	uint64_t lat_sum_ns, lat_n, lat_max_ns, lat_last_ns;
-	uint64_t app_sum_ns, app_n, app_max_ns, app_last_ns;	/* map read to applied */
+	struct timing lat;	/* a cycle's frame to its map sent */
+	struct timing app;	/* an actuator map read to its commands queued */
 	int64_t start_ns;
 } g = {
 	.listen_fd = -1, .status_fd = -1, .sig_fd = -1, .sonar_last = -1,
@@ -136,6 +143,35 @@ static int64_t now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void timing_add(struct timing *t, int64_t ns)
+{
+	uint64_t us = ns > 0 ? (uint64_t)ns / 1000 : 0;
+	unsigned int b = 0;
+
+	t->last_ns = ns > 0 ? (uint64_t)ns : 0;
+	t->sum_ns += t->last_ns;
+	t->n++;
+	if (t->last_ns > t->max_ns)
+		t->max_ns = t->last_ns;
+	while (b + 1 < HIST_BUCKETS && us >= (16ULL << b))
+		b++;
+	t->hist[b]++;
+}
+
+/* The bucket's bound (us) below which half the samples are; 0 if none. */
+static uint64_t timing_median_us(const struct timing *t)
+{
+	uint64_t seen = 0;
+	unsigned int b;
+
+	for (b = 0; b < HIST_BUCKETS; b++) {
+		seen += t->hist[b];
+		if (t->n && seen * 2 >= t->n)
+			return 16ULL << b;
+	}
+	return 0;
 }
 
 /* ---- keys ---- */
@@ -526,11 +562,7 @@ static void client_read(struct client *c)
 	c->accepted++;
 	g.packets_in++;
 	c->last_cmd_ns = t1;
-	g.app_last_ns = (uint64_t)(t1 - t0);
-	g.app_sum_ns += g.app_last_ns;
-	g.app_n++;
-	if (g.app_last_ns > g.app_max_ns)
-		g.app_max_ns = g.app_last_ns;
+	timing_add(&g.app, t1 - t0);
 }
 
 /* Write what is left of a map; true when nothing is left. */
@@ -709,11 +741,7 @@ static void on_cycle(int64_t woke_ns)
 		if (!g.clients[i]->gone)
 			client_send(g.clients[i]);
 	done = now_ns();
-	g.lat_last_ns = (uint64_t)(done - woke_ns);
-	g.lat_sum_ns += g.lat_last_ns;
-	g.lat_n++;
-	if (g.lat_last_ns > g.lat_max_ns)
-		g.lat_max_ns = g.lat_last_ns;
+	timing_add(&g.lat, done - woke_ns);
 	/* Late: the next cycle's frame was there before this one's map left. */
 	p.fd = dcm_poll_fd(g.dcm);
 	p.events = POLLIN;
@@ -764,12 +792,12 @@ static int format_status(char *buf, size_t len)
 	    g.timeout_ms);
 	if (g.action == LIBDCM_WATCHDOG_RAMP)
 		OUT("ramp_ms %u\n", g.ramp_ms);
-	OUT("latency_us last %" PRIu64 " mean %" PRIu64 " max %" PRIu64 "\n",
-	    g.lat_last_ns / 1000, g.lat_n ? g.lat_sum_ns / g.lat_n / 1000 : 0,
-	    g.lat_max_ns / 1000);
-	OUT("apply_us last %" PRIu64 " mean %" PRIu64 " max %" PRIu64 "\n",
-	    g.app_last_ns / 1000, g.app_n ? g.app_sum_ns / g.app_n / 1000 : 0,
-	    g.app_max_ns / 1000);
+	OUT("latency_us last %" PRIu64 " mean %" PRIu64 " max %" PRIu64 " median_below %" PRIu64
+	    "\n", g.lat.last_ns / 1000, g.lat.n ? g.lat.sum_ns / g.lat.n / 1000 : 0,
+	    g.lat.max_ns / 1000, timing_median_us(&g.lat));
+	OUT("apply_us last %" PRIu64 " mean %" PRIu64 " max %" PRIu64 " median_below %" PRIu64
+	    "\n", g.app.last_ns / 1000, g.app.n ? g.app.sum_ns / g.app.n / 1000 : 0,
+	    g.app.max_ns / 1000, timing_median_us(&g.app));
 	for (i = 0; i < g.n_clients; i++) {
 		const struct client *c = g.clients[i];
 

@@ -556,8 +556,10 @@ def bench_mode(a):
     lu = st["latency_us"].split()
     au = st["apply_us"].split()
     rows = [
+        ("snapshot to socket, median below", lu[7], "us"),
         ("snapshot to socket, mean", lu[3], "us"),
         ("snapshot to socket, max", lu[5], "us"),
+        ("actuator map read to commands queued, median below", au[7], "us"),
         ("actuator map read to commands queued, mean", au[3], "us"),
         ("actuator map read to commands queued, max", au[5], "us"),
         ("sensor maps after the next cycle began", "%s of %s" % (st["late"], st["cycles"]),

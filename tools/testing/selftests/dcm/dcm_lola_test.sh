@@ -83,6 +83,13 @@ results /tmp/lola-reader.out
 
 kill -0 "$lpid" 2>/dev/null
 check $? "dcm-lola still runs after every client's fault"
+# The mapping against the running description: the daemon logs each
+# sensor element without a key ("... is 0") and each actuator group with
+# members missing. Only the head ID has no key in the default description.
+missing=$(grep -E ': [A-Za-z]+\[[0-9]+\] is 0$|are not in the description' $LOG |
+	grep -v 'RobotConfig')
+[ -z "$missing" ]
+check $? "every LoLA element has its dcm key in the description${missing:+: $missing}"
 st=$(dcm-lola --status -s $SOCK)
 printf '%s\n' "$st" | sed 's/^/# status: /'
 printf '%s\n' "$st" | grep -q '^clients_dropped 2$'
