@@ -59,6 +59,7 @@ f 644 usr/lib/libdcm.a
 f 644 usr/lib/modprobe.d/dcm.conf
 f 644 usr/lib/modules-load.d/dcm.conf
 f 644 usr/lib/pkgconfig/libdcm.pc
+f 644 usr/lib/systemd/system/dcm-lola.service
 f 644 usr/lib/systemd/system/dcmd@.service
 f 644 usr/lib/sysusers.d/dcm.conf
 f 644 usr/lib/udev/rules.d/60-dcm.rules
@@ -72,6 +73,7 @@ f 644 usr/share/licenses/dcm/LGPL-2.1.txt
 f 644 usr/share/licenses/dcm/README
 f 755 usr/bin/dcmctl
 f 755 usr/lib/libdcm.so.$version
+f 755 usr/sbin/dcm-lola
 f 755 usr/sbin/dcmd
 l 777 usr/lib/libdcm.so -> libdcm.so.0
 l 777 usr/lib/libdcm.so.0 -> libdcm.so.$version

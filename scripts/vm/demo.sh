@@ -99,6 +99,30 @@ dcmctl stats || status=1
 
 section "Python: a NAOqi DCM call as written (Documentation/dcm/python.rst)"
 python3 -c 'from dcm.naoqi import ALProxy; import time; dcm = ALProxy("DCM"); mem = ALProxy("ALMemory"); dcm.set(["HeadYaw/Position/Actuator/Value", "ClearAll", [[-0.4, dcm.getTime(300)]]]); time.sleep(0.6); print("HeadYaw sensor:", round(mem.getData("Device/SubDeviceList/HeadYaw/Position/Sensor/Value"), 3))' || status=1
+section "LoLA: dcm-lola serves NAO V6 clients on /tmp/robocup (Documentation/dcm/lola.rst)"
+# A LoLA client reads one 896-byte sensor map; then the daemon's status.
+if command -v dcm-lola >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+	dcm-lola -s /tmp/robocup-demo 2>/tmp/demo-lola.log &
+	lolapid=$!
+	sleep 1
+	python3 - <<'PY' || status=1
+import socket, msgpack
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.connect("/tmp/robocup-demo")
+b = b""
+while len(b) < 896:
+    b += s.recv(896 - len(b))
+m = msgpack.unpackb(b)
+print("a sensor map of %d bytes, keys %s" % (len(b), ", ".join(m)))
+print("RobotConfig %s; Position[0] (HeadYaw) %.3f rad; Battery[0] %.2f" %
+      (m["RobotConfig"], m["Position"][0], m["Battery"][0]))
+PY
+	dcm-lola --status -s /tmp/robocup-demo | grep -E '^(cycles|missed|packets_out|clients_total|latency)'
+	kill $lolapid
+	wait $lolapid
+else
+	echo "dcm-lola or python3 is not installed"
+fi
 
 echo
 if [ $status = 0 ]; then
