@@ -10,11 +10,19 @@
 #define KEYR(n, f, lo, hi) { .name = (n), .kind = DCM_KEY_KIND_INT, .flags = DCM_KEY_##f, \
 			     .min = (lo), .max = (hi) }
 
+/*
+ * The gains of the motor board's modified PID: a signed 16-bit field of the
+ * configuration structure (struct dcm_mb_motor_config), of which a gain
+ * uses the positive half. What the sysfs tree stores is what the board
+ * gets: a value outside is refused, not clamped on its way.
+ */
+#define DCM_PID_GAIN_MAX	32767
+
 static const struct dcm_key_desc joint_keys[] = {
 	KEY("InvertControlDirection", BOOL, CONFIG),
-	KEY("Kd", INT, CONFIG),
-	KEY("Ki", INT, CONFIG),
-	KEY("Kp", INT, CONFIG),
+	KEYR("Kd", CONFIG, 0, DCM_PID_GAIN_MAX),
+	KEYR("Ki", CONFIG, 0, DCM_PID_GAIN_MAX),
+	KEYR("Kp", CONFIG, 0, DCM_PID_GAIN_MAX),
 	KEYR("MotorNumber", CONFIG, 0, 2),
 };
 

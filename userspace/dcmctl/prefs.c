@@ -111,21 +111,7 @@ static int check_prefs_args(struct dcmctl_prefs_args *a, const char **pos, size_
 int dcmctl_parse_prefs(int argc, char **argv, struct dcmctl_prefs_args *a, char *err,
 		       size_t errlen)
 {
-	enum { OPT_FILE = 0x100, OPT_TYPE, OPT_DEVICE_XML, OPT_SCHEMAS, OPT_ETC, OPT_SHARE };
-	static const struct option longopts[] = {
-		{ "file", required_argument, NULL, OPT_FILE },
-		{ "type", required_argument, NULL, OPT_TYPE },
-		{ "device-xml", required_argument, NULL, OPT_DEVICE_XML },
-		{ "schemas", required_argument, NULL, OPT_SCHEMAS },
-		{ "etc", required_argument, NULL, OPT_ETC },
-		{ "share", required_argument, NULL, OPT_SHARE },
-		{ NULL, 0, NULL, 0 }
-	};
-	/* "-x" is a value (add Main KEY -1), not an option */
-	static const struct dcmctl_optspec spec = {
-		.cmd = "preferences", .longopts = longopts, .long_only = true,
-		.no_empty = true, .prefix_missing = true,
-	};
+	const struct dcmctl_optspec spec = dcmctl_spec_preferences;
 	struct dcmctl_getopt g;
 	const char **pos;
 	size_t n_pos;
@@ -138,15 +124,15 @@ int dcmctl_parse_prefs(int argc, char **argv, struct dcmctl_prefs_args *a, char 
 	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
 		const char **opt[] = {
-			[OPT_FILE - OPT_FILE] = &a->file,
-			[OPT_TYPE - OPT_FILE] = &a->type,
-			[OPT_DEVICE_XML - OPT_FILE] = &a->paths.device_xml,
-			[OPT_SCHEMAS - OPT_FILE] = &a->paths.schema_dir,
-			[OPT_ETC - OPT_FILE] = &a->paths.etc,
-			[OPT_SHARE - OPT_FILE] = &a->paths.share,
+			[DCMCTL_OPT_FILE - DCMCTL_OPT_FILE] = &a->file,
+			[DCMCTL_OPT_TYPE - DCMCTL_OPT_FILE] = &a->type,
+			[DCMCTL_OPT_DEVICE_XML - DCMCTL_OPT_FILE] = &a->paths.device_xml,
+			[DCMCTL_OPT_SCHEMAS - DCMCTL_OPT_FILE] = &a->paths.schema_dir,
+			[DCMCTL_OPT_ETC - DCMCTL_OPT_FILE] = &a->paths.etc,
+			[DCMCTL_OPT_SHARE - DCMCTL_OPT_FILE] = &a->paths.share,
 		};
 
-		*opt[c - OPT_FILE] = g.optarg;
+		*opt[c - DCMCTL_OPT_FILE] = g.optarg;
 	}
 	if (c < 0)
 		goto out;

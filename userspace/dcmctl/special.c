@@ -10,14 +10,12 @@
 
 #include "dcmctl.h"
 
-int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
-			   size_t errlen)
+static int parse_calibrate_args(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
+				size_t errlen)
 {
 	char *end;
 	unsigned long z;
 
-	memset(a, 0, sizeof(*a));
-	a->how = LIBDCM_CALIB_HERE;
 	if (argc < 1) {
 		snprintf(err, errlen, "calibrate: which joint?");
 		return -EINVAL;
@@ -51,6 +49,25 @@ int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, c
 	}
 	a->zero = (unsigned int)z;
 	return 0;
+}
+
+int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
+			   size_t errlen)
+{
+	struct dcmctl_getopt g;
+	int c, r;
+
+	memset(a, 0, sizeof(*a));
+	a->how = LIBDCM_CALIB_HERE;
+	if (dcmctl_getopt_init(&g, &dcmctl_spec_calibrate, argc, argv)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0)
+		a->force = true;	/* -f, --force */
+	r = c < 0 ? -EINVAL : parse_calibrate_args(g.n_args, g.args, a, err, errlen);
+	dcmctl_getopt_free(&g);
+	return r;
 }
 
 void dcmctl_print_calib_text(FILE *f, const struct dcm_calib_result *r)
@@ -174,10 +191,12 @@ int dcmctl_special(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcm_special_result *r;
 	struct dcm_nl *nl;
-	int cmd, ret;
+	int cmd, ret, n;
 
-	if (o->argc != 1) {
-		fprintf(err, "dcmctl: special: %s\n", o->argc ? "one command only" :
+	if (dcmctl_plain_args(o, "special", 1, &n, err))
+		return DCMCTL_EXIT_USAGE;
+	if (n != 1) {
+		fprintf(err, "dcmctl: special: %s\n", n ? "one command only" :
 			"which command? reset, version, chain, diagnostic or config");
 		return DCMCTL_EXIT_USAGE;
 	}

@@ -186,8 +186,10 @@ static void test_get(void **state)
 	assert_string_equal(r.err,
 		"dcmctl: Nope/Value: no such key\n"
 		"dcmctl: HeadPitch/Position: no such key\n"
+		"dcmctl: did you mean HeadPitch/Position/Sensor?\n"
 		"dcmctl: ../../../../etc/passwd: invalid key (empty, absolute, or with '.' or '..' components)\n"
-		"dcmctl: Device/DeviceList/Foo/Bus: no such key\n");
+		"dcmctl: Device/DeviceList/Foo/Bus: no such key\n"
+		"dcmctl: did you mean Device/DeviceList/NeckBoard/Bus?\n");
 	out_free(&r);
 
 	/* -q: values only; a multi-line value on one line; an empty one */
@@ -201,9 +203,11 @@ static void test_get(void **state)
 		"ChestBoard/Led/Red/Actuator/Error");
 	assert_int_equal(r.rc, 1);
 	assert_string_equal(r.out,
-		"[{\"key\":\"RobotConfig/Body/Type\",\"value\":\"NAO\"},"
+		"[{\"key\":\"RobotConfig/Body/Type\",\"path\":\"RobotConfig/Body/Type\",\"value\":\"NAO\"},"
 		"{\"key\":\"X/Value\",\"error\":\"no such key\"},"
-		"{\"key\":\"ChestBoard/Led/Red/Actuator/Error\",\"value\":\"12 4 first\\n13 4 second\"}]\n");
+		"{\"key\":\"ChestBoard/Led/Red/Actuator/Error\","
+		"\"path\":\"Device/SubDeviceList/ChestBoard/Led/Red/Actuator/Error\","
+		"\"value\":\"12 4 first\\n13 4 second\"}]\n");
 	out_free(&r);
 
 	r = RUN(dcmctl_get, "get");
@@ -223,7 +227,7 @@ static void test_get(void **state)
 	out_free(&r);
 }
 
-/* get's options come before the keys: "-q" after a key, or after "--", is a key. */
+/* get's options before or after the keys; after "--", "-q" is a key. */
 static void test_get_options(void **state)
 {
 	struct out r;
@@ -235,9 +239,9 @@ static void test_get_options(void **state)
 	out_free(&r);
 
 	r = RUN(dcmctl_get, "get", "RobotConfig/Body/Type", "-q");
-	assert_int_equal(r.rc, 1);
-	assert_string_equal(r.out, "RobotConfig/Body/Type NAO\n");
-	assert_string_equal(r.err, "dcmctl: -q: no such key\n");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "NAO\n");
+	assert_string_equal(r.err, "");
 	out_free(&r);
 
 	r = RUN(dcmctl_get, "get", "-q", "--", "-q");
