@@ -261,10 +261,11 @@ int dcmctl_key_resolve(const struct dcm_sysfs *s, const char *typed, struct dcmc
 size_t dcmctl_edit_distance(const char *a, const char *b);
 
 /*
- * The keys among @keys (full paths) nearest to @typed, at most @max
- * (DCMCTL_MAX_SUGGESTIONS), nearest first, each in the form @typed was
- * given (without the prefix, without "/Value" when @typed had none), and
- * none farther than a third of @typed's length (8 at most). Return how many.
+ * The keys among @keys (full paths) nearest to @typed: those at the
+ * smallest edit distance found, at most @max (DCMCTL_MAX_SUGGESTIONS), in
+ * list order, each in the form @typed was given (without the prefix,
+ * without "/Value" when @typed had none), none farther than a third of
+ * @typed's length (8 at most). Return how many.
  */
 size_t dcmctl_suggest(char *const *keys, size_t n, const char *typed,
 		      char out[][DCMCTL_KEY_LEN], size_t max);
@@ -476,6 +477,13 @@ int dcmctl_prefs_paths(const struct dcmctl_prefs_args *a, int t, char *from, siz
 /* The files of a load (and of save's reading): dcmd's defaults, --file for the target's. */
 int dcmctl_prefs_load_files(const struct dcmctl_prefs_args *a, struct desc_files *f);
 
+/*
+ * Is @path (a full key path) one preferences add may write, as far as the
+ * RobotConfig Device keys go? 0, or -EINVAL with why (and the nearest
+ * known keys) on @err.
+ */
+int dcmctl_prefs_known_robot_key(const char *path, FILE *err);
+
 int dcmctl_preferences(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_cmd_preferences(const struct dcmctl_opts *o);
 
@@ -499,6 +507,20 @@ struct dcmctl_calib_args {
 /* Parse calibrate's arguments. Return: 0, or -EINVAL with @err set. */
 int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
 			   size_t errlen);
+
+/*
+ * calibrate's plausibility checks (not for set; --force skips them): the
+ * joint is soft, still (it moved at most DCMCTL_CALIB_STILL rad over
+ * DCMCTL_CALIB_SAMPLES cycles) and, for min and max of a calibrated joint,
+ * its sensor is within DCMCTL_CALIB_TOLERANCE rad of its Position/Sensor's
+ * Min or Max. Each failure is said on @err. Return 0 (go on), 1 (refused),
+ * -1 (the tree cannot be read: said on @err).
+ */
+#define DCMCTL_CALIB_TOLERANCE	0.2	/* rad */
+#define DCMCTL_CALIB_STILL	0.01	/* rad */
+#define DCMCTL_CALIB_SAMPLES	5	/* cycles */
+int dcmctl_calib_check(const struct dcmctl_opts *o, const struct dcmctl_calib_args *a,
+		       FILE *err);
 
 int dcmctl_calibrate(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_special(const struct dcmctl_opts *o, FILE *out, FILE *err);

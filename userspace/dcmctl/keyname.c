@@ -145,8 +145,11 @@ size_t dcmctl_suggest(char *const *keys, size_t n, const char *typed, char out[]
 
 		short_form(keys[i], typed, form, sizeof(form));
 		d = dcmctl_edit_distance(typed, form);
-		if (d > limit)
+		/* only the nearest: farther ones are noise next to them */
+		if (d > limit || (found && d > best[0]))
 			continue;
+		if (found && d < best[0])
+			found = 0;
 		/* keep the @max nearest, nearest first; equals in list order */
 		for (j = found; j > 0 && best[j - 1] > d; j--) {
 			if (j < max) {

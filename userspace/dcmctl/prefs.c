@@ -392,6 +392,47 @@ out:
  * add
  */
 
+/*
+ * The RobotConfig keys under Body/Device and Head/Device that seed 000
+ * names (preferences.rng takes only these): read by the Part rules, so a
+ * misspelled one would be a key nothing reads.
+ */
+static char *const robot_device_keys[] = {
+	"RobotConfig/Body/Device/LeftArm/Version",
+	"RobotConfig/Body/Device/RightArm/Version",
+	"RobotConfig/Body/Device/Hand/Left/Version",
+	"RobotConfig/Body/Device/Hand/Right/Version",
+	"RobotConfig/Body/Device/Legs/Version",
+	"RobotConfig/Body/Device/Foot/Left/Version",
+	"RobotConfig/Body/Device/Foot/Right/Version",
+	"RobotConfig/Body/Device/FSR/Calibration/Version",
+	"RobotConfig/Body/Device/Joints/Calibration/Version",
+	"RobotConfig/Head/Device/TouchBoard/Version",
+	"RobotConfig/Head/Device/FaceBoard/Leds/Rotation",
+	"RobotConfig/Head/Device/LaserRangeFinder/Version",
+	"RobotConfig/Head/Device/Camera/Version",
+};
+
+#define N_ROBOT_DEVICE_KEYS (sizeof(robot_device_keys) / sizeof(robot_device_keys[0]))
+
+int dcmctl_prefs_known_robot_key(const char *path, FILE *err)
+{
+	char sugg[3][DCMCTL_KEY_LEN];
+	size_t i;
+
+	if (strncmp(path, "RobotConfig/Body/Device/", 24) &&
+	    strncmp(path, "RobotConfig/Head/Device/", 24))
+		return 0;
+	for (i = 0; i < N_ROBOT_DEVICE_KEYS; i++)
+		if (!strcmp(path, robot_device_keys[i]))
+			return 0;
+	fprintf(err, "dcmctl: preferences add: %s: no such key in the description's schema (under RobotConfig/Body/Device/ and RobotConfig/Head/Device/ it knows the Version keys of seed 000 and FaceBoard/Leds/Rotation)\n",
+		path);
+	dcmctl_print_suggestions(err, sugg, dcmctl_suggest(robot_device_keys, N_ROBOT_DEVICE_KEYS,
+							   path, sugg, 3));
+	return -EINVAL;
+}
+
 static int do_add(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a,
 		  struct report *rep, FILE *err)
 {
@@ -414,6 +455,8 @@ static int do_add(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a
 			"out of memory");
 		goto out;
 	}
+	if (dcmctl_prefs_known_robot_key(path, err))
+		goto out;
 	d0 = load_device_xml(f, err);
 	if (!d0)
 		goto out;
