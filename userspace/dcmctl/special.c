@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -155,6 +154,11 @@ static int nl_index(const struct dcmctl_opts *o, const char *what, FILE *err)
  * Is the joint where the calibration says it is?
  */
 
+static double dabs(double v)
+{
+	return v < 0 ? -v : v;
+}
+
 /* A number key of the tree; -1 if there is none. */
 static int sysfs_number(const struct dcm_sysfs *s, const char *key, double *v)
 {
@@ -177,7 +181,7 @@ static int sample_sensor(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 			 const char *sensor, double *last, double *moved)
 {
 	struct dcm_values_frame f = { 0 };
-	double lo = INFINITY, hi = -INFINITY, v = 0;
+	double lo = 0, hi = 0, v = 0;
 	struct dcm *dcm = NULL;
 	struct dcm_key k;
 	int i, r = -1;
@@ -188,8 +192,8 @@ static int sample_sensor(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 			    LIBDCM_HANDLE_INDEX(k.handle) >= f.n_values)
 				break;
 			v = f.values[LIBDCM_HANDLE_INDEX(k.handle)];
-			lo = fmin(lo, v);
-			hi = fmax(hi, v);
+			lo = !i || v < lo ? v : lo;
+			hi = !i || v > hi ? v : hi;
 		}
 		r = i > DCMCTL_CALIB_SAMPLES ? 0 : -1;
 	}
@@ -200,8 +204,8 @@ static int sample_sensor(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 			usleep(20000);
 		if (sysfs_number(s, sensor, &v))
 			return -1;
-		lo = fmin(lo, v);
-		hi = fmax(hi, v);
+		lo = !i || v < lo ? v : lo;
+		hi = !i || v > hi ? v : hi;
 	}
 	*last = v;
 	*moved = hi - lo;
@@ -248,9 +252,9 @@ int dcmctl_calib_check(const struct dcmctl_opts *o, const struct dcmctl_calib_ar
 	    !sysfs_number(s, key, &zero) && zero != 0) {
 		snprintf(key, sizeof(key), "%s/Position/Sensor/%s", a->joint,
 			 a->how == LIBDCM_CALIB_MIN ? "Min" : "Max");
-		if (!sysfs_number(s, key, &stop) && fabs(pos - stop) > DCMCTL_CALIB_TOLERANCE) {
+		if (!sysfs_number(s, key, &stop) && dabs(pos - stop) > DCMCTL_CALIB_TOLERANCE) {
 			fprintf(err, "dcmctl: calibrate %s %s: its sensor reads %.3f rad, %.3f from its %s (%.3f): not against that stop (tolerance %.2f rad)\n",
-				a->joint, how, pos, fabs(pos - stop),
+				a->joint, how, pos, dabs(pos - stop),
 				a->how == LIBDCM_CALIB_MIN ? "Min" : "Max", stop,
 				DCMCTL_CALIB_TOLERANCE);
 			refused++;
