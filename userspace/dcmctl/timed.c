@@ -249,9 +249,8 @@ static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 		      FILE *err)
 {
 	char rel[DCMCTL_KEY_LEN], file[DCMCTL_KEY_LEN + 256], why[256], *prev = NULL;
-	const struct dcmctl_keyref *a = k;
 	struct desc_type_key tk;
-	const char *text;
+	const char *key, *text;
 	struct stat st;
 	ssize_t w;
 	int fd, e;
@@ -262,12 +261,13 @@ static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 			"a configuration key takes one value (no VALUE@MS)");
 		return DCMCTL_EXIT_USAGE;
 	}
+	key = g->args[0];
 	text = g->args[1];
 	if (dcm_sysfs_key_path(k->path, rel, sizeof(rel)))
 		return DCMCTL_EXIT_FAIL;
 	snprintf(file, sizeof(file), "%s/%s", dcm_sysfs_path(s), rel);
 	if (config_key_type(s, k, &tk) || stat(file, &st) || !(st.st_mode & 0222)) {
-		fprintf(err, "dcmctl: %s: read-only: %s\n", a->path,
+		fprintf(err, "dcmctl: %s: read-only: %s\n", key,
 			k->where == DCMCTL_KEY_SUB && (!strcmp(k->name, "Min") ||
 			!strcmp(k->name, "Max") || !strcmp(k->name, "Gain") ||
 			!strcmp(k->name, "Offset")) ?
@@ -277,7 +277,7 @@ static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 	}
 	e = dcmctl_check_config_value(&tk, text, why, sizeof(why));
 	if (e) {
-		fprintf(err, "dcmctl: %s: %s\n", a->path, why);
+		fprintf(err, "dcmctl: %s: %s\n", key, why);
 		return DCMCTL_EXIT_FAIL;
 	}
 	dcm_sysfs_read(s, k->path, &prev);
@@ -290,7 +290,7 @@ static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 		close(fd);
 	}
 	if (e) {
-		fprintf(err, "dcmctl: set %s: %s%s\n", a->path, strerror(-e),
+		fprintf(err, "dcmctl: set %s: %s%s\n", key, strerror(-e),
 			e == -EPERM || e == -EACCES ? " (configuration keys: root only)" :
 			e == -ERANGE ? " (outside the key's range)" : "");
 		free(prev);
@@ -301,7 +301,7 @@ static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 
 		json_init(&jw, out, o->pretty);
 		json_begin_object(&jw, NULL);
-		json_string(&jw, "key", a->path);
+		json_string(&jw, "key", key);
 		json_string(&jw, "path", k->path);
 		dcmctl_json_value(&jw, "value", text);
 		if (prev)
