@@ -477,7 +477,13 @@ static int do_add(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a
 		json_string(&rep->w, "file", to);
 		json_string(&rep->w, "key", path);
 		json_string(&rep->w, "type", desc_kind_name(kind));
-		json_string(&rep->w, "value", a->value);
+		if (kind == LIBDCM_KEY_STRING)
+			json_string(&rep->w, "value", a->value);
+		else if (kind == LIBDCM_KEY_BOOL)
+			json_bool(&rep->w, "value", !strcasecmp(a->value, "true") ||
+				  !strcmp(a->value, "1"));
+		else
+			dcmctl_json_value(&rep->w, "value", a->value);
 		json_bool(&rep->w, "added", r == 1);
 	} else {
 		fprintf(rep->out, "%s: %s: %s = %s (%s)\n", desc_target_name(t), to, path, a->value,

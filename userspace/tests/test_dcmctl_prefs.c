@@ -943,7 +943,7 @@ static void test_add(void **state)
 	assert_int_equal(r.rc, 0);
 	assert_non_null(strstr(r.out, "{\"action\":\"add\",\"target\":\"Head\",\"file\":\""));
 	assert_non_null(strstr(r.out, "\"key\":\"RobotConfig/Head/Device/Camera/Version\","
-			       "\"type\":\"int\",\"value\":\"2\",\"added\":true}"));
+			       "\"type\":\"int\",\"value\":2,\"added\":true}"));
 	out_free(&r);
 }
 
