@@ -220,6 +220,13 @@ int dcmctl_check_config_value(const struct desc_type_key *tk, const char *text, 
 			snprintf(why, len, "'%s' is not a decimal number", text);
 			return -EINVAL;
 		}
+		/* a float key's range is in whole units */
+		if (tk->ranged && (v < (int64_t)tk->min * LIBDCM_MICRO ||
+				   v > (int64_t)tk->max * LIBDCM_MICRO)) {
+			snprintf(why, len, "%s is outside the key's range, %d to %d", text, tk->min,
+				 tk->max);
+			return -ERANGE;
+		}
 		return 0;
 	case LIBDCM_KEY_BOOL:
 		if (strcmp(text, "0") && strcmp(text, "1")) {

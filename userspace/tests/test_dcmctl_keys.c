@@ -523,6 +523,15 @@ static void test_set_config(void **state)
 	assert_int_equal(r.rc, DCMCTL_EXIT_USAGE);
 	assert_string_equal(r.err, "dcmctl: set: a configuration key takes no option\n");
 	out_free(&r);
+	/* a float key's range: GearRatio goes to the board as unsigned Q16.16 */
+	fake_sysfs_put("dcm0/SubDeviceList/HeadPitch/Position/Sensor/GearRatio", "201.300000");
+	r = RUN(dcmctl_set, "set", "HeadPitch/Position/Sensor/GearRatio", "70000");
+	assert_int_equal(r.rc, 1);
+	assert_non_null(strstr(r.err, "70000 is outside the key's range, 0 to 65535"));
+	out_free(&r);
+	r = RUN(dcmctl_set, "set", "HeadPitch/Position/Sensor/GearRatio", "150.5");
+	assert_int_equal(r.rc, 0);
+	out_free(&r);
 	/* the description's keys, and the robot's, are read-only */
 	r = RUN(dcmctl_set, "set", "HeadPitch/Position/Actuator/Max", "1");
 	assert_int_equal(r.rc, 1);

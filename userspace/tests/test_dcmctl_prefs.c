@@ -666,14 +666,14 @@ static void test_save_exact_text(void **state)
 
 	/* a value that changed is written as the kernel shows it */
 	sys_put("ChestBoard/Led/Red/Actuator/Gain", "0.500000");
-	sys_put("HeadPitch/Position/Sensor/GearRatio", "-2.000000");
+	sys_put("HeadPitch/Position/Sensor/GearRatio", "2.000000");
 	r = RUN("save", "Main");
 	assert_int_equal(r.rc, 0);
 	assert_non_null(strstr(r.out, "(2 changed, 0 added;"));
 	out_free(&r);
 	text = read_file(in(etc, "main.xml"));
 	assert_non_null(strstr(text, "Actuator/Gain\" Type=\"float\" Value=\"0.5\""));
-	assert_non_null(strstr(text, "GearRatio\" Type=\"float\" Value=\"-2\""));
+	assert_non_null(strstr(text, "GearRatio\" Type=\"float\" Value=\"2\""));
 	free(text);
 }
 

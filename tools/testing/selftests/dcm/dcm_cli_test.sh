@@ -70,7 +70,6 @@ c() {
 	[ $_s = 0 ] || diag
 }
 
-echo "# t=$(cut -d" " -f1 /proc/uptime)"
 # 1. Help everywhere, options anywhere.
 # (both forms of every command are in the host tests; here one each, in turn)
 bad=0
@@ -97,7 +96,6 @@ dcmctl events --type=safety --timeout=1 >"$T/out" 2>&1
 check $? "events --type=safety --timeout=1"
 c 0 "^-?[0-9]" "get KEY -q: an option after the key" dcmctl get HeadYaw/Position/Sensor -q
 
-echo "# t=$(cut -d" " -f1 /proc/uptime)"
 # 2. One key grammar.
 a=$(dcmctl get -q Device/SubDeviceList/HeadYaw/Position/Actuator/Value)
 b=$(dcmctl get -q HeadYaw/Position/Actuator/Value)
@@ -117,7 +115,6 @@ dcmctl watch HeadYaw/Position/Sensor Device/DeviceList/ChestBoard/Ack HeadYaw/Po
 check $? "watch a sensor, a device key and a configuration key: 3 lines of 5 fields"
 c 0 "Max: " "info HeadYaw/Position/Sensor: its keys" dcmctl info HeadYaw/Position/Sensor
 
-echo "# t=$(cut -d" " -f1 /proc/uptime)"
 # 3. Configuration keys: set with the range checked, in dcmctl and in the kernel.
 c 0 "Kp: 40 \(was $kp0\)" "set HeadYaw/Position/Actuator/Kp 40" dcmctl set HeadYaw/Position/Actuator/Kp 40
 [ "$(cat "$KP")" = 40 ]
@@ -127,12 +124,15 @@ c 1 "outside the key's range, 0 to 32767" "set Kp 99999: refused" dcmctl set Hea
 ! echo -5 >"$KP" 2>/dev/null && ! echo 99999 >"$KP" 2>/dev/null && echo 32767 >"$KP" &&
 	[ "$(cat "$KP")" = 32767 ]
 check $? "sysfs refuses Kp -5 and 99999, takes 32767 ($(cat "$KP"))"
+GR=$SUB/HeadYaw/Position/Sensor/GearRatio
+gr0=$(cat "$GR")
+! echo 70000 >"$GR" 2>/dev/null && ! echo -1 >"$GR" 2>/dev/null && [ "$(cat "$GR")" = "$gr0" ]
+check $? "sysfs refuses GearRatio 70000 and -1 (the board's unsigned Q16.16), keeps $gr0"
 c 1 "read-only" "set .../Min: read-only" dcmctl set HeadYaw/Position/Actuator/Min 0
 c 2 "takes no option" "set Kp 40 --in 100: a configuration key takes no time" \
 	dcmctl set HeadYaw/Position/Actuator/Kp 40 --in 100
 echo "$kp0" >"$KP"
 
-echo "# t=$(cut -d" " -f1 /proc/uptime)"
 # 4. set's warnings (exit 0).
 dcmctl set HeadPitch/Hardness/Actuator 0 >/dev/null
 c 0 "warning: .*stiffness is 0" "set a soft joint's position: a warning" \
@@ -143,7 +143,6 @@ c 0 "points" "set with a negative value and -j after it" \
 	dcmctl set HeadYaw/Position/Actuator -0.5 --in=200 -j
 sleep 0.5
 
-echo "# t=$(cut -d" " -f1 /proc/uptime)"
 # 5. -j: numbers are numbers.
 c 0 "\"value\":$kp0[,}]" "-j get Kp: a number" dcmctl -j get HeadYaw/Position/Actuator/Kp
 c 0 "\"value\":\"NAO\"" "-j get RobotConfig/Body/Type: a string" dcmctl get RobotConfig/Body/Type -j
@@ -151,7 +150,6 @@ c 0 "\"Max\":-?[0-9]" "-j info: numbers" dcmctl -j info HeadYaw/Position/Sensor
 c 0 "\"Device/DeviceList/ChestBoard/Ack\":[0-9]" "-j watch of a device key: a number" \
 	dcmctl -j watch Device/DeviceList/ChestBoard/Ack --cycles 1
 
-echo "# t=$(cut -d" " -f1 /proc/uptime)"
 # 6. Safe calibration. HeadYaw is stiff at -0.5 rad.
 c 1 "stiffness is 1" "calibrate a stiff joint: refused" dcmctl calibrate HeadYaw min
 [ "$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")" = "$zero0" ]
@@ -176,7 +174,6 @@ undone() {
 	[ "$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")" = "$zero0" ]
 check $? "the undo line puts the zero back ($z -> $(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition"))"
 
-echo "# t=$(cut -d" " -f1 /proc/uptime)"
 # 7. preferences add: a misspelled key refused.
 mkdir -p "$T/etc"
 c 1 "did you mean RobotConfig/Body/Device/LeftArm/Version" "preferences add .../Versoin: refused" \
@@ -184,5 +181,4 @@ c 1 "did you mean RobotConfig/Body/Device/LeftArm/Version" "preferences add .../
 [ ! -e "$T/etc/body.xml" ]
 check $? "... and no file written"
 
-echo "# t=$(cut -d" " -f1 /proc/uptime)"
 totals
