@@ -592,6 +592,61 @@ static void test_prefs_robot_keys(void **state)
 	free(buf);
 }
 
+/* Every command: an unknown option, an extra argument: exit 2 and why, nothing done. */
+static void test_usage_errors(void **state)
+{
+	static const struct {
+		int (*fn)(const struct dcmctl_opts *, FILE *, FILE *);
+		const char *name, *bogus_err;
+	} cmds[] = {
+		{ dcmctl_list, "list", "dcmctl: list: unknown option '--bogus'\n" },
+		{ dcmctl_get, "get", "dcmctl: get: unknown option '--bogus'\n" },
+		{ dcmctl_tree, "tree", "dcmctl: tree: unknown option '--bogus'\n" },
+		{ dcmctl_set, "set", "dcmctl: set: unknown option '--bogus'\n" },
+		{ dcmctl_time, "time", "dcmctl: time: unknown option '--bogus'\n" },
+		{ dcmctl_watch, "watch", "dcmctl: watch: unknown option '--bogus'\n" },
+		{ dcmctl_stats, "stats", "dcmctl: stats: unknown option '--bogus'\n" },
+		{ dcmctl_events, "events", "dcmctl: events: unknown option '--bogus'\n" },
+		{ dcmctl_preferences, "preferences", "dcmctl: preferences: unknown option '--bogus'\n" },
+		{ dcmctl_calibrate, "calibrate", "dcmctl: calibrate: unknown option '--bogus'\n" },
+		{ dcmctl_special, "special", "dcmctl: special: unknown option '--bogus'\n" },
+		{ dcmctl_cmd_info_keys, "info", "dcmctl: info: unknown option '--bogus'\n" },
+	};
+	struct out r;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		r = RUN(cmds[i].fn, (char *)cmds[i].name, "HeadPitch/Position/Sensor", "--bogus", "x");
+		assert_int_equal(r.rc, DCMCTL_EXIT_USAGE);
+		assert_string_equal(r.out, "");
+		assert_string_equal(r.err, cmds[i].bogus_err);
+		out_free(&r);
+	}
+	/* too many arguments */
+	r = RUN(dcmctl_list, "list", "A", "B");
+	assert_int_equal(r.rc, DCMCTL_EXIT_USAGE);
+	assert_string_equal(r.err, "dcmctl: list: unexpected argument 'B'\n");
+	out_free(&r);
+	r = RUN(dcmctl_time, "time", "-5", "6");
+	assert_int_equal(r.rc, DCMCTL_EXIT_USAGE);
+	assert_string_equal(r.err, "dcmctl: time: unexpected argument '6'\n");
+	out_free(&r);
+	r = RUN(dcmctl_time, "time", "soon");
+	assert_int_equal(r.rc, DCMCTL_EXIT_USAGE);
+	out_free(&r);
+	/* "--" then an option-like argument: an argument */
+	r = RUN(dcmctl_list, "list", "--", "--x*");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "");
+	out_free(&r);
+	/* the options after the pattern: -j taken by dcmctl_parse_args() */
+	r = RUN(dcmctl_list, "list", "HeadPitch/Position/Sensor/T*", "-j");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "[\"Device/SubDeviceList/HeadPitch/Position/Sensor/Type\"]\n");
+	out_free(&r);
+}
+
 /* $DCM_SYSFS_ROOT, when there is no -r. */
 static void test_env_root(void **state)
 {
@@ -625,6 +680,7 @@ int main(void)
 		cmocka_unit_test(test_set_config),
 		cmocka_unit_test(test_set_warnings),
 		cmocka_unit_test(test_prefs_robot_keys),
+		cmocka_unit_test(test_usage_errors),
 	};
 
 	return cmocka_run_group_tests_name("dcmctl_keys", tests, setup, teardown);
