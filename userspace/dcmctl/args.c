@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dcmctl: command line parsing and the command table.
+ * dcmctl: the command table (each command's synopsis, text and option
+ * table), the command line up to the command, the global options after it,
+ * and the help made from the table.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -92,7 +94,6 @@ const struct dcmctl_optspec dcmctl_spec_preferences = {
 const struct dcmctl_optspec dcmctl_spec_calibrate = {
 	.cmd = "calibrate", .opts = calibrate_opts,
 };
-
 
 int dcmctl_plain_args(const struct dcmctl_opts *o, const char *cmd, int max, int *n, FILE *err)
 {

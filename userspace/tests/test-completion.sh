@@ -14,6 +14,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 T=$(mktemp -d /tmp/test-completion.XXXXXX) || exit 1
 trap 'rm -rf "$T"' EXIT
 
+# shellcheck disable=SC2034 # read by test-lib.sh
 suite=completion
 # shellcheck source=../../scripts/test-lib.sh
 . "$HERE/../../scripts/test-lib.sh"
@@ -84,9 +85,10 @@ expect "dcmctl special d" "diagnostic"
 expect "dcmctl help pr" "preferences"
 
 # The completion's lists are dcmctl's.
+# shellcheck disable=SC2154 # _dcmctl_commands: the completion's
 cmds=$("$DCMCTL" --help | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } /^$/ && on { on = 0 }')
 [ "$(echo "$cmds" | sort | tr '\n' ' ')" = "$(echo "$_dcmctl_commands" | tr ' ' '\n' | sort | tr '\n' ' ')" ]
-check "the commands of dcmctl --help are the completion's ($(echo $cmds))" $?
+check "the commands of dcmctl --help are the completion's ($(echo "$cmds" | tr '\n' ' '))" $?
 for c in $cmds; do
 	want=$("$DCMCTL" "$c" --help | awk '/^Options:/ { on = 1; next } /^$/ { on = 0 } on' |
 		cut -c1-24 | grep -oE -- '(^|[ ,])--?[a-zA-Z0-9][-a-zA-Z0-9]*' | tr -d ' ,' | sort | tr '\n' ' ')

@@ -21,6 +21,7 @@
 
 SYS=/sys/class/dcm/dcm0
 SUB=$SYS/SubDeviceList
+STORE=/sys/kernel/debug/dcm_sim/body0/chest/store
 T=$(mktemp -d /tmp/dcm_cli.XXXXXX) || exit 1
 
 . "$(dirname "$0")/dcm_tap.sh"
@@ -32,12 +33,16 @@ fi
 KP=$SUB/HeadYaw/Position/Actuator/Kp
 kp0=$(cat "$KP")
 zero0=$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")
+# The calibrations below write the chest board's store: the simulated one
+# is put back as it was, so that later loads see no record of them.
+[ -w "$STORE" ] && cat "$STORE" >"$T/store"
 
 cleanup() {
 	echo "$kp0" >"$KP" 2>/dev/null
 	echo 0 >"$SUB/HeadYaw/Hardness/Actuator/Value"
 	echo 0 >"$SUB/HeadPitch/Hardness/Actuator/Value"
 	dcmctl calibrate HeadYaw set "$zero0" >/dev/null 2>&1
+	[ -s "$T/store" ] && cat "$T/store" >"$STORE"
 	rm -rf "$T"
 }
 trap cleanup EXIT
@@ -110,8 +115,8 @@ c 1 "did you mean HeadYaw/Position/Sensor\?" "get a misspelled key: did you mean
 c 1 "did you mean .*HeadYaw/Position/Actuator/Kp" "set a misspelled configuration key" \
 	dcmctl set HeadYaw/Position/Actuator/Kq 40
 dcmctl watch HeadYaw/Position/Sensor Device/DeviceList/ChestBoard/Ack HeadYaw/Position/Actuator/Kp \
-	--cycles 3 >"$T/watch" 2>&1
-[ $? = 0 ] && [ "$(wc -l <"$T/watch")" = 4 ] && awk 'NR > 1 && NF != 5 { exit 1 }' "$T/watch"
+	--cycles 3 >"$T/watch" 2>&1 &&
+	[ "$(wc -l <"$T/watch")" = 4 ] && awk 'NR > 1 && NF != 5 { exit 1 }' "$T/watch"
 check $? "watch a sensor, a device key and a configuration key: 3 lines of 5 fields"
 c 0 "Max: " "info HeadYaw/Position/Sensor: its keys" dcmctl info HeadYaw/Position/Sensor
 
@@ -144,35 +149,40 @@ c 0 "points" "set with a negative value and -j after it" \
 sleep 0.5
 
 # 5. -j: numbers are numbers.
-c 0 "\"value\":$kp0[,}]" "-j get Kp: a number" dcmctl -j get HeadYaw/Position/Actuator/Kp
+c 0 "\"value\":${kp0}[,}]" "-j get Kp: a number" dcmctl -j get HeadYaw/Position/Actuator/Kp
 c 0 "\"value\":\"NAO\"" "-j get RobotConfig/Body/Type: a string" dcmctl get RobotConfig/Body/Type -j
 c 0 "\"Max\":-?[0-9]" "-j info: numbers" dcmctl -j info HeadYaw/Position/Sensor
 c 0 "\"Device/DeviceList/ChestBoard/Ack\":[0-9]" "-j watch of a device key: a number" \
 	dcmctl -j watch Device/DeviceList/ChestBoard/Ack --cycles 1
 
-# 6. Safe calibration. HeadYaw is stiff at -0.5 rad.
-c 1 "stiffness is 1" "calibrate a stiff joint: refused" dcmctl calibrate HeadYaw min
-[ "$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")" = "$zero0" ]
-check $? "... jointZeroPosition unchanged ($zero0)"
-dcmctl set HeadYaw/Position/Actuator 0.5 --in 1500 >/dev/null
-sleep 0.3
-c 1 "it is moving" "calibrate a moving joint: refused" dcmctl calibrate HeadYaw max
-sleep 1.5
-dcmctl set HeadYaw/Hardness/Actuator 0 >/dev/null
-sleep 0.3
-c 1 "from its Min .*not against that stop" "calibrate min with the joint at +0.5: refused" \
-	dcmctl calibrate HeadYaw min
-c 0 "^undo: dcmctl calibrate HeadYaw set $zero0$" "calibrate --force: done, with its undo line" \
-	dcmctl calibrate HeadYaw min --force
-undo=$(sed -n 's/^undo: //p' "$T/out")
-z=$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")
-# the motor board is configured again after a calibration: retry a while
-undone() {
-	$undo >/dev/null 2>&1
-}
-[ "$z" != "$zero0" ] && wait_until 5 undone &&
+# 6. Safe calibration (the simulated robot only). HeadYaw is stiff at -0.5 rad.
+if [ -s "$T/store" ]; then
+	c 1 "stiffness is 1" "calibrate a stiff joint: refused" dcmctl calibrate HeadYaw min
 	[ "$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")" = "$zero0" ]
-check $? "the undo line puts the zero back ($z -> $(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition"))"
+	check $? "... jointZeroPosition unchanged ($zero0)"
+	dcmctl set HeadYaw/Position/Actuator 0.5 --in 1500 >/dev/null
+	sleep 0.3
+	c 1 "it is moving" "calibrate a moving joint: refused" dcmctl calibrate HeadYaw max
+	sleep 1.5
+	dcmctl set HeadYaw/Hardness/Actuator 0 >/dev/null
+	sleep 0.3
+	c 1 "from its Min .*not against that stop" "calibrate min with the joint at +0.5: refused" \
+		dcmctl calibrate HeadYaw min
+	c 0 "^undo: dcmctl calibrate HeadYaw set $zero0$" "calibrate --force: done, with its undo line" \
+		dcmctl calibrate HeadYaw min --force
+	undo=$(sed -n 's/^undo: //p' "$T/out")
+	z=$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")
+	# the motor board is configured again after a calibration: retry a while
+	undone() {
+		$undo >/dev/null 2>&1
+	}
+	[ "$z" != "$zero0" ] && wait_until 5 undone &&
+		[ "$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")" = "$zero0" ]
+	check $? "the undo line puts the zero back ($z -> $(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition"))"
+else
+	skip=$((skip + 1))
+	echo "# SKIP calibration: no simulated chest store"
+fi
 
 # 7. preferences add: a misspelled key refused.
 mkdir -p "$T/etc"
