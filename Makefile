@@ -71,7 +71,8 @@ selftests: linux-src userspace
 # tables against iasl; a staged install and uninstall
 # (scripts/test-install.sh), the DKMS tree built by dkms
 # (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh,
-# ~20 s); then each libFuzzer harness for a second, on its seeds and kept
+# ~20 s), dcmctl's bash completion (userspace/tests/test-completion.sh);
+# then each libFuzzer harness for a second, on its seeds and kept
 # crashes (FUZZ_SMOKE_SECONDS; skipped without clang). All run even if one
 # fails.
 unit:
@@ -90,6 +91,7 @@ unit:
 	scripts/test-dkms.sh || rc=1; \
 	scripts/test-deb.sh || rc=1; \
 	$(MAKE) -s --no-print-directory -C userspace/examples O=$(O) check || rc=1; \
+	bash userspace/tests/test-completion.sh $(O)/bin/dcmctl || rc=1; \
 	if command -v clang >/dev/null 2>&1; then \
 		$(MAKE) -s --no-print-directory -C tools/fuzz O=$(O) smoke || rc=1; \
 	else echo "fuzz: skipped, no clang (make deps)"; fi; \

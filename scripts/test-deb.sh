@@ -68,14 +68,17 @@ check "libdcm0: libdcm.so.0 and libdcm.so.$version alone" "$?"
 
 contents libdcm-dev "$arch" | grep -v '^/usr/share/doc/' >"$log"
 printf '%s\n' /usr/include/libdcm.h /usr/include/linux/dcm.h "/usr/lib/$multiarch/libdcm.a" "/usr/lib/$multiarch/libdcm.so" \
-	"/usr/lib/$multiarch/pkgconfig/libdcm.pc" | LC_ALL=C sort | diff - "$log" >/dev/null
-check "libdcm-dev: the header, libdcm.a, libdcm.so, libdcm.pc" "$?"
+	"/usr/lib/$multiarch/pkgconfig/libdcm.pc" /usr/share/man/man3/libdcm.3.gz |
+	LC_ALL=C sort | diff - "$log" >/dev/null
+check "libdcm-dev: the header, <linux/dcm.h>, libdcm.a, libdcm.so, libdcm.pc, libdcm(3)" "$?"
 
 contents dcm-tools "$arch" >"$log"
 ok=0
 for f in /usr/bin/dcmctl /usr/sbin/dcmd /usr/share/dcm/Device.xml /usr/share/dcm/device.rng \
 	/usr/lib/systemd/system/dcmd@.service /usr/lib/udev/rules.d/60-dcm.rules \
-	/usr/lib/modprobe.d/dcm.conf /usr/lib/modules-load.d/dcm.conf /usr/lib/sysusers.d/dcm.conf; do
+	/usr/lib/modprobe.d/dcm.conf /usr/lib/modules-load.d/dcm.conf /usr/lib/sysusers.d/dcm.conf \
+	/usr/share/man/man8/dcmctl.8.gz /usr/share/man/man8/dcmd.8.gz \
+	/usr/share/bash-completion/completions/dcmctl; do
 	grep -qx "$f" "$log" || { echo "missing: $f"; ok=1; }
 done >"$tmp/missing"
 grep -q 'seed-keys\|variants\|selftest\|dcm_sim' "$log" && ok=1

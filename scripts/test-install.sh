@@ -63,6 +63,7 @@ f 644 usr/lib/systemd/system/dcm-lola.service
 f 644 usr/lib/systemd/system/dcmd@.service
 f 644 usr/lib/sysusers.d/dcm.conf
 f 644 usr/lib/udev/rules.d/60-dcm.rules
+f 644 usr/share/bash-completion/completions/dcmctl
 f 644 usr/share/dcm/Device.xml
 f 644 usr/share/dcm/body.xml
 f 644 usr/share/dcm/device.rng
@@ -71,6 +72,9 @@ f 644 usr/share/dcm/preferences.rng
 f 644 usr/share/licenses/dcm/GPL-2.0.txt
 f 644 usr/share/licenses/dcm/LGPL-2.1.txt
 f 644 usr/share/licenses/dcm/README
+f 644 usr/share/man/man3/libdcm.3
+f 644 usr/share/man/man8/dcmctl.8
+f 644 usr/share/man/man8/dcmd.8
 f 755 usr/bin/dcmctl
 f 755 usr/lib/libdcm.so.$version
 f 755 usr/sbin/dcm-lola

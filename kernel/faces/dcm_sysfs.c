@@ -278,7 +278,7 @@ static ssize_t dcm_key_store(struct kobject *kobj, struct attribute *attr,
 		return ret;
 	if (desc->kind == DCM_KEY_KIND_BOOL && num != 0 && num != 1)
 		return -EINVAL;
-	if (desc->min < desc->max && (num < desc->min || num > desc->max))
+	if (!dcm_key_desc_in_range(desc, num))
 		return -ERANGE;
 	WRITE_ONCE(v->num, num);
 	return len;

@@ -741,7 +741,7 @@ int dcm_model_set_key(struct dcm_model *m, const char *path, u8 kind, s64 num,
 		*why = "the value is not of the key's kind";
 		return -EINVAL;
 	}
-	if (desc->min < desc->max && (num < desc->min || num > desc->max)) {
+	if (!dcm_key_desc_in_range(desc, num)) {
 		*why = "the value is outside the key's range";
 		return -ERANGE;
 	}

@@ -9,17 +9,31 @@
 #define KEY(n, k, f) { .name = (n), .kind = DCM_KEY_KIND_##k, .flags = DCM_KEY_##f }
 #define KEYR(n, f, lo, hi) { .name = (n), .kind = DCM_KEY_KIND_INT, .flags = DCM_KEY_##f, \
 			     .min = (lo), .max = (hi) }
+#define KEYFR(n, f, lo, hi) { .name = (n), .kind = DCM_KEY_KIND_FLOAT, .flags = DCM_KEY_##f, \
+			      .min = (lo), .max = (hi) }
+
+/*
+ * The gains of the motor board's modified PID: a signed 16-bit field of the
+ * configuration structure (struct dcm_mb_motor_config), of which a gain
+ * uses the positive half. What the sysfs tree stores is what the board
+ * gets: a value outside is refused, not clamped on its way.
+ */
+#define DCM_PID_GAIN_MAX	32767
 
 static const struct dcm_key_desc joint_keys[] = {
 	KEY("InvertControlDirection", BOOL, CONFIG),
-	KEY("Kd", INT, CONFIG),
-	KEY("Ki", INT, CONFIG),
-	KEY("Kp", INT, CONFIG),
+	KEYR("Kd", CONFIG, 0, DCM_PID_GAIN_MAX),
+	KEYR("Ki", CONFIG, 0, DCM_PID_GAIN_MAX),
+	KEYR("Kp", CONFIG, 0, DCM_PID_GAIN_MAX),
 	KEYR("MotorNumber", CONFIG, 0, 2),
 };
 
+/*
+ * GearRatio goes to the motor board as unsigned Q16.16 (dcm_q16_from_micro()):
+ * 0 to 65535 whole units, not a value the board would get as 0.
+ */
 static const struct dcm_key_desc joint_position_keys[] = {
-	KEY("GearRatio", FLOAT, CONFIG),
+	KEYFR("GearRatio", CONFIG, 0, 65535),
 	KEY("SensorType", STRING, CONFIG),
 	KEYR("jointZeroPosition", CONFIG, 0, 4095),
 	KEYR("positionChainMREJoint", CONFIG, 0, 4),
@@ -124,6 +138,23 @@ static const struct dcm_device_type device_types[] = {
 	{ .name = "TouchBoard" },
 	{ .name = "USBoard", .keys = prog_version_keys, .n_keys = ARRAY_SIZE(prog_version_keys) },
 };
+
+/**
+ * dcm_key_desc_in_range() - does a key of @desc take @num?
+ * @desc: the key's description
+ * @num: the value: an INT key's, or a FLOAT key's in micro-units
+ *
+ * Return: true if @desc has no range (@min >= @max) or @num is within it
+ * (a FLOAT key's range is in whole units).
+ */
+bool dcm_key_desc_in_range(const struct dcm_key_desc *desc, s64 num)
+{
+	s64 scale = desc->kind == DCM_KEY_KIND_FLOAT ? DCM_MICRO : 1;
+
+	if (desc->min >= desc->max)
+		return true;
+	return num >= desc->min * scale && num <= desc->max * scale;
+}
 
 /**
  * dcm_subdevice_type_find() - look a subdevice Type up

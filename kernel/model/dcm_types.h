@@ -23,8 +23,10 @@
  * @name: key name, the last component of its path ("jointZeroPosition")
  * @kind: enum dcm_key_kind
  * @flags: DCM_KEY_*
- * @min: smallest value of an INT key, when @min < @max
- * @max: largest value of an INT key, when @min < @max
+ * @min: smallest value of an INT key, when @min < @max (of a FLOAT key:
+ *	in whole units)
+ * @max: largest value of an INT key, when @min < @max (of a FLOAT key:
+ *	in whole units)
  */
 struct dcm_key_desc {
 	const char *name;
@@ -74,6 +76,7 @@ struct dcm_device_type {
 
 const struct dcm_subdevice_type *dcm_subdevice_type_find(const char *name);
 const struct dcm_device_type *dcm_device_type_find(const char *name);
+bool dcm_key_desc_in_range(const struct dcm_key_desc *desc, s64 num);
 const struct dcm_key_desc *dcm_key_desc_find(const struct dcm_key_desc *keys, u32 n,
 					     const char *name);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dcmctl: command line parsing and the command table.
+ * dcmctl: the command table (each command's synopsis, text and option
+ * table), the command line up to the command, the global options after it,
+ * and the help made from the table.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -10,101 +12,323 @@
 
 #include "dcmctl.h"
 
+/* ------------------------------------------------------------------
+ * The options of every command: getopt's tables, the help and the scan of
+ * the global options after the command all come from these.
+ */
+
+#define TIMING_OPTIONS \
+	{ "at", 0, DCMCTL_OPT_AT, "T", "the base time: DCM time T (dcmctl time)" }, \
+	{ "in", 0, DCMCTL_OPT_IN, "MS", "the base time: DCM time now + MS" }, \
+	{ "kind", 0, DCMCTL_OPT_KIND, "KIND", \
+	  "clear-all (default), merge, clear-after, clear-before" }, \
+	{ "importance", 0, DCMCTL_OPT_IMPORTANCE, "N", "0 (default) to 7" }
+
+static const struct dcmctl_optdef get_opts[] = {
+	{ "quiet", 'q', 'q', NULL, "values only, one a line" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef set_opts[] = {
+	TIMING_OPTIONS,
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef alias_set_opts[] = {
+	{ "separate", 0, DCMCTL_OPT_SEPARATE, NULL,
+	  "time-separate: one time list, a value list a member" },
+	{ "times", 0, DCMCTL_OPT_TIMES, "MS,...", "the times of --separate, ms after the base" },
+	{ "mixed", 0, DCMCTL_OPT_MIXED, NULL, "time-mixed: one VALUE@MS,... list per member" },
+	TIMING_OPTIONS,
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef watch_opts[] = {
+	{ "cycles", 'c', 'c', "N", "stop after N cycles (default: until interrupted)" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef events_opts[] = {
+	{ "type", 't', 't', "TYPE,...", "only these types (default: all)" },
+	{ "count", 'n', 'n', "N", "exit after N events (failing if --timeout comes first)" },
+	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "exit after SEC seconds" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef prefs_opts[] = {
+	{ "file", 0, DCMCTL_OPT_FILE, "FILE", "the target's file (default: dcmd's)" },
+	{ "type", 0, DCMCTL_OPT_TYPE, "TYPE", "add: int, float, bool or string (default: the key's)" },
+	{ "device-xml", 0, DCMCTL_OPT_DEVICE_XML, "FILE", "the robot description (default: dcmd's)" },
+	{ "schemas", 0, DCMCTL_OPT_SCHEMAS, "DIR", "where device.rng and preferences.rng are" },
+	{ "etc", 0, DCMCTL_OPT_ETC, "DIR", "the robot's preference directory (default /etc/dcm)" },
+	{ "share", 0, DCMCTL_OPT_SHARE, "DIR", "the shipped files' directory" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef calibrate_opts[] = {
+	{ "force", 'f', 'f', NULL, "skip the checks that the joint is at that stop" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+const struct dcmctl_optspec dcmctl_spec_get = {
+	.cmd = "get", .opts = get_opts,
+};
+const struct dcmctl_optspec dcmctl_spec_set = {
+	.cmd = "set", .opts = set_opts, .numbers = true,
+};
+const struct dcmctl_optspec dcmctl_spec_alias_set = {
+	.cmd = "alias set", .opts = alias_set_opts, .numbers = true,
+};
+const struct dcmctl_optspec dcmctl_spec_alias_create = { .cmd = "alias create" };
+const struct dcmctl_optspec dcmctl_spec_watch = {
+	.cmd = "watch", .opts = watch_opts, .numbers = true,
+};
+const struct dcmctl_optspec dcmctl_spec_events = {
+	.cmd = "events", .opts = events_opts, .prefix_missing = true,
+};
+/* "-x" is a value (add Main KEY -1), not an option */
+const struct dcmctl_optspec dcmctl_spec_preferences = {
+	.cmd = "preferences", .opts = prefs_opts, .long_only = true,
+	.no_empty = true, .prefix_missing = true,
+};
+const struct dcmctl_optspec dcmctl_spec_calibrate = {
+	.cmd = "calibrate", .opts = calibrate_opts,
+};
+
+int dcmctl_plain_args(const struct dcmctl_opts *o, const char *cmd, int max, int *n, FILE *err)
+{
+	const struct dcmctl_optspec spec = { .cmd = cmd, .numbers = true };
+	struct dcmctl_getopt g;
+	char msg[256];
+	int c;
+
+	*n = 0;
+	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv)) {
+		fprintf(err, "dcmctl: out of memory\n");
+		return -ENOMEM;
+	}
+	c = dcmctl_getopt(&g, msg, sizeof(msg));
+	if (!c && g.n_args > max)
+		snprintf(msg, sizeof(msg), "%s: unexpected argument '%s'", cmd, g.args[max]);
+	if (c || g.n_args > max) {
+		fprintf(err, "dcmctl: %s\n", msg);
+		dcmctl_getopt_free(&g);
+		return -EINVAL;
+	}
+	/* the arguments in order, into argv (g.args points into it) */
+	for (c = 0; c < g.n_args; c++)
+		o->argv[c] = g.args[c];
+	*n = g.n_args;
+	dcmctl_getopt_free(&g);
+	return 0;
+}
+
 static int cmd_help(const struct dcmctl_opts *o)
 {
-	if (o->argc > 0) {
-		fprintf(stderr, "dcmctl: help: unexpected argument '%s'\n",
-			o->argv[0]);
+	const struct dcmctl_cmd *c;
+	char err[256];
+	int n;
+
+	if (dcmctl_plain_args(o, "help", 1, &n, stderr))
+		return DCMCTL_EXIT_USAGE;
+	if (!n) {
+		dcmctl_usage(stdout);
+		return DCMCTL_EXIT_OK;
+	}
+	c = dcmctl_find_cmd(o->argv[0], err, sizeof(err));
+	if (!c) {
+		fprintf(stderr, "dcmctl: help: %s\n", err);
 		return DCMCTL_EXIT_USAGE;
 	}
-	dcmctl_usage(stdout);
+	dcmctl_cmd_usage(stdout, c);
 	return DCMCTL_EXIT_OK;
 }
 
-/*
- * Later commands (calibrate, ...) are added here, each as
- * { name, run, args, help }.
- */
 const struct dcmctl_cmd dcmctl_commands[] = {
-	{ "info", dcmctl_cmd_info, "",
-	  "controller identity, through both the ioctl and the netlink path" },
+	{ "info", dcmctl_cmd_info, "[KEY...]",
+	  "the controller, through both the ioctl and the netlink path; with\n"
+	  "KEYs, what each key is: its subdevice or device, and that one's keys\n"
+	  "and their values",
+	  "A KEY takes every form get takes.",
+	  NULL },
 	{ "list", dcmctl_cmd_list, "[PATTERN]",
-	  "key paths (PATTERN: a glob on the path, with or without Device/SubDeviceList/)" },
+	  "key paths (PATTERN: a glob on the path, with or without\n"
+	  "Device/SubDeviceList/)",
+	  "The keys of the running description, as sysfs shows them: the\n"
+	  "subdevices' (Device/SubDeviceList/...), the devices'\n"
+	  "(Device/DeviceList/...) and RobotConfig/.... Quote the PATTERN for the\n"
+	  "shell: 'LFoot/FSR/*'.",
+	  NULL },
 	{ "get", dcmctl_cmd_get, "[-q] KEY...",
-	  "\"KEY VALUE\" lines (-q: values only)" },
+	  "\"KEY VALUE\" lines (-q: values only)",
+	  "KEY: a subdevice's value with or without Device/SubDeviceList/ and\n"
+	  "with or without /Value (HeadYaw/Position/Sensor is\n"
+	  "Device/SubDeviceList/HeadYaw/Position/Sensor/Value); a subdevice's\n"
+	  "other keys by their name (HeadYaw/Position/Actuator/Kp, .../Min); a\n"
+	  "device's (Device/DeviceList/ChestBoard/Ack); RobotConfig/.... An\n"
+	  "unknown key gets the nearest known ones (\"did you mean\"). With -j,\n"
+	  "numbers are JSON numbers.",
+	  &dcmctl_spec_get },
 	{ "tree", dcmctl_cmd_tree, "",
-	  "devices with their Type, Bus and Address, and their subdevices" },
+	  "devices with their Type, Bus and Address, and their subdevices", NULL, NULL },
 	{ "set", dcmctl_cmd_set,
-	  "KEY VALUE | KEY VALUE@MS... [--at T | --in MS] [--kind KIND] [--importance N]",
-	  "timed commands to an actuator: VALUE at DCM time now (or --at T, or now + --in MS);\n"
-	  "VALUE@MS at that time + MS; KIND: clear-all (default), merge, clear-after, clear-before" },
+	  "KEY VALUE [--at T | --in MS] [--kind KIND] [--importance N]\n"
+	  "KEY VALUE@MS... [--at T | --in MS] [...]\n"
+	  "CONFIGURATION-KEY VALUE",
+	  "timed commands to an actuator (or an alias's actuators): VALUE at DCM\n"
+	  "time now (or --at T, or now + --in MS); VALUE@MS at that time + MS;\n"
+	  "or a configuration key's new value (root)",
+	  "KEY takes every form get takes. A negative VALUE is a value:\n"
+	  "dcmctl set HeadYaw/Position/Actuator -0.5.\n"
+	  "A value past the actuator's Min or Max is clamped by the driver: set\n"
+	  "says so on stderr (exit 0); so it does for a position sent to a joint\n"
+	  "whose stiffness (Hardness) is 0, which does not move.\n"
+	  "A configuration key (HeadYaw/Position/Actuator/Kp,\n"
+	  "HeadYaw/Position/Sensor/jointZeroPosition, ...) is written through\n"
+	  "sysfs, checked against the key's kind and range first; the driver\n"
+	  "sends it to the board when it configures it (dcmctl special config).",
+	  &dcmctl_spec_set },
 	{ "alias", dcmctl_cmd_alias,
-	  "create NAME KEY... | set NAME --separate --times MS,... V,V... | set NAME --mixed V@MS,...",
-	  "name a list of actuators (blank members marked); set it: one value list (--separate)\n"
-	  "or point list (--mixed) per member; set takes set's --at/--in/--kind/--importance" },
-	{ "time", dcmctl_cmd_time, "[OFFSET]", "DCM time now, plus OFFSET ms" },
+	  "create NAME KEY...\n"
+	  "set NAME --separate --times MS,... V,V... ...\n"
+	  "set NAME --mixed V@MS,... ...",
+	  "name a list of actuators (blank members marked); set it: one value\n"
+	  "list (--separate) or point list (--mixed) per member",
+	  "alias create takes no option; the options below are alias set's.",
+	  &dcmctl_spec_alias_set },
+	{ "time", dcmctl_cmd_time, "[OFFSET]",
+	  "DCM time now, plus OFFSET ms (may be negative)", NULL, NULL },
 	{ "watch", dcmctl_cmd_watch, "KEY... [--cycles N]",
-	  "one line per cycle (read() frames): cycle, DCM time, each value" },
+	  "one line per cycle (read() frames): cycle, DCM time, each value",
+	  "KEY takes every form get takes; a key that is no subdevice's value\n"
+	  "(a device's, a configuration key) is read from sysfs each cycle.",
+	  &dcmctl_spec_watch },
 	{ "stats", dcmctl_cmd_stats, "",
-	  "the cycle's timing: cycles, overruns, work time, wake-up latency histogram" },
+	  "the cycle's timing: cycles, overruns, work time, wake-up latency\n"
+	  "histogram", NULL, NULL },
 	{ "events", dcmctl_cmd_events, "[--type TYPE,...] [--count N] [--timeout SEC]",
-	  "follow the events live (errors, nack, safety, temperature, battery, overrun,\n"
-	  "config, calibration, watchdog, special); --count: exit after N, failing if\n"
-	  "--timeout comes first" },
+	  "follow the events live",
+	  "TYPE: error, nack, safety, temperature, battery, overrun, config,\n"
+	  "calibration, watchdog, special. With --count, exits 1 if --timeout\n"
+	  "comes first.",
+	  &dcmctl_spec_events },
 	{ "preferences", dcmctl_cmd_preferences,
-	  "save|load TARGET [--file FILE] | add TARGET KEY VALUE [--type TYPE] [--file FILE]",
-	  "the preference files (TARGET: Main, Chest, Head, All): save the running values\n"
-	  "of the keys the target owns into its file, load the description again from the\n"
-	  "files (root), add a key to a file; --device-xml, --schemas, --etc, --share: where\n"
-	  "the files are (defaults: dcmd's)" },
-	{ "calibrate", dcmctl_cmd_calibrate, "JOINT [here|min|max|set ZERO]",
-	  "calibrate a joint's MRE (root): the joint is at 0 rad (here, the default) or\n"
-	  "against its stop at Min or Max; or set its jointZeroPosition (0 clears it);\n"
-	  "stored in the chest board and sent to the motor board" },
+	  "save|load TARGET [--file FILE]\n"
+	  "add TARGET KEY VALUE [--type TYPE] [--file FILE]",
+	  "the preference files (TARGET: Main, Chest, Head, All): save the\n"
+	  "running values of the keys the target owns into its file, load the\n"
+	  "description again from the files (root), add a key to a file",
+	  "add refuses a key the description does not know (a misspelled\n"
+	  "RobotConfig key among them) and a value outside the key's range.\n"
+	  "Undo an add with another add of the old value (dcmctl get KEY shows\n"
+	  "the running one), then load. Only options that start with -- are\n"
+	  "options here: add Main KEY -1 works.",
+	  &dcmctl_spec_preferences },
+	{ "calibrate", dcmctl_cmd_calibrate, "JOINT [here|min|max|set ZERO] [--force]",
+	  "calibrate a joint's MRE (root): the joint is at 0 rad (here, the\n"
+	  "default) or against its stop at Min or Max; or set its\n"
+	  "jointZeroPosition (0 clears it); kept in the chest board",
+	  "here, min and max first check that the joint is where they say:\n"
+	  "its stiffness is 0 (a stiff joint is held where it was commanded);\n"
+	  "it is still (moved less than 0.01 rad over 5 cycles); and for min and\n"
+	  "max, its sensor is within 0.2 rad of the description's Min (or Max).\n"
+	  "A failed check is said and nothing is written (exit 1); --force skips\n"
+	  "the checks. A success prints the command that undoes it\n"
+	  "(dcmctl calibrate JOINT set PREVIOUS).",
+	  &dcmctl_spec_calibrate },
 	{ "special", dcmctl_cmd_special, "reset|version|chain|diagnostic|config",
-	  "special commands (root): clear counters and chain again; boards' versions;\n"
-	  "chain the RS485 buses; every board's state; configure the motor boards again" },
-	{ "help", cmd_help, "", "show this text" },
-	{ NULL, NULL, NULL, NULL }
+	  "special commands (root): clear counters and chain again; boards'\n"
+	  "versions; chain the RS485 buses; every board's state; configure the\n"
+	  "motor boards again", NULL, NULL },
+	{ "help", cmd_help, "[COMMAND]", "this text, or a command's (as COMMAND --help)",
+	  NULL, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL }
 };
+
+/* @text, each line after the first indented by @indent spaces. */
+static void print_indented(FILE *f, const char *text, int indent)
+{
+	const char *nl;
+
+	while ((nl = strchr(text, '\n'))) {
+		fprintf(f, "%.*s\n%*s", (int)(nl - text), text, indent, "");
+		text = nl + 1;
+	}
+	fprintf(f, "%s\n", text);
+}
+
+static const char global_options[] =
+	"  -d, --device DEVICE  controller: /dev/dcmN, dcmN or N (default /dev/dcm0)\n"
+	"  -r, --root DIR       sysfs directory of the controllers (default\n"
+	"                       $DCM_SYSFS_ROOT, else " DCMCTL_SYSFS_ROOT ")\n"
+	"  -j, --json           JSON output\n"
+	"  -p, --pretty         indent JSON output (with -j)\n"
+	"  -h, --help           show this text\n";
 
 void dcmctl_usage(FILE *f)
 {
 	const struct dcmctl_cmd *c;
 
 	fprintf(f,
-		"Usage: dcmctl [OPTIONS] COMMAND [ARGS]\n"
+		"Usage: dcmctl [OPTIONS] COMMAND [ARGS] [OPTIONS]\n"
+		"       dcmctl COMMAND --help | dcmctl help COMMAND\n"
 		"       dcmctl -h | -V\n"
 		"\n"
-		"Options:\n"
-		"  -d, --device DEVICE  controller: /dev/dcmN, dcmN or N (default /dev/dcm0)\n"
-		"  -r, --root DIR       sysfs directory of the controllers (default\n"
-		"                       $DCM_SYSFS_ROOT, else " DCMCTL_SYSFS_ROOT ")\n"
-		"  -j, --json           JSON output\n"
-		"  -p, --pretty         indent JSON output (with -j)\n"
-		"  -h, --help           show this text\n"
+		"Options (before or after the command):\n"
+		"%s"
 		"  -V, --version        show the version\n"
 		"\n"
-		"Commands:\n");
+		"Commands:\n", global_options);
 	for (c = dcmctl_commands; c->name; c++) {
-		const char *h = c->help, *nl;
-
-		/* a long synopsis on its own line; help lines below it */
-		if (strlen(c->args) > 12) {
-			fprintf(f, "  %-5s %s\n", c->name, c->args);
-			fprintf(f, "  %-5s %-12s ", "", "");
-		} else {
-			fprintf(f, "  %-5s %-12s ", c->name, c->args);
-		}
-		while ((nl = strchr(h, '\n'))) {
-			fprintf(f, "%.*s\n  %-5s %-12s ", (int)(nl - h), h, "", "");
-			h = nl + 1;
-		}
-		fprintf(f, "%s\n", h);
+		fprintf(f, "  %s%s", c->name, *c->args ? " " : "");
+		print_indented(f, c->args, (int)strlen(c->name) + 3);
+		fprintf(f, "        ");
+		print_indented(f, c->help, 8);
 	}
 	fprintf(f,
 		"\n"
+		"Options and arguments may come in any order; --opt=VALUE is --opt VALUE;\n"
+		"-- ends the options; a negative number is a value, not an option.\n"
 		"Exit status: 0 success, 1 failure, 2 usage error.\n");
+}
+
+void dcmctl_cmd_usage(FILE *f, const struct dcmctl_cmd *c)
+{
+	const struct dcmctl_optdef *d;
+	const char *alt = c->args, *nl;
+
+	fprintf(f, "Usage:");
+	do {
+		nl = strchr(alt, '\n');
+		fprintf(f, " dcmctl %s%s%.*s\n", c->name, *alt ? " " : "",
+			nl ? (int)(nl - alt) : (int)strlen(alt), alt);
+		if (nl) {
+			fprintf(f, "      ");
+			alt = nl + 1;
+		}
+	} while (nl);
+	fputc('\n', f);
+	print_indented(f, c->help, 0);
+	if (c->details) {
+		fputc('\n', f);
+		print_indented(f, c->details, 0);
+	}
+	if (c->spec && c->spec->opts) {
+		fprintf(f, "\nOptions:\n");
+		for (d = c->spec->opts; d->name; d++) {
+			char head[64];
+
+			if (d->letter)
+				snprintf(head, sizeof(head), "-%c, --%s%s%s", d->letter, d->name,
+					 d->arg ? " " : "", d->arg ? d->arg : "");
+			else
+				snprintf(head, sizeof(head), "    --%s%s%s", d->name,
+					 d->arg ? " " : "", d->arg ? d->arg : "");
+			fprintf(f, "  %-22s %s\n", head, d->help);
+		}
+	}
+	fprintf(f, "\nGlobal options (before or after the command):\n%s", global_options);
+	fprintf(f, "\nExit status: 0 success, 1 failure, 2 usage error.\n");
 }
 
 const struct dcmctl_cmd *dcmctl_find_cmd(const char *name, char *err,
@@ -198,6 +422,91 @@ static bool is_long(const char *arg)
 	return strncmp(arg, "--", 2) == 0;
 }
 
+/* A negative number ("-1", "-.5"): a value wherever it is. */
+static bool is_number(const char *a)
+{
+	return a[0] == '-' && ((a[1] >= '0' && a[1] <= '9') || a[1] == '.');
+}
+
+/* Does @a, one of the command's own options, take the next element as its argument? */
+static bool takes_next(const struct dcmctl_optspec *spec, const char *a)
+{
+	const struct dcmctl_optdef *d;
+
+	for (d = spec && spec->opts ? spec->opts : NULL; d && d->name; d++) {
+		if (!d->arg)
+			continue;
+		if (a[1] == '-' && !strcmp(a + 2, d->name))
+			return true;
+		if (!spec->long_only && a[1] == d->letter && !a[2])
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The global options among a command's @n arguments @v, before "--": taken
+ * into @o and out of @v (the rest keep their order). Return the count left,
+ * -1 (a usage error, in o->err) or -2 (-h, --help: the command's help).
+ */
+static int take_globals(struct dcmctl_opts *o, int n, char **v)
+{
+	const struct dcmctl_optspec *spec = o->cmd->spec;
+	int i, kept = 0;
+
+	for (i = 0; i < n; i++) {
+		char *a = v[i], **dst = NULL;
+
+		if (!strcmp(a, "--")) {
+			while (i < n)
+				v[kept++] = v[i++];
+			break;
+		}
+		if (a[0] != '-' || !a[1] || is_number(a)) {
+			v[kept++] = a;
+			continue;
+		}
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return -2;
+		if (!strcmp(a, "--json") || !strcmp(a, "-j")) {
+			o->json = true;
+			continue;
+		}
+		if (!strcmp(a, "--pretty") || !strcmp(a, "-p")) {
+			o->pretty = true;
+			continue;
+		}
+		if (!strcmp(a, "-jp") || !strcmp(a, "-pj")) {
+			o->json = o->pretty = true;
+			continue;
+		}
+		if (!strncmp(a, "--device", 8) && (!a[8] || a[8] == '='))
+			dst = (char **)&o->device;
+		else if (!strncmp(a, "--root", 6) && (!a[6] || a[6] == '='))
+			dst = (char **)&o->root;
+		else if (a[1] == 'd' || a[1] == 'r')
+			dst = (char **)(a[1] == 'd' ? &o->device : &o->root);
+		if (dst) {
+			char *eq = a[1] == '-' ? strchr(a, '=') : (a[2] ? a + 2 : NULL);
+
+			if (eq) {
+				*dst = eq + (*eq == '=');
+			} else if (i + 1 < n) {
+				*dst = v[++i];
+			} else {
+				snprintf(o->err, sizeof(o->err), "option '%s' needs an argument", a);
+				return -1;
+			}
+			continue;
+		}
+		v[kept++] = a;
+		if (takes_next(spec, a) && i + 1 < n)
+			v[kept++] = v[++i];
+	}
+	v[kept] = NULL;
+	return kept;
+}
+
 enum dcmctl_parse_result dcmctl_parse_args(int argc, char **argv,
 					   struct dcmctl_opts *o)
 {
@@ -277,6 +586,10 @@ enum dcmctl_parse_result dcmctl_parse_args(int argc, char **argv,
 	if (!o->cmd)
 		return DCMCTL_USAGE_ERROR;
 
+	argc = take_globals(o, argc - optind - 1, argv + optind + 1);
+	if (argc < 0)
+		return argc == -2 ? DCMCTL_CMD_HELP : DCMCTL_USAGE_ERROR;
+
 	if (dcmctl_resolve_device(o->device, o->devpath, sizeof(o->devpath),
 				  &o->dev_index)) {
 		snprintf(o->err, sizeof(o->err), "invalid device '%s'",
@@ -284,7 +597,7 @@ enum dcmctl_parse_result dcmctl_parse_args(int argc, char **argv,
 		return DCMCTL_USAGE_ERROR;
 	}
 
-	o->argc = argc - optind - 1;
+	o->argc = argc;
 	o->argv = argv + optind + 1;
 	return DCMCTL_RUN;
 }

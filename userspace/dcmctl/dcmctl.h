@@ -20,7 +20,12 @@
 #define DCMCTL_EXIT_USAGE	2	/* bad command line */
 
 struct dcmctl_opts;
+struct dcmctl_optspec;
 
+/*
+ * A command: its name, what runs it, and what its help, its usage errors
+ * and the option scan are made of (its synopsis, its text, its options).
+ */
 struct dcmctl_cmd {
 	const char *name;
 	/*
@@ -29,10 +34,12 @@ struct dcmctl_cmd {
 	 */
 	int (*run)(const struct dcmctl_opts *o);
 	const char *args;	/* argument synopsis, "" if none */
-	const char *help;	/* one line */
+	const char *help;	/* one line (or a few), for dcmctl --help */
+	const char *details;	/* more, for COMMAND --help; NULL: none */
+	const struct dcmctl_optspec *spec;	/* its options; NULL: none */
 };
 
-/* The command table, NULL-terminated (commands.c). */
+/* The command table, NULL-terminated (args.c). */
 extern const struct dcmctl_cmd dcmctl_commands[];
 
 /* Where the controllers' sysfs directories are (-r, $DCM_SYSFS_ROOT). */
@@ -56,11 +63,15 @@ enum dcmctl_parse_result {
 	DCMCTL_HELP,		/* -h: usage to stdout, exit 0 */
 	DCMCTL_VERSION,		/* -V: version to stdout, exit 0 */
 	DCMCTL_USAGE_ERROR,	/* o->err says why; usage to stderr, exit 2 */
+	DCMCTL_CMD_HELP,	/* COMMAND --help: o->cmd's help to stdout, exit 0 */
 };
 
 /*
  * Parse the global options and find the command. Does not print. Uses
- * getopt_long() (resets it first), stops at the first non-option.
+ * getopt_long() (resets it first) up to the command; after it, the global
+ * options (-d, -r, -j, -p) are taken out of the command's arguments
+ * wherever they are (before "--"), and -h/--help asks for the command's
+ * help. @argv is reordered in place: o->argv is what the command gets.
  */
 enum dcmctl_parse_result dcmctl_parse_args(int argc, char **argv,
 					   struct dcmctl_opts *o);
@@ -82,21 +93,66 @@ int dcmctl_resolve_device(const char *arg, char *path, size_t len,
 
 void dcmctl_usage(FILE *f);
 
+/*
+ * The arguments of command @cmd, which has no options of its own: "--"
+ * taken out, any other option refused, at most @max arguments, left in
+ * o->argv (in order) and their count in *@n. On a usage error says why on
+ * @err and returns -EINVAL; -ENOMEM.
+ */
+int dcmctl_plain_args(const struct dcmctl_opts *o, const char *cmd, int max, int *n,
+		      FILE *err);
+
+/* COMMAND --help, help COMMAND: @c's synopsis, text and options. */
+void dcmctl_cmd_usage(FILE *f, const struct dcmctl_cmd *c);
+
 /* ------------------------------------------------------------------
  * The options of a subcommand (opts.c): one getopt_long() loop for all
  */
 
+/* One option of a command: getopt's table and the help come from it. */
+struct dcmctl_optdef {
+	const char *name;		/* long name, without "--"; NULL ends a table */
+	char letter;			/* short option, 0: none */
+	int val;			/* what dcmctl_getopt() returns for it */
+	const char *arg;		/* its argument's name; NULL: a flag */
+	const char *help;
+};
+
 /* A subcommand's option table and its rules. */
 struct dcmctl_optspec {
 	const char *cmd;		/* names it in messages: "set", "alias set" */
-	const char *shortopts;		/* getopt_long()'s letters; NULL: none */
-	const struct option *longopts;	/* NULL-terminated; NULL: none */
+	const struct dcmctl_optdef *opts;	/* NULL: none */
 	bool numbers;			/* "-1", "-.5" are arguments, not options */
 	bool long_only;			/* only "--name" is an option; "-x" is an argument */
 	bool in_order;			/* options only before the first argument */
 	bool no_empty;			/* an empty option argument is a missing one */
 	bool prefix_missing;		/* "CMD: option '--x' needs an argument" */
 };
+
+/* The long options' values (dcmctl_optdef.val) beyond the letters. */
+enum {
+	DCMCTL_OPT_KIND = 0x100,
+	DCMCTL_OPT_IMPORTANCE,
+	DCMCTL_OPT_AT,
+	DCMCTL_OPT_IN,
+	DCMCTL_OPT_TIMES,
+	DCMCTL_OPT_SEPARATE,
+	DCMCTL_OPT_MIXED,
+	DCMCTL_OPT_TIMEOUT,
+	DCMCTL_OPT_FILE,
+	DCMCTL_OPT_TYPE,
+	DCMCTL_OPT_DEVICE_XML,
+	DCMCTL_OPT_SCHEMAS,
+	DCMCTL_OPT_ETC,
+	DCMCTL_OPT_SHARE,
+	DCMCTL_OPT_FORCE,
+	DCMCTL_OPT_TOLERANCE,
+};
+
+/* The option tables of the commands (args.c). */
+extern const struct dcmctl_optspec dcmctl_spec_get, dcmctl_spec_set, dcmctl_spec_alias_set,
+	dcmctl_spec_alias_create, dcmctl_spec_watch, dcmctl_spec_events,
+	dcmctl_spec_preferences, dcmctl_spec_calibrate;
 
 /* A scan of a subcommand's arguments. */
 struct dcmctl_getopt {
@@ -107,8 +163,8 @@ struct dcmctl_getopt {
 	/* private */
 	int argc;
 	char **v;
-	const struct option *longopts;
-	char shortopts[32];
+	struct option *longopts;	/* built from spec->opts */
+	char shortopts[64];
 	bool end;
 };
 
@@ -169,6 +225,74 @@ struct dcm_sysfs *dcmctl_open_sysfs(const struct dcmctl_opts *o, FILE *err);
 
 /* -r, else $DCM_SYSFS_ROOT, else /sys/class/dcm (dcm_sysfs_root()). */
 const char *dcmctl_sysfs_root(const struct dcmctl_opts *o);
+
+/* ------------------------------------------------------------------
+ * The key grammar (keyname.c)
+ */
+
+#define DCMCTL_KEY_LEN		256
+#define DCMCTL_MAX_SUGGESTIONS	8
+
+enum dcmctl_key_where {
+	DCMCTL_KEY_SUB,		/* Device/SubDeviceList/... */
+	DCMCTL_KEY_DEV,		/* Device/DeviceList/... */
+	DCMCTL_KEY_ROBOT,	/* RobotConfig/... */
+};
+
+/* A key as the live tree has it. */
+struct dcmctl_keyref {
+	char path[DCMCTL_KEY_LEN];	/* the full key: "Device/SubDeviceList/.../Value" */
+	char owner[DCMCTL_KEY_LEN];	/* its subdevice or device: the path up to the name */
+	const char *name;		/* the key's own name, into path: "Value", "Kp" */
+	enum dcmctl_key_where where;
+	bool value;			/* a subdevice's Value */
+};
+
+/*
+ * The key @typed names in the tree of @s: with or without the prefix
+ * ("Device/SubDeviceList/" is the default; the sysfs directory names
+ * "SubDeviceList/", "DeviceList/" are taken too), a subdevice with or
+ * without "/Value". Return 0, -ENOENT (no such key), -EINVAL (not a key
+ * path), -ENAMETOOLONG.
+ */
+int dcmctl_key_resolve(const struct dcm_sysfs *s, const char *typed, struct dcmctl_keyref *k);
+
+/* Levenshtein distance of @a and @b; (size_t)-1 when out of memory. */
+size_t dcmctl_edit_distance(const char *a, const char *b);
+
+/*
+ * The keys among @keys (full paths) nearest to @typed: those at the
+ * smallest edit distance found, at most @max (DCMCTL_MAX_SUGGESTIONS), in
+ * list order, each in the form @typed was given (without the prefix,
+ * without "/Value" when @typed had none), none farther than a third of
+ * @typed's length (8 at most). Return how many.
+ */
+size_t dcmctl_suggest(char *const *keys, size_t n, const char *typed,
+		      char out[][DCMCTL_KEY_LEN], size_t max);
+
+/* The same over every key of the live tree of @s. */
+size_t dcmctl_key_suggest(const struct dcm_sysfs *s, const char *typed,
+			  char out[][DCMCTL_KEY_LEN], size_t max);
+
+/* "dcmctl: did you mean A, B or C?" on @err; nothing for none. */
+void dcmctl_print_suggestions(FILE *err, char out[][DCMCTL_KEY_LEN], size_t n);
+
+/*
+ * Say why @typed is not a key (@r from dcmctl_key_resolve()) on @err, with
+ * the suggestions (@s may be NULL: none); into @w too ("error",
+ * "suggestions") if not NULL. Return @r.
+ */
+int dcmctl_key_error(const struct dcm_sysfs *s, const char *typed, int r, FILE *err,
+		     struct json_writer *w);
+
+/* A decimal number as sysfs shows them ("12", "-0.500000"). Return 0 or -EINVAL. */
+int dcmctl_number(const char *text, double *v, bool *integer);
+
+/* @text as a JSON number when it is one, else as a string. */
+void dcmctl_json_value(struct json_writer *w, const char *key, const char *text);
+
+/* dcmctl info KEY...: what each key is, its owner's keys and their values (info.c). */
+int dcmctl_info_keys(const struct dcmctl_opts *o, int n, FILE *out, FILE *err);
 
 /* ------------------------------------------------------------------
  * Timed commands, aliases, time, watch, stats (/dev/dcmN)
@@ -291,6 +415,21 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_stats(const struct dcmctl_opts *o, FILE *out, FILE *err);
 
 int dcmctl_cmd_set(const struct dcmctl_opts *o);
+
+/*
+ * What set says on stderr after commanding @key (an actuator's Value) with
+ * @values: a value past Min or Max (the driver clamps it), a joint whose
+ * stiffness is 0. At most @max lines into @out. Return how many.
+ */
+int dcmctl_set_warnings(const struct dcm_sysfs *s, const char *key, const double *values,
+			size_t n, char out[][320], int max);
+
+/*
+ * Is @text a value configuration key @tk takes (its kind, its range)?
+ * Return 0, or -EINVAL/-ERANGE with the reason in @why.
+ */
+int dcmctl_check_config_value(const struct desc_type_key *tk, const char *text, char *why,
+			      size_t len);
 int dcmctl_cmd_alias(const struct dcmctl_opts *o);
 int dcmctl_cmd_time(const struct dcmctl_opts *o);
 int dcmctl_cmd_watch(const struct dcmctl_opts *o);
@@ -338,6 +477,13 @@ int dcmctl_prefs_paths(const struct dcmctl_prefs_args *a, int t, char *from, siz
 /* The files of a load (and of save's reading): dcmd's defaults, --file for the target's. */
 int dcmctl_prefs_load_files(const struct dcmctl_prefs_args *a, struct desc_files *f);
 
+/*
+ * Is @path (a full key path) one preferences add may write, as far as the
+ * RobotConfig Device keys go? 0, or -EINVAL with why (and the nearest
+ * known keys) on @err.
+ */
+int dcmctl_prefs_known_robot_key(const char *path, FILE *err);
+
 int dcmctl_preferences(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_cmd_preferences(const struct dcmctl_opts *o);
 
@@ -355,11 +501,26 @@ struct dcmctl_calib_args {
 	const char *joint;		/* into argv */
 	int how;			/* enum dcm_calib_how, default here */
 	unsigned int zero;		/* set */
+	bool force;			/* --force: no plausibility checks */
 };
 
 /* Parse calibrate's arguments. Return: 0, or -EINVAL with @err set. */
 int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
 			   size_t errlen);
+
+/*
+ * calibrate's plausibility checks (not for set; --force skips them): the
+ * joint is soft, still (it moved at most DCMCTL_CALIB_STILL rad over
+ * DCMCTL_CALIB_SAMPLES cycles) and, for min and max of a calibrated joint,
+ * its sensor is within DCMCTL_CALIB_TOLERANCE rad of its Position/Sensor's
+ * Min or Max. Each failure is said on @err. Return 0 (go on), 1 (refused),
+ * -1 (the tree cannot be read: said on @err).
+ */
+#define DCMCTL_CALIB_TOLERANCE	0.2	/* rad */
+#define DCMCTL_CALIB_STILL	0.01	/* rad */
+#define DCMCTL_CALIB_SAMPLES	5	/* cycles */
+int dcmctl_calib_check(const struct dcmctl_opts *o, const struct dcmctl_calib_args *a,
+		       FILE *err);
 
 int dcmctl_calibrate(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_special(const struct dcmctl_opts *o, FILE *out, FILE *err);

@@ -61,17 +61,7 @@ static int parse_count(const char *s, long long min, long long max, long long *o
 int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, char *err,
 			size_t errlen)
 {
-	enum { OPT_TIMEOUT = 0x100 };
-	static const struct option longopts[] = {
-		{ "type", required_argument, NULL, 't' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ NULL, 0, NULL, 0 }
-	};
-	static const struct dcmctl_optspec spec = {
-		.cmd = "events", .shortopts = "t:n:", .longopts = longopts,
-		.prefix_missing = true,
-	};
+	const struct dcmctl_optspec spec = dcmctl_spec_events;
 	struct dcmctl_getopt g;
 	long long v;
 	int c, r = -EINVAL;

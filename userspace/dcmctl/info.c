@@ -5,6 +5,8 @@
  * generic netlink family (DCM_CMD_GET_INFO for the same index).
  */
 #include <errno.h>
+#include <dirent.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -156,12 +158,12 @@ int dcmctl_cmd_info(const struct dcmctl_opts *o)
 {
 	struct path_result io, nl;
 	long index;
+	int n;
 
-	if (o->argc > 0) {
-		fprintf(stderr, "dcmctl: info: unexpected argument '%s'\n",
-			o->argv[0]);
+	if (dcmctl_plain_args(o, "info", o->argc, &n, stderr))
 		return DCMCTL_EXIT_USAGE;
-	}
+	if (n)
+		return dcmctl_info_keys(o, n, stdout, stderr);
 
 	memset(&io, 0, sizeof(io));
 	memset(&nl, 0, sizeof(nl));
@@ -216,4 +218,103 @@ int dcmctl_cmd_info(const struct dcmctl_opts *o)
 	fflush(stdout);
 
 	return (io.err || nl.err) ? DCMCTL_EXIT_FAIL : DCMCTL_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------
+ * info KEY...
+ */
+
+static int regular_only(const struct dirent *e)
+{
+	return e->d_type == DT_REG || e->d_type == DT_UNKNOWN;
+}
+
+static const char *const where_names[] = {
+	[DCMCTL_KEY_SUB] = "subdevice",
+	[DCMCTL_KEY_DEV] = "device",
+	[DCMCTL_KEY_ROBOT] = "robot",
+};
+
+/* One key: its owner's keys (the files of its directory) with their values. */
+static int info_key(const struct dcm_sysfs *s, const char *typed, struct json_writer *w,
+		    bool json, FILE *out, FILE *err)
+{
+	char rel[DCMCTL_KEY_LEN], dir[DCMCTL_KEY_LEN + 256], key[DCMCTL_KEY_LEN * 2];
+	struct dcmctl_keyref k;
+	struct dirent **ents;
+	int r, i, n;
+
+	if (json) {
+		json_begin_object(w, NULL);
+		json_string(w, "key", typed);
+	}
+	r = dcmctl_key_resolve(s, typed, &k);
+	if (!r)
+		r = dcm_sysfs_key_path(k.owner, rel, sizeof(rel));
+	if (r) {
+		dcmctl_key_error(s, typed, r, err, json ? w : NULL);
+		if (json)
+			json_end_object(w);
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%s/%s", dcm_sysfs_path(s), rel);
+	n = scandir(dir, &ents, regular_only, alphasort);
+	if (json) {
+		json_string(w, "path", k.path);
+		json_string(w, "owner", k.owner);
+		json_string(w, "kind", where_names[k.where]);
+		json_begin_object(w, "keys");
+	} else {
+		fprintf(out, "%s: %s %s\n", k.path, where_names[k.where], k.owner);
+	}
+	for (i = 0; i < n; i++) {
+		char *value = NULL;
+
+		snprintf(key, sizeof(key), "%s/%s", k.owner, ents[i]->d_name);
+		if (!dcm_sysfs_read(s, key, &value)) {
+			if (json) {
+				dcmctl_json_value(w, ents[i]->d_name, value);
+			} else {
+				char *nl;
+
+				while ((nl = strchr(value, '\n')))
+					*nl = ';';
+				fprintf(out, "\t%s: %s\n", ents[i]->d_name, value);
+			}
+		}
+		free(value);
+		free(ents[i]);
+	}
+	if (n >= 0)
+		free(ents);
+	if (json) {
+		json_end_object(w);
+		json_end_object(w);
+	}
+	return 0;
+}
+
+int dcmctl_info_keys(const struct dcmctl_opts *o, int n, FILE *out, FILE *err)
+{
+	struct json_writer w;
+	struct dcm_sysfs *s;
+	int i, ret = DCMCTL_EXIT_OK;
+
+	s = dcmctl_open_sysfs(o, err);
+	if (!s)
+		return DCMCTL_EXIT_FAIL;
+	if (o->json) {
+		json_init(&w, out, o->pretty);
+		json_begin_array(&w, NULL);
+	}
+	for (i = 0; i < n; i++)
+		if (info_key(s, o->argv[i], &w, o->json, out, err))
+			ret = DCMCTL_EXIT_FAIL;
+	if (o->json) {
+		json_end_array(&w);
+		json_finish(&w);
+	}
+	dcm_sysfs_close(s);
+	fflush(out);
+	return ret;
 }

@@ -50,16 +50,15 @@ static bool pattern_matches(const char *pattern, const char *key)
 
 int dcmctl_list(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
-	const char *pattern = o->argc > 0 ? o->argv[0] : NULL;
+	const char *pattern;
 	struct json_writer w;
 	struct dcm_sysfs *s;
 	size_t i;
-	int r, ret = DCMCTL_EXIT_OK;
+	int r, nargs, ret = DCMCTL_EXIT_OK;
 
-	if (o->argc > 1) {
-		fprintf(err, "dcmctl: list: unexpected argument '%s'\n", o->argv[1]);
+	if (dcmctl_plain_args(o, "list", 1, &nargs, err))
 		return DCMCTL_EXIT_USAGE;
-	}
+	pattern = nargs ? o->argv[0] : NULL;
 	s = dcmctl_open_sysfs(o, err);
 	if (!s)
 		return DCMCTL_EXIT_FAIL;
@@ -112,14 +111,7 @@ static void print_flat(FILE *out, const char *v)
 
 int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
-	static const struct option longopts[] = {
-		{ "quiet", no_argument, NULL, 'q' },
-		{ NULL, 0, NULL, 0 }
-	};
-	static const struct dcmctl_optspec spec = {
-		.cmd = "get", .shortopts = "q", .longopts = longopts,
-		.in_order = true,
-	};
+	const struct dcmctl_optspec spec = dcmctl_spec_get;
 	struct dcmctl_getopt g;
 	struct json_writer w;
 	struct dcm_sysfs *s;
@@ -149,35 +141,30 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	}
 	for (i = 0; i < g.n_args; i++) {
 		const char *key = g.args[i];
+		struct dcmctl_keyref k;
 		char *value = NULL;
-		const char *why = NULL;
-		int e = dcm_sysfs_read(s, key, &value);
+		int e = dcmctl_key_resolve(s, key, &k);
 
-		if (e == -EINVAL)
-			why = "invalid key (empty, absolute, or with '.' or '..' components)";
-		else if (e == -ENOENT)
-			why = "no such key";
-		else if (e)
-			why = strerror(-e);
-
-		if (why) {
-			fprintf(err, "dcmctl: %s: %s\n", key, why);
-			ret = DCMCTL_EXIT_FAIL;
-		}
+		if (!e)
+			e = dcm_sysfs_read(s, k.path, &value);
 		if (o->json) {
 			json_begin_object(&w, NULL);
 			json_string(&w, "key", key);
-			if (why)
-				json_string(&w, "error", why);
-			else
-				json_string(&w, "value", value);
-			json_end_object(&w);
-		} else if (!why) {
+		}
+		if (e) {
+			dcmctl_key_error(s, key, e, err, o->json ? &w : NULL);
+			ret = DCMCTL_EXIT_FAIL;
+		} else if (o->json) {
+			json_string(&w, "path", k.path);
+			dcmctl_json_value(&w, "value", value);
+		} else {
 			if (!quiet)
 				fprintf(out, "%s ", key);
 			print_flat(out, value);
 			fputc('\n', out);
 		}
+		if (o->json)
+			json_end_object(&w);
 		free(value);
 	}
 	if (o->json) {
@@ -244,10 +231,8 @@ int dcmctl_tree(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	const char *dir;
 	int r, ret = DCMCTL_EXIT_OK;
 
-	if (o->argc > 0) {
-		fprintf(err, "dcmctl: tree: unexpected argument '%s'\n", o->argv[0]);
+	if (dcmctl_plain_args(o, "tree", 0, &r, err))
 		return DCMCTL_EXIT_USAGE;
-	}
 	s = dcmctl_open_sysfs(o, err);
 	if (!s)
 		return DCMCTL_EXIT_FAIL;

@@ -9,6 +9,7 @@
 int main(int argc, char **argv)
 {
 	struct dcmctl_opts o;
+	int ret;
 
 	switch (dcmctl_parse_args(argc, argv, &o)) {
 	case DCMCTL_HELP:
@@ -23,8 +24,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dcmctl: %s\n", o.err);
 		dcmctl_usage(stderr);
 		return DCMCTL_EXIT_USAGE;
+	case DCMCTL_CMD_HELP:
+		dcmctl_cmd_usage(stdout, o.cmd);
+		return DCMCTL_EXIT_OK;
 	case DCMCTL_RUN:
 		break;
 	}
-	return o.cmd->run(&o);
+	ret = o.cmd->run(&o);
+	if (ret == DCMCTL_EXIT_USAGE)
+		fprintf(stderr, "Try 'dcmctl %s --help'.\n", o.cmd->name);
+	return ret;
 }

@@ -220,24 +220,6 @@ uint32_t dcmctl_base_time(const struct dcmctl_timing *t, uint32_t now)
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return -EINVAL; } while (0)
 
-/* The long options' values (getopt_long()'s val) beyond the letters. */
-enum {
-	OPT_KIND = 0x100,
-	OPT_IMPORTANCE,
-	OPT_AT,
-	OPT_IN,
-	OPT_TIMES,
-	OPT_SEPARATE,
-	OPT_MIXED,
-};
-
-/* The options of struct dcmctl_timing, in an option table. */
-#define TIMING_OPTIONS \
-	{ "kind", required_argument, NULL, OPT_KIND }, \
-	{ "importance", required_argument, NULL, OPT_IMPORTANCE }, \
-	{ "at", required_argument, NULL, OPT_AT }, \
-	{ "in", required_argument, NULL, OPT_IN }
-
 /*
  * The options of struct dcmctl_timing: @c and its value @v. Return: 1
  * (taken), 0 (not one of them), -EINVAL (bad value, reason in @err).
@@ -246,21 +228,21 @@ static int timing_option(int c, const char *v, struct dcmctl_timing *t, bool *se
 			 bool *seen_in, char *err, size_t errlen)
 {
 	switch (c) {
-	case OPT_KIND:
+	case DCMCTL_OPT_KIND:
 		if (dcmctl_parse_kind(v, &t->kind))
 			FAIL("invalid kind '%s' (clear-all, merge, clear-after, clear-before)", v);
 		return 1;
-	case OPT_IMPORTANCE:
+	case DCMCTL_OPT_IMPORTANCE:
 		if (dcmctl_parse_importance(v, &t->importance))
 			FAIL("invalid importance '%s' (0 to 7)", v);
 		return 1;
-	case OPT_AT:
+	case DCMCTL_OPT_AT:
 		if (dcmctl_parse_dcm_time(v, &t->at))
 			FAIL("invalid DCM time '%s' for --at (0 to 4294967295 ms)", v);
 		*seen_at = true;
 		t->base = DCMCTL_BASE_AT;
 		return 1;
-	case OPT_IN:
+	case DCMCTL_OPT_IN:
 		if (dcmctl_parse_ms(v, &t->in_ms))
 			FAIL("invalid time '%s' for --in (ms, a signed 32-bit number)", v);
 		*seen_in = true;
@@ -281,13 +263,7 @@ void dcmctl_set_args_free(struct dcmctl_set_args *a)
 int dcmctl_parse_set(int argc, char **argv, struct dcmctl_set_args *a, char *err,
 		     size_t errlen)
 {
-	static const struct option longopts[] = {
-		TIMING_OPTIONS,
-		{ NULL, 0, NULL, 0 }
-	};
-	static const struct dcmctl_optspec spec = {
-		.cmd = "set", .longopts = longopts, .numbers = true,
-	};
+	const struct dcmctl_optspec spec = dcmctl_spec_set;
 	bool seen_at = false, seen_in = false, bare = false;
 	struct dcmctl_getopt g;
 	int i, c, r;
@@ -393,16 +369,7 @@ static int append_points(struct dcmctl_alias_set_args *a, size_t *total,
 int dcmctl_parse_alias_set(int argc, char **argv, struct dcmctl_alias_set_args *a,
 			   char *err, size_t errlen)
 {
-	static const struct option longopts[] = {
-		TIMING_OPTIONS,
-		{ "times", required_argument, NULL, OPT_TIMES },
-		{ "separate", no_argument, NULL, OPT_SEPARATE },
-		{ "mixed", no_argument, NULL, OPT_MIXED },
-		{ NULL, 0, NULL, 0 }
-	};
-	static const struct dcmctl_optspec spec = {
-		.cmd = "alias set", .longopts = longopts, .numbers = true,
-	};
+	const struct dcmctl_optspec spec = dcmctl_spec_alias_set;
 	bool seen_at = false, seen_in = false, mixed = false;
 	const char *times = NULL;
 	size_t n_pos, total = 0, bad = 0;
@@ -416,11 +383,11 @@ int dcmctl_parse_alias_set(int argc, char **argv, struct dcmctl_alias_set_args *
 		return -ENOMEM;
 	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
-		if (c == OPT_SEPARATE)
+		if (c == DCMCTL_OPT_SEPARATE)
 			a->separate = true;
-		else if (c == OPT_MIXED)
+		else if (c == DCMCTL_OPT_MIXED)
 			mixed = true;
-		else if (c == OPT_TIMES)
+		else if (c == DCMCTL_OPT_TIMES)
 			times = g.optarg;
 		else if (timing_option(c, g.optarg, &a->t, &seen_at, &seen_in, err, errlen) < 0)
 			goto fail;
@@ -554,13 +521,7 @@ void dcmctl_watch_args_free(struct dcmctl_watch_args *a)
 int dcmctl_parse_watch(int argc, char **argv, struct dcmctl_watch_args *a, char *err,
 		       size_t errlen)
 {
-	static const struct option longopts[] = {
-		{ "cycles", required_argument, NULL, 'c' },
-		{ NULL, 0, NULL, 0 }
-	};
-	static const struct dcmctl_optspec spec = {
-		.cmd = "watch", .shortopts = "c:", .longopts = longopts, .numbers = true,
-	};
+	const struct dcmctl_optspec spec = dcmctl_spec_watch;
 	struct dcmctl_getopt g;
 	long long cycles;
 	int c, i, j;

@@ -111,21 +111,7 @@ static int check_prefs_args(struct dcmctl_prefs_args *a, const char **pos, size_
 int dcmctl_parse_prefs(int argc, char **argv, struct dcmctl_prefs_args *a, char *err,
 		       size_t errlen)
 {
-	enum { OPT_FILE = 0x100, OPT_TYPE, OPT_DEVICE_XML, OPT_SCHEMAS, OPT_ETC, OPT_SHARE };
-	static const struct option longopts[] = {
-		{ "file", required_argument, NULL, OPT_FILE },
-		{ "type", required_argument, NULL, OPT_TYPE },
-		{ "device-xml", required_argument, NULL, OPT_DEVICE_XML },
-		{ "schemas", required_argument, NULL, OPT_SCHEMAS },
-		{ "etc", required_argument, NULL, OPT_ETC },
-		{ "share", required_argument, NULL, OPT_SHARE },
-		{ NULL, 0, NULL, 0 }
-	};
-	/* "-x" is a value (add Main KEY -1), not an option */
-	static const struct dcmctl_optspec spec = {
-		.cmd = "preferences", .longopts = longopts, .long_only = true,
-		.no_empty = true, .prefix_missing = true,
-	};
+	const struct dcmctl_optspec spec = dcmctl_spec_preferences;
 	struct dcmctl_getopt g;
 	const char **pos;
 	size_t n_pos;
@@ -138,15 +124,15 @@ int dcmctl_parse_prefs(int argc, char **argv, struct dcmctl_prefs_args *a, char 
 	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
 		const char **opt[] = {
-			[OPT_FILE - OPT_FILE] = &a->file,
-			[OPT_TYPE - OPT_FILE] = &a->type,
-			[OPT_DEVICE_XML - OPT_FILE] = &a->paths.device_xml,
-			[OPT_SCHEMAS - OPT_FILE] = &a->paths.schema_dir,
-			[OPT_ETC - OPT_FILE] = &a->paths.etc,
-			[OPT_SHARE - OPT_FILE] = &a->paths.share,
+			[DCMCTL_OPT_FILE - DCMCTL_OPT_FILE] = &a->file,
+			[DCMCTL_OPT_TYPE - DCMCTL_OPT_FILE] = &a->type,
+			[DCMCTL_OPT_DEVICE_XML - DCMCTL_OPT_FILE] = &a->paths.device_xml,
+			[DCMCTL_OPT_SCHEMAS - DCMCTL_OPT_FILE] = &a->paths.schema_dir,
+			[DCMCTL_OPT_ETC - DCMCTL_OPT_FILE] = &a->paths.etc,
+			[DCMCTL_OPT_SHARE - DCMCTL_OPT_FILE] = &a->paths.share,
 		};
 
-		*opt[c - OPT_FILE] = g.optarg;
+		*opt[c - DCMCTL_OPT_FILE] = g.optarg;
 	}
 	if (c < 0)
 		goto out;
@@ -294,18 +280,76 @@ static int do_load(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *
 	return ret;
 }
 
+/* ------------------------------------------------------------------
+ * add
+ */
+
+/*
+ * The RobotConfig keys under Body/Device and Head/Device that seed 000
+ * names (preferences.rng takes only these): read by the Part rules, so a
+ * misspelled one would be a key nothing reads.
+ */
+static char *const robot_device_keys[] = {
+	"RobotConfig/Body/Device/LeftArm/Version",
+	"RobotConfig/Body/Device/RightArm/Version",
+	"RobotConfig/Body/Device/Hand/Left/Version",
+	"RobotConfig/Body/Device/Hand/Right/Version",
+	"RobotConfig/Body/Device/Legs/Version",
+	"RobotConfig/Body/Device/Foot/Left/Version",
+	"RobotConfig/Body/Device/Foot/Right/Version",
+	"RobotConfig/Body/Device/FSR/Calibration/Version",
+	"RobotConfig/Body/Device/Joints/Calibration/Version",
+	"RobotConfig/Head/Device/TouchBoard/Version",
+	"RobotConfig/Head/Device/FaceBoard/Leds/Rotation",
+	"RobotConfig/Head/Device/LaserRangeFinder/Version",
+	"RobotConfig/Head/Device/Camera/Version",
+};
+
+#define N_ROBOT_DEVICE_KEYS (sizeof(robot_device_keys) / sizeof(robot_device_keys[0]))
+
+int dcmctl_prefs_known_robot_key(const char *path, FILE *err)
+{
+	char sugg[3][DCMCTL_KEY_LEN];
+	size_t i;
+
+	if (strncmp(path, "RobotConfig/Body/Device/", 24) &&
+	    strncmp(path, "RobotConfig/Head/Device/", 24))
+		return 0;
+	for (i = 0; i < N_ROBOT_DEVICE_KEYS; i++)
+		if (!strcmp(path, robot_device_keys[i]))
+			return 0;
+	fprintf(err, "dcmctl: preferences add: %s: no such key in the description's schema (under RobotConfig/Body/Device/ and RobotConfig/Head/Device/ it knows the Version keys of seed 000 and FaceBoard/Leds/Rotation)\n",
+		path);
+	dcmctl_print_suggestions(err, sugg, dcmctl_suggest(robot_device_keys, N_ROBOT_DEVICE_KEYS,
+							   path, sugg, 3));
+	return -EINVAL;
+}
+
 static int do_add(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a,
 		  struct report *rep, FILE *err)
 {
 	struct dcm_prefs_added *ad;
 	struct dcm_prefs_opts po;
 	int ret = DCMCTL_EXIT_FAIL;
+	char *path;
 
 	ad = malloc(sizeof(*ad));
 	if (!ad) {
 		fprintf(err, "dcmctl: out of memory\n");
 		return DCMCTL_EXIT_FAIL;
 	}
+	path = desc_full_key_path(a->key);
+	if (!path) {
+		fprintf(err, "dcmctl: out of memory\n");
+		free(ad);
+		return DCMCTL_EXIT_FAIL;
+	}
+	if (dcmctl_prefs_known_robot_key(path, err)) {
+		free(path);
+		free(ad);
+		return DCMCTL_EXIT_FAIL;
+	}
+	free(path);
 	prefs_opts(o, a, &po, err);
 	if (!dcm_prefs_add(&po, a->target, a->key, a->value, a->type, ad)) {
 		const char *t = dcm_prefs_target_name(ad->target);
@@ -315,7 +359,13 @@ static int do_add(const struct dcmctl_opts *o, const struct dcmctl_prefs_args *a
 			json_string(&rep->w, "file", ad->file);
 			json_string(&rep->w, "key", ad->key);
 			json_string(&rep->w, "type", desc_kind_name(ad->kind));
-			json_string(&rep->w, "value", a->value);
+			if (ad->kind == LIBDCM_KEY_STRING)
+				json_string(&rep->w, "value", a->value);
+			else if (ad->kind == LIBDCM_KEY_BOOL)
+				json_bool(&rep->w, "value", !strcasecmp(a->value, "true") ||
+					  !strcmp(a->value, "1"));
+			else
+				dcmctl_json_value(&rep->w, "value", a->value);
 			json_bool(&rep->w, "added", ad->added);
 		} else {
 			fprintf(rep->out, "%s: %s: %s = %s (%s)\n", t, ad->file, ad->key, a->value,

@@ -7,17 +7,16 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dcmctl.h"
 
-int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
-			   size_t errlen)
+static int parse_calibrate_args(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
+				size_t errlen)
 {
 	char *end;
 	unsigned long z;
 
-	memset(a, 0, sizeof(*a));
-	a->how = LIBDCM_CALIB_HERE;
 	if (argc < 1) {
 		snprintf(err, errlen, "calibrate: which joint?");
 		return -EINVAL;
@@ -51,6 +50,25 @@ int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, c
 	}
 	a->zero = (unsigned int)z;
 	return 0;
+}
+
+int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
+			   size_t errlen)
+{
+	struct dcmctl_getopt g;
+	int c, r;
+
+	memset(a, 0, sizeof(*a));
+	a->how = LIBDCM_CALIB_HERE;
+	if (dcmctl_getopt_init(&g, &dcmctl_spec_calibrate, argc, argv)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0)
+		a->force = true;	/* -f, --force */
+	r = c < 0 ? -EINVAL : parse_calibrate_args(g.n_args, g.args, a, err, errlen);
+	dcmctl_getopt_free(&g);
+	return r;
 }
 
 void dcmctl_print_calib_text(FILE *f, const struct dcm_calib_result *r)
@@ -132,12 +150,137 @@ static int nl_index(const struct dcmctl_opts *o, const char *what, FILE *err)
 	return 0;
 }
 
+/* ------------------------------------------------------------------
+ * Is the joint where the calibration says it is?
+ */
+
+static double dabs(double v)
+{
+	return v < 0 ? -v : v;
+}
+
+/* A number key of the tree; -1 if there is none. */
+static int sysfs_number(const struct dcm_sysfs *s, const char *key, double *v)
+{
+	char *text = NULL;
+	bool integer;
+	int r = dcm_sysfs_read(s, key, &text);
+
+	if (!r)
+		r = dcmctl_number(text, v, &integer);
+	free(text);
+	return r ? -1 : 0;
+}
+
+/*
+ * The joint's position sensor over DCMCTL_CALIB_SAMPLES cycles: the last
+ * value and how far it moved (max - min). Frames of /dev/dcmN; without
+ * them, sysfs read every 20 ms. Return 0 or -1.
+ */
+static int sample_sensor(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
+			 const char *sensor, double *last, double *moved)
+{
+	struct dcm_values_frame f = { 0 };
+	double lo = 0, hi = 0, v = 0;
+	struct dcm *dcm = NULL;
+	struct dcm_key k;
+	int i, r = -1;
+
+	if (!dcm_open(o->devpath, &dcm) && !dcm_lookup(dcm, sensor, &k)) {
+		for (i = 0; i <= DCMCTL_CALIB_SAMPLES; i++) {
+			if (dcm_read_frame(dcm, &f) ||
+			    LIBDCM_HANDLE_INDEX(k.handle) >= f.n_values)
+				break;
+			v = f.values[LIBDCM_HANDLE_INDEX(k.handle)];
+			lo = !i || v < lo ? v : lo;
+			hi = !i || v > hi ? v : hi;
+		}
+		r = i > DCMCTL_CALIB_SAMPLES ? 0 : -1;
+	}
+	dcm_values_frame_release(&f);
+	dcm_close(dcm);
+	for (i = 0; r && i <= DCMCTL_CALIB_SAMPLES; i++) {
+		if (i)
+			usleep(20000);
+		if (sysfs_number(s, sensor, &v))
+			return -1;
+		lo = !i || v < lo ? v : lo;
+		hi = !i || v > hi ? v : hi;
+	}
+	*last = v;
+	*moved = hi - lo;
+	return 0;
+}
+
+int dcmctl_calib_check(const struct dcmctl_opts *o, const struct dcmctl_calib_args *a,
+		       FILE *err)
+{
+	char key[DCMCTL_KEY_LEN], sensor[DCMCTL_KEY_LEN];
+	const char *how = dcm_calib_how_name(a->how) ?: "?";
+	double hard, zero, stop, pos, moved;
+	struct dcm_sysfs *s;
+	int refused = 0;
+
+	if (a->how == LIBDCM_CALIB_SET)
+		return 0;
+	s = dcmctl_open_sysfs(o, err);
+	if (!s)
+		return -1;
+	snprintf(sensor, sizeof(sensor), "%s/Position/Sensor/Value", a->joint);
+	if (sysfs_number(s, sensor, &pos)) {
+		/* not a joint of this robot: the kernel says so */
+		dcm_sysfs_close(s);
+		return 0;
+	}
+	snprintf(key, sizeof(key), "%s/Hardness/Actuator/Value", a->joint);
+	if (!sysfs_number(s, key, &hard) && hard > 0) {
+		fprintf(err, "dcmctl: calibrate %s %s: its stiffness is %g (%s/Hardness/Actuator): a stiff joint is held where it was commanded; set it to 0 and move the joint by hand (dcmctl set %s/Hardness/Actuator 0)\n",
+			a->joint, how, hard, a->joint, a->joint);
+		refused++;
+	}
+	if (sample_sensor(o, s, sensor, &pos, &moved)) {
+		fprintf(err, "dcmctl: calibrate %s %s: cannot read its sensor\n", a->joint, how);
+		refused++;
+	} else if (moved > DCMCTL_CALIB_STILL) {
+		fprintf(err, "dcmctl: calibrate %s %s: it is moving (%.3f rad over %d cycles, more than %.2f)\n",
+			a->joint, how, moved, DCMCTL_CALIB_SAMPLES, DCMCTL_CALIB_STILL);
+		refused++;
+	}
+	snprintf(key, sizeof(key), "%s/Position/Sensor/jointZeroPosition", a->joint);
+	/* an uncalibrated joint's sensor tells nothing of where it is */
+	if ((a->how == LIBDCM_CALIB_MIN || a->how == LIBDCM_CALIB_MAX) &&
+	    !sysfs_number(s, key, &zero) && zero != 0) {
+		snprintf(key, sizeof(key), "%s/Position/Sensor/%s", a->joint,
+			 a->how == LIBDCM_CALIB_MIN ? "Min" : "Max");
+		if (!sysfs_number(s, key, &stop) && dabs(pos - stop) > DCMCTL_CALIB_TOLERANCE) {
+			fprintf(err, "dcmctl: calibrate %s %s: its sensor reads %.3f rad, %.3f from its %s (%.3f): not against that stop (tolerance %.2f rad)\n",
+				a->joint, how, pos, dabs(pos - stop),
+				a->how == LIBDCM_CALIB_MIN ? "Min" : "Max", stop,
+				DCMCTL_CALIB_TOLERANCE);
+			refused++;
+		}
+	}
+	dcm_sysfs_close(s);
+	if (refused)
+		fprintf(err, "dcmctl: calibrate %s %s: nothing written; --force calibrates anyway\n",
+			a->joint, how);
+	return refused ? 1 : 0;
+}
+
+/* The command line that puts @r's previous zero back. */
+static void undo_line(const struct dcmctl_opts *o, const struct dcm_calib_result *r, char *buf,
+		      size_t len)
+{
+	snprintf(buf, len, "dcmctl%s%s calibrate %s set %u", o->device ? " -d " : "",
+		 o->device ? o->device : "", r->joint, r->previous);
+}
+
 int dcmctl_calibrate(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcmctl_calib_args a;
 	struct dcm_calib_result r;
 	struct dcm_nl *nl;
-	char why[256];
+	char why[256], undo[DCMCTL_KEY_LEN + 64];
 	int ret;
 
 	if (dcmctl_parse_calibrate(o->argc, o->argv, &a, why, sizeof(why))) {
@@ -146,6 +289,8 @@ int dcmctl_calibrate(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	}
 	if (nl_index(o, "calibrate", err))
 		return DCMCTL_EXIT_USAGE;
+	if (!a.force && dcmctl_calib_check(o, &a, err))
+		return DCMCTL_EXIT_FAIL;
 	ret = dcm_nl_open(&nl);
 	if (!ret) {
 		ret = dcm_nl_calibrate(nl, (unsigned int)o->dev_index, a.joint, a.how, a.zero, &r);
@@ -155,16 +300,20 @@ int dcmctl_calibrate(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		fprintf(err, "dcmctl: calibrate %s: %s\n", a.joint, dcm_last_error());
 		return DCMCTL_EXIT_FAIL;
 	}
+	undo_line(o, &r, undo, sizeof(undo));
 	if (o->json) {
 		struct json_writer w;
 
 		json_init(&w, out, o->pretty);
 		json_begin_object(&w, NULL);
 		dcmctl_json_calib(&w, &r);
+		json_bool(&w, "forced", a.force);
+		json_string(&w, "undo", undo);
 		json_end_object(&w);
 		json_finish(&w);
 	} else {
 		dcmctl_print_calib_text(out, &r);
+		fprintf(out, "undo: %s\n", undo);
 	}
 	fflush(out);
 	return DCMCTL_EXIT_OK;
@@ -174,10 +323,12 @@ int dcmctl_special(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcm_special_result *r;
 	struct dcm_nl *nl;
-	int cmd, ret;
+	int cmd, ret, n;
 
-	if (o->argc != 1) {
-		fprintf(err, "dcmctl: special: %s\n", o->argc ? "one command only" :
+	if (dcmctl_plain_args(o, "special", 1, &n, err))
+		return DCMCTL_EXIT_USAGE;
+	if (n != 1) {
+		fprintf(err, "dcmctl: special: %s\n", n ? "one command only" :
 			"which command? reset, version, chain, diagnostic or config");
 		return DCMCTL_EXIT_USAGE;
 	}

@@ -7,8 +7,13 @@
  * with --at T. "VALUE@MS" is VALUE at base + MS; a bare VALUE is VALUE@0.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <stdarg.h>
+#include <unistd.h>
 
 #include "dcmctl.h"
 
@@ -82,19 +87,286 @@ static int set_target(struct dcm *dcm, const char *name, struct dcm_key *k, FILE
 	return r ? lookup_key(dcm, name, k, err) : 0;
 }
 
+/* The controller's sysfs tree if there is one; NULL, silently, if not. */
+static struct dcm_sysfs *quiet_sysfs(const struct dcmctl_opts *o)
+{
+	struct dcm_sysfs *s;
+
+	if (o->dev_index < 0 || dcm_sysfs_open(o->root, (unsigned int)o->dev_index, &s))
+		return NULL;
+	return s;
+}
+
+/* A number key of the tree, as a double; -1 if it has none. */
+static int read_number(const struct dcm_sysfs *s, const char *key, double *v)
+{
+	char *text = NULL;
+	bool integer;
+	int r;
+
+	r = dcm_sysfs_read(s, key, &text);
+	if (!r)
+		r = dcmctl_number(text, v, &integer);
+	free(text);
+	return r ? -1 : 0;
+}
+
+/* A text key of the tree, into @buf; "" if it has none. */
+static void read_text(const struct dcm_sysfs *s, const char *key, char *buf, size_t len)
+{
+	char *text = NULL;
+
+	buf[0] = '\0';
+	if (!dcm_sysfs_read(s, key, &text))
+		snprintf(buf, len, "%s", text);
+	free(text);
+}
+
+#define MAX_WARNINGS 4
+
+struct warnings {
+	char text[MAX_WARNINGS][320];
+	int n;
+};
+
+static void warn(struct warnings *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void warn(struct warnings *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->n == MAX_WARNINGS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(w->text[w->n++], sizeof(w->text[0]), fmt, ap);
+	va_end(ap);
+}
+
+int dcmctl_set_warnings(const struct dcm_sysfs *s, const char *key, const double *values,
+			size_t n, char out[][320], int max)
+{
+	char path[DCMCTL_KEY_LEN * 2], type[64], joint[DCMCTL_KEY_LEN];
+	struct dcmctl_keyref k;
+	struct warnings w = { .n = 0 };
+	double lo, hi, hard;
+	size_t i;
+	int have_lo, have_hi;
+
+	if (!s || dcmctl_key_resolve(s, key, &k) || !k.value)
+		return 0;
+	snprintf(path, sizeof(path), "%s/Min", k.owner);
+	have_lo = !read_number(s, path, &lo);
+	snprintf(path, sizeof(path), "%s/Max", k.owner);
+	have_hi = !read_number(s, path, &hi);
+	for (i = 0; i < n; i++) {
+		if (have_lo && values[i] < lo) {
+			warn(&w, "%s: %g is below its Min, %g: clamped to %g", key, values[i], lo, lo);
+			break;
+		}
+		if (have_hi && values[i] > hi) {
+			warn(&w, "%s: %g is above its Max, %g: clamped to %g", key, values[i], hi, hi);
+			break;
+		}
+	}
+	/* a joint's position: its stiffness, <Joint>/Hardness/Actuator */
+	snprintf(path, sizeof(path), "%s/Type", k.owner);
+	read_text(s, path, type, sizeof(type));
+	if (!strcmp(type, "Joint")) {
+		const char *rest = k.owner + strlen(LIBDCM_PREFIX_SUB);
+
+		snprintf(joint, sizeof(joint), "%.*s", (int)strcspn(rest, "/"), rest);
+		snprintf(path, sizeof(path), "%s/Hardness/Actuator/Value", joint);
+		if (!read_number(s, path, &hard) && hard == 0)
+			warn(&w, "%s: %s's stiffness is 0 (%s/Hardness/Actuator): the joint does not move, and its Position/Actuator reads back its sensor until the stiffness is set",
+			     key, joint, joint);
+	}
+	for (i = 0; i < (size_t)w.n && (int)i < max; i++)
+		memcpy(out[i], w.text[i], sizeof(w.text[0]));
+	return w.n < max ? w.n : max;
+}
+
+/* The range a configuration key of the kernel's type table takes, and its kind. */
+static int config_key_type(const struct dcm_sysfs *s, const struct dcmctl_keyref *k,
+			   struct desc_type_key *tk)
+{
+	struct desc_type_key keys[32];
+	char path[DCMCTL_KEY_LEN * 2], type[64];
+	int n, i;
+
+	snprintf(path, sizeof(path), "%s/Type", k->owner);
+	read_text(s, path, type, sizeof(type));
+	n = desc_kernel_type_keys(type, k->where == DCMCTL_KEY_DEV, keys,
+				  sizeof(keys) / sizeof(keys[0]));
+	for (i = 0; i < n && i < (int)(sizeof(keys) / sizeof(keys[0])); i++) {
+		if (!strcmp(keys[i].name, k->name)) {
+			*tk = keys[i];
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+int dcmctl_check_config_value(const struct desc_type_key *tk, const char *text, char *why,
+			      size_t len)
+{
+	int64_t v;
+	char *end;
+
+	switch (tk->kind) {
+	case LIBDCM_KEY_STRING:
+		return 0;
+	case LIBDCM_KEY_FLOAT:
+		if (dcm_fixed_from_string(text, &v)) {
+			snprintf(why, len, "'%s' is not a decimal number", text);
+			return -EINVAL;
+		}
+		/* a float key's range is in whole units */
+		if (tk->ranged && (v < (int64_t)tk->min * LIBDCM_MICRO ||
+				   v > (int64_t)tk->max * LIBDCM_MICRO)) {
+			snprintf(why, len, "%s is outside the key's range, %d to %d", text, tk->min,
+				 tk->max);
+			return -ERANGE;
+		}
+		return 0;
+	case LIBDCM_KEY_BOOL:
+		if (strcmp(text, "0") && strcmp(text, "1")) {
+			snprintf(why, len, "'%s' is not 0 or 1", text);
+			return -EINVAL;
+		}
+		return 0;
+	default:
+		errno = 0;
+		v = strtoll(text, &end, 10);
+		if (!*text || *end || errno) {
+			snprintf(why, len, "'%s' is not an integer", text);
+			return -EINVAL;
+		}
+		if (tk->ranged && (v < tk->min || v > tk->max)) {
+			snprintf(why, len, "%s is outside the key's range, %d to %d", text, tk->min,
+				 tk->max);
+			return -ERANGE;
+		}
+		return 0;
+	}
+}
+
+/* set KEY VALUE of a configuration key: through its sysfs file. */
+static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
+		      const struct dcmctl_keyref *k, const struct dcmctl_getopt *g, FILE *out,
+		      FILE *err)
+{
+	char rel[DCMCTL_KEY_LEN], file[DCMCTL_KEY_LEN + 256], why[256], *prev = NULL;
+	struct desc_type_key tk;
+	const char *key, *text;
+	struct stat st;
+	ssize_t w;
+	int fd, e;
+
+	if (g->n_args != 2) {
+		fprintf(err, "dcmctl: set: %s\n", g->n_args < 2 ?
+			"which value? (dcmctl set KEY VALUE)" :
+			"a configuration key takes one value (no VALUE@MS)");
+		return DCMCTL_EXIT_USAGE;
+	}
+	key = g->args[0];
+	text = g->args[1];
+	if (dcm_sysfs_key_path(k->path, rel, sizeof(rel)))
+		return DCMCTL_EXIT_FAIL;
+	snprintf(file, sizeof(file), "%s/%s", dcm_sysfs_path(s), rel);
+	if (config_key_type(s, k, &tk) || stat(file, &st) || !(st.st_mode & 0222)) {
+		fprintf(err, "dcmctl: %s: read-only: %s\n", key,
+			k->where == DCMCTL_KEY_SUB && (!strcmp(k->name, "Min") ||
+			!strcmp(k->name, "Max") || !strcmp(k->name, "Gain") ||
+			!strcmp(k->name, "Offset")) ?
+			"the description sets it (dcmctl preferences add, then load)" :
+			"the robot or the description sets it, not a command");
+		return DCMCTL_EXIT_FAIL;
+	}
+	e = dcmctl_check_config_value(&tk, text, why, sizeof(why));
+	if (e) {
+		fprintf(err, "dcmctl: %s: %s\n", key, why);
+		return DCMCTL_EXIT_FAIL;
+	}
+	dcm_sysfs_read(s, k->path, &prev);
+	fd = open(file, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		e = -errno;
+	} else {
+		w = write(fd, text, strlen(text));
+		e = w < 0 ? -errno : 0;
+		close(fd);
+	}
+	if (e) {
+		fprintf(err, "dcmctl: set %s: %s%s\n", key, strerror(-e),
+			e == -EPERM || e == -EACCES ? " (configuration keys: root only)" :
+			e == -ERANGE ? " (outside the key's range)" : "");
+		free(prev);
+		return DCMCTL_EXIT_FAIL;
+	}
+	if (o->json) {
+		struct json_writer jw;
+
+		json_init(&jw, out, o->pretty);
+		json_begin_object(&jw, NULL);
+		json_string(&jw, "key", key);
+		json_string(&jw, "path", k->path);
+		dcmctl_json_value(&jw, "value", text);
+		if (prev)
+			dcmctl_json_value(&jw, "previous", prev);
+		else
+			json_null(&jw, "previous");
+		json_end_object(&jw);
+		json_finish(&jw);
+	} else {
+		fprintf(out, "%s: %s (was %s)\n", k->path, text, prev ? prev : "?");
+	}
+	free(prev);
+	fflush(out);
+	return DCMCTL_EXIT_OK;
+}
+
 int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcmctl_set_args a;
 	struct dcm_timed_point *pts = NULL;
+	struct dcm_sysfs *s = NULL;
 	struct dcm *dcm = NULL;
 	struct dcm_key k;
 	uint32_t now, base;
-	char msg[256];
-	int r, ret = DCMCTL_EXIT_FAIL;
+	char msg[256], warns[MAX_WARNINGS][320];
+	double *vals = NULL;
+	int r, n_warns = 0, ret = DCMCTL_EXIT_FAIL;
 	size_t i;
 
+	s = quiet_sysfs(o);
+	if (s) {
+		struct dcmctl_getopt g;
+		struct dcmctl_keyref kr;
+
+		/* a configuration key, not a Value: KEY VALUE, no option */
+		if (dcmctl_getopt_init(&g, &dcmctl_spec_set, o->argc, o->argv)) {
+			fprintf(err, "dcmctl: out of memory\n");
+			dcm_sysfs_close(s);
+			return DCMCTL_EXIT_FAIL;
+		}
+		r = dcmctl_getopt(&g, msg, sizeof(msg));
+		if (g.n_args && !dcmctl_key_resolve(s, g.args[0], &kr) && !kr.value) {
+			if (r) {
+				fprintf(err, "dcmctl: %s\n", r < 0 ? msg :
+					"set: a configuration key takes no option");
+				ret = DCMCTL_EXIT_USAGE;
+			} else {
+				ret = set_config(o, s, &kr, &g, out, err);
+			}
+			dcmctl_getopt_free(&g);
+			dcm_sysfs_close(s);
+			return ret;
+		}
+		dcmctl_getopt_free(&g);
+	}
 	if (dcmctl_parse_set(o->argc, o->argv, &a, msg, sizeof(msg))) {
 		fprintf(err, "dcmctl: %s\n", msg);
+		dcm_sysfs_close(s);
 		return DCMCTL_EXIT_USAGE;
 	}
 	if (dcmctl_open(o, &dcm, err))
@@ -112,7 +384,8 @@ int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	}
 	base = dcmctl_base_time(&a.t, now);
 	pts = calloc(a.n, sizeof(*pts));
-	if (!pts) {
+	vals = calloc(a.n, sizeof(*vals));
+	if (!pts || !vals) {
 		fprintf(err, "dcmctl: out of memory\n");
 		goto out;
 	}
@@ -120,17 +393,27 @@ int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		pts[i].value = a.points[i].value;
 		pts[i].time = dcm_time_add(base, a.points[i].offset);
 		pts[i].importance = a.t.importance;
+		vals[i] = a.points[i].value;
 	}
 	r = k.handle ? dcm_set(dcm, k.handle, a.t.kind, pts, a.n) :
 		       dcm_alias_set_all(dcm, a.key, a.t.kind, pts, a.n);
 	if (r == -ENOENT && !k.handle) {
 		fprintf(err, "dcmctl: %s: no such key or alias\n", a.key);
+		if (s) {
+			char sugg[3][DCMCTL_KEY_LEN];
+
+			dcmctl_print_suggestions(err, sugg, dcmctl_key_suggest(s, a.key, sugg, 3));
+		}
 		goto out;
 	}
 	if (r) {
 		fprintf(err, "dcmctl: set %s: %s\n", a.key, dcm_last_error());
 		goto out;
 	}
+	if (k.handle)
+		n_warns = dcmctl_set_warnings(s, a.key, vals, a.n, warns, MAX_WARNINGS);
+	for (i = 0; i < (size_t)n_warns; i++)
+		fprintf(err, "dcmctl: warning: %s\n", warns[i]);
 	if (o->json) {
 		struct json_writer w;
 
@@ -146,6 +429,10 @@ int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		json_uint(&w, "importance", a.t.importance);
 		json_uint(&w, "now", now);
 		json_points(&w, "points", pts, a.n);
+		json_begin_array(&w, "warnings");
+		for (i = 0; i < (size_t)n_warns; i++)
+			json_string(&w, NULL, warns[i]);
+		json_end_array(&w);
 		json_end_object(&w);
 		json_finish(&w);
 	} else {
@@ -156,7 +443,9 @@ int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	ret = DCMCTL_EXIT_OK;
 out:
 	free(pts);
+	free(vals);
 	dcm_close(dcm);
+	dcm_sysfs_close(s);
 	dcmctl_set_args_free(&a);
 	fflush(out);
 	return ret;
@@ -255,7 +544,7 @@ out:
 static int alias_create(const struct dcmctl_opts *o, int argc, char **argv, FILE *out,
 			FILE *err)
 {
-	static const struct dcmctl_optspec spec = { .cmd = "alias create" };
+	const struct dcmctl_optspec spec = dcmctl_spec_alias_create;
 	struct dcmctl_getopt g;
 	char msg[256];
 	int c, ret;
@@ -406,13 +695,11 @@ int dcmctl_time(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	struct dcm *dcm;
 	int32_t offset = 0;
 	uint32_t t;
-	int ret = DCMCTL_EXIT_FAIL;
+	int n, ret = DCMCTL_EXIT_FAIL;
 
-	if (o->argc > 1) {
-		fprintf(err, "dcmctl: time: unexpected argument '%s'\n", o->argv[1]);
+	if (dcmctl_plain_args(o, "time", 1, &n, err))
 		return DCMCTL_EXIT_USAGE;
-	}
-	if (o->argc == 1 && dcmctl_parse_ms(o->argv[0], &offset)) {
+	if (n == 1 && dcmctl_parse_ms(o->argv[0], &offset)) {
 		fprintf(err, "dcmctl: time: invalid offset '%s' (ms, a signed 32-bit number)\n",
 			o->argv[0]);
 		return DCMCTL_EXIT_USAGE;

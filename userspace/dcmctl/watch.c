@@ -10,19 +10,33 @@
 
 #include "dcmctl.h"
 
-/* Look every key up into @handles; print each failure. Return 0 or -1. */
-static int lookup_all(struct dcm *dcm, char **keys, size_t n, uint32_t *handles, FILE *err)
+/*
+ * Look every key up into @handles; a key that is no subdevice's Value (a
+ * device's, a configuration key) gets handle 0 and its path in @paths: it
+ * is read from sysfs each cycle. Print each failure. Return 0 or -1.
+ */
+static int lookup_all(struct dcm *dcm, const struct dcm_sysfs *s, char **keys, size_t n,
+		      uint32_t *handles, char (*paths)[DCMCTL_KEY_LEN], FILE *err)
 {
+	struct dcmctl_keyref kr;
 	struct dcm_key k;
 	int r, ret = 0;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
+		handles[i] = 0;
 		r = dcm_lookup(dcm, keys[i], &k);
-		if (r == -ENOENT || r == -ENAMETOOLONG || r == -EINVAL)
-			fprintf(err, "dcmctl: %s: no such key\n", keys[i]);
-		else if (r)
+		if (r == -ENOENT || r == -ENAMETOOLONG || r == -EINVAL) {
+			int e = s ? dcmctl_key_resolve(s, keys[i], &kr) : -ENOENT;
+
+			if (!e) {
+				snprintf(paths[i], DCMCTL_KEY_LEN, "%s", kr.path);
+				continue;
+			}
+			dcmctl_key_error(s, keys[i], -ENOENT, err, NULL);
+		} else if (r) {
 			fprintf(err, "dcmctl: %s: %s\n", keys[i], dcm_last_error());
+		}
 		if (r)
 			ret = -1;
 		else
@@ -31,15 +45,41 @@ static int lookup_all(struct dcm *dcm, char **keys, size_t n, uint32_t *handles,
 	return ret;
 }
 
+/* The generation of the first key read from frames; -1 if none is. */
+static long generation(const uint32_t *handles, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (handles[i])
+			return LIBDCM_HANDLE_GEN(handles[i]);
+	return -1;
+}
+
+/* A sysfs key's value now: a number, or NAN (text: @text). */
+static char *sysfs_value(const struct dcm_sysfs *s, const char *path)
+{
+	char *v = NULL, *nl;
+
+	if (dcm_sysfs_read(s, path, &v))
+		return strdup("");
+	while ((nl = strchr(v, '\n')))
+		*nl = ';';
+	return v;
+}
+
 int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcm_values_frame f = { 0 };
 	struct dcmctl_watch_args a;
+	struct dcm_sysfs *s = NULL;
 	struct dcm *dcm = NULL;
 	uint32_t *handles = NULL;
+	char (*paths)[DCMCTL_KEY_LEN] = NULL;
 	uint64_t seen = 0;
 	char msg[256];
 	size_t i;
+	long gen;
 	int r, ret = DCMCTL_EXIT_FAIL;
 
 	if (dcmctl_parse_watch(o->argc, o->argv, &a, msg, sizeof(msg))) {
@@ -47,13 +87,16 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		return DCMCTL_EXIT_USAGE;
 	}
 	handles = calloc(a.n, sizeof(*handles));
-	if (!handles) {
+	paths = calloc(a.n, sizeof(*paths));
+	if (!handles || !paths) {
 		fprintf(err, "dcmctl: out of memory\n");
 		goto out;
 	}
 	if (dcmctl_open(o, &dcm, err))
 		goto out;
-	if (lookup_all(dcm, a.keys, a.n, handles, err))
+	if (o->dev_index >= 0 && dcm_sysfs_open(o->root, (unsigned int)o->dev_index, &s))
+		s = NULL;
+	if (lookup_all(dcm, s, a.keys, a.n, handles, paths, err))
 		goto out;
 	if (!o->json) {
 		fprintf(out, "cycle time");
@@ -70,16 +113,17 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 			fprintf(err, "dcmctl: watch: %s\n", dcm_last_error());
 			goto out;
 		}
-		if (f.generation != LIBDCM_HANDLE_GEN(handles[0])) {
+		gen = generation(handles, a.n);
+		if (gen >= 0 && f.generation != (uint32_t)gen) {
 			/* a new description: the same names, new handles */
-			if (lookup_all(dcm, a.keys, a.n, handles, err)) {
+			if (lookup_all(dcm, s, a.keys, a.n, handles, paths, err)) {
 				fprintf(err, "dcmctl: watch: the description was replaced\n");
 				goto out;
 			}
 			continue;	/* the next frame is of the new one */
 		}
 		for (i = 0; i < a.n; i++) {
-			if (LIBDCM_HANDLE_INDEX(handles[i]) >= f.n_values) {
+			if (handles[i] && LIBDCM_HANDLE_INDEX(handles[i]) >= f.n_values) {
 				fprintf(err, "dcmctl: watch: a frame of %zu values has no %s\n",
 					f.n_values, a.keys[i]);
 				goto out;
@@ -93,15 +137,35 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 			json_uint(&w, "cycle", f.cycle);
 			json_uint(&w, "time", f.time);
 			json_begin_object(&w, "values");
-			for (i = 0; i < a.n; i++)
-				json_double(&w, a.keys[i], f.values[LIBDCM_HANDLE_INDEX(handles[i])]);
+			for (i = 0; i < a.n; i++) {
+				char *v;
+
+				if (handles[i]) {
+					json_double(&w, a.keys[i],
+						    f.values[LIBDCM_HANDLE_INDEX(handles[i])]);
+					continue;
+				}
+				v = sysfs_value(s, paths[i]);
+				dcmctl_json_value(&w, a.keys[i], v ? v : "");
+				free(v);
+			}
 			json_end_object(&w);
 			json_end_object(&w);
 			json_finish(&w);
 		} else {
 			fprintf(out, "%" PRIu64 " %u", f.cycle, f.time);
-			for (i = 0; i < a.n; i++)
-				fprintf(out, " %.6f", f.values[LIBDCM_HANDLE_INDEX(handles[i])]);
+			for (i = 0; i < a.n; i++) {
+				char *v;
+
+				if (handles[i]) {
+					fprintf(out, " %.6f",
+						f.values[LIBDCM_HANDLE_INDEX(handles[i])]);
+					continue;
+				}
+				v = sysfs_value(s, paths[i]);
+				fprintf(out, " %s", v && *v ? v : "-");
+				free(v);
+			}
 			fputc('\n', out);
 		}
 		fflush(out);	/* one line per cycle, also into a pipe */
@@ -111,7 +175,9 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 out:
 	dcm_values_frame_release(&f);
 	dcm_close(dcm);
+	dcm_sysfs_close(s);
 	free(handles);
+	free(paths);
 	dcmctl_watch_args_free(&a);
 	fflush(out);
 	return ret;
@@ -174,12 +240,10 @@ int dcmctl_stats(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	struct dcm_stats st;
 	struct dcm_info info;
 	struct dcm *dcm;
-	int ret = DCMCTL_EXIT_FAIL;
+	int n, ret = DCMCTL_EXIT_FAIL;
 
-	if (o->argc > 0) {
-		fprintf(err, "dcmctl: stats: unexpected argument '%s'\n", o->argv[0]);
+	if (dcmctl_plain_args(o, "stats", 0, &n, err))
 		return DCMCTL_EXIT_USAGE;
-	}
 	if (dcmctl_open(o, &dcm, err))
 		return DCMCTL_EXIT_FAIL;
 	if (dcm_stats(dcm, &st)) {

@@ -11,39 +11,72 @@
 
 #include "dcmd.h"
 
+/*
+ * The options, once: getopt_long()'s tables and the help are made from
+ * this table. An argument's help may use the defaults below.
+ */
+struct dcmd_optdef {
+	char letter;
+	const char *name;
+	const char *arg;	/* NULL: a flag */
+	const char *help;
+};
+
+static const struct dcmd_optdef dcmd_opts_table[] = {
+	{ 'f', "foreground", NULL, "stay in the foreground (log to stderr too)" },
+	{ 'v', "verbose", NULL, "verbose: log debug messages" },
+	{ 'p', "pidfile", "PIDFILE", "write the daemon's pid there (locked; removed\non exit)" },
+	{ '1', "once", NULL, "load the description once, then exit 0/1 (no\ndaemon)" },
+	{ 'n', "check", NULL, "check only: load, validate and check the\n"
+	  "description, print a summary, send nothing to\nthe kernel; exit 0/1" },
+	{ 'k', "list-keys", NULL, "with -n: list the keys of the checked\n"
+	  "description instead of the summary, \"PATH VALUE\"\n"
+	  "a line, as sysfs would hold them" },
+	{ 'c', "device-xml", "FILE", "robot description (default\n"
+	  DCMD_SHARE_DIR "/" DCMD_DEVICE_XML ")" },
+	{ 'M', "main-xml", "FILE", "main preferences (default\n" DCMD_ETC_DIR "/" DCMD_MAIN_XML
+	  " if present, else\n" DCMD_SHARE_DIR "/" DCMD_MAIN_XML "; '" DCMD_NO_FILE "': none)" },
+	{ 'b', "body-xml", "FILE", "chest preferences (default\n" DCMD_ETC_DIR "/" DCMD_BODY_XML
+	  " if present, else\n" DCMD_SHARE_DIR "/" DCMD_BODY_XML "; '" DCMD_NO_FILE "': none)" },
+	{ 'H', "head-xml", "FILE", "head preferences (default\n" DCMD_ETC_DIR "/" DCMD_HEAD_XML
+	  " if present, else\n" DCMD_SHARE_DIR "/" DCMD_HEAD_XML "; '" DCMD_NO_FILE "': none)" },
+	{ 'S', "schemas", "DIR", "where " DCMD_DEVICE_RNG " and " DCMD_PREFS_RNG
+	  " are\n(default " DCMD_SHARE_DIR ")" },
+	{ 'i', "index", "INDEX", "controller to configure, dcmINDEX (default 0);\n"
+	  "one dcmd per controller. The default preference\n"
+	  "files of dcmN, N > 0, are in " DCMD_ETC_DIR "/dcmN, its\nsyslog ident is dcmd.N" },
+	{ 'h', "help", NULL, "show this text" },
+	{ 0, NULL, NULL, NULL }
+};
+
 void dcmd_usage(FILE *f)
 {
+	const struct dcmd_optdef *d;
+
 	fprintf(f,
-		"Usage: dcmd [-f] [-v] [-p PIDFILE] [-1 | -n [-k]] [-c DEVICE_XML] [-M MAIN_XML]\n"
-		"            [-b BODY_XML] [-H HEAD_XML] [-S SCHEMA_DIR] [-i INDEX]\n"
-		"       dcmd -h\n"
+		"Usage: dcmd [-f] [-v] [-p PIDFILE] [-1 | -n [-k]] [-c DEVICE_XML]\n"
+		"            [-M MAIN_XML] [-b BODY_XML] [-H HEAD_XML] [-S SCHEMA_DIR]\n"
+		"            [-i INDEX] (or the long options below)\n"
+		"       dcmd -h | --help\n"
+		"\n");
+	for (d = dcmd_opts_table; d->name; d++) {
+		char head[48];
+		const char *h = d->help, *nl;
+
+		snprintf(head, sizeof(head), "-%c, --%s%s%s", d->letter, d->name,
+			 d->arg ? " " : "", d->arg ? d->arg : "");
+		fprintf(f, "  %-25s ", head);
+		while ((nl = strchr(h, '\n'))) {
+			fprintf(f, "%.*s\n  %-25s ", (int)(nl - h), h, "");
+			h = nl + 1;
+		}
+		fprintf(f, "%s\n", h);
+	}
+	fprintf(f,
 		"\n"
-		"  -f             stay in the foreground (log to stderr too)\n"
-		"  -v             verbose: log debug messages\n"
-		"  -p PIDFILE     write the daemon's pid there (locked; removed on exit)\n"
-		"  -1             load the description once, then exit 0/1 (no daemon)\n"
-		"  -n             check only: load, validate and check the description,\n"
-		"                 print a summary, send nothing to the kernel; exit 0/1\n"
-		"  -k             with -n: list the keys of the checked description instead\n"
-		"                 of the summary, \"PATH VALUE\" a line, as sysfs would hold them\n"
-		"  -c DEVICE_XML  robot description (default " DCMD_SHARE_DIR "/" DCMD_DEVICE_XML ")\n"
-		"  -M MAIN_XML    main preferences (default " DCMD_ETC_DIR "/" DCMD_MAIN_XML
-		" if present,\n"
-		"                 else " DCMD_SHARE_DIR "/" DCMD_MAIN_XML "; '" DCMD_NO_FILE "': none)\n"
-		"  -b BODY_XML    chest preferences (default " DCMD_ETC_DIR "/" DCMD_BODY_XML
-		" if present,\n"
-		"                 else " DCMD_SHARE_DIR "/" DCMD_BODY_XML "; '" DCMD_NO_FILE "': none)\n"
-		"  -H HEAD_XML    head preferences (default " DCMD_ETC_DIR "/" DCMD_HEAD_XML
-		" if present,\n"
-		"                 else " DCMD_SHARE_DIR "/" DCMD_HEAD_XML "; '" DCMD_NO_FILE "': none)\n"
-		"  -S SCHEMA_DIR  where " DCMD_DEVICE_RNG " and " DCMD_PREFS_RNG " are (default "
-		DCMD_SHARE_DIR ")\n"
-		"  -i INDEX       controller to configure, dcmINDEX (default 0); one dcmd per\n"
-		"                 controller. The default preference files of dcmN, N > 0,\n"
-		"                 are in " DCMD_ETC_DIR "/dcmN, its syslog ident is dcmd.N\n"
-		"  -h             show this text\n"
-		"\n"
-		"SIGHUP reloads the description; a failed reload keeps the running one.\n");
+		"--opt=VALUE is --opt VALUE. SIGHUP reloads the description; a failed\n"
+		"reload keeps the running one. Exit status: 0 success, 1 failure, 2 usage\n"
+		"error. See dcmd(8).\n");
 }
 
 static int file_arg(struct dcmd_opts *o, int c, const char **dst)
@@ -56,17 +89,37 @@ static int file_arg(struct dcmd_opts *o, int c, const char **dst)
 	return 0;
 }
 
+#define N_OPTS (sizeof(dcmd_opts_table) / sizeof(dcmd_opts_table[0]))
+
 enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 				       struct dcmd_opts *o)
 {
+	struct option longopts[N_OPTS];
+	char shortopts[2 * N_OPTS + 2];
 	unsigned long v;
+	size_t i, off = 0;
 	char *end;
-	int c;
+	int c, before;
 
 	memset(o, 0, sizeof(*o));
+	memset(longopts, 0, sizeof(longopts));
+	shortopts[off++] = ':';
+	for (i = 0; dcmd_opts_table[i].name; i++) {
+		longopts[i].name = dcmd_opts_table[i].name;
+		longopts[i].has_arg = dcmd_opts_table[i].arg ? required_argument : no_argument;
+		longopts[i].val = dcmd_opts_table[i].letter;
+		shortopts[off++] = dcmd_opts_table[i].letter;
+		if (dcmd_opts_table[i].arg)
+			shortopts[off++] = ':';
+	}
+	shortopts[off] = '\0';
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	while ((c = getopt(argc, argv, ":fvp:c:M:b:H:S:i:nk1h")) != -1) {
+	for (;;) {
+		before = optind ? optind : 1;
+		c = getopt_long(argc, argv, shortopts, longopts, NULL);
+		if (c == -1)
+			break;
 		switch (c) {
 		case 'f':
 			o->foreground = true;
@@ -126,12 +179,20 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 		case 'h':
 			return DCMD_HELP;
 		case ':':
-			snprintf(o->err, sizeof(o->err),
-				 "option -%c needs an argument", optopt);
+			if (before < argc && !strncmp(argv[before], "--", 2))
+				snprintf(o->err, sizeof(o->err),
+					 "option '%s' needs an argument", argv[before]);
+			else
+				snprintf(o->err, sizeof(o->err),
+					 "option -%c needs an argument", optopt);
 			return DCMD_USAGE_ERROR;
 		default:
-			snprintf(o->err, sizeof(o->err),
-				 "unknown option '-%c'", optopt);
+			if (before < argc && !strncmp(argv[before], "--", 2))
+				snprintf(o->err, sizeof(o->err),
+					 "unknown option '%s'", argv[before]);
+			else
+				snprintf(o->err, sizeof(o->err),
+					 "unknown option '-%c'", optopt);
 			return DCMD_USAGE_ERROR;
 		}
 	}

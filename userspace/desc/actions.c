@@ -558,6 +558,13 @@ static bool value_ok(int kind, const struct desc_type_key *range, const char *va
 				range->min, range->max);
 		return false;
 	}
+	/* a float key's range is in whole units (GearRatio) */
+	if (kind == LIBDCM_KEY_FLOAT && range->ranged &&
+	    (v < (int64_t)range->min * LIBDCM_MICRO || v > (int64_t)range->max * LIBDCM_MICRO)) {
+		desc_errors_add(errs, "%s: %s is outside the key's range, %d to %d", path, value,
+				range->min, range->max);
+		return false;
+	}
 	return true;
 }
 

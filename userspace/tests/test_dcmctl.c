@@ -58,13 +58,169 @@ static void test_parse_command_args(void **state)
 	struct dcmctl_opts o;
 
 	(void)state;
-	/* options after the command belong to the command */
+	/* the global options after the command are taken, wherever they are */
 	assert_int_equal(PARSE(&o, "info", "-j", "extra"), DCMCTL_RUN);
+	assert_true(o.json);
+	assert_int_equal(o.argc, 1);
+	assert_string_equal(o.argv[0], "extra");
+	assert_null(o.argv[1]);
+
+	assert_int_equal(PARSE(&o, "list", "--json", "--pretty", "X*"), DCMCTL_RUN);
+	assert_true(o.json && o.pretty);
+	assert_int_equal(o.argc, 1);
+	assert_string_equal(o.argv[0], "X*");
+
+	assert_int_equal(PARSE(&o, "get", "A", "-d", "dcm3", "B", "--root=/tmp/r", "-jp"),
+			 DCMCTL_RUN);
+	assert_true(o.json && o.pretty);
+	assert_string_equal(o.devpath, "/dev/dcm3");
+	assert_int_equal(o.dev_index, 3);
+	assert_string_equal(o.root, "/tmp/r");
+	assert_int_equal(o.argc, 2);
+	assert_string_equal(o.argv[0], "A");
+	assert_string_equal(o.argv[1], "B");
+
+	assert_int_equal(PARSE(&o, "get", "--device=2", "-r/x", "A"), DCMCTL_RUN);
+	assert_string_equal(o.devpath, "/dev/dcm2");
+	assert_string_equal(o.root, "/x");
+
+	/* after "--", nothing is taken: the command gets "--" and the rest */
+	assert_int_equal(PARSE(&o, "get", "--", "-j", "--help"), DCMCTL_RUN);
+	assert_false(o.json);
+	assert_int_equal(o.argc, 3);
+	assert_string_equal(o.argv[0], "--");
+	assert_string_equal(o.argv[1], "-j");
+
+	/* negative numbers are values */
+	assert_int_equal(PARSE(&o, "set", "HeadYaw/Position/Actuator", "-0.5", "-j"), DCMCTL_RUN);
+	assert_true(o.json);
+	assert_int_equal(o.argc, 2);
+	assert_string_equal(o.argv[1], "-0.5");
+	assert_int_equal(PARSE(&o, "time", "-100"), DCMCTL_RUN);
+	assert_int_equal(o.argc, 1);
+	assert_string_equal(o.argv[0], "-100");
+
+	/* a command option's argument is not taken for a global option */
+	assert_int_equal(PARSE(&o, "events", "--type", "-j"), DCMCTL_RUN);
 	assert_false(o.json);
 	assert_int_equal(o.argc, 2);
-	assert_string_equal(o.argv[0], "-j");
-	assert_string_equal(o.argv[1], "extra");
-	assert_null(o.argv[2]);
+
+	/* the command's options stay, with their arguments */
+	assert_int_equal(PARSE(&o, "watch", "K", "-c", "5", "-j"), DCMCTL_RUN);
+	assert_true(o.json);
+	assert_int_equal(o.argc, 3);
+
+	assert_int_equal(PARSE(&o, "get", "A", "-d"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "option '-d' needs an argument");
+}
+
+/* COMMAND --help and -h, for every command, wherever they are (before "--"). */
+static void test_parse_command_help(void **state)
+{
+	const struct dcmctl_cmd *c;
+	struct dcmctl_opts o;
+
+	(void)state;
+	for (c = dcmctl_commands; c->name; c++) {
+		char *argv[] = { "dcmctl", (char *)c->name, "--help", NULL };
+		char *argv2[] = { "dcmctl", "-j", (char *)c->name, "x", "-h", NULL };
+
+		assert_int_equal(dcmctl_parse_args(3, argv, &o), DCMCTL_CMD_HELP);
+		assert_ptr_equal(o.cmd, c);
+		assert_int_equal(dcmctl_parse_args(5, argv2, &o), DCMCTL_CMD_HELP);
+		assert_ptr_equal(o.cmd, c);
+	}
+	assert_int_equal(PARSE(&o, "cal", "HeadYaw", "--help"), DCMCTL_CMD_HELP);
+	assert_string_equal(o.cmd->name, "calibrate");
+	assert_int_equal(PARSE(&o, "get", "--", "--help"), DCMCTL_RUN);
+}
+
+/* Each command's help: its synopsis, its options from the table, the global ones. */
+static void test_cmd_usage(void **state)
+{
+	const struct dcmctl_cmd *c;
+	const struct dcmctl_optdef *d;
+	char *buf = NULL, want[128];
+	size_t len = 0;
+
+	(void)state;
+	for (c = dcmctl_commands; c->name; c++) {
+		FILE *f = open_memstream(&buf, &len);
+
+		dcmctl_cmd_usage(f, c);
+		fclose(f);
+		snprintf(want, sizeof(want), "Usage: dcmctl %s", c->name);
+		assert_non_null(strstr(buf, want));
+		assert_non_null(strstr(buf, "--json"));
+		assert_non_null(strstr(buf, "Exit status"));
+		for (d = c->spec && c->spec->opts ? c->spec->opts : NULL; d && d->name; d++) {
+			snprintf(want, sizeof(want), "--%s", d->name);
+			assert_non_null(strstr(buf, want));
+			assert_non_null(strstr(buf, d->help));
+		}
+		/* 80 columns */
+		for (char *l = buf, *nl; (nl = strchr(l, '\n')); l = nl + 1)
+			assert_in_range(nl - l, 0, 79);
+		free(buf);
+		buf = NULL;
+	}
+}
+
+/* The options of every command, through dcmctl_getopt(): =value, placement, --, numbers. */
+static void test_getopt_forms(void **state)
+{
+	struct dcmctl_set_args a;
+	struct dcmctl_watch_args w;
+	struct dcmctl_events_args e;
+	struct dcmctl_calib_args ca;
+	char err[256];
+
+	(void)state;
+#define AV(...) (int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)), (char *[]){ __VA_ARGS__ }
+	assert_int_equal(0, dcmctl_parse_set(AV("--in=500", "K", "0.5"), &a, err, sizeof(err)));
+	assert_int_equal(a.t.in_ms, 500);
+	dcmctl_set_args_free(&a);
+	assert_int_equal(0, dcmctl_parse_set(AV("K", "-0.5", "--in", "-20"), &a, err, sizeof(err)));
+	assert_int_equal(a.t.in_ms, -20);
+	assert_true(a.points[0].value < -0.49 && a.points[0].value > -0.51);
+	dcmctl_set_args_free(&a);
+	assert_int_equal(0, dcmctl_parse_set(AV("--", "K", "-0.5"), &a, err, sizeof(err)));
+	dcmctl_set_args_free(&a);
+	assert_int_equal(-EINVAL, dcmctl_parse_set(AV("K", "0.5", "--inn", "3"), &a, err,
+						   sizeof(err)));
+	assert_string_equal(err, "set: unknown option '--inn'");
+
+	assert_int_equal(0, dcmctl_parse_watch(AV("A", "--cycles=3", "B"), &w, err, sizeof(err)));
+	assert_int_equal(w.cycles, 3);
+	assert_int_equal(w.n, 2);
+	dcmctl_watch_args_free(&w);
+	assert_int_equal(0, dcmctl_parse_watch(AV("-c5", "A"), &w, err, sizeof(err)));
+	assert_int_equal(w.cycles, 5);
+	dcmctl_watch_args_free(&w);
+
+	assert_int_equal(0, dcmctl_parse_events(AV("--type=safety", "--count", "2"), &e, err,
+						sizeof(err)));
+	assert_int_equal(e.count, 2);
+	assert_int_not_equal(e.types, 0);
+	assert_int_equal(0, dcmctl_parse_events(AV("-t", "error", "--timeout=3"), &e, err,
+						sizeof(err)));
+	assert_int_equal(e.timeout_ms, 3000);
+	assert_int_equal(-EINVAL, dcmctl_parse_events(AV("--type"), &e, err, sizeof(err)));
+	assert_string_equal(err, "events: option '--type' needs an argument");
+
+	assert_int_equal(0, dcmctl_parse_calibrate(AV("HeadYaw", "min", "--force"), &ca, err,
+						   sizeof(err)));
+	assert_true(ca.force);
+	assert_int_equal(ca.how, LIBDCM_CALIB_MIN);
+	assert_int_equal(0, dcmctl_parse_calibrate(AV("-f", "HeadYaw", "max"), &ca, err,
+						   sizeof(err)));
+	assert_true(ca.force);
+	assert_int_equal(0, dcmctl_parse_calibrate(AV("HeadYaw", "min"), &ca, err, sizeof(err)));
+	assert_false(ca.force);
+	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "--forc"), &ca, err,
+							 sizeof(err)));
+	assert_string_equal(err, "calibrate: unknown option '--forc'");
+#undef AV
 }
 
 static void test_parse_help_version(void **state)
@@ -281,6 +437,9 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_basic),
 		cmocka_unit_test(test_parse_command_args),
+		cmocka_unit_test(test_parse_command_help),
+		cmocka_unit_test(test_cmd_usage),
+		cmocka_unit_test(test_getopt_forms),
 		cmocka_unit_test(test_parse_help_version),
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_find_cmd),

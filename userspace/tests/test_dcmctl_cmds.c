@@ -652,7 +652,7 @@ static void test_set_cmd_json(void **state)
 	assert_string_equal(r.out,
 		"{\"key\":\"HeadYaw/Position/Actuator\",\"handle\":196608,\"kind\":\"clear-after\","
 		"\"importance\":0,\"now\":1000,\"points\":[{\"value\":0.3,\"time\":1300},"
-		"{\"value\":0,\"time\":1600}]}\n");
+		"{\"value\":0,\"time\":1600}],\"warnings\":[]}\n");
 	out_free(&r);
 }
 
@@ -776,7 +776,7 @@ static void test_alias_set_cmd(void **state)
 	assert_int_equal(r.rc, 0);
 	assert_string_equal(r.out,
 		"{\"alias\":\"head\",\"kind\":\"clear-all\",\"importance\":0,\"now\":1000,"
-		"\"points\":[{\"value\":0.25,\"time\":1000}]}\n");
+		"\"points\":[{\"value\":0.25,\"time\":1000}],\"warnings\":[]}\n");
 	out_free(&r);
 	/* a key of that name wins over the alias */
 	r = RUN("alias", "create", "HeadYaw/Position/Actuator", "HeadPitch/Position/Actuator");

@@ -666,14 +666,14 @@ static void test_save_exact_text(void **state)
 
 	/* a value that changed is written as the kernel shows it */
 	sys_put("ChestBoard/Led/Red/Actuator/Gain", "0.500000");
-	sys_put("HeadPitch/Position/Sensor/GearRatio", "-2.000000");
+	sys_put("HeadPitch/Position/Sensor/GearRatio", "2.000000");
 	r = RUN("save", "Main");
 	assert_int_equal(r.rc, 0);
 	assert_non_null(strstr(r.out, "(2 changed, 0 added;"));
 	out_free(&r);
 	text = read_file(in(etc, "main.xml"));
 	assert_non_null(strstr(text, "Actuator/Gain\" Type=\"float\" Value=\"0.5\""));
-	assert_non_null(strstr(text, "GearRatio\" Type=\"float\" Value=\"-2\""));
+	assert_non_null(strstr(text, "GearRatio\" Type=\"float\" Value=\"2\""));
 	free(text);
 }
 
@@ -943,7 +943,7 @@ static void test_add(void **state)
 	assert_int_equal(r.rc, 0);
 	assert_non_null(strstr(r.out, "{\"action\":\"add\",\"target\":\"Head\",\"file\":\""));
 	assert_non_null(strstr(r.out, "\"key\":\"RobotConfig/Head/Device/Camera/Version\","
-			       "\"type\":\"int\",\"value\":\"2\",\"added\":true}"));
+			       "\"type\":\"int\",\"value\":2,\"added\":true}"));
 	out_free(&r);
 }
 

@@ -47,6 +47,46 @@ static void test_args(void **state)
 
 	assert_int_equal(PARSE(&o, "-h"), DCMD_HELP);
 	assert_int_equal(PARSE(&o, "-f", "-h"), DCMD_HELP);
+	assert_int_equal(PARSE(&o, "--help"), DCMD_HELP);
+
+	/* long options, as --opt VALUE and --opt=VALUE */
+	assert_int_equal(PARSE(&o, "--foreground", "--verbose", "--pidfile=/run/p",
+			       "--check", "--list-keys", "--device-xml", "D.xml", "--main-xml=M.xml",
+			       "--body-xml", "B.xml", "--head-xml=H.xml", "--schemas", "/s",
+			       "--index=2"), DCMD_RUN);
+	assert_true(o.foreground && o.verbose && o.check_only && o.list_keys);
+	assert_string_equal(o.pidfile, "/run/p");
+	assert_string_equal(o.device_xml, "D.xml");
+	assert_string_equal(o.main_xml, "M.xml");
+	assert_string_equal(o.body_xml, "B.xml");
+	assert_string_equal(o.head_xml, "H.xml");
+	assert_string_equal(o.schema_dir, "/s");
+	assert_int_equal(o.index, 2);
+	assert_int_equal(PARSE(&o, "--once"), DCMD_RUN);
+	assert_true(o.once);
+}
+
+/* dcmd's help: every option of the table, in 80 columns. */
+static void test_usage(void **state)
+{
+	static const char *const longs[] = {
+		"--foreground", "--verbose", "--pidfile", "--once", "--check", "--list-keys",
+		"--device-xml", "--main-xml", "--body-xml", "--head-xml", "--schemas", "--index",
+		"--help",
+	};
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	dcmd_usage(f);
+	fclose(f);
+	assert_non_null(strstr(buf, "Usage: dcmd"));
+	for (i = 0; i < sizeof(longs) / sizeof(longs[0]); i++)
+		assert_non_null(strstr(buf, longs[i]));
+	for (char *l = buf, *nl; (nl = strchr(l, '\n')); l = nl + 1)
+		assert_in_range(nl - l, 0, 79);
+	free(buf);
 }
 
 static void test_args_errors(void **state)
@@ -64,6 +104,12 @@ static void test_args_errors(void **state)
 	assert_string_equal(o.err, "unknown option '-x'");
 	assert_int_equal(PARSE(&o, "-f", "extra"), DCMD_USAGE_ERROR);
 	assert_string_equal(o.err, "unexpected argument 'extra'");
+	assert_int_equal(PARSE(&o, "--bogus"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "unknown option '--bogus'");
+	assert_int_equal(PARSE(&o, "--pidfile"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option '--pidfile' needs an argument");
+	assert_int_equal(PARSE(&o, "--once=1"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "unknown option '--once=1'");
 }
 
 static void test_args_description(void **state)
@@ -379,6 +425,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_args),
 		cmocka_unit_test(test_args_errors),
+		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_args_description),
 		cmocka_unit_test(test_etc_dir),
 		cmocka_unit_test(test_resolve_files),
