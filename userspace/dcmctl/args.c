@@ -47,6 +47,7 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "one line per cycle (read() frames): cycle, DCM time, each value" },
 	{ "stats", dcmctl_cmd_stats, "",
 	  "the cycle's timing: cycles, overruns, work time, wake-up latency histogram" },
+	{ "top", dcmctl_cmd_top, "[--interval MS] [--once]", "the robot on one screen, live (q quits)" },
 	{ "events", dcmctl_cmd_events, "[--type TYPE,...] [--count N] [--timeout SEC]",
 	  "follow the events live (errors, nack, safety, temperature, battery, overrun,\n"
 	  "config, calibration, watchdog, special); --count: exit after N, failing if\n"

@@ -295,6 +295,7 @@ int dcmctl_cmd_alias(const struct dcmctl_opts *o);
 int dcmctl_cmd_time(const struct dcmctl_opts *o);
 int dcmctl_cmd_watch(const struct dcmctl_opts *o);
 int dcmctl_cmd_stats(const struct dcmctl_opts *o);
+int dcmctl_cmd_top(const struct dcmctl_opts *o);	/* top.c */
 
 /* ------------------------------------------------------------------
  * Preferences (prefs.c): NAOqi's Save, Load and Add
