@@ -8,6 +8,8 @@
 #   make lint       checkpatch --strict, W=1 build, sparse (C=1) build; fails on any warning
 #   make bench      what the ABI and the cycle cost, measured in the VM
 #   make soak       the 16-client test for a minute (DCM_SOAK_SECONDS)
+#   make docs-test  every command README.md and Documentation/ show, run in the VM
+#   make top-test   dcmctl top on an 80x24 pseudo-terminal in the VM
 #   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
@@ -30,7 +32,7 @@ export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src bench soak boardsim install uninstall install-test \
-	uninstall-test install-modules uninstall-modules dkms fuzz
+	uninstall-test install-modules uninstall-modules dkms fuzz docs-test top-test
 
 all: modules userspace selftests boardsim
 
@@ -109,6 +111,17 @@ soak: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/dcm-vm exec --timeout 900 -- \
 		env DCM_SOAK_SECONDS=$${DCM_SOAK_SECONDS:-60} /opt/dcm/selftests/dcm_cycle_test
+
+# The commands the documents show, as written (Documentation/testing.rst,
+# "Commands in the documentation"); dcmctl top on a pseudo-terminal. Both
+# are in make check too; these run them alone.
+docs-test: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/dcm-vm exec --timeout 300 -- /opt/dcm/selftests/dcm_docs_test.sh
+
+top-test: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/dcm-vm exec --timeout 300 -- /opt/dcm/selftests/dcm_top_test.sh
 
 run: deps
 	@$(MAKE) --no-print-directory all
