@@ -61,7 +61,8 @@ selftests: linux-src userspace
 # seed's key lists; and that a broken copy is refused), and the device tree
 # against dtc, the description's buses and boards, and the bindings
 # (dt-schema); and that broken copies of it are refused; and the VM's ACPI
-# tables against iasl; a staged install and uninstall
+# tables against iasl; the extraction of the documents' commands
+# (scripts/test-docs-extract.sh); a staged install and uninstall
 # (scripts/test-install.sh), the DKMS tree built by dkms
 # (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh,
 # ~20 s); then each libFuzzer harness for a second, on its seeds and kept
@@ -78,6 +79,7 @@ unit:
 	scripts/check-dts.sh || rc=1; \
 	scripts/test-check-dts.sh || rc=1; \
 	scripts/check-asl.sh || rc=1; \
+	scripts/test-docs-extract.sh || rc=1; \
 	scripts/test-install.sh || rc=1; \
 	scripts/test-dkms.sh || rc=1; \
 	scripts/test-deb.sh || rc=1; \

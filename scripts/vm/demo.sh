@@ -60,10 +60,10 @@ dcmctl set HeadYaw/Hardness/Actuator 1 && \
 	dcmctl watch HeadYaw/Position/Actuator HeadYaw/Position/Sensor \
 		HeadYaw/ElectricCurrent/Sensor --cycles 45 | awk 'NR % 5 == 1' || status=1
 
-section "The live view: dcmctl top --once while HeadYaw goes back to -0.3 rad in 1 s"
+section "The live view: dcmctl top --once while HeadYaw goes back to -0.3 rad in 2 s"
 # dcmctl top is the full-screen view, refreshed live (q quits); --once
 # prints one screen of it. HeadYaw's row: command, sensor on its way.
-dcmctl set HeadYaw/Position/Actuator -0.3 --in 1000 >/dev/null && sleep 0.4 &&
+dcmctl set HeadYaw/Position/Actuator -0.3 --in 2000 >/dev/null && sleep 0.5 &&
 	dcmctl top --once || status=1
 
 section "An LED asked 0.4 reads what its board was sent"

@@ -59,7 +59,7 @@ void top_view_init(struct top_view *v)
 	}
 	v->angle[0] = v->angle[1] = NAN;
 	v->acc[0] = v->acc[1] = v->acc[2] = NAN;
-	v->gyr[0] = v->gyr[1] = NAN;
+	v->gyr[0] = v->gyr[1] = v->gyr[2] = NAN;
 	v->interval_ms = TOP_DEFAULT_INTERVAL_MS;
 }
 
@@ -176,7 +176,7 @@ static int render_header(struct grid *g, const struct top_view *v)
 		 v->driver, v->time / 1000, v->time % 1000, (unsigned long long)v->cycle, per);
 	put(g, 0, 0, "%s", head);
 	if (v->has_stats)
-		put(g, 1, 0, "cycle work us: last %.1f mean %.1f max %.1f  latency max %.1f  overruns %llu",
+		put(g, 1, 0, "work us: last %.0f mean %.0f max %.0f  wake-up latency max %.0f us  overruns %llu",
 		    v->stats.last_ns / 1e3, v->stats.mean_ns / 1e3, v->stats.max_ns / 1e3,
 		    v->stats.latency_max_ns / 1e3, (unsigned long long)v->stats.overruns);
 	else
@@ -214,7 +214,7 @@ static int render_joints(struct grid *g, const struct top_view *v, int r0)
 static int render_body(struct grid *g, const struct top_view *v, int r)
 {
 	static const char *const feet[2] = { "LFoot", "RFoot" };
-	char a[32], b[32], c[32], d[32], e[32], f[32], h[32];
+	char a[32], b[32], c[32], d[32], e[32], f[32], h[32], k[32];
 	int i;
 
 	put(g, r++, 0, "battery  charge %s %%  current %s A  temperature %s C",
@@ -227,10 +227,10 @@ static int render_body(struct grid *g, const struct top_view *v, int r)
 		    num(d, 4, 2, ft->fsr[3]), num(e, 5, 2, ft->total), num(f, 6, 3, ft->cop_x),
 		    num(h, 6, 3, ft->cop_y));
 	}
-	put(g, r++, 0, "inertial  angle x %s y %s  acc %s %s %s  gyr %s %s",
+	put(g, r++, 0, "inertial angle %s %s  acc %s %s %s  gyr %s %s %s",
 	    num(a, 6, 3, v->angle[0]), num(b, 6, 3, v->angle[1]), num(c, 5, 2, v->acc[0]),
 	    num(d, 5, 2, v->acc[1]), num(e, 5, 2, v->acc[2]), num(f, 6, 3, v->gyr[0]),
-	    num(h, 6, 3, v->gyr[1]));
+	    num(h, 6, 3, v->gyr[1]), num(k, 6, 3, v->gyr[2]));
 	return r;
 }
 
@@ -532,11 +532,12 @@ static int src_map(struct top_src *src, struct top_view *v)
 	}
 	want(src, "InertialSensor/AngleX/Sensor", &v->angle[0]);
 	want(src, "InertialSensor/AngleY/Sensor", &v->angle[1]);
-	want(src, "InertialSensor/AccX/Sensor", &v->acc[0]);
-	want(src, "InertialSensor/AccY/Sensor", &v->acc[1]);
-	want(src, "InertialSensor/AccZ/Sensor", &v->acc[2]);
-	want(src, "InertialSensor/GyrX/Sensor", &v->gyr[0]);
-	want(src, "InertialSensor/GyrY/Sensor", &v->gyr[1]);
+	want(src, "InertialSensor/AccelerometerX/Sensor", &v->acc[0]);
+	want(src, "InertialSensor/AccelerometerY/Sensor", &v->acc[1]);
+	want(src, "InertialSensor/AccelerometerZ/Sensor", &v->acc[2]);
+	want(src, "InertialSensor/GyroscopeX/Sensor", &v->gyr[0]);
+	want(src, "InertialSensor/GyroscopeY/Sensor", &v->gyr[1]);
+	want(src, "InertialSensor/GyroscopeZ/Sensor", &v->gyr[2]);
 	read_statuses(src, v);
 	v->message[0] = '\0';
 	return 0;

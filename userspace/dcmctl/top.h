@@ -56,8 +56,8 @@ struct top_view {
 	double charge, bat_current, bat_temp;	/* Battery */
 	struct top_foot foot[2];	/* LFoot, RFoot */
 	double angle[2];		/* InertialSensor AngleX, AngleY, rad */
-	double acc[3];			/* AccX, AccY, AccZ, m/s^2 */
-	double gyr[2];			/* GyrX, GyrY, rad/s */
+	double acc[3];			/* AccelerometerX, Y, Z, m/s^2 */
+	double gyr[3];			/* GyroscopeX, Y, Z, rad/s */
 	bool events_on;			/* events are followed */
 	unsigned int events_lost;	/* the kernel dropped some */
 	size_t n_events;

@@ -43,13 +43,30 @@ _dt_say() {
 	echo "# $*"
 }
 
-# Seconds since boot, for the record of what took how long.
+_dt_nl='
+'
+
+# _dt_now: $_dt_cs, hundredths of a second since boot (no process started).
 _dt_now() {
-	cut -d ' ' -f 1 /proc/uptime
+	read -r _dt_up _dt_rest </proc/uptime
+	_dt_cs=$((${_dt_up%.*} * 100 + 1${_dt_up#*.} - 100))
+}
+
+# _dt_since CS: "N.N s" since CS (as _dt_now gives it), in $_dt_took.
+_dt_since() {
+	_dt_now
+	_dt_d=$(((_dt_cs - $1) / 10))
+	_dt_took="$((_dt_d / 10)).$((_dt_d % 10)) s"
+}
+
+# _dt_first TEXT: its first line, "..." added if it has more, in $_dt_line.
+_dt_first() {
+	_dt_line=${1%%"$_dt_nl"*}
+	[ "$_dt_line" = "$1" ] || _dt_line="$_dt_line ..."
 }
 
 _dt_alive() {
-	[ -e "/proc/$1/status" ] && ! grep -q '^State:.*zombie' "/proc/$1/status"
+	[ -e "/proc/$1/status" ] && ! grep -q '^State:.*zombie' "/proc/$1/status" 2>/dev/null
 }
 
 _dt_dcmd_gone() {
@@ -126,10 +143,12 @@ _dt_fresh_if_needed() {
 	fi
 	_dt_signature >"$_dt_tmp/sig"
 	printf '%s\n' "$_dt_sig" | diff - "$_dt_tmp/sig" | sed -n 's/^[-+][^-+]/# changed: &/p'
-	_dt_t0=$(_dt_now)
+	_dt_now
+	_dt_t0=$_dt_cs
 	_dt_fresh
-	check $? "$1: the robot as it was ($(awk -v a="$_dt_t0" -v b="$(_dt_now)" \
-		'BEGIN { printf "fresh start, %.1f s", b - a }'))"
+	_dt_st=$?
+	_dt_since "$_dt_t0"
+	check $_dt_st "$1: the robot as it was (fresh start, $_dt_took)"
 	_dt_mark_clean
 }
 
@@ -138,11 +157,10 @@ doc_file() {
 	cd "$here" || exit 1
 	# Background jobs a document left: stopped with it.
 	for _dt_j in $(jobs -p); do
-		kill "$_dt_j" 2>/dev/null
+		[ "$_dt_j" = "$_dt_guard" ] || kill "$_dt_j" 2>/dev/null
 	done
-	wait 2>/dev/null
 	[ "${2:-1}" -gt 0 ] && _dt_fresh_if_needed "$1"
-	_dt_say "$1 at $(_dt_now) s"
+	_dt_say "$1"
 	rm -rf "$_dt_tmp/work"
 	mkdir -p "$_dt_tmp/work"
 	cd "$_dt_tmp/work" || exit 1
@@ -150,8 +168,7 @@ doc_file() {
 
 # _dt_report STATUS LOCATION COMMAND [NOTE]: the TAP line, the output if it failed.
 _dt_report() {
-	_dt_line=$(printf '%s' "$3" | head -n 1)
-	[ "$(printf '%s\n' "$3" | wc -l)" -gt 1 ] && _dt_line="$_dt_line ..."
+	_dt_first "$3"
 	check "$1" "$2: $_dt_line${4:+ ($4)}"
 	if [ "$1" != 0 ]; then
 		printf '%s\n' "$3" | sed 's/^/#   $ /'
@@ -165,7 +182,8 @@ doc_cmd() {
 	_dt_exp=$2
 	_dt_to=$3
 	_dt_cmd=$4
-	_dt_t0=$(_dt_now)
+	_dt_now
+	_dt_t0=$_dt_cs
 	if [ "$_dt_to" != 0 ]; then
 		# Its own session: SIGINT reaches all of it, as Ctrl-C would.
 		setsid sh -c "$_dt_cmd" </dev/null >"$_dt_tmp/out" 2>&1 &
@@ -186,23 +204,15 @@ doc_cmd() {
 		wait "$_dt_pid"
 		_dt_rc=$?
 	else
-		# In this shell (its cd and variables last), with a guard that
-		# kills this shell's other children when it takes too long.
-		sh -c 'trap "kill \$! 2>/dev/null; exit 0" TERM
-			sleep "$1" &
-			wait $!
-			echo "docs test: still running after $1 s: killed" >>"$2"
-			for s in /proc/[0-9]*/stat; do
-				read -r pid comm state ppid rest <"$s" 2>/dev/null || continue
-				[ "$ppid" = "$PPID" ] && [ "$pid" != $$ ] && kill -KILL "$pid"
-			done' guard "$_dt_limit" "$_dt_tmp/out" &
-		_dt_guard=$!
+		# In this shell (its cd and variables last); the guard watches.
+		_dt_seq=$((_dt_seq + 1))
+		echo "$_dt_seq $_dt_t0" >"$_dt_tmp/running"
 		{ eval "$_dt_cmd"; } </dev/null >"$_dt_tmp/out" 2>&1
 		_dt_rc=$?
-		kill "$_dt_guard" 2>/dev/null
-		wait "$_dt_guard" 2>/dev/null
+		echo "$_dt_seq 0" >"$_dt_tmp/running"
 	fi
-	_dt_note="exit $_dt_rc, $(awk -v a="$_dt_t0" -v b="$(_dt_now)" 'BEGIN { printf "%.1f s", b - a }')"
+	_dt_since "$_dt_t0"
+	_dt_note="exit $_dt_rc, $_dt_took"
 	[ "$_dt_exp" = 0 ] || _dt_note="$_dt_note, $_dt_exp documented"
 	[ "$_dt_rc" = "$_dt_exp" ]
 	_dt_report $? "$_dt_loc" "$_dt_cmd" "$_dt_note"
@@ -212,8 +222,29 @@ doc_cmd() {
 doc_skip() {
 	n=$((n + 1))
 	skip=$((skip + 1))
-	echo "ok $n $1: $(printf '%s' "$3" | head -n 1) # SKIP $2"
+	_dt_first "$3"
+	echo "ok $n $1: $_dt_line # SKIP $2"
 }
+
+# The guard: a command of this shell still running after $_dt_limit s is
+# killed with every other child of this shell but the guard.
+_dt_seq=0
+echo "0 0" >"$_dt_tmp/running"
+sh -c 'limit=$(($1 * 100))
+	while sleep 1; do
+		read -r seq t0 <"$2/running" || exit 0
+		[ "$t0" = 0 ] && continue
+		read -r up rest </proc/uptime
+		now=$((${up%.*} * 100 + 1${up#*.} - 100))
+		[ $((now - t0)) -ge "$limit" ] || continue
+		echo "docs test: still running after $(($limit / 100)) s: killed" >>"$2/out"
+		for s in /proc/[0-9]*/stat; do
+			read -r pid comm state ppid rest <"$s" 2>/dev/null || continue
+			[ "$ppid" = "$PPID" ] && [ "$pid" != $$ ] && kill -KILL "$pid"
+		done
+		echo "$seq 0" >"$2/running"
+	done' guard "$_dt_limit" "$_dt_tmp" &
+_dt_guard=$!
 
 _dt_mark_clean
 # shellcheck source=/dev/null
@@ -224,6 +255,7 @@ for _dt_j in $(jobs -p); do
 	kill "$_dt_j" 2>/dev/null
 done
 wait 2>/dev/null
+echo "0 0" >"$_dt_tmp/running"
 # The robot back as it was for what runs next.
 _dt_fresh_if_needed "after the documents"
 rm -rf "$_dt_tmp"
