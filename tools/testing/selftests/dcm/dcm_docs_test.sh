@@ -173,7 +173,9 @@ _dt_report() {
 	if [ "$1" != 0 ]; then
 		printf '%s\n' "$3" | sed 's/^/#   $ /'
 		sed 's/^/#   /' "$_dt_tmp/out" | head -n 40
+		[ -f "$_dt_tmp/guard" ] && sed 's/^/#   docs test: /' "$_dt_tmp/guard"
 	fi
+	rm -f "$_dt_tmp/guard"
 }
 
 # doc_cmd LOCATION STATUS TIMEOUT COMMAND
@@ -237,7 +239,7 @@ sh -c 'limit=$(($1 * 100))
 		read -r up rest </proc/uptime
 		now=$((${up%.*} * 100 + 1${up#*.} - 100))
 		[ $((now - t0)) -ge "$limit" ] || continue
-		echo "docs test: still running after $(($limit / 100)) s: killed" >>"$2/out"
+		echo "still running after $(($limit / 100)) s: killed" >"$2/guard"
 		for s in /proc/[0-9]*/stat; do
 			read -r pid comm state ppid rest <"$s" 2>/dev/null || continue
 			[ "$ppid" = "$PPID" ] && [ "$pid" != $$ ] && kill -KILL "$pid"

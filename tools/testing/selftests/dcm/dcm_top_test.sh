@@ -59,6 +59,7 @@ awk '$3 > 0.03 && $3 < 0.57 && $2 < $3 - 0.01 { bad = 1 } END { exit bad }' "$tm
 check $? "on the way the command leads the sensor"
 
 last=$(tail -n 1 "$tmp/headyaw")
+# shellcheck disable=SC2086
 set -- $last
 near "${2:-9}" 0.6 0.01 && near "${3:-9}" 0.6 0.03
 check $? "the last frame shows HeadYaw at its command: cmd $2 sensor $3"
