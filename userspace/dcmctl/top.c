@@ -63,11 +63,23 @@ void top_view_init(struct top_view *v)
 	v->interval_ms = TOP_DEFAULT_INTERVAL_MS;
 }
 
+/*
+ * Events kept: what went wrong or acted on the joints. Overruns (the
+ * cycle's line counts them), configuration and special commands are left
+ * out: under load overruns alone would push every other event out.
+ */
+static bool kept(unsigned int type)
+{
+	return type != DCM_EV_OVERRUN && type != DCM_EV_CONFIG && type != DCM_EV_SPECIAL;
+}
+
 void top_add_event(struct top_view *v, uint32_t time, unsigned int type, const char *text)
 {
 	struct top_event *e;
 	size_t len;
 
+	if (!kept(type))
+		return;
 	if (v->n_events == TOP_MAX_EVENTS) {
 		memmove(&v->events[0], &v->events[1], sizeof(v->events[0]) * (TOP_MAX_EVENTS - 1));
 		v->n_events--;

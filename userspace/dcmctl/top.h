@@ -15,7 +15,7 @@
 #include "libdcm.h"
 
 #define TOP_MAX_JOINTS		40
-#define TOP_MAX_EVENTS		32	/* kept, newest last */
+#define TOP_MAX_EVENTS		64	/* kept, newest last */
 #define TOP_EVENT_WINDOW_MS	30000	/* events shown: the last 30 s */
 #define TOP_NAME_LEN		32
 #define TOP_EVENT_LEN		96
@@ -71,7 +71,7 @@ void top_view_init(struct top_view *v);
 
 /*
  * top_add_event - keep an event (the oldest goes when TOP_MAX_EVENTS are
- * kept).
+ * kept); overruns, configuration and special commands are not kept.
  */
 void top_add_event(struct top_view *v, uint32_t time, unsigned int type, const char *text);
 

@@ -159,6 +159,7 @@ static void test_80x24_rest(void **state)
 	top_add_event(&view, 120000, DCM_EV_SAFETY, "safety cycle-fault on: a cycle 700 ms late");
 	top_add_event(&view, 80000, DCM_EV_ERROR, "error ChestBoard: too old to show");
 	top_add_event(&view, 123000, DCM_EV_NACK, "nack RShoulderBoard 5");
+	top_add_event(&view, 123100, DCM_EV_OVERRUN, "overrun: not kept");
 	s = render(24, 80);
 	l = s;
 	assert_non_null(strstr(l, "dcm0 (dcm_sim)  DCM time 123.456 s  cycle 12345  period 10.000 ms"));
@@ -174,6 +175,7 @@ static void test_80x24_rest(void **state)
 	assert_non_null(strstr(l, "angle  0.012      -  acc     -     - -9.81  gyr  0.500"));
 	/* two events of the last 30 s, the newest first; the old one left out */
 	assert_non_null(find_line(s, 24, 80, "events, last 30 s: 2 (1 error, 1 safety)"));
+	assert_null(find_line(s, 24, 80, "not kept"));
 	l = find_line(s, 24, 80, "nack RShoulderBoard");
 	assert_non_null(l);
 	assert_non_null(strstr(l, "0.4 s ago"));
@@ -248,7 +250,10 @@ static void test_add_event(void **state)
 	}
 	assert_int_equal(view.n_events, TOP_MAX_EVENTS);
 	assert_string_equal(view.events[0].text, "e5");
-	assert_string_equal(view.events[TOP_MAX_EVENTS - 1].text, "e36");
+	assert_string_equal(view.events[TOP_MAX_EVENTS - 1].text, "e68");
+	top_add_event(&view, 1000, DCM_EV_OVERRUN, "overrun");
+	top_add_event(&view, 1000, DCM_EV_CONFIG, "config");
+	assert_string_equal(view.events[TOP_MAX_EVENTS - 1].text, "e68");
 }
 
 #define ARGS(...) (int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)), \

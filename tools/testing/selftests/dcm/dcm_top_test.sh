@@ -5,7 +5,8 @@
 # HeadYaw moved the way `make run` moves it (scripts/vm/demo.sh: stiffness
 # on, then a position over a few hundred ms): its row shows the sensor
 # going to the command; nothing passes the 80x24 screen; a resize is
-# followed; q and Ctrl-C quit and give the terminal back as it was;
+# followed; a hot motor's temperature status and event show; q and Ctrl-C
+# quit and give the terminal back as it was;
 # --once prints one plain screen. Needs python3 and dcm0 with dcmd's
 # description.
 
@@ -117,5 +118,28 @@ rc=$?
 [ $rc = 2 ] && grep -q "invalid interval '10'" "$tmp/usage"
 check $? "top --interval 10: a usage error (exit $rc)"
 
-dcmctl set HeadYaw/Position/Actuator 0 >/dev/null
+# The neck board's motors held at 80 degC (dcm_sim's rs485-1/hot): HeadYaw's
+# temperature status 2 (stiffness 70 %) and the neck's temperature events
+# show up while top runs. The motors cool over minutes: dcm_sim is reloaded after.
+hot=/sys/kernel/debug/dcm_sim/body0/rs485-1/hot
+if [ -w "$hot" ] && command -v dcm-sim-reload >/dev/null 2>&1; then
+	./dcm_pty.py --size 80x40 --timeout 40 'wait ^HeadYaw  15' \
+		"sh echo 1 >$hot" 'wait ^HeadYaw +[-0-9.]+ +[-0-9.]+ +70 +8[0-9] 2  15' \
+		'wait ^events, last 30 s: [0-9]+ \([0-9]+ error, [1-9][0-9]* safety\) 10' \
+		'wait s ago  temperature Head(Yaw|Pitch)/Temperature/Sensor: temperature status 2:  10' \
+		'key q' 'exit 5' \
+		-- dcmctl top --interval 100 >"$tmp/hot" 2>&1
+	rc=$?
+	[ $rc = 0 ] || grep -v '^|' "$tmp/hot" | sed 's/^/# /'
+	[ $rc = 0 ] || grep -E '^\|(HeadYaw|events| )' "$tmp/hot" | tail -n 8 | sed 's/^/# /'
+	check $rc "a hot neck board: HeadYaw shows status 2 at 70 % and the temperature event"
+	echo 0 >"$hot"
+	dcm-sim-reload
+	check $? "dcm_sim reloaded: the robot cool again"
+else
+	skip=$((skip + 1))
+	n=$((n + 1))
+	echo "ok $n a hot neck board # SKIP no $hot or no dcm-sim-reload"
+fi
+
 totals
