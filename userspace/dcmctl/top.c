@@ -680,14 +680,40 @@ static void src_close(struct top_src *src)
  * The terminal
  */
 
-static volatile sig_atomic_t top_quit, top_resized;
+static volatile sig_atomic_t top_quit, top_resized, top_stop;
 
 static void on_signal(int sig)
 {
 	if (sig == SIGWINCH)
 		top_resized = 1;
+	else if (sig == SIGTSTP)
+		top_stop = 1;
 	else
 		top_quit = 1;
+}
+
+/* Raw keys (no echo, no line editing; Ctrl-C still a signal), the alternate screen. */
+static void term_enter(FILE *out, bool have_tty, const struct termios *saved)
+{
+	struct termios raw;
+
+	if (have_tty) {
+		raw = *saved;
+		raw.c_lflag &= ~(ICANON | ECHO);
+		raw.c_cc[VMIN] = 0;
+		raw.c_cc[VTIME] = 0;
+		tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+	}
+	fputs("\033[?1049h\033[?25l\033[H\033[2J", out);
+	fflush(out);
+}
+
+static void term_leave(FILE *out, bool have_tty, const struct termios *saved)
+{
+	fputs("\033[?25h\033[?1049l", out);
+	fflush(out);
+	if (have_tty)
+		tcsetattr(STDIN_FILENO, TCSANOW, saved);
 }
 
 /* The size of the terminal on @fd; else $COLUMNS x $LINES; else 80x24. */
@@ -753,8 +779,8 @@ static void draw(FILE *out, const char *screen, int rows, int cols)
 static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
-	struct sigaction old_int, old_term, old_hup, old_winch;
-	struct termios saved, raw;
+	struct sigaction old_int, old_term, old_hup, old_winch, old_tstp;
+	struct termios saved;
 	bool have_tty = isatty(STDIN_FILENO) && !tcgetattr(STDIN_FILENO, &saved);
 	char *screen = NULL;
 	int rows = 0, cols = 0;
@@ -766,19 +792,26 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGHUP, &sa, &old_hup);
 	sigaction(SIGWINCH, &sa, &old_winch);
-	if (have_tty) {
-		raw = saved;
-		raw.c_lflag &= ~(ICANON | ECHO);
-		raw.c_cc[VMIN] = 0;
-		raw.c_cc[VTIME] = 0;
-		tcsetattr(STDIN_FILENO, TCSANOW, &raw);
-	}
-	/* the alternate screen, the cursor hidden */
-	fputs("\033[?1049h\033[?25l\033[H\033[2J", out);
+	sigaction(SIGTSTP, &sa, &old_tstp);
+	term_enter(out, have_tty, &saved);
 	top_resized = 1;
 	while (!top_quit) {
 		struct pollfd pfd[2];
 		int nfd = 0, wait;
+
+		if (top_stop) {
+			/* Ctrl-Z: the terminal as it was while stopped */
+			top_stop = 0;
+			term_leave(out, have_tty, &saved);
+			signal(SIGTSTP, SIG_DFL);
+			raise(SIGTSTP);
+			/* continued */
+			sigaction(SIGTSTP, &sa, NULL);
+			if (have_tty)
+				tcgetattr(STDIN_FILENO, &saved);
+			term_enter(out, have_tty, &saved);
+			top_resized = 1;
+		}
 
 		if (top_resized) {
 			top_resized = 0;
@@ -826,10 +859,8 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 		if (src->nl && (pfd[nfd - 1].revents & POLLIN))
 			src_events(src, v);
 	}
-	fputs("\033[?25h\033[?1049l", out);
-	fflush(out);
-	if (have_tty)
-		tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+	term_leave(out, have_tty, &saved);
+	sigaction(SIGTSTP, &old_tstp, NULL);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGHUP, &old_hup, NULL);
@@ -847,7 +878,7 @@ static void top_usage(FILE *f)
 		"joint's command and sensor (rad), stiffness (%%), temperature (C) and its\n"
 		"status, current (A); the battery; the feet's FSR and centre of pressure; the\n"
 		"inertial board; the events of the last 30 s; the cycle's statistics.\n"
-		"q or Ctrl-C quits. --once prints one screen, without terminal control, at\n"
+		"q or Ctrl-C quits, Ctrl-Z stops it. --once prints one screen, without terminal control, at\n"
 		"the terminal's size (else $COLUMNS x $LINES, else 80x24).\n",
 		TOP_DEFAULT_INTERVAL_MS, TOP_MIN_INTERVAL_MS, TOP_MAX_INTERVAL_MS);
 }

@@ -95,11 +95,13 @@ check $? "after a resize to 100x30 the screen has 30 lines and full joint names"
 grep -q '^@@ result status=0 .*restored=yes alt=off cursor=on' "$tmp/run"
 check $? "q quits with status 0, the terminal back as it was"
 
-# Ctrl-C quits as well.
-./dcm_pty.py --size 80x24 --timeout 20 'wait ^HeadYaw  15' 'key \x03' 'exit 5' \
+# Ctrl-Z gives the terminal back while stopped (here, an orphaned process
+# group, it is not stopped and draws again); Ctrl-C quits as well.
+./dcm_pty.py --size 80x24 --timeout 20 'wait ^HeadYaw  15' 'key \x1a' 'record 0.5' \
+	'wait ^HeadYaw  5' 'key \x03' 'exit 5' \
 	-- dcmctl top >"$tmp/int" 2>&1
 grep -q '^@@ result status=0 .*restored=yes alt=off cursor=on' "$tmp/int"
-check $? "Ctrl-C quits with status 0, the terminal back: $(grep '^@@ result' "$tmp/int")"
+check $? "Ctrl-Z then Ctrl-C: it quits with status 0, the terminal back: $(grep '^@@ result' "$tmp/int")"
 
 # --once: one screen, no control sequence, 80x24 by default off a terminal.
 dcmctl top --once >"$tmp/once" 2>&1
