@@ -34,7 +34,7 @@ check $? "HeadYaw stiff and at 0 rad before the view starts"
 ./dcm_pty.py --size 80x24 --timeout 40 \
 	'wait ^HeadYaw  15' 'record 0.5' \
 	'sh dcmctl set HeadYaw/Position/Actuator 0.6 --in 1000 >/dev/null' \
-	'record 2.5' 'resize 100x30' 'wait ^HeadYaw  5' 'record 0.5' 'key q' 'exit 5' \
+	'record 2.5' 'resize 100x30' 'wait ^HeadYaw  10' 'record 0.5' 'key q' 'exit 5' \
 	-- dcmctl top --interval 100 >"$tmp/run" 2>"$tmp/err"
 rc=$?
 check $rc "dcmctl top ran its steps on the pseudo-terminal"
