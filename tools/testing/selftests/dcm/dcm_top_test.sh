@@ -30,11 +30,12 @@ wait_until 5 at_zero
 check $? "HeadYaw stiff and at 0 rad before the view starts"
 
 # The view, every 100 ms; the move of demo.sh, over 1 s so that the screen
-# catches it on its way; then a larger terminal, then q.
+# catches it on its way (a loaded VM's late cycle may cut the stiffness and
+# delay it: wait for the end); then a larger terminal, then q.
 ./dcm_pty.py --size 80x24 --timeout 40 \
 	'wait ^HeadYaw  15' 'record 0.5' \
 	'sh dcmctl set HeadYaw/Position/Actuator 0.6 --in 1000 >/dev/null' \
-	'record 2.5' 'resize 100x30' 'wait ^HeadYaw  10' 'record 0.5' 'key q' 'exit 5' \
+	'record 1.5' 'wait ^HeadYaw +0\.600 +0\.(59[0-9]|60[0-9])  20' 'record 0.3' 'resize 100x30' 'wait ^HeadYaw  10' 'record 0.5' 'key q' 'exit 5' \
 	-- dcmctl top --interval 100 >"$tmp/run" 2>"$tmp/err"
 rc=$?
 check $rc "dcmctl top ran its steps on the pseudo-terminal"
