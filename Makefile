@@ -10,6 +10,8 @@
 #   make lint       checkpatch --strict, W=1 build, sparse (C=1) build; fails on any warning
 #   make bench      what the ABI and the cycle cost, measured in the VM
 #   make soak       64 clients with faults and reloads for 100 000 cycles (DCM_SOAK_SECONDS)
+#   make docs-test  every command README.md and Documentation/ show, run in the VM
+#   make top-test   dcmctl top on an 80x24 pseudo-terminal in the VM
 #   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
@@ -32,7 +34,8 @@ export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src bench soak boardsim install uninstall install-test \
-	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples
+	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples \
+	docs-test top-test
 
 all: modules userspace selftests boardsim examples
 
@@ -68,7 +71,8 @@ selftests: linux-src userspace
 # seed's key lists; and that a broken copy is refused), and the device tree
 # against dtc, the description's buses and boards, and the bindings
 # (dt-schema); and that broken copies of it are refused; and the VM's ACPI
-# tables against iasl; a staged install and uninstall
+# tables against iasl; the extraction of the documents' commands
+# (scripts/test-docs-extract.sh); a staged install and uninstall
 # (scripts/test-install.sh), the DKMS tree built by dkms
 # (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh,
 # ~20 s), dcmctl's bash completion (userspace/tests/test-completion.sh);
@@ -87,6 +91,7 @@ unit:
 	scripts/check-dts.sh || rc=1; \
 	scripts/test-check-dts.sh || rc=1; \
 	scripts/check-asl.sh || rc=1; \
+	scripts/test-docs-extract.sh || rc=1; \
 	scripts/test-install.sh || rc=1; \
 	scripts/test-dkms.sh || rc=1; \
 	scripts/test-deb.sh || rc=1; \
@@ -123,6 +128,17 @@ bench: deps
 soak: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/soak.sh
+
+# The commands the documents show, as written (Documentation/testing.rst,
+# "Commands in the documentation"); dcmctl top on a pseudo-terminal. Both
+# are in make check too; these run them alone.
+docs-test: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/dcm-vm exec --timeout 300 -- /opt/dcm/selftests/dcm_docs_test.sh
+
+top-test: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/dcm-vm exec --timeout 300 -- /opt/dcm/selftests/dcm_top_test.sh
 
 run: deps
 	@$(MAKE) --no-print-directory all

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # /usr/share/dcm/demo.sh: what `make run` shows inside the VM. Prints the
-# controllers, the loaded modules, the character device and `dcmctl info`.
+# controllers, the loaded modules, the character device and `dcmctl info`,
+# moves a joint (with `dcmctl watch`, then `dcmctl top --once`), ...
 # Exits non-zero if dcm0 is missing or dcmctl info fails.
 set -u
 
@@ -58,6 +59,12 @@ dcmctl set HeadYaw/Hardness/Actuator 1 && \
 	dcmctl set HeadYaw/Position/Actuator 0.6 --in 300 && \
 	dcmctl watch HeadYaw/Position/Actuator HeadYaw/Position/Sensor \
 		HeadYaw/ElectricCurrent/Sensor --cycles 45 | awk 'NR % 5 == 1' || status=1
+
+section "The live view: dcmctl top --once while HeadYaw goes back to -0.3 rad in 2 s"
+# dcmctl top is the full-screen view, refreshed live (q quits); --once
+# prints one screen of it. HeadYaw's row: command, sensor on its way.
+dcmctl set HeadYaw/Position/Actuator -0.3 --in 2000 >/dev/null && sleep 0.5 &&
+	dcmctl top --once || status=1
 
 section "An LED asked 0.4 reads what its board was sent"
 dcmctl set ChestBoard/Led/Red/Actuator 0.4 && sleep 0.1 && \

@@ -65,6 +65,12 @@ static const struct dcmctl_optdef prefs_opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
+static const struct dcmctl_optdef top_opts[] = {
+	{ "interval", 'i', 'i', "MS", "refresh every MS ms (default 250)" },
+	{ "once", '1', '1', NULL, "print one screen, without terminal control" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
 static const struct dcmctl_optdef calibrate_opts[] = {
 	{ "force", 'f', 'f', NULL, "skip the checks that the joint is at that stop" },
 	{ NULL, 0, 0, NULL, NULL }
@@ -93,6 +99,9 @@ const struct dcmctl_optspec dcmctl_spec_preferences = {
 };
 const struct dcmctl_optspec dcmctl_spec_calibrate = {
 	.cmd = "calibrate", .opts = calibrate_opts,
+};
+const struct dcmctl_optspec dcmctl_spec_top = {
+	.cmd = "top", .opts = top_opts,
 };
 
 int dcmctl_plain_args(const struct dcmctl_opts *o, const char *cmd, int max, int *n, FILE *err)
@@ -206,6 +215,13 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	{ "stats", dcmctl_cmd_stats, "",
 	  "the cycle's timing: cycles, overruns, work time, wake-up latency\n"
 	  "histogram", NULL, NULL },
+	{ "top", dcmctl_cmd_top, "[--interval MS] [--once]",
+	  "the robot on one screen, live (q quits)",
+	  "Joints (command, sensor, stiffness, temperature and its status,\n"
+	  "current), battery, feet, inertial board, the last 30 s of events and\n"
+	  "the cycle's statistics, from the mapped snapshot; fits 80x24. --once\n"
+	  "prints one screen without terminal control.",
+	  &dcmctl_spec_top },
 	{ "events", dcmctl_cmd_events, "[--type TYPE,...] [--count N] [--timeout SEC]",
 	  "follow the events live",
 	  "TYPE: error, nack, safety, temperature, battery, overrun, config,\n"

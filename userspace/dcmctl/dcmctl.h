@@ -152,7 +152,7 @@ enum {
 /* The option tables of the commands (args.c). */
 extern const struct dcmctl_optspec dcmctl_spec_get, dcmctl_spec_set, dcmctl_spec_alias_set,
 	dcmctl_spec_alias_create, dcmctl_spec_watch, dcmctl_spec_events,
-	dcmctl_spec_preferences, dcmctl_spec_calibrate;
+	dcmctl_spec_preferences, dcmctl_spec_calibrate, dcmctl_spec_top;
 
 /* A scan of a subcommand's arguments. */
 struct dcmctl_getopt {
@@ -434,6 +434,7 @@ int dcmctl_cmd_alias(const struct dcmctl_opts *o);
 int dcmctl_cmd_time(const struct dcmctl_opts *o);
 int dcmctl_cmd_watch(const struct dcmctl_opts *o);
 int dcmctl_cmd_stats(const struct dcmctl_opts *o);
+int dcmctl_cmd_top(const struct dcmctl_opts *o);	/* top.c */
 
 /* ------------------------------------------------------------------
  * Preferences (prefs.c): NAOqi's Save, Load and Add

@@ -534,7 +534,7 @@ static void test_find_new_cmds(void **state)
 	assert_null(dcmctl_find_cmd("s", e, sizeof(e)));
 	assert_string_equal(e, "ambiguous command 's' (set, stats, special)");
 	assert_null(dcmctl_find_cmd("t", e, sizeof(e)));
-	assert_string_equal(e, "ambiguous command 't' (tree, time)");
+	assert_string_equal(e, "ambiguous command 't' (tree, time, top)");
 }
 
 /* ------------------------------------------------------------------
