@@ -138,6 +138,19 @@ struct dcm_rt_device {
  * @chain_tries: the cycle's: continuations of a short chain so far
  * @chain_more: set by the cycle before it queues @chain_work: continue the
  *	chain from its end, without a reset
+ * @gate: orders the bus's lane writing its boards' values with the cycle
+ *	giving up on it (@late); a leaf, taken by the lane around an RS485
+ *	bus's replies and around each value of a register board, and by the
+ *	cycle to set @late
+ * @late: the cycle published without this bus's exchange: its lane writes
+ *	no value until the cycle takes it back (the boards keep their last
+ *	values). Under @gate
+ * @regs: the bus's transport is a register bus (I2C, SPI): its boards'
+ *	values are written one by one under @gate (dcm_runtime_sense()).
+ *	Set by the cycle before it queues the lane
+ * @txbuf: the cyclic exchange's scratch: a frame or block to send
+ * @rxbuf: the cyclic exchange's scratch: what came back
+ * @rx: the cyclic exchange's scratch: the RS485 receiver
  */
 struct dcm_rt_bus {
 	const char *name;
@@ -156,6 +169,12 @@ struct dcm_rt_bus {
 	unsigned long chain_retry;
 	u8 chain_tries;
 	bool chain_more;
+	spinlock_t gate;		/* @late against the lane's writes */
+	bool late;
+	bool regs;
+	u8 txbuf[DCM_RS485_MAX_FRAME];
+	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
+	struct dcm_rs485_rx rx;
 };
 
 /**
@@ -177,9 +196,6 @@ struct dcm_rt_bus {
  * @err_lock: guards the devices' error lists and counters against readers
  * @buses: the description's buses
  * @n_buses: count
- * @txbuf: the cycle's scratch: a frame or block to send
- * @rxbuf: the cycle's scratch: what came back
- * @rx: the cycle's scratch: the RS485 receiver
  */
 struct dcm_runtime {
 	struct dcm_model *model;
@@ -197,9 +213,6 @@ struct dcm_runtime {
 	spinlock_t err_lock;		/* error lists, Ack/Nack */
 	struct dcm_rt_bus buses[DCM_MAX_DEVICES];
 	u32 n_buses;
-	u8 txbuf[DCM_RS485_MAX_FRAME];
-	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
-	struct dcm_rs485_rx rx;
 };
 
 struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_model *m,
