@@ -64,10 +64,40 @@ module_param(cycle_priority, uint, 0444);
 MODULE_PARM_DESC(cycle_priority,
 		 "SCHED_FIFO priority of new controllers' cycle and bus threads (1-99, default 60)");
 
+/*
+ * The cycle's CPUs. By default one CPU, the last online at the
+ * controller's creation, for the cycle and all its lanes: a bus's exchange
+ * waits on its wire far more than it computes, so the lanes overlap on one
+ * CPU as well as on several, and a wake-up on the same CPU costs no
+ * inter-processor interrupt (nor, in a VM, the wake-up of a halted vCPU:
+ * milliseconds under QEMU TCG). The other CPUs stay free for user space and
+ * for the interrupts, which go to CPU 0 first. "all" lets the scheduler
+ * place the threads.
+ */
 static char *cycle_cpus;
 module_param(cycle_cpus, charp, 0444);
 MODULE_PARM_DESC(cycle_cpus,
-		 "CPUs of new controllers' cycle and bus threads, a cpulist (default: all)");
+		 "CPUs of new controllers' cycle and bus threads: a cpulist, or \"all\" (default: the last online CPU)");
+
+/* The CPUs the cycle_cpus parameter names; false if it names none. */
+static bool cycle_cpus_parse(struct cpumask *m)
+{
+	if (!cycle_cpus || !*cycle_cpus) {
+		cpumask_clear(m);
+		cpumask_set_cpu(cpumask_last(cpu_online_mask), m);
+		return true;
+	}
+	if (sysfs_streq(cycle_cpus, "all")) {
+		cpumask_copy(m, cpu_possible_mask);
+		return true;
+	}
+	return !cpulist_parse(cycle_cpus, m) && cpumask_intersects(m, cpu_online_mask);
+}
+
+static bool parallel_buses = true;
+module_param(parallel_buses, bool, 0644);
+MODULE_PARM_DESC(parallel_buses,
+		 "each bus exchanges in a thread of its own, all at once (default); N: one after the other in the cycle thread, for comparison");
 
 /*
  * The buses have until this share of the period after the cycle's start to
@@ -80,11 +110,15 @@ static const u64 latency_bounds[] = {
 	10000, 20000, 50000, 100000, 200000, 500000, 1000000, 2000000, 5000000,
 };
 
-/* What became of each bus's exchange this cycle: bits by bus index. */
+/*
+ * What became of each bus's exchange this cycle: bits by bus index, and
+ * the duration of those done.
+ */
 struct bus_round {
 	u32 done;
 	u32 late;
 	u32 busy;
+	u64 ns[DCM_MAX_LANES];
 };
 
 static void account(struct dcm_controller *ctrl, u64 latency, u64 work, u64 period,
@@ -107,7 +141,7 @@ static void account(struct dcm_controller *ctrl, u64 latency, u64 work, u64 peri
 
 		if (r->done & BIT(b)) {
 			ls->exchanges++;
-			ls->last_ns = ctrl->lanes[b]->ns;
+			ls->last_ns = r->ns[b];
 			ls->max_ns = max(ls->max_ns, ls->last_ns);
 		}
 		if (r->late & BIT(b))
@@ -221,14 +255,15 @@ static bool bus_chained(struct dcm_runtime *rt, u32 b, struct dcm_bus *t)
 
 /*
  * Every bus's exchange of a cycle: each in its lane, all at once, joined by
- * @join_by; a bus beyond the lanes (or whose lane could not be made) in the
- * cycle thread itself, after the others are queued.
+ * @join_by; a bus without a lane (beyond DCM_MAX_LANES, none could be made,
+ * or parallel_buses off) in the cycle thread itself, after the others are
+ * queued.
  */
 static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 now,
 			ktime_t join_by, struct bus_round *r)
 {
-	unsigned long queued = 0;
-	u32 inline_buses = 0;
+	bool parallel = READ_ONCE(parallel_buses);
+	unsigned long queued = 0, inline_buses = 0;
 	unsigned int b;
 
 	for (b = 0; b < rt->n_buses; b++) {
@@ -243,22 +278,23 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 		if (!bus_chained(rt, b, t))
 			continue;
 		lane = b < DCM_MAX_LANES ? READ_ONCE(ctrl->lanes[b]) : NULL;
-		if (!lane) {
-			inline_buses++;
-			continue;
-		}
 		/* A lane that ended (in time or late) is the cycle's again. */
-		if (atomic_read(&lane->state) == DCM_LANE_DONE) {
+		if (lane && atomic_read(&lane->state) == DCM_LANE_DONE) {
 			atomic_set(&lane->state, DCM_LANE_IDLE);
 			spin_lock(&rb->gate);
 			WRITE_ONCE(rb->late, false);
 			spin_unlock(&rb->gate);
 		}
-		if (atomic_read(&lane->state) != DCM_LANE_IDLE) {
+		if (lane && atomic_read(&lane->state) != DCM_LANE_IDLE) {
 			r->busy |= BIT(b);
 			continue;
 		}
-		rb->regs = t->kind == DCM_BUS_REGS;
+		rb->regs = parallel && lane && t->kind == DCM_BUS_REGS;
+		if (!parallel || !lane) {
+			if (b < BITS_PER_LONG)
+				inline_buses |= BIT(b);
+			continue;
+		}
 		lane->rt = rt;
 		lane->t = t;
 		lane->bus = b;
@@ -269,17 +305,18 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 	}
 
 	/* The buses without a lane, one after the other, meanwhile. */
-	for (b = 0; inline_buses && b < rt->n_buses; b++) {
+	for_each_set_bit(b, &inline_buses, BITS_PER_LONG) {
 		struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
+		ktime_t start = ktime_get();
 
-		if (!t || (b < DCM_MAX_LANES && READ_ONCE(ctrl->lanes[b])) ||
-		    (t->kind == DCM_BUS_RS485 && !smp_load_acquire(&rt->buses[b].chained)))
-			continue;
 		if (!mutex_trylock(&t->xfer_lock))
 			continue;
-		rt->buses[b].regs = false;
 		dcm_bus_exchange(rt, b, t, now);
 		mutex_unlock(&t->xfer_lock);
+		if (b < DCM_MAX_LANES) {
+			r->done |= BIT(b);
+			r->ns[b] = ktime_to_ns(ktime_sub(ktime_get(), start));
+		}
 	}
 
 	if (!queued)
@@ -294,16 +331,13 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 		spin_lock(&rb->gate);
 		if (atomic_read(&ctrl->lanes[b]->state) == DCM_LANE_DONE) {
 			r->done |= BIT(b);
+			r->ns[b] = ctrl->lanes[b]->ns;
 		} else {
 			WRITE_ONCE(rb->late, true);
 			r->late |= BIT(b);
 		}
 		spin_unlock(&rb->gate);
 	}
-	/* The lanes done in time are the cycle's again; a late one once it ends. */
-	for_each_set_bit(b, &queued, DCM_MAX_LANES)
-		if (r->done & BIT(b))
-			atomic_set(&ctrl->lanes[b]->state, DCM_LANE_IDLE);
 	if (r->late)
 		trace_dcm_cycle_late_buses(ctrl->index, ctrl->cycle + 1, r->late);
 }
@@ -317,7 +351,7 @@ static int dcm_cycle_thread(void *data)
 
 	while (!kthread_should_stop()) {
 		u64 period = (u64)READ_ONCE(ctrl->period_us) * NSEC_PER_USEC;
-		struct bus_round round = { };
+		struct bus_round round;
 		struct dcm_runtime *rt;
 		ktime_t start, end;
 		u64 late, work, overruns, advance;
@@ -325,6 +359,9 @@ static int dcm_cycle_thread(void *data)
 		bool overrun;
 		int idx;
 
+		round.done = 0;
+		round.late = 0;
+		round.busy = 0;
 		/* A cycle fault on request (debugfs stall_ms), for the tests. */
 		stall = xchg(&ctrl->stall_ms, 0);
 		if (stall)
@@ -437,7 +474,7 @@ int dcm_cycle_init(struct dcm_controller *ctrl)
 	if (!zalloc_cpumask_var(&ctrl->cpus, GFP_KERNEL))
 		return -ENOMEM;
 	ctrl->priority = cycle_priority;
-	if (!cycle_cpus || !*cycle_cpus || cpulist_parse(cycle_cpus, ctrl->cpus))
+	if (!cycle_cpus_parse(ctrl->cpus))
 		cpumask_copy(ctrl->cpus, cpu_possible_mask);
 	ctrl->stats.since = ktime_get();
 	return 0;
@@ -456,7 +493,7 @@ void dcm_cycle_free(struct dcm_controller *ctrl)
  * dcm_cycle_params_check() - whether the module parameters make sense
  *
  * Return: 0, or -EINVAL for a priority outside 1-99 or a cpulist that does
- * not parse or names no possible CPU.
+ * not parse or names no online CPU.
  */
 int dcm_cycle_params_check(void)
 {
@@ -468,12 +505,10 @@ int dcm_cycle_params_check(void)
 		       MAX_RT_PRIO - 1);
 		return -EINVAL;
 	}
-	if (!cycle_cpus || !*cycle_cpus)
-		return 0;
 	if (!zalloc_cpumask_var(&m, GFP_KERNEL))
 		return -ENOMEM;
-	if (cpulist_parse(cycle_cpus, m) || !cpumask_intersects(m, cpu_possible_mask)) {
-		pr_err("dcm: cycle_cpus=%s names no CPU\n", cycle_cpus);
+	if (!cycle_cpus_parse(m)) {
+		pr_err("dcm: cycle_cpus=%s names no online CPU\n", cycle_cpus);
 		ret = -EINVAL;
 	}
 	free_cpumask_var(m);
