@@ -91,7 +91,8 @@ static inline void dcm_hist_add(struct dcm_hist *h, u64 v)
  *
  * The smallest duration that at least @ppm of the samples do not exceed,
  * as the upper end of its bucket (never above the largest seen): at most
- * 1/DCM_HIST_SUB more than the true one.
+ * 1/DCM_HIST_SUB more than the true one. In the last bucket (durations past
+ * 2^DCM_HIST_MAX_BITS ns), the largest seen.
  *
  * Return: the duration, ns; 0 with no sample.
  */
@@ -110,8 +111,10 @@ static inline u64 dcm_hist_percentile(const struct dcm_hist *h, u32 ppm)
 		rank++;
 	for (i = 0; i < DCM_HIST_BUCKETS; i++) {
 		seen += h->count[i];
+		/* The last bucket has no upper end: the largest seen is its. */
 		if (seen >= rank)
-			return min_t(u64, dcm_hist_upper(i), h->max);
+			return i == DCM_HIST_BUCKETS - 1 ? h->max :
+			       min_t(u64, dcm_hist_upper(i), h->max);
 	}
 	return h->max;
 }
