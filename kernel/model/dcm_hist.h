@@ -14,7 +14,7 @@
 #include "model/dcm_pure.h"
 
 #define DCM_HIST_SUB_BITS	4
-#define DCM_HIST_SUB		(1U << DCM_HIST_SUB_BITS)
+#define DCM_HIST_SUB		BIT(DCM_HIST_SUB_BITS)
 #define DCM_HIST_MAX_BITS	36
 #define DCM_HIST_BUCKETS	((DCM_HIST_MAX_BITS - DCM_HIST_SUB_BITS + 1) * DCM_HIST_SUB)
 
