@@ -195,16 +195,20 @@ enum dcm_lane_state {
  *    likes: it holds up only its own caller.
  *
  * 8. The read section of &dcm_controller.srcu (sleeping allowed): the cycle
- *    thread for each cycle, the chaining work, dcm_board_configure(), the
- *    chest store's transfers, SPECIAL's bus look-ups, dcm_mmap(). Taken under
- *    2 or 7, or under no lock.
+ *    thread for each cycle, including its wait for the buses' lanes, the
+ *    chaining work, dcm_board_configure(), the chest store's transfers,
+ *    SPECIAL's bus look-ups, dcm_mmap(). Taken under 2 or 7, or under no
+ *    lock. A lane has no read section: a late bus's exchange outlives the
+ *    cycle's, so whoever frees a runtime or lets a transport go flushes the
+ *    lanes after synchronize_srcu() (dcm_cycle_lanes_flush()).
  *
- * 9. &dcm_bus.xfer_lock (mutex): one user of a bus at a time; taken in @srcu.
- *    The cycle only tries it (mutex_trylock()) and leaves a busy bus for the
- *    next cycle; the chaining work, the chest store, SPECIAL's reads and a
- *    motor board's configuration wait for it. Under it: the transport's own
- *    lock (the RS485 receive spinlock, dcm_sim's lock), @keys_lock (a motor
- *    board's configuration reads SensorType) and &dcm_runtime.err_lock.
+ * 9. &dcm_bus.xfer_lock (mutex): one user of a bus at a time; taken in @srcu
+ *    or by a lane. The lanes only try it (mutex_trylock()) and leave a busy
+ *    bus for the next cycle; the chaining work, the chest store, SPECIAL's
+ *    reads and a motor board's configuration wait for it. Under it: the
+ *    transport's own lock (the RS485 receive spinlock, dcm_sim's lock),
+ *    @keys_lock (a motor board's configuration reads SensorType), a bus's
+ *    gate and &dcm_runtime.err_lock.
  *
  * 10. &dcm_controller.keys_lock (mutex): the values of string keys, held for
  *     a copy or a swap of the pointer, or while a commit compares the
@@ -217,6 +221,12 @@ enum dcm_lane_state {
  *     (dcm_runtime_set_many()), the watchdog for its action. Under it: the
  *     events ring's lock.
  *
+ * 11b. &dcm_rt_bus.gate (spinlock, one per bus of the runtime): the bus's
+ *     lane writing its boards' values (an RS485 bus's whole reply, a
+ *     register board's value) against the cycle marking the bus late; the
+ *     lane's end (DONE) is set under it too. Under it: err_lock and the
+ *     events ring's lock (a board's Ack, Nack and events).
+ *
  * 12. &dcm_runtime.err_lock (spinlock): the devices' error lists, Ack, Nack;
  *     the cycle, the chaining work, key files, CALIBRATE, SPECIAL. A leaf:
  *     events are posted after it is released.
@@ -226,6 +236,15 @@ enum dcm_lane_state {
  *
  * 14. The events ring's raw spinlock (irqsave): dcm_event_post() from any
  *     context, the events work item takes the events off; innermost.
+ *
+ * &dcm_controller.sched_lock (mutex): @lanes, @priority and @cpus, and their
+ * application to the cycle's threads; the lanes are made under it (from
+ * dcm_runtime_create(), under @config_lock), flushed under it (from
+ * dcm_runtime_free() under @config_lock, and from a transport's detach
+ * under dcm_transports_lock) and destroyed under it (dcm_cycle_stop()).
+ * Taken by the cycle/ sysfs files and DCM_IOC_CYCLE_STATS (under @lock for
+ * reading). Under it only the scheduler's own locks and the waits for the
+ * lanes, which take no dcm lock but 9, 11b, 12 and 14.
  *
  * &dcm_controller.bus_lock (mutex): the writers of @buses, @claims and of
  * the running description's transports (&dcm_rt_bus.bus): a transport
