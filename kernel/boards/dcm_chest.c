@@ -155,6 +155,12 @@ static int chest_wait_ready(struct chest_io *io)
 			return 0;
 		if (time_after(jiffies, end))
 			return -EIO;
+		/*
+		 * Not in the cycle: the store is read and written in process
+		 * context, the bus free between two looks. A page commit
+		 * takes the board's EEPROM its write cycle (a few ms): STATUS
+		 * is polled every 0.5-1 ms meanwhile, not busy-waited.
+		 */
 		usleep_range(500, 1000);
 	}
 }
