@@ -349,9 +349,6 @@ int dcm_board_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 l
  * @transport: the transport registered for it, held
  * @now: the cycle's DCM time
  *
- * A register bus stops at the first board after the cycle published
- * without it (&dcm_rt_bus.late): the boards not reached keep their last
- * values, with neither Ack nor Nack for that cycle.
  * Context: the bus's lane (or the cycle thread); sleeps for the bus only.
  */
 void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now)
@@ -363,7 +360,7 @@ void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport
 		dcm_board_rs485_exchange(rt, b, transport, now);
 		return;
 	}
-	for (i = 0; i < b->n_dev && !READ_ONCE(b->late); i++) {
+	for (i = 0; i < b->n_dev; i++) {
 		const struct dcm_board_type *type = rt->dev[b->dev[i]].type;
 
 		if (type->exchange)

@@ -48,10 +48,10 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
  * @now: the cycle's DCM time
  *
  * The frame is built and sent, and the replies gathered, with the bus's own
- * scratch; the replies become values under the bus's gate, and not at all
- * when the cycle published without them (&dcm_rt_bus.late): the boards keep
- * their last values, with neither Ack nor Nack for that cycle.
- * Context: the bus's lane (or the cycle thread); sleeps for the bus.
+ * scratch; the replies become values under the runtime's values_lock, which
+ * the cycle publishes under: an exchange that ends after the cycle's join
+ * shows in the next cycle's snapshot. Context: the bus's lane (or the
+ * cycle thread); sleeps for the bus.
  */
 void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 			      struct dcm_bus *t, u32 now)
@@ -79,11 +79,7 @@ void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 	got = len < 0 ? len : t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, b->txbuf, len,
 					   b->rxbuf, n * DCM_RS485_REPLY_FRAME);
 
-	spin_lock(&b->gate);
-	if (b->late) {
-		spin_unlock(&b->gate);
-		return;
-	}
+	spin_lock(&rt->values_lock);
 	/* A frame spoilt by noise may hide good ones: the receiver rescans. */
 	dcm_rs485_rx_init(&b->rx);
 	for (i = 0; got > 0 && i < (u32)got; i++) {
@@ -100,7 +96,7 @@ void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 	for (i = 0; i < n; i++)
 		if (!answered[i])
 			dcm_runtime_answer(rt, b->dev[i], false, source, 7, 0, now);
-	spin_unlock(&b->gate);
+	spin_unlock(&rt->values_lock);
 }
 
 /*

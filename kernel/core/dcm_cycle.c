@@ -13,12 +13,13 @@
  * Each bus exchanges in a lane of its own (struct dcm_lane: a kthread_worker
  * at the cycle's priority, on its CPUs), so that the buses' wire times
  * overlap: the cycle computes the actuators and the safety rules, queues
- * every bus's exchange, waits for them all until DCM_BUS_BUDGET_PCT of the
- * period after its start, and publishes. A bus not done by then is late: it
- * is counted, the snapshot has its boards' last values, and its lane writes
- * no value when it ends (&dcm_rt_bus.late); while its exchange runs on, the
- * next cycles leave the bus alone (busy, counted too). The other buses are
- * not delayed by it.
+ * every bus's exchange on its lane, waits for them all until DCM_BUS_BUDGET_PCT
+ * of the period after its start, and publishes. A bus not done by then is
+ * late: it is counted, and the snapshot has its boards' last values; its
+ * exchange runs on, and what it brings shows in the next cycle's snapshot
+ * (the lanes write values, and the cycle publishes them, under the
+ * runtime's values_lock). While it runs on, the next cycles leave the bus
+ * alone (busy, counted too). The other buses are not delayed by it.
  *
  * The cycle reads the runtime and the buses under SRCU, and waits for its
  * lanes inside that read section; a lane the cycle left running (a late
@@ -103,7 +104,7 @@ MODULE_PARM_DESC(parallel_buses,
  * The buses have until this share of the period after the cycle's start to
  * end their exchanges; the rest is the publication's and the margin's.
  */
-#define DCM_BUS_BUDGET_PCT	80
+#define DCM_BUS_BUDGET_PCT	90
 
 /* Upper bounds of the wake-up latency histogram buckets, in ns. */
 static const u64 latency_bounds[] = {
@@ -184,7 +185,6 @@ static void safety_cycle(struct dcm_controller *ctrl, struct dcm_runtime *rt, u3
 static void dcm_lane_work(struct kthread_work *work)
 {
 	struct dcm_lane *lane = container_of(work, struct dcm_lane, work);
-	struct dcm_rt_bus *b = &lane->rt->buses[lane->bus];
 	ktime_t start = ktime_get();
 
 	/* A bus busy outside the cycle (chaining, configuration) is left alone. */
@@ -192,10 +192,9 @@ static void dcm_lane_work(struct kthread_work *work)
 		dcm_bus_exchange(lane->rt, lane->bus, lane->t, lane->now);
 		mutex_unlock(&lane->t->xfer_lock);
 	}
-	spin_lock(&b->gate);
 	lane->ns = ktime_to_ns(ktime_sub(ktime_get(), start));
-	atomic_set(&lane->state, DCM_LANE_DONE);
-	spin_unlock(&b->gate);
+	/* The values and @ns are written before the cycle sees DONE. */
+	atomic_set_release(&lane->state, DCM_LANE_DONE);
 	wake_up(&lane->ctrl->lanes_wq);
 }
 
@@ -206,7 +205,7 @@ static bool lanes_done(struct dcm_controller *ctrl, u32 queued)
 	unsigned int b;
 
 	for_each_set_bit(b, &q, DCM_MAX_LANES)
-		if (atomic_read(&ctrl->lanes[b]->state) != DCM_LANE_DONE)
+		if (atomic_read_acquire(&ctrl->lanes[b]->state) != DCM_LANE_DONE)
 			return false;
 	return true;
 }
@@ -279,12 +278,8 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 			continue;
 		lane = b < DCM_MAX_LANES ? READ_ONCE(ctrl->lanes[b]) : NULL;
 		/* A lane that ended (in time or late) is the cycle's again. */
-		if (lane && atomic_read(&lane->state) == DCM_LANE_DONE) {
+		if (lane && atomic_read_acquire(&lane->state) == DCM_LANE_DONE)
 			atomic_set(&lane->state, DCM_LANE_IDLE);
-			spin_lock(&rb->gate);
-			WRITE_ONCE(rb->late, false);
-			spin_unlock(&rb->gate);
-		}
 		if (lane && atomic_read(&lane->state) != DCM_LANE_IDLE) {
 			r->busy |= BIT(b);
 			continue;
@@ -325,18 +320,12 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 		wait_event_hrtimeout(ctrl->lanes_wq, lanes_done(ctrl, queued),
 				     ktime_sub(join_by, ktime_get()));
 	for_each_set_bit(b, &queued, DCM_MAX_LANES) {
-		struct dcm_rt_bus *rb = &rt->buses[b];
-
-		/* Under the gate: a lane ends before this, or writes nothing. */
-		spin_lock(&rb->gate);
-		if (atomic_read(&ctrl->lanes[b]->state) == DCM_LANE_DONE) {
+		if (atomic_read_acquire(&ctrl->lanes[b]->state) == DCM_LANE_DONE) {
 			r->done |= BIT(b);
 			r->ns[b] = ctrl->lanes[b]->ns;
 		} else {
-			WRITE_ONCE(rb->late, true);
 			r->late |= BIT(b);
 		}
-		spin_unlock(&rb->gate);
 	}
 	if (r->late)
 		trace_dcm_cycle_late_buses(ctrl->index, ctrl->cycle + 1, r->late);
@@ -388,7 +377,10 @@ static int dcm_cycle_thread(void *data)
 			cycle_buses(ctrl, rt, now,
 				    ktime_add_ns(start, div_u64(period * DCM_BUS_BUDGET_PCT, 100)),
 				    &round);
+			/* A late bus's values wait for the next cycle. */
+			spin_lock(&rt->values_lock);
 			dcm_runtime_publish(rt, now, ctrl->cycle + 1);
+			spin_unlock(&rt->values_lock);
 		}
 		srcu_read_unlock(&ctrl->srcu, idx);
 

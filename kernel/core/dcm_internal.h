@@ -113,7 +113,7 @@ struct dcm_cycle_stats {
  * @bus: the bus's index in @rt->buses
  * @now: the cycle's DCM time
  * @state: enum dcm_lane_state: written by the cycle (IDLE to RUNNING) and
- *	by the lane (RUNNING to DONE, under the bus's gate)
+ *	by the lane (RUNNING to DONE, with release: its values are written)
  * @ns: the exchange's duration, written by the lane before DONE
  */
 struct dcm_lane {
@@ -207,8 +207,8 @@ enum dcm_lane_state {
  *    bus for the next cycle; the chaining work, the chest store, SPECIAL's
  *    reads and a motor board's configuration wait for it. Under it: the
  *    transport's own lock (the RS485 receive spinlock, dcm_sim's lock),
- *    @keys_lock (a motor board's configuration reads SensorType), a bus's
- *    gate and &dcm_runtime.err_lock.
+ *    @keys_lock (a motor board's configuration reads SensorType),
+ *    &dcm_runtime.values_lock and &dcm_runtime.err_lock.
  *
  * 10. &dcm_controller.keys_lock (mutex): the values of string keys, held for
  *     a copy or a swap of the pointer, or while a commit compares the
@@ -221,10 +221,11 @@ enum dcm_lane_state {
  *     (dcm_runtime_set_many()), the watchdog for its action. Under it: the
  *     events ring's lock.
  *
- * 11b. &dcm_rt_bus.gate (spinlock, one per bus of the runtime): the bus's
- *     lane writing its boards' values (an RS485 bus's whole reply, a
- *     register board's value) against the cycle marking the bus late; the
- *     lane's end (DONE) is set under it too. Under it: err_lock and the
+ * 11b. &dcm_runtime.values_lock (spinlock): the runtime's values, between
+ *     the buses' lanes that write them (an RS485 bus's whole reply, a
+ *     register board's each value) and the cycle that publishes them
+ *     (around dcm_runtime_publish()): a late bus's values show in the next
+ *     snapshot, never in the middle of one. Under it: err_lock and the
  *     events ring's lock (a board's Ack, Nack and events).
  *
  * 12. &dcm_runtime.err_lock (spinlock): the devices' error lists, Ack, Nack;

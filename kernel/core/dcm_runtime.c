@@ -93,6 +93,7 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 	rt->generation = generation;
 	raw_spin_lock_init(&rt->cmd_lock);
 	spin_lock_init(&rt->err_lock);
+	spin_lock_init(&rt->values_lock);
 
 	for (i = 0; i < m->n_subdevices; i++)
 		if (m->subdevices[i].type->flags & DCM_SUB_ACTUATOR)
@@ -125,7 +126,6 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 			b = &rt->buses[rt->n_buses++];
 			b->name = m->devices[i].bus;
 			b->rt = rt;
-			spin_lock_init(&b->gate);
 		}
 		rt->dev[i].bus = b - rt->buses;
 		rt->dev[i].pos = b->n_dev;
@@ -241,31 +241,26 @@ void dcm_runtime_actuate(struct dcm_runtime *rt, u32 now)
  * @raw: the raw number
  * @now: the cycle's DCM time
  *
- * On a register bus the value is written under the bus's gate, and not at
- * all once the cycle published without the bus (&dcm_rt_bus.late); an
- * RS485 bus's lane holds the gate around all of its replies. Context: the
- * bus's lane, or the cycle thread.
+ * From a register bus's lane the value is written under the runtime's
+ * values_lock, which an RS485 bus's lane holds around all of its replies:
+ * the cycle publishes under it. Context: a bus's lane, or the cycle thread.
  */
 void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now)
 {
-	struct dcm_rt_bus *b;
 	s64 v;
 
 	if (role_sub < 0)
 		return;
 	v = dcm_from_raw(&rt->conv[role_sub], raw);
-	b = &rt->buses[rt->dev[rt->model->subdevices[role_sub].device].bus];
-	if (!b->regs) {
+	if (!rt->buses[rt->dev[rt->model->subdevices[role_sub].device].bus].regs) {
 		rt->values[role_sub] = v;
 		rt->times[role_sub] = now;
 		return;
 	}
-	spin_lock(&b->gate);
-	if (!b->late) {
-		rt->values[role_sub] = v;
-		rt->times[role_sub] = now;
-	}
-	spin_unlock(&b->gate);
+	spin_lock(&rt->values_lock);
+	rt->values[role_sub] = v;
+	rt->times[role_sub] = now;
+	spin_unlock(&rt->values_lock);
 }
 
 /**

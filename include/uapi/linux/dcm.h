@@ -364,7 +364,8 @@ enum dcm_cycle_pct {
  * @work_overruns: cycles whose work (wake-up to publication) took longer
  *	than the period
  * @late_buses: bus exchanges not done when the cycle had to publish, all
- *	buses together: their boards kept their values for that cycle
+ *	buses together: their boards kept their values for that cycle, and
+ *	what the exchange brings shows in the next
  * @busy_buses: bus exchanges not started because the bus's previous one
  *	had not ended
  * @latency_ns: wake-up latency (deadline to start) by enum dcm_cycle_pct;

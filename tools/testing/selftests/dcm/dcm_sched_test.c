@@ -451,8 +451,8 @@ TEST_F(sched, late_bus)
 		TH_LOG("%s: %llu exchanges, %llu late, %llu busy in %llu cycles", b[i].name, ex,
 		       late, b[i].busy - a[i].busy, (unsigned long long)cycles);
 		if (!strcmp(b[i].name, "RS485-2")) {
-			/* 9 ms on a 10 ms period: never done by its 8 ms. */
-			EXPECT_EQ(0, ex);
+			/* 9 ms and more on a 10 ms period: hardly ever done by its 9 ms. */
+			EXPECT_GE(cycles / 10, ex);
 			EXPECT_LE(cycles / 2, late);
 		} else {
 			EXPECT_LE(cycles * 8 / 10, ex);
