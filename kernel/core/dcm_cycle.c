@@ -123,10 +123,15 @@ struct bus_round {
 };
 
 static void account(struct dcm_controller *ctrl, u64 latency, u64 work, u64 period,
-		    const struct bus_round *r)
+		    const struct bus_round *r, const u64 *steps)
 {
-	struct dcm_cycle_stats *st = &ctrl->stats;
+	struct dcm_cycle_stats *st = ctrl->stats;
 	unsigned int b = 0;
+
+	if (steps)
+		for (b = 0; b < DCM_STEP_COUNT; b++)
+			dcm_hist_add(&st->step[b], steps[b]);
+	b = 0;
 
 	while (b < ARRAY_SIZE(latency_bounds) && latency >= latency_bounds[b])
 		b++;
@@ -144,6 +149,7 @@ static void account(struct dcm_controller *ctrl, u64 latency, u64 work, u64 peri
 			ls->exchanges++;
 			ls->last_ns = r->ns[b];
 			ls->max_ns = max(ls->max_ns, ls->last_ns);
+			dcm_hist_add(&st->lane_hist[b], r->ns[b]);
 		}
 		if (r->late & BIT(b))
 			ls->late++;
@@ -341,10 +347,11 @@ static int dcm_cycle_thread(void *data)
 	while (!kthread_should_stop()) {
 		u64 period = (u64)READ_ONCE(ctrl->period_us) * NSEC_PER_USEC;
 		struct bus_round round;
+		u64 steps[DCM_STEP_COUNT];
 		struct dcm_runtime *rt;
 		ktime_t start, end;
 		u64 late, work, overruns, advance;
-		u32 now, stall;
+		u32 now, stall, s;
 		bool overrun;
 		int idx;
 
@@ -371,16 +378,25 @@ static int dcm_cycle_thread(void *data)
 		idx = srcu_read_lock(&ctrl->srcu);
 		rt = srcu_dereference(ctrl->rt, &ctrl->srcu);
 		if (rt) {
+			ktime_t t[DCM_STEP_COUNT];
+
 			dcm_runtime_actuate(rt, now);
+			t[DCM_STEP_ACTUATE] = ktime_get();
 			safety_cycle(ctrl, rt, now);
 			dcm_boards_safety(rt, dcm_safety_scale(&ctrl->safety), now);
+			t[DCM_STEP_SAFETY] = ktime_get();
 			cycle_buses(ctrl, rt, now,
 				    ktime_add_ns(start, div_u64(period * DCM_BUS_BUDGET_PCT, 100)),
 				    &round);
+			t[DCM_STEP_BUSES] = ktime_get();
 			/* A late bus's values wait for the next cycle. */
 			spin_lock(&rt->values_lock);
 			dcm_runtime_publish(rt, now, ctrl->cycle + 1);
 			spin_unlock(&rt->values_lock);
+			t[DCM_STEP_PUBLISH] = ktime_get();
+			steps[0] = ktime_to_ns(ktime_sub(t[0], start));
+			for (s = 1; s < DCM_STEP_COUNT; s++)
+				steps[s] = ktime_to_ns(ktime_sub(t[s], t[s - 1]));
 		}
 		srcu_read_unlock(&ctrl->srcu, idx);
 
@@ -392,13 +408,13 @@ static int dcm_cycle_thread(void *data)
 		deadline = ktime_add_ns(deadline, advance * period);
 		spin_lock(&ctrl->stats_lock);
 		ctrl->cycle++;
-		account(ctrl, late, work, period, &round);
-		ctrl->stats.missed += advance - 1;
+		account(ctrl, late, work, period, &round, rt ? steps : NULL);
+		ctrl->stats->missed += advance - 1;
 		/* A cycle that starts a period late or more has missed its slot. */
 		overrun = late >= period;
 		if (overrun)
-			ctrl->stats.overruns++;
-		overruns = ctrl->stats.overruns;
+			ctrl->stats->overruns++;
+		overruns = ctrl->stats->overruns;
 		spin_unlock(&ctrl->stats_lock);
 		if (overrun) {
 			struct dcm_event ev = { .type = DCM_EV_OVERRUN, .value = late,
@@ -465,10 +481,15 @@ int dcm_cycle_init(struct dcm_controller *ctrl)
 	init_waitqueue_head(&ctrl->lanes_wq);
 	if (!zalloc_cpumask_var(&ctrl->cpus, GFP_KERNEL))
 		return -ENOMEM;
+	ctrl->stats = kvzalloc(sizeof(*ctrl->stats), GFP_KERNEL);
+	if (!ctrl->stats) {
+		free_cpumask_var(ctrl->cpus);
+		return -ENOMEM;
+	}
 	ctrl->priority = cycle_priority;
 	if (!cycle_cpus_parse(ctrl->cpus))
 		cpumask_copy(ctrl->cpus, cpu_possible_mask);
-	ctrl->stats.since = ktime_get();
+	ctrl->stats->since = ktime_get();
 	return 0;
 }
 
@@ -478,6 +499,7 @@ int dcm_cycle_init(struct dcm_controller *ctrl)
  */
 void dcm_cycle_free(struct dcm_controller *ctrl)
 {
+	kvfree(ctrl->stats);
 	free_cpumask_var(ctrl->cpus);
 }
 
@@ -699,7 +721,7 @@ void dcm_cycle_cpus(struct dcm_controller *ctrl, struct cpumask *out)
  */
 void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out)
 {
-	struct dcm_cycle_stats *st = &ctrl->stats;
+	struct dcm_cycle_stats *st = ctrl->stats;
 	unsigned int i;
 
 	memset(out, 0, sizeof(*out));
@@ -719,8 +741,8 @@ void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out)
 /* Start the statistics again; under stats_lock. */
 static void stats_reset_locked(struct dcm_controller *ctrl)
 {
-	memset(&ctrl->stats, 0, sizeof(ctrl->stats));
-	ctrl->stats.since = ktime_get();
+	memset(ctrl->stats, 0, sizeof(*ctrl->stats));
+	ctrl->stats->since = ktime_get();
 }
 
 /**
@@ -736,7 +758,7 @@ void dcm_cycle_stats_full(struct dcm_controller *ctrl, struct dcm_ioc_cycle_stat
 			  bool reset)
 {
 	static const u32 ppm[DCM_PCT_COUNT] = { 500000, 990000, 999000, 1000000 };
-	struct dcm_cycle_stats *st = &ctrl->stats;
+	struct dcm_cycle_stats *st = ctrl->stats;
 	unsigned int i;
 
 	memset(out, 0, sizeof(*out));
@@ -791,6 +813,25 @@ void dcm_cycle_stats_reset(struct dcm_controller *ctrl)
 void dcm_cycle_lane_stats(struct dcm_controller *ctrl, u32 lane, struct dcm_lane_stats *out)
 {
 	spin_lock(&ctrl->stats_lock);
-	*out = ctrl->stats.lane[lane];
+	*out = ctrl->stats->lane[lane];
+	out->p50_ns = dcm_hist_percentile(&ctrl->stats->lane_hist[lane], 500000);
+	out->p99_ns = dcm_hist_percentile(&ctrl->stats->lane_hist[lane], 990000);
+	spin_unlock(&ctrl->stats_lock);
+}
+
+/**
+ * dcm_cycle_step_stats() - the percentiles of one step of the cycle's work
+ * @ctrl: the controller
+ * @step: enum dcm_cycle_step
+ * @pct: DCM_PCT_COUNT durations, ns: p50, p99, p99.9, max
+ */
+void dcm_cycle_step_stats(struct dcm_controller *ctrl, u32 step, u64 *pct)
+{
+	static const u32 ppm[DCM_PCT_COUNT] = { 500000, 990000, 999000, 1000000 };
+	unsigned int i;
+
+	spin_lock(&ctrl->stats_lock);
+	for (i = 0; i < DCM_PCT_COUNT; i++)
+		pct[i] = dcm_hist_percentile(&ctrl->stats->step[step], ppm[i]);
 	spin_unlock(&ctrl->stats_lock);
 }

@@ -67,6 +67,8 @@ struct dcm_event {
  * @busy: exchanges not started: the previous one had not ended
  * @last_ns: duration of the last exchange
  * @max_ns: the longest
+ * @p50_ns: the median duration of those done in time
+ * @p99_ns: their 99th percentile
  */
 struct dcm_lane_stats {
 	u64 exchanges;
@@ -74,6 +76,17 @@ struct dcm_lane_stats {
 	u64 busy;
 	u64 last_ns;
 	u64 max_ns;
+	u64 p50_ns;
+	u64 p99_ns;
+};
+
+/* The steps of a cycle's work, timed apart (struct dcm_cycle_stats.step). */
+enum dcm_cycle_step {
+	DCM_STEP_ACTUATE,	/* the actuators' queues */
+	DCM_STEP_SAFETY,	/* the stiffness rules */
+	DCM_STEP_BUSES,		/* queueing the buses' exchanges to joining them */
+	DCM_STEP_PUBLISH,	/* the snapshot */
+	DCM_STEP_COUNT
 };
 
 /**
@@ -87,7 +100,9 @@ struct dcm_lane_stats {
  * @latency_hist: wake-up latencies, buckets of struct dcm_ioc_stats
  * @latency: wake-up latencies, for the percentiles
  * @work: work times, for the percentiles
+ * @step: the work's steps, by enum dcm_cycle_step
  * @lane: per bus of the running description, by its index
+ * @lane_hist: the durations of each bus's exchanges done in time
  */
 struct dcm_cycle_stats {
 	u64 cycles;
@@ -99,7 +114,9 @@ struct dcm_cycle_stats {
 	u64 latency_hist[10];
 	struct dcm_hist latency;
 	struct dcm_hist work;
+	struct dcm_hist step[DCM_STEP_COUNT];
 	struct dcm_lane_stats lane[DCM_MAX_LANES];
+	struct dcm_hist lane_hist[DCM_MAX_LANES];
 };
 
 /**
@@ -352,7 +369,8 @@ enum dcm_lane_state {
  * @cycle_wq: woken after every cycle
  * @cycle: cycles run; written under @stats_lock, read with READ_ONCE()
  * @stats_lock: guards @cycle and its statistics
- * @stats: the cycle's statistics
+ * @stats: the cycle's statistics (allocated apart: their histograms are
+ *	some 90 KiB)
  * @safety: the stiffness rules' controller-wide state, the cycle's
  * @stall_ms: debugfs: the next cycle starts that much late (a cycle fault)
  * @debugfs: the controller's debugfs directory
@@ -395,7 +413,7 @@ struct dcm_controller {
 	wait_queue_head_t cycle_wq;
 	u64 cycle;
 	spinlock_t stats_lock;		/* cycle statistics */
-	struct dcm_cycle_stats stats;
+	struct dcm_cycle_stats *stats;
 	struct dcm_safety safety;
 	u32 stall_ms;
 	struct dentry *debugfs;
@@ -623,6 +641,7 @@ int dcm_cycle_params_check(void);
 void dcm_cycle_cpus(struct dcm_controller *ctrl, struct cpumask *out);
 void dcm_cycle_stats_reset(struct dcm_controller *ctrl);
 void dcm_cycle_lane_stats(struct dcm_controller *ctrl, u32 lane, struct dcm_lane_stats *out);
+void dcm_cycle_step_stats(struct dcm_controller *ctrl, u32 step, u64 *pct);
 int dcm_cycle_lanes_prepare(struct dcm_controller *ctrl, u32 n);
 void dcm_cycle_lanes_flush(struct dcm_controller *ctrl);
 int dcm_cycle_set_priority(struct dcm_controller *ctrl, u32 priority);

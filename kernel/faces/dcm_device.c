@@ -182,6 +182,30 @@ static ssize_t percentiles_show(struct device *dev, struct device_attribute *att
 }
 static DEVICE_ATTR_RO(percentiles);
 
+/*
+ * The work's steps, one line each, "<step> <p50> <p99> <p99.9> <max>" in
+ * ns: actuate, safety, buses (queueing the exchanges to joining them),
+ * publish.
+ */
+static ssize_t steps_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	static const char *const names[DCM_STEP_COUNT] = {
+		"actuate", "safety", "buses", "publish",
+	};
+	u64 pct[DCM_PCT_COUNT];
+	ssize_t len = 0;
+	u32 i;
+
+	for (i = 0; i < DCM_STEP_COUNT; i++) {
+		dcm_cycle_step_stats(to_dcm_controller(dev), i, pct);
+		len += sysfs_emit_at(buf, len, "%s %llu %llu %llu %llu\n", names[i],
+				     pct[DCM_PCT_50], pct[DCM_PCT_99], pct[DCM_PCT_999],
+				     pct[DCM_PCT_MAX]);
+	}
+	return len;
+}
+static DEVICE_ATTR_RO(steps);
+
 /* Root starts the statistics again (CAP_SYS_ADMIN, whatever the mode). */
 static ssize_t reset_store(struct device *dev, struct device_attribute *attr, const char *buf,
 			   size_t len)
@@ -214,6 +238,7 @@ static struct attribute *dcm_stats_attrs[] = {
 	&dcm_cstat_attrs[1].attr.attr,
 	&dcm_cstat_attrs[2].attr.attr,
 	&dev_attr_percentiles.attr,
+	&dev_attr_steps.attr,
 	&dev_attr_reset.attr,
 	NULL
 };
@@ -283,7 +308,7 @@ static DEVICE_ATTR_RW(cpus);
 
 /*
  * One line per bus of the running description with a lane: "<bus>
- * <exchanges> <late> <busy> <last_ns> <max_ns>".
+ * <exchanges> <late> <busy> <last_ns> <max_ns> <p50_ns> <p99_ns>".
  */
 static ssize_t buses_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
@@ -297,8 +322,9 @@ static ssize_t buses_show(struct device *dev, struct device_attribute *attr, cha
 	rt = dcm_rt(ctrl);
 	for (b = 0; rt && b < rt->n_buses && b < DCM_MAX_LANES; b++) {
 		dcm_cycle_lane_stats(ctrl, b, &ls);
-		len += sysfs_emit_at(buf, len, "%s %llu %llu %llu %llu %llu\n", rt->buses[b].name,
-				     ls.exchanges, ls.late, ls.busy, ls.last_ns, ls.max_ns);
+		len += sysfs_emit_at(buf, len, "%s %llu %llu %llu %llu %llu %llu %llu\n",
+				     rt->buses[b].name, ls.exchanges, ls.late, ls.busy, ls.last_ns,
+				     ls.max_ns, ls.p50_ns, ls.p99_ns);
 	}
 	up_read(&ctrl->lock);
 	return len;
