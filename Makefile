@@ -19,14 +19,22 @@
 #   make dkms       the module's DKMS source tree in build/dkms/ (dkms add/build/install)
 #                   (all: Documentation/install.rst)
 #
-# KVER selects the kernel (default: newest with headers and image), KDIR its
-# build tree. Everything built lands in build/ except the .ko files, which
-# Kbuild leaves at the top.
+# KVER selects the kernel, KDIR its build tree. The default is a fixed
+# choice (scripts/kver.sh): the running kernel if its headers and image are
+# installed, else Debian's 6.1 generic one; never a PREEMPT_RT kernel unless
+# asked for (KVER=...-rt-amd64). Every make says which. Everything built
+# lands in build/ except the .ko files, which Kbuild leaves at the top.
 
-# Computed in every make (not exported): on a fresh machine the kernel only
-# exists once `make deps` has run, and the recipes that need it run after.
+# Computed in every make: on a fresh machine the kernel only exists once
+# `make deps` has run, and the recipes that need it run after. Exported, so
+# that the scripts (check.sh, lint.sh, dcm-vm, the install tests) use the
+# same one; empty, they choose it themselves, the same way.
 KVER	:= $(or $(KVER),$(shell scripts/kver.sh 2>/dev/null))
 KDIR	:= $(or $(KDIR),/lib/modules/$(KVER)/build)
+export KVER
+ifeq ($(MAKELEVEL),0)
+$(info dcm: KVER=$(or $(KVER),(none yet: make deps)) KDIR=$(KDIR))
+endif
 O	:= $(CURDIR)/build
 LSRC	:= $(O)/linux-src
 

@@ -48,6 +48,7 @@ static void battery_bind(struct dcm_runtime *rt, u32 dev)
 
 static void battery_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
+	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	struct battery_priv *p = dcm_board_priv(rt, dev);
 	const s16 *role = rt->dev[dev].role;
 	u8 reg = dcm_bat_poll_reg(p->poll++), word[2];
@@ -55,7 +56,7 @@ static void battery_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	u16 status;
 	int ret;
 
-	ret = dcm_reg_read(t, rt->model->devices[dev].address, rt->txbuf, reg, word, 2);
+	ret = dcm_reg_read(t, rt->model->devices[dev].address, bus->txbuf, reg, word, 2);
 	if (ret || dcm_bat_get_word(b, reg, get_unaligned_le16(word))) {
 		dcm_runtime_answer(rt, dev, false, DCM_ERR_NO_ANSWER, 7, 0, now);
 		return;

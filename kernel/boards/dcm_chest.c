@@ -50,6 +50,7 @@ static const struct dcm_board_role chest_roles[] = {
 
 static void chest_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
+	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	const s16 *role = rt->dev[dev].role;
 	u8 out[DCM_CHEST_OUT_LEN], in[DCM_CHEST_IN_LEN];
 	struct dcm_chest_out o;
@@ -60,7 +61,7 @@ static void chest_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u
 		o.led[c] = clamp_t(s64, dcm_board_act_raw(rt, role[CHEST_RED + c]), 0, 255);
 	o.led_state = clamp_t(s64, dcm_board_act_raw(rt, role[CHEST_STATE]), 0, 255);
 	dcm_chest_put_out(out, &o);
-	ret = dcm_reg_xfer(t, rt->model->devices[dev].address, rt->txbuf, DCM_CHEST_OUT_REG, out,
+	ret = dcm_reg_xfer(t, rt->model->devices[dev].address, bus->txbuf, DCM_CHEST_OUT_REG, out,
 			   sizeof(out), DCM_CHEST_IN_REG, in, sizeof(in));
 	if (ret) {
 		dcm_runtime_answer(rt, dev, false, DCM_ERR_NO_ANSWER, 7, 0, now);
@@ -154,6 +155,12 @@ static int chest_wait_ready(struct chest_io *io)
 			return 0;
 		if (time_after(jiffies, end))
 			return -EIO;
+		/*
+		 * Not in the cycle: the store is read and written in process
+		 * context, the bus free between two looks. A page commit
+		 * takes the board's EEPROM its write cycle (a few ms): STATUS
+		 * is polled every 0.5-1 ms meanwhile, not busy-waited.
+		 */
 		usleep_range(500, 1000);
 	}
 }

@@ -27,10 +27,11 @@ static const struct dcm_board_role head_roles[] = {
 
 static void head_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
+	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	u8 in[DCM_HEAD_IN_LEN];
 	int ret;
 
-	ret = dcm_reg_read(t, rt->model->devices[dev].address, rt->txbuf, DCM_HEAD_IN_REG, in,
+	ret = dcm_reg_read(t, rt->model->devices[dev].address, bus->txbuf, DCM_HEAD_IN_REG, in,
 			   sizeof(in));
 	if (!ret)
 		dcm_runtime_sense(rt, rt->dev[dev].role[HEAD_TEMP], dcm_head_get_in(in), now);
@@ -93,33 +94,36 @@ static void led_levels(const struct dcm_runtime *rt, u32 dev, u8 *level, u32 n, 
 
 static void face_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
+	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	u8 level[DCM_FACE_N], out[DCM_FACE_OUT_LEN];
 
 	led_levels(rt, dev, level, DCM_FACE_N, DCM_FACE_MAX);
 	dcm_face_put(out, level);
-	dcm_reg_answer(rt, dev, dcm_reg_write(t, rt->model->devices[dev].address, rt->txbuf,
+	dcm_reg_answer(rt, dev, dcm_reg_write(t, rt->model->devices[dev].address, bus->txbuf,
 					      DCM_FACE_LEDS, out, sizeof(out)), now);
 }
 
 static void ear_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
+	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	u8 level[DCM_EAR_N], out[DCM_EAR_OUT_LEN];
 
 	led_levels(rt, dev, level, DCM_EAR_N, DCM_LED4_MAX);
 	dcm_led4_put(out, level, DCM_EAR_N);
-	dcm_reg_answer(rt, dev, dcm_reg_write(t, rt->model->devices[dev].address, rt->txbuf,
+	dcm_reg_answer(rt, dev, dcm_reg_write(t, rt->model->devices[dev].address, bus->txbuf,
 					      DCM_EAR_LEDS, out, sizeof(out)), now);
 }
 
 static void touch_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
+	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	const s16 *role = rt->dev[dev].role;
 	u8 level[DCM_TOUCH_N], out[DCM_TOUCH_OUT_LEN], pads;
 	int ret, p;
 
 	led_levels(rt, dev, level, DCM_TOUCH_N, DCM_LED4_MAX);
 	dcm_led4_put(out, level, DCM_TOUCH_N);
-	ret = dcm_reg_xfer(t, rt->model->devices[dev].address, rt->txbuf, DCM_TOUCH_LEDS, out,
+	ret = dcm_reg_xfer(t, rt->model->devices[dev].address, bus->txbuf, DCM_TOUCH_LEDS, out,
 			   sizeof(out), DCM_TOUCH_PADS, &pads, DCM_TOUCH_IN_LEN);
 	if (!ret)
 		for (p = PAD_1; p <= PAD_3; p++)

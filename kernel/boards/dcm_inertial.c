@@ -62,13 +62,14 @@ static void inertial_bind(struct dcm_runtime *rt, u32 dev)
 
 static void inertial_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
+	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	const struct inertial_priv *p = dcm_board_priv(rt, dev);
 	u8 block[DCM_IMU_IN_LEN];
 	struct dcm_imu imu;
 	int n, ret;
 
-	ret = dcm_reg_spi_read(t, rt->model->devices[dev].address, rt->txbuf, rt->rxbuf,
-			       min(sizeof(rt->txbuf), sizeof(rt->rxbuf)), DCM_IMU_IN_REG, block,
+	ret = dcm_reg_spi_read(t, rt->model->devices[dev].address, bus->txbuf, bus->rxbuf,
+			       min(sizeof(bus->txbuf), sizeof(bus->rxbuf)), DCM_IMU_IN_REG, block,
 			       DCM_IMU_IN_LEN);
 	if (ret == -EIO) {
 		dcm_reg_answer(rt, dev, ret, now);

@@ -72,6 +72,7 @@ static void sense_echoes(struct dcm_runtime *rt, s32 sub, union dcm_value *const
 
 static void sonar_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
+	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	const struct sonar_priv *p = dcm_board_priv(rt, dev);
 	const s16 *role = rt->dev[dev].role;
 	u16 addr = rt->model->devices[dev].address;
@@ -81,7 +82,7 @@ static void sonar_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u
 	int ret;
 
 	mode = a < 0 ? 0 : clamp_t(s64, rt->act[a].raw, 0, 255);
-	ret = dcm_reg_xfer(t, addr, rt->txbuf, DCM_US_MODE, &mode,
+	ret = dcm_reg_xfer(t, addr, bus->txbuf, DCM_US_MODE, &mode,
 			   a >= 0 && rt->act[a].fired ? 1 : 0, US_READ_REG, in, sizeof(in));
 	if (ret) {
 		dcm_reg_answer(rt, dev, ret, now);

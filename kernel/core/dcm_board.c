@@ -349,7 +349,7 @@ int dcm_board_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 l
  * @transport: the transport registered for it, held
  * @now: the cycle's DCM time
  *
- * Context: the cycle thread; sleeps for the bus only.
+ * Context: the bus's lane (or the cycle thread); sleeps for the bus only.
  */
 void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now)
 {

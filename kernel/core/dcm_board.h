@@ -153,6 +153,21 @@ static inline void *dcm_board_priv(const struct dcm_runtime *rt, u32 dev)
 }
 
 /**
+ * dcm_board_bus() - the bus a board is on, and its exchange's scratch
+ * @rt: the runtime
+ * @dev: the device index
+ *
+ * A register board's cyclic exchange uses its bus's &dcm_rt_bus.txbuf and
+ * &dcm_rt_bus.rxbuf: each bus exchanges in a lane of its own.
+ *
+ * Return: the bus.
+ */
+static inline struct dcm_rt_bus *dcm_board_bus(struct dcm_runtime *rt, u32 dev)
+{
+	return &rt->buses[rt->dev[dev].bus];
+}
+
+/**
  * dcm_board_act_raw() - the raw number an actuator role was last given
  * @rt: the runtime
  * @sub: the actuator's subdevice index, or -1

@@ -28,7 +28,7 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
 	struct dcm_rs485_reply reply;
 	u32 dev;
 
-	if (dcm_rs485_get_reply(&rt->rx.frame, &reply) || reply.seq != b->seq ||
+	if (dcm_rs485_get_reply(&b->rx.frame, &reply) || reply.seq != b->seq ||
 	    !reply.bid || reply.bid > n || answered[reply.bid - 1])
 		return;
 	answered[reply.bid - 1] = true;
@@ -47,7 +47,11 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
  * @t: its transport, held
  * @now: the cycle's DCM time
  *
- * Context: the cycle thread.
+ * The frame is built and sent, and the replies gathered, with the bus's own
+ * scratch; the replies become values under the runtime's values_lock, which
+ * the cycle publishes under: an exchange that ends after the cycle's join
+ * shows in the next cycle's snapshot. Context: the bus's lane (or the
+ * cycle thread); sleeps for the bus.
  */
 void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 			      struct dcm_bus *t, u32 now)
@@ -66,31 +70,33 @@ void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 		if (type->slot)
 			type->slot(rt, b->dev[i], &slots[i]);
 	}
-	len = dcm_rs485_put_cmd(rt->txbuf, sizeof(rt->txbuf), ++b->seq, slots, n);
+	len = dcm_rs485_put_cmd(b->txbuf, sizeof(b->txbuf), ++b->seq, slots, n);
 	/*
-	 * Every board answers one reply frame: the transport is done on the
-	 * last byte of the last one, and waits out a silence only when a
-	 * board is missing.
+	 * Every board answers one reply frame, whose length the protocol
+	 * fixes: the transport is done on the last byte of the last one, and
+	 * waits out a silence only when a board is missing.
 	 */
-	got = len < 0 ? len : t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, rt->txbuf, len,
-					   rt->rxbuf, n * DCM_RS485_REPLY_FRAME);
+	got = len < 0 ? len : t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, b->txbuf, len,
+					   b->rxbuf, n * DCM_RS485_REPLY_FRAME);
 
+	spin_lock(&rt->values_lock);
 	/* A frame spoilt by noise may hide good ones: the receiver rescans. */
-	dcm_rs485_rx_init(&rt->rx);
+	dcm_rs485_rx_init(&b->rx);
 	for (i = 0; got > 0 && i < (u32)got; i++) {
-		if (!dcm_rs485_rx_byte(&rt->rx, rt->rxbuf[i]))
+		if (!dcm_rs485_rx_byte(&b->rx, b->rxbuf[i]))
 			continue;
 		do
 			rs485_reply(rt, b, answered, n, now);
-		while (dcm_rs485_rx_next(&rt->rx));
+		while (dcm_rs485_rx_next(&b->rx));
 	}
 	/* The reply window is closed. */
-	while (dcm_rs485_rx_idle(&rt->rx))
+	while (dcm_rs485_rx_idle(&b->rx))
 		rs485_reply(rt, b, answered, n, now);
-	source = rt->rx.crc_errors ? DCM_ERR_BAD_FRAME : DCM_ERR_NO_ANSWER;
+	source = b->rx.crc_errors ? DCM_ERR_BAD_FRAME : DCM_ERR_NO_ANSWER;
 	for (i = 0; i < n; i++)
 		if (!answered[i])
 			dcm_runtime_answer(rt, b->dev[i], false, source, 7, 0, now);
+	spin_unlock(&rt->values_lock);
 }
 
 /*

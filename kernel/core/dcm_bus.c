@@ -191,6 +191,8 @@ static void detach(struct dcm_claim *c, bool drop)
 	if (!bus)
 		return;
 	synchronize_srcu(&ctrl->srcu);
+	/* A late bus's exchange may still use the transport: it ends first. */
+	dcm_cycle_lanes_flush(ctrl);
 	bus->ctrl = NULL;
 	bus->name = NULL;
 	if (!drop)

@@ -138,6 +138,7 @@ static void dcm_controller_release(struct device *dev)
 {
 	struct dcm_controller *ctrl = to_dcm_controller(dev);
 
+	dcm_cycle_free(ctrl);
 	dcm_events_destroy(ctrl);
 	cleanup_srcu_struct(&ctrl->srcu);
 	kfree(ctrl);
@@ -194,6 +195,13 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 		kfree(ctrl);
 		return ERR_PTR(ret);
 	}
+	ret = dcm_cycle_init(ctrl);
+	if (ret) {
+		dcm_events_destroy(ctrl);
+		cleanup_srcu_struct(&ctrl->srcu);
+		kfree(ctrl);
+		return ERR_PTR(ret);
+	}
 	spin_lock_init(&ctrl->stats_lock);
 	dcm_safety_init(&ctrl->safety);
 	init_waitqueue_head(&ctrl->cycle_wq);
@@ -203,6 +211,7 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 		       XA_LIMIT(0, DCM_MAX_CONTROLLERS - 1), GFP_KERNEL);
 	mutex_unlock(&dcm_controllers_lock);
 	if (ret) {
+		dcm_cycle_free(ctrl);
 		dcm_events_destroy(ctrl);
 		cleanup_srcu_struct(&ctrl->srcu);
 		kfree(ctrl);
@@ -293,14 +302,20 @@ void dcm_controller_stop(struct dcm_controller *ctrl)
 /**
  * dcm_core_init() - what every controller shares: checks, debugfs root
  *
- * Return: 0, or -EINVAL when the period_us module parameter is out of range.
+ * Return: 0, or -EINVAL when the period_us, cycle_priority or cycle_cpus
+ * module parameter is out of range.
  */
 int dcm_core_init(void)
 {
+	int ret;
+
 	if (period_us < 1000 || period_us > 100000) {
 		pr_err("period_us=%u is outside 1000-100000\n", period_us);
 		return -EINVAL;
 	}
+	ret = dcm_cycle_params_check();
+	if (ret)
+		return ret;
 	dcm_debugfs = debugfs_create_dir("dcm", NULL);
 	return 0;
 }

@@ -10,18 +10,36 @@
  * (dcm_grid_advance()), so that no two cycles run closer than half a
  * period; the points passed over are missed slots, counted, never run.
  *
- * The cycle reads the runtime and the buses under SRCU, since its exchanges
- * sleep for the buses; replacing a description waits for the cycle in
- * progress (synchronize_srcu()) before freeing the old one.
+ * Each bus exchanges in a lane of its own (struct dcm_lane: a kthread_worker
+ * at the cycle's priority, on its CPUs), so that the buses' wire times
+ * overlap: the cycle computes the actuators and the safety rules, queues
+ * every bus's exchange on its lane, waits for them all until DCM_BUS_BUDGET_PCT
+ * of the period after its start, and publishes. A bus not done by then is
+ * late: it is counted, and the snapshot has its boards' last values; its
+ * exchange runs on, and what it brings shows in the next cycle's snapshot
+ * (the lanes write values, and the cycle publishes them, under the
+ * runtime's values_lock). While it runs on, the next cycles leave the bus
+ * alone (busy, counted too). The other buses are not delayed by it.
+ *
+ * The cycle reads the runtime and the buses under SRCU, and waits for its
+ * lanes inside that read section; a lane the cycle left running (a late
+ * bus) has no read section of its own, so whoever frees a runtime or lets a
+ * transport go flushes the lanes after synchronize_srcu()
+ * (dcm_cycle_lanes_flush()).
  */
 
+#include <linux/capability.h>
+#include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
+#include <linux/moduleparam.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/types.h>
+#include <linux/slab.h>
 #include <linux/wait.h>
+#include <uapi/linux/sched/types.h>
 
 #include "core/dcm_internal.h"
 #include "core/dcm_board.h"
@@ -31,24 +49,113 @@
 #define CREATE_TRACE_POINTS
 #include "core/dcm_trace.h"
 
+/*
+ * The cycle's priority: above the interrupt threads of a PREEMPT_RT kernel
+ * (SCHED_FIFO 50), so that a storm of device interrupts does not delay it,
+ * and below the kernel's own per-CPU threads that run at 99 (migration,
+ * watchdogs). Its bus lanes run at the same priority: the RS485 UART's
+ * interrupt thread, at 50, still preempts none of them, which is why the
+ * transports complete on their last byte from the interrupt path, not from
+ * a thread of their own.
+ */
+#define DCM_CYCLE_PRIORITY	60
+
+static unsigned int cycle_priority = DCM_CYCLE_PRIORITY;
+module_param(cycle_priority, uint, 0444);
+MODULE_PARM_DESC(cycle_priority,
+		 "SCHED_FIFO priority of new controllers' cycle and bus threads (1-99, default 60)");
+
+/*
+ * The cycle's CPUs. By default one CPU, the last online at the
+ * controller's creation, for the cycle and all its lanes: a bus's exchange
+ * waits on its wire far more than it computes, so the lanes overlap on one
+ * CPU as well as on several, and a wake-up on the same CPU costs no
+ * inter-processor interrupt (nor, in a VM, the wake-up of a halted vCPU:
+ * milliseconds under QEMU TCG). The other CPUs stay free for user space and
+ * for the interrupts, which go to CPU 0 first. "all" lets the scheduler
+ * place the threads.
+ */
+static char *cycle_cpus;
+module_param(cycle_cpus, charp, 0444);
+MODULE_PARM_DESC(cycle_cpus,
+		 "CPUs of new controllers' cycle and bus threads: a cpulist, or \"all\" (default: the last online CPU)");
+
+/* The CPUs the cycle_cpus parameter names; false if it names none. */
+static bool cycle_cpus_parse(struct cpumask *m)
+{
+	if (!cycle_cpus || !*cycle_cpus) {
+		cpumask_clear(m);
+		cpumask_set_cpu(cpumask_last(cpu_online_mask), m);
+		return true;
+	}
+	if (sysfs_streq(cycle_cpus, "all")) {
+		cpumask_copy(m, cpu_possible_mask);
+		return true;
+	}
+	return !cpulist_parse(cycle_cpus, m) && cpumask_intersects(m, cpu_online_mask);
+}
+
+static bool parallel_buses = true;
+module_param(parallel_buses, bool, 0644);
+MODULE_PARM_DESC(parallel_buses,
+		 "each bus exchanges in a thread of its own, all at once (default); N: one after the other in the cycle thread, for comparison");
+
+/*
+ * The buses have until this share of the period after the cycle's start to
+ * end their exchanges; the rest is the publication's and the margin's.
+ */
+#define DCM_BUS_BUDGET_PCT	90
+
 /* Upper bounds of the wake-up latency histogram buckets, in ns. */
 static const u64 latency_bounds[] = {
 	10000, 20000, 50000, 100000, 200000, 500000, 1000000, 2000000, 5000000,
 };
 
-static void account(struct dcm_cycle_stats *st, u64 latency, u64 work)
+/*
+ * What became of each bus's exchange this cycle: bits by bus index, and
+ * the duration of those done.
+ */
+struct bus_round {
+	u32 done;
+	u32 late;
+	u32 busy;
+	u64 ns[DCM_MAX_LANES];
+};
+
+static void account(struct dcm_controller *ctrl, u64 latency, u64 work, u64 period,
+		    const struct bus_round *r, const u64 *steps)
 {
+	struct dcm_cycle_stats *st = ctrl->stats;
 	unsigned int b = 0;
+
+	if (steps)
+		for (b = 0; b < DCM_STEP_COUNT; b++)
+			dcm_hist_add(&st->step[b], steps[b]);
+	b = 0;
 
 	while (b < ARRAY_SIZE(latency_bounds) && latency >= latency_bounds[b])
 		b++;
 	st->latency_hist[b]++;
-	if (latency > st->latency_max_ns)
-		st->latency_max_ns = latency;
+	st->cycles++;
 	st->last_ns = work;
-	st->total_ns += work;
-	if (work > st->max_ns)
-		st->max_ns = work;
+	dcm_hist_add(&st->latency, latency);
+	dcm_hist_add(&st->work, work);
+	if (work > period)
+		st->work_overruns++;
+	for (b = 0; b < DCM_MAX_LANES; b++) {
+		struct dcm_lane_stats *ls = &st->lane[b];
+
+		if (r->done & BIT(b)) {
+			ls->exchanges++;
+			ls->last_ns = r->ns[b];
+			ls->max_ns = max(ls->max_ns, ls->last_ns);
+			dcm_hist_add(&st->lane_hist[b], r->ns[b]);
+		}
+		if (r->late & BIT(b))
+			ls->late++;
+		if (r->busy & BIT(b))
+			ls->busy++;
+	}
 }
 
 /*
@@ -80,23 +187,177 @@ static void safety_cycle(struct dcm_controller *ctrl, struct dcm_runtime *rt, u3
 			  "battery current back under its limit: stiffness back");
 }
 
+/* A bus's exchange, in its lane. */
+static void dcm_lane_work(struct kthread_work *work)
+{
+	struct dcm_lane *lane = container_of(work, struct dcm_lane, work);
+	ktime_t start = ktime_get();
+
+	/* A bus busy outside the cycle (chaining, configuration) is left alone. */
+	if (mutex_trylock(&lane->t->xfer_lock)) {
+		dcm_bus_exchange(lane->rt, lane->bus, lane->t, lane->now);
+		mutex_unlock(&lane->t->xfer_lock);
+	}
+	lane->ns = ktime_to_ns(ktime_sub(ktime_get(), start));
+	/* The values and @ns are written before the cycle sees DONE. */
+	atomic_set_release(&lane->state, DCM_LANE_DONE);
+	wake_up(&lane->ctrl->lanes_wq);
+}
+
+/* Whether every lane queued this cycle is done. */
+static bool lanes_done(struct dcm_controller *ctrl, u32 queued)
+{
+	unsigned long q = queued;
+	unsigned int b;
+
+	for_each_set_bit(b, &q, DCM_MAX_LANES)
+		if (atomic_read_acquire(&ctrl->lanes[b]->state) != DCM_LANE_DONE)
+			return false;
+	return true;
+}
+
+/*
+ * Whether an RS485 bus is the cycle's this time: chained, or else left to
+ * (or given to) its chaining work.
+ */
+static bool bus_chained(struct dcm_runtime *rt, u32 b, struct dcm_bus *t)
+{
+	struct dcm_rt_bus *rb = &rt->buses[b];
+	bool chained;
+
+	if (t->kind != DCM_BUS_RS485)
+		return true;
+	/* Pairs with the release in dcm_bus_chain_work(). */
+	chained = smp_load_acquire(&rb->chained);
+	/*
+	 * A transport back after it went, or a bus where no board answered
+	 * chaining a second ago (boards that power up late): chain it again.
+	 * No board of it has a Bid then, so the chaining reset stops none.
+	 */
+	if (rb->rechain ||
+	    (chained && !rb->n_chain && rb->n_dev && time_after(jiffies, rb->chain_retry))) {
+		rb->rechain = false;
+		rb->chain_more = false;
+		rb->chain_tries = 0;
+		WRITE_ONCE(rb->chained, false);
+		rb->chain_queued = false;
+		chained = false;
+	} else if (chained && dcm_bus_chain_short(rb)) {
+		/* Boards missing at its end: look for them. */
+		rb->chain_more = true;
+		rb->chain_tries++;
+		WRITE_ONCE(rb->chained, false);
+		rb->chain_queued = false;
+		chained = false;
+	}
+	/* An RS485 bus is chained first, in process context. */
+	if (!chained && !rb->chain_queued) {
+		rb->chain_queued = true;
+		schedule_work(&rb->chain_work);
+	}
+	return chained;
+}
+
+/*
+ * Every bus's exchange of a cycle: each in its lane, all at once, joined by
+ * @join_by; a bus without a lane (beyond DCM_MAX_LANES, none could be made,
+ * or parallel_buses off) in the cycle thread itself, after the others are
+ * queued.
+ */
+static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 now,
+			ktime_t join_by, struct bus_round *r)
+{
+	bool parallel = READ_ONCE(parallel_buses);
+	unsigned long queued = 0, inline_buses = 0;
+	unsigned int b;
+
+	for (b = 0; b < rt->n_buses; b++) {
+		struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
+		struct dcm_rt_bus *rb = &rt->buses[b];
+		struct dcm_lane *lane;
+
+		if (!t) {
+			dcm_bus_missing(rt, b, now);
+			continue;
+		}
+		if (!bus_chained(rt, b, t))
+			continue;
+		lane = b < DCM_MAX_LANES ? READ_ONCE(ctrl->lanes[b]) : NULL;
+		/* A lane that ended (in time or late) is the cycle's again. */
+		if (lane && atomic_read_acquire(&lane->state) == DCM_LANE_DONE)
+			atomic_set(&lane->state, DCM_LANE_IDLE);
+		if (lane && atomic_read(&lane->state) != DCM_LANE_IDLE) {
+			r->busy |= BIT(b);
+			continue;
+		}
+		rb->regs = parallel && lane && t->kind == DCM_BUS_REGS;
+		if (!parallel || !lane) {
+			if (b < BITS_PER_LONG)
+				inline_buses |= BIT(b);
+			continue;
+		}
+		lane->rt = rt;
+		lane->t = t;
+		lane->bus = b;
+		lane->now = now;
+		atomic_set(&lane->state, DCM_LANE_RUNNING);
+		kthread_queue_work(lane->worker, &lane->work);
+		queued |= BIT(b);
+	}
+
+	/* The buses without a lane, one after the other, meanwhile. */
+	for_each_set_bit(b, &inline_buses, BITS_PER_LONG) {
+		struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
+		ktime_t start = ktime_get();
+
+		if (!mutex_trylock(&t->xfer_lock))
+			continue;
+		dcm_bus_exchange(rt, b, t, now);
+		mutex_unlock(&t->xfer_lock);
+		if (b < DCM_MAX_LANES) {
+			r->done |= BIT(b);
+			r->ns[b] = ktime_to_ns(ktime_sub(ktime_get(), start));
+		}
+	}
+
+	if (!queued)
+		return;
+	if (ktime_before(ktime_get(), join_by))
+		wait_event_hrtimeout(ctrl->lanes_wq, lanes_done(ctrl, queued),
+				     ktime_sub(join_by, ktime_get()));
+	for_each_set_bit(b, &queued, DCM_MAX_LANES) {
+		if (atomic_read_acquire(&ctrl->lanes[b]->state) == DCM_LANE_DONE) {
+			r->done |= BIT(b);
+			r->ns[b] = ctrl->lanes[b]->ns;
+		} else {
+			r->late |= BIT(b);
+		}
+	}
+	if (r->late)
+		trace_dcm_cycle_late_buses(ctrl->index, ctrl->cycle + 1, r->late);
+}
+
 static int dcm_cycle_thread(void *data)
 {
 	struct dcm_controller *ctrl = data;
 	ktime_t deadline;
 
-	sched_set_fifo(current);
 	deadline = ktime_add_us(ktime_get(), READ_ONCE(ctrl->period_us));
 
 	while (!kthread_should_stop()) {
 		u64 period = (u64)READ_ONCE(ctrl->period_us) * NSEC_PER_USEC;
+		struct bus_round round;
+		u64 steps[DCM_STEP_COUNT];
 		struct dcm_runtime *rt;
 		ktime_t start, end;
 		u64 late, work, overruns, advance;
-		u32 now, b, stall;
-		bool chained, overrun;
+		u32 now, stall, s;
+		bool overrun;
 		int idx;
 
+		round.done = 0;
+		round.late = 0;
+		round.busy = 0;
 		/* A cycle fault on request (debugfs stall_ms), for the tests. */
 		stall = xchg(&ctrl->stall_ms, 0);
 		if (stall)
@@ -117,57 +378,25 @@ static int dcm_cycle_thread(void *data)
 		idx = srcu_read_lock(&ctrl->srcu);
 		rt = srcu_dereference(ctrl->rt, &ctrl->srcu);
 		if (rt) {
+			ktime_t t[DCM_STEP_COUNT];
+
 			dcm_runtime_actuate(rt, now);
+			t[DCM_STEP_ACTUATE] = ktime_get();
 			safety_cycle(ctrl, rt, now);
 			dcm_boards_safety(rt, dcm_safety_scale(&ctrl->safety), now);
-			for (b = 0; b < rt->n_buses; b++) {
-				struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
-
-				if (!t) {
-					dcm_bus_missing(rt, b, now);
-					continue;
-				}
-				/* Pairs with the release in dcm_bus_chain_work(). */
-				chained = smp_load_acquire(&rt->buses[b].chained);
-				/*
-				 * A transport back after it went, or a bus where no
-				 * board answered chaining a second ago (boards that
-				 * power up late): chain it again. No board of it has a
-				 * Bid then, so the chaining reset stops none.
-				 */
-				if (rt->buses[b].rechain ||
-				    (t->kind == DCM_BUS_RS485 && chained && !rt->buses[b].n_chain &&
-				     rt->buses[b].n_dev &&
-				     time_after(jiffies, rt->buses[b].chain_retry))) {
-					rt->buses[b].rechain = false;
-					rt->buses[b].chain_more = false;
-					rt->buses[b].chain_tries = 0;
-					WRITE_ONCE(rt->buses[b].chained, false);
-					rt->buses[b].chain_queued = false;
-					chained = false;
-				} else if (t->kind == DCM_BUS_RS485 && chained &&
-					   dcm_bus_chain_short(&rt->buses[b])) {
-					/* Boards missing at its end: look for them. */
-					rt->buses[b].chain_more = true;
-					rt->buses[b].chain_tries++;
-					WRITE_ONCE(rt->buses[b].chained, false);
-					rt->buses[b].chain_queued = false;
-					chained = false;
-				}
-				/* An RS485 bus is chained first, in process context. */
-				if (t->kind == DCM_BUS_RS485 && !chained) {
-					if (!rt->buses[b].chain_queued) {
-						rt->buses[b].chain_queued = true;
-						schedule_work(&rt->buses[b].chain_work);
-					}
-					continue;
-				}
-				if (!mutex_trylock(&t->xfer_lock))
-					continue;
-				dcm_bus_exchange(rt, b, t, now);
-				mutex_unlock(&t->xfer_lock);
-			}
+			t[DCM_STEP_SAFETY] = ktime_get();
+			cycle_buses(ctrl, rt, now,
+				    ktime_add_ns(start, div_u64(period * DCM_BUS_BUDGET_PCT, 100)),
+				    &round);
+			t[DCM_STEP_BUSES] = ktime_get();
+			/* A late bus's values wait for the next cycle. */
+			spin_lock(&rt->values_lock);
 			dcm_runtime_publish(rt, now, ctrl->cycle + 1);
+			spin_unlock(&rt->values_lock);
+			t[DCM_STEP_PUBLISH] = ktime_get();
+			steps[0] = ktime_to_ns(ktime_sub(t[0], start));
+			for (s = 1; s < DCM_STEP_COUNT; s++)
+				steps[s] = ktime_to_ns(ktime_sub(t[s], t[s - 1]));
 		}
 		srcu_read_unlock(&ctrl->srcu, idx);
 
@@ -179,13 +408,13 @@ static int dcm_cycle_thread(void *data)
 		deadline = ktime_add_ns(deadline, advance * period);
 		spin_lock(&ctrl->stats_lock);
 		ctrl->cycle++;
-		account(&ctrl->stats, late, work);
-		ctrl->stats.missed += advance - 1;
+		account(ctrl, late, work, period, &round, rt ? steps : NULL);
+		ctrl->stats->missed += advance - 1;
 		/* A cycle that starts a period late or more has missed its slot. */
 		overrun = late >= period;
 		if (overrun)
-			ctrl->stats.overruns++;
-		overruns = ctrl->stats.overruns;
+			ctrl->stats->overruns++;
+		overruns = ctrl->stats->overruns;
 		spin_unlock(&ctrl->stats_lock);
 		if (overrun) {
 			struct dcm_event ev = { .type = DCM_EV_OVERRUN, .value = late,
@@ -202,6 +431,174 @@ static int dcm_cycle_thread(void *data)
 	return 0;
 }
 
+/* Give a thread of the cycle its priority and CPUs; under sched_lock. */
+static int sched_apply(struct dcm_controller *ctrl, struct task_struct *t)
+{
+	struct sched_attr attr = {
+		.size = sizeof(attr),
+		.sched_policy = SCHED_FIFO,
+		.sched_priority = ctrl->priority,
+	};
+	int ret;
+
+	lockdep_assert_held(&ctrl->sched_lock);
+	ret = sched_setattr_nocheck(t, &attr);
+	if (!ret)
+		ret = set_cpus_allowed_ptr(t, ctrl->cpus);
+	return ret;
+}
+
+/* Every thread of the cycle, the settings changed; under sched_lock. */
+static int sched_apply_all(struct dcm_controller *ctrl)
+{
+	int ret = 0, err;
+	u32 i;
+
+	if (ctrl->cycle_task)
+		ret = sched_apply(ctrl, ctrl->cycle_task);
+	for (i = 0; i < DCM_MAX_LANES; i++) {
+		if (!ctrl->lanes[i])
+			continue;
+		err = sched_apply(ctrl, ctrl->lanes[i]->worker->task);
+		if (!ret)
+			ret = err;
+	}
+	return ret;
+}
+
+/**
+ * dcm_cycle_init() - a new controller's cycle settings and statistics
+ * @ctrl: the controller being created
+ *
+ * Its priority and CPUs from the module parameters cycle_priority and
+ * cycle_cpus (checked by dcm_cycle_params_check()). Context: process.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int dcm_cycle_init(struct dcm_controller *ctrl)
+{
+	mutex_init(&ctrl->sched_lock);
+	init_waitqueue_head(&ctrl->lanes_wq);
+	if (!zalloc_cpumask_var(&ctrl->cpus, GFP_KERNEL))
+		return -ENOMEM;
+	ctrl->stats = kvzalloc(sizeof(*ctrl->stats), GFP_KERNEL);
+	if (!ctrl->stats) {
+		free_cpumask_var(ctrl->cpus);
+		return -ENOMEM;
+	}
+	ctrl->priority = cycle_priority;
+	if (!cycle_cpus_parse(ctrl->cpus))
+		cpumask_copy(ctrl->cpus, cpu_possible_mask);
+	ctrl->stats->since = ktime_get();
+	return 0;
+}
+
+/**
+ * dcm_cycle_free() - undo dcm_cycle_init()
+ * @ctrl: the controller, its cycle stopped
+ */
+void dcm_cycle_free(struct dcm_controller *ctrl)
+{
+	kvfree(ctrl->stats);
+	free_cpumask_var(ctrl->cpus);
+}
+
+/**
+ * dcm_cycle_params_check() - whether the module parameters make sense
+ *
+ * Return: 0, or -EINVAL for a priority outside 1-99 or a cpulist that does
+ * not parse or names no online CPU.
+ */
+int dcm_cycle_params_check(void)
+{
+	cpumask_var_t m;
+	int ret = 0;
+
+	if (cycle_priority < 1 || cycle_priority >= MAX_RT_PRIO) {
+		pr_err("dcm: cycle_priority=%u is outside 1-%d\n", cycle_priority,
+		       MAX_RT_PRIO - 1);
+		return -EINVAL;
+	}
+	if (!zalloc_cpumask_var(&m, GFP_KERNEL))
+		return -ENOMEM;
+	if (!cycle_cpus_parse(m)) {
+		pr_err("dcm: cycle_cpus=%s names no online CPU\n", cycle_cpus);
+		ret = -EINVAL;
+	}
+	free_cpumask_var(m);
+	return ret;
+}
+
+static void lane_destroy(struct dcm_lane *lane)
+{
+	kthread_destroy_worker(lane->worker);
+	kfree(lane);
+}
+
+/**
+ * dcm_cycle_lanes_prepare() - workers for the buses of a runtime
+ * @ctrl: the controller
+ * @n: the runtime's buses
+ *
+ * Makes the lanes that are missing, up to DCM_MAX_LANES, at the cycle's
+ * priority and on its CPUs, before the runtime runs; they stay until the
+ * cycle stops. A bus left without a lane (none could be made) exchanges
+ * in the cycle thread. Context: process, before the runtime is published.
+ *
+ * Return: 0, or -ENOMEM or another errno for a lane that could not be made.
+ */
+int dcm_cycle_lanes_prepare(struct dcm_controller *ctrl, u32 n)
+{
+	struct dcm_lane *lane;
+	int ret = 0;
+	u32 i;
+
+	mutex_lock(&ctrl->sched_lock);
+	for (i = 0; i < min_t(u32, n, DCM_MAX_LANES) && !ctrl->lanes_closed; i++) {
+		if (ctrl->lanes[i])
+			continue;
+		lane = kzalloc(sizeof(*lane), GFP_KERNEL);
+		if (!lane) {
+			ret = -ENOMEM;
+			break;
+		}
+		lane->worker = kthread_create_worker(0, "dcm%d-bus%u", ctrl->index, i);
+		if (IS_ERR(lane->worker)) {
+			ret = PTR_ERR(lane->worker);
+			kfree(lane);
+			break;
+		}
+		kthread_init_work(&lane->work, dcm_lane_work);
+		lane->ctrl = ctrl;
+		atomic_set(&lane->state, DCM_LANE_IDLE);
+		sched_apply(ctrl, lane->worker->task);
+		/* Published with the runtime that uses it (rcu_assign_pointer()). */
+		WRITE_ONCE(ctrl->lanes[i], lane);
+	}
+	mutex_unlock(&ctrl->sched_lock);
+	return ret;
+}
+
+/**
+ * dcm_cycle_lanes_flush() - wait for the bus exchanges in progress
+ * @ctrl: the controller
+ *
+ * For whoever frees a runtime or lets a transport go, after
+ * synchronize_srcu(): a late bus's exchange outlives the cycle's read
+ * section, and ends before this returns. Context: process; takes the
+ * controller's sched_lock.
+ */
+void dcm_cycle_lanes_flush(struct dcm_controller *ctrl)
+{
+	u32 i;
+
+	mutex_lock(&ctrl->sched_lock);
+	for (i = 0; i < DCM_MAX_LANES; i++)
+		if (ctrl->lanes[i])
+			kthread_flush_worker(ctrl->lanes[i]->worker);
+	mutex_unlock(&ctrl->sched_lock);
+}
+
 /**
  * dcm_cycle_start() - start a controller's cycle
  * @ctrl: the controller
@@ -212,44 +609,229 @@ int dcm_cycle_start(struct dcm_controller *ctrl)
 {
 	struct task_struct *t;
 
-	t = kthread_run(dcm_cycle_thread, ctrl, "dcm%d-cycle", ctrl->index);
+	t = kthread_create(dcm_cycle_thread, ctrl, "dcm%d-cycle", ctrl->index);
 	if (IS_ERR(t))
 		return PTR_ERR(t);
+	mutex_lock(&ctrl->sched_lock);
 	ctrl->cycle_task = t;
+	if (sched_apply(ctrl, t))
+		dev_warn(&ctrl->dev, "cannot set the cycle's priority %u or CPUs %*pbl\n",
+			 ctrl->priority, cpumask_pr_args(ctrl->cpus));
+	mutex_unlock(&ctrl->sched_lock);
+	wake_up_process(t);
 	return 0;
 }
 
 /**
  * dcm_cycle_stop() - stop a controller's cycle and wake its readers
  * @ctrl: the controller
+ *
+ * The cycle thread stops, then its lanes, each once the exchange it runs
+ * has ended.
  */
 void dcm_cycle_stop(struct dcm_controller *ctrl)
 {
-	if (ctrl->cycle_task)
-		kthread_stop(ctrl->cycle_task);
+	struct task_struct *t;
+	u32 i;
+
+	mutex_lock(&ctrl->sched_lock);
+	t = ctrl->cycle_task;
+	mutex_unlock(&ctrl->sched_lock);
+	if (t)
+		kthread_stop(t);
+	mutex_lock(&ctrl->sched_lock);
 	ctrl->cycle_task = NULL;
+	ctrl->lanes_closed = true;
+	for (i = 0; i < DCM_MAX_LANES; i++) {
+		if (ctrl->lanes[i])
+			lane_destroy(ctrl->lanes[i]);
+		WRITE_ONCE(ctrl->lanes[i], NULL);
+	}
+	mutex_unlock(&ctrl->sched_lock);
 	wake_up_interruptible_all(&ctrl->cycle_wq);
+}
+
+/**
+ * dcm_cycle_set_priority() - the cycle's SCHED_FIFO priority, now
+ * @ctrl: the controller
+ * @priority: 1-99
+ *
+ * The cycle thread and its lanes take it at once. The caller checks the
+ * privilege (CAP_SYS_NICE). Context: process.
+ *
+ * Return: 0, -EINVAL for a priority out of range, or what the scheduler
+ * said.
+ */
+int dcm_cycle_set_priority(struct dcm_controller *ctrl, u32 priority)
+{
+	int ret;
+
+	if (priority < 1 || priority >= MAX_RT_PRIO)
+		return -EINVAL;
+	mutex_lock(&ctrl->sched_lock);
+	ctrl->priority = priority;
+	ret = sched_apply_all(ctrl);
+	mutex_unlock(&ctrl->sched_lock);
+	return ret;
+}
+
+/**
+ * dcm_cycle_set_cpus() - the CPUs the cycle runs on, now
+ * @ctrl: the controller
+ * @cpus: the CPUs; at least one online
+ *
+ * The cycle thread and its lanes move at once. The caller checks the
+ * privilege (CAP_SYS_NICE). Context: process.
+ *
+ * Return: 0, -EINVAL for a set without an online CPU, or what the
+ * scheduler said.
+ */
+int dcm_cycle_set_cpus(struct dcm_controller *ctrl, const struct cpumask *cpus)
+{
+	int ret;
+
+	if (!cpumask_intersects(cpus, cpu_online_mask))
+		return -EINVAL;
+	mutex_lock(&ctrl->sched_lock);
+	cpumask_copy(ctrl->cpus, cpus);
+	ret = sched_apply_all(ctrl);
+	mutex_unlock(&ctrl->sched_lock);
+	return ret;
+}
+
+/**
+ * dcm_cycle_cpus() - the CPUs the cycle runs on
+ * @ctrl: the controller
+ * @out: a copy of them
+ */
+void dcm_cycle_cpus(struct dcm_controller *ctrl, struct cpumask *out)
+{
+	mutex_lock(&ctrl->sched_lock);
+	cpumask_copy(out, ctrl->cpus);
+	mutex_unlock(&ctrl->sched_lock);
 }
 
 /**
  * dcm_cycle_stats() - a copy of a controller's cycle statistics
  * @ctrl: the controller
  * @out: the statistics in the ioctl layout
+ *
+ * @out->cycles is the cycles run since the controller started, the rest
+ * since the statistics began (dcm_cycle_stats_reset()).
  */
 void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out)
 {
+	struct dcm_cycle_stats *st = ctrl->stats;
 	unsigned int i;
 
 	memset(out, 0, sizeof(*out));
 	spin_lock(&ctrl->stats_lock);
 	out->cycles = ctrl->cycle;
-	out->overruns = ctrl->stats.overruns;
-	out->missed = ctrl->stats.missed;
-	out->last_ns = ctrl->stats.last_ns;
-	out->mean_ns = ctrl->cycle ? div64_u64(ctrl->stats.total_ns, ctrl->cycle) : 0;
-	out->max_ns = ctrl->stats.max_ns;
-	out->latency_max_ns = ctrl->stats.latency_max_ns;
+	out->overruns = st->overruns;
+	out->missed = st->missed;
+	out->last_ns = st->last_ns;
+	out->mean_ns = st->work.n ? div64_u64(st->work.sum, st->work.n) : 0;
+	out->max_ns = st->work.max;
+	out->latency_max_ns = st->latency.max;
 	for (i = 0; i < ARRAY_SIZE(out->latency_hist); i++)
-		out->latency_hist[i] = ctrl->stats.latency_hist[i];
+		out->latency_hist[i] = st->latency_hist[i];
+	spin_unlock(&ctrl->stats_lock);
+}
+
+/* Start the statistics again; under stats_lock. */
+static void stats_reset_locked(struct dcm_controller *ctrl)
+{
+	memset(ctrl->stats, 0, sizeof(*ctrl->stats));
+	ctrl->stats->since = ktime_get();
+}
+
+/**
+ * dcm_cycle_stats_full() - the cycle's statistics with their percentiles
+ * @ctrl: the controller
+ * @out: the statistics, DCM_IOC_CYCLE_STATS's layout
+ * @reset: start them again once copied (the caller checked the privilege)
+ *
+ * Context: process; the percentiles are computed under the statistics'
+ * lock, a few microseconds.
+ */
+void dcm_cycle_stats_full(struct dcm_controller *ctrl, struct dcm_ioc_cycle_stats *out,
+			  bool reset)
+{
+	static const u32 ppm[DCM_PCT_COUNT] = { 500000, 990000, 999000, 1000000 };
+	struct dcm_cycle_stats *st = ctrl->stats;
+	unsigned int i;
+
+	memset(out, 0, sizeof(*out));
+	mutex_lock(&ctrl->sched_lock);
+	out->priority = ctrl->priority;
+	for (i = 0; i < 64 && i < nr_cpu_ids; i++)
+		if (cpumask_test_cpu(i, ctrl->cpus))
+			out->cpus |= BIT_ULL(i);
+	mutex_unlock(&ctrl->sched_lock);
+
+	spin_lock(&ctrl->stats_lock);
+	out->cycles = st->cycles;
+	out->missed = st->missed;
+	out->late_starts = st->overruns;
+	out->work_overruns = st->work_overruns;
+	for (i = 0; i < DCM_MAX_LANES; i++) {
+		out->late_buses += st->lane[i].late;
+		out->busy_buses += st->lane[i].busy;
+	}
+	for (i = 0; i < DCM_PCT_COUNT; i++) {
+		out->latency_ns[i] = dcm_hist_percentile(&st->latency, ppm[i]);
+		out->work_ns[i] = dcm_hist_percentile(&st->work, ppm[i]);
+	}
+	out->latency_mean_ns = st->latency.n ? div64_u64(st->latency.sum, st->latency.n) : 0;
+	out->work_mean_ns = st->work.n ? div64_u64(st->work.sum, st->work.n) : 0;
+	out->since_ns = ktime_to_ns(st->since);
+	if (reset)
+		stats_reset_locked(ctrl);
+	spin_unlock(&ctrl->stats_lock);
+}
+
+/**
+ * dcm_cycle_stats_reset() - start the cycle's statistics again
+ * @ctrl: the controller
+ *
+ * Every count, histogram and bus's count but the cycle number. The caller
+ * checked the privilege.
+ */
+void dcm_cycle_stats_reset(struct dcm_controller *ctrl)
+{
+	spin_lock(&ctrl->stats_lock);
+	stats_reset_locked(ctrl);
+	spin_unlock(&ctrl->stats_lock);
+}
+
+/**
+ * dcm_cycle_lane_stats() - what the cycle measured of one bus
+ * @ctrl: the controller
+ * @lane: the bus's index in the running description, below DCM_MAX_LANES
+ * @out: a copy
+ */
+void dcm_cycle_lane_stats(struct dcm_controller *ctrl, u32 lane, struct dcm_lane_stats *out)
+{
+	spin_lock(&ctrl->stats_lock);
+	*out = ctrl->stats->lane[lane];
+	out->p50_ns = dcm_hist_percentile(&ctrl->stats->lane_hist[lane], 500000);
+	out->p99_ns = dcm_hist_percentile(&ctrl->stats->lane_hist[lane], 990000);
+	spin_unlock(&ctrl->stats_lock);
+}
+
+/**
+ * dcm_cycle_step_stats() - the percentiles of one step of the cycle's work
+ * @ctrl: the controller
+ * @step: enum dcm_cycle_step
+ * @pct: DCM_PCT_COUNT durations, ns: p50, p99, p99.9, max
+ */
+void dcm_cycle_step_stats(struct dcm_controller *ctrl, u32 step, u64 *pct)
+{
+	static const u32 ppm[DCM_PCT_COUNT] = { 500000, 990000, 999000, 1000000 };
+	unsigned int i;
+
+	spin_lock(&ctrl->stats_lock);
+	for (i = 0; i < DCM_PCT_COUNT; i++)
+		pct[i] = dcm_hist_percentile(&ctrl->stats->step[step], ppm[i]);
 	spin_unlock(&ctrl->stats_lock);
 }

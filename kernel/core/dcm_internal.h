@@ -6,7 +6,9 @@
 #define _DCM_INTERNAL_H
 
 #include <linux/cdev.h>
+#include <linux/cpumask.h>
 #include <linux/device.h>
+#include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
@@ -18,6 +20,7 @@
 #include <linux/workqueue.h>
 #include <linux/dcm.h>
 
+#include "model/dcm_hist.h"
 #include "model/dcm_safety.h"
 
 #define DCM_MAX_CONTROLLERS	16
@@ -55,24 +58,98 @@ struct dcm_event {
 	char text[DCM_EVENT_TEXT_LEN];
 };
 
+#define DCM_MAX_LANES		16	/* buses with a worker of their own, per controller */
+
+/**
+ * struct dcm_lane_stats - what the cycle measures of one bus's exchanges
+ * @exchanges: exchanges done in time
+ * @late: exchanges not done when the cycle had to publish
+ * @busy: exchanges not started: the previous one had not ended
+ * @last_ns: duration of the last exchange
+ * @max_ns: the longest
+ * @p50_ns: the median duration of those done in time
+ * @p99_ns: their 99th percentile
+ */
+struct dcm_lane_stats {
+	u64 exchanges;
+	u64 late;
+	u64 busy;
+	u64 last_ns;
+	u64 max_ns;
+	u64 p50_ns;
+	u64 p99_ns;
+};
+
+/* The steps of a cycle's work, timed apart (struct dcm_cycle_stats.step). */
+enum dcm_cycle_step {
+	DCM_STEP_ACTUATE,	/* the actuators' queues */
+	DCM_STEP_SAFETY,	/* the stiffness rules */
+	DCM_STEP_BUSES,		/* queueing the buses' exchanges to joining them */
+	DCM_STEP_PUBLISH,	/* the snapshot */
+	DCM_STEP_COUNT
+};
+
 /**
  * struct dcm_cycle_stats - what the cycle measures of itself
+ * @cycles: cycles run since the statistics began
  * @overruns: cycles that started a period or more after their deadline
  * @missed: points of the grid passed over after late cycles (not run)
+ * @work_overruns: cycles whose work took longer than the period
  * @last_ns: work time of the last cycle
- * @total_ns: work time of all cycles
- * @max_ns: longest work time
- * @latency_max_ns: longest wake-up latency
+ * @since: when the statistics began (load or reset)
  * @latency_hist: wake-up latencies, buckets of struct dcm_ioc_stats
+ * @latency: wake-up latencies, for the percentiles
+ * @work: work times, for the percentiles
+ * @step: the work's steps, by enum dcm_cycle_step
+ * @lane: per bus of the running description, by its index
+ * @lane_hist: the durations of each bus's exchanges done in time
  */
 struct dcm_cycle_stats {
+	u64 cycles;
 	u64 overruns;
 	u64 missed;
+	u64 work_overruns;
 	u64 last_ns;
-	u64 total_ns;
-	u64 max_ns;
-	u64 latency_max_ns;
+	ktime_t since;
 	u64 latency_hist[10];
+	struct dcm_hist latency;
+	struct dcm_hist work;
+	struct dcm_hist step[DCM_STEP_COUNT];
+	struct dcm_lane_stats lane[DCM_MAX_LANES];
+	struct dcm_hist lane_hist[DCM_MAX_LANES];
+};
+
+/**
+ * struct dcm_lane - a bus's worker: one bus's exchange, beside the others
+ * @worker: its kthread_worker, "dcmN-busM", at the cycle's priority and CPUs
+ * @work: the exchange, queued by the cycle
+ * @ctrl: the controller
+ * @rt: the job: the runtime,
+ * @t: the transport, held by the cycle's SRCU until the lane reports done,
+ *	then by the flushes (dcm_cycle_lanes_flush()) of whoever frees them
+ * @bus: the bus's index in @rt->buses
+ * @now: the cycle's DCM time
+ * @state: enum dcm_lane_state: written by the cycle (IDLE to RUNNING) and
+ *	by the lane (RUNNING to DONE, with release: its values are written)
+ * @ns: the exchange's duration, written by the lane before DONE
+ */
+struct dcm_lane {
+	struct kthread_worker *worker;
+	struct kthread_work work;
+	struct dcm_controller *ctrl;
+	struct dcm_runtime *rt;
+	struct dcm_bus *t;
+	u32 bus;
+	u32 now;
+	atomic_t state;
+	u64 ns;
+};
+
+/* struct dcm_lane.state */
+enum dcm_lane_state {
+	DCM_LANE_IDLE,		/* nothing queued: the cycle may queue */
+	DCM_LANE_RUNNING,	/* queued or exchanging */
+	DCM_LANE_DONE,		/* ended: the cycle takes it back to IDLE */
 };
 
 /**
@@ -135,16 +212,20 @@ struct dcm_cycle_stats {
  *    likes: it holds up only its own caller.
  *
  * 8. The read section of &dcm_controller.srcu (sleeping allowed): the cycle
- *    thread for each cycle, the chaining work, dcm_board_configure(), the
- *    chest store's transfers, SPECIAL's bus look-ups, dcm_mmap(). Taken under
- *    2 or 7, or under no lock.
+ *    thread for each cycle, including its wait for the buses' lanes, the
+ *    chaining work, dcm_board_configure(), the chest store's transfers,
+ *    SPECIAL's bus look-ups, dcm_mmap(). Taken under 2 or 7, or under no
+ *    lock. A lane has no read section: a late bus's exchange outlives the
+ *    cycle's, so whoever frees a runtime or lets a transport go flushes the
+ *    lanes after synchronize_srcu() (dcm_cycle_lanes_flush()).
  *
- * 9. &dcm_bus.xfer_lock (mutex): one user of a bus at a time; taken in @srcu.
- *    The cycle only tries it (mutex_trylock()) and leaves a busy bus for the
- *    next cycle; the chaining work, the chest store, SPECIAL's reads and a
- *    motor board's configuration wait for it. Under it: the transport's own
- *    lock (the RS485 receive spinlock, dcm_sim's lock), @keys_lock (a motor
- *    board's configuration reads SensorType) and &dcm_runtime.err_lock.
+ * 9. &dcm_bus.xfer_lock (mutex): one user of a bus at a time; taken in @srcu
+ *    or by a lane. The lanes only try it (mutex_trylock()) and leave a busy
+ *    bus for the next cycle; the chaining work, the chest store, SPECIAL's
+ *    reads and a motor board's configuration wait for it. Under it: the
+ *    transport's own lock (the RS485 receive spinlock, dcm_sim's lock),
+ *    @keys_lock (a motor board's configuration reads SensorType),
+ *    &dcm_runtime.values_lock and &dcm_runtime.err_lock.
  *
  * 10. &dcm_controller.keys_lock (mutex): the values of string keys, held for
  *     a copy or a swap of the pointer, or while a commit compares the
@@ -157,6 +238,13 @@ struct dcm_cycle_stats {
  *     (dcm_runtime_set_many()), the watchdog for its action. Under it: the
  *     events ring's lock.
  *
+ * 11b. &dcm_runtime.values_lock (spinlock): the runtime's values, between
+ *     the buses' lanes that write them (an RS485 bus's whole reply, a
+ *     register board's each value) and the cycle that publishes them
+ *     (around dcm_runtime_publish()): a late bus's values show in the next
+ *     snapshot, never in the middle of one. Under it: err_lock and the
+ *     events ring's lock (a board's Ack, Nack and events).
+ *
  * 12. &dcm_runtime.err_lock (spinlock): the devices' error lists, Ack, Nack;
  *     the cycle, the chaining work, key files, CALIBRATE, SPECIAL. A leaf:
  *     events are posted after it is released.
@@ -166,6 +254,15 @@ struct dcm_cycle_stats {
  *
  * 14. The events ring's raw spinlock (irqsave): dcm_event_post() from any
  *     context, the events work item takes the events off; innermost.
+ *
+ * &dcm_controller.sched_lock (mutex): @lanes, @priority and @cpus, and their
+ * application to the cycle's threads; the lanes are made under it (from
+ * dcm_runtime_create(), under @config_lock), flushed under it (from
+ * dcm_runtime_free() under @config_lock, and from a transport's detach
+ * under dcm_transports_lock) and destroyed under it (dcm_cycle_stop()).
+ * Taken by the cycle/ sysfs files and DCM_IOC_CYCLE_STATS (under @lock for
+ * reading). Under it only the scheduler's own locks and the waits for the
+ * lanes, which take no dcm lock but 9, 11b, 12 and 14.
  *
  * &dcm_controller.bus_lock (mutex): the writers of @buses, @claims and of
  * the running description's transports (&dcm_rt_bus.bus): a transport
@@ -259,10 +356,21 @@ struct dcm_cycle_stats {
  * @claims: its body's buses, struct dcm_claim (dcm_bus.c)
  * @generation: generation of @model, 1-65535
  * @cycle_task: the cycle thread
+ * @sched_lock: guards @lanes (created and destroyed under it),
+ *	@priority and @cpus, and their application to the threads
+ * @priority: SCHED_FIFO priority of the cycle thread and the lanes
+ * @cpus: the CPUs they may run on
+ * @lanes: the buses' workers, by bus index, created for the runtime's
+ *	buses before it runs (dcm_cycle_lanes_prepare()); the cycle reads the
+ *	pointers without a lock: they are set before the runtime that uses
+ *	them is published, and cleared only once the cycle is stopped
+ * @lanes_closed: the cycle stopped: no lane is made any more
+ * @lanes_wq: the cycle waits on it for its lanes; each lane wakes it
  * @cycle_wq: woken after every cycle
  * @cycle: cycles run; written under @stats_lock, read with READ_ONCE()
  * @stats_lock: guards @cycle and its statistics
- * @stats: the cycle's statistics
+ * @stats: the cycle's statistics (allocated apart: their histograms are
+ *	some 90 KiB)
  * @safety: the stiffness rules' controller-wide state, the cycle's
  * @stall_ms: debugfs: the next cycle starts that much late (a cycle fault)
  * @debugfs: the controller's debugfs directory
@@ -296,10 +404,16 @@ struct dcm_controller {
 	struct list_head claims;
 	u32 generation;
 	struct task_struct *cycle_task;
+	struct mutex sched_lock;	/* @lanes, @priority, @cpus */
+	u32 priority;
+	cpumask_var_t cpus;
+	struct dcm_lane *lanes[DCM_MAX_LANES];
+	bool lanes_closed;
+	wait_queue_head_t lanes_wq;
 	wait_queue_head_t cycle_wq;
 	u64 cycle;
 	spinlock_t stats_lock;		/* cycle statistics */
-	struct dcm_cycle_stats stats;
+	struct dcm_cycle_stats *stats;
 	struct dcm_safety safety;
 	u32 stall_ms;
 	struct dentry *debugfs;
@@ -516,9 +630,22 @@ int dcm_buses_claim(struct dcm_controller *ctrl, const struct dcm_bus_ref *refs,
 void dcm_buses_release(struct dcm_controller *ctrl);
 
 /* dcm_cycle.c */
+int dcm_cycle_init(struct dcm_controller *ctrl);
+void dcm_cycle_free(struct dcm_controller *ctrl);
 int dcm_cycle_start(struct dcm_controller *ctrl);
 void dcm_cycle_stop(struct dcm_controller *ctrl);
 void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out);
+void dcm_cycle_stats_full(struct dcm_controller *ctrl, struct dcm_ioc_cycle_stats *out,
+			  bool reset);
+int dcm_cycle_params_check(void);
+void dcm_cycle_cpus(struct dcm_controller *ctrl, struct cpumask *out);
+void dcm_cycle_stats_reset(struct dcm_controller *ctrl);
+void dcm_cycle_lane_stats(struct dcm_controller *ctrl, u32 lane, struct dcm_lane_stats *out);
+void dcm_cycle_step_stats(struct dcm_controller *ctrl, u32 step, u64 *pct);
+int dcm_cycle_lanes_prepare(struct dcm_controller *ctrl, u32 n);
+void dcm_cycle_lanes_flush(struct dcm_controller *ctrl);
+int dcm_cycle_set_priority(struct dcm_controller *ctrl, u32 priority);
+int dcm_cycle_set_cpus(struct dcm_controller *ctrl, const struct cpumask *cpus);
 
 /* dcm_alias.c */
 struct dcm_alias;

@@ -73,7 +73,8 @@ static struct dcm_snapbuf *snapbuf_create(const struct dcm_model *m, u32 generat
  *
  * Every actuator starts at its description's Value with an empty queue.
  * Each device gets its board type (dcm_board_type_find()) and that type's
- * private area, and the type binds it; each bus gets its transport.
+ * private area, and the type binds it; each bus gets its transport and its
+ * lane (dcm_cycle_lanes_prepare()).
  * Context: process, under the controller's config_lock.
  *
  * Return: the runtime, or NULL when memory is short.
@@ -92,6 +93,7 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 	rt->generation = generation;
 	raw_spin_lock_init(&rt->cmd_lock);
 	spin_lock_init(&rt->err_lock);
+	spin_lock_init(&rt->values_lock);
 
 	for (i = 0; i < m->n_subdevices; i++)
 		if (m->subdevices[i].type->flags & DCM_SUB_ACTUATOR)
@@ -144,6 +146,8 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 		type->bind(rt, i);
 	}
 	dcm_bus_attach(ctrl, rt);
+	/* A bus without a lane of its own (none could be made) exchanges inline. */
+	dcm_cycle_lanes_prepare(ctrl, rt->n_buses);
 
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
@@ -176,7 +180,8 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
  * dcm_runtime_free() - free a runtime no cycle uses any more
  * @rt: the runtime, or NULL
  *
- * The snapshot's memory stays while a mapping holds it.
+ * The snapshot's memory stays while a mapping holds it. A bus exchange the
+ * cycle left running (a late bus) ends before anything is freed.
  */
 void dcm_runtime_free(struct dcm_runtime *rt)
 {
@@ -184,6 +189,7 @@ void dcm_runtime_free(struct dcm_runtime *rt)
 
 	if (!rt)
 		return;
+	dcm_cycle_lanes_flush(rt->ctrl);
 	for (i = 0; i < rt->n_buses; i++)
 		if (rt->buses[i].chain_work.func)
 			cancel_work_sync(&rt->buses[i].chain_work);
@@ -234,13 +240,27 @@ void dcm_runtime_actuate(struct dcm_runtime *rt, u32 now)
  * @role_sub: the sensor's subdevice index, or -1 (the board has none there)
  * @raw: the raw number
  * @now: the cycle's DCM time
+ *
+ * From a register bus's lane the value is written under the runtime's
+ * values_lock, which an RS485 bus's lane holds around all of its replies:
+ * the cycle publishes under it. Context: a bus's lane, or the cycle thread.
  */
 void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now)
 {
+	s64 v;
+
 	if (role_sub < 0)
 		return;
-	rt->values[role_sub] = dcm_from_raw(&rt->conv[role_sub], raw);
+	v = dcm_from_raw(&rt->conv[role_sub], raw);
+	if (!rt->buses[rt->dev[rt->model->subdevices[role_sub].device].bus].regs) {
+		rt->values[role_sub] = v;
+		rt->times[role_sub] = now;
+		return;
+	}
+	spin_lock(&rt->values_lock);
+	rt->values[role_sub] = v;
 	rt->times[role_sub] = now;
+	spin_unlock(&rt->values_lock);
 }
 
 /**

@@ -138,6 +138,13 @@ struct dcm_rt_device {
  * @chain_tries: the cycle's: continuations of a short chain so far
  * @chain_more: set by the cycle before it queues @chain_work: continue the
  *	chain from its end, without a reset
+ * @regs: the bus exchanges in a lane and is a register bus (I2C, SPI):
+ *	its boards' values are written one by one under the runtime's
+ *	values_lock (dcm_runtime_sense()). Set by the cycle before it queues
+ *	the lane
+ * @txbuf: the cyclic exchange's scratch: a frame or block to send
+ * @rxbuf: the cyclic exchange's scratch: what came back
+ * @rx: the cyclic exchange's scratch: the RS485 receiver
  */
 struct dcm_rt_bus {
 	const char *name;
@@ -156,6 +163,10 @@ struct dcm_rt_bus {
 	unsigned long chain_retry;
 	u8 chain_tries;
 	bool chain_more;
+	bool regs;
+	u8 txbuf[DCM_RS485_MAX_FRAME];
+	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
+	struct dcm_rs485_rx rx;
 };
 
 /**
@@ -175,11 +186,13 @@ struct dcm_rt_bus {
  * @times: their update times
  * @dev: per device, its running state
  * @err_lock: guards the devices' error lists and counters against readers
+ * @values_lock: the buses' lanes write their boards' values under it (an
+ *	RS485 bus's replies, a register board's each value), the cycle
+ *	publishes them under it: a bus's exchange ended after the cycle's
+ *	join (late) shows in the next cycle's snapshot, never in the middle
+ *	of one
  * @buses: the description's buses
  * @n_buses: count
- * @txbuf: the cycle's scratch: a frame or block to send
- * @rxbuf: the cycle's scratch: what came back
- * @rx: the cycle's scratch: the RS485 receiver
  */
 struct dcm_runtime {
 	struct dcm_model *model;
@@ -195,11 +208,9 @@ struct dcm_runtime {
 	u32 *times;
 	struct dcm_rt_device dev[DCM_MAX_DEVICES];
 	spinlock_t err_lock;		/* error lists, Ack/Nack */
+	spinlock_t values_lock;		/* the lanes' values vs publication */
 	struct dcm_rt_bus buses[DCM_MAX_DEVICES];
 	u32 n_buses;
-	u8 txbuf[DCM_RS485_MAX_FRAME];
-	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
-	struct dcm_rs485_rx rx;
 };
 
 struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_model *m,

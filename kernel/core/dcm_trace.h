@@ -38,6 +38,19 @@ TRACE_EVENT(dcm_cycle_end,
 		      __entry->work_ns)
 );
 
+TRACE_EVENT(dcm_cycle_late_buses,
+	    TP_PROTO(int index, u64 cycle, u32 late),
+	    TP_ARGS(index, cycle, late),
+	    TP_STRUCT__entry(__field(int, index)
+			     __field(u64, cycle)
+			     __field(u32, late)),
+	    TP_fast_assign(__entry->index = index;
+			   __entry->cycle = cycle;
+			   __entry->late = late;),
+	    TP_printk("dcm%d cycle=%llu late=%#x", __entry->index, __entry->cycle,
+		      __entry->late)
+);
+
 #endif /* _DCM_TRACE_H */
 
 #undef TRACE_INCLUDE_PATH

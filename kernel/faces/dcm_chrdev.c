@@ -3,6 +3,7 @@
  * dcm - the character device /dev/dcmN and its ioctls.
  */
 
+#include <linux/capability.h>
 #include <linux/compat.h>
 #include <linux/fs.h>
 #include <linux/mm.h>
@@ -100,6 +101,7 @@ struct dcm_ioc_data {
 		struct dcm_ioc_time time;
 		struct dcm_ioc_get get;
 		struct dcm_ioc_stats stats;
+		struct dcm_ioc_cycle_stats cycle_stats;
 		struct dcm_ioc_watchdog watchdog;
 	} arg;
 	struct dcm_point *pts;
@@ -299,6 +301,16 @@ static long dcm_ioc_run(struct dcm_file *f, unsigned int cmd, struct dcm_ioc_dat
 		/* The older number gets the fields of its size (step 3). */
 		dcm_cycle_stats(ctrl, &d->arg.stats);
 		return 0;
+	case DCM_IOC_CYCLE_STATS: {
+		u32 flags = d->arg.cycle_stats.flags;
+
+		if (flags & ~DCM_CYCLE_STATS_F_RESET)
+			return -EINVAL;
+		if ((flags & DCM_CYCLE_STATS_F_RESET) && !capable(CAP_SYS_ADMIN))
+			return -EPERM;
+		dcm_cycle_stats_full(ctrl, &d->arg.cycle_stats, flags & DCM_CYCLE_STATS_F_RESET);
+		return 0;
+	}
 	case DCM_IOC_WATCHDOG:
 		return dcm_watchdog_ioctl(&f->wd, &d->arg.watchdog);
 	}
@@ -355,6 +367,7 @@ static bool dcm_ioctl_known(unsigned int cmd)
 	case DCM_IOC_GET:
 	case DCM_IOC_STATS:
 	case DCM_IOC_STATS_V1:
+	case DCM_IOC_CYCLE_STATS:
 	case DCM_IOC_WATCHDOG:
 		return true;
 	}

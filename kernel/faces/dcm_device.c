@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dcm - the controller as a device: dcmN in the "dcm" class, its own
- * attributes (body, abi_version, period_us, time_ms, stats/, safety/) and
+ * attributes (body, abi_version, period_us, time_ms, stats/, cycle/,
+ * safety/) and
  * its character device /dev/dcmN, owned by the group that may command the
  * robot. The key tree below it is faces/dcm_sysfs.c's.
  */
@@ -9,12 +10,14 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/capability.h>
+#include <linux/cpumask.h>
 #include <linux/device.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/uidgid.h>
 
 #include "core/dcm_internal.h"
+#include "core/dcm_runtime.h"
 #include "faces/dcm_faces.h"
 
 static unsigned int gid;
@@ -139,6 +142,89 @@ static ssize_t latency_histogram_show(struct device *dev, struct device_attribut
 }
 static DEVICE_ATTR_RO(latency_histogram);
 
+/* What DCM_IOC_CYCLE_STATS adds, one number per file. */
+struct dcm_cstat_attr {
+	struct device_attribute attr;
+	size_t offset;		/* of a u64 in struct dcm_ioc_cycle_stats */
+};
+
+static ssize_t cstat_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct dcm_cstat_attr *sa = container_of(attr, struct dcm_cstat_attr, attr);
+	struct dcm_ioc_cycle_stats st;
+
+	dcm_cycle_stats_full(to_dcm_controller(dev), &st, false);
+	return sysfs_emit(buf, "%llu\n", *(u64 *)((char *)&st + sa->offset));
+}
+
+#define CSTAT(n, f) { __ATTR(n, 0444, cstat_show, NULL), offsetof(struct dcm_ioc_cycle_stats, f) }
+
+static struct dcm_cstat_attr dcm_cstat_attrs[] = {
+	CSTAT(work_overruns, work_overruns),
+	CSTAT(late_buses, late_buses),
+	CSTAT(busy_buses, busy_buses),
+};
+
+/*
+ * "latency <p50> <p99> <p99.9> <max>" and "work ..." in ns, from the
+ * log-bucket histograms (within 6.25 %).
+ */
+static ssize_t percentiles_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct dcm_ioc_cycle_stats st;
+
+	dcm_cycle_stats_full(to_dcm_controller(dev), &st, false);
+	return sysfs_emit(buf, "latency %llu %llu %llu %llu\nwork %llu %llu %llu %llu\n",
+			  st.latency_ns[DCM_PCT_50], st.latency_ns[DCM_PCT_99],
+			  st.latency_ns[DCM_PCT_999], st.latency_ns[DCM_PCT_MAX],
+			  st.work_ns[DCM_PCT_50], st.work_ns[DCM_PCT_99],
+			  st.work_ns[DCM_PCT_999], st.work_ns[DCM_PCT_MAX]);
+}
+static DEVICE_ATTR_RO(percentiles);
+
+/*
+ * The work's steps, one line each, "<step> <p50> <p99> <p99.9> <max>" in
+ * ns: actuate, safety, buses (queueing the exchanges to joining them),
+ * publish.
+ */
+static ssize_t steps_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	static const char *const names[DCM_STEP_COUNT] = {
+		"actuate", "safety", "buses", "publish",
+	};
+	u64 pct[DCM_PCT_COUNT];
+	ssize_t len = 0;
+	u32 i;
+
+	for (i = 0; i < DCM_STEP_COUNT; i++) {
+		dcm_cycle_step_stats(to_dcm_controller(dev), i, pct);
+		len += sysfs_emit_at(buf, len, "%s %llu %llu %llu %llu\n", names[i],
+				     pct[DCM_PCT_50], pct[DCM_PCT_99], pct[DCM_PCT_999],
+				     pct[DCM_PCT_MAX]);
+	}
+	return len;
+}
+static DEVICE_ATTR_RO(steps);
+
+/* Root starts the statistics again (CAP_SYS_ADMIN, whatever the mode). */
+static ssize_t reset_store(struct device *dev, struct device_attribute *attr, const char *buf,
+			   size_t len)
+{
+	bool v;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = kstrtobool(buf, &v);
+	if (ret)
+		return ret;
+	if (!v)
+		return -EINVAL;
+	dcm_cycle_stats_reset(to_dcm_controller(dev));
+	return len;
+}
+static DEVICE_ATTR_WO(reset);
+
 static struct attribute *dcm_stats_attrs[] = {
 	&dcm_stat_attrs[0].attr.attr,
 	&dcm_stat_attrs[1].attr.attr,
@@ -148,12 +234,113 @@ static struct attribute *dcm_stats_attrs[] = {
 	&dcm_stat_attrs[5].attr.attr,
 	&dcm_stat_attrs[6].attr.attr,
 	&dev_attr_latency_histogram.attr,
+	&dcm_cstat_attrs[0].attr.attr,
+	&dcm_cstat_attrs[1].attr.attr,
+	&dcm_cstat_attrs[2].attr.attr,
+	&dev_attr_percentiles.attr,
+	&dev_attr_steps.attr,
+	&dev_attr_reset.attr,
 	NULL
 };
 
 static const struct attribute_group dcm_stats_group = {
 	.name = "stats",
 	.attrs = dcm_stats_attrs,
+};
+
+/* cycle/: the cycle thread's priority and CPUs, and each bus's exchanges. */
+static ssize_t priority_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct dcm_ioc_cycle_stats st;
+
+	dcm_cycle_stats_full(to_dcm_controller(dev), &st, false);
+	return sysfs_emit(buf, "%u\n", st.priority);
+}
+
+/* Root (CAP_SYS_NICE, whatever the mode) sets it: the threads take it at once. */
+static ssize_t priority_store(struct device *dev, struct device_attribute *attr,
+			      const char *buf, size_t len)
+{
+	unsigned int v;
+	int ret;
+
+	if (!capable(CAP_SYS_NICE))
+		return -EPERM;
+	ret = kstrtouint(buf, 10, &v);
+	if (ret)
+		return ret;
+	ret = dcm_cycle_set_priority(to_dcm_controller(dev), v);
+	return ret ? ret : len;
+}
+static DEVICE_ATTR_RW(priority);
+
+static ssize_t cpus_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	cpumask_var_t m;
+	ssize_t len;
+
+	if (!alloc_cpumask_var(&m, GFP_KERNEL))
+		return -ENOMEM;
+	dcm_cycle_cpus(to_dcm_controller(dev), m);
+	len = sysfs_emit(buf, "%*pbl\n", cpumask_pr_args(m));
+	free_cpumask_var(m);
+	return len;
+}
+
+/* A cpulist ("0", "1-3"); root (CAP_SYS_NICE) only. */
+static ssize_t cpus_store(struct device *dev, struct device_attribute *attr, const char *buf,
+			  size_t len)
+{
+	cpumask_var_t m;
+	int ret;
+
+	if (!capable(CAP_SYS_NICE))
+		return -EPERM;
+	if (!zalloc_cpumask_var(&m, GFP_KERNEL))
+		return -ENOMEM;
+	ret = cpulist_parse(buf, m);
+	if (!ret)
+		ret = dcm_cycle_set_cpus(to_dcm_controller(dev), m);
+	free_cpumask_var(m);
+	return ret ? ret : len;
+}
+static DEVICE_ATTR_RW(cpus);
+
+/*
+ * One line per bus of the running description with a lane: "<bus>
+ * <exchanges> <late> <busy> <last_ns> <max_ns> <p50_ns> <p99_ns>".
+ */
+static ssize_t buses_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct dcm_controller *ctrl = to_dcm_controller(dev);
+	struct dcm_lane_stats ls;
+	struct dcm_runtime *rt;
+	ssize_t len = 0;
+	u32 b;
+
+	down_read(&ctrl->lock);
+	rt = dcm_rt(ctrl);
+	for (b = 0; rt && b < rt->n_buses && b < DCM_MAX_LANES; b++) {
+		dcm_cycle_lane_stats(ctrl, b, &ls);
+		len += sysfs_emit_at(buf, len, "%s %llu %llu %llu %llu %llu %llu %llu\n",
+				     rt->buses[b].name, ls.exchanges, ls.late, ls.busy, ls.last_ns,
+				     ls.max_ns, ls.p50_ns, ls.p99_ns);
+	}
+	up_read(&ctrl->lock);
+	return len;
+}
+static DEVICE_ATTR_RO(buses);
+
+static struct attribute *dcm_cycle_attrs[] = {
+	&dev_attr_priority.attr,
+	&dev_attr_cpus.attr,
+	&dev_attr_buses.attr,
+	NULL
+};
+
+static const struct attribute_group dcm_cycle_group = {
+	.name = "cycle",
+	.attrs = dcm_cycle_attrs,
 };
 
 /* safety/: the stiffness rules acting on every joint (model/dcm_safety.c). */
@@ -194,6 +381,7 @@ static const struct attribute_group dcm_safety_group = {
 static const struct attribute_group *dcm_ctrl_groups[] = {
 	&dcm_ctrl_group,
 	&dcm_stats_group,
+	&dcm_cycle_group,
 	&dcm_safety_group,
 	NULL
 };

@@ -26,18 +26,74 @@ void dcm_tc_init(struct dcm_tc_queue *q, s64 value)
 	q->primed = false;
 }
 
-/* Stable insertion sort by time: equal times keep the order they came in. */
+/*
+ * The order of two commands: by time, then by their place in the request,
+ * kept in the reserved bytes while sorting (they are zero until then, and
+ * again after).
+ */
+static u32 place(const struct dcm_point *p)
+{
+	return p->reserved[0] | (u32)p->reserved[1] << 8 | (u32)p->reserved[2] << 16;
+}
+
+static bool point_before(const struct dcm_point *a, const struct dcm_point *b)
+{
+	if (a->time != b->time)
+		return dcm_time_before(a->time, b->time);
+	return place(a) < place(b);
+}
+
+/* Move p[i] down the max-heap p[0..n). */
+static void sift_down(struct dcm_point *p, u32 i, u32 n)
+{
+	struct dcm_point tmp;
+	u32 c;
+
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && point_before(&p[c], &p[c + 1]))
+			c++;
+		if (!point_before(&p[i], &p[c]))
+			return;
+		tmp = p[i];
+		p[i] = p[c];
+		p[c] = tmp;
+		i = c;
+	}
+}
+
+/*
+ * Sort by time, equal times keeping the order they came in: a heap sort on
+ * (time, place), O(n log n) in the worst case and in place; a request
+ * already in order (the usual trajectory) is seen in one pass.
+ */
 static void sort_points(struct dcm_point *p, u32 n)
 {
 	struct dcm_point tmp;
-	u32 i, j;
+	u32 i;
 
-	for (i = 1; i < n; i++) {
-		tmp = p[i];
-		for (j = i; j > 0 && dcm_time_before(tmp.time, p[j - 1].time); j--)
-			p[j] = p[j - 1];
-		p[j] = tmp;
+	for (i = 1; i < n; i++)
+		if (dcm_time_before(p[i].time, p[i - 1].time))
+			break;
+	if (i >= n)
+		return;
+	for (i = 0; i < n; i++) {
+		p[i].reserved[0] = i & 0xff;
+		p[i].reserved[1] = (i >> 8) & 0xff;
+		p[i].reserved[2] = (i >> 16) & 0xff;
 	}
+	for (i = n / 2; i-- > 0;)
+		sift_down(p, i, n);
+	for (i = n; i-- > 1;) {
+		tmp = p[0];
+		p[0] = p[i];
+		p[i] = tmp;
+		sift_down(p, 0, i);
+	}
+	for (i = 0; i < n; i++)
+		memset(p[i].reserved, 0, sizeof(p[i].reserved));
 }
 
 /**

@@ -382,6 +382,82 @@ static void test_fraction_gain(void **state)
 	assert_true(dcm_from_raw(&joint, 16384) == 1570796);
 }
 
+/* A reference: stable insertion sort by (wrapping) time. */
+static void ref_sort(struct dcm_point *p, u32 n)
+{
+	struct dcm_point tmp;
+	u32 i, j;
+
+	for (i = 1; i < n; i++) {
+		tmp = p[i];
+		for (j = i; j > 0 && dcm_time_before(tmp.time, p[j - 1].time); j--)
+			p[j] = p[j - 1];
+		p[j] = tmp;
+	}
+}
+
+static void expect_sorted_like_ref(struct dcm_point *in, u32 n)
+{
+	static struct dcm_point a[DCM_MAX_POINTS], b[DCM_MAX_POINTS];
+	u32 i;
+
+	memcpy(a, in, n * sizeof(*in));
+	memcpy(b, in, n * sizeof(*in));
+	assert_int_equal(0, dcm_tc_prepare(a, n));
+	ref_sort(b, n);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(b[i].time, a[i].time);
+		assert_true(b[i].value == a[i].value);
+		assert_int_equal(b[i].importance, a[i].importance);
+		/* The reserved bytes, used while sorting, are zero again. */
+		assert_int_equal(0, a[i].reserved[0] | a[i].reserved[1] | a[i].reserved[2]);
+	}
+}
+
+/* A 512-point trajectory given in reverse is queued in time order. */
+static void test_sort_reverse_512(void **state)
+{
+	static struct dcm_point p[DCM_MAX_POINTS];
+	u32 i;
+
+	(void)state;
+	for (i = 0; i < DCM_MAX_POINTS; i++)
+		p[i] = pt(i, 1000 + 10 * (DCM_MAX_POINTS - 1 - i));
+	expect_sorted_like_ref(p, DCM_MAX_POINTS);
+	dcm_tc_init(&q, 0);
+	set(DCM_UPDATE_CLEAR_ALL, p, DCM_MAX_POINTS);
+	assert_int_equal(DCM_MAX_POINTS, q.n);
+	for (i = 0; i < DCM_MAX_POINTS; i++) {
+		assert_int_equal(1000 + 10 * i, q.pts[i].time);
+		assert_true(q.pts[i].value == (s64)(DCM_MAX_POINTS - 1 - i) * U);
+	}
+}
+
+/* Equal times keep the order they came in, whatever else is shuffled. */
+static void test_sort_stable(void **state)
+{
+	static struct dcm_point p[DCM_MAX_POINTS];
+	u32 i, seed = 12345, n;
+
+	(void)state;
+	for (n = 0; n <= DCM_MAX_POINTS; n += n < 20 ? 1 : 61) {
+		for (i = 0; i < n; i++) {
+			seed = seed * 1103515245 + 12345;
+			/* Few distinct times, many ties; some across the 2^32 wrap. */
+			p[i] = pt(i, (seed >> 16) % 7 * 100 - 300);
+			p[i].importance = (seed >> 8) & 7;
+		}
+		expect_sorted_like_ref(p, n);
+	}
+	/* Already in order, and all equal. */
+	for (i = 0; i < DCM_MAX_POINTS; i++)
+		p[i] = pt(i, i / 3);
+	expect_sorted_like_ref(p, DCM_MAX_POINTS);
+	for (i = 0; i < DCM_MAX_POINTS; i++)
+		p[i] = pt(i, 42);
+	expect_sorted_like_ref(p, DCM_MAX_POINTS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -400,6 +476,8 @@ int main(void)
 		cmocka_unit_test(test_conversion),
 		cmocka_unit_test(test_conversion_saturates),
 		cmocka_unit_test(test_fraction_gain),
+		cmocka_unit_test(test_sort_reverse_512),
+		cmocka_unit_test(test_sort_stable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

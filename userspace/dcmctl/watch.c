@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dcmctl watch, stats: the cycle as it runs, through read() frames and
- * DCM_IOC_STATS.
+ * dcmctl watch, stats: the cycle as it runs, through read() frames,
+ * DCM_IOC_STATS and DCM_IOC_CYCLE_STATS.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <linux/dcm.h>
 
 #include "dcmctl.h"
 
@@ -235,6 +237,51 @@ void dcmctl_json_stats(struct json_writer *w, const struct dcm_stats *st, uint32
 	json_end_array(w);
 }
 
+/*
+ * What DCM_IOC_CYCLE_STATS adds (ABI 1.5): missed periods, work overruns,
+ * late buses, percentiles, the priority and CPUs. Nothing from an older
+ * kernel.
+ */
+static void stats_cycle(struct dcm *dcm, struct json_writer *w, FILE *out)
+{
+	struct dcm_ioc_cycle_stats cs;
+	static const char *const pct[DCM_PCT_COUNT] = { "p50", "p99", "p99_9", "max" };
+	unsigned int i;
+
+	memset(&cs, 0, sizeof(cs));
+	if (ioctl(dcm_fd(dcm), DCM_IOC_CYCLE_STATS, &cs))
+		return;
+	if (!w) {
+		fprintf(out, "missed: %" PRIu64 "\n", (uint64_t)cs.missed);
+		fprintf(out, "work overruns: %" PRIu64 "\n", (uint64_t)cs.work_overruns);
+		fprintf(out, "late buses: %" PRIu64 ", busy %" PRIu64 "\n",
+			(uint64_t)cs.late_buses, (uint64_t)cs.busy_buses);
+		fprintf(out, "wake-up latency: p50 %.1f us, p99 %.1f us, p99.9 %.1f us\n",
+			cs.latency_ns[DCM_PCT_50] / 1e3, cs.latency_ns[DCM_PCT_99] / 1e3,
+			cs.latency_ns[DCM_PCT_999] / 1e3);
+		fprintf(out, "work: p50 %.1f us, p99 %.1f us, p99.9 %.1f us\n",
+			cs.work_ns[DCM_PCT_50] / 1e3, cs.work_ns[DCM_PCT_99] / 1e3,
+			cs.work_ns[DCM_PCT_999] / 1e3);
+		fprintf(out, "priority: SCHED_FIFO %u, cpus 0x%" PRIx64 "\n", cs.priority,
+			(uint64_t)cs.cpus);
+		return;
+	}
+	json_uint(w, "missed", cs.missed);
+	json_uint(w, "work_overruns", cs.work_overruns);
+	json_uint(w, "late_buses", cs.late_buses);
+	json_uint(w, "busy_buses", cs.busy_buses);
+	json_begin_object(w, "latency_ns");
+	for (i = 0; i < DCM_PCT_COUNT; i++)
+		json_uint(w, pct[i], cs.latency_ns[i]);
+	json_end_object(w);
+	json_begin_object(w, "work_ns");
+	for (i = 0; i < DCM_PCT_COUNT; i++)
+		json_uint(w, pct[i], cs.work_ns[i]);
+	json_end_object(w);
+	json_uint(w, "priority", cs.priority);
+	json_uint(w, "cpus", cs.cpus);
+}
+
 int dcmctl_stats(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcm_stats st;
@@ -258,10 +305,12 @@ int dcmctl_stats(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		json_init(&w, out, o->pretty);
 		json_begin_object(&w, NULL);
 		dcmctl_json_stats(&w, &st, info.period_us);
+		stats_cycle(dcm, &w, out);
 		json_end_object(&w);
 		json_finish(&w);
 	} else {
 		dcmctl_print_stats_text(out, &st, info.period_us);
+		stats_cycle(dcm, NULL, out);
 	}
 	ret = DCMCTL_EXIT_OK;
 out:

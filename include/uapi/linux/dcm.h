@@ -18,7 +18,7 @@
 /* ABI identity: "DCM" + 0x01, checked by libdcm before anything else. */
 #define DCM_ABI_MAGIC		0x44434d01
 #define DCM_ABI_MAJOR		1
-#define DCM_ABI_MINOR		3
+#define DCM_ABI_MINOR		5
 #define DCM_ABI_VERSION		((DCM_ABI_MAJOR << 16) | DCM_ABI_MINOR)
 
 #define DCM_NAME_LEN		32	/* controller and driver names, NUL included */
@@ -338,6 +338,66 @@ struct dcm_ioc_stats {
 	__u64 missed;
 };
 
+/* struct dcm_ioc_cycle_stats.flags */
+#define DCM_CYCLE_STATS_F_RESET	(1U << 0)	/* start again after this answer (CAP_SYS_ADMIN) */
+
+/* Indexes of struct dcm_ioc_cycle_stats.latency_ns and .work_ns. */
+enum dcm_cycle_pct {
+	DCM_PCT_50,	/* the median */
+	DCM_PCT_99,
+	DCM_PCT_999,	/* p99.9 */
+	DCM_PCT_MAX,	/* the largest */
+	DCM_PCT_COUNT
+};
+
+/**
+ * struct dcm_ioc_cycle_stats - DCM_IOC_CYCLE_STATS (ABI 1.5): the cycle's timing
+ * @flags: in: DCM_CYCLE_STATS_F_RESET: the statistics start again once this
+ *	answer is taken (EPERM without CAP_SYS_ADMIN); out: 0
+ * @priority: the SCHED_FIFO priority of the cycle and its bus workers
+ * @cycles: cycles run since the statistics began (module load or reset)
+ * @missed: periods of the grid passed over, not run, after late cycles: a
+ *	stall of 123 ms at a 10 ms period misses 12. @cycles + @missed counts
+ *	the periods since the statistics began
+ * @late_starts: cycles that started a period or more after their deadline
+ *	(the overruns of struct dcm_ioc_stats)
+ * @work_overruns: cycles whose work (wake-up to publication) took longer
+ *	than the period
+ * @late_buses: bus exchanges not done when the cycle had to publish, all
+ *	buses together: their boards kept their values for that cycle, and
+ *	what the exchange brings shows in the next
+ * @busy_buses: bus exchanges not started because the bus's previous one
+ *	had not ended
+ * @latency_ns: wake-up latency (deadline to start) by enum dcm_cycle_pct;
+ *	a percentile is within 6.25 % above the true value
+ * @work_ns: the cycle's work, the same way
+ * @latency_mean_ns: mean wake-up latency
+ * @work_mean_ns: mean work
+ * @since_ns: CLOCK_MONOTONIC time the statistics began
+ * @cpus: the CPUs the cycle and its bus workers may run on, CPU n in bit n
+ *	(the first 64)
+ * @reserved: zero
+ *
+ * Documentation/userspace-api/dcm.rst has the rules.
+ */
+struct dcm_ioc_cycle_stats {
+	__u32 flags;
+	__u32 priority;
+	__u64 cycles;
+	__u64 missed;
+	__u64 late_starts;
+	__u64 work_overruns;
+	__u64 late_buses;
+	__u64 busy_buses;
+	__u64 latency_ns[DCM_PCT_COUNT];
+	__u64 work_ns[DCM_PCT_COUNT];
+	__u64 latency_mean_ns;
+	__u64 work_mean_ns;
+	__u64 since_ns;
+	__u64 cpus;
+	__u64 reserved[8];
+};
+
 /* Safe actions of a client watchdog (struct dcm_ioc_watchdog.action). */
 enum dcm_watchdog_action {
 	DCM_WATCHDOG_HOLD,	/* the client's actuators drop their queued commands and hold */
@@ -392,6 +452,7 @@ struct dcm_ioc_watchdog {
 /* DCM_IOC_STATS of ABI 1.0-1.2: struct dcm_ioc_stats without @missed. */
 #define DCM_IOC_STATS_V1	_IOC(_IOC_READ, DCM_IOC_MAGIC, 0x08, 128)
 #define DCM_IOC_WATCHDOG	_IOW(DCM_IOC_MAGIC, 0x09, struct dcm_ioc_watchdog)
+#define DCM_IOC_CYCLE_STATS	_IOWR(DCM_IOC_MAGIC, 0x10, struct dcm_ioc_cycle_stats)
 
 /* Generated from Documentation/netlink/specs/dcm.yaml by scripts/dcm-nl-gen.py: do not edit. */
 /* Generic netlink family "dcm". */
