@@ -595,7 +595,7 @@ static unsigned int total_calls(void)
 {
 	unsigned int n = 0;
 
-	for (int i = 0; i < 16; i++)
+	for (int i = 0; i < FAKE_NRS; i++)
 		n += fake.calls[i];
 	return n;
 }
