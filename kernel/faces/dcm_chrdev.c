@@ -421,7 +421,7 @@ static long dcm_ioctl_read_mode(struct dcm_file *f, struct dcm_ioc_read_mode *ar
 	flags = (READ_ONCE(f->read_flags) & ~arg->mask) | (arg->flags & arg->mask);
 	/* Turned on, the snapshot mode waits for the next publication. */
 	if ((flags & DCM_READ_F_SNAPSHOT) && !(f->read_flags & DCM_READ_F_SNAPSHOT))
-		WRITE_ONCE(f->poll_cycle, READ_ONCE(f->ctrl->cycle));
+		WRITE_ONCE(f->poll_cycle, rt ? READ_ONCE(rt->snap->hdr->cycle) : 0);
 	WRITE_ONCE(f->read_flags, flags);
 	memset(arg, 0, sizeof(*arg));
 	arg->flags = flags;
@@ -695,13 +695,34 @@ out:
 }
 
 /*
- * DCM_READ_F_SNAPSHOT: a cycle published since the last poll() that said
- * so. The poll that reports it takes it, so that a client of the mapped
- * snapshot wakes once per cycle without read().
+ * The cycle of the running description's last published snapshot, 0 for
+ * none: read in the controller's SRCU section, as dcm_mmap() finds the
+ * snapshot, so that poll() takes no dcm lock.
+ */
+static u64 dcm_published_cycle(struct dcm_controller *ctrl)
+{
+	struct dcm_runtime *rt;
+	u64 cycle = 0;
+	int idx;
+
+	idx = srcu_read_lock(&ctrl->srcu);
+	rt = srcu_dereference(ctrl->rt, &ctrl->srcu);
+	if (rt)
+		cycle = READ_ONCE(rt->snap->hdr->cycle);
+	srcu_read_unlock(&ctrl->srcu, idx);
+	return cycle;
+}
+
+/*
+ * DCM_READ_F_SNAPSHOT: a snapshot published since the last poll() that
+ * said so. The poll that reports it takes it, so that a client of the
+ * mapped snapshot wakes once per cycle without read(). The snapshot's own
+ * cycle is compared, not the controller's count, which moves on only
+ * after the publication.
  */
 static bool dcm_snapshot_news(struct dcm_file *f)
 {
-	u64 seen = READ_ONCE(f->poll_cycle), now = READ_ONCE(f->ctrl->cycle);
+	u64 seen = READ_ONCE(f->poll_cycle), now = dcm_published_cycle(f->ctrl);
 
 	return now != seen && cmpxchg64(&f->poll_cycle, seen, now) == seen;
 }

@@ -39,9 +39,11 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "timed commands to an actuator: VALUE at DCM time now (or --at T, or now + --in MS);\n"
 	  "VALUE@MS at that time + MS; KIND: clear-all (default), merge, clear-after, clear-before" },
 	{ "alias", dcmctl_cmd_alias,
-	  "create NAME KEY... | set NAME --separate --times MS,... V,V... | set NAME --mixed V@MS,...",
+	  "create NAME KEY... | set NAME --separate --times MS,... V,V... | set NAME --mixed V@MS,...\n"
+	  "| list | show NAME | delete NAME...",
 	  "name a list of actuators (blank members marked); set it: one value list (--separate)\n"
-	  "or point list (--mixed) per member; set takes set's --at/--in/--kind/--importance" },
+	  "or point list (--mixed) per member; set takes set's --at/--in/--kind/--importance;\n"
+	  "the aliases dcmctl creates are shared: list them, show one's members, delete them" },
 	{ "time", dcmctl_cmd_time, "[OFFSET]", "DCM time now, plus OFFSET ms" },
 	{ "watch", dcmctl_cmd_watch, "KEY... [--cycles N]",
 	  "one line per cycle (read() frames): cycle, DCM time, each value" },

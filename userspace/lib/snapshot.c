@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "libdcm-private.h"
@@ -37,6 +38,7 @@ struct dcm_snap {
 	uint32_t n;
 	uint32_t layout;
 	bool waiting;			/* the descriptor is in DCM_READ_F_SNAPSHOT mode */
+	uint64_t last_cycle;		/* the cycle dcm_snapshot_wait() last reported */
 };
 
 #ifdef LIBDCM_TESTING
@@ -152,10 +154,20 @@ DCM_EXPORT uint32_t dcm_snapshot_layout(const struct dcm_snap *snap)
 	return snap ? snap->layout : 0;
 }
 
+static int64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 DCM_EXPORT int dcm_snapshot_wait(struct dcm_snap *snap, int timeout_ms)
 {
+	int64_t end = timeout_ms > 0 ? mono_ms() + timeout_ms : 0;
 	struct pollfd pfd;
-	int r, err;
+	uint64_t cyc;
+	int r, err, left = timeout_ms;
 
 	if (!snap || !snap->dcm)
 		return dcm_set_error(-EINVAL, "dcm_snapshot_wait: no device");
@@ -176,20 +188,40 @@ DCM_EXPORT int dcm_snapshot_wait(struct dcm_snap *snap, int timeout_ms)
 					     dcm_strerror(err));
 		}
 		snap->waiting = true;
+		snap->last_cycle = __atomic_load_n(&snap->hdr->cycle, __ATOMIC_RELAXED);
 	}
-	pfd.fd = snap->dcm->fd;
-	pfd.events = POLLIN;
-	pfd.revents = 0;
-	r = poll(&pfd, 1, timeout_ms);
-	if (r < 0) {
-		err = -errno;
-		return dcm_set_error(err, "%s: poll: %s", snap->dcm->path, dcm_strerror(err));
+	for (;;) {
+		pfd.fd = snap->dcm->fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		r = poll(&pfd, 1, left);
+		if (r < 0) {
+			err = -errno;
+			return dcm_set_error(err, "%s: poll: %s", snap->dcm->path,
+					     dcm_strerror(err));
+		}
+		if (!r)
+			return 0;
+		if (pfd.revents & (POLLERR | POLLHUP))
+			return dcm_set_error(-ENODEV, "%s: the controller went away",
+					     snap->dcm->path);
+		/*
+		 * A wake-up for a snapshot the caller may have read already (one
+		 * published between the last wake-up and its read): skipped.
+		 */
+		cyc = __atomic_load_n(&snap->hdr->cycle, __ATOMIC_RELAXED);
+		if (cyc != snap->last_cycle) {
+			snap->last_cycle = cyc;
+			return 1;
+		}
+		if (!timeout_ms)
+			return 0;
+		if (timeout_ms > 0) {
+			left = (int)(end - mono_ms());
+			if (left <= 0)
+				return 0;
+		}
 	}
-	if (!r)
-		return 0;
-	if (pfd.revents & (POLLERR | POLLHUP))
-		return dcm_set_error(-ENODEV, "%s: the controller went away", snap->dcm->path);
-	return 1;
 }
 
 DCM_EXPORT uint32_t dcm_snapshot_generation(const struct dcm_snap *snap)

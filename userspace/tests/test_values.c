@@ -656,9 +656,16 @@ static void test_snapshot_wait(void **state)
 	assert_int_equal(dcm_snapshot_map(dcm, &s), 0);
 	assert_int_equal(dcm_snapshot_layout(s), DCM_SNAPSHOT_LAYOUT);
 	CALLS(DCM_IOC_READ_MODE) = 0;
-	/* /dev/null is always readable: a publication at once */
+	/* /dev/null is always readable: the snapshot's cycle tells what is new */
+	assert_int_equal(dcm_snapshot_wait(s, 0), 0);
+	assert_int_equal(dcm_snapshot_wait(s, 30), 0);	/* repeats until the timeout */
+	fake.cycle++;
+	fake_snapshot();
 	assert_int_equal(dcm_snapshot_wait(s, 100), 1);
-	assert_int_equal(dcm_snapshot_wait(s, 0), 1);
+	assert_int_equal(dcm_snapshot_wait(s, 0), 0);	/* once */
+	fake.cycle += 3;
+	fake_snapshot();
+	assert_int_equal(dcm_snapshot_wait(s, -1), 1);
 	assert_int_equal(CALLS(DCM_IOC_READ_MODE), 1);
 	assert_int_equal(fake.read_mode.flags, DCM_READ_F_SNAPSHOT);
 	dcm_snapshot_unmap(s);
@@ -668,6 +675,9 @@ static void test_snapshot_wait(void **state)
 	fake.fail_errno[FAKE_NR(DCM_IOC_READ_MODE)] = EINVAL;
 	assert_int_equal(dcm_snapshot_wait(s, 0), -EINVAL);
 	fake.fail_errno[FAKE_NR(DCM_IOC_READ_MODE)] = 0;
+	fake.cycle++;
+	assert_int_equal(dcm_snapshot_wait(s, 0), 0);	/* the mode set now: from here */
+	fake_snapshot();
 	assert_int_equal(dcm_snapshot_wait(s, 0), 1);
 	dcm_snapshot_unmap(s);
 	assert_int_equal(dcm_snapshot_wait(NULL, 0), -EINVAL);
