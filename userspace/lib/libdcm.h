@@ -579,6 +579,15 @@ uint32_t dcm_snapshot_layout(const struct dcm_snap *snap);
  */
 int dcm_snapshot_wait(struct dcm_snap *snap, int timeout_ms);
 
+/*
+ * dcm_frame_keys - whether this handle's frames (dcm_read_frame()) carry
+ * the live keys' values after the subdevices', so that a key's handle
+ * index (LIBDCM_KEY_LIVE) reads from them like a Value's (ABI 1.4,
+ * DCM_READ_F_KEYS; off when opened). The mode is the descriptor's.
+ * Return: 0; -EOPNOTSUPP before ABI 1.4; other -errno.
+ */
+int dcm_frame_keys(struct dcm *dcm, bool on);
+
 /* dcm_snapshot_unmap - unmap and free; NULL is a no-op. */
 void dcm_snapshot_unmap(struct dcm_snap *snap);
 

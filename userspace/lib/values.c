@@ -541,6 +541,40 @@ static int n_subdevices(struct dcm *dcm, size_t *n)
 	return err;
 }
 
+/* The values of a frame in the descriptor's read mode (ABI 1.4), or 0. */
+static size_t frame_values(struct dcm *dcm)
+{
+	struct dcm_ioc_read_mode m;
+
+	if (dcm->version.minor < 4)
+		return 0;
+	memset(&m, 0, sizeof(m));
+	if (ioctl(dcm->fd, DCM_IOC_READ_MODE, &m) || m.frame_size < sizeof(struct dcm_frame))
+		return 0;
+	return (m.frame_size - sizeof(struct dcm_frame)) / sizeof(int64_t);
+}
+
+DCM_EXPORT int dcm_frame_keys(struct dcm *dcm, bool on)
+{
+	struct dcm_ioc_read_mode m;
+	int err;
+
+	if (!dcm)
+		return dcm_set_error(-EINVAL, "dcm_frame_keys: NULL argument");
+	if (dcm->version.minor < 4)
+		return dcm_set_error(-EOPNOTSUPP,
+				     "%s: live keys in frames need ABI 1.4, the module has %u.%u",
+				     dcm->path, dcm->version.major, dcm->version.minor);
+	memset(&m, 0, sizeof(m));
+	m.flags = on ? DCM_READ_F_KEYS : 0;
+	m.mask = DCM_READ_F_KEYS;
+	if (ioctl(dcm->fd, DCM_IOC_READ_MODE, &m) < 0) {
+		err = -errno;
+		return ioc_fail(dcm, err, "DCM_IOC_READ_MODE", NULL);
+	}
+	return 0;
+}
+
 DCM_EXPORT int dcm_read_frame(struct dcm *dcm, struct dcm_values_frame *frame)
 {
 	struct frame_priv *p;
@@ -578,6 +612,9 @@ DCM_EXPORT int dcm_read_frame(struct dcm *dcm, struct dcm_values_frame *frame)
 			err = n_subdevices(dcm, &n);
 			if (err)
 				return err;
+			/* with the live keys (dcm_frame_keys()), more */
+			if (frame_values(dcm) > n)
+				n = frame_values(dcm);
 			if (n > before) {
 				err = grow_raw(p, n);
 				if (err)

@@ -59,6 +59,7 @@ static int do_read_mode(struct dcm_ioc_read_mode *m)
 	m->flags = flags;
 	m->n_subdevices = fake.n_subs;
 	m->n_handles = fake.n_subs;
+	m->frame_size = sizeof(struct dcm_frame) + fake.n_subs * sizeof(int64_t);
 	m->generation = fake.generation;
 	m->layout = DCM_SNAPSHOT_LAYOUT;
 	fake.read_mode = *m;

@@ -690,6 +690,30 @@ static void test_snapshot_wait(void **state)
 	dcm_snapshot_unmap(s);
 }
 
+/* Live keys in frames: the mode is set, and frames still read. */
+static void test_frame_keys(void **state)
+{
+	struct dcm_values_frame f = { 0 };
+
+	(void)state;
+	assert_int_equal(dcm_frame_keys(dcm, true), 0);
+	assert_int_equal(fake.read_mode.flags, DCM_READ_F_KEYS);
+	assert_int_equal(dcm_read_frame(dcm, &f), 0);
+	assert_int_equal(f.n_values, fake.n_subs);
+	assert_int_equal(dcm_frame_keys(dcm, false), 0);
+	assert_int_equal(fake.read_mode.flags, 0);
+	fake.fail_errno[FAKE_NR(DCM_IOC_READ_MODE)] = EINVAL;
+	assert_int_equal(dcm_frame_keys(dcm, true), -EINVAL);
+	assert_non_null(strstr(dcm_last_error(), "DCM_IOC_READ_MODE"));
+	assert_int_equal(dcm_frame_keys(NULL, true), -EINVAL);
+	dcm_values_frame_release(&f);
+
+	dcm_close(dcm);
+	fake.abi_minor = 3;
+	assert_int_equal(dcm_open("/dev/null", &dcm), 0);
+	assert_int_equal(dcm_frame_keys(dcm, true), -EOPNOTSUPP);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -713,6 +737,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_alias_list_show_delete, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_alias_old_abi, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_wait, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_frame_keys, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("values", tests, NULL, NULL);
