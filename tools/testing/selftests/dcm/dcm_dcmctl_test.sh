@@ -253,6 +253,13 @@ check $? "an unknown alias to delete: exit 1, $(head -1 "$T/err")"
 dcmctl alias show >/dev/null 2>"$T/err"
 [ $? = 2 ] && grep -q "which alias" "$T/err"
 check $? "alias show without a name: exit 2, $(head -1 "$T/err")"
+# 4d. watch of live keys (their handles, in frames): one value per cycle each.
+dcmctl watch HeadYaw/Position/Sensor Device/DeviceList/ChestBoard/Available \
+	HeadYaw/Temperature/Sensor/Status --cycles 3 >"$T/wkeys" 2>&1
+rc=$?
+[ $rc = 0 ] && [ "$(wc -l <"$T/wkeys")" = 4 ] &&
+	awk 'NR > 1 && ($4 != "1.000000" || NF != 5) { bad = 1 } END { exit bad }' "$T/wkeys"
+check $? "watch of live keys: ChestBoard/Available reads 1 in each frame ($(tail -1 "$T/wkeys"))"
 
 # 5. An eye LED asked 0.4 reads back quantized by its Gain.
 LED=Face/Led/Red/Left/0Deg/Actuator
