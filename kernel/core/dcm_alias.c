@@ -3,11 +3,15 @@
  * dcm - aliases: named lists of actuators that take timed commands in one
  * call (NAOqi's createAlias / setAlias), time-mixed or time-separate.
  *
- * Aliases belong to the controller, not to a file: every client sees them,
- * and they outlive the file that made them; two clients that must not
- * replace each other's aliases use distinct names (the documented rule).
- * Members are kept by name and resolved against the running description at
- * each set, so an alias stays right when the description is replaced.
+ * An alias belongs to the open file that created it (its owner), unless
+ * it was created shared (DCM_ALIAS_F_SHARED): then it belongs to the
+ * controller. A name is found among the file's own aliases first, then
+ * among the shared ones; a file's own aliases are freed when it is closed
+ * (dcm_alias_drop_owner()), shared ones when deleted or when the
+ * controller goes. Each owner, and the shared set, has DCM_MAX_ALIASES
+ * slots. Members are kept by name and resolved against the running
+ * description at each set, so an alias stays right when the description is
+ * replaced.
  */
 
 #include <linux/overflow.h>
@@ -23,11 +27,17 @@
 
 /**
  * struct dcm_alias - a named list of actuators
+ * @node: in the controller's list of aliases
+ * @owner: the open file it belongs to, or NULL for a shared alias
+ * @shared: created with DCM_ALIAS_F_SHARED
  * @name: its name
  * @n: members
  * @members: their names, as given
  */
 struct dcm_alias {
+	struct list_head node;
+	const void *owner;
+	bool shared;
 	char name[DCM_ALIAS_NAME_LEN];
 	u32 n;
 	char (*members)[DCM_KEY_NAME_LEN];
@@ -67,18 +77,50 @@ static u32 resolve_member(struct dcm_runtime *rt, const char *name)
 	return index;
 }
 
-/* Slot of the alias called @name, else of a free slot, else -1. */
-static int alias_slot(struct dcm_controller *ctrl, const char *name, bool want_free)
+/* A member's handle in the running description, 0 for a blank one. */
+static u32 member_handle(struct dcm_runtime *rt, const char *name)
 {
-	int i, free_slot = -1;
+	u32 index = resolve_member(rt, name);
 
-	for (i = 0; i < DCM_MAX_ALIASES; i++) {
-		if (ctrl->aliases[i] && !strcmp(ctrl->aliases[i]->name, name))
-			return i;
-		if (!ctrl->aliases[i] && free_slot < 0)
-			free_slot = i;
-	}
-	return want_free ? free_slot : -1;
+	return index == U32_MAX ? 0 : (rt->generation << 16) | index;
+}
+
+/* The alias @owner has under @name (NULL: the shared one), or NULL. */
+static struct dcm_alias *alias_of(struct dcm_controller *ctrl, const void *owner,
+				  const char *name)
+{
+	struct dcm_alias *a;
+
+	list_for_each_entry(a, &ctrl->aliases, node)
+		if (a->owner == owner && !strcmp(a->name, name))
+			return a;
+	return NULL;
+}
+
+/*
+ * The alias a file designates by @name: its own first, then the shared
+ * one; with @shared_only, the shared one only. Under the alias_lock.
+ */
+static struct dcm_alias *alias_find(struct dcm_controller *ctrl, const void *owner,
+				    const char *name, bool shared_only)
+{
+	struct dcm_alias *a = NULL;
+
+	lockdep_assert_held(&ctrl->alias_lock);
+	if (!shared_only && owner)
+		a = alias_of(ctrl, owner, name);
+	return a ?: alias_of(ctrl, NULL, name);
+}
+
+/* The aliases @owner has (NULL: the shared ones). */
+static u32 alias_count(struct dcm_controller *ctrl, const void *owner)
+{
+	struct dcm_alias *a;
+	u32 n = 0;
+
+	list_for_each_entry(a, &ctrl->aliases, node)
+		n += a->owner == owner;
+	return n;
 }
 
 static bool name_ok(const char *s, size_t size)
@@ -104,12 +146,14 @@ int dcm_alias_create_fetch(const struct dcm_ioc_alias_create *arg, struct dcm_al
 	int ret;
 
 	*ap = NULL;
-	if (!name_ok(arg->name, sizeof(arg->name)) || arg->reserved || !arg->n_members ||
-	    arg->n_members > DCM_MAX_ALIAS_MEMBERS)
+	if (!name_ok(arg->name, sizeof(arg->name)) || (arg->flags & ~DCM_ALIAS_F_SHARED) ||
+	    !arg->n_members || arg->n_members > DCM_MAX_ALIAS_MEMBERS)
 		return -EINVAL;
 	a = kzalloc(sizeof(*a), GFP_KERNEL);
 	if (!a)
 		return -ENOMEM;
+	INIT_LIST_HEAD(&a->node);
+	a->shared = arg->flags & DCM_ALIAS_F_SHARED;
 	strscpy(a->name, arg->name, sizeof(a->name));
 	a->n = arg->n_members;
 	a->members = kvmalloc_array(a->n, sizeof(*a->members), GFP_KERNEL);
@@ -147,31 +191,166 @@ void dcm_alias_resolve(struct dcm_controller *ctrl, const struct dcm_alias *a, u
 	u32 i;
 
 	lockdep_assert_held(&ctrl->lock);
-	for (i = 0; i < a->n; i++) {
-		handles[i] = resolve_member(rt, a->members[i]);
-		handles[i] = handles[i] == U32_MAX ? 0 : (rt->generation << 16) | handles[i];
-	}
+	for (i = 0; i < a->n; i++)
+		handles[i] = member_handle(rt, a->members[i]);
 }
 
 /**
  * dcm_alias_install() - DCM_IOC_ALIAS_CREATE's end: the alias takes its slot
  * @ctrl: the controller, its lock held for reading and not dead
- * @ap: the alias; it replaces the one of the same name, which *@ap then
- *	holds for dcm_alias_free(), or NULL
+ * @owner: the open file that creates it; a shared alias gets none
+ * @ap: the alias; it replaces the one of the same name and owner, which
+ *	*@ap then holds for dcm_alias_free(), or NULL
  *
- * Return: 0, or -ENOSPC (all DCM_MAX_ALIASES taken; *@ap unchanged).
+ * Return: 0, or -ENOSPC (the owner's DCM_MAX_ALIASES, or the controller's
+ * shared ones, all taken; *@ap unchanged).
  */
-int dcm_alias_install(struct dcm_controller *ctrl, struct dcm_alias **ap)
+int dcm_alias_install(struct dcm_controller *ctrl, const void *owner, struct dcm_alias **ap)
 {
-	int slot;
+	struct dcm_alias *a = *ap, *old;
+	int ret = 0;
 
 	lockdep_assert_held(&ctrl->lock);
+	a->owner = a->shared ? NULL : owner;
 	mutex_lock(&ctrl->alias_lock);
-	slot = alias_slot(ctrl, (*ap)->name, true);
-	if (slot >= 0)
-		swap(ctrl->aliases[slot], *ap);
+	old = alias_of(ctrl, a->owner, a->name);
+	if (old) {
+		list_replace(&old->node, &a->node);
+		INIT_LIST_HEAD(&old->node);
+		*ap = old;
+	} else if (alias_count(ctrl, a->owner) >= DCM_MAX_ALIASES) {
+		ret = -ENOSPC;
+	} else {
+		list_add_tail(&a->node, &ctrl->aliases);
+		*ap = NULL;
+	}
 	mutex_unlock(&ctrl->alias_lock);
-	return slot < 0 ? -ENOSPC : 0;
+	return ret;
+}
+
+/**
+ * dcm_alias_list() - DCM_IOC_ALIAS_LIST: the aliases a file sees
+ * @ctrl: the controller
+ * @owner: the open file
+ * @out: room for @room entries, filled with the first ones
+ * @room: how many
+ *
+ * The file's own aliases, then the shared ones its own do not hide.
+ * Context: process; takes the alias_lock.
+ *
+ * Return: how many aliases the file sees.
+ */
+u32 dcm_alias_list(struct dcm_controller *ctrl, const void *owner, struct dcm_alias_info *out,
+		   u32 room)
+{
+	struct dcm_alias *a;
+	u32 n = 0, pass;
+
+	mutex_lock(&ctrl->alias_lock);
+	for (pass = 0; pass < 2; pass++) {
+		list_for_each_entry(a, &ctrl->aliases, node) {
+			if (pass ? a->owner || (owner && alias_of(ctrl, owner, a->name)) :
+			    !owner || a->owner != owner)
+				continue;
+			if (n < room) {
+				memset(&out[n], 0, sizeof(out[n]));
+				strscpy(out[n].name, a->name, sizeof(out[n].name));
+				out[n].n_members = a->n;
+				out[n].flags = a->owner ? 0 : DCM_ALIAS_F_SHARED;
+			}
+			n++;
+		}
+	}
+	mutex_unlock(&ctrl->alias_lock);
+	return n;
+}
+
+/**
+ * dcm_alias_get() - DCM_IOC_ALIAS_GET: an alias's members
+ * @ctrl: the controller, its lock held for reading
+ * @owner: the open file
+ * @arg: the request: @arg->name, @arg->flags; its @flags and @n_members
+ *	are set to the alias's
+ * @members: room for @room member names of DCM_KEY_NAME_LEN bytes each,
+ *	the first filled, or NULL
+ * @handles: room for @room handles, the first filled, or NULL
+ * @room: how many
+ *
+ * Return: 0, -ENOENT (no such alias for this file), -EINVAL (the name or
+ * flags).
+ */
+int dcm_alias_get(struct dcm_controller *ctrl, const void *owner, struct dcm_ioc_alias_get *arg,
+		  char *members, u32 *handles, u32 room)
+{
+	struct dcm_runtime *rt = dcm_rt(ctrl);
+	struct dcm_alias *a;
+	u32 i;
+
+	lockdep_assert_held(&ctrl->lock);
+	if (!name_ok(arg->name, sizeof(arg->name)) || (arg->flags & ~DCM_ALIAS_F_SHARED))
+		return -EINVAL;
+	mutex_lock(&ctrl->alias_lock);
+	a = alias_find(ctrl, owner, arg->name, arg->flags & DCM_ALIAS_F_SHARED);
+	if (!a) {
+		mutex_unlock(&ctrl->alias_lock);
+		return -ENOENT;
+	}
+	arg->flags = a->owner ? 0 : DCM_ALIAS_F_SHARED;
+	arg->n_members = a->n;
+	for (i = 0; i < a->n && i < room; i++) {
+		if (members)
+			memcpy(members + i * DCM_KEY_NAME_LEN, a->members[i], DCM_KEY_NAME_LEN);
+		if (handles)
+			handles[i] = member_handle(rt, a->members[i]);
+	}
+	mutex_unlock(&ctrl->alias_lock);
+	return 0;
+}
+
+/**
+ * dcm_alias_delete() - DCM_IOC_ALIAS_DELETE: free an alias and its slot
+ * @ctrl: the controller
+ * @owner: the open file
+ * @arg: the request
+ *
+ * Return: 0, -ENOENT (no such alias for this file), -EINVAL.
+ */
+int dcm_alias_delete(struct dcm_controller *ctrl, const void *owner,
+		     const struct dcm_ioc_alias_delete *arg)
+{
+	struct dcm_alias *a;
+
+	if (!name_ok(arg->name, sizeof(arg->name)) || (arg->flags & ~DCM_ALIAS_F_SHARED) ||
+	    arg->reserved)
+		return -EINVAL;
+	mutex_lock(&ctrl->alias_lock);
+	a = alias_find(ctrl, owner, arg->name, arg->flags & DCM_ALIAS_F_SHARED);
+	if (a)
+		list_del(&a->node);
+	mutex_unlock(&ctrl->alias_lock);
+	alias_free(a);
+	return a ? 0 : -ENOENT;
+}
+
+/**
+ * dcm_alias_drop_owner() - free the aliases of a file being closed
+ * @ctrl: the controller
+ * @owner: the file
+ *
+ * Its slots are free again; shared aliases it created stay.
+ */
+void dcm_alias_drop_owner(struct dcm_controller *ctrl, const void *owner)
+{
+	struct dcm_alias *a, *tmp;
+	LIST_HEAD(gone);
+
+	mutex_lock(&ctrl->alias_lock);
+	list_for_each_entry_safe(a, tmp, &ctrl->aliases, node)
+		if (a->owner == owner)
+			list_move(&a->node, &gone);
+	mutex_unlock(&ctrl->alias_lock);
+	list_for_each_entry_safe(a, tmp, &gone, node)
+		alias_free(a);
 }
 
 /**
@@ -307,6 +486,7 @@ void dcm_alias_points_free(struct dcm_alias_points *in)
 /**
  * dcm_alias_set() - DCM_IOC_ALIAS_SET
  * @ctrl: the controller, its lock held for reading
+ * @owner: the open file: its own alias of that name, else the shared one
  * @arg: the request, checked by dcm_alias_set_fetch()
  * @in: its points, from dcm_alias_set_fetch()
  * @touched: NULL, or a bitmap of DCM_MAX_SUBDEVICES bits where a success
@@ -316,26 +496,26 @@ void dcm_alias_points_free(struct dcm_alias_points *in)
  * fields), -ENOSPC (a member's queue would overflow), -ENODEV (no
  * description is running), -ENOMEM.
  */
-int dcm_alias_set(struct dcm_controller *ctrl, const struct dcm_ioc_alias_set *arg,
-		  const struct dcm_alias_points *in, unsigned long *touched)
+int dcm_alias_set(struct dcm_controller *ctrl, const void *owner,
+		  const struct dcm_ioc_alias_set *arg, const struct dcm_alias_points *in,
+		  unsigned long *touched)
 {
 	struct dcm_runtime *rt = dcm_rt(ctrl);
 	bool same = arg->mode == DCM_ALIAS_SAME;
 	struct dcm_point **member_pts = NULL;
 	u32 *subs = NULL, *counts = NULL, i, off;
 	struct dcm_alias *a;
-	int slot, ret;
+	int ret;
 
 	lockdep_assert_held(&ctrl->lock);
 	if (!rt)
 		return -ENODEV;
 
 	mutex_lock(&ctrl->alias_lock);
-	slot = alias_slot(ctrl, arg->name, false);
+	a = alias_find(ctrl, owner, arg->name, false);
 	ret = -ENOENT;
-	if (slot < 0)
+	if (!a)
 		goto out;
-	a = ctrl->aliases[slot];
 	ret = -EINVAL;
 	if (arg->n_members != a->n && !(same && !arg->n_members))
 		goto out;
@@ -385,12 +565,12 @@ out:
  */
 void dcm_alias_release(struct dcm_controller *ctrl)
 {
-	int i;
+	struct dcm_alias *a, *tmp;
 
 	mutex_lock(&ctrl->alias_lock);
-	for (i = 0; i < DCM_MAX_ALIASES; i++) {
-		alias_free(ctrl->aliases[i]);
-		ctrl->aliases[i] = NULL;
+	list_for_each_entry_safe(a, tmp, &ctrl->aliases, node) {
+		list_del(&a->node);
+		alias_free(a);
 	}
 	mutex_unlock(&ctrl->alias_lock);
 }

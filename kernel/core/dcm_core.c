@@ -181,6 +181,7 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 	mutex_init(&ctrl->config_lock);
 	mutex_init(&ctrl->keys_lock);
 	mutex_init(&ctrl->alias_lock);
+	INIT_LIST_HEAD(&ctrl->aliases);
 	mutex_init(&ctrl->bus_lock);
 	INIT_LIST_HEAD(&ctrl->buses);
 	INIT_LIST_HEAD(&ctrl->claims);

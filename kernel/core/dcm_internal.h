@@ -183,6 +183,12 @@ enum dcm_lane_state {
  *    under it, @lock for reading and @keys_lock; never @config_lock, under
  *    which the tree is removed.
  *
+ * 3a. &dcm_file.io_lock (mutex, one per open /dev/dcmN): the file's
+ *    buffer for DCM_IOC_GET and read(), held across the whole call, its
+ *    user copies included (so taken with no dcm lock held, and never under
+ *    mmap_lock: a fault under it holds up only the same file's other
+ *    readers). Under it: @lock for reading.
+ *
  * 4. &dcm_controller.lock (rw_semaphore): @dead, and @model and @rt against
  *    their swap. For reading, in process context: every ioctl and read() of
  *    /dev/dcmN, the key files that reach the running state (Ack, Nack,
@@ -196,7 +202,9 @@ enum dcm_lane_state {
  *    dcm_watchdog_cmd_end()), the watchdog's work item and the release.
  *
  * 6. &dcm_controller.alias_lock (mutex): @aliases; under @lock for reading,
- *    and under the watchdog's lock for DCM_IOC_ALIAS_SET.
+ *    and under the watchdog's lock for DCM_IOC_ALIAS_SET; alone when a file
+ *    is closed (its own aliases go) and for DCM_IOC_ALIAS_LIST and
+ *    DCM_IOC_ALIAS_DELETE.
  *
  * 7. The caller's mmap_lock, which a page fault in copy_from_user() or
  *    copy_to_user() takes: never under a dcm lock. An ioctl copies its
@@ -375,7 +383,8 @@ enum dcm_lane_state {
  * @stall_ms: debugfs: the next cycle starts that much late (a cycle fault)
  * @debugfs: the controller's debugfs directory
  * @alias_lock: guards @aliases
- * @aliases: the controller's aliases, by slot
+ * @aliases: every alias, struct dcm_alias: the shared ones and each open
+ *	file's own (dcm_alias.c)
  * @events: the queue of events not yet multicast
  */
 struct dcm_controller {
@@ -418,7 +427,7 @@ struct dcm_controller {
 	u32 stall_ms;
 	struct dentry *debugfs;
 	struct mutex alias_lock;	/* aliases */
-	struct dcm_alias *aliases[DCM_MAX_ALIASES];
+	struct list_head aliases;
 	struct dcm_events *events;
 };
 
@@ -662,12 +671,20 @@ struct dcm_alias_points {
 
 int dcm_alias_create_fetch(const struct dcm_ioc_alias_create *arg, struct dcm_alias **ap);
 void dcm_alias_resolve(struct dcm_controller *ctrl, const struct dcm_alias *a, u32 *handles);
-int dcm_alias_install(struct dcm_controller *ctrl, struct dcm_alias **ap);
+int dcm_alias_install(struct dcm_controller *ctrl, const void *owner, struct dcm_alias **ap);
+u32 dcm_alias_list(struct dcm_controller *ctrl, const void *owner, struct dcm_alias_info *out,
+		   u32 room);
+int dcm_alias_get(struct dcm_controller *ctrl, const void *owner, struct dcm_ioc_alias_get *arg,
+		  char *members, u32 *handles, u32 room);
+int dcm_alias_delete(struct dcm_controller *ctrl, const void *owner,
+		     const struct dcm_ioc_alias_delete *arg);
+void dcm_alias_drop_owner(struct dcm_controller *ctrl, const void *owner);
 void dcm_alias_free(struct dcm_alias *a);
 int dcm_alias_set_fetch(const struct dcm_ioc_alias_set *arg, struct dcm_alias_points *in);
 void dcm_alias_points_free(struct dcm_alias_points *in);
-int dcm_alias_set(struct dcm_controller *ctrl, const struct dcm_ioc_alias_set *arg,
-		  const struct dcm_alias_points *in, unsigned long *touched);
+int dcm_alias_set(struct dcm_controller *ctrl, const void *owner,
+		  const struct dcm_ioc_alias_set *arg, const struct dcm_alias_points *in,
+		  unsigned long *touched);
 void dcm_alias_release(struct dcm_controller *ctrl);
 
 #endif /* _DCM_INTERNAL_H */

@@ -6,11 +6,16 @@
  * The snapshot is one vmalloc_user() area, header then values then times,
  * that mmap() maps read-only. The cycle is its only writer and brackets
  * each publication with an odd sequence count (a seqcount whose readers
- * may be in user space).
+ * may be in user space). Its arrays have one entry per handle: the
+ * subdevices by index, then the live keys (struct dcm_keyslot), which the
+ * cycle gathers from the description's keys and the devices' counters just
+ * before it publishes.
  */
 
 #include <linux/bitmap.h>
+#include <linux/minmax.h>
 #include <linux/mm.h>
+#include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
@@ -36,18 +41,18 @@ void dcm_snapbuf_put(struct dcm_snapbuf *sb)
 	kref_put(&sb->ref, dcm_snapbuf_release);
 }
 
-static struct dcm_snapbuf *snapbuf_create(const struct dcm_model *m, u32 generation)
+/* The snapshot of a runtime whose values are set: one entry per handle. */
+static struct dcm_snapbuf *snapbuf_create(const struct dcm_runtime *rt)
 {
 	size_t values = ALIGN(sizeof(struct dcm_snapshot), 8);
-	size_t times = values + m->n_subdevices * sizeof(s64);
+	size_t times = values + rt->n_handles * sizeof(s64);
 	struct dcm_snapbuf *sb;
-	u32 i;
 
 	sb = kzalloc(sizeof(*sb), GFP_KERNEL);
 	if (!sb)
 		return NULL;
 	kref_init(&sb->ref);
-	sb->size = PAGE_ALIGN(times + m->n_subdevices * sizeof(u32));
+	sb->size = PAGE_ALIGN(times + rt->n_handles * sizeof(u32));
 	sb->hdr = vmalloc_user(sb->size);
 	if (!sb->hdr) {
 		kfree(sb);
@@ -55,14 +60,102 @@ static struct dcm_snapbuf *snapbuf_create(const struct dcm_model *m, u32 generat
 	}
 	sb->values = (s64 *)((char *)sb->hdr + values);
 	sb->times = (u32 *)((char *)sb->hdr + times);
-	sb->hdr->n_values = m->n_subdevices;
-	sb->hdr->generation = generation;
+	sb->hdr->n_values = rt->model->n_subdevices;
+	sb->hdr->generation = rt->generation;
 	sb->hdr->values_offset = values;
 	sb->hdr->times_offset = times;
 	sb->hdr->size = sb->size;
-	for (i = 0; i < m->n_subdevices; i++)
-		sb->values[i] = m->subdevices[i].value;
+	sb->hdr->layout = DCM_SNAPSHOT_LAYOUT;
+	sb->hdr->n_handles = rt->n_handles;
+	memcpy(sb->values, rt->values, rt->n_handles * sizeof(*sb->values));
+	memcpy(sb->times, rt->times, rt->n_handles * sizeof(*sb->times));
 	return sb;
+}
+
+/* A number key, or a counter, as micro-units: saturated, never wrapped. */
+static s64 key_micro(s64 v, u32 scale)
+{
+	s64 out;
+
+	if (check_mul_overflow(v, (s64)scale, &out))
+		return v < 0 ? S64_MIN : S64_MAX;
+	return out;
+}
+
+/* A live key's value now; the caller holds @rt->err_lock for the counters. */
+static s64 keyslot_value(const struct dcm_runtime *rt, const struct dcm_keyslot *k)
+{
+	const struct dcm_rt_device *d = &rt->dev[k->ref.index];
+
+	switch (k->what) {
+	case DCM_KS_VALUE:
+		return key_micro(READ_ONCE(*k->src), k->scale);
+	case DCM_KS_AVAILABLE:
+		return d->ack && d->nack_run < DCM_NACK_BURST ? DCM_MICRO : 0;
+	case DCM_KS_ACK:
+		return key_micro(min_t(u64, d->ack, S64_MAX), DCM_MICRO);
+	default:
+		return key_micro(min_t(u64, d->nack, S64_MAX), DCM_MICRO);
+	}
+}
+
+/* A live number key of a type, or a device counter, as a slot; NULL @slot counts only. */
+static void keyslot_add(struct dcm_runtime *rt, struct dcm_keyslot *slot, u8 target, u32 index,
+			u32 key, const struct dcm_key_desc *desc, union dcm_value *v)
+{
+	if (slot) {
+		slot->ref.target = target;
+		slot->ref.index = index;
+		slot->ref.key = key;
+		slot->src = v ? &v->num : NULL;
+		slot->scale = desc && desc->kind == DCM_KEY_KIND_FLOAT ? 1 : DCM_MICRO;
+		slot->what = key == DCM_KEY_AVAILABLE ? DCM_KS_AVAILABLE :
+			     key == DCM_KEY_ACK ? DCM_KS_ACK :
+			     key == DCM_KEY_NACK ? DCM_KS_NACK : DCM_KS_VALUE;
+	}
+	rt->n_keys++;
+}
+
+/*
+ * The live keys that get handles, in handle order (the ABI page's "Key
+ * handles"): each subdevice's live number keys, in the order of its type's
+ * keys; then each device's Available, Ack, Nack and its type's live number
+ * keys. With @slots NULL, only counts them into @rt->n_keys.
+ */
+static void keyslots_scan(struct dcm_runtime *rt, struct dcm_keyslot *slots)
+{
+	const struct dcm_model *m = rt->model;
+	static const u32 counters[] = { DCM_KEY_AVAILABLE, DCM_KEY_ACK, DCM_KEY_NACK };
+	u32 i, k;
+
+	rt->n_keys = 0;
+	for (i = 0; i < m->n_subdevices; i++) {
+		const struct dcm_subdevice *s = &m->subdevices[i];
+
+		for (k = 0; k < s->type->n_keys; k++) {
+			const struct dcm_key_desc *d = &s->type->keys[k];
+
+			if ((d->flags & DCM_KEY_LIVE) && d->kind != DCM_KEY_KIND_STRING)
+				keyslot_add(rt, slots ? &slots[rt->n_keys] : NULL,
+					    DCM_TARGET_SUBDEVICE, i, DCM_KEY_TYPED + k, d,
+					    &s->keys[k]);
+		}
+	}
+	for (i = 0; i < m->n_devices; i++) {
+		const struct dcm_device *dv = &m->devices[i];
+
+		for (k = 0; k < ARRAY_SIZE(counters); k++)
+			keyslot_add(rt, slots ? &slots[rt->n_keys] : NULL, DCM_TARGET_DEVICE, i,
+				    counters[k], NULL, NULL);
+		for (k = 0; k < dv->type->n_keys; k++) {
+			const struct dcm_key_desc *d = &dv->type->keys[k];
+
+			if ((d->flags & DCM_KEY_LIVE) && d->kind != DCM_KEY_KIND_STRING)
+				keyslot_add(rt, slots ? &slots[rt->n_keys] : NULL,
+					    DCM_TARGET_DEVICE, i, DCM_KEY_TYPED + k, d,
+					    &dv->keys[k]);
+		}
+	}
 }
 
 /**
@@ -98,21 +191,27 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 	for (i = 0; i < m->n_subdevices; i++)
 		if (m->subdevices[i].type->flags & DCM_SUB_ACTUATOR)
 			rt->n_act++;
+	keyslots_scan(rt, NULL);
+	rt->n_handles = m->n_subdevices + rt->n_keys;
 	if (rt->n_act)
 		rt->act = vzalloc(array_size(rt->n_act, sizeof(*rt->act)));
-	if (m->n_subdevices)
-		rt->act_of = kvmalloc_array(m->n_subdevices, sizeof(*rt->act_of), GFP_KERNEL);
-	rt->snap = snapbuf_create(m, generation);
 	if (m->n_subdevices) {
+		rt->act_of = kvmalloc_array(m->n_subdevices, sizeof(*rt->act_of), GFP_KERNEL);
 		rt->conv = kvcalloc(m->n_subdevices, sizeof(*rt->conv), GFP_KERNEL);
-		rt->values = kvcalloc(m->n_subdevices, sizeof(*rt->values), GFP_KERNEL);
-		rt->times = kvcalloc(m->n_subdevices, sizeof(*rt->times), GFP_KERNEL);
 	}
-	if ((rt->n_act && !rt->act) || !rt->snap ||
-	    (m->n_subdevices && (!rt->act_of || !rt->conv || !rt->values || !rt->times))) {
+	if (rt->n_keys)
+		rt->keys = kvcalloc(rt->n_keys, sizeof(*rt->keys), GFP_KERNEL);
+	if (rt->n_handles) {
+		rt->values = kvcalloc(rt->n_handles, sizeof(*rt->values), GFP_KERNEL);
+		rt->times = kvcalloc(rt->n_handles, sizeof(*rt->times), GFP_KERNEL);
+	}
+	if ((rt->n_act && !rt->act) || (rt->n_keys && !rt->keys) ||
+	    (m->n_subdevices && (!rt->act_of || !rt->conv)) ||
+	    (rt->n_handles && (!rt->values || !rt->times))) {
 		dcm_runtime_free(rt);
 		return NULL;
 	}
+	keyslots_scan(rt, rt->keys);
 
 	/* Devices by bus, in their order in the description. */
 	for (i = 0; i < m->n_devices; i++) {
@@ -173,6 +272,14 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 		act->conv.max = s->max;
 		dcm_tc_init(&act->q, s->value);
 	}
+	/* The keys start at the description's values: their times stay 0. */
+	for (i = 0; i < rt->n_keys; i++)
+		rt->values[m->n_subdevices + i] = keyslot_value(rt, &rt->keys[i]);
+	rt->snap = snapbuf_create(rt);
+	if (!rt->snap) {
+		dcm_runtime_free(rt);
+		return NULL;
+	}
 	return rt;
 }
 
@@ -198,6 +305,7 @@ void dcm_runtime_free(struct dcm_runtime *rt)
 	if (rt->snap)
 		dcm_snapbuf_put(rt->snap);
 	kvfree(rt->act_of);
+	kvfree(rt->keys);
 	kvfree(rt->conv);
 	kvfree(rt->values);
 	kvfree(rt->times);
@@ -263,16 +371,41 @@ void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now)
 	spin_unlock(&rt->values_lock);
 }
 
+/*
+ * The live keys' values of the cycle, after the subdevices': a key's time
+ * is that of the last cycle that changed it. The counters are read under
+ * @rt->err_lock, a spinlock held for the loop only.
+ */
+static void dcm_runtime_gather_keys(struct dcm_runtime *rt, u32 now)
+{
+	s64 *values = rt->values + rt->model->n_subdevices;
+	u32 *times = rt->times + rt->model->n_subdevices;
+	u32 i;
+	s64 v;
+
+	spin_lock(&rt->err_lock);
+	for (i = 0; i < rt->n_keys; i++) {
+		v = keyslot_value(rt, &rt->keys[i]);
+		if (v != values[i]) {
+			values[i] = v;
+			times[i] = now;
+		}
+	}
+	spin_unlock(&rt->err_lock);
+}
+
 /**
  * dcm_runtime_publish() - publish the cycle's values
  * @rt: the runtime
  * @now: the cycle's DCM time
  * @cycle: the cycle's number
  *
- * One short section under the snapshot's sequence count: readers never
- * wait on the bus exchanges. The section is not preemptible, as a
- * seqcount's write section: a reader of higher priority on this CPU would
- * otherwise spin on the odd count. Context: the cycle thread.
+ * The live keys are gathered first (dcm_runtime_gather_keys()), then one
+ * short section under the snapshot's sequence count copies every handle's
+ * value: readers never wait on the bus exchanges. The section is not
+ * preemptible, as a seqcount's write section: a reader of higher priority
+ * on this CPU would otherwise spin on the odd count. Context: the cycle
+ * thread; allocates nothing, takes only @rt->err_lock.
  */
 void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 {
@@ -280,11 +413,12 @@ void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 	struct dcm_model *m = rt->model;
 	u32 i, seq = sb->hdr->seq;
 
+	dcm_runtime_gather_keys(rt, now);
 	preempt_disable();
 	WRITE_ONCE(sb->hdr->seq, seq + 1);
 	smp_wmb();	/* the odd count is seen before any value changes */
-	memcpy(sb->values, rt->values, m->n_subdevices * sizeof(*rt->values));
-	memcpy(sb->times, rt->times, m->n_subdevices * sizeof(*rt->times));
+	memcpy(sb->values, rt->values, rt->n_handles * sizeof(*rt->values));
+	memcpy(sb->times, rt->times, rt->n_handles * sizeof(*rt->times));
 	sb->hdr->cycle = cycle;
 	sb->hdr->time = now;
 	smp_wmb();	/* every value is seen before the even count */
@@ -486,6 +620,51 @@ int dcm_runtime_handle(const struct dcm_runtime *rt, u32 handle, u32 *sub)
 }
 
 /**
+ * dcm_runtime_handle_any() - the subdevice or live key a handle names
+ * @rt: the runtime
+ * @handle: from DCM_IOC_LOOKUP
+ * @index: its index among the handles (a subdevice's below n_subdevices)
+ *
+ * Return: 0, -ESTALE for a handle of another description, -ENOENT for an
+ * index that does not exist.
+ */
+int dcm_runtime_handle_any(const struct dcm_runtime *rt, u32 handle, u32 *index)
+{
+	if (DCM_HANDLE_GEN(handle) != rt->generation)
+		return -ESTALE;
+	if (DCM_HANDLE_INDEX(handle) >= rt->n_handles)
+		return -ENOENT;
+	*index = DCM_HANDLE_INDEX(handle);
+	return 0;
+}
+
+/**
+ * dcm_runtime_key_index() - the handle index of a live key
+ * @rt: the runtime
+ * @ref: the key, from dcm_model_resolve()
+ * @index: its index among the handles
+ *
+ * Context: process; a scan of the keys with a handle.
+ *
+ * Return: 0, or -ENOENT for a key that has no handle (not a live number).
+ */
+int dcm_runtime_key_index(const struct dcm_runtime *rt, const struct dcm_keyref *ref,
+			  u32 *index)
+{
+	u32 i;
+
+	for (i = 0; i < rt->n_keys; i++) {
+		const struct dcm_keyref *k = &rt->keys[i].ref;
+
+		if (k->target == ref->target && k->index == ref->index && k->key == ref->key) {
+			*index = rt->model->n_subdevices + i;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/**
  * dcm_runtime_set_many() - timed commands to several actuators at once
  * @rt: the runtime
  * @update: enum dcm_update, for every member
@@ -589,20 +768,54 @@ void dcm_runtime_ramp_hardness(struct dcm_runtime *rt, u32 now, u32 ramp_ms)
 }
 
 /**
+ * dcm_runtime_gather() - some values of the last published cycle
+ * @rt: the runtime
+ * @index: @n handle indexes, each checked by dcm_runtime_handle_any()
+ * @n: how many
+ * @values: @n values, out
+ * @times: @n update times, out
+ *
+ * All of one cycle: retries while the cycle is publishing. Context: any;
+ * does not sleep.
+ */
+void dcm_runtime_gather(const struct dcm_runtime *rt, const u32 *index, u32 n, s64 *values,
+			u32 *times)
+{
+	const struct dcm_snapbuf *sb = rt->snap;
+	u32 i, seq;
+
+	do {
+		seq = READ_ONCE(sb->hdr->seq);
+		if (seq & 1) {
+			cpu_relax();
+			continue;
+		}
+		smp_rmb();	/* the count is read before the data */
+		for (i = 0; i < n; i++) {
+			values[i] = sb->values[index[i]];
+			times[i] = sb->times[index[i]];
+		}
+		smp_rmb();	/* the data is read before the count again */
+	} while ((seq & 1) || READ_ONCE(sb->hdr->seq) != seq);
+}
+
+/**
  * dcm_runtime_read() - a consistent copy of the last published cycle
  * @rt: the runtime
- * @values: n_subdevices values, or NULL
- * @times: n_subdevices update times, or NULL
+ * @n: the entries to copy, from the first: n_subdevices, or up to
+ *	n_handles for the live keys too
+ * @values: @n values, or NULL
+ * @times: @n update times, or NULL
  * @cycle: the cycle's number
  * @time: the cycle's DCM time
  *
  * Retries while the cycle is publishing. Context: any; does not sleep.
  */
-void dcm_runtime_read(const struct dcm_runtime *rt, s64 *values, u32 *times, u64 *cycle,
+void dcm_runtime_read(const struct dcm_runtime *rt, u32 n, s64 *values, u32 *times, u64 *cycle,
 		      u32 *time)
 {
 	const struct dcm_snapbuf *sb = rt->snap;
-	u32 n = sb->hdr->n_values, seq;
+	u32 seq;
 
 	do {
 		seq = READ_ONCE(sb->hdr->seq);

@@ -22,7 +22,7 @@
  * @ref: one for the runtime, one per mapping
  * @hdr: start of the vmalloc_user() area: header, values, times
  * @size: bytes of the area, whole pages
- * @values: the values, by subdevice index
+ * @values: the values, by handle index: subdevices, then live keys
  * @times: DCM time of each value's last update
  */
 struct dcm_snapbuf {
@@ -51,6 +51,29 @@ struct dcm_actuator {
 	bool step;
 	bool fired;
 	s64 raw;
+};
+
+/* What a live key with a handle reads (struct dcm_keyslot.what). */
+enum dcm_keyslot_kind {
+	DCM_KS_VALUE,		/* a number key the boards set, @src */
+	DCM_KS_AVAILABLE,	/* a device's Available */
+	DCM_KS_ACK,		/* a device's Ack */
+	DCM_KS_NACK,		/* a device's Nack */
+};
+
+/**
+ * struct dcm_keyslot - a live numeric key with a handle, after the subdevices
+ * @ref: the key: device or subdevice, and key id
+ * @src: DCM_KS_VALUE: the model's number the boards write; else NULL
+ * @scale: what a value is multiplied by to be micro-units: 1 for a FLOAT
+ *	key, DCM_MICRO for an INT or BOOL key and the counters
+ * @what: enum dcm_keyslot_kind
+ */
+struct dcm_keyslot {
+	struct dcm_keyref ref;
+	const s64 *src;
+	u32 scale;
+	u8 what;
 };
 
 #define DCM_ERRORS_KEPT		8	/* per device */
@@ -181,8 +204,12 @@ struct dcm_rt_bus {
  * @n_act: count
  * @act_of: per subdevice, its index in @act, or -1
  * @snap: the published values
+ * @keys: the live keys with a handle, in handle order after the subdevices
+ * @n_keys: count
+ * @n_handles: the description's subdevices, then @n_keys
  * @conv: per subdevice, its conversion
- * @values: the values of the cycle in progress, published at its end
+ * @values: the values of the cycle in progress, published at its end: one
+ *	per handle
  * @times: their update times
  * @dev: per device, its running state
  * @err_lock: guards the devices' error lists and counters against readers
@@ -203,6 +230,9 @@ struct dcm_runtime {
 	u32 n_act;
 	s32 *act_of;
 	struct dcm_snapbuf *snap;
+	struct dcm_keyslot *keys;
+	u32 n_keys;
+	u32 n_handles;
 	struct dcm_conv *conv;
 	s64 *values;
 	u32 *times;
@@ -225,14 +255,19 @@ int dcm_runtime_errors(struct dcm_runtime *rt, u32 dev, u32 now, char *buf, size
 void dcm_runtime_counters(struct dcm_runtime *rt, u32 dev, u64 *ack, u64 *nack);
 bool dcm_runtime_available(struct dcm_runtime *rt, u32 dev);
 int dcm_runtime_handle(const struct dcm_runtime *rt, u32 handle, u32 *sub);
+int dcm_runtime_handle_any(const struct dcm_runtime *rt, u32 handle, u32 *index);
+int dcm_runtime_key_index(const struct dcm_runtime *rt, const struct dcm_keyref *ref,
+			  u32 *index);
 int dcm_runtime_set(struct dcm_runtime *rt, u32 sub, u32 update, const struct dcm_point *pts,
 		    u32 n);
 int dcm_runtime_set_many(struct dcm_runtime *rt, u32 update, const u32 *subs,
 			 struct dcm_point *const *pts, const u32 *n, u32 members);
 void dcm_runtime_hold(struct dcm_runtime *rt, const unsigned long *subs);
 void dcm_runtime_ramp_hardness(struct dcm_runtime *rt, u32 now, u32 ramp_ms);
-void dcm_runtime_read(const struct dcm_runtime *rt, s64 *values, u32 *times, u64 *cycle,
+void dcm_runtime_read(const struct dcm_runtime *rt, u32 n, s64 *values, u32 *times, u64 *cycle,
 		      u32 *time);
+void dcm_runtime_gather(const struct dcm_runtime *rt, const u32 *index, u32 n, s64 *values,
+			u32 *times);
 void dcm_snapbuf_put(struct dcm_snapbuf *sb);
 
 #endif /* _DCM_RUNTIME_H */

@@ -15,17 +15,63 @@
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
 
+/* Handles a file's buffer starts with room for, at least. */
+#define DCM_FILE_BUF_MIN	64
+
+/* Bytes of a file's buffer per handle of DCM_IOC_GET: handle, value, time. */
+#define DCM_GET_ENTRY	(sizeof(u32) + sizeof(s64) + sizeof(u32))
+
 /**
  * struct dcm_file - an open /dev/dcmN
  * @ctrl: its controller, held
  * @last_cycle: the cycle its last read() returned
+ * @poll_cycle: DCM_READ_F_SNAPSHOT: the cycle its last readable poll()
+ *	reported
+ * @read_flags: DCM_READ_F_*, set by DCM_IOC_READ_MODE
+ * @io_lock: guards @buf and @buf_size; held across a whole DCM_IOC_GET or
+ *	read(), user copies included (DOC: Locking)
+ * @buf: the file's buffer for DCM_IOC_GET (handles, values, times) and
+ *	read() (a frame): sized at open for the running description, grown
+ *	only when a call needs more (a bigger description), never per call
+ * @buf_size: its bytes
  * @wd: the actuators it commanded, and its watchdog
  */
 struct dcm_file {
 	struct dcm_controller *ctrl;
 	u64 last_cycle;
+	u64 poll_cycle;
+	u32 read_flags;
+	struct mutex io_lock;	/* @buf */
+	void *buf;
+	size_t buf_size;
 	struct dcm_watchdog wd;
 };
+
+/* Make the file's buffer @size bytes at least; the caller holds @f->io_lock. */
+static int dcm_file_buf(struct dcm_file *f, size_t size)
+{
+	void *buf;
+
+	lockdep_assert_held(&f->io_lock);
+	if (size <= f->buf_size)
+		return 0;
+	buf = kvmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	kvfree(f->buf);
+	f->buf = buf;
+	f->buf_size = size;
+	return 0;
+}
+
+/* The bytes of a frame of the running description in the file's mode. */
+static size_t dcm_frame_size(const struct dcm_file *f, const struct dcm_runtime *rt)
+{
+	u32 n = READ_ONCE(f->read_flags) & DCM_READ_F_KEYS ? rt->n_handles :
+		rt->model->n_subdevices;
+
+	return struct_size((struct dcm_frame *)NULL, values, n);
+}
 
 static dev_t dcm_devt;
 
@@ -45,9 +91,27 @@ static int dcm_open(struct inode *inode, struct file *file)
 	struct dcm_controller *ctrl = container_of(inode->i_cdev, struct dcm_controller, cdev);
 	struct dcm_file *f;
 
+	struct dcm_runtime *rt;
+	u32 n = 0;
+	int ret;
+
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
 	if (!f)
 		return -ENOMEM;
+	mutex_init(&f->io_lock);
+	/* The buffer for the running description's handles, all of them. */
+	down_read(&ctrl->lock);
+	rt = dcm_rt(ctrl);
+	if (rt)
+		n = rt->n_handles;
+	up_read(&ctrl->lock);
+	mutex_lock(&f->io_lock);
+	ret = dcm_file_buf(f, max_t(u32, n, DCM_FILE_BUF_MIN) * DCM_GET_ENTRY);
+	mutex_unlock(&f->io_lock);
+	if (ret) {
+		kfree(f);
+		return ret;
+	}
 	get_device(&ctrl->dev);
 	f->ctrl = ctrl;
 	f->last_cycle = READ_ONCE(ctrl->cycle);
@@ -57,16 +121,18 @@ static int dcm_open(struct inode *inode, struct file *file)
 }
 
 /*
- * A client that goes away takes nothing with it: the commands it queued
- * stay queued and the cycle goes on, unless it armed a watchdog, whose
- * action runs now (Documentation/userspace-api/dcm.rst).
+ * A client that goes away takes nothing with it but its own aliases: the
+ * commands it queued stay queued and the cycle goes on, unless it armed a
+ * watchdog, whose action runs now (Documentation/userspace-api/dcm.rst).
  */
 static int dcm_release(struct inode *inode, struct file *file)
 {
 	struct dcm_file *f = file->private_data;
 
 	dcm_watchdog_release(&f->wd);
+	dcm_alias_drop_owner(f->ctrl, f);
 	put_device(&f->ctrl->dev);
+	kvfree(f->buf);
 	kfree(f);
 	return 0;
 }
@@ -84,11 +150,16 @@ static int dcm_release(struct inode *inode, struct file *file)
  * struct dcm_ioc_data - an ioctl's argument and arrays, in kernel memory
  * @arg: the argument, as the command's struct
  * @pts: SET: the points
- * @handles: GET: the handles; ALIAS_CREATE: the answer
- * @values: GET: the answer
- * @times: GET: the answer
+ * @handles: ALIAS_CREATE, ALIAS_GET: the answer
  * @alias: ALIAS_CREATE: the new alias
  * @alias_pts: ALIAS_SET: the points
+ * @infos: ALIAS_LIST: the answer
+ * @members: ALIAS_GET: the answer
+ * @room: ALIAS_LIST, ALIAS_GET: the entries the caller has room for, as
+ *	far as the kernel takes them
+ *
+ * DCM_IOC_GET does not come here: it uses the file's buffer
+ * (dcm_ioctl_get()).
  */
 struct dcm_ioc_data {
 	union {
@@ -103,30 +174,38 @@ struct dcm_ioc_data {
 		struct dcm_ioc_stats stats;
 		struct dcm_ioc_cycle_stats cycle_stats;
 		struct dcm_ioc_watchdog watchdog;
+		struct dcm_ioc_read_mode read_mode;
+		struct dcm_ioc_alias_list alias_list;
+		struct dcm_ioc_alias_get alias_get;
+		struct dcm_ioc_alias_delete alias_delete;
 	} arg;
 	struct dcm_point *pts;
 	u32 *handles;
-	s64 *values;
-	u32 *times;
 	struct dcm_alias *alias;
 	struct dcm_alias_points alias_pts;
+	struct dcm_alias_info *infos;
+	char (*members)[DCM_KEY_NAME_LEN];
+	u32 room;
 };
 
 static void dcm_ioc_data_free(struct dcm_ioc_data *d)
 {
 	kvfree(d->pts);
 	kvfree(d->handles);
-	kvfree(d->values);
-	kvfree(d->times);
 	dcm_alias_free(d->alias);
 	dcm_alias_points_free(&d->alias_pts);
+	kvfree(d->infos);
+	kvfree(d->members);
 }
+
+/* A file sees its own aliases and the shared ones: at most this many. */
+#define DCM_ALIAS_LIST_MAX	(2 * DCM_MAX_ALIASES)
 
 /* Step 1, no lock held: the arrays a command reads, and room for its answer. */
 static long dcm_ioc_fetch(unsigned int cmd, struct dcm_ioc_data *d)
 {
+	struct dcm_ioc_alias_get *ag = &d->arg.alias_get;
 	struct dcm_ioc_set *set = &d->arg.set;
-	struct dcm_ioc_get *get = &d->arg.get;
 	long ret;
 
 	switch (cmd) {
@@ -142,17 +221,28 @@ static long dcm_ioc_fetch(unsigned int cmd, struct dcm_ioc_data *d)
 				   array_size(set->n_points, sizeof(*d->pts))))
 			return -EFAULT;
 		return 0;
-	case DCM_IOC_GET:
-		if (get->reserved || !get->n || get->n > DCM_MAX_SUBDEVICES)
+	case DCM_IOC_ALIAS_LIST:
+		if (d->arg.alias_list.reserved)
 			return -EINVAL;
-		d->handles = kvmalloc_array(get->n, sizeof(*d->handles), GFP_KERNEL);
-		d->values = kvmalloc_array(get->n, sizeof(*d->values), GFP_KERNEL);
-		d->times = kvmalloc_array(get->n, sizeof(*d->times), GFP_KERNEL);
-		if (!d->handles || !d->values || !d->times)
-			return -ENOMEM;
-		if (copy_from_user(d->handles, u64_to_user_ptr(get->handles),
-				   array_size(get->n, sizeof(*d->handles))))
-			return -EFAULT;
+		d->room = min_t(u32, d->arg.alias_list.n, DCM_ALIAS_LIST_MAX);
+		if (!d->room)
+			return 0;
+		d->infos = kvcalloc(d->room, sizeof(*d->infos), GFP_KERNEL);
+		return d->infos ? 0 : -ENOMEM;
+	case DCM_IOC_ALIAS_GET:
+		d->room = min_t(u32, ag->n_members, DCM_MAX_ALIAS_MEMBERS);
+		if (!d->room)
+			return 0;
+		if (ag->members) {
+			d->members = kvcalloc(d->room, sizeof(*d->members), GFP_KERNEL);
+			if (!d->members)
+				return -ENOMEM;
+		}
+		if (ag->handles) {
+			d->handles = kvcalloc(d->room, sizeof(*d->handles), GFP_KERNEL);
+			if (!d->handles)
+				return -ENOMEM;
+		}
 		return 0;
 	case DCM_IOC_ALIAS_CREATE:
 		ret = dcm_alias_create_fetch(&d->arg.alias_create, &d->alias);
@@ -165,6 +255,27 @@ static long dcm_ioc_fetch(unsigned int cmd, struct dcm_ioc_data *d)
 		return dcm_alias_set_fetch(&d->arg.alias_set, &d->alias_pts);
 	}
 	return 0;
+}
+
+/*
+ * A live key's handle index: "<subdevice>/<key>" or "Device/SubDeviceList/
+ * <subdevice>/<key>", "Device/DeviceList/<device>/<key>", or
+ * "<device>/<key>" when that is no subdevice's key.
+ */
+static int dcm_lookup_key(const struct dcm_runtime *rt, const char *name, u32 *index)
+{
+	char path[sizeof(DCM_PREFIX_DEVICE) + DCM_KEY_NAME_LEN];
+	struct dcm_keyref ref;
+
+	if (!dcm_model_resolve(rt->model, name, &ref) &&
+	    !dcm_runtime_key_index(rt, &ref, index))
+		return 0;
+	if (!strncmp(name, DCM_DIR_ROOT "/", strlen(DCM_DIR_ROOT "/")))
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s%s", DCM_PREFIX_DEVICE, name);
+	if (dcm_model_resolve(rt->model, path, &ref))
+		return -ENOENT;
+	return dcm_runtime_key_index(rt, &ref, index);
 }
 
 static long dcm_ioctl_lookup(struct dcm_controller *ctrl, struct dcm_ioc_lookup *arg)
@@ -187,8 +298,14 @@ static long dcm_ioctl_lookup(struct dcm_controller *ctrl, struct dcm_ioc_lookup 
 		ret = dcm_model_lookup(rt->model, arg->name, &target, &index);
 		arg->name[len - 6] = '/';
 	}
-	if (ret || target != DCM_TARGET_SUBDEVICE)
-		return -ENOENT;
+	if (ret || target != DCM_TARGET_SUBDEVICE) {
+		/* ABI 1.4: a live key of a subdevice or device. */
+		if (dcm_lookup_key(rt, arg->name, &index))
+			return -ENOENT;
+		arg->handle = (rt->generation << 16) | index;
+		arg->flags = DCM_LOOKUP_F_KEY;
+		return 0;
+	}
 	flags = rt->model->subdevices[index].type->flags;
 	arg->handle = (rt->generation << 16) | index;
 	arg->flags = (flags & DCM_SUB_ACTUATOR ? DCM_LOOKUP_F_ACTUATOR : 0) |
@@ -206,10 +323,11 @@ static long dcm_ioctl_set(struct dcm_controller *ctrl, struct dcm_ioc_data *d,
 
 	if (!rt)
 		return -ENOENT;
-	ret = dcm_runtime_handle(rt, arg->handle, &sub);
+	ret = dcm_runtime_handle_any(rt, arg->handle, &sub);
 	if (ret)
 		return ret;
-	if (rt->act_of[sub] < 0)
+	/* A live key's handle takes no command. */
+	if (sub >= rt->model->n_subdevices || rt->act_of[sub] < 0)
 		return -EINVAL;
 	ret = dcm_tc_prepare(d->pts, arg->n_points);
 	if (!ret)
@@ -219,37 +337,104 @@ static long dcm_ioctl_set(struct dcm_controller *ctrl, struct dcm_ioc_data *d,
 	return ret;
 }
 
-static long dcm_ioctl_get(struct dcm_controller *ctrl, struct dcm_ioc_data *d)
+/* The most handles one DCM_IOC_GET may name: its old limit, or every handle. */
+static u32 dcm_get_limit(struct dcm_controller *ctrl)
 {
-	struct dcm_runtime *rt = dcm_rt(ctrl);
-	u32 *all_times = NULL, n = d->arg.get.n, n_sub, i, sub, now;
-	s64 *all_values = NULL;
-	u64 cycle;
+	struct dcm_runtime *rt;
+	u32 limit = DCM_MAX_SUBDEVICES;
+
+	down_read(&ctrl->lock);
+	rt = dcm_rt(ctrl);
+	if (rt)
+		limit = max(limit, rt->n_handles);
+	up_read(&ctrl->lock);
+	return limit;
+}
+
+/*
+ * DCM_IOC_GET, without an allocation per call: the handles come into the
+ * file's buffer, are checked and turned into indexes under ctrl->lock, the
+ * values and times are gathered from the published snapshot under its
+ * sequence count into the same buffer, and go out once the lock is
+ * dropped. The buffer grows only for a call that needs more than any
+ * before (a bigger description).
+ */
+static long dcm_ioctl_get(struct dcm_file *f, void __user *argp)
+{
+	struct dcm_controller *ctrl = f->ctrl;
+	struct dcm_runtime *rt;
+	struct dcm_ioc_get get;
+	u32 *index, *times, i;
+	s64 *values;
 	long ret;
 
-	if (!rt)
-		return -ENOENT;
-	for (i = 0; i < n; i++) {
-		ret = dcm_runtime_handle(rt, d->handles[i], &sub);
-		if (ret)
-			return ret;
-	}
-	n_sub = rt->model->n_subdevices;
-	all_values = kvmalloc_array(n_sub, sizeof(*all_values), GFP_KERNEL);
-	all_times = kvmalloc_array(n_sub, sizeof(*all_times), GFP_KERNEL);
-	ret = -ENOMEM;
-	if (!all_values || !all_times)
+	if (copy_from_user(&get, argp, sizeof(get)))
+		return -EFAULT;
+	if (get.reserved || !get.n || get.n > dcm_get_limit(ctrl))
+		return -EINVAL;
+	ret = mutex_lock_interruptible(&f->io_lock);
+	if (ret)
+		return ret;
+	ret = dcm_file_buf(f, array_size(get.n, DCM_GET_ENTRY));
+	if (ret)
 		goto out;
-	dcm_runtime_read(rt, all_values, all_times, &cycle, &now);
-	for (i = 0; i < n; i++) {
-		d->values[i] = all_values[DCM_HANDLE_INDEX(d->handles[i])];
-		d->times[i] = all_times[DCM_HANDLE_INDEX(d->handles[i])];
-	}
-	ret = 0;
+	/* values first: 8-byte aligned at the buffer's start */
+	values = f->buf;
+	index = (u32 *)(values + get.n);
+	times = index + get.n;
+	ret = -EFAULT;
+	if (copy_from_user(index, u64_to_user_ptr(get.handles),
+			   array_size(get.n, sizeof(*index))))
+		goto out;
+
+	down_read(&ctrl->lock);
+	rt = dcm_rt(ctrl);
+	ret = ctrl->dead ? -ENODEV : rt ? 0 : -ENOENT;
+	for (i = 0; !ret && i < get.n; i++)
+		ret = dcm_runtime_handle_any(rt, index[i], &index[i]);
+	if (!ret)
+		dcm_runtime_gather(rt, index, get.n, values, times);
+	up_read(&ctrl->lock);
+	if (ret)
+		goto out;
+
+	/* The copies may fault: not under ctrl->lock (DOC: Locking). */
+	if (copy_to_user(u64_to_user_ptr(get.values), values,
+			 array_size(get.n, sizeof(*values))) ||
+	    copy_to_user(u64_to_user_ptr(get.times), times, array_size(get.n, sizeof(*times))))
+		ret = -EFAULT;
 out:
-	kvfree(all_values);
-	kvfree(all_times);
+	mutex_unlock(&f->io_lock);
 	return ret;
+}
+
+/* DCM_IOC_READ_MODE: the file's mode, and the sizes that go with it. */
+static long dcm_ioctl_read_mode(struct dcm_file *f, struct dcm_ioc_read_mode *arg)
+{
+	const u32 known = DCM_READ_F_KEYS | DCM_READ_F_SNAPSHOT;
+	struct dcm_runtime *rt = dcm_rt(f->ctrl);
+	u32 flags, i;
+
+	if ((arg->flags | arg->mask) & ~known)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(arg->reserved); i++)
+		if (arg->reserved[i])
+			return -EINVAL;
+	flags = (READ_ONCE(f->read_flags) & ~arg->mask) | (arg->flags & arg->mask);
+	/* Turned on, the snapshot mode waits for the next publication. */
+	if ((flags & DCM_READ_F_SNAPSHOT) && !(f->read_flags & DCM_READ_F_SNAPSHOT))
+		WRITE_ONCE(f->poll_cycle, rt ? READ_ONCE(rt->snap->hdr->cycle) : 0);
+	WRITE_ONCE(f->read_flags, flags);
+	memset(arg, 0, sizeof(*arg));
+	arg->flags = flags;
+	arg->layout = DCM_SNAPSHOT_LAYOUT;
+	if (rt) {
+		arg->n_subdevices = rt->model->n_subdevices;
+		arg->n_handles = rt->n_handles;
+		arg->frame_size = dcm_frame_size(f, rt);
+		arg->generation = rt->generation;
+	}
+	return 0;
 }
 
 /* Commands through a file: serialized with its watchdog's action. */
@@ -264,7 +449,7 @@ static long dcm_ioctl_command(struct dcm_file *f, unsigned int cmd, struct dcm_i
 	if (cmd == DCM_IOC_SET)
 		ret = dcm_ioctl_set(f->ctrl, d, touched);
 	else
-		ret = dcm_alias_set(f->ctrl, &d->arg.alias_set, &d->alias_pts, touched);
+		ret = dcm_alias_set(f->ctrl, f, &d->arg.alias_set, &d->alias_pts, touched);
 	dcm_watchdog_cmd_end(&f->wd, !ret);
 	return ret;
 }
@@ -294,8 +479,16 @@ static long dcm_ioc_run(struct dcm_file *f, unsigned int cmd, struct dcm_ioc_dat
 	case DCM_IOC_TIME:
 		d->arg.time.time = dcm_time_ms(ctrl) + (u32)d->arg.time.offset;
 		return 0;
-	case DCM_IOC_GET:
-		return dcm_ioctl_get(ctrl, d);
+	case DCM_IOC_READ_MODE:
+		return dcm_ioctl_read_mode(f, &d->arg.read_mode);
+	case DCM_IOC_ALIAS_LIST:
+		d->arg.alias_list.n = dcm_alias_list(ctrl, f, d->infos, d->room);
+		return 0;
+	case DCM_IOC_ALIAS_GET:
+		return dcm_alias_get(ctrl, f, &d->arg.alias_get, (char *)d->members, d->handles,
+				     d->room);
+	case DCM_IOC_ALIAS_DELETE:
+		return dcm_alias_delete(ctrl, f, &d->arg.alias_delete);
 	case DCM_IOC_STATS:
 	case DCM_IOC_STATS_V1:
 		/* The older number gets the fields of its size (step 3). */
@@ -320,16 +513,27 @@ static long dcm_ioc_run(struct dcm_file *f, unsigned int cmd, struct dcm_ioc_dat
 /* Step 3, no lock held: the answer to the caller. */
 static long dcm_ioc_deliver(unsigned int cmd, struct dcm_ioc_data *d, void __user *argp)
 {
-	struct dcm_ioc_get *get = &d->arg.get;
+	struct dcm_ioc_alias_get *ag = &d->arg.alias_get;
+	u32 n;
 
 	switch (cmd) {
-	case DCM_IOC_GET:
-		if (copy_to_user(u64_to_user_ptr(get->values), d->values,
-				 array_size(get->n, sizeof(*d->values))) ||
-		    copy_to_user(u64_to_user_ptr(get->times), d->times,
-				 array_size(get->n, sizeof(*d->times))))
+	case DCM_IOC_ALIAS_LIST:
+		n = min(d->arg.alias_list.n, d->room);
+		if (n && copy_to_user(u64_to_user_ptr(d->arg.alias_list.aliases), d->infos,
+				      array_size(n, sizeof(*d->infos))))
 			return -EFAULT;
-		return 0;
+		break;
+	case DCM_IOC_ALIAS_GET:
+		n = min(ag->n_members, d->room);
+		if (n && d->members &&
+		    copy_to_user(u64_to_user_ptr(ag->members), d->members,
+				 array_size(n, sizeof(*d->members))))
+			return -EFAULT;
+		if (n && d->handles &&
+		    copy_to_user(u64_to_user_ptr(ag->handles), d->handles,
+				 array_size(n, sizeof(*d->handles))))
+			return -EFAULT;
+		break;
 	case DCM_IOC_ALIAS_CREATE:
 		if (copy_to_user(u64_to_user_ptr(d->arg.alias_create.handles), d->handles,
 				 array_size(d->arg.alias_create.n_members, sizeof(*d->handles))))
@@ -348,6 +552,7 @@ static bool dcm_ioctl_commands(unsigned int cmd)
 	case DCM_IOC_SET:
 	case DCM_IOC_ALIAS_CREATE:
 	case DCM_IOC_ALIAS_SET:
+	case DCM_IOC_ALIAS_DELETE:
 	case DCM_IOC_WATCHDOG:
 		return true;
 	}
@@ -369,6 +574,10 @@ static bool dcm_ioctl_known(unsigned int cmd)
 	case DCM_IOC_STATS_V1:
 	case DCM_IOC_CYCLE_STATS:
 	case DCM_IOC_WATCHDOG:
+	case DCM_IOC_READ_MODE:
+	case DCM_IOC_ALIAS_LIST:
+	case DCM_IOC_ALIAS_GET:
+	case DCM_IOC_ALIAS_DELETE:
 		return true;
 	}
 	return false;
@@ -390,6 +599,8 @@ static long dcm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return -ENOTTY;
 	BUILD_BUG_ON(sizeof(d->arg) > 256);
 	BUILD_BUG_ON(_IOC_SIZE(DCM_IOC_STATS_V1) != offsetof(struct dcm_ioc_stats, missed));
+	if (cmd == DCM_IOC_GET)
+		return dcm_ioctl_get(f, argp);
 
 	ret = -EFAULT;
 	if ((_IOC_DIR(cmd) & _IOC_WRITE) && copy_from_user(&d->arg, argp, _IOC_SIZE(cmd)))
@@ -409,7 +620,7 @@ static long dcm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		goto out;
 	/* The alias is made once its handles reached the caller. */
 	down_read(&ctrl->lock);
-	ret = ctrl->dead ? -ENODEV : dcm_alias_install(ctrl, &d->alias);
+	ret = ctrl->dead ? -ENODEV : dcm_alias_install(ctrl, f, &d->alias);
 	up_read(&ctrl->lock);
 out:
 	dcm_ioc_data_free(d);
@@ -427,15 +638,20 @@ static bool dcm_news(struct dcm_file *f)
 	return READ_ONCE(f->ctrl->cycle) > f->last_cycle || READ_ONCE(f->ctrl->dead);
 }
 
+/*
+ * read(): a frame of the newest cycle, built in the file's buffer under
+ * ctrl->lock and copied out after it (no allocation per call: the buffer
+ * grows only when a bigger description came).
+ */
 static ssize_t dcm_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
 {
 	struct dcm_file *f = file->private_data;
 	struct dcm_controller *ctrl = f->ctrl;
-	struct dcm_frame *frame = NULL;
+	struct dcm_frame *frame;
 	struct dcm_runtime *rt;
 	size_t size;
 	ssize_t ret;
-	u32 time;
+	u32 time, n;
 
 again:
 	for (;;) {
@@ -446,32 +662,44 @@ again:
 			if (ret)
 				return ret;
 		}
+		ret = mutex_lock_interruptible(&f->io_lock);
+		if (ret)
+			return ret;
 		down_read(&ctrl->lock);
 		if (ctrl->dead) {
 			ret = -ENODEV;
 			goto out;
 		}
 		rt = dcm_rt(ctrl);
-		if (rt)
-			break;
+		if (rt) {
+			size = dcm_frame_size(f, rt);
+			if (size <= f->buf_size)
+				break;
+			/* A bigger description: grow the buffer, then look again. */
+			up_read(&ctrl->lock);
+			ret = dcm_file_buf(f, size);
+			mutex_unlock(&f->io_lock);
+			if (ret)
+				return ret;
+			continue;
+		}
 		/* No description: nothing to frame; wait for one. */
 		f->last_cycle = READ_ONCE(ctrl->cycle);
 		up_read(&ctrl->lock);
+		mutex_unlock(&f->io_lock);
 		if (file->f_flags & O_NONBLOCK)
 			return -EAGAIN;
 	}
 
-	size = struct_size(frame, values, rt->model->n_subdevices);
 	ret = -EINVAL;
 	if (count < size)
 		goto out;
-	ret = -ENOMEM;
-	frame = kvzalloc(size, GFP_KERNEL);
-	if (!frame)
-		goto out;
-	frame->n_values = rt->model->n_subdevices;
+	n = (size - sizeof(*frame)) / sizeof(frame->values[0]);
+	frame = f->buf;
+	memset(frame, 0, sizeof(*frame));
+	frame->n_values = n;
 	frame->generation = rt->generation;
-	dcm_runtime_read(rt, frame->values, NULL, &frame->cycle, &time);
+	dcm_runtime_read(rt, n, frame->values, NULL, &frame->cycle, &time);
 	frame->time = time;
 	if (frame->cycle <= f->last_cycle) {
 		/*
@@ -480,8 +708,7 @@ again:
 		 */
 		f->last_cycle = max(f->last_cycle, (u64)READ_ONCE(ctrl->cycle));
 		up_read(&ctrl->lock);
-		kvfree(frame);
-		frame = NULL;
+		mutex_unlock(&f->io_lock);
 		if (file->f_flags & O_NONBLOCK)
 			return -EAGAIN;
 		goto again;
@@ -490,22 +717,60 @@ again:
 	up_read(&ctrl->lock);
 	/* The copy may fault: not under ctrl->lock (DOC: Locking). */
 	ret = copy_to_user(buf, frame, size) ? -EFAULT : size;
-	kvfree(frame);
+	mutex_unlock(&f->io_lock);
 	return ret;
 out:
 	up_read(&ctrl->lock);
-	kvfree(frame);
+	mutex_unlock(&f->io_lock);
 	return ret;
+}
+
+/*
+ * The cycle of the running description's last published snapshot, 0 for
+ * none: read in the controller's SRCU section, as dcm_mmap() finds the
+ * snapshot, so that poll() takes no dcm lock.
+ */
+static u64 dcm_published_cycle(struct dcm_controller *ctrl)
+{
+	struct dcm_runtime *rt;
+	u64 cycle = 0;
+	int idx;
+
+	idx = srcu_read_lock(&ctrl->srcu);
+	rt = srcu_dereference(ctrl->rt, &ctrl->srcu);
+	if (rt)
+		cycle = READ_ONCE(rt->snap->hdr->cycle);
+	srcu_read_unlock(&ctrl->srcu, idx);
+	return cycle;
+}
+
+/*
+ * DCM_READ_F_SNAPSHOT: a snapshot published since the last poll() that
+ * said so. The poll that reports it takes it, so that a client of the
+ * mapped snapshot wakes once per cycle without read(). The snapshot's own
+ * cycle is compared, not the controller's count, which moves on only
+ * after the publication.
+ */
+static bool dcm_snapshot_news(struct dcm_file *f)
+{
+	u64 seen = READ_ONCE(f->poll_cycle), now = dcm_published_cycle(f->ctrl);
+
+	return now != seen && cmpxchg64(&f->poll_cycle, seen, now) == seen;
 }
 
 static __poll_t dcm_poll(struct file *file, poll_table *wait)
 {
 	struct dcm_file *f = file->private_data;
+	bool news;
 
 	poll_wait(file, &f->ctrl->cycle_wq, wait);
 	if (READ_ONCE(f->ctrl->dead))
 		return EPOLLERR | EPOLLHUP;
-	return dcm_news(f) ? EPOLLIN | EPOLLRDNORM : 0;
+	if (READ_ONCE(f->read_flags) & DCM_READ_F_SNAPSHOT)
+		news = dcm_snapshot_news(f);
+	else
+		news = dcm_news(f);
+	return news ? EPOLLIN | EPOLLRDNORM : 0;
 }
 
 static void dcm_vma_open(struct vm_area_struct *vma)

@@ -200,10 +200,14 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	{ "alias", dcmctl_cmd_alias,
 	  "create NAME KEY...\n"
 	  "set NAME --separate --times MS,... V,V... ...\n"
-	  "set NAME --mixed V@MS,... ...",
+	  "set NAME --mixed V@MS,... ...\n"
+	  "list | show NAME | delete NAME...",
 	  "name a list of actuators (blank members marked); set it: one value\n"
-	  "list (--separate) or point list (--mixed) per member",
-	  "alias create takes no option; the options below are alias set's.",
+	  "list (--separate) or point list (--mixed) per member; list the\n"
+	  "aliases, show one's members, delete them",
+	  "alias create takes no option; the options below are alias set's.\n"
+	  "The aliases dcmctl creates are shared (the controller's, not the\n"
+	  "process's): alias list shows them, alias delete frees their slots.",
 	  &dcmctl_spec_alias_set },
 	{ "time", dcmctl_cmd_time, "[OFFSET]",
 	  "DCM time now, plus OFFSET ms (may be negative)", NULL, NULL },

@@ -499,7 +499,9 @@ static int alias_create_run(const struct dcmctl_opts *o, int argc, char **argv, 
 	}
 	if (dcmctl_open(o, &dcm, err))
 		goto out;
-	found = dcm_alias_create(dcm, name, (const char *const *)argv + 1, (size_t)n, handles);
+	/* Shared: the alias must outlive this process, for the next command. */
+	found = dcm_alias_create_shared(dcm, name, (const char *const *)argv + 1, (size_t)n,
+					handles);
 	if (found < 0) {
 		fprintf(err, "dcmctl: alias create %s: %s\n", name, dcm_last_error());
 		goto out;
@@ -670,6 +672,154 @@ out:
 	return ret;
 }
 
+/* alias list: the shared aliases (those of dcmctl's own handle: none). */
+static int alias_list(const struct dcmctl_opts *o, int argc, char **argv, FILE *out, FILE *err)
+{
+	struct dcm_alias_entry *e = NULL;
+	struct dcm *dcm = NULL;
+	int i, n, ret = DCMCTL_EXIT_FAIL;
+
+	if (argc) {
+		fprintf(err, "dcmctl: alias list: unexpected argument '%s'\n", argv[0]);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (dcmctl_open(o, &dcm, err))
+		goto out;
+	n = dcm_alias_list(dcm, &e);
+	if (n < 0) {
+		fprintf(err, "dcmctl: alias list: %s\n", dcm_last_error());
+		goto out;
+	}
+	if (o->json) {
+		struct json_writer w;
+
+		json_init(&w, out, o->pretty);
+		json_begin_array(&w, NULL);
+		for (i = 0; i < n; i++) {
+			json_begin_object(&w, NULL);
+			json_string(&w, "alias", e[i].name);
+			json_uint(&w, "members", e[i].n_members);
+			json_bool(&w, "shared", e[i].shared);
+			json_end_object(&w);
+		}
+		json_end_array(&w);
+		json_finish(&w);
+	} else {
+		for (i = 0; i < n; i++)
+			fprintf(out, "%s\t%u member%s%s\n", e[i].name, e[i].n_members,
+				e[i].n_members == 1 ? "" : "s", e[i].shared ? "" : " (own)");
+	}
+	ret = DCMCTL_EXIT_OK;
+out:
+	free(e);
+	dcm_close(dcm);
+	fflush(out);
+	return ret;
+}
+
+/* alias show NAME: its members and their handles now. */
+static int alias_show(const struct dcmctl_opts *o, int argc, char **argv, FILE *out, FILE *err)
+{
+	struct dcm_alias_desc d = { 0 };
+	struct dcm *dcm = NULL;
+	size_t i, blank = 0;
+	int ret = DCMCTL_EXIT_FAIL;
+
+	if (argc != 1) {
+		fprintf(err, "dcmctl: alias show: %s (dcmctl alias show NAME)\n",
+			argc ? "one alias at a time" : "which alias?");
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (check_alias_name(argv[0], err))
+		return DCMCTL_EXIT_USAGE;
+	if (dcmctl_open(o, &dcm, err))
+		goto out;
+	if (dcm_alias_show(dcm, argv[0], false, &d)) {
+		fprintf(err, "dcmctl: alias show: %s\n", dcm_last_error());
+		goto out;
+	}
+	for (i = 0; i < d.n_members; i++)
+		blank += !d.handles[i];
+	if (o->json) {
+		struct json_writer w;
+
+		json_init(&w, out, o->pretty);
+		json_begin_object(&w, NULL);
+		json_string(&w, "alias", argv[0]);
+		json_bool(&w, "shared", d.shared);
+		json_uint(&w, "blank", blank);
+		json_begin_array(&w, "members");
+		for (i = 0; i < d.n_members; i++) {
+			json_begin_object(&w, NULL);
+			json_string(&w, "key", d.members[i]);
+			if (d.handles[i])
+				json_uint(&w, "handle", d.handles[i]);
+			else
+				json_null(&w, "handle");
+			json_bool(&w, "blank", !d.handles[i]);
+			json_end_object(&w);
+		}
+		json_end_array(&w);
+		json_end_object(&w);
+		json_finish(&w);
+	} else {
+		fprintf(out, "alias %s: %zu member%s, %zu blank\n", argv[0], d.n_members,
+			d.n_members == 1 ? "" : "s", blank);
+		for (i = 0; i < d.n_members; i++)
+			fprintf(out, "\t%s%s\n", d.members[i],
+				d.handles[i] ? "" : " (blank: no such actuator)");
+	}
+	ret = DCMCTL_EXIT_OK;
+out:
+	dcm_alias_desc_free(&d);
+	dcm_close(dcm);
+	fflush(out);
+	return ret;
+}
+
+/* alias delete NAME...: shared aliases, their slots freed. */
+static int alias_delete(const struct dcmctl_opts *o, int argc, char **argv, FILE *out,
+			FILE *err)
+{
+	struct dcm *dcm = NULL;
+	int i, ret = DCMCTL_EXIT_FAIL;
+
+	if (!argc) {
+		fprintf(err, "dcmctl: alias delete: which alias? (dcmctl alias delete NAME...)\n");
+		return DCMCTL_EXIT_USAGE;
+	}
+	for (i = 0; i < argc; i++)
+		if (check_alias_name(argv[i], err))
+			return DCMCTL_EXIT_USAGE;
+	if (dcmctl_open(o, &dcm, err))
+		goto out;
+	for (i = 0; i < argc; i++) {
+		if (dcm_alias_delete(dcm, argv[i], false)) {
+			fprintf(err, "dcmctl: alias delete: %s\n", dcm_last_error());
+			goto out;
+		}
+		if (!o->json)
+			fprintf(out, "alias %s deleted\n", argv[i]);
+	}
+	if (o->json) {
+		struct json_writer w;
+
+		json_init(&w, out, o->pretty);
+		json_begin_object(&w, NULL);
+		json_begin_array(&w, "deleted");
+		for (i = 0; i < argc; i++)
+			json_string(&w, NULL, argv[i]);
+		json_end_array(&w);
+		json_end_object(&w);
+		json_finish(&w);
+	}
+	ret = DCMCTL_EXIT_OK;
+out:
+	dcm_close(dcm);
+	fflush(out);
+	return ret;
+}
+
 int dcmctl_alias(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	const char *sub = o->argc ? o->argv[0] : "";
@@ -679,10 +829,17 @@ int dcmctl_alias(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		return alias_create(o, o->argc - 1, o->argv + 1, out, err);
 	if (len && !strncmp(sub, "set", len))
 		return alias_set(o, o->argc - 1, o->argv + 1, out, err);
+	if (len && !strncmp(sub, "list", len))
+		return alias_list(o, o->argc - 1, o->argv + 1, out, err);
+	if (len > 1 && !strncmp(sub, "show", len))
+		return alias_show(o, o->argc - 1, o->argv + 1, out, err);
+	if (len && !strncmp(sub, "delete", len))
+		return alias_delete(o, o->argc - 1, o->argv + 1, out, err);
 	if (len)
-		fprintf(err, "dcmctl: alias: unknown subcommand '%s' (create or set)\n", sub);
+		fprintf(err, "dcmctl: alias: unknown subcommand '%s' (create, set, list, show or delete)\n",
+			sub);
 	else
-		fprintf(err, "dcmctl: alias: create or set? (dcmctl alias create NAME KEY... | dcmctl alias set NAME ...)\n");
+		fprintf(err, "dcmctl: alias: create, set, list, show or delete? (dcmctl alias create NAME KEY... | dcmctl alias set NAME ... | dcmctl alias list | dcmctl alias show NAME | dcmctl alias delete NAME)\n");
 	return DCMCTL_EXIT_USAGE;
 }
 

@@ -43,6 +43,11 @@ static int lookup_all(struct dcm *dcm, const struct dcm_sysfs *s, char **keys, s
 			ret = -1;
 		else
 			handles[i] = k.handle;
+		/* A live key (a status word, a sonar echo): frames must carry it. */
+		if (!r && (k.flags & LIBDCM_KEY_LIVE) && dcm_frame_keys(dcm, true)) {
+			fprintf(err, "dcmctl: %s: %s\n", keys[i], dcm_last_error());
+			ret = -1;
+		}
 	}
 	return ret;
 }

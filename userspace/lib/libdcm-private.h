@@ -37,6 +37,7 @@ _Static_assert(LIBDCM_MAX_ALIAS_MEMBERS == DCM_MAX_ALIAS_MEMBERS, "limit");
 _Static_assert(LIBDCM_MAX_ALIASES == DCM_MAX_ALIASES, "limit");
 _Static_assert(LIBDCM_KEY_ACTUATOR == DCM_LOOKUP_F_ACTUATOR, "flag");
 _Static_assert(LIBDCM_KEY_STEP == DCM_LOOKUP_F_STEP, "flag");
+_Static_assert(LIBDCM_KEY_LIVE == DCM_LOOKUP_F_KEY, "flag");
 _Static_assert((int)LIBDCM_CLEAR_ALL == (int)DCM_UPDATE_CLEAR_ALL, "update kind");
 _Static_assert((int)LIBDCM_MERGE == (int)DCM_UPDATE_MERGE, "update kind");
 _Static_assert((int)LIBDCM_CLEAR_AFTER == (int)DCM_UPDATE_CLEAR_AFTER, "update kind");

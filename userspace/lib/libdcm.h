@@ -162,6 +162,13 @@ int dcm_get_info(struct dcm *dcm, struct dcm_info *info);
 /* struct dcm_key.flags (same bits as DCM_LOOKUP_F_*) */
 #define LIBDCM_KEY_ACTUATOR	(1U << 0)	/* takes timed commands */
 #define LIBDCM_KEY_STEP		(1U << 1)	/* not interpolated (the sonar) */
+/*
+ * A live key, not a subdevice's Value (ABI 1.4): a status word, a sonar
+ * echo, a board's Available, Ack or Nack. It has a handle like a Value for
+ * dcm_get_values(), frames and the snapshot, in the same units (a Status
+ * of 3 reads 3.0), and takes no command.
+ */
+#define LIBDCM_KEY_LIVE		(1U << 2)
 
 /*
  * What a set does to the commands already queued (the values of the
@@ -217,7 +224,9 @@ struct dcm_timed_point {
 /*
  * dcm_lookup - a subdevice's handle from its name: "HeadYaw/Position/
  * Actuator", with or without the "Device/SubDeviceList/" prefix and the
- * "/Value" suffix (DCM_IOC_LOOKUP).
+ * "/Value" suffix (DCM_IOC_LOOKUP). Since ABI 1.4 also a live key's:
+ * "HeadYaw/Temperature/Sensor/Status", "US/Left/Sensor/Value3",
+ * "Device/DeviceList/ChestBoard/Available" (LIBDCM_KEY_LIVE in @out->flags).
  * Return: 0; -ENOENT for no such subdevice (or no description loaded);
  * -EINVAL for an empty name; -ENAMETOOLONG for one of LIBDCM_KEY_NAME_LEN
  * bytes or more; other -errno.
@@ -247,10 +256,12 @@ int dcm_set_now(struct dcm *dcm, uint32_t handle, enum dcm_update_kind update,
 
 /*
  * dcm_alias_create - name a list of actuators (NAOqi's createAlias,
- * DCM_IOC_ALIAS_CREATE). An alias of the same name is replaced; aliases
- * belong to the controller and outlive the handle. Their names are shared by
- * every client of the controller: clients that must not replace each
- * other's aliases use distinct names (prefix them with the client's name).
+ * DCM_IOC_ALIAS_CREATE). Since ABI 1.4 the alias is this handle's own:
+ * other handles (and processes) do not see it, another handle may have an
+ * alias of the same name, and it is freed by dcm_close(). An own alias of
+ * the same name is replaced. (With a module of ABI 1.3 or older, every
+ * alias is shared, as dcm_alias_create_shared() makes them.) A name is
+ * found among the handle's own aliases first, then among the shared ones.
  * @name: 1 to LIBDCM_ALIAS_NAME_LEN - 1 bytes
  * @members: @n actuator names (as for dcm_lookup()), 1 to
  *	LIBDCM_MAX_ALIAS_MEMBERS
@@ -266,6 +277,61 @@ int dcm_set_now(struct dcm *dcm, uint32_t handle, enum dcm_update_kind update,
 int dcm_alias_create(struct dcm *dcm, const char *name,
 		     const char *const *members, size_t n,
 		     uint32_t *handles_out);
+
+/*
+ * dcm_alias_create_shared - as dcm_alias_create(), an alias of the
+ * controller (ABI 1.4, DCM_ALIAS_F_SHARED): every handle of every process
+ * sees it (unless it has an own alias of that name), it outlives the
+ * handle, and stays until dcm_alias_delete() or the controller goes. The
+ * rule for shared names: any writer may replace or delete a shared alias,
+ * so clients prefix theirs with their own name. -ENOSPC when the
+ * controller's LIBDCM_MAX_ALIASES shared aliases are taken.
+ */
+int dcm_alias_create_shared(struct dcm *dcm, const char *name,
+			    const char *const *members, size_t n, uint32_t *handles_out);
+
+/* One alias a handle sees (dcm_alias_list()). */
+struct dcm_alias_entry {
+	char name[LIBDCM_ALIAS_NAME_LEN];
+	uint32_t n_members;		/* blank members included */
+	bool shared;			/* the controller's, else the handle's own */
+};
+
+/*
+ * dcm_alias_list - the aliases this handle sees: its own, then the shared
+ * ones its own do not hide (DCM_IOC_ALIAS_LIST, ABI 1.4).
+ * @out: set to a malloc()ed array for free(), NULL when there are none
+ * Return: how many (0 or more); -EOPNOTSUPP before ABI 1.4; other -errno.
+ */
+int dcm_alias_list(struct dcm *dcm, struct dcm_alias_entry **out);
+
+/* An alias's members (dcm_alias_show()); free with dcm_alias_desc_free(). */
+struct dcm_alias_desc {
+	bool shared;
+	size_t n_members;
+	char (*members)[LIBDCM_KEY_NAME_LEN];	/* as given; "" for a too-long one */
+	uint32_t *handles;			/* in the running description, 0: blank */
+};
+
+/*
+ * dcm_alias_show - the members of the alias @name designates for this
+ * handle (its own first, then the shared one; only the shared one with
+ * @shared_only), DCM_IOC_ALIAS_GET, ABI 1.4.
+ * Return: 0; -ENOENT for no such alias; -EOPNOTSUPP before ABI 1.4; other
+ * -errno.
+ */
+int dcm_alias_show(struct dcm *dcm, const char *name, bool shared_only,
+		   struct dcm_alias_desc *out);
+void dcm_alias_desc_free(struct dcm_alias_desc *d);
+
+/*
+ * dcm_alias_delete - free an alias and its slot (DCM_IOC_ALIAS_DELETE, ABI
+ * 1.4): the one @name designates for this handle (its own first), or with
+ * @shared_only the shared one.
+ * Return: 0; -ENOENT for no such alias; -EBADF for a read-only handle;
+ * -EOPNOTSUPP before ABI 1.4; other -errno.
+ */
+int dcm_alias_delete(struct dcm *dcm, const char *name, bool shared_only);
 
 /*
  * dcm_alias_set_separate - NAOqi's setAlias "time-separate": one list of
@@ -490,6 +556,37 @@ uint32_t dcm_snapshot_generation(const struct dcm_snap *snap);
  * Return: 0 while it runs; -ESTALE once replaced; other -errno.
  */
 int dcm_snapshot_check(const struct dcm_snap *snap);
+
+/*
+ * dcm_snapshot_layout - the mapped snapshot's layout (struct
+ * dcm_snapshot.layout): 1 since ABI 1.4, whose arrays hold the live keys
+ * (LIBDCM_KEY_LIVE) after the subdevices; 0 from an older module, which
+ * maps subdevices only (a live key's handle then gives -ENOENT).
+ */
+uint32_t dcm_snapshot_layout(const struct dcm_snap *snap);
+
+/*
+ * dcm_snapshot_wait - the per-cycle read path of a snapshot client: wait
+ * until the cycle publishes a snapshot newer than the last one this call
+ * (or the poll() of the descriptor) saw, then read it with
+ * dcm_snapshot_read_many(). The first call puts the handle's descriptor in
+ * DCM_READ_F_SNAPSHOT mode (poll() wakes once per published snapshot,
+ * without read(); an event loop may poll dcm_fd() itself after that); use
+ * one struct dcm per reading thread.
+ * @timeout_ms: -1 waits for ever, 0 only asks
+ * Return: 1 for a new snapshot, 0 on timeout, -ENODEV when the controller
+ * went away, -EOPNOTSUPP before ABI 1.4, other -errno (-EINTR).
+ */
+int dcm_snapshot_wait(struct dcm_snap *snap, int timeout_ms);
+
+/*
+ * dcm_frame_keys - whether this handle's frames (dcm_read_frame()) carry
+ * the live keys' values after the subdevices', so that a key's handle
+ * index (LIBDCM_KEY_LIVE) reads from them like a Value's (ABI 1.4,
+ * DCM_READ_F_KEYS; off when opened). The mode is the descriptor's.
+ * Return: 0; -EOPNOTSUPP before ABI 1.4; other -errno.
+ */
+int dcm_frame_keys(struct dcm *dcm, bool on);
 
 /* dcm_snapshot_unmap - unmap and free; NULL is a no-op. */
 void dcm_snapshot_unmap(struct dcm_snap *snap);

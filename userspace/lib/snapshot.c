@@ -9,13 +9,20 @@
  * relaxed loads, fences (acquire) and loads the count again: the copy is
  * one cycle's if both loads are equal and even. Readers never write, so
  * any number of threads may read one mapping at once.
+ *
+ * Layout 1 (ABI 1.4) has one entry per handle, the live keys after the
+ * subdevices (n_handles); layout 0 has the subdevices only (n_values).
+ * dcm_snapshot_wait() is the per-cycle wake-up: poll() of the descriptor
+ * in DCM_READ_F_SNAPSHOT mode is readable once per published snapshot.
  */
 #include <errno.h>
+#include <poll.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "libdcm-private.h"
@@ -29,6 +36,9 @@ struct dcm_snap {
 	const int64_t *values;
 	const uint32_t *times;
 	uint32_t n;
+	uint32_t layout;
+	bool waiting;			/* the descriptor is in DCM_READ_F_SNAPSHOT mode */
+	uint64_t last_cycle;		/* the cycle dcm_snapshot_wait() last reported */
 };
 
 #ifdef LIBDCM_TESTING
@@ -42,12 +52,24 @@ int dcm_snapshot_wrap(struct dcm *dcm, const void *mem, size_t len, bool owned,
 	const struct dcm_snapshot *hdr = mem;
 	struct dcm_snap *s;
 	uint64_t n, vo, to;
+	uint32_t layout;
 
 	if (!mem || !out)
 		return dcm_set_error(-EINVAL, "dcm_snapshot_wrap: NULL argument");
 	if (len < sizeof(*hdr))
 		return dcm_set_error(-EPROTO, "snapshot: %zu bytes, less than its header", len);
 	n = __atomic_load_n(&hdr->n_values, __ATOMIC_RELAXED);
+	layout = __atomic_load_n(&hdr->layout, __ATOMIC_RELAXED);
+	if (layout >= 1) {
+		/* ABI 1.4: the live keys follow the subdevices in both arrays. */
+		uint64_t all = __atomic_load_n(&hdr->n_handles, __ATOMIC_RELAXED);
+
+		if (all < n)
+			return dcm_set_error(-EPROTO,
+					     "snapshot: %llu handles for %llu subdevices",
+					     (unsigned long long)all, (unsigned long long)n);
+		n = all;
+	}
 	vo = __atomic_load_n(&hdr->values_offset, __ATOMIC_RELAXED);
 	to = __atomic_load_n(&hdr->times_offset, __ATOMIC_RELAXED);
 	if (vo < sizeof(*hdr) || vo % sizeof(int64_t) || vo + n * sizeof(int64_t) > len)
@@ -71,6 +93,7 @@ int dcm_snapshot_wrap(struct dcm *dcm, const void *mem, size_t len, bool owned,
 	s->values = (const int64_t *)((const char *)mem + vo);
 	s->times = (const uint32_t *)((const char *)mem + to);
 	s->n = (uint32_t)n;
+	s->layout = layout;
 	*out = s;
 	return 0;
 }
@@ -124,6 +147,81 @@ DCM_EXPORT void dcm_snapshot_unmap(struct dcm_snap *snap)
 	if (snap->owned)
 		munmap((void *)snap->mem, snap->len);
 	free(snap);
+}
+
+DCM_EXPORT uint32_t dcm_snapshot_layout(const struct dcm_snap *snap)
+{
+	return snap ? snap->layout : 0;
+}
+
+static int64_t mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+DCM_EXPORT int dcm_snapshot_wait(struct dcm_snap *snap, int timeout_ms)
+{
+	int64_t end = timeout_ms > 0 ? mono_ms() + timeout_ms : 0;
+	struct pollfd pfd;
+	uint64_t cyc;
+	int r, err, left = timeout_ms;
+
+	if (!snap || !snap->dcm)
+		return dcm_set_error(-EINVAL, "dcm_snapshot_wait: no device");
+	if (!snap->waiting) {
+		struct dcm_ioc_read_mode m;
+
+		if (snap->dcm->version.minor < 4)
+			return dcm_set_error(-EOPNOTSUPP,
+					     "%s: waiting on the snapshot needs ABI 1.4, the module has %u.%u",
+					     snap->dcm->path, snap->dcm->version.major,
+					     snap->dcm->version.minor);
+		memset(&m, 0, sizeof(m));
+		m.flags = DCM_READ_F_SNAPSHOT;
+		m.mask = DCM_READ_F_SNAPSHOT;
+		if (ioctl(snap->dcm->fd, DCM_IOC_READ_MODE, &m) < 0) {
+			err = -errno;
+			return dcm_set_error(err, "%s: DCM_IOC_READ_MODE: %s", snap->dcm->path,
+					     dcm_strerror(err));
+		}
+		snap->waiting = true;
+		snap->last_cycle = __atomic_load_n(&snap->hdr->cycle, __ATOMIC_RELAXED);
+	}
+	for (;;) {
+		pfd.fd = snap->dcm->fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		r = poll(&pfd, 1, left);
+		if (r < 0) {
+			err = -errno;
+			return dcm_set_error(err, "%s: poll: %s", snap->dcm->path,
+					     dcm_strerror(err));
+		}
+		if (!r)
+			return 0;
+		if (pfd.revents & (POLLERR | POLLHUP))
+			return dcm_set_error(-ENODEV, "%s: the controller went away",
+					     snap->dcm->path);
+		/*
+		 * A wake-up for a snapshot the caller may have read already (one
+		 * published between the last wake-up and its read): skipped.
+		 */
+		cyc = __atomic_load_n(&snap->hdr->cycle, __ATOMIC_RELAXED);
+		if (cyc != snap->last_cycle) {
+			snap->last_cycle = cyc;
+			return 1;
+		}
+		if (!timeout_ms)
+			return 0;
+		if (timeout_ms > 0) {
+			left = (int)(end - mono_ms());
+			if (left <= 0)
+				return 0;
+		}
+	}
 }
 
 DCM_EXPORT uint32_t dcm_snapshot_generation(const struct dcm_snap *snap)

@@ -193,9 +193,8 @@ DCM_EXPORT int dcm_set_now(struct dcm *dcm, uint32_t handle, enum dcm_update_kin
 	return dcm_set(dcm, handle, update, &p, 1);
 }
 
-DCM_EXPORT int dcm_alias_create(struct dcm *dcm, const char *name,
-				const char *const *members, size_t n,
-				uint32_t *handles_out)
+static int alias_create(struct dcm *dcm, const char *name, const char *const *members,
+			size_t n, uint32_t *handles_out, uint32_t flags)
 {
 	struct dcm_ioc_alias_create a;
 	char (*names)[DCM_KEY_NAME_LEN] = NULL;
@@ -229,12 +228,16 @@ DCM_EXPORT int dcm_alias_create(struct dcm *dcm, const char *name,
 	memset(&a, 0, sizeof(a));
 	memcpy(a.name, name, strlen(name));
 	a.n_members = (uint32_t)n;
+	/* Before ABI 1.4 every alias is shared, and the field must be 0. */
+	a.flags = dcm->version.minor >= 4 ? flags : 0;
 	a.members = (uintptr_t)names;
 	a.handles = (uintptr_t)handles;
 	if (ioctl(dcm->fd, DCM_IOC_ALIAS_CREATE, &a) < 0) {
 		err = -errno;
 		err = ioc_fail(dcm, err, "DCM_IOC_ALIAS_CREATE",
-			       err == -ENOSPC ? " (all 64 aliases are taken)" : NULL);
+			       err != -ENOSPC ? NULL : flags ?
+			       " (all 64 shared aliases are taken: delete one)" :
+			       " (this handle has 64 aliases: delete one)");
 		goto out;
 	}
 	for (i = 0; i < n; i++)
@@ -246,6 +249,20 @@ out:
 	free(names);
 	free(handles);
 	return err;
+}
+
+DCM_EXPORT int dcm_alias_create(struct dcm *dcm, const char *name,
+				const char *const *members, size_t n,
+				uint32_t *handles_out)
+{
+	return alias_create(dcm, name, members, n, handles_out, 0);
+}
+
+DCM_EXPORT int dcm_alias_create_shared(struct dcm *dcm, const char *name,
+				       const char *const *members, size_t n,
+				       uint32_t *handles_out)
+{
+	return alias_create(dcm, name, members, n, handles_out, DCM_ALIAS_F_SHARED);
 }
 
 static const char *alias_hint(int err)
@@ -524,6 +541,40 @@ static int n_subdevices(struct dcm *dcm, size_t *n)
 	return err;
 }
 
+/* The values of a frame in the descriptor's read mode (ABI 1.4), or 0. */
+static size_t frame_values(struct dcm *dcm)
+{
+	struct dcm_ioc_read_mode m;
+
+	if (dcm->version.minor < 4)
+		return 0;
+	memset(&m, 0, sizeof(m));
+	if (ioctl(dcm->fd, DCM_IOC_READ_MODE, &m) || m.frame_size < sizeof(struct dcm_frame))
+		return 0;
+	return (m.frame_size - sizeof(struct dcm_frame)) / sizeof(int64_t);
+}
+
+DCM_EXPORT int dcm_frame_keys(struct dcm *dcm, bool on)
+{
+	struct dcm_ioc_read_mode m;
+	int err;
+
+	if (!dcm)
+		return dcm_set_error(-EINVAL, "dcm_frame_keys: NULL argument");
+	if (dcm->version.minor < 4)
+		return dcm_set_error(-EOPNOTSUPP,
+				     "%s: live keys in frames need ABI 1.4, the module has %u.%u",
+				     dcm->path, dcm->version.major, dcm->version.minor);
+	memset(&m, 0, sizeof(m));
+	m.flags = on ? DCM_READ_F_KEYS : 0;
+	m.mask = DCM_READ_F_KEYS;
+	if (ioctl(dcm->fd, DCM_IOC_READ_MODE, &m) < 0) {
+		err = -errno;
+		return ioc_fail(dcm, err, "DCM_IOC_READ_MODE", NULL);
+	}
+	return 0;
+}
+
 DCM_EXPORT int dcm_read_frame(struct dcm *dcm, struct dcm_values_frame *frame)
 {
 	struct frame_priv *p;
@@ -561,6 +612,9 @@ DCM_EXPORT int dcm_read_frame(struct dcm *dcm, struct dcm_values_frame *frame)
 			err = n_subdevices(dcm, &n);
 			if (err)
 				return err;
+			/* with the live keys (dcm_frame_keys()), more */
+			if (frame_values(dcm) > n)
+				n = frame_values(dcm);
 			if (n > before) {
 				err = grow_raw(p, n);
 				if (err)

@@ -38,10 +38,94 @@ void fake_snapshot(void)
 	h->values_offset = 64;
 	h->times_offset = 64 + FAKE_MAX_SUBS * 8;
 	h->size = FAKE_SNAP_SIZE;
+	h->layout = DCM_SNAPSHOT_LAYOUT;
+	h->n_handles = fake.n_subs;
 	for (unsigned int i = 0; i < fake.n_subs; i++) {
 		v[i] = fake.subs[i].value;
 		t[i] = fake.subs[i].time;
 	}
+}
+
+static int find(const char *name);
+
+static int do_read_mode(struct dcm_ioc_read_mode *m)
+{
+	uint32_t flags;
+
+	if ((m->flags | m->mask) & ~(DCM_READ_F_KEYS | DCM_READ_F_SNAPSHOT))
+		return -EINVAL;
+	flags = (fake.read_mode.flags & ~m->mask) | (m->flags & m->mask);
+	memset(m, 0, sizeof(*m));
+	m->flags = flags;
+	m->n_subdevices = fake.n_subs;
+	m->n_handles = fake.n_subs;
+	m->frame_size = sizeof(struct dcm_frame) + fake.n_subs * sizeof(int64_t);
+	m->generation = fake.generation;
+	m->layout = DCM_SNAPSHOT_LAYOUT;
+	fake.read_mode = *m;
+	return 0;
+}
+
+/* The fake's file sees every alias; the kernel's shows its own first. */
+static int do_alias_list(struct dcm_ioc_alias_list *l)
+{
+	struct dcm_alias_info *out = (void *)(uintptr_t)l->aliases;
+
+	if (l->reserved)
+		return -EINVAL;
+	for (unsigned int i = 0; i < fake.n_aliases && i < l->n; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		memcpy(out[i].name, fake.aliases[i].name, sizeof(out[i].name));
+		out[i].n_members = fake.aliases[i].n_members;
+		out[i].flags = fake.aliases[i].flags;
+	}
+	l->n = fake.n_aliases;
+	return 0;
+}
+
+static int fake_alias(const char *name, uint32_t flags)
+{
+	for (unsigned int i = 0; i < fake.n_aliases; i++)
+		if (!strcmp(fake.aliases[i].name, name) &&
+		    (!(flags & DCM_ALIAS_F_SHARED) || fake.aliases[i].flags))
+			return (int)i;
+	return -1;
+}
+
+/* Members: those of the last DCM_IOC_ALIAS_CREATE, whatever the alias. */
+static int do_alias_get(struct dcm_ioc_alias_get *g)
+{
+	char (*names)[DCM_KEY_NAME_LEN] = (void *)(uintptr_t)g->members;
+	uint32_t *handles = (void *)(uintptr_t)g->handles;
+	int i = fake_alias(g->name, g->flags);
+
+	if (i < 0)
+		return -ENOENT;
+	for (uint32_t m = 0; m < fake.aliases[i].n_members && m < g->n_members; m++) {
+		int s = find(fake.create_names[m]);
+
+		if (names)
+			memcpy(names[m], fake.create_names[m], DCM_KEY_NAME_LEN);
+		if (handles)
+			handles[m] = s >= 0 ? fake_handle((unsigned int)s) : 0;
+	}
+	g->flags = fake.aliases[i].flags;
+	g->n_members = fake.aliases[i].n_members;
+	return 0;
+}
+
+static int do_alias_delete(struct dcm_ioc_alias_delete *d)
+{
+	int i = fake_alias(d->name, d->flags);
+
+	if (d->reserved || (d->flags & ~DCM_ALIAS_F_SHARED))
+		return -EINVAL;
+	if (i < 0)
+		return -ENOENT;
+	memmove(&fake.aliases[i], &fake.aliases[i + 1],
+		(fake.n_aliases - (unsigned int)i - 1) * sizeof(fake.aliases[0]));
+	fake.n_aliases--;
+	return 0;
 }
 
 void *__wrap_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
@@ -174,7 +258,7 @@ static int do_create(struct dcm_ioc_alias_create *a)
 	uint32_t *handles = (void *)(uintptr_t)a->handles;
 	size_t len = strnlen(a->name, sizeof(a->name));
 
-	if (!len || len == sizeof(a->name) || a->reserved || !a->n_members ||
+	if (!len || len == sizeof(a->name) || (a->flags & ~DCM_ALIAS_F_SHARED) || !a->n_members ||
 	    a->n_members > DCM_MAX_ALIAS_MEMBERS)
 		return -EINVAL;
 	fake.create = *a;
@@ -193,6 +277,23 @@ static int do_create(struct dcm_ioc_alias_create *a)
 			     fake_handle((unsigned int)i) : 0;
 	}
 	fake.alias_members = a->n_members;
+	/* ABI 1.4: remembered for list, get and delete; replaced by name and owner */
+	{
+		unsigned int i;
+
+		for (i = 0; i < fake.n_aliases; i++)
+			if (!strcmp(fake.aliases[i].name, a->name) &&
+			    fake.aliases[i].flags == a->flags)
+				break;
+		if (i == fake.n_aliases) {
+			if (i == FAKE_ALIASES)
+				return -ENOSPC;
+			fake.n_aliases++;
+		}
+		snprintf(fake.aliases[i].name, sizeof(fake.aliases[i].name), "%s", a->name);
+		fake.aliases[i].n_members = a->n_members;
+		fake.aliases[i].flags = a->flags;
+	}
 	return 0;
 }
 
@@ -361,6 +462,18 @@ int __wrap_ioctl(int fd, unsigned long req, ...)
 		break;
 	case DCM_IOC_WATCHDOG:
 		r = do_watchdog(arg);
+		break;
+	case DCM_IOC_READ_MODE:
+		r = do_read_mode(arg);
+		break;
+	case DCM_IOC_ALIAS_LIST:
+		r = do_alias_list(arg);
+		break;
+	case DCM_IOC_ALIAS_GET:
+		r = do_alias_get(arg);
+		break;
+	case DCM_IOC_ALIAS_DELETE:
+		r = do_alias_delete(arg);
 		break;
 	default:
 		r = -ENOTTY;

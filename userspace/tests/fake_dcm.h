@@ -18,6 +18,8 @@
 #define FAKE_MAX_SUBS	8
 #define FAKE_MAX_RECORD	1024
 #define FAKE_SNAP_SIZE	8192	/* two pages: dcm_snapshot_map() maps twice */
+#define FAKE_NRS	32	/* ioctl numbers 0x00-0x1f */
+#define FAKE_ALIASES	4
 
 struct fake_sub {
 	const char *name;	/* without prefix and /Value */
@@ -37,8 +39,8 @@ struct fake_dcm {
 	unsigned int info_n_subs;	/* what INFO says (0: n_subs) */
 	unsigned int info_n_devices;	/* what INFO says */
 
-	int fail_errno[16];		/* by ioctl nr: fail it with this */
-	unsigned int calls[16];		/* by ioctl nr */
+	int fail_errno[FAKE_NRS];	/* by ioctl nr: fail it with this */
+	unsigned int calls[FAKE_NRS];	/* by ioctl nr */
 	unsigned int reads;
 	int read_errno;			/* fail read() with this, once */
 	unsigned int bump_generation_at;	/* at this read(): a new description */
@@ -56,6 +58,14 @@ struct fake_dcm {
 	uint32_t aset_counts[FAKE_MAX_RECORD];
 	struct dcm_point aset_points[FAKE_MAX_RECORD];
 	unsigned int alias_members;	/* members of the alias (0: any) */
+	/* the aliases created (ABI 1.4: list, get, delete) */
+	struct {
+		char name[DCM_ALIAS_NAME_LEN];
+		uint32_t n_members;
+		uint32_t flags;
+	} aliases[FAKE_ALIASES];
+	unsigned int n_aliases;
+	struct dcm_ioc_read_mode read_mode;	/* the last DCM_IOC_READ_MODE */
 
 	struct dcm_ioc_stats stats;
 
@@ -92,6 +102,6 @@ void fake_snapshot(void);
 uint32_t fake_handle(unsigned int index);
 
 /* ioctl nr of a request, for fake.calls[] and fake.fail_errno[]. */
-#define FAKE_NR(req)	(_IOC_NR(req) & 15)
+#define FAKE_NR(req)	(_IOC_NR(req) & (FAKE_NRS - 1))
 
 #endif /* FAKE_DCM_H */

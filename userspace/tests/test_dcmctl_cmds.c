@@ -595,7 +595,7 @@ static unsigned int total_calls(void)
 {
 	unsigned int n = 0;
 
-	for (int i = 0; i < 16; i++)
+	for (int i = 0; i < FAKE_NRS; i++)
 		n += fake.calls[i];
 	return n;
 }
@@ -739,11 +739,76 @@ static void test_alias_create_cmd(void **state)
 	r = RUN("alias");
 	assert_int_equal(r.rc, 2);
 	out_free(&r);
-	r = RUN("alias", "delete", "head");
+	r = RUN("alias", "rename", "head");
 	assert_int_equal(r.rc, 2);
-	assert_string_equal(r.err, "dcmctl: alias: unknown subcommand 'delete' (create or set)\n");
+	assert_string_equal(r.err,
+		"dcmctl: alias: unknown subcommand 'rename' (create, set, list, show or delete)\n");
 	out_free(&r);
 	assert_int_equal(total_calls(), 0);
+}
+
+/* alias list, show, delete; dcmctl's aliases are shared (they outlive it). */
+static void test_alias_list_show_delete_cmd(void **state)
+{
+	struct out r;
+
+	(void)state;
+	r = RUN("alias", "create", "head", "HeadYaw/Position/Actuator", "Nope/Position/Actuator");
+	assert_int_equal(r.rc, 0);
+	assert_int_equal(fake.create.flags, DCM_ALIAS_F_SHARED);
+	out_free(&r);
+
+	r = RUN("alias", "list");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "head\t2 members\n");
+	out_free(&r);
+	r = RUNJ("alias", "list");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "[{\"alias\":\"head\",\"members\":2,\"shared\":true}]\n");
+	out_free(&r);
+
+	r = RUN("alias", "show", "head");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out,
+		"alias head: 2 members, 1 blank\n"
+		"\tHeadYaw/Position/Actuator\n"
+		"\tNope/Position/Actuator (blank: no such actuator)\n");
+	out_free(&r);
+	r = RUNJ("alias", "show", "head");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out,
+		"{\"alias\":\"head\",\"shared\":true,\"blank\":1,\"members\":["
+		"{\"key\":\"HeadYaw/Position/Actuator\",\"handle\":196608,\"blank\":false},"
+		"{\"key\":\"Nope/Position/Actuator\",\"handle\":null,\"blank\":true}]}\n");
+	out_free(&r);
+	r = RUN("alias", "show");
+	assert_int_equal(r.rc, 2);
+	assert_string_equal(r.err, "dcmctl: alias show: which alias? (dcmctl alias show NAME)\n");
+	out_free(&r);
+	r = RUN("alias", "show", "nope");
+	assert_int_equal(r.rc, 1);
+	assert_string_equal(r.err, "dcmctl: alias show: /dev/null: no alias nope for this handle\n");
+	out_free(&r);
+
+	r = RUN("alias", "delete", "head");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "alias head deleted\n");
+	assert_int_equal(fake.n_aliases, 0);
+	out_free(&r);
+	r = RUN("alias", "delete", "head");
+	assert_int_equal(r.rc, 1);
+	assert_string_equal(r.err, "dcmctl: alias delete: /dev/null: no alias head for this handle\n");
+	out_free(&r);
+	r = RUN("alias", "delete");
+	assert_int_equal(r.rc, 2);
+	out_free(&r);
+	r = RUN("alias", "list", "extra");
+	assert_int_equal(r.rc, 2);
+	out_free(&r);
+	r = RUN("alias", "list");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "");
+	out_free(&r);
 }
 
 static void test_alias_set_cmd(void **state)
@@ -1004,6 +1069,7 @@ int main(void)
 		cmocka_unit_test_setup(test_set_cmd_json, setup),
 		cmocka_unit_test_setup(test_set_cmd_errors, setup),
 		cmocka_unit_test_setup(test_alias_create_cmd, setup),
+		cmocka_unit_test_setup(test_alias_list_show_delete_cmd, setup),
 		cmocka_unit_test_setup(test_alias_set_cmd, setup),
 		cmocka_unit_test_setup(test_time_cmd, setup),
 		cmocka_unit_test_setup(test_watch_cmd, setup),

@@ -131,6 +131,43 @@ static void test_wrap_checks(void **state)
 	assert_int_equal(dcm_snapshot_wrap(NULL, NULL, SIZE, false, &s), -EINVAL);
 }
 
+/* Layout 1 (ABI 1.4): the live keys after the subdevices, by handle. */
+static void test_layout_keys(void **state)
+{
+	uint32_t h[2] = { handle(1), handle(5) };
+	struct dcm_snap *s;
+	double v[2];
+	uint32_t t[2];
+
+	(void)state;
+	hdr->n_values = 4;		/* 4 subdevices, 2 live keys */
+	assert_int_equal(dcm_snapshot_wrap(NULL, &mem, SIZE, false, &s), 0);
+	assert_int_equal(dcm_snapshot_layout(s), 0);
+	/* layout 0: the arrays stop at the subdevices */
+	assert_int_equal(dcm_snapshot_read_many(s, h, 2, v, t, NULL), -ENOENT);
+	dcm_snapshot_unmap(s);
+
+	hdr->layout = 1;
+	hdr->n_handles = N;
+	assert_int_equal(dcm_snapshot_wrap(NULL, &mem, SIZE, false, &s), 0);
+	assert_int_equal(dcm_snapshot_layout(s), 1);
+	dcm_snapshot_test_hook = NULL;
+	assert_int_equal(dcm_snapshot_read_many(s, h, 2, v, t, NULL), 0);
+	assert_float_equal(v[0], 0.2, 1e-9);
+	assert_float_equal(v[1], 0.6, 1e-9);
+	assert_int_equal(t[1], 4995);
+	h[1] = handle(N);
+	assert_int_equal(dcm_snapshot_read_many(s, h, 2, v, t, NULL), -ENOENT);
+	dcm_snapshot_unmap(s);
+
+	/* fewer handles than subdevices, or arrays past the mapping */
+	hdr->n_handles = 3;
+	assert_int_equal(dcm_snapshot_wrap(NULL, &mem, SIZE, false, &s), -EPROTO);
+	hdr->n_handles = N;
+	assert_int_equal(dcm_snapshot_wrap(NULL, &mem, TIMES_OFF + N * 4 - 1, false, &s),
+			 -EPROTO);
+}
+
 static void test_read_stable(void **state)
 {
 	uint32_t h[3] = { handle(0), handle(5), handle(2) }, t[3], tm;
@@ -264,6 +301,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_wrap_checks, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_layout_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_read_stable, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_read_odd_seq, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_read_writer_starts, setup, teardown),

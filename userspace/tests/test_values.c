@@ -561,6 +561,159 @@ static void test_snapshot_map(void **state)
 	assert_int_equal(dcm_snapshot_map(NULL, &snap), -EINVAL);
 }
 
+/* ABI 1.4: own aliases by default, shared ones on request. */
+static void test_alias_own_shared(void **state)
+{
+	const char *members[] = { "HeadYaw/Position/Actuator", "HeadPitch/Position/Actuator" };
+
+	(void)state;
+	assert_int_equal(dcm_alias_create(dcm, "head", members, 2, NULL), 2);
+	assert_int_equal(fake.create.flags, 0);
+	assert_int_equal(dcm_alias_create_shared(dcm, "head", members, 1, NULL), 1);
+	assert_int_equal(fake.create.flags, DCM_ALIAS_F_SHARED);
+	assert_int_equal(fake.n_aliases, 2);
+	/* the shared set is full: the message says which slots */
+	fake.fail_errno[FAKE_NR(DCM_IOC_ALIAS_CREATE)] = ENOSPC;
+	assert_int_equal(dcm_alias_create_shared(dcm, "more", members, 1, NULL), -ENOSPC);
+	assert_non_null(strstr(dcm_last_error(), "shared"));
+	assert_int_equal(dcm_alias_create(dcm, "more", members, 1, NULL), -ENOSPC);
+	assert_non_null(strstr(dcm_last_error(), "this handle"));
+}
+
+static void test_alias_list_show_delete(void **state)
+{
+	const char *members[] = { "HeadYaw/Position/Actuator", "Nope/Position/Actuator",
+				  "HeadPitch/Position/Actuator" };
+	struct dcm_alias_entry *e;
+	struct dcm_alias_desc d;
+
+	(void)state;
+	assert_int_equal(dcm_alias_list(dcm, &e), 0);
+	assert_null(e);
+	assert_int_equal(dcm_alias_create(dcm, "mine", members, 3, NULL), 2);
+	assert_int_equal(dcm_alias_create_shared(dcm, "ours", members, 1, NULL), 1);
+	assert_int_equal(dcm_alias_list(dcm, &e), 2);
+	assert_string_equal(e[0].name, "mine");
+	assert_int_equal(e[0].n_members, 3);
+	assert_false(e[0].shared);
+	assert_string_equal(e[1].name, "ours");
+	assert_true(e[1].shared);
+	free(e);
+
+	assert_int_equal(dcm_alias_create(dcm, "mine", members, 3, NULL), 2);
+	assert_int_equal(dcm_alias_show(dcm, "mine", false, &d), 0);
+	assert_false(d.shared);
+	assert_int_equal(d.n_members, 3);
+	assert_string_equal(d.members[0], "HeadYaw/Position/Actuator");
+	assert_string_equal(d.members[1], "Nope/Position/Actuator");
+	assert_int_equal(d.handles[0], fake_handle(0));
+	assert_int_equal(d.handles[1], 0);
+	assert_int_equal(d.handles[2], fake_handle(4));
+	dcm_alias_desc_free(&d);
+	assert_null(d.members);
+	dcm_alias_desc_free(NULL);
+	assert_int_equal(dcm_alias_show(dcm, "mine", true, &d), -ENOENT);
+	assert_non_null(strstr(dcm_last_error(), "no alias mine"));
+	assert_int_equal(dcm_alias_show(dcm, "", false, &d), -EINVAL);
+
+	assert_int_equal(dcm_alias_delete(dcm, "mine", true), -ENOENT);
+	assert_int_equal(dcm_alias_delete(dcm, "mine", false), 0);
+	assert_int_equal(dcm_alias_delete(dcm, "mine", false), -ENOENT);
+	assert_int_equal(dcm_alias_delete(dcm, "ours", true), 0);
+	assert_int_equal(dcm_alias_list(dcm, &e), 0);
+	assert_int_equal(dcm_alias_delete(dcm, NULL, false), -EINVAL);
+	assert_int_equal(dcm_alias_delete(dcm,
+		"a-name-of-sixty-four-bytes-is-one-too-many-for-the-kernel-012345", false),
+		-ENAMETOOLONG);
+}
+
+/* A module of ABI 1.3: every alias is shared, and the 1.4 calls say so. */
+static void test_alias_old_abi(void **state)
+{
+	const char *members[] = { "HeadYaw/Position/Actuator" };
+	struct dcm_alias_entry *e;
+	struct dcm_alias_desc d;
+
+	(void)state;
+	dcm_close(dcm);
+	fake.abi_minor = 3;
+	assert_int_equal(dcm_open("/dev/null", &dcm), 0);
+	assert_int_equal(dcm_alias_create_shared(dcm, "a", members, 1, NULL), 1);
+	assert_int_equal(fake.create.flags, 0);	/* the field was reserved */
+	CALLS(DCM_IOC_ALIAS_LIST) = 0;
+	assert_int_equal(dcm_alias_list(dcm, &e), -EOPNOTSUPP);
+	assert_int_equal(dcm_alias_show(dcm, "a", false, &d), -EOPNOTSUPP);
+	assert_int_equal(dcm_alias_delete(dcm, "a", false), -EOPNOTSUPP);
+	assert_int_equal(CALLS(DCM_IOC_ALIAS_LIST), 0);
+}
+
+/* The per-cycle wait of a snapshot client: its mode is set once. */
+static void test_snapshot_wait(void **state)
+{
+	struct dcm_snap *s;
+
+	(void)state;
+	assert_int_equal(dcm_snapshot_map(dcm, &s), 0);
+	assert_int_equal(dcm_snapshot_layout(s), DCM_SNAPSHOT_LAYOUT);
+	CALLS(DCM_IOC_READ_MODE) = 0;
+	/* /dev/null is always readable: the snapshot's cycle tells what is new */
+	assert_int_equal(dcm_snapshot_wait(s, 0), 0);
+	assert_int_equal(dcm_snapshot_wait(s, 30), 0);	/* repeats until the timeout */
+	fake.cycle++;
+	fake_snapshot();
+	assert_int_equal(dcm_snapshot_wait(s, 100), 1);
+	assert_int_equal(dcm_snapshot_wait(s, 0), 0);	/* once */
+	fake.cycle += 3;
+	fake_snapshot();
+	assert_int_equal(dcm_snapshot_wait(s, -1), 1);
+	assert_int_equal(CALLS(DCM_IOC_READ_MODE), 1);
+	assert_int_equal(fake.read_mode.flags, DCM_READ_F_SNAPSHOT);
+	dcm_snapshot_unmap(s);
+
+	/* a failing mode change is an error, and is tried again next time */
+	assert_int_equal(dcm_snapshot_map(dcm, &s), 0);
+	fake.fail_errno[FAKE_NR(DCM_IOC_READ_MODE)] = EINVAL;
+	assert_int_equal(dcm_snapshot_wait(s, 0), -EINVAL);
+	fake.fail_errno[FAKE_NR(DCM_IOC_READ_MODE)] = 0;
+	fake.cycle++;
+	assert_int_equal(dcm_snapshot_wait(s, 0), 0);	/* the mode set now: from here */
+	fake_snapshot();
+	assert_int_equal(dcm_snapshot_wait(s, 0), 1);
+	dcm_snapshot_unmap(s);
+	assert_int_equal(dcm_snapshot_wait(NULL, 0), -EINVAL);
+
+	dcm_close(dcm);
+	fake.abi_minor = 3;
+	assert_int_equal(dcm_open("/dev/null", &dcm), 0);
+	assert_int_equal(dcm_snapshot_map(dcm, &s), 0);
+	assert_int_equal(dcm_snapshot_wait(s, 0), -EOPNOTSUPP);
+	dcm_snapshot_unmap(s);
+}
+
+/* Live keys in frames: the mode is set, and frames still read. */
+static void test_frame_keys(void **state)
+{
+	struct dcm_values_frame f = { 0 };
+
+	(void)state;
+	assert_int_equal(dcm_frame_keys(dcm, true), 0);
+	assert_int_equal(fake.read_mode.flags, DCM_READ_F_KEYS);
+	assert_int_equal(dcm_read_frame(dcm, &f), 0);
+	assert_int_equal(f.n_values, fake.n_subs);
+	assert_int_equal(dcm_frame_keys(dcm, false), 0);
+	assert_int_equal(fake.read_mode.flags, 0);
+	fake.fail_errno[FAKE_NR(DCM_IOC_READ_MODE)] = EINVAL;
+	assert_int_equal(dcm_frame_keys(dcm, true), -EINVAL);
+	assert_non_null(strstr(dcm_last_error(), "DCM_IOC_READ_MODE"));
+	assert_int_equal(dcm_frame_keys(NULL, true), -EINVAL);
+	dcm_values_frame_release(&f);
+
+	dcm_close(dcm);
+	fake.abi_minor = 3;
+	assert_int_equal(dcm_open("/dev/null", &dcm), 0);
+	assert_int_equal(dcm_frame_keys(dcm, true), -EOPNOTSUPP);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -580,6 +733,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_frame_caller_buffer, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stats, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_map, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_alias_own_shared, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_alias_list_show_delete, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_alias_old_abi, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_snapshot_wait, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_frame_keys, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("values", tests, NULL, NULL);

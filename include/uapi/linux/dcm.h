@@ -91,6 +91,17 @@ struct dcm_ioc_info {
  * running description (its place in frames and snapshots), the high 16
  * bits that description's generation. A handle of a replaced description
  * is stale: ESTALE.
+ *
+ * ABI 1.4: the live numeric keys have handles too, after the subdevices'
+ * (indexes n_subdevices and up, in the order of
+ * Documentation/userspace-api/dcm.rst, "Key handles"): every device's
+ * Available, Ack and Nack, and every key of a device or subdevice type that
+ * the boards set and that is a number (a joint's Temperature/Sensor/Status,
+ * Battery/Charge/Sensor/Status, US/Left/Sensor/Value1..9, a motor board's
+ * Bid, ...). DCM_IOC_LOOKUP gives them with DCM_LOOKUP_F_KEY; DCM_IOC_GET,
+ * the snapshot and the frames of a file in DCM_READ_F_KEYS mode carry their
+ * values, in micro-units like every value (a Status of 3 is 3000000). They
+ * take no command.
  */
 #define DCM_HANDLE_INDEX(h)	((h) & 0xffff)
 #define DCM_HANDLE_GEN(h)	((h) >> 16)
@@ -99,16 +110,21 @@ struct dcm_ioc_info {
 #define DCM_ALIAS_NAME_LEN	64	/* alias names, NUL included */
 #define DCM_MAX_POINTS		512	/* timed commands queued per actuator */
 #define DCM_MAX_ALIAS_MEMBERS	256	/* actuators in one alias */
-#define DCM_MAX_ALIASES		64	/* aliases per controller */
+#define DCM_MAX_ALIASES		64	/* shared aliases per controller, own ones per file (1.4) */
 
 /* struct dcm_ioc_lookup.flags */
 #define DCM_LOOKUP_F_ACTUATOR	(1U << 0)	/* takes timed commands */
 #define DCM_LOOKUP_F_STEP	(1U << 1)	/* not interpolated (US) */
+#define DCM_LOOKUP_F_KEY	(1U << 2)	/* a live key, not a Value (ABI 1.4) */
 
 /**
  * struct dcm_ioc_lookup - DCM_IOC_LOOKUP: a subdevice's handle by name
  * @name: in: "HeadPitch/Position/Actuator", with or without the
- *	"Device/SubDeviceList/" prefix and the "/Value" suffix
+ *	"Device/SubDeviceList/" prefix and the "/Value" suffix; ABI 1.4: or a
+ *	live key's path, "HeadYaw/Temperature/Sensor/Status" (subdevice keys
+ *	with or without the prefix), "Device/DeviceList/ChestBoard/Available"
+ *	(device keys with the prefix, or without it when no subdevice has
+ *	that name)
  * @handle: out: its handle
  * @flags: out: DCM_LOOKUP_F_*
  * @reserved: zero
@@ -163,6 +179,9 @@ struct dcm_ioc_set {
 	__u64 points;
 };
 
+/* struct dcm_ioc_alias_create.flags, struct dcm_alias_info.flags (ABI 1.4) */
+#define DCM_ALIAS_F_SHARED	(1U << 0)	/* the controller's, seen by every file */
+
 /* How an alias set gives its times. */
 enum dcm_alias_mode {
 	DCM_ALIAS_TIME_MIXED,		/* each member its own (value, time) points */
@@ -177,19 +196,31 @@ enum dcm_alias_mode {
  * struct dcm_ioc_alias_create - DCM_IOC_ALIAS_CREATE: name a list of actuators
  * @name: the alias name; an existing alias of that name is replaced
  * @n_members: entries of @members and @handles, 1 to DCM_MAX_ALIAS_MEMBERS
- * @reserved: zero
+ * @reserved: zero before ABI 1.4
+ * @flags: ABI 1.4, the same field: 0 for an alias of the calling file, or
+ *	DCM_ALIAS_F_SHARED for one of the controller
  * @members: user pointer to char[@n_members][DCM_KEY_NAME_LEN]: actuator names
  * @handles: user pointer to __u32[@n_members], out: each member's handle, 0
  *	for a name that is no actuator (the alias keeps it as a blank member);
  *	a name that fills its DCM_KEY_NAME_LEN bytes without a NUL is blank too
  *
- * Alias names are one name space per controller, shared by every client:
- * clients that must not replace each other's aliases use distinct names.
+ * ABI 1.4: an alias belongs to the open file that created it (private):
+ * other files do not see it, and it goes when the file is closed. One
+ * created with DCM_ALIAS_F_SHARED belongs to the controller: every file
+ * sees it, and it stays until deleted (DCM_IOC_ALIAS_DELETE) or the
+ * controller goes. A name is looked up in the file's own aliases first,
+ * then in the shared ones: a private alias hides a shared one of its name
+ * from that file only. A file has up to DCM_MAX_ALIASES private aliases,
+ * the controller DCM_MAX_ALIASES shared ones (ENOSPC past them). Before
+ * ABI 1.4 every alias was shared.
  */
 struct dcm_ioc_alias_create {
 	char name[DCM_ALIAS_NAME_LEN];
 	__u32 n_members;
-	__u32 reserved;
+	union {
+		__u32 reserved;
+		__u32 flags;	/* ABI 1.4: DCM_ALIAS_F_* */
+	};
 	__u64 members;
 	__u64 handles;
 };
@@ -243,14 +274,16 @@ struct dcm_ioc_time {
 
 /**
  * struct dcm_ioc_get - DCM_IOC_GET: values of many subdevices at once
- * @n: entries of the three arrays, 1 to DCM_MAX_SUBDEVICES
+ * @n: entries of the three arrays, 1 to DCM_MAX_SUBDEVICES (ABI 1.4: or
+ *	to the running description's handle count, if that is more)
  * @reserved: zero
  * @handles: user pointer to __u32[@n]
  * @values: user pointer to __s64[@n], out: each Value, micro-units
  * @times: user pointer to __u32[@n], out: the DCM time of each value's
  *	last update (0 if never updated)
  *
- * All values come from one cycle.
+ * All values come from one cycle. Handles of live keys (ABI 1.4) give the
+ * key's value and the DCM time of the cycle that last changed it.
  */
 struct dcm_ioc_get {
 	__u32 n;
@@ -264,13 +297,17 @@ struct dcm_ioc_get {
  * struct dcm_frame - what read() returns, once per cycle
  * @cycle: cycle number, from 1
  * @time: DCM time of the cycle, ms
- * @n_values: entries that follow: one per subdevice, by handle index
+ * @n_values: entries that follow: one per subdevice, by handle index; in
+ *	DCM_READ_F_KEYS mode (ABI 1.4) one per handle, the live keys' after
+ *	the subdevices'
  * @generation: generation of the description (DCM_HANDLE_GEN)
- * @values: each subdevice's Value, micro-units
+ * @reserved: zero
+ * @values: each subdevice's Value (and key's value), micro-units
  *
  * read() needs room for the whole frame (sizeof(struct dcm_frame) +
- * 8 * n_values; DCM_IOC_INFO gives n_subdevices); it blocks until a cycle
- * newer than the last one this file read, unless O_NONBLOCK (EAGAIN).
+ * 8 * n_values; DCM_IOC_INFO gives n_subdevices, DCM_IOC_READ_MODE the
+ * frame's size in the file's mode); it blocks until a cycle newer than the
+ * last one this file read, unless O_NONBLOCK (EAGAIN).
  */
 struct dcm_frame {
 	__u64 cycle;
@@ -281,21 +318,31 @@ struct dcm_frame {
 	__s64 values[];
 };
 
+/* struct dcm_snapshot.layout: 0 before ABI 1.4, this since */
+#define DCM_SNAPSHOT_LAYOUT	1
+
 /**
  * struct dcm_snapshot - the start of what mmap() of /dev/dcmN maps
  * @seq: even when stable; odd while the cycle writes. Read @seq, then the
  *	data, then @seq again: equal and even means the data is of one cycle
- * @n_values: entries of the arrays that follow the header
+ * @n_values: the subdevices: the first entries of the arrays that follow
+ *	the header
  * @cycle: cycle number of the data
  * @time: DCM time of the cycle
  * @generation: generation of the description
- * @values_offset: byte offset of __s64 values[n_values] from the mapping's start
- * @times_offset: byte offset of __u32 times[n_values] (each value's update time)
+ * @values_offset: byte offset of __s64 values[] from the mapping's start
+ * @times_offset: byte offset of __u32 times[] (each value's update time)
  * @size: bytes to map
+ * @layout: DCM_SNAPSHOT_LAYOUT (ABI 1.4); 0 from older modules, whose
+ *	arrays hold @n_values entries only
+ * @n_handles: with @layout 1 or more: entries of both arrays, by handle
+ *	index: @n_values subdevices, then the live keys
+ * @reserved: zero
  *
  * The mapping is read-only and describes the description that was running
  * at mmap() time; after a replace, its @generation no longer matches
  * DCM_IOC_INFO's and the file must be mapped again.
+ * Documentation/userspace-api/dcm.rst gives the layout byte by byte.
  */
 struct dcm_snapshot {
 	__u32 seq;
@@ -306,7 +353,9 @@ struct dcm_snapshot {
 	__u32 values_offset;
 	__u32 times_offset;
 	__u32 size;
-	__u32 reserved[7];
+	__u32 layout;
+	__u32 n_handles;
+	__u32 reserved[5];
 };
 
 /**
@@ -438,6 +487,100 @@ struct dcm_ioc_watchdog {
 	__u32 reserved[4];
 };
 
+/* struct dcm_ioc_read_mode.flags (ABI 1.4) */
+#define DCM_READ_F_KEYS		(1U << 0)	/* frames carry the live keys too */
+#define DCM_READ_F_SNAPSHOT	(1U << 1)	/* poll() wakes once per published snapshot */
+
+/**
+ * struct dcm_ioc_read_mode - DCM_IOC_READ_MODE: how this file reads (ABI 1.4)
+ * @flags: in: the DCM_READ_F_* to set among @mask; out: the file's mode
+ * @mask: in: the DCM_READ_F_* bits to change (0: only ask)
+ * @n_subdevices: out: subdevices of the running description
+ * @n_handles: out: its handles, subdevices and live keys
+ * @frame_size: out: the bytes read() needs in the file's mode
+ * @generation: out: the running description's generation
+ * @layout: out: DCM_SNAPSHOT_LAYOUT
+ * @reserved: zero
+ *
+ * DCM_READ_F_SNAPSHOT is for clients of the mapped snapshot: poll(),
+ * select() and epoll report the file readable once per snapshot the cycle
+ * publishes, read() or not: the call that reports it takes it, and the
+ * next one waits for the next publication. Without it, the file is
+ * readable while a frame it has not read() is there. Each open file has
+ * its own mode; it starts at 0.
+ */
+struct dcm_ioc_read_mode {
+	__u32 flags;
+	__u32 mask;
+	__u32 n_subdevices;
+	__u32 n_handles;
+	__u32 frame_size;
+	__u32 generation;
+	__u32 layout;
+	__u32 reserved[5];
+};
+
+/**
+ * struct dcm_alias_info - one alias, in the answer of DCM_IOC_ALIAS_LIST
+ * @name: its name
+ * @n_members: its members, blank ones included
+ * @flags: DCM_ALIAS_F_SHARED for the controller's, 0 for the file's own
+ * @reserved: zero
+ */
+struct dcm_alias_info {
+	char name[DCM_ALIAS_NAME_LEN];
+	__u32 n_members;
+	__u32 flags;
+	__u32 reserved[2];
+};
+
+/**
+ * struct dcm_ioc_alias_list - DCM_IOC_ALIAS_LIST: the aliases a file sees
+ *	(ABI 1.4)
+ * @n: in: entries @aliases has room for (0: only count); out: how many
+ *	aliases the file sees, its own then the shared ones (a shared one
+ *	that an own alias hides is not listed); only the first of them, as
+ *	many as there was room for, are written
+ * @reserved: zero
+ * @aliases: user pointer to struct dcm_alias_info[@n]
+ */
+struct dcm_ioc_alias_list {
+	__u32 n;
+	__u32 reserved;
+	__u64 aliases;
+};
+
+/**
+ * struct dcm_ioc_alias_get - DCM_IOC_ALIAS_GET: an alias's members (ABI 1.4)
+ * @name: in: the alias, found as for DCM_IOC_ALIAS_SET
+ * @flags: in: DCM_ALIAS_F_SHARED to find the shared one only; out: the
+ *	alias's flags
+ * @n_members: in: entries @members and @handles have room for; out: the
+ *	alias's members; the first, as many as there was room for, are written
+ * @members: user pointer to char[@n_members][DCM_KEY_NAME_LEN], or 0
+ * @handles: user pointer to __u32[@n_members], each member's handle in the
+ *	running description (0: blank), or 0
+ */
+struct dcm_ioc_alias_get {
+	char name[DCM_ALIAS_NAME_LEN];
+	__u32 flags;
+	__u32 n_members;
+	__u64 members;
+	__u64 handles;
+};
+
+/**
+ * struct dcm_ioc_alias_delete - DCM_IOC_ALIAS_DELETE: free an alias (ABI 1.4)
+ * @name: the alias, found as for DCM_IOC_ALIAS_SET: the file's own first
+ * @flags: DCM_ALIAS_F_SHARED to delete the shared one only
+ * @reserved: zero
+ */
+struct dcm_ioc_alias_delete {
+	char name[DCM_ALIAS_NAME_LEN];
+	__u32 flags;
+	__u32 reserved;
+};
+
 #define DCM_IOC_MAGIC		0xDC
 
 #define DCM_IOC_VERSION		_IOR(DCM_IOC_MAGIC, 0x00, struct dcm_ioc_version)
@@ -452,7 +595,13 @@ struct dcm_ioc_watchdog {
 /* DCM_IOC_STATS of ABI 1.0-1.2: struct dcm_ioc_stats without @missed. */
 #define DCM_IOC_STATS_V1	_IOC(_IOC_READ, DCM_IOC_MAGIC, 0x08, 128)
 #define DCM_IOC_WATCHDOG	_IOW(DCM_IOC_MAGIC, 0x09, struct dcm_ioc_watchdog)
-#define DCM_IOC_CYCLE_STATS	_IOWR(DCM_IOC_MAGIC, 0x10, struct dcm_ioc_cycle_stats)
+/* ABI 1.4 */
+#define DCM_IOC_READ_MODE	_IOWR(DCM_IOC_MAGIC, 0x10, struct dcm_ioc_read_mode)
+#define DCM_IOC_ALIAS_LIST	_IOWR(DCM_IOC_MAGIC, 0x11, struct dcm_ioc_alias_list)
+#define DCM_IOC_ALIAS_GET	_IOWR(DCM_IOC_MAGIC, 0x12, struct dcm_ioc_alias_get)
+#define DCM_IOC_ALIAS_DELETE	_IOW(DCM_IOC_MAGIC, 0x13, struct dcm_ioc_alias_delete)
+/* ABI 1.5 */
+#define DCM_IOC_CYCLE_STATS	_IOWR(DCM_IOC_MAGIC, 0x14, struct dcm_ioc_cycle_stats)
 
 /* Generated from Documentation/netlink/specs/dcm.yaml by scripts/dcm-nl-gen.py: do not edit. */
 /* Generic netlink family "dcm". */

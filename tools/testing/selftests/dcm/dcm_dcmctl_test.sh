@@ -15,6 +15,7 @@
 #     marked;
 #   - set on an alias name: both members of a1 take the value; a member
 #     name of 130 bytes is a blank member, not an error;
+#   - alias list, show and delete (dcmctl's aliases are shared);
 #   - an eye LED asked 0.4 reads back quantized by its Gain;
 #   - dcmctl stats counts cycles;
 #   - the -j output of every command is one well-formed JSON object (a line
@@ -227,6 +228,38 @@ alias_both -0.1
 check $? "dcmctl set a1 -0.1: both read -0.1"
 grep -q "^alias a1: clear-all, 1 point" "$T/aset1"
 check $? "set on an alias says so: $(head -1 "$T/aset1")"
+
+# 4c. alias list, show, delete: dcmctl's aliases are shared; delete frees them.
+dcmctl alias list >"$T/alist" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q "^a1	3 members$" "$T/alist" && grep -q "^alljoints	26 members$" "$T/alist"
+check $? "alias list shows a1 and alljoints: $(tr '\n' ' ' <"$T/alist")"
+dcmctl alias show a1 >"$T/ashow" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q "^alias a1: 3 members, 1 blank" "$T/ashow" &&
+	grep -q "^	HeadPitch/Position/Actuator$" "$T/ashow"
+check $? "alias show a1: its members, the blank one marked"
+dcmctl -j alias list >"$T/json" && json_ok "$T/json" whole array && grep -q '"a1"' "$T/json"
+check $? "-j alias list is one JSON array"
+dcmctl -j alias show a1 >"$T/json" && json_ok "$T/json" whole object &&
+	grep -Eq '"blank": ?1' "$T/json"
+check $? "-j alias show is one JSON object"
+dcmctl alias delete a1 some >"$T/adel" 2>&1 && ! dcmctl alias list | grep -q "^a1	" &&
+	! dcmctl alias show a1 >/dev/null 2>&1
+check $? "alias delete a1 some: gone from the list ($(head -1 "$T/adel"))"
+dcmctl alias delete a1 >/dev/null 2>"$T/err"
+[ $? = 1 ] && grep -q "no alias a1" "$T/err"
+check $? "an unknown alias to delete: exit 1, $(head -1 "$T/err")"
+dcmctl alias show >/dev/null 2>"$T/err"
+[ $? = 2 ] && grep -q "which alias" "$T/err"
+check $? "alias show without a name: exit 2, $(head -1 "$T/err")"
+# 4d. watch of live keys (their handles, in frames): one value per cycle each.
+dcmctl watch HeadYaw/Position/Sensor Device/DeviceList/ChestBoard/Available \
+	HeadYaw/Temperature/Sensor/Status --cycles 3 >"$T/wkeys" 2>&1
+rc=$?
+[ $rc = 0 ] && [ "$(wc -l <"$T/wkeys")" = 4 ] &&
+	awk 'NR > 1 && ($4 != "1.000000" || NF != 5) { bad = 1 } END { exit bad }' "$T/wkeys"
+check $? "watch of live keys: ChestBoard/Available reads 1 in each frame ($(tail -1 "$T/wkeys"))"
 
 # 5. An eye LED asked 0.4 reads back quantized by its Gain.
 LED=Face/Led/Red/Left/0Deg/Actuator

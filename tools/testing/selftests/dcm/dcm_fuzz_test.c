@@ -90,6 +90,7 @@ static uint64_t any_ptr(uint64_t *s, const struct ptrs *p)
 static const unsigned long known[] = {
 	DCM_IOC_VERSION, DCM_IOC_INFO, DCM_IOC_LOOKUP, DCM_IOC_SET, DCM_IOC_ALIAS_CREATE,
 	DCM_IOC_ALIAS_SET, DCM_IOC_TIME, DCM_IOC_GET, DCM_IOC_STATS, DCM_IOC_WATCHDOG,
+	DCM_IOC_READ_MODE, DCM_IOC_ALIAS_LIST, DCM_IOC_ALIAS_GET, DCM_IOC_ALIAS_DELETE,
 };
 
 struct ioctl_fuzz {
@@ -129,7 +130,7 @@ static void *ioctl_thread(void *arg)
 			cmd = (cmd & ~(0x3fffUL << 16)) | (rnd(&s) % 512) << 16;
 			break;
 		case 1:		/* another number or direction */
-			cmd = _IOC(rnd(&s) % 4, DCM_IOC_MAGIC, rnd(&s) % 16, rnd(&s) % 300);
+			cmd = _IOC(rnd(&s) % 4, DCM_IOC_MAGIC, rnd(&s) % 32, rnd(&s) % 300);
 			break;
 		}
 		for (i = 0; i < 64; i++)
