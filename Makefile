@@ -6,7 +6,9 @@
 #   make run        install what is missing, build, boot the VM and show the robot
 #   make check      lint + host unit tests + kselftests in the VM; ends "N passed, N failed"
 #   make lint       checkpatch --strict, W=1 build, sparse (C=1) build; fails on any warning
-#   make bench      what the ABI and the cycle cost, measured in the VM
+#   make bench      the cycle and the ABI measured in the VM, buses at wire
+#                   time: writes Documentation/dcm/benchmarks.rst (~30 min)
+#   make bench-rt   its latency rows on PREEMPT_RT (installs linux-image-rt-amd64)
 #   make soak       the 16-client test for a minute (DCM_SOAK_SECONDS)
 #   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
@@ -29,7 +31,7 @@ LSRC	:= $(O)/linux-src
 export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
-	vm-test linux-src bench soak boardsim install uninstall install-test \
+	vm-test linux-src bench bench-rt soak boardsim install uninstall install-test \
 	uninstall-test install-modules uninstall-modules dkms fuzz
 
 all: modules userspace selftests boardsim
@@ -99,10 +101,22 @@ vm-test: modules userspace selftests boardsim
 lint: linux-src
 	@scripts/lint.sh
 
-# Benchmarks run against the default robot description that dcmd loads.
+# Benchmarks run against the default robot description that dcmd loads:
+# scripts/bench.sh boots the VM, runs tools/bench/rows/*.sh (BENCH_ROWS: some
+# of them) and writes Documentation/dcm/benchmarks.rst from their rows.
 bench: deps
 	@$(MAKE) --no-print-directory all
-	@scripts/dcm-vm exec -- /opt/dcm/selftests/dcm_bench
+	@scripts/bench.sh
+
+# The latency rows on the PREEMPT_RT kernel, the module built for it; the
+# modules are built again for $(KVER) after.
+bench-rt: deps
+	@scripts/deps.sh --rt
+	@$(MAKE) --no-print-directory all
+	@rtk=$$(scripts/bench.sh --rt-kver) || exit 1; \
+	$(MAKE) --no-print-directory KVER=$$rtk modules && \
+	KVER=$$rtk scripts/bench.sh --rt; rc=$$?; \
+	$(MAKE) --no-print-directory KVER=$(KVER) modules >/dev/null; exit $$rc
 
 # The cycle test with its 16 clients for a minute instead of 3 s.
 soak: deps

@@ -7,7 +7,7 @@ for t in dcm_body_test.sh dcm_dcmctl_test.sh dcm_safety_test.sh dcm_access_test.
 	dcm_watchdog_test dcm_chrdev_test dcm_netlink_test dcm_module_test dcm_config_test \
 	dcm_hostile_test dcm_cycle_test dcm_daemon_test dcm_description_test.sh \
 	dcm_preferences_test.sh dcm_calib_test dcm_calib_test.sh dcm_configfs_test.sh \
-	dcm_transport_test.sh dcm_bodies_test.sh dcm_fuzz_test; do
+	dcm_transport_test.sh dcm_bodies_test.sh dcm_fuzz_test dcm_wiretime_test.sh; do
 	echo "# selftest: $t"
 	if [ ! -x "./$t" ]; then
 		echo "not ok 1 $t is missing"
