@@ -105,8 +105,8 @@ lint: linux-src
 # scripts/bench.sh boots the VM, runs tools/bench/rows/*.sh (BENCH_ROWS: some
 # of them) and writes Documentation/dcm/benchmarks.rst from their rows.
 bench: deps
-	@$(MAKE) --no-print-directory all
-	@scripts/bench.sh
+	@k=$$(scripts/bench.sh --kver) || exit 1; \
+	$(MAKE) --no-print-directory KVER=$$k all && KVER=$$k scripts/bench.sh
 
 # The latency rows on the PREEMPT_RT kernel, the module built for it; the
 # modules are built again for $(KVER) after.
@@ -116,7 +116,8 @@ bench-rt: deps
 	@rtk=$$(scripts/bench.sh --rt-kver) || exit 1; \
 	$(MAKE) --no-print-directory KVER=$$rtk modules && \
 	KVER=$$rtk scripts/bench.sh --rt; rc=$$?; \
-	$(MAKE) --no-print-directory KVER=$(KVER) modules >/dev/null; exit $$rc
+	k=$$(scripts/bench.sh --kver) && $(MAKE) --no-print-directory KVER=$$k modules >/dev/null; \
+	exit $$rc
 
 # The cycle test with its 16 clients for a minute instead of 3 s.
 soak: deps

@@ -4,13 +4,15 @@
 # bench.sh: make bench and make bench-rt (Documentation/dcm/benchmarks.rst).
 #
 #   scripts/bench.sh          boot the VM on the generic kernel (KVER, default
-#                             scripts/kver.sh), buses at wire time, run the
+#                             the newest not PREEMPT_RT), buses at wire time, run the
 #                             rows files (tools/bench/rows/*.sh), keep their
 #                             rows in build/bench/rows-generic.txt
 #   scripts/bench.sh --rt     the same on the PREEMPT_RT kernel (KVER, default
 #                             the newest *-rt-amd64 with headers and image),
 #                             the latency rows only: build/bench/rows-rt.txt
 #   scripts/bench.sh --report write the report from the rows kept, only
+#   scripts/bench.sh --kver    the generic kernel's release: KVER, else the
+#                             newest that is not PREEMPT_RT
 #   scripts/bench.sh --rt-kver the PREEMPT_RT kernel's release
 #
 # Each run then writes Documentation/dcm/benchmarks.rst (BENCH_OUT) from
@@ -34,26 +36,34 @@ mode=generic
 case "${1:-}" in
 --rt) mode=rt ;;
 --report) mode=report ;;
+--kver) mode=kver ;;
+--rt-kver) mode=rt-kver ;;
 '') ;;
 *)
-	echo "usage: $0 [--rt | --report | --rt-kver]" >&2
+	echo "usage: $0 [--rt | --report | --kver | --rt-kver]" >&2
 	exit 2
 	;;
 esac
+
 die() {
 	echo "bench.sh: $*" >&2
 	exit 1
 }
 
-# The PREEMPT_RT kernel: KVER if given, else the newest installed one.
-rt_kver() {
+# kver_of rt|generic: KVER if given, else the newest installed kernel of
+# that kind with headers and image (make bench-rt installs the PREEMPT_RT
+# one, which scripts/kver.sh would take as the newest).
+kver_of() {
 	local d
 	if [ -n "${KVER:-}" ]; then
 		echo "$KVER"
 		return
 	fi
 	for d in $(ls -1 /lib/modules 2>/dev/null | sort -rV); do
-		case "$d" in *-rt-*) ;; *) continue ;; esac
+		case "$d" in
+		*-rt-*) [ "$1" = rt ] || continue ;;
+		*) [ "$1" = generic ] || continue ;;
+		esac
 		if [ -e "/lib/modules/$d/build/Makefile" ] && [ -e "/boot/vmlinuz-$d" ]; then
 			echo "$d"
 			return
@@ -93,18 +103,22 @@ run() {
 }
 
 if [ "$mode" = rt-kver ]; then
-	rt_kver || die "no PREEMPT_RT kernel with headers and image (scripts/deps.sh --rt)"
+	kver_of rt || die "no PREEMPT_RT kernel with headers and image (scripts/deps.sh --rt)"
+	exit 0
+fi
+if [ "$mode" = kver ]; then
+	kver_of generic || die "no kernel with headers and image (scripts/deps.sh)"
 	exit 0
 fi
 mkdir -p "$out"
 rc=0
 case "$mode" in
 generic)
-	kver=${KVER:-$("$top/scripts/kver.sh")} || die "no kernel"
+	kver=$(kver_of generic) || die "no kernel with headers and image (scripts/deps.sh)"
 	run generic "$kver" "make bench" || rc=$?
 	;;
 rt)
-	kver=$(rt_kver) || die "no PREEMPT_RT kernel with headers and image: make bench-rt installs one (scripts/deps.sh --rt)"
+	kver=$(kver_of rt) || die "no PREEMPT_RT kernel with headers and image: make bench-rt installs one (scripts/deps.sh --rt)"
 	run rt "$kver" "make bench-rt" || rc=$?
 	;;
 esac
