@@ -46,6 +46,16 @@ function title(s) {
 	if (s == "bytes") return "RS485 bytes per cycle"
 	return s
 }
+function desc(s) {
+	if (s == "latency") return "From deadline to the cycle thread running, over the cycles of one run (the dcm_cycle_start tracepoint), idle and under stress-ng; cyclictest at the same SCHED_FIFO priority and period in the same VM. The \"woken\" rows keep the cycles whose previous cycle had ended before their deadline: those the timer woke, as cyclictest'"'"'s are."
+	if (s == "work") return "From the cycle'"'"'s start to its end (the dcm_cycle_end tracepoint), buses at wire time; overruns and missed periods from the controller'"'"'s statistics over the same cycles."
+	if (s == "steps") return "Each step'"'"'s time in the cycle (function_graph on the functions of the step; the tracer'"'"'s cost is in them). A bus'"'"'s exchange includes its wire time."
+	if (s == "bodies") return "dcm_sim bodies=N, one dcmd each, buses at wire time: each controller'"'"'s cycle work, and the CPU time of all the cycle threads per period (/proc/PID/schedstat)."
+	if (s == "reads") return "Reading every value of the description by each path, and one value by sysfs against one by the snapshot (dcm_bench reads)."
+	if (s == "setwire") return "A set for \"now\" at a random point of the period, until the simulated board sees its slot change (dcm_sim rs485-1/slot_changed_ns): the cycles that started after the call returned, up to the one that carried it."
+	if (s == "bytes") return "What the cyclic exchanges put on each RS485 line (dcm_sim rs485-N/wire): payload is each board'"'"'s 8-byte command slot and its 12 bytes of reply data; character times include the turnarounds and silent slots."
+	return ""
+}
 function underline(t, c,  s, i) { s = ""; for (i = 0; i < length(t); i++) s = s c; return s }
 function has(c, s, n) { return (c, s, n) in val }
 # A value; "> N" (past the end of a histogram) counts as N.
@@ -235,6 +245,10 @@ END {
 		print t
 		print underline(t, "=")
 		print ""
+		if (desc(s) != "") {
+			print desc(s)
+			print ""
+		}
 		print ".. list-table::"
 		print "   :header-rows: 1"
 		print "   :widths: 40 12 8 40"
