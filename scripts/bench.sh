@@ -80,7 +80,7 @@ run() {
 	cp "$top/tools/bench/lib.sh" "$top/tools/bench/run-rows.sh" "$share/"
 	cp "$top"/tools/bench/rows/*.sh "$share/rows/"
 	{
-		echo "BENCH_MAKE='$make'"
+		echo "export BENCH_MAKE='$make'"
 		for v in $(compgen -e | grep '^BENCH_' || true); do
 			printf 'export %s=%q\n' "$v" "${!v}"
 		done
