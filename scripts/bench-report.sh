@@ -169,7 +169,7 @@ END {
 			b = v(c, "latency", "cyclictest " cd " p99.9")
 			why = ""
 			if (val[c, "latency", "cyclictest " cd " p99.9"] ~ /^>/)
-				why = "cyclictest'"'"'s p99.9 is past its histogram (100 ms): the ratio is at most this; "
+				why = "cyclictest'"'"'s p99.9 is past the end of its histogram: the ratio is at most this; "
 			if (a > 1.5 * b) {
 				why = why sprintf("the cycles that slept and were woken by their timer: p99.9 %.0f us over %d cycles; the others started late because the cycle before ran over", \
 					v(c, "latency", "cycle " cd " woken p99.9"), v(c, "latency", "cycle " cd " woken cycles"))

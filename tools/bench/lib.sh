@@ -89,7 +89,7 @@ pctl() {
 		function at(p,  i) { i = int(p * NR + 0.999999); if (i < 1) i = 1; return v[i] }
 		END {
 			if (!NR) { print "- - - - 0"; exit }
-			print at(0.50), at(0.99), at(0.999), v[NR], NR
+			printf "%.1f %.1f %.1f %.1f %d\n", at(0.50), at(0.99), at(0.999), v[NR], NR
 		}'
 }
 
