@@ -14,7 +14,7 @@ H=$(how kstats)
 files=
 for f in "$DCM"/stats/*; do
 	case "${f##*/}" in
-	*p50* | *p99* | *p999*) files="$files $f" ;;
+	*p50* | *p99*) files="$files $f" ;;
 	esac
 done
 [ -n "$files" ] || { log "kstats: no percentiles in $DCM/stats: nothing to add"; exit 0; }
