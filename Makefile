@@ -8,7 +8,9 @@
 #   make check-debug  the kselftests on a debug kernel (KASAN, lockdep, kmemleak, UBSAN,
 #                   KFENCE) built once from linux-source-6.1 and cached outside the tree
 #   make lint       checkpatch --strict, W=1 build, sparse (C=1) build; fails on any warning
-#   make bench      what the ABI and the cycle cost, measured in the VM
+#   make bench      the cycle and the ABI measured in the VM, buses at wire
+#                   time: writes Documentation/dcm/benchmarks.rst (~30 min)
+#   make bench-rt   its latency rows on PREEMPT_RT (installs linux-image-rt-amd64)
 #   make soak       64 clients with faults and reloads for 100 000 cycles (DCM_SOAK_SECONDS)
 #   make docs-test  every command README.md and Documentation/ show, run in the VM
 #   make top-test   dcmctl top on an 80x24 pseudo-terminal in the VM
@@ -41,7 +43,7 @@ LSRC	:= $(O)/linux-src
 export O LSRC
 
 .PHONY: all modules userspace selftests unit run check lint deps clean \
-	vm-test linux-src bench soak boardsim install uninstall install-test \
+	vm-test linux-src bench bench-rt soak boardsim install uninstall install-test \
 	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples \
 	docs-test top-test
 
@@ -125,10 +127,23 @@ vm-test: modules userspace selftests boardsim examples
 lint: linux-src
 	@scripts/lint.sh
 
-# Benchmarks run against the default robot description that dcmd loads.
+# Benchmarks run against the default robot description that dcmd loads:
+# scripts/bench.sh boots the VM, runs tools/bench/rows/*.sh (BENCH_ROWS: some
+# of them) and writes Documentation/dcm/benchmarks.rst from their rows.
 bench: deps
+	@k=$$(scripts/bench.sh --kver) || exit 1; \
+	$(MAKE) --no-print-directory KVER=$$k all && KVER=$$k scripts/bench.sh
+
+# The latency rows on the PREEMPT_RT kernel, the module built for it; the
+# modules are built again for $(KVER) after.
+bench-rt: deps
+	@scripts/deps.sh --rt
 	@$(MAKE) --no-print-directory all
-	@scripts/dcm-vm exec -- /opt/dcm/selftests/dcm_bench
+	@rtk=$$(scripts/bench.sh --rt-kver) || exit 1; \
+	$(MAKE) --no-print-directory KVER=$$rtk modules && \
+	KVER=$$rtk scripts/bench.sh --rt; rc=$$?; \
+	k=$$(scripts/bench.sh --kver) && $(MAKE) --no-print-directory KVER=$$k modules >/dev/null; \
+	exit $$rc
 
 # The soak (Documentation/testing.rst, scripts/soak.sh): 64 clients with
 # faults and reloads for DCM_SOAK_SECONDS (1000: 100 000 cycles), then the

@@ -4,6 +4,10 @@
 # Install the Debian packages needed to build dcm and to run its VM tests.
 # Idempotent and silent when everything is already installed; otherwise
 # runs apt-get update once and installs only what is missing.
+#
+#   deps.sh --rt   also the PREEMPT_RT kernel and its headers (make bench-rt).
+#                  Installed, it is the newest kernel: pass KVER to build and
+#                  boot the generic one (scripts/kver.sh).
 set -eu
 
 PACKAGES="
@@ -17,6 +21,12 @@ PACKAGES="
 	libmsgpack-dev python3-msgpack python3-dev tmux rt-tests stress-ng valgrind
 	flex bison bc libelf-dev libssl-dev
 "
+if [ "${1:-}" = --rt ]; then
+	PACKAGES="$PACKAGES
+	linux-image-rt-amd64
+	linux-headers-rt-amd64
+"
+fi
 
 missing=
 for p in $PACKAGES; do

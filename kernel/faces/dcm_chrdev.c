@@ -706,7 +706,7 @@ again:
 		 * Not newer than the last frame read (a description that has
 		 * not published its first cycle yet): wait for the next one.
 		 */
-		f->last_cycle = max(f->last_cycle, (u64)READ_ONCE(ctrl->cycle));
+		f->last_cycle = max_t(u64, f->last_cycle, READ_ONCE(ctrl->cycle));
 		up_read(&ctrl->lock);
 		mutex_unlock(&f->io_lock);
 		if (file->f_flags & O_NONBLOCK)

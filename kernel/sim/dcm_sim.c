@@ -61,6 +61,10 @@ static unsigned int bodies = 1;
 module_param(bodies, uint, 0444);
 MODULE_PARM_DESC(bodies, "simulated bodies, 1 to 8 (default 1): one controller each");
 
+static unsigned int rs485_baud = SIM_RS485_BAUD;
+module_param(rs485_baud, uint, 0444);
+MODULE_PARM_DESC(rs485_baud, "the RS485 lines' rate, baud (default 1000000)");
+
 static struct platform_device *dcm_sim_pdev[SIM_MAX_BODIES];
 static struct dentry *dcm_sim_debugfs;
 
@@ -75,6 +79,7 @@ static const char *const sim_bus_names[SIM_NODES] = {
  * @node: the software nodes of its lines and controllers: RS485-1 to -4,
  *	I2C-chest, I2C-head, SPI-chest
  * @node_name: their names
+ * @props: their properties: each bus's rate, as a device tree gives it
  * @group: @node, for their registration
  * @registered: @group is registered
  * @body: the "dcm-sim-body" device that refers to them
@@ -83,10 +88,31 @@ struct sim_hw {
 	struct dcm_sim sim;
 	struct software_node node[SIM_NODES];
 	char node_name[SIM_NODES][24];
+	struct property_entry props[SIM_NODES][2];
 	const struct software_node *group[SIM_NODES + 1];
 	bool registered;
 	struct platform_device *body;
 };
+
+/*
+ * Each bus's rate, where a device tree has it: an RS485 line's
+ * "current-speed", an I2C adapter's "clock-frequency", the SPI
+ * controller's "spi-max-frequency" (its board's). The buses take their wire
+ * time at these rates (sim_wire_wait()).
+ */
+static void sim_node_rates(struct sim_hw *hw)
+{
+	int i;
+
+	for (i = 0; i < SIM_RS485_BUSES; i++)
+		hw->props[i][0] = PROPERTY_ENTRY_U32("current-speed", rs485_baud);
+	hw->props[SIM_RS485_BUSES + SIM_I2C_CHEST][0] =
+		PROPERTY_ENTRY_U32("clock-frequency", SIM_I2C_CHEST_HZ);
+	hw->props[SIM_RS485_BUSES + SIM_I2C_HEAD][0] =
+		PROPERTY_ENTRY_U32("clock-frequency", SIM_I2C_HEAD_HZ);
+	hw->props[SIM_RS485_BUSES + SIM_I2C_BUSES][0] =
+		PROPERTY_ENTRY_U32("spi-max-frequency", SIM_SPI_HZ);
+}
 
 /* The body device: its node refers to the lines and controllers. */
 static int sim_body_add(struct sim_hw *hw, struct device *parent)
@@ -157,8 +183,10 @@ static int dcm_sim_probe(struct platform_device *pdev)
 		snprintf(hw->node_name[i], sizeof(hw->node_name[i]), "dcm-sim%d-%s", sim->id,
 			 sim_bus_names[i]);
 		hw->node[i].name = hw->node_name[i];
+		hw->node[i].properties = hw->props[i];
 		hw->group[i] = &hw->node[i];
 	}
+	sim_node_rates(hw);
 	ret = software_node_register_node_group(hw->group);
 	if (ret)
 		goto err;
@@ -220,6 +248,10 @@ static int __init dcm_sim_init(void)
 
 	if (!bodies || bodies > SIM_MAX_BODIES) {
 		pr_err("dcm_sim: bodies=%u: 1 to %d\n", bodies, SIM_MAX_BODIES);
+		return -EINVAL;
+	}
+	if (rs485_baud < 9600 || rs485_baud > 12000000) {
+		pr_err("dcm_sim: rs485_baud=%u: 9600 to 12000000\n", rs485_baud);
 		return -EINVAL;
 	}
 	ret = platform_driver_register(&dcm_sim_driver);

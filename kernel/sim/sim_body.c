@@ -14,9 +14,74 @@
 
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/hrtimer.h>
+#include <linux/moduleparam.h>
+#include <linux/sched.h>
 #include <linux/uaccess.h>
 
 #include "sim_body.h"
+
+/*
+ * Whether the buses take their wire time (Documentation/dcm/simulator.rst,
+ * "Wire time"): off, a transfer answers at once, as the functional tests
+ * want; on, it ends when its last bit would have left the wire at the bus's
+ * rate. Read at each transfer, so that it may change at run time.
+ */
+static bool wire_time;
+module_param(wire_time, bool, 0644);
+MODULE_PARM_DESC(wire_time,
+		 "buses take their wire time at their rate (1) or answer at once (0, default)");
+
+/**
+ * sim_wire_time() - whether the buses take their wire time now
+ *
+ * Return: the wire_time module parameter.
+ */
+bool sim_wire_time(void)
+{
+	return READ_ONCE(wire_time);
+}
+
+/**
+ * sim_wire_ns() - how long some bits take on a wire
+ * @bits: the bits, start, stop, acknowledge and parity bits included
+ * @rate: the wire's rate, bits per second; 0: no time
+ *
+ * Return: nanoseconds, rounded up.
+ */
+u64 sim_wire_ns(u64 bits, u32 rate)
+{
+	if (!rate)
+		return 0;
+	return div_u64(bits * NSEC_PER_SEC + rate - 1, rate);
+}
+
+/**
+ * sim_wire_wait() - wait until a transfer's bits have left the wire
+ * @start: when the transfer started
+ * @ns: its wire time (sim_wire_ns())
+ *
+ * With wire_time on, sleeps until @start + @ns on an hrtimer, as a real
+ * transport waits for its completion: the CPU is free meanwhile, and
+ * transfers of several buses overlap. The boards' work since @start counts
+ * in the wire time, as a board computes while the bytes travel. With
+ * wire_time off, returns at once.
+ *
+ * Context: process context, may sleep; no lock held.
+ */
+void sim_wire_wait(ktime_t start, u64 ns)
+{
+	ktime_t end = ktime_add_ns(start, ns);
+
+	if (!ns || !sim_wire_time() || ktime_after(ktime_get(), end))
+		return;
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		if (!schedule_hrtimeout_range(&end, 0, HRTIMER_MODE_ABS))
+			break;
+	}
+	__set_current_state(TASK_RUNNING);
+}
 
 /**
  * sim_board_add() - a board joins the body

@@ -181,6 +181,16 @@ struct sim_knob {
 	s32 scale;
 };
 
+/* The rates of the body's buses when its description does not say. */
+#define SIM_RS485_BAUD		1000000		/* Documentation/dcm/wire-protocol.rst */
+#define SIM_I2C_CHEST_HZ	100000		/* the SMBus battery's rate */
+#define SIM_I2C_HEAD_HZ		400000
+#define SIM_SPI_HZ		2000000		/* the inertial board (dts/nao.dts) */
+
+bool sim_wire_time(void);
+u64 sim_wire_ns(u64 bits, u32 rate);
+void sim_wire_wait(ktime_t start, u64 ns);
+
 void sim_board_add(struct dcm_sim *sim, struct sim_board *b);
 struct sim_board *sim_board_find(struct dcm_sim *sim, enum sim_bus bus, u8 index, u16 addr);
 s32 sim_body_current_ma(struct dcm_sim *sim);

@@ -9,6 +9,12 @@
  * refers to, and an i2c_client per board, named as the board's kind
  * ("nao-chest-board"), which the real dcm I2C driver binds: its transfers
  * carry the cycle's (Documentation/dcm/wire-protocol.rst, "Register maps").
+ *
+ * With the wire_time parameter on, a transfer takes its time at the
+ * adapter's "clock-frequency": a start (or repeated start) bit, then 9
+ * clocks for the address and for each byte (8 bits and the acknowledge),
+ * and a stop bit; a message nobody acknowledges ends after its address.
+ * The body's lock is not held while the transfer waits.
  */
 
 #include <linux/err.h>
@@ -27,6 +33,7 @@
  * @sim: the body
  * @index: enum sim_i2c_bus
  * @added: @adap is registered
+ * @hz: its clock, its node's "clock-frequency"
  */
 struct sim_i2c_adap {
 	struct i2c_adapter adap;
@@ -35,6 +42,7 @@ struct sim_i2c_adap {
 	struct dcm_sim *sim;
 	u8 index;
 	bool added;
+	u32 hz;
 };
 
 /**
@@ -60,12 +68,18 @@ static int sim_i2c_master_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs, i
 {
 	struct sim_i2c_adap *bus = i2c_get_adapdata(adap);
 	struct dcm_sim *sim = bus->sim;
+	ktime_t start = ktime_get();
+	u64 bits = 1;	/* the stop */
 	int i, ret = 0;
 
 	mutex_lock(&sim->lock);
-	for (i = 0; i < num && !ret; i++)
+	for (i = 0; i < num && !ret; i++) {
 		ret = sim_i2c_msg(bus, &msgs[i]);
+		/* (repeated) start, address, and the bytes if acknowledged */
+		bits += 1 + 9 * (1 + (ret == -ENXIO ? 0 : (u64)msgs[i].len));
+	}
 	mutex_unlock(&sim->lock);
+	sim_wire_wait(start, sim_wire_ns(bits, bus->hz));
 	return ret ? ret : num;
 }
 
@@ -122,6 +136,9 @@ int sim_i2c_add(struct dcm_sim *sim, struct device *parent, const struct softwar
 
 		bus->sim = sim;
 		bus->index = b;
+		bus->hz = b == SIM_I2C_CHEST ? SIM_I2C_CHEST_HZ : SIM_I2C_HEAD_HZ;
+		fwnode_property_read_u32(software_node_fwnode(&nodes[b]), "clock-frequency",
+					 &bus->hz);
 		bus->adap.owner = THIS_MODULE;
 		bus->adap.algo = &sim_i2c_algo;
 		bus->adap.dev.parent = parent;

@@ -10,6 +10,13 @@
  * temperature and error byte. A configuration structure gives it each
  * motor's jointZeroPosition; a chaining reset makes it forget it.
  *
+ * Every place of a bus after its last shipped board (its hand or foot
+ * board) holds a spare motor board, up to the 16 a bus may have, so that a
+ * description with more boards than the shipped body's finds each of them
+ * answering (the spare_boards parameter; the chain of a bus only reaches
+ * as many boards as the description has). A spare board's motors belong
+ * to no joint.
+ *
  * Knobs: rs485-N/mre_fault, hot, hot_mc (faults of the boards of that bus)
  * and joints/<J>/ (where each joint is, pushed by an outside force).
  */
@@ -21,7 +28,12 @@
 #include "sim_boards.h"
 #include "sim_chain.h"
 
-#define SIM_MOTOR_BOARDS	4	/* at most, per bus, from place 1 */
+#define SIM_MOTOR_BOARDS	4	/* shipped, at most, per bus, from place 1 */
+
+static bool spare_boards = true;
+module_param(spare_boards, bool, 0444);
+MODULE_PARM_DESC(spare_boards,
+		 "a spare motor board at each RS485 place after the shipped boards (default 1)");
 
 /* Motor boards on each bus, places 1 to N: as Device.xml puts them. */
 static const u8 sim_motor_boards[SIM_RS485_BUSES] = {
@@ -140,12 +152,13 @@ struct sim_joint_knob {
 
 /**
  * struct sim_motors - the motor boards of the body
- * @mb: by bus and place - 1
+ * @mb: by bus and place - 1: the shipped ones, then the spare ones after
+ *	the bus's hand or foot board
  * @faults: by bus
  * @joint_knob: the joints' debugfs directories
  */
 struct sim_motors {
-	struct sim_mb mb[SIM_RS485_BUSES][SIM_MOTOR_BOARDS];
+	struct sim_mb mb[SIM_RS485_BUSES][DCM_RS485_MAX_BOARDS];
 	struct sim_motor_faults faults[SIM_RS485_BUSES];
 	struct sim_joint_knob joint_knob[SIM_JOINTS];
 };
@@ -382,8 +395,12 @@ int sim_motor_add(struct dcm_sim *sim, struct device *dev)
 		return -ENOMEM;
 	for (b = 0; b < SIM_RS485_BUSES; b++) {
 		mots->faults[b].hot_mc = 80000;
-		for (i = 0; i < sim_motor_boards[b]; i++) {
+		for (i = 0; i < DCM_RS485_MAX_BOARDS; i++) {
 			struct sim_mb *mb = &mots->mb[b][i];
+
+			/* The hand or foot board is at the place after the motor boards. */
+			if (i == sim_motor_boards[b] || (i > sim_motor_boards[b] && !spare_boards))
+				continue;
 
 			for (m = 0; m < DCM_MB_MOTORS; m++)
 				sim_motor_init(&mb->motor[m], 1200, 6000000, -SIM_HAND_STOP,

@@ -10,6 +10,14 @@
  * (Documentation/dcm/wire-protocol.rst) are answered here for every board
  * alike, the configuration by the board's ops.
  *
+ * With the wire_time parameter on, each transfer takes the time its
+ * characters would on the line at the line's "current-speed" (sim_wire_ns(),
+ * Documentation/dcm/wire-protocol.rst, "Budget"): the cyclic broadcast and
+ * every board's reply slot, turnaround included, whether the board answers
+ * or not; an addressed request, the turnaround and the reply, or the
+ * request timeout when nobody answers. Each bus counts what its cyclic
+ * exchanges put on the wire (debugfs rs485-N/wire).
+ *
  * Each line is a device of its own, "dcm-sim-rs485.N", with the software
  * node the body refers to, and registers as a dcm transport itself, as the
  * driver of an RS485 controller would: the serdev core enumerates the
@@ -23,6 +31,7 @@
 #include <linux/platform_device.h>
 #include <linux/property.h>
 #include <linux/random.h>
+#include <linux/seq_file.h>
 
 #include "sim_bus.h"
 #include "sim_chain.h"
@@ -44,6 +53,16 @@
  * @configured: debugfs, read-only: Bids of the boards that accepted a
  *	configuration structure (bit 0 is Bid 1)
  * @configs: debugfs, read-only: configuration structures accepted
+ * @baud: the line's rate, its node's "current-speed"
+ * @cycles: cyclic exchanges (debugfs wire, as the rest up to @wire_ns)
+ * @tx_bytes: bytes of their broadcasts
+ * @rx_bytes: bytes of their replies
+ * @chars: their character times on the line, turnarounds and silent
+ *	slots included
+ * @wire_ns: their wire time at @baud
+ * @slot_ns: debugfs slot_changed_ns: when the slot of each Bid last
+ *	changed, monotonic clock (ns)
+ * @prev: the slots of the last broadcast
  */
 struct sim_rs485_bus {
 	struct dcm_bus bus;
@@ -57,6 +76,10 @@ struct sim_rs485_bus {
 	ktime_t last;
 	u32 silent, crc_ppm, delay_us;
 	u32 configured, configs;
+	u32 baud;
+	u64 cycles, tx_bytes, rx_bytes, chars, wire_ns;
+	u64 slot_ns[DCM_RS485_MAX_BOARDS];
+	struct dcm_rs485_slot prev[DCM_RS485_MAX_BOARDS];
 };
 
 /**
@@ -124,26 +147,71 @@ static int sim_rs485_chain(struct sim_rs485_bus *r, u8 *rx, size_t rx_len)
 	return len < 0 ? -ETIMEDOUT : len;
 }
 
+/* The wire time of @chars characters on the line. */
+static u64 sim_rs485_ns(const struct sim_rs485_bus *r, u64 chars)
+{
+	return sim_wire_ns(chars * DCM_RS485_CHAR_BITS, r->baud);
+}
+
+/*
+ * A request outside the cyclic exchange: its reply after the turnaround, or
+ * the request timeout when nobody answers.
+ */
+static int sim_rs485_request(struct sim_rs485_bus *r, ktime_t start, size_t tx_len, u8 *rx,
+			     size_t rx_len)
+{
+	int len = sim_rs485_chain(r, rx, rx_len);
+	u64 ns = sim_rs485_ns(r, tx_len);
+
+	if (len > 0)
+		ns += sim_rs485_ns(r, DCM_RS485_GAP + len);
+	else if (len < 0)
+		ns += (u64)DCM_RS485_REQUEST_TIMEOUT_US * NSEC_PER_USEC;
+	sim_wire_wait(start, ns);
+	return len;
+}
+
+/* When each Bid's slot changed: what a set took to reach the wire. */
+static void sim_rs485_slots_seen(struct sim_rs485_bus *r, ktime_t start)
+{
+	u32 i;
+
+	for (i = 0; i < r->cmd.n; i++) {
+		if (!memcmp(&r->prev[i], &r->cmd.slot[i], sizeof(r->prev[i])))
+			continue;
+		r->prev[i] = r->cmd.slot[i];
+		WRITE_ONCE(r->slot_ns[i], ktime_to_ns(start));
+	}
+}
+
 /*
  * The RS485 loopback: the boards read the broadcast, move for the time since
  * the last one, and answer in Bid order; chaining frames go to the chain.
+ * The broadcast and every reply slot take their wire time, answered or not.
  */
 static int sim_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_len, u8 *rx,
 			  size_t rx_len)
 {
 	struct sim_rs485_bus *r = container_of(bus, struct sim_rs485_bus, bus);
+	ktime_t start = ktime_get();
 	u32 dt = sim_elapsed(&r->last), i;
 	size_t off = 0;
+	u64 chars;
 	int len;
 
 	if (r->delay_us)
 		usleep_range(r->delay_us, r->delay_us + 100);
-	if (dcm_rs485_parse_frame(tx, tx_len, &r->frame) < 0)
-		return -ETIMEDOUT;	/* a board ignores a bad frame */
+	if (dcm_rs485_parse_frame(tx, tx_len, &r->frame) < 0) {
+		/* a board ignores a bad frame */
+		sim_wire_wait(start, sim_rs485_ns(r, tx_len) +
+			      (u64)DCM_RS485_REQUEST_TIMEOUT_US * NSEC_PER_USEC);
+		return -ETIMEDOUT;
+	}
 	if (r->frame.cmd != DCM_RS485_CYCLE)
-		return sim_rs485_chain(r, rx, rx_len);
+		return sim_rs485_request(r, start, tx_len, rx, rx_len);
 	if (dcm_rs485_get_cmd(&r->frame, &r->cmd) < 0)
 		return -ETIMEDOUT;
+	sim_rs485_slots_seen(r, start);
 
 	for (i = 0; i < r->cmd.n; i++) {
 		struct dcm_rs485_reply reply = { .bid = i + 1, .seq = r->cmd.seq };
@@ -162,8 +230,44 @@ static int sim_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 			rx[off + len - 1] ^= 0x5a;
 		off += len;
 	}
+	chars = tx_len + (u64)r->cmd.n * DCM_RS485_REPLY_SLOT;
+	WRITE_ONCE(r->cycles, r->cycles + 1);
+	WRITE_ONCE(r->tx_bytes, r->tx_bytes + tx_len);
+	WRITE_ONCE(r->rx_bytes, r->rx_bytes + off);
+	WRITE_ONCE(r->chars, r->chars + chars);
+	WRITE_ONCE(r->wire_ns, r->wire_ns + sim_rs485_ns(r, chars));
+	sim_wire_wait(start, sim_rs485_ns(r, chars));
 	return off;
 }
+
+/* debugfs rs485-N/wire: what the cyclic exchanges put on the line. */
+static int sim_rs485_wire_show(struct seq_file *m, void *v)
+{
+	struct sim_rs485_bus *r = m->private;
+	u32 n;
+
+	for (n = 0; n < DCM_RS485_MAX_BOARDS && r->board[n]; n++)
+		;
+	seq_printf(m, "baud %u\nboards %u\ncycles %llu\ntx_bytes %llu\nrx_bytes %llu\n",
+		   r->baud, n, READ_ONCE(r->cycles), READ_ONCE(r->tx_bytes),
+		   READ_ONCE(r->rx_bytes));
+	seq_printf(m, "chars %llu\nwire_ns %llu\n", READ_ONCE(r->chars), READ_ONCE(r->wire_ns));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_rs485_wire);
+
+/* debugfs rs485-N/slot_changed_ns: per Bid, when its slot last changed. */
+static int sim_rs485_slot_ns_show(struct seq_file *m, void *v)
+{
+	struct sim_rs485_bus *r = m->private;
+	int i;
+
+	for (i = 0; i < DCM_RS485_MAX_BOARDS; i++)
+		seq_printf(m, "%s%llu", i ? " " : "", READ_ONCE(r->slot_ns[i]));
+	seq_putc(m, '\n');
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_rs485_slot_ns);
 
 static const struct dcm_bus_ops sim_rs485_ops = {
 	.xfer = sim_rs485_xfer,
@@ -207,6 +311,8 @@ int sim_rs485_add(struct dcm_sim *sim, struct device *dev, const struct software
 		debugfs_create_x32("configured", 0444, d, &r->configured);
 		debugfs_create_u32("configs", 0444, d, &r->configs);
 		debugfs_create_u32("delay_us", 0644, d, &r->delay_us);
+		debugfs_create_file("wire", 0444, d, r, &sim_rs485_wire_fops);
+		debugfs_create_file("slot_changed_ns", 0444, d, r, &sim_rs485_slot_ns_fops);
 	}
 
 	for (b = 0; b < SIM_RS485_BUSES; b++) {
@@ -223,6 +329,8 @@ int sim_rs485_add(struct dcm_sim *sim, struct device *dev, const struct software
 			goto err;
 		}
 		r->bus.dev = &r->line->dev;
+		r->baud = SIM_RS485_BAUD;
+		device_property_read_u32(r->bus.dev, "current-speed", &r->baud);
 		ret = dcm_transport_register(&r->bus);
 		if (ret)
 			goto err;

@@ -19,7 +19,9 @@ static int sim_spi_transfer_one(struct spi_controller *ctlr, struct spi_device *
 				struct spi_transfer *t)
 {
 	struct dcm_sim *sim = spi_controller_get_devdata(ctlr);
+	u64 ns = sim_wire_ns((u64)t->len * 8, t->speed_hz ? t->speed_hz : spi->max_speed_hz);
 	u8 scratch[DCM_SPI_MAX + DCM_SPI_OVERHEAD];
+	ktime_t start = ktime_get();
 	u8 *rx = t->rx_buf ? t->rx_buf : scratch;
 	struct sim_board *b;
 
@@ -27,11 +29,14 @@ static int sim_spi_transfer_one(struct spi_controller *ctlr, struct spi_device *
 	if (!t->tx_buf) {
 		if (t->rx_buf)
 			memset(t->rx_buf, 0xff, t->len);
+		sim_wire_wait(start, ns);
 		return 0;
 	}
 	/* A write the master does not read back: longer is no request. */
-	if (!t->rx_buf && t->len > sizeof(scratch))
+	if (!t->rx_buf && t->len > sizeof(scratch)) {
+		sim_wire_wait(start, ns);
 		return 0;
+	}
 	mutex_lock(&sim->lock);
 	b = sim_board_find(sim, SIM_BUS_SPI, 0, 0);
 	if (b && b->ops->xfer)
@@ -39,7 +44,8 @@ static int sim_spi_transfer_one(struct spi_controller *ctlr, struct spi_device *
 	else
 		memset(rx, 0xff, t->len);
 	mutex_unlock(&sim->lock);
-	return 0;	/* done: the simulated line is instantaneous */
+	sim_wire_wait(start, ns);
+	return 0;	/* done */
 }
 
 /**
@@ -56,7 +62,7 @@ static int sim_spi_transfer_one(struct spi_controller *ctlr, struct spi_device *
 int sim_spi_add(struct dcm_sim *sim, struct device *parent, const struct software_node *node)
 {
 	struct spi_board_info info = {
-		.max_speed_hz = 8000000,
+		.max_speed_hz = SIM_SPI_HZ,
 		.chip_select = 0,
 		.mode = SPI_MODE_0,
 	};
@@ -82,6 +88,8 @@ int sim_spi_add(struct dcm_sim *sim, struct device *parent, const struct softwar
 	b = sim_board_find(sim, SIM_BUS_SPI, 0, 0);
 	if (!b || !b->dev_id)
 		return 0;
+	fwnode_property_read_u32(software_node_fwnode(node), "spi-max-frequency",
+				 &info.max_speed_hz);
 	strscpy(info.modalias, b->dev_id, sizeof(info.modalias));
 	sim->spi_dev = spi_new_device(ctlr, &info);
 	return sim->spi_dev ? 0 : -ENODEV;

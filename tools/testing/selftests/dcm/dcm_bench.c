@@ -4,6 +4,22 @@
  *
  * Prints one line per measure: "<name> <value> <unit>". Under QEMU's TCG the
  * absolute numbers are those of an emulated CPU: compare runs, not robots.
+ *
+ * The rows of Documentation/dcm/benchmarks.rst (the scripts of tools/bench/rows/) run
+ * its measures by name, each printing "<name>\t<value>\t<unit>" lines:
+ *
+ *   dcm_bench reads [KEY]      what a read of every value costs by each path:
+ *                              the mapped snapshot, DCM_IOC_GET, a read()
+ *                              frame (CPU time of the reader), and one sysfs
+ *                              value (open, read, close of KEY's file)
+ *   dcm_bench setwire N [KEY] [SLOTFILE] [BID]
+ *                              N sets of KEY for "now", alternating between
+ *                              two values, each at a random point of the
+ *                              period; each prints "trial <returned_ns>
+ *                              <on_wire_ns>": when the call returned and when
+ *                              the simulated board's slot (dcm_sim's
+ *                              rs485-N/slot_changed_ns, BID's) changed,
+ *                              both CLOCK_MONOTONIC
  */
 #include <stdint.h>
 #include <sys/ioctl.h>
@@ -46,6 +62,216 @@ static uint32_t dcm_now(int fd)
 	return t.time;
 }
 
+static double cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static void row(const char *name, double value, const char *unit)
+{
+	printf("%s\t%.1f\t%s\n", name, value, unit);
+}
+
+/* The value file of a key in sysfs: its path from the key's name. */
+static void sysfs_value_path(const char *key, char *path, size_t size)
+{
+	snprintf(path, size, "/sys/class/dcm/dcm0/SubDeviceList/%s/Value", key);
+}
+
+static int bench_reads(int fd, const char *key)
+{
+	const struct dcm_snapshot *snap;
+	struct dcm_ioc_info info;
+	struct dcm_frame *frame;
+	int64_t *values, *copy;
+	uint32_t *handles, *times, h;
+	char path[512], buf[64];
+	int i, j, n, loops;
+	double t0;
+
+	if (ioctl(fd, DCM_IOC_INFO, &info) || lookup(fd, key, &h)) {
+		fprintf(stderr, "dcm_bench: no key %s\n", key);
+		return 1;
+	}
+	n = info.n_subdevices;
+	handles = calloc(n, sizeof(*handles));
+	values = calloc(n, sizeof(*values));
+	copy = calloc(n, sizeof(*copy));
+	times = calloc(n, sizeof(*times));
+	frame = malloc(FRAME_SIZE);
+	if (!handles || !values || !copy || !times || !frame)
+		return 1;
+	for (i = 0; i < n; i++)
+		handles[i] = (h & 0xffff0000) | i;
+	row("values", n, "values");
+
+	snap = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0);
+	if (snap == MAP_FAILED) {
+		perror("mmap");
+		return 1;
+	}
+	/* The snapshot's size says how much to map for every value. */
+	{
+		size_t size = snap->size;
+
+		munmap((void *)snap, 4096);
+		snap = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+		if (snap == MAP_FAILED) {
+			perror("mmap");
+			return 1;
+		}
+	}
+	loops = 20000;
+	t0 = now_ns();
+	for (i = 0; i < loops; i++) {
+		uint32_t seq;
+
+		do {
+			seq = __atomic_load_n(&snap->seq, __ATOMIC_ACQUIRE);
+			memcpy(copy, (const char *)snap + snap->values_offset,
+			       sizeof(*copy) * (snap->n_values < (uint32_t)n ? snap->n_values : (uint32_t)n));
+			__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		} while ((seq & 1) || seq != __atomic_load_n(&snap->seq, __ATOMIC_ACQUIRE));
+	}
+	row("snapshot_all", (now_ns() - t0) / loops, "ns");
+
+	loops = 5000;
+	t0 = now_ns();
+	for (i = 0; i < loops; i++) {
+		struct dcm_ioc_get g = { .n = n, .handles = (uintptr_t)handles,
+					 .values = (uintptr_t)values, .times = (uintptr_t)times };
+
+		if (ioctl(fd, DCM_IOC_GET, &g)) {
+			perror("DCM_IOC_GET");
+			return 1;
+		}
+	}
+	row("ioctl_get_all", (now_ns() - t0) / loops, "ns");
+
+	/* A frame per cycle: the reader's CPU time, not the wait for the cycle. */
+	if (read(fd, frame, FRAME_SIZE) < 0) {
+		perror("read");
+		return 1;
+	}
+	loops = 200;
+	t0 = cpu_ns();
+	for (i = 0; i < loops; i++)
+		if (read(fd, frame, FRAME_SIZE) < 0) {
+			perror("read");
+			return 1;
+		}
+	row("frame_all", (cpu_ns() - t0) / loops, "ns");
+
+	sysfs_value_path(key, path, sizeof(path));
+	loops = 2000;
+	t0 = now_ns();
+	for (i = 0; i < loops; i++) {
+		int vfd = open(path, O_RDONLY);
+
+		if (vfd < 0 || read(vfd, buf, sizeof(buf)) <= 0) {
+			perror(path);
+			return 1;
+		}
+		close(vfd);
+	}
+	row("sysfs_one", (now_ns() - t0) / loops, "ns");
+	/* One value by the snapshot, for the sysfs ratio. */
+	loops = 200000;
+	t0 = now_ns();
+	{
+		volatile int64_t sink = 0;
+
+		for (j = 0; j < loops; j++) {
+			uint32_t seq;
+
+			do {
+				seq = __atomic_load_n(&snap->seq, __ATOMIC_ACQUIRE);
+				sink += ((const int64_t *)((const char *)snap +
+							   snap->values_offset))[j % n];
+				__atomic_thread_fence(__ATOMIC_ACQUIRE);
+			} while ((seq & 1) || seq != __atomic_load_n(&snap->seq, __ATOMIC_ACQUIRE));
+		}
+	}
+	row("snapshot_one", (now_ns() - t0) / loops, "ns");
+	return 0;
+}
+
+static int64_t read_slot_ns(const char *file, int bid)
+{
+	long long v[16] = { 0 };
+	FILE *f = fopen(file, "r");
+	int i;
+
+	if (!f)
+		return -1;
+	for (i = 0; i < 16; i++)
+		if (fscanf(f, "%lld", &v[i]) != 1)
+			break;
+	fclose(f);
+	return bid >= 1 && bid <= 16 ? v[bid - 1] : -1;
+}
+
+static int bench_setwire(int fd, int trials, const char *key, const char *slotfile, int bid)
+{
+	struct dcm_ioc_info info;
+	struct dcm_frame *frame = malloc(FRAME_SIZE);
+	uint32_t h;
+	int k, late = 0;
+
+	if (!frame || ioctl(fd, DCM_IOC_INFO, &info) || lookup(fd, key, &h)) {
+		fprintf(stderr, "dcm_bench: no key %s\n", key);
+		return 1;
+	}
+	if (read_slot_ns(slotfile, bid) < 0) {
+		fprintf(stderr, "dcm_bench: cannot read %s\n", slotfile);
+		return 1;
+	}
+	srand(1);
+	for (k = 0; k < trials; k++) {
+		struct dcm_point p = { .value = k % 2 ? 250000 : 500000 };
+		struct dcm_ioc_set s = { .handle = h, .update = DCM_UPDATE_CLEAR_ALL,
+					 .n_points = 1, .points = (uintptr_t)&p };
+		struct timespec ts;
+		int64_t before, ret_ns, wire = -1;
+		int w;
+
+		/* Just after a cycle, then a random point of the period. */
+		if (read(fd, frame, FRAME_SIZE) < 0) {
+			perror("read");
+			return 1;
+		}
+		ts.tv_sec = 0;
+		ts.tv_nsec = (long)(rand() % info.period_us) * 1000;
+		nanosleep(&ts, NULL);
+		before = read_slot_ns(slotfile, bid);
+		p.time = dcm_now(fd);
+		if (ioctl(fd, DCM_IOC_SET, &s)) {
+			perror("DCM_IOC_SET");
+			return 1;
+		}
+		ret_ns = (int64_t)now_ns();
+		/* Its slot changes within a few cycles: look every 0.5 ms, 1 s at most. */
+		for (w = 0; w < 2000; w++) {
+			int64_t v = read_slot_ns(slotfile, bid);
+
+			if (v != before) {
+				wire = v;
+				break;
+			}
+			ts.tv_nsec = 500000;
+			nanosleep(&ts, NULL);
+		}
+		if (wire < 0)
+			late++;
+		printf("trial %lld %lld\n", (long long)ret_ns, (long long)wire);
+	}
+	free(frame);
+	return late ? 2 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *actuator = argc > 1 ? argv[1] : "HeadYaw/Position/Actuator";
@@ -65,6 +291,14 @@ int main(int argc, char **argv)
 		perror(DCM_DEV);
 		return 1;
 	}
+	if (argc > 1 && !strcmp(argv[1], "reads"))
+		return bench_reads(fd, argc > 2 ? argv[2] : "HeadYaw/Position/Sensor");
+	if (argc > 2 && !strcmp(argv[1], "setwire"))
+		return bench_setwire(fd, atoi(argv[2]),
+				     argc > 3 ? argv[3] : "HeadYaw/Position/Actuator",
+				     argc > 4 ? argv[4] :
+				     "/sys/kernel/debug/dcm_sim/body0/rs485-1/slot_changed_ns",
+				     argc > 5 ? atoi(argv[5]) : 1);
 	if (lookup(fd, actuator, &h)) {
 		fprintf(stderr, "dcm_bench: no actuator %s in the running description\n", actuator);
 		return 1;
