@@ -20,9 +20,9 @@ set +e
 	tee "$log"
 st=${PIPESTATUS[0]}
 set -e
-read -r p f _ n < <("$top/scripts/tap-totals.sh" "$log")
-if [ "$n" != 2 ] || { [ "$st" != 0 ] && [ "$f" = 0 ]; }; then
-	echo "soak.sh: the VM run failed (status $st, $n of 2 totals)"
+read -r p f _ n < <("$top/scripts/tap-totals.sh" "$log" "$st")
+if [ "$n" = 1 ]; then
+	echo "soak.sh: one of the two tests printed no totals"
 	f=$((f + 1))
 fi
 echo "$p passed, $f failed"
