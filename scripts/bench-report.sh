@@ -133,7 +133,7 @@ END {
 			for (k = 1; k <= nrows[g SUBSEP "steps"]; k++)
 				if (rname[g SUBSEP "steps", k] ~ /^bus .* p50$/)
 					bus += rval[g SUBSEP "steps", k]
-			why = sprintf("the buses'"'"' exchanges take %.0f us of the cycle at p50 (Cycle work per step), one after the other", bus)
+			why = sprintf("the buses'"'"' exchanges take %.0f us of the cycle at p50 (Cycle work per step)", bus)
 		}
 		target("cycle work p99 < 50 % of 10 ms, buses at wire time", \
 		       sprintf("%.0f us (%s of %d us)", w, pct(w, per), per), ok, why)

@@ -1,25 +1,34 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# Rows, optional: the cycle's percentiles as the controller's own statistics
-# give them, next to the rows the tracepoints give (latency.sh). Today's
-# statistics (stats/: counts, mean, max, a histogram) have no percentiles,
-# and this prints nothing; a kernel whose stats/ has percentile files
-# (a name with p50, p99, p999 or p99.9) gets them read after BENCH_CYCLES
-# cycles, counted from a reset when stats/reset exists. Only the files are
-# assumed, not their layout: each is one number, reported as it reads.
+# Rows: the cycle's percentiles as the controller's own statistics give
+# them (stats/percentiles: wake-up latency and work; stats/steps: each step
+# of the work; cycle/buses: each bus's exchange; all from log-bucket
+# histograms, within 6.25 %), next to the rows the tracepoints give
+# (latency.sh), over BENCH_CYCLES cycles counted from a reset
+# (stats/reset). A kernel without those files adds nothing.
 
 . /share/lib.sh
 
 H=$(how kstats)
-files=
-for f in "$DCM"/stats/*; do
-	case "${f##*/}" in
-	*p50* | *p99*) files="$files $f" ;;
-	esac
-done
-[ -n "$files" ] || { log "kstats: no percentiles in $DCM/stats: nothing to add"; exit 0; }
+[ -r "$DCM/stats/percentiles" ] ||
+	{ log "kstats: no $DCM/stats/percentiles: nothing to add"; exit 0; }
 [ -w "$DCM/stats/reset" ] && echo 1 >"$DCM/stats/reset"
 wait_cycles "$BENCH_CYCLES"
-for f in $files; do
-	row "kernel statistics" "${f##*/}" "$(head -n 1 "$f")" "" "$H"
+
+# "NAME p50 p99 p99.9 max" lines, in ns: four rows each, in us.
+pct_rows() {
+	while read -r name p50 p99 p999 max _; do
+		for q in "p50:$p50" "p99:$p99" "p99.9:$p999" "max:$max"; do
+			ns=${q#*:}
+			case "$ns" in '' | *[!0-9]*) continue ;; esac
+			row "kernel statistics" "$name ${q%%:*}" \
+				"$(awk -v n="$ns" 'BEGIN { printf "%.1f", n / 1000 }')" "us" "$H"
+		done
+	done
+}
+pct_rows <"$DCM/stats/percentiles"
+[ -r "$DCM/stats/steps" ] && sed 's/^/step:/' "$DCM/stats/steps" | pct_rows
+for f in work_overruns late_buses busy_buses; do
+	[ -r "$DCM/stats/$f" ] && row "kernel statistics" "$f" "$(cat "$DCM/stats/$f")" "" "$H"
 done
+exit 0
