@@ -21,7 +21,10 @@
 
 #include <libdcm.h>
 
-/* Alias names are shared by every client: this program's own prefix. */
+/*
+ * The alias is this program's (its open file's): freed when it exits, and
+ * no other program's alias of the same name is touched.
+ */
 #define ALIAS	"led-alias.ChestLeds"
 #define POINTS	4
 

@@ -505,8 +505,9 @@ class Controller:
 
         Returns one entry per member: its :class:`Key`, or None for a name
         that is no actuator (the alias keeps it as a blank member that takes
-        nothing). An alias of the same name is replaced. Alias names are
-        shared by every client of the controller.
+        nothing). An alias of the same name is replaced. The alias is this
+        controller object's (its open file's), freed when it is closed;
+        aliases made by dcmctl are shared and found too.
         """
         b = _args.name(name, "the alias name", _lib.ALIAS_NAME_LEN)
         members = _args.seq(members, "the alias members")

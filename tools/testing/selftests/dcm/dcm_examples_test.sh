@@ -91,8 +91,10 @@ check "$st" "led-alias runs 2 s and exits 0 (status $st)"
 distinct=$(sort -u "$T/samples" | wc -l)
 [ "$distinct" -ge 4 ]
 check $? "the chest LED took $distinct colours in sysfs (4 or more)"
-dcmctl set led-alias.ChestLeds 0 >"$T/set.out" 2>&1
-check $? "the alias led-alias.ChestLeds exists: dcmctl set on it works"
+dcmctl alias list >"$T/aliases" 2>"$T/set.out"
+st=$?
+[ "$st" = 0 ] && ! grep -q led-alias.ChestLeds "$T/aliases"
+check $? "led-alias's alias was its own, not the controller's: not among the shared ones (dcmctl alias list, status $st)"
 
 # --- robot-status.sh: the robot from a shell
 "$EX/robot-status.sh" >"$T/status.out" 2>&1
