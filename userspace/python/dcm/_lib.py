@@ -250,3 +250,19 @@ def text(b):
     if b is None:
         return None
     return b.decode("utf-8", "replace")
+
+
+class Closing:
+    """A context manager whose exit, and whose collection, call close()."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # pylint: disable=broad-except
+            pass

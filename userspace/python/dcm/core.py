@@ -240,7 +240,7 @@ def _closed():
     return ValueError("I/O operation on a closed dcm controller")
 
 
-class Controller:
+class Controller(_lib.Closing):
     """An open controller, ``/dev/dcmN`` (a context manager).
 
     ``Controller()`` opens ``/dev/dcm0``; ``Controller("/dev/dcm1")`` or
@@ -300,18 +300,6 @@ class Controller:
             self._sysfs = None
         lib.dcm_close(self._h)
         self._h = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # pylint: disable=broad-except
-            pass
 
     def __repr__(self):
         return "<dcm.Controller %s%s>" % (self._path, " closed" if self._h is None else "")
@@ -715,7 +703,7 @@ class Controller:
             _lib.libc_free(out)
 
 
-class Snapshot:
+class Snapshot(_lib.Closing):
     """The controller's values mapped read-only: reads without a system call.
 
     Made by :meth:`Controller.snapshot`; a context manager (unmapped at the
@@ -738,18 +726,6 @@ class Snapshot:
         if self._s is not None:
             _lib.lib().dcm_snapshot_unmap(self._s)
             self._s = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # pylint: disable=broad-except
-            pass
 
     def _snap(self):
         if self._s is None:

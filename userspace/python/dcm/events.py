@@ -75,7 +75,7 @@ def type_number(name):
     return n
 
 
-class EventStream:
+class EventStream(_lib.Closing):
     """A subscription to the events (a context manager and an iterator).
 
     ``types``: names or numbers of the types to keep (None: all);
@@ -124,18 +124,6 @@ class EventStream:
         if self._nl is not None:
             _lib.lib().dcm_nl_close(self._nl)
             self._nl = None
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # pylint: disable=broad-except
-            pass
 
     def fileno(self):
         """The event socket's descriptor, for select/poll."""
