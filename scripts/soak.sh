@@ -4,7 +4,9 @@
 # soak.sh: what `make soak` runs. In the VM: dcm_soak_test (64 clients,
 # faults and description reloads) for DCM_SOAK_SECONDS (1000: 100 000
 # cycles), then the cycle test (its 16 clients for a minute). The log goes to
-# $O/results/soak.log; the last line is "N passed, N failed".
+# $O/results/soak.log; the last line is "N passed, N failed". The tests'
+# timeouts (kselftest's 30 s) are raised to the run's length
+# (DCM_TEST_TIMEOUT_MIN, tools/testing/selftests/dcm/dcm_test.h).
 set -eu -o pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,7 +17,7 @@ mkdir -p "$(dirname "$log")"
 
 set +e
 "$top/scripts/dcm-vm" exec --timeout $((seconds + 900)) -- \
-	env DCM_SOAK_SECONDS="$seconds" sh -c '/opt/dcm/selftests/dcm_soak_test;
+	env DCM_SOAK_SECONDS="$seconds" DCM_TEST_TIMEOUT_MIN=$((seconds + 300)) sh -c '/opt/dcm/selftests/dcm_soak_test;
 		DCM_SOAK_SECONDS=60 /opt/dcm/selftests/dcm_cycle_test' 2>&1 |
 	tee "$log"
 st=${PIPESTATUS[0]}

@@ -21,6 +21,7 @@
 
 #include "dcm_nl.h"
 #include "kselftest_harness.h"
+#include "dcm_test.h"
 
 #define SUB	DCM_SYSFS "/SubDeviceList/"
 #define DEV	DCM_SYSFS "/DeviceList/"
@@ -716,4 +717,4 @@ TEST_F(cal, special_config)
 	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "config: "));
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

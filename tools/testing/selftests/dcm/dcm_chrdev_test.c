@@ -193,4 +193,4 @@ TEST(sysfs_read_only)
 	}
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

@@ -24,6 +24,7 @@
 #include <libdcm.h>
 
 #include "kselftest_harness.h"
+#include "dcm_test.h"
 
 #define SCRATCH "/tmp/dcm_client_test"
 
@@ -213,4 +214,4 @@ TEST(preferences)
 	EXPECT_EQ(0, system("rm -rf " SCRATCH));
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

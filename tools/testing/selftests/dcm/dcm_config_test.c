@@ -11,6 +11,7 @@
 
 #include "dcm_nl.h"
 #include "kselftest_harness.h"
+#include "dcm_test.h"
 
 #define SUB DCM_SYSFS "/SubDeviceList/"
 #define DEV DCM_SYSFS "/DeviceList/"
@@ -393,4 +394,4 @@ TEST_F(cfg, open_file_across_replace)
 	expect_file(_metadata, DEV "ChestBoard/BodyId", "AL-NEXT");
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

@@ -15,6 +15,7 @@
 
 #include "dcm_nl.h"
 #include "kselftest_harness.h"
+#include "dcm_test.h"
 
 #define N_JOINTS	26
 #define U		1000000LL
@@ -1115,4 +1116,4 @@ TEST(period_12ms)
 	EXPECT_EQ(0, dcm_sh("echo 10000 > " DCM_SYSFS "/period_us"));
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

@@ -264,4 +264,4 @@ TEST_F(daemon, pidfile_and_reload)
 	EXPECT_NE(0, access(PIDFILE, F_OK));
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

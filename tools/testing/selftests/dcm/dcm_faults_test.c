@@ -777,4 +777,4 @@ TEST(module_removed_under_holders)
 		TH_LOG("the calibration did not come back with the chest store");
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

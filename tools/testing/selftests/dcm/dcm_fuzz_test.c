@@ -413,4 +413,4 @@ TEST(sysfs)
 	free(f.files);
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

@@ -563,4 +563,4 @@ TEST(chest_store_control_characters)
 	EXPECT_EQ(0, reload("AL-HOSTILE"));
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

@@ -111,4 +111,4 @@ TEST(time_wraps)
 	EXPECT_LT(2000, (int32_t)(cur.time_ms - first.time_ms));
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

@@ -198,4 +198,4 @@ TEST_F(nl, events_group_exists)
 	EXPECT_LT(0, genl_ctrl_resolve_grp(self->sk, DCM_GENL_NAME, DCM_GENL_MCGRP_EVENTS));
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

@@ -549,4 +549,4 @@ TEST_F(sched, wire_timings)
 	EXPECT_LT(par.work_ns[DCM_PCT_50], seq.work_ns[DCM_PCT_50]);
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

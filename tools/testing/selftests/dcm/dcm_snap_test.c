@@ -674,4 +674,4 @@ TEST(alias_bad_input)
 	close(fd);
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

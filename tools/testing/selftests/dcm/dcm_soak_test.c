@@ -558,4 +558,4 @@ TEST(soak)
 	free(pids);
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN

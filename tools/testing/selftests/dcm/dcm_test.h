@@ -77,4 +77,36 @@ static inline int dcm_sh(const char *cmd)
 	return st == -1 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
 }
 
+
+/*
+ * DCM_HARNESS_MAIN: the kselftest harness's main (TEST_HARNESS_MAIN, so
+ * kselftest_harness.h comes first), with each test's timeout as the
+ * environment asks: DCM_TEST_TIMEOUT_SCALE=N multiplies it (a slower
+ * kernel: make check-debug), DCM_TEST_TIMEOUT_MIN=S raises it to at least
+ * S seconds (a long run: make soak). Without them the harness's own.
+ */
+#define DCM_HARNESS_MAIN							\
+	static void dcm_test_timeouts(void)					\
+	{									\
+		const char *scale = getenv("DCM_TEST_TIMEOUT_SCALE");		\
+		const char *min = getenv("DCM_TEST_TIMEOUT_MIN");		\
+		struct __fixture_metadata *f;					\
+		struct __test_metadata *t;					\
+		int k = scale ? atoi(scale) : 1, m = min ? atoi(min) : 0;	\
+										\
+		if (k < 1)							\
+			k = 1;							\
+		for (f = __fixture_list; f; f = f->next)			\
+			for (t = f->tests; t; t = t->next) {			\
+				t->timeout *= k;				\
+				if (t->timeout < m)				\
+					t->timeout = m;				\
+			}							\
+	}									\
+	int main(int argc, char **argv)						\
+	{									\
+		dcm_test_timeouts();						\
+		return test_harness_run(argc, argv);				\
+	}
+
 #endif /* _DCM_TEST_H */

@@ -17,6 +17,7 @@
 
 #include "dcm_nl.h"
 #include "kselftest_harness.h"
+#include "dcm_test.h"
 
 #define U		1000000LL
 #define JOINT		"LShoulderPitch/Position/Actuator"
@@ -575,4 +576,4 @@ TEST(controller_removed)
 	EXPECT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1"));
 }
 
-TEST_HARNESS_MAIN
+DCM_HARNESS_MAIN
