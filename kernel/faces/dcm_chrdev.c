@@ -653,6 +653,13 @@ static ssize_t dcm_read(struct file *file, char __user *buf, size_t count, loff_
 	ssize_t ret;
 	u32 time, n;
 
+	/* A buffer that cannot hold the frame fails at once, not after a wait. */
+	down_read(&ctrl->lock);
+	rt = dcm_rt(ctrl);
+	size = rt ? dcm_frame_size(f, rt) : 0;
+	up_read(&ctrl->lock);
+	if (count < size)
+		return -EINVAL;
 again:
 	for (;;) {
 		if (!dcm_news(f)) {

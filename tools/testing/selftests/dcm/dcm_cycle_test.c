@@ -714,8 +714,10 @@ TEST_F(cyc, poll_and_stats)
 	errno = 0;
 	if (read(self->fd, self->frame, FRAME_SIZE) < 0)
 		EXPECT_EQ(EAGAIN, errno);
-	/* Too small a buffer for a frame. */
-	sleep_ms(30);
+	/* Too small a buffer for a frame: refused at once, new cycle or not. */
+	EXPECT_EQ(-1, read(self->fd, self->frame, sizeof(struct dcm_frame)));
+	EXPECT_EQ(EINVAL, errno);
+	fcntl(self->fd, F_SETFL, 0);
 	EXPECT_EQ(-1, read(self->fd, self->frame, sizeof(struct dcm_frame)));
 	EXPECT_EQ(EINVAL, errno);
 }
