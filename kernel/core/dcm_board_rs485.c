@@ -44,18 +44,19 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
  * @t: its transport, held
  * @now: the cycle's DCM time
  *
- * The frame is built and sent, and the replies gathered, with the bus's own
- * scratch; the replies become values under the runtime's values_lock, which
- * the cycle publishes under: an exchange that ends after the cycle's join
- * shows in the next cycle's snapshot. Context: the bus's lane (or the
- * cycle thread); sleeps for the bus.
+ * The frame is built and sent, and the replies gathered and read, with the
+ * bus's own scratch; the replies become values under the runtime's
+ * values_lock, which the cycle publishes under: an exchange that ends after
+ * the cycle's join shows in the next cycle's snapshot. Context: the bus's
+ * lane (or the cycle thread); sleeps for the bus.
  */
 void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 			      struct dcm_bus *t, u32 now)
 {
 	struct dcm_rs485_slot slots[DCM_RS485_MAX_BOARDS];
+	struct dcm_rs485_reply replies[DCM_RS485_MAX_BOARDS];
 	bool answered[DCM_RS485_MAX_BOARDS] = { };
-	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), i;
+	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), i, k = 0;
 	int len, got;
 	u8 source;
 
@@ -76,15 +77,20 @@ void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 	got = len < 0 ? len : t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, b->txbuf, len,
 					   b->rxbuf, n * DCM_RS485_REPLY_FRAME);
 
-	spin_lock(&rt->values_lock);
 	/*
 	 * The replies come back to back in Bid order, a silent board's
 	 * missing; each says by its CRC (seeded with the Bid and this cycle's
-	 * SEQ) whose it is. Bytes that are no reply are skipped.
+	 * SEQ) whose it is. Bytes that are no reply are skipped. They are
+	 * read, CRCs and all, before the lock is taken: each Bid once at
+	 * most, so n replies at most.
 	 */
 	dcm_rs485_replies_init(&b->rx, b->rxbuf, got > 0 ? got : 0, b->seq, n);
-	while (dcm_rs485_replies_next(&b->rx))
-		rs485_reply(rt, b, answered, &b->rx.reply, now);
+	while (k < n && dcm_rs485_replies_next(&b->rx))
+		replies[k++] = b->rx.reply;
+
+	spin_lock(&rt->values_lock);
+	for (i = 0; i < k; i++)
+		rs485_reply(rt, b, answered, &replies[i], now);
 	source = b->rx.bad ? DCM_ERR_BAD_FRAME : DCM_ERR_NO_ANSWER;
 	for (i = 0; i < n; i++)
 		if (!answered[i])
