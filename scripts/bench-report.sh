@@ -53,7 +53,7 @@ function desc(s) {
 	if (s == "bodies") return "dcm_sim bodies=N, one dcmd each, buses at wire time: each controller'"'"'s cycle work, and the CPU time of all the cycle threads per period (/proc/PID/schedstat)."
 	if (s == "reads") return "Reading every value of the description by each path, and one value by sysfs against one by the snapshot (dcm_bench reads)."
 	if (s == "setwire") return "A set for \"now\" at a random point of the period, until the simulated board sees its slot change (dcm_sim rs485-1/slot_changed_ns): the cycles that started after the call returned, up to the one that carried it."
-	if (s == "bytes") return "What the cyclic exchanges put on each RS485 line (dcm_sim rs485-N/wire): payload is each board'"'"'s 8-byte command slot and its 12 bytes of reply data; character times include the turnarounds and silent slots."
+	if (s == "bytes") return "What the cyclic exchanges put on each RS485 line (dcm_sim rs485-N/wire): payload is each board'"'"'s 8-byte command slot and its reply'"'"'s FLAGS (the board'"'"'s state) and 12 data bytes, 21 a board; character times include the turnarounds and silent slots."
 	return ""
 }
 function underline(t, c,  s, i) { s = ""; for (i = 0; i < length(t); i++) s = s c; return s }
@@ -201,7 +201,7 @@ END {
 		by = v(g, "bytes", minbus " bytes per cycle")
 		target("RS485 payload share >= 80 % of the bytes on the wire", \
 		       sprintf("%.1f %% (lowest: %s)", min, minbus), min >= 80, \
-		       min >= 80 ? "" : sprintf("%s: %.0f bytes per cycle for %d boards, %.1f a board on the wire for 20 of payload", \
+		       min >= 80 ? "" : sprintf("%s: %.0f bytes per cycle for %d boards, %.1f a board on the wire for 21 of payload", \
 			       minbus, by, nb, nb ? by / nb : 0))
 	}
 	worst = ""; wn = ""

@@ -20,22 +20,19 @@
 #include "core/dcm_internal.h"
 #include "wire/dcm_rs485.h"
 
-/* A reply frame the receiver completed: whose, and what it says. */
-static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answered, u32 n,
-			u32 now)
+/* A reply the reader found: whose, and what it says. */
+static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answered,
+			const struct dcm_rs485_reply *reply, u32 now)
 {
 	const struct dcm_board_type *type;
-	struct dcm_rs485_reply reply;
 	u32 dev;
 
-	if (dcm_rs485_get_reply(&b->rx.frame, &reply) || reply.seq != b->seq ||
-	    !reply.bid || reply.bid > n || answered[reply.bid - 1])
-		return;
-	answered[reply.bid - 1] = true;
-	dev = b->dev[reply.bid - 1];
+	/* The reader gives each Bid of the broadcast once at most. */
+	answered[reply->bid - 1] = true;
+	dev = b->dev[reply->bid - 1];
 	type = rt->dev[dev].type;
 	if (type->reply)
-		type->reply(rt, dev, &reply, now);
+		type->reply(rt, dev, reply, now);
 	else
 		dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
 }
@@ -47,18 +44,19 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
  * @t: its transport, held
  * @now: the cycle's DCM time
  *
- * The frame is built and sent, and the replies gathered, with the bus's own
- * scratch; the replies become values under the runtime's values_lock, which
- * the cycle publishes under: an exchange that ends after the cycle's join
- * shows in the next cycle's snapshot. Context: the bus's lane (or the
- * cycle thread); sleeps for the bus.
+ * The frame is built and sent, and the replies gathered and read, with the
+ * bus's own scratch; the replies become values under the runtime's
+ * values_lock, which the cycle publishes under: an exchange that ends after
+ * the cycle's join shows in the next cycle's snapshot. Context: the bus's
+ * lane (or the cycle thread); sleeps for the bus.
  */
 void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 			      struct dcm_bus *t, u32 now)
 {
 	struct dcm_rs485_slot slots[DCM_RS485_MAX_BOARDS];
+	struct dcm_rs485_reply replies[DCM_RS485_MAX_BOARDS];
 	bool answered[DCM_RS485_MAX_BOARDS] = { };
-	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), i;
+	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), i, k = 0;
 	int len, got;
 	u8 source;
 
@@ -72,27 +70,28 @@ void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
 	}
 	len = dcm_rs485_put_cmd(b->txbuf, sizeof(b->txbuf), ++b->seq, slots, n);
 	/*
-	 * Every board answers one reply frame, whose length the protocol
+	 * Every board answers one compact reply, whose length the protocol
 	 * fixes: the transport is done on the last byte of the last one, and
 	 * waits out a silence only when a board is missing.
 	 */
 	got = len < 0 ? len : t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, b->txbuf, len,
 					   b->rxbuf, n * DCM_RS485_REPLY_FRAME);
 
+	/*
+	 * The replies come back to back in Bid order, a silent board's
+	 * missing; each says by its CRC (seeded with the Bid and this cycle's
+	 * SEQ) whose it is. Bytes that are no reply are skipped. They are
+	 * read, CRCs and all, before the lock is taken: each Bid once at
+	 * most, so n replies at most.
+	 */
+	dcm_rs485_replies_init(&b->rx, b->rxbuf, got > 0 ? got : 0, b->seq, n);
+	while (k < n && dcm_rs485_replies_next(&b->rx))
+		replies[k++] = b->rx.reply;
+
 	spin_lock(&rt->values_lock);
-	/* A frame spoilt by noise may hide good ones: the receiver rescans. */
-	dcm_rs485_rx_init(&b->rx);
-	for (i = 0; got > 0 && i < (u32)got; i++) {
-		if (!dcm_rs485_rx_byte(&b->rx, b->rxbuf[i]))
-			continue;
-		do
-			rs485_reply(rt, b, answered, n, now);
-		while (dcm_rs485_rx_next(&b->rx));
-	}
-	/* The reply window is closed. */
-	while (dcm_rs485_rx_idle(&b->rx))
-		rs485_reply(rt, b, answered, n, now);
-	source = b->rx.crc_errors ? DCM_ERR_BAD_FRAME : DCM_ERR_NO_ANSWER;
+	for (i = 0; i < k; i++)
+		rs485_reply(rt, b, answered, &replies[i], now);
+	source = b->rx.bad ? DCM_ERR_BAD_FRAME : DCM_ERR_NO_ANSWER;
 	for (i = 0; i < n; i++)
 		if (!answered[i])
 			dcm_runtime_answer(rt, b->dev[i], false, source, 7, 0, now);

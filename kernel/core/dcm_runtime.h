@@ -167,7 +167,7 @@ struct dcm_rt_device {
  *	the lane
  * @txbuf: the cyclic exchange's scratch: a frame or block to send
  * @rxbuf: the cyclic exchange's scratch: what came back
- * @rx: the cyclic exchange's scratch: the RS485 receiver
+ * @rx: the cyclic exchange's scratch: the reader of the RS485 replies
  */
 struct dcm_rt_bus {
 	const char *name;
@@ -189,7 +189,7 @@ struct dcm_rt_bus {
 	bool regs;
 	u8 txbuf[DCM_RS485_MAX_FRAME];
 	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
-	struct dcm_rs485_rx rx;
+	struct dcm_rs485_replies rx;
 };
 
 /**

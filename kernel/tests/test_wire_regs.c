@@ -588,7 +588,7 @@ static void test_foot_hand(void **state)
 	assert_int_equal(0xa8, r.data[6]);	/* 25000 = 0x61a8 */
 	assert_int_equal(0x61, r.data[7]);
 	assert_int_equal(DCM_RS485_REPLY_FRAME, dcm_rs485_put_reply(buf, sizeof(buf), &r));
-	assert_int_equal(DCM_RS485_REPLY_FRAME, dcm_rs485_parse_reply(buf, sizeof(buf), &rb));
+	assert_int_equal(DCM_RS485_REPLY_FRAME, dcm_rs485_parse_reply(buf, sizeof(buf), 5, 0, &rb));
 	dcm_foot_get_in(rb.data, &back);
 	assert_memory_equal(&in, &back, sizeof(in));
 	for (i = 0; i < 4; i++) {

@@ -12,9 +12,11 @@
  * refers to its node names its bus (dcm_body_fw.c). Each cycle's transaction
  * writes the broadcast frame, then gathers the boards' replies until the
  * expected bytes came, the line stayed quiet for a while after the last
- * byte of a whole frame, or the reply window closed. A frame that stops
+ * byte of a whole reply, or the reply window closed. A reply that stops
  * half-way is waited for until the window closes: a UART may deliver a
- * reply in pieces.
+ * reply in pieces. The cyclic replies are DCM_RS485_REPLY_FRAME bytes
+ * each, with no header (Documentation/dcm/wire-protocol.rst); the answers
+ * to addressed requests are frames.
  */
 
 #include <linux/ktime.h>
@@ -80,13 +82,16 @@ static size_t rx_count(struct dcm_rs485 *r)
 }
 
 /*
- * Whether what came ends on a frame's last byte: whole frames (START ADDR
- * CMD LEN, LEN bytes, the CRC), or bytes that are no frame at all.
+ * Whether what came ends on a reply's last byte: whole cyclic replies, or
+ * whole frames (START ADDR CMD LEN, LEN bytes, the CRC), or bytes that are
+ * no frame at all.
  */
-static bool rx_whole(struct dcm_rs485 *r, size_t len)
+static bool rx_whole(struct dcm_rs485 *r, size_t len, bool cyclic)
 {
 	size_t off = 0;
 
+	if (cyclic)
+		return !(len % DCM_RS485_REPLY_FRAME);
 	while (off < len) {
 		if (r->rx[off] != DCM_RS485_START)
 			return true;	/* noise: the quiet rule ends it */
@@ -111,6 +116,7 @@ static int dcm_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 			 max_t(u32, r->window_us, RS485_REQUEST_US);
 	ktime_t end = ktime_add_us(ktime_get(), window);
 	ktime_t quiet = ns_to_ktime(RS485_QUIET_US * NSEC_PER_USEC);
+	bool cyclic = addr == DCM_RS485_ADDR_BROADCAST && tx_len > 2 && tx[2] == DCM_RS485_CYCLE;
 	size_t seen;
 	int ret;
 
@@ -139,7 +145,7 @@ static int dcm_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 			break;
 		wait_event_hrtimeout(r->wq, rx_count(r) != seen, quiet);
 	} while (ktime_before(ktime_get(), end) &&
-		 (!seen || rx_count(r) != seen || !rx_whole(r, seen)));
+		 (!seen || rx_count(r) != seen || !rx_whole(r, seen, cyclic)));
 out:
 	spin_lock(&r->lock);
 	r->listening = false;

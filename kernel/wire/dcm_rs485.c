@@ -38,8 +38,8 @@ struct hdr_rule {
  */
 static const struct hdr_rule hdr_rules[DCM_RS485_CMD_MAX + 1][2] = {
 	[DCM_RS485_CYCLE] = {
-		{ A_BCAST, CYCLE_MIN, CYCLE_MAX },
-		{ A_BID, DCM_RS485_REPLY_PAYLOAD, DCM_RS485_REPLY_PAYLOAD } },
+		/* the replies are not frames: dcm_rs485_put_reply() */
+		{ A_BCAST, CYCLE_MIN, CYCLE_MAX }, { A_NONE } },
 	[DCM_RS485_CHAIN_RESET] = { { A_BCAST, 0, 0 }, { A_NONE } },
 	[DCM_RS485_CHAIN_QUERY] = {
 		{ A_ZERO, 0, 0 }, { A_ZERO, DCM_RS485_IDENT_LEN, DCM_RS485_IDENT_LEN } },
@@ -381,73 +381,178 @@ int dcm_rs485_parse_cmd(const u8 *buf, size_t len, struct dcm_rs485_cmd_frame *c
 }
 EXPORT_SYMBOL_GPL(dcm_rs485_parse_cmd);
 
+/*
+ * The CRC of a reply starts from the Bid and SEQ it is for, as if they had
+ * been sent before FLAGS: a reply read in another board's place, or left
+ * over from another cycle, fails its check.
+ */
+static u16 reply_seed(u8 bid, u8 seq)
+{
+	const u8 pre[2] = { bid, seq };
+
+	return crc_itu_t(DCM_CRC16_INIT, pre, sizeof(pre));
+}
+
+/* Whether the DCM_RS485_REPLY_FRAME bytes at @p are Bid @bid's reply to @seq. */
+static bool reply_ok(const u8 *p, u8 bid, u8 seq)
+{
+	if ((p[0] & ~DCM_RS485_RF_MASK) != DCM_RS485_RF_TAG(bid))
+		return false;
+	return !crc_itu_t(reply_seed(bid, seq), p, DCM_RS485_REPLY_FRAME);
+}
+
+static void reply_copy(struct dcm_rs485_reply *r, const u8 *p, u8 bid, u8 seq)
+{
+	r->bid = bid;
+	r->seq = seq;
+	r->flags = p[0] & DCM_RS485_RF_MASK;
+	memcpy(r->data, p + 1, DCM_RS485_DATA_LEN);
+}
+
 /**
  * dcm_rs485_put_reply() - build a board's reply to the cyclic broadcast
  * @buf: where
  * @size: room in @buf, DCM_RS485_REPLY_FRAME at least
- * @r: the reply; reserved bits of @r->flags are sent as 0
+ * @r: the reply: @r->bid the board, @r->seq the SEQ of the broadcast it
+ *	answers; reserved bits of @r->flags are not sent
+ *
+ * A reply is FLAGS (the board's state in bits 4-0, its Bid's low 3 bits in
+ * bits 7-5), DATA and a CRC-16 most significant byte first, seeded with
+ * the Bid and the SEQ, which are not sent.
  *
  * Return: DCM_RS485_REPLY_FRAME; -EINVAL for a bad Bid; -EMSGSIZE if
  * @size is too small.
  */
 int dcm_rs485_put_reply(u8 *buf, size_t size, const struct dcm_rs485_reply *r)
 {
-	u8 *p;
+	u16 crc;
 
 	if (!dcm_rs485_bid_ok(r->bid))
 		return -EINVAL;
-	p = frame_begin(buf, size, r->bid, DCM_RS485_CYCLE | DCM_RS485_REPLY,
-			DCM_RS485_REPLY_PAYLOAD);
-	if (!p)
+	if (size < DCM_RS485_REPLY_FRAME)
 		return -EMSGSIZE;
-	p[0] = r->seq;
-	p[1] = r->flags & DCM_RS485_RF_MASK;
-	memcpy(p + 2, r->data, DCM_RS485_DATA_LEN);
-	return frame_end(buf);
+	buf[0] = DCM_RS485_RF_TAG(r->bid) | (r->flags & DCM_RS485_RF_MASK);
+	memcpy(buf + 1, r->data, DCM_RS485_DATA_LEN);
+	crc = crc_itu_t(reply_seed(r->bid, r->seq), buf, DCM_RS485_REPLY_PAYLOAD);
+	buf[DCM_RS485_REPLY_PAYLOAD] = (u8)(crc >> 8);
+	buf[DCM_RS485_REPLY_PAYLOAD + 1] = (u8)crc;
+	return DCM_RS485_REPLY_FRAME;
 }
 EXPORT_SYMBOL_GPL(dcm_rs485_put_reply);
 
 /**
- * dcm_rs485_get_reply() - decode a board's reply to the cyclic broadcast
- * @f: a frame from dcm_rs485_parse_frame() or a receiver
+ * dcm_rs485_parse_reply() - check one board's reply at the start of a buffer
+ * @buf: the bytes
+ * @len: how many; bytes after the reply are left alone
+ * @bid: the board it must come from
+ * @seq: the SEQ of the broadcast it must answer
  * @r: the reply; reserved flag bits are cleared
  *
- * Return: 0; -EINVAL if @f is not a CYCLE reply from a Bid; -EMSGSIZE for
- * a wrong length.
+ * Return: DCM_RS485_REPLY_FRAME; -EMSGSIZE if @len is shorter; -EINVAL for
+ * a bad @bid or a tag (FLAGS bits 7-5) of another Bid; -EBADMSG if the CRC
+ * does not match (a corrupted reply, or another board's, or another
+ * cycle's).
  */
-int dcm_rs485_get_reply(const struct dcm_rs485_frame *f, struct dcm_rs485_reply *r)
+int dcm_rs485_parse_reply(const u8 *buf, size_t len, u8 bid, u8 seq, struct dcm_rs485_reply *r)
 {
-	if (f->cmd != (DCM_RS485_CYCLE | DCM_RS485_REPLY) || !dcm_rs485_bid_ok(f->addr))
+	if (!dcm_rs485_bid_ok(bid))
 		return -EINVAL;
-	if (f->len != DCM_RS485_REPLY_PAYLOAD)
+	if (len < DCM_RS485_REPLY_FRAME)
 		return -EMSGSIZE;
-	r->bid = f->addr;
-	r->seq = f->payload[0];
-	r->flags = f->payload[1] & DCM_RS485_RF_MASK;
-	memcpy(r->data, f->payload + 2, DCM_RS485_DATA_LEN);
+	if ((buf[0] & ~DCM_RS485_RF_MASK) != DCM_RS485_RF_TAG(bid))
+		return -EINVAL;
+	if (crc_itu_t(reply_seed(bid, seq), buf, DCM_RS485_REPLY_FRAME))
+		return -EBADMSG;
+	reply_copy(r, buf, bid, seq);
+	return DCM_RS485_REPLY_FRAME;
+}
+EXPORT_SYMBOL_GPL(dcm_rs485_parse_reply);
+
+/**
+ * dcm_rs485_replies_init() - start reading one cycle's replies
+ * @s: the reader
+ * @buf: the bytes that came after the broadcast, in order
+ * @len: how many
+ * @seq: the broadcast's SEQ
+ * @n: its boards, 1..DCM_RS485_MAX_BOARDS (more are taken as that many)
+ */
+void dcm_rs485_replies_init(struct dcm_rs485_replies *s, const u8 *buf, size_t len, u8 seq,
+			    u32 n)
+{
+	memset(s, 0, sizeof(*s));
+	s->buf = buf;
+	s->len = len;
+	s->seq = seq;
+	s->n = (u8)min_t(u32, n, DCM_RS485_MAX_BOARDS);
+	s->next = 1;
+}
+EXPORT_SYMBOL_GPL(dcm_rs485_replies_init);
+
+/* The Bid, @from..@s->n, whose reply the bytes at @off are; 0 for none. */
+static u8 replies_match(const struct dcm_rs485_replies *s, size_t off, u8 from)
+{
+	const u8 *p = s->buf + off;
+	u8 bid;
+
+	if (s->len - off < DCM_RS485_REPLY_FRAME)
+		return 0;
+	/* The tag leaves one Bid to try, two on a bus of more than 8 boards. */
+	for (bid = from; bid <= s->n; bid++)
+		if (reply_ok(p, bid, s->seq))
+			return bid;
 	return 0;
 }
 
-/**
- * dcm_rs485_parse_reply() - check and decode a cyclic reply in a buffer
- * @buf: the bytes, the first the start byte
- * @len: how many
- * @r: the reply
- *
- * Return: the frame length, or an error of dcm_rs485_parse_frame() or
- * dcm_rs485_get_reply().
- */
-int dcm_rs485_parse_reply(const u8 *buf, size_t len, struct dcm_rs485_reply *r)
+static void replies_drop(struct dcm_rs485_replies *s, size_t k, bool run)
 {
-	struct dcm_rs485_frame f;
-	int total, ret;
-
-	total = dcm_rs485_parse_frame(buf, len, &f);
-	if (total < 0)
-		return total;
-	ret = dcm_rs485_get_reply(&f, r);
-	return ret < 0 ? ret : total;
+	if (!s->in_bad)
+		s->bad++;
+	s->in_bad = run;
+	s->dropped += k;
+	s->off += k;
 }
+
+/**
+ * dcm_rs485_replies_next() - the next reply of the cycle
+ * @s: the reader
+ *
+ * Boards answer in Bid order and a silent board sends nothing, so the
+ * replies are back to back, DCM_RS485_REPLY_FRAME bytes each; which board
+ * a reply comes from its tag and CRC say. Bytes that hold no reply of a
+ * Bid still awaited are dropped: a whole reply's length when the reply
+ * after it is good (a corrupted reply), else one byte at a time, so that
+ * the replies are found again after a byte lost or added on the line.
+ *
+ * Return: true with the reply in @s->reply; false when the bytes are used
+ * up (what remained is counted in @s->bad and @s->dropped).
+ */
+bool dcm_rs485_replies_next(struct dcm_rs485_replies *s)
+{
+	u8 bid;
+
+	while (s->off < s->len) {
+		if (s->len - s->off < DCM_RS485_REPLY_FRAME) {
+			replies_drop(s, s->len - s->off, true);
+			break;
+		}
+		bid = s->next <= s->n ? replies_match(s, s->off, s->next) : 0;
+		if (bid) {
+			reply_copy(&s->reply, s->buf + s->off, bid, s->seq);
+			s->off += DCM_RS485_REPLY_FRAME;
+			s->next = bid + 1;
+			s->replies++;
+			s->in_bad = false;
+			return true;
+		}
+		/* A reply spoilt in place: the next one is where it should be. */
+		if (s->next <= s->n && replies_match(s, s->off + DCM_RS485_REPLY_FRAME, s->next))
+			replies_drop(s, DCM_RS485_REPLY_FRAME, false);
+		else
+			replies_drop(s, 1, true);
+	}
+	return false;
+}
+EXPORT_SYMBOL_GPL(dcm_rs485_replies_next);
 
 /**
  * dcm_rs485_cmd_len() - length of the cyclic broadcast

@@ -76,12 +76,16 @@ static inline bool dcm_rs485_bid_ok(u8 bid)
 	return bid >= 1 && bid <= DCM_RS485_MAX_BOARDS;
 }
 
-/* The cyclic exchange */
+/*
+ * The cyclic exchange. The broadcast is a frame; a board's reply to it is
+ * not: FLAGS, DATA and a CRC-16 seeded with the board's Bid and the
+ * broadcast's SEQ, which are not sent (wire-protocol.rst, "The replies").
+ */
 #define DCM_RS485_SLOT_LEN		8	/* command bytes per board */
 #define DCM_RS485_CMD_HDR_LEN		2	/* SEQ, FLAGS */
 #define DCM_RS485_DATA_LEN		12	/* board-specific reply bytes */
-#define DCM_RS485_REPLY_PAYLOAD		(2 + DCM_RS485_DATA_LEN)
-#define DCM_RS485_REPLY_FRAME		(DCM_RS485_OVERHEAD + DCM_RS485_REPLY_PAYLOAD)
+#define DCM_RS485_REPLY_PAYLOAD		(1 + DCM_RS485_DATA_LEN)	/* FLAGS, DATA */
+#define DCM_RS485_REPLY_FRAME		(DCM_RS485_REPLY_PAYLOAD + DCM_RS485_CRC_LEN)
 #define DCM_RS485_REPLY_SLOT		(DCM_RS485_REPLY_FRAME + DCM_RS485_GAP)
 
 /* struct dcm_rs485_reply.flags */
@@ -91,6 +95,9 @@ static inline bool dcm_rs485_bid_ok(u8 bid)
 #define DCM_RS485_RF_LOOP2	BIT(3)	/* motor 2 position control running */
 #define DCM_RS485_RF_FREE	BIT(4)	/* both motors free (no brake) */
 #define DCM_RS485_RF_MASK	0x1f
+/* Bits 7-5 of FLAGS on the wire: the Bid's low 3 bits, the reply's tag */
+#define DCM_RS485_RF_TAG_SHIFT	5
+#define DCM_RS485_RF_TAG(bid)	((u8)(((bid) & 7) << DCM_RS485_RF_TAG_SHIFT))
 
 /**
  * struct dcm_rs485_frame - one frame, its CRC checked
@@ -166,9 +173,9 @@ int dcm_rs485_parse_cmd(const u8 *buf, size_t len, struct dcm_rs485_cmd_frame *c
 
 /**
  * struct dcm_rs485_reply - a board's reply to the cyclic broadcast
- * @bid: the board (ADDR byte)
- * @seq: the SEQ of the command it answers
- * @flags: DCM_RS485_RF_*
+ * @bid: the board; not sent: the reply's CRC and tag say it
+ * @seq: the SEQ of the broadcast it answers; not sent: the CRC says it
+ * @flags: DCM_RS485_RF_*, the board's state
  * @data: board-specific: struct dcm_mb_status for a motor board, the
  *	cyclic register window of a foot or hand board
  */
@@ -180,8 +187,40 @@ struct dcm_rs485_reply {
 };
 
 int dcm_rs485_put_reply(u8 *buf, size_t size, const struct dcm_rs485_reply *r);
-int dcm_rs485_get_reply(const struct dcm_rs485_frame *f, struct dcm_rs485_reply *r);
-int dcm_rs485_parse_reply(const u8 *buf, size_t len, struct dcm_rs485_reply *r);
+int dcm_rs485_parse_reply(const u8 *buf, size_t len, u8 bid, u8 seq, struct dcm_rs485_reply *r);
+
+/**
+ * struct dcm_rs485_replies - the master's reader of one cycle's replies
+ * @buf: the bytes that came in the reply window, in order
+ * @len: how many
+ * @off: where the next reply is looked for
+ * @seq: the SEQ of the broadcast they answer
+ * @n: the boards of the broadcast, Bids 1..@n
+ * @next: the lowest Bid still awaited: boards answer in Bid order
+ * @in_bad: the bytes before @off are being dropped
+ * @reply: the last reply found, valid after dcm_rs485_replies_next()
+ *	returned true
+ * @replies: replies found
+ * @bad: runs of bytes that held no reply (a corrupted reply, one cut
+ *	short, noise)
+ * @dropped: bytes in those runs
+ */
+struct dcm_rs485_replies {
+	const u8 *buf;
+	size_t len, off;
+	u8 seq;
+	u8 n;
+	u8 next;
+	bool in_bad;
+	struct dcm_rs485_reply reply;
+	u32 replies;
+	u32 bad;
+	u32 dropped;
+};
+
+void dcm_rs485_replies_init(struct dcm_rs485_replies *s, const u8 *buf, size_t len, u8 seq,
+			    u32 n);
+bool dcm_rs485_replies_next(struct dcm_rs485_replies *s);
 
 u32 dcm_rs485_cmd_len(u32 n);
 u32 dcm_rs485_reply_start(u8 bid);

@@ -27,9 +27,10 @@
  * - CONFIG: a motor board checks the structure and acks it as dcm_sim's
  *   boards do (0 OK, 1 another StructVersion, 2 a bad value or length, 3
  *   not its Bid); foot and hand boards have none and say 2;
- * - CYCLE: each board with a Bid answers in Bid order, at once, with the
- *   broadcast's SEQ and its flags (CONFIGURED, WATCHDOG after 500 ms
- *   without a broadcast, LOOP1, LOOP2, FREE). A motor board moves its
+ * - CYCLE: each board with a Bid answers in Bid order, at once, with a
+ *   compact reply: its flags (CONFIGURED, WATCHDOG after 500 ms without a
+ *   broadcast, LOOP1, LOOP2, FREE) and data, the CRC seeded with its Bid
+ *   and the broadcast's SEQ. A motor board moves its
  *   motors for the time since its last broadcast and reports their angle
  *   (relative to its configured jointZeroPosition), current, temperature
  *   and status, and an error byte: one of its errors per cycle, in turn
@@ -216,7 +217,7 @@ static u32 dice(struct bus *bus)
 	return (u32)((bus->rand * 2685821657736338717ULL) >> 32);
 }
 
-/* Append a board's reply frame (@len bytes at @p) as sent: maybe spoilt. */
+/* Append a board's reply (@len bytes at @p) as sent: maybe spoilt. */
 static void sent(struct bus *bus, struct board *b, u8 *p, int len)
 {
 	b->replies++;

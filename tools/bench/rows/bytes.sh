@@ -2,12 +2,20 @@
 #
 # Rows: what each RS485 bus puts on its line per cycle (dcm_sim's
 # rs485-N/wire counters over BENCH_BYTES_CYCLES cycles, default 500): the
-# broadcast's and the replies' bytes, against the payload (each board's
-# 8-byte command slot and its reply's 12 data bytes: what a board and the
-# master must exchange whatever the framing), and the character times
-# (turnarounds and silent slots included). From the bus with fewer boards
-# and one with more: each board's cost and the bus's fixed cost, and the
-# most boards a bus serves in one period at its baud.
+# broadcast's and the replies' bytes, against the payload, and the
+# character times (turnarounds and silent slots included). From the bus
+# with fewer boards and one with more: each board's cost and the bus's
+# fixed cost, and the most boards a bus serves in one period at its baud.
+#
+# Payload is what a board and the master must exchange each cycle whatever
+# the framing: 21 bytes a board, its 8-byte command slot, and in its reply
+# the FLAGS byte (the board's state: configured, watchdog, control loops,
+# free; its top 3 bits are the reply's tag, counted with it) and the 12
+# data bytes. Framing is the broadcast's START ADDR CMD LEN, SEQ, FLAGS
+# and CRC, and each reply's CRC (Documentation/dcm/wire-protocol.rst,
+# "Budget"). A second share leaves the reply's FLAGS out (20 bytes a
+# board), for comparison with the reply frame of before (66.7 % on 4
+# boards).
 
 . /share/lib.sh
 
@@ -33,12 +41,14 @@ for b in 1 2 3 4; do
 done
 while read -r bus c n tx rx chars baud; do
 	[ "$c" -gt 0 ] || { log "bytes: $bus ran no cycle"; continue; }
-	payload=$(awk -v n="$n" 'BEGIN { print n * 20 }')
+	payload=$(awk -v n="$n" 'BEGIN { print n * 21 }')
 	row bytes "$bus boards in the cycle" "$n" boards "$H"
 	row bytes "$bus bytes per cycle" "$(awk -v a="$tx" -v b="$rx" 'BEGIN { print a + b }')" bytes "$H"
 	row bytes "$bus payload per cycle" "$payload" bytes "$H"
 	row bytes "$bus payload share of the bytes" \
 		"$(awk -v p="$payload" -v a="$tx" -v b="$rx" 'BEGIN { printf "%.1f", 100 * p / (a + b) }')" % "$H"
+	row bytes "$bus payload share of the bytes, reply FLAGS not counted" \
+		"$(awk -v n="$n" -v a="$tx" -v b="$rx" 'BEGIN { printf "%.1f", 100 * n * 20 / (a + b) }')" % "$H"
 	row bytes "$bus character times per cycle" "$chars" chars "$H"
 	row bytes "$bus payload share of the line time" \
 		"$(awk -v p="$payload" -v c="$chars" 'BEGIN { printf "%.1f", 100 * p / c }')" % "$H"

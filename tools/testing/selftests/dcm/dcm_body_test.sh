@@ -59,6 +59,33 @@ for d in "$DEV"/*; do
 done
 [ -z "$bad" ] && [ "$nb" -ge 27 ]
 check $? "every board answers, no Nack:${bad:- all $nb boards}"
+
+# The bytes each RS485 bus's cycles put on the line (dcm_sim rs485-N/wire):
+# the broadcast, 8 bytes and 8 a board, and a 15-byte reply a board; the
+# payload (a board's slot, its reply's FLAGS and data, 21 bytes) is at
+# least 80 % of them (Documentation/dcm/wire-protocol.rst, "Budget").
+for b in 1 2 3 4; do
+	cat "$SIM/rs485-$b/wire" >/tmp/dcm_body_wire.$b
+done
+sleep 0.3
+bad=""
+shares=""
+for b in 1 2 3 4; do
+	r=$(paste /tmp/dcm_body_wire.$b "$SIM/rs485-$b/wire" | awk '
+		{ d[$1] = $4 - $2 }
+		END {
+			c = d["cycles"]
+			if (c < 5) { print "none"; exit }
+			tx = d["tx_bytes"] / c; rx = d["rx_bytes"] / c; n = (tx - 8) / 8
+			ok = rx == 15 * n && 100 * 21 * n >= 80 * (tx + rx)
+			printf "%d:%d+%d/%.1f%%%s", n, tx, rx, 2100 * n / (tx + rx), ok ? "" : ":bad"
+		}')
+	case "$r" in *bad | none) bad="$bad RS485-$b:$r" ;; esac
+	shares="$shares RS485-$b:$r"
+done
+rm -f /tmp/dcm_body_wire.*
+[ -z "$bad" ]
+check $? "RS485 payload share >= 80 % (boards:bytes out+in/share):${bad:-$shares}"
 bad=""
 for d in "$DEV"/*; do
 	[ "$(cat "$d/Available")" = 1 ] || bad="$bad $(basename "$d")"
