@@ -18,7 +18,8 @@
 #   the cycles, at most 2 ms of I2C-chest's wire time (1.53 ms with no LED
 #   change nor sonar result) and 1 ms of I2C-head's (0.46 ms), from
 #   dcm_sim's i2c-chest/wire and i2c-head/wire counters: figures the host's
-#   load does not change.
+#   load does not change; the chest board's LEDs, unchanged, are not
+#   written every cycle, and one set reaches the board within two cycles.
 #
 # How many cycles' work ran past the period is shown, not failed; the
 # work's targets are make bench's. A cycle that starts late although the
@@ -77,9 +78,9 @@ was_clock=$(sed 's/.*\[\(.*\)\].*/\1/' $TR/trace_clock)
 
 # i2c_snap N: dcm0's cycle count, then I2C-chest's and I2C-head's counters.
 i2c_snap() {
-	cycles >$T/k$1
+	cycles >"$T/k$1"
 	for b in chest head; do
-		[ -e $I2C-$b/wire ] && cat $I2C-$b/wire >$T/wire$1-$b
+		[ -e "$I2C-$b/wire" ] && cat "$I2C-$b/wire" >"$T/wire$1-$b"
 	done
 }
 
@@ -95,6 +96,23 @@ echo 1 >$TR/tracing_on
 until_cycles "$CYCLES"
 check $? "$CYCLES cycles ran at wire time"
 i2c_snap 1
+
+# An LED set lands on its board with the next cycle's exchange, at wire
+# time: two cycles after the set at most.
+LED=$DCM/SubDeviceList/ChestBoard/Led/Red/Actuator/Value
+SIM_LEDS=/sys/kernel/debug/dcm_sim/body0/chest/leds
+if [ -w "$LED" ] && [ -e "$SIM_LEDS" ]; then
+	led0=$(cat $LED)
+	v=0.8
+	awk -v o="$led0" 'BEGIN { exit !(o > 0.5) }' && v=0.2
+	echo $v >$LED
+	until_cycles 2
+	held=$(awk '{ print $1; exit }' $SIM_LEDS)
+	want=$(awk -v v=$v 'BEGIN { printf "%d", v * 255 + 0.5 }')
+	[ "$held" = "$want" ]
+	check $? "an LED set reached the chest board within two cycles ($held of $want)"
+	echo "$led0" >$LED
+fi
 echo 0 >$PARAM
 echo 0 >$TR/tracing_on
 echo 0 >$TR/events/dcm/dcm_cycle_start/enable
@@ -135,6 +153,15 @@ for b in chest head; do
 	[ "$us" -gt 0 ] && [ "$us" -le "$max_us" ]
 	check $? "I2C-$b's cyclic transfers within $max_us us a cycle ($us)"
 done
+# The chest board's LEDs did not change while counted: one transfer a
+# cycle (the button), and the LED block again once a second at most.
+if [ -e $T/wire1-chest ]; then
+	x=$(awk '$1 == "0x20" { print $3 }' $T/wire0-chest $T/wire1-chest | tr '\n' ' ')
+	# shellcheck disable=SC2086 # two numbers, split
+	set -- $x
+	[ "$(($2 - $1))" -le "$((k + k / 100 + 2))" ]
+	check $? "unchanged chest LEDs not written every cycle: $(($2 - $1)) transfers in $k cycles"
+fi
 
 # RS485-1's line time per exchange, from what it put on the line.
 line_us=$(awk -v c="$((c1 - c0))" -v ch="$((ch1 - ch0))" -v b="$baud" \
