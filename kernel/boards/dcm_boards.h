@@ -7,6 +7,8 @@
 #ifndef _DCM_BOARDS_H
 #define _DCM_BOARDS_H
 
+#include <linux/string.h>
+
 #include "core/dcm_board.h"
 
 /* The board types, one per family file. */
@@ -24,6 +26,68 @@ extern const struct dcm_board_type dcm_touch_board;
 
 /* dcm_boards.c */
 void dcm_boards_init(void);
+
+/*
+ * A register board's cyclic write block (LEDs) goes on the wire only when
+ * it differs from what the board last took (Documentation/dcm/
+ * wire-protocol.rst, "Register maps"): the block the cycle computed is
+ * compared with the one last written. It is written again after the
+ * board failed an exchange (it may have been reset meanwhile), and once
+ * every DCM_OUT_REFRESH cycles in any case (a board reset that no transfer
+ * saw shows its old LEDs for a second at most).
+ */
+#define DCM_OUT_MAX		48	/* the face board's 48 LEDs */
+#define DCM_OUT_REFRESH		100
+
+/**
+ * struct dcm_out_cache - what a board's cyclic write block last wrote
+ * @sent: the block, as the board took it
+ * @age: cycles since it was written
+ * @valid: @sent is what the board holds: it took it, and failed no
+ *	exchange since
+ */
+struct dcm_out_cache {
+	u8 sent[DCM_OUT_MAX];
+	u16 age;
+	bool valid;
+};
+
+/**
+ * dcm_out_due() - whether a cyclic write block must go on the wire
+ * @c: the board's cache, zeroed at bind (nothing written yet)
+ * @out: the block the cycle computed
+ * @len: its bytes, at most DCM_OUT_MAX
+ *
+ * Context: the cycle, the board's bus held.
+ * Return: true if @out differs from what the board holds, or that is not
+ * known, or it was written DCM_OUT_REFRESH cycles ago.
+ */
+static inline bool dcm_out_due(struct dcm_out_cache *c, const u8 *out, size_t len)
+{
+	if (!c->valid || c->age >= DCM_OUT_REFRESH - 1 || memcmp(c->sent, out, len))
+		return true;
+	c->age++;
+	return false;
+}
+
+/**
+ * dcm_out_done() - a board's cycle ended: what it holds now
+ * @c: the board's cache
+ * @out: the block written this cycle, or NULL if none was
+ * @len: its bytes
+ * @ret: the board's exchange this cycle: 0, or a negative errno (the
+ *	board may have lost its block: it is written again next cycle)
+ */
+static inline void dcm_out_done(struct dcm_out_cache *c, const u8 *out, size_t len, int ret)
+{
+	if (ret) {
+		c->valid = false;
+	} else if (out) {
+		memcpy(c->sent, out, len);
+		c->age = 0;
+		c->valid = true;
+	}
+}
 
 /* dcm_chest.c: the chest board, its store and the calibration it serves */
 

@@ -3,8 +3,9 @@
  * dcm - the chest board (ChestBoard): its cyclic exchange, its store, and
  * joint calibration.
  *
- * Each cycle, the chest board's LEDs and LED state are written and its
- * button read, over the chest's I2C bus. It keeps the ChainResult key.
+ * Each cycle, the chest board's button is read over the chest's I2C bus, and
+ * its LEDs and LED state are written when one of them changed. It keeps the
+ * ChainResult key.
  *
  * The chest board keeps the body's record (Documentation/dcm/wire-protocol.rst,
  * "Chest board"): BodyId, BodyNickName and the jointZeroPosition of every
@@ -48,27 +49,43 @@ static const struct dcm_board_role chest_roles[] = {
 	{ "LedState", 1, CHEST_STATE }, { "Switch", 1, CHEST_BUTTON },
 };
 
+/**
+ * struct chest_priv - the chest board's running state
+ * @led: its LED block, as last written
+ */
+struct chest_priv {
+	struct dcm_out_cache led;
+};
+
+/*
+ * The LED block when it changed (dcm_out_due()), then the button: all the
+ * cycle needs of the board (STATUS and the LED registers are not read).
+ */
+static_assert(DCM_CHEST_OUT_LEN <= DCM_OUT_MAX);
+
 static void chest_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
 	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
+	struct chest_priv *p = dcm_board_priv(rt, dev);
 	const s16 *role = rt->dev[dev].role;
-	u8 out[DCM_CHEST_OUT_LEN], in[DCM_CHEST_IN_LEN];
+	u8 out[DCM_CHEST_OUT_LEN], button;
 	struct dcm_chest_out o;
-	struct dcm_chest_in i;
 	int c, ret;
+	bool due;
 
 	for (c = 0; c < 3; c++)
 		o.led[c] = clamp_t(s64, dcm_board_act_raw(rt, role[CHEST_RED + c]), 0, 255);
 	o.led_state = clamp_t(s64, dcm_board_act_raw(rt, role[CHEST_STATE]), 0, 255);
 	dcm_chest_put_out(out, &o);
+	due = dcm_out_due(&p->led, out, sizeof(out));
 	ret = dcm_reg_xfer(t, rt->model->devices[dev].address, bus->txbuf, DCM_CHEST_OUT_REG, out,
-			   sizeof(out), DCM_CHEST_IN_REG, in, sizeof(in));
+			   due ? sizeof(out) : 0, DCM_CHEST_BUTTON, &button, 1);
+	dcm_out_done(&p->led, due ? out : NULL, sizeof(out), ret);
 	if (ret) {
 		dcm_runtime_answer(rt, dev, false, DCM_ERR_NO_ANSWER, 7, 0, now);
 		return;
 	}
-	dcm_chest_get_in(in, &i);
-	dcm_runtime_sense(rt, role[CHEST_BUTTON], i.button, now);
+	dcm_runtime_sense(rt, role[CHEST_BUTTON], !!(button & DCM_CHEST_BUTTON_PRESSED), now);
 	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
 }
 
@@ -96,6 +113,7 @@ const struct dcm_board_type dcm_chest_board = {
 	.flags = DCM_BOARD_F_STORE,
 	.roles = chest_roles,
 	.n_roles = ARRAY_SIZE(chest_roles),
+	.priv_size = sizeof(struct chest_priv),
 	.bind = dcm_board_bind,
 	.exchange = chest_exchange,
 	.version = chest_version,

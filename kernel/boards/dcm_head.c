@@ -3,10 +3,13 @@
  * dcm - the boards of the head, on its I2C bus: the head board (HeadBoard,
  * the CPU temperature) and the LED boards: the face (FaceBoard, 6 bits per
  * LED, one per byte), the ears (EarBoard) and the head touch board
- * (TouchBoard, 4 bits, two per byte), whose touch pads are read too. The
- * LED blocks are written every cycle; an LED the description lacks stays
- * off. The LED boards' subdevices are found by a scan of the device's, at
- * bind.
+ * (TouchBoard, 4 bits, two per byte), whose touch pads are read every
+ * cycle. An LED board's block is written when one of its LEDs changed
+ * (dcm_out_due()); in a cycle with nothing to write, the face and ear
+ * boards have their WHOAMI read instead, so that each cycle still tells
+ * whether they answer (their Ack or Nack). An LED the description lacks
+ * stays off. The LED boards' subdevices are found by a scan of the
+ * device's, at bind.
  */
 
 #include <linux/string.h>
@@ -56,12 +59,15 @@ static const struct dcm_board_role touch_roles[] = {
 /**
  * struct leds_priv - an LED board's LEDs
  * @led: the subdevice of Led n + 1, or -1
+ * @out: its LED block, as last written
  */
 struct leds_priv {
 	s16 led[DCM_FACE_N];
+	struct dcm_out_cache out;
 };
 
 static_assert(DCM_EAR_N <= DCM_FACE_N && DCM_TOUCH_N <= DCM_FACE_N);
+static_assert(DCM_FACE_OUT_LEN <= DCM_OUT_MAX);
 
 /* Its Led subdevices, by SubDeviceNumber. */
 static void leds_bind(struct dcm_runtime *rt, u32 dev)
@@ -71,7 +77,7 @@ static void leds_bind(struct dcm_runtime *rt, u32 dev)
 	u32 i;
 
 	dcm_board_bind(rt, dev);
-	memset(p, 0xff, sizeof(*p));
+	memset(p->led, 0xff, sizeof(p->led));
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
 
@@ -92,39 +98,64 @@ static void led_levels(const struct dcm_runtime *rt, u32 dev, u8 *level, u32 n, 
 			   clamp_t(s64, dcm_board_act_raw(rt, p->led[i]), 0, max);
 }
 
-static void face_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+/*
+ * A write-only LED board's cycle: its block @out of @len bytes at @reg when
+ * it changed, else its WHOAMI, which must be @whoami.
+ */
+static void leds_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now, u8 reg,
+			  const u8 *out, u32 len, u8 whoami)
 {
 	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
+	struct leds_priv *p = dcm_board_priv(rt, dev);
+	u16 addr = rt->model->devices[dev].address;
+	bool due = dcm_out_due(&p->out, out, len);
+	u8 id;
+	int ret;
+
+	if (due) {
+		ret = dcm_reg_write(t, addr, bus->txbuf, reg, out, len);
+	} else {
+		ret = dcm_reg_read(t, addr, bus->txbuf, DCM_REG_WHOAMI, &id, 1);
+		if (!ret && id != whoami)
+			ret = -EIO;
+	}
+	dcm_out_done(&p->out, due ? out : NULL, len, ret);
+	dcm_reg_answer(rt, dev, ret, now);
+}
+
+static void face_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
 	u8 level[DCM_FACE_N], out[DCM_FACE_OUT_LEN];
 
 	led_levels(rt, dev, level, DCM_FACE_N, DCM_FACE_MAX);
 	dcm_face_put(out, level);
-	dcm_reg_answer(rt, dev, dcm_reg_write(t, rt->model->devices[dev].address, bus->txbuf,
-					      DCM_FACE_LEDS, out, sizeof(out)), now);
+	leds_exchange(rt, dev, t, now, DCM_FACE_LEDS, out, sizeof(out), DCM_WHOAMI_FACE);
 }
 
 static void ear_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
-	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	u8 level[DCM_EAR_N], out[DCM_EAR_OUT_LEN];
 
 	led_levels(rt, dev, level, DCM_EAR_N, DCM_LED4_MAX);
 	dcm_led4_put(out, level, DCM_EAR_N);
-	dcm_reg_answer(rt, dev, dcm_reg_write(t, rt->model->devices[dev].address, bus->txbuf,
-					      DCM_EAR_LEDS, out, sizeof(out)), now);
+	leds_exchange(rt, dev, t, now, DCM_EAR_LEDS, out, sizeof(out), DCM_WHOAMI_EAR);
 }
 
 static void touch_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
 	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
+	struct leds_priv *lp = dcm_board_priv(rt, dev);
 	const s16 *role = rt->dev[dev].role;
 	u8 level[DCM_TOUCH_N], out[DCM_TOUCH_OUT_LEN], pads;
 	int ret, p;
+	bool due;
 
 	led_levels(rt, dev, level, DCM_TOUCH_N, DCM_LED4_MAX);
 	dcm_led4_put(out, level, DCM_TOUCH_N);
+	due = dcm_out_due(&lp->out, out, sizeof(out));
 	ret = dcm_reg_xfer(t, rt->model->devices[dev].address, bus->txbuf, DCM_TOUCH_LEDS, out,
-			   sizeof(out), DCM_TOUCH_PADS, &pads, DCM_TOUCH_IN_LEN);
+			   due ? sizeof(out) : 0, DCM_TOUCH_PADS, &pads, DCM_TOUCH_IN_LEN);
+	dcm_out_done(&lp->out, due ? out : NULL, sizeof(out), ret);
 	if (!ret)
 		for (p = PAD_1; p <= PAD_3; p++)
 			dcm_runtime_sense(rt, role[p], !!(pads & DCM_TOUCH_MASK & BIT(p - PAD_1)),

@@ -3,11 +3,17 @@
  * dcm - the ultrasound board (USBoard), on the chest's I2C bus.
  *
  * The US actuator is a step one: its MODE is written only in the cycle a
- * command comes due, which starts a capture on the board. Every cycle the
- * results are read, with FW_VERSION (to ProgVersion); they go to US/Sensor
- * (single capture) or to both receivers' echoes (dual capture: Value, then
- * the LIVE keys Value1..Value9), as the board says which mode its results
- * come from, once the board has stored a result (COUNTER not 0).
+ * command comes due (a command for the mode it already has too), which
+ * starts a capture on the board. Every cycle COUNTER, STATUS, the result's
+ * MODE and the single-capture distance are read (4 bytes); the echoes (20
+ * bytes) only when COUNTER changed and the result is a dual capture, and
+ * FW_VERSION (to ProgVersion) once, and again after a failed exchange. A
+ * new result goes to US/Sensor (single capture) or to both receivers'
+ * echoes (dual capture: Value, then the LIVE keys Value1..Value9), as the
+ * board says which mode it comes from, once the board has stored a result
+ * (COUNTER not 0). The board measures at most every 10 ms (every 100 ms
+ * when periodic): most cycles read 4 bytes of it
+ * (Documentation/dcm/wire-protocol.rst, "Ultrasound board").
  */
 
 #include <linux/string.h>
@@ -25,22 +31,33 @@ static const struct dcm_board_role us_roles[] = {
 	{ "USEchoSensor", 1, US_LEFT }, { "USEchoSensor", 2, US_RIGHT },
 };
 
-/* FW_VERSION and MODE, then the cyclic block. */
-#define US_READ_REG	DCM_REG_FW_VERSION
-#define US_READ_LEN	(DCM_US_IN_REG - US_READ_REG + DCM_US_IN_LEN)
+/* Every cycle: COUNTER..MONO; the first time from FW_VERSION on. */
+#define US_HEAD_LEN	(DCM_US_MONO - DCM_US_IN_REG + 1)
+#define US_FIRST_LEN	(DCM_US_MONO - DCM_REG_FW_VERSION + 1)
+/* A new dual capture's: both receivers' echoes. */
+#define US_ECHO_LEN	(DCM_US_RIGHT + DCM_US_ECHOES - DCM_US_LEFT)
+static_assert(DCM_US_RIGHT + DCM_US_ECHOES == DCM_US_IN_REG + DCM_US_IN_LEN);
 
 static const char *const echo_keys[DCM_US_ECHOES - 1] = {
 	"Value1", "Value2", "Value3", "Value4", "Value5", "Value6", "Value7", "Value8", "Value9",
 };
 
 /**
- * struct sonar_priv - the keys an ultrasound board's cycle sets
+ * struct sonar_priv - an ultrasound board's running state, and the keys its
+ *	cycle sets
  * @prog_version: its ProgVersion key, or NULL
  * @echo: the Value1..Value9 keys of the left and right receivers, or NULL
+ * @counter: the COUNTER of the last result taken
+ * @taken: @counter is known: a result was taken since bind or the last
+ *	failed exchange
+ * @version: FW_VERSION was read since then
  */
 struct sonar_priv {
 	union dcm_value *prog_version;
 	union dcm_value *echo[2][DCM_US_ECHOES - 1];
+	u8 counter;
+	bool taken;
+	bool version;
 };
 
 static void sonar_bind(struct dcm_runtime *rt, u32 dev)
@@ -70,33 +87,66 @@ static void sense_echoes(struct dcm_runtime *rt, s32 sub, union dcm_value *const
 		dcm_board_set_live(keys[i - 1], dcm_from_raw(&rt->conv[sub], cm[i]));
 }
 
-static void sonar_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+/*
+ * MODE if a command came due, COUNTER..MONO (from FW_VERSION the first
+ * time), and the echoes of a new dual capture. Return: 0, whether a new
+ * result is in @u, or a negative errno.
+ */
+static int sonar_xfer(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, struct dcm_us *u,
+		      bool *fresh)
 {
 	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
-	const struct sonar_priv *p = dcm_board_priv(rt, dev);
+	struct sonar_priv *p = dcm_board_priv(rt, dev);
 	const s16 *role = rt->dev[dev].role;
 	u16 addr = rt->model->devices[dev].address;
 	s32 a = role[US_ACT] < 0 ? -1 : rt->act_of[role[US_ACT]];
-	u8 mode, in[US_READ_LEN];
-	struct dcm_us u;
+	u8 mode, first, in[US_FIRST_LEN], block[DCM_US_IN_LEN] = { };
 	int ret;
 
 	mode = a < 0 ? 0 : clamp_t(s64, rt->act[a].raw, 0, 255);
+	first = p->version ? DCM_US_IN_REG : DCM_REG_FW_VERSION;
 	ret = dcm_reg_xfer(t, addr, bus->txbuf, DCM_US_MODE, &mode,
-			   a >= 0 && rt->act[a].fired ? 1 : 0, US_READ_REG, in, sizeof(in));
-	if (ret) {
-		dcm_reg_answer(rt, dev, ret, now);
-		return;
+			   a >= 0 && rt->act[a].fired ? 1 : 0, first, in, DCM_US_MONO + 1 - first);
+	if (ret)
+		return ret;
+	if (!p->version)
+		dcm_board_set_live(p->prog_version, in[0]);
+	p->version = true;
+	memcpy(block, in + DCM_US_IN_REG - first, US_HEAD_LEN);
+	dcm_us_get(block, u);
+	*fresh = u->counter && (!p->taken || u->counter != p->counter);
+	if (*fresh && (u->result_mode & DCM_US_M_DUAL)) {
+		ret = dcm_reg_read(t, addr, bus->txbuf, DCM_US_LEFT,
+				   block + DCM_US_LEFT - DCM_US_IN_REG, US_ECHO_LEN);
+		if (ret)
+			return ret;
+		dcm_us_get(block, u);
 	}
-	dcm_board_set_live(p->prog_version, in[0]);
-	dcm_us_get(in + DCM_US_IN_REG - US_READ_REG, &u);
-	if (u.counter && (u.result_mode & DCM_US_M_DUAL)) {
+	p->counter = u->counter;
+	p->taken = true;
+	return 0;
+}
+
+static void sonar_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+{
+	struct sonar_priv *p = dcm_board_priv(rt, dev);
+	const s16 *role = rt->dev[dev].role;
+	bool fresh = false;
+	struct dcm_us u;
+	int ret;
+
+	ret = sonar_xfer(rt, dev, t, &u, &fresh);
+	if (ret) {
+		/* It may have been reset: everything is read again. */
+		p->taken = false;
+		p->version = false;
+	} else if (fresh && (u.result_mode & DCM_US_M_DUAL)) {
 		sense_echoes(rt, role[US_LEFT], p->echo[0], u.left, now);
 		sense_echoes(rt, role[US_RIGHT], p->echo[1], u.right, now);
-	} else if (u.counter) {
+	} else if (fresh) {
 		dcm_runtime_sense(rt, role[US_MONO], u.mono, now);
 	}
-	dcm_reg_answer(rt, dev, 0, now);
+	dcm_reg_answer(rt, dev, ret, now);
 }
 
 const struct dcm_board_type dcm_sonar_board = {

@@ -15,8 +15,13 @@
  * clocks for the address and for each byte (8 bits and the acknowledge),
  * and a stop bit; a message nobody acknowledges ends after its address.
  * The body's lock is not held while the transfer waits.
+ *
+ * debugfs i2c-chest/wire and i2c-head/wire count what the transfers put on
+ * the bus, whether wire_time is on or not: in all, then per board address
+ * (Documentation/dcm/simulator.rst, "Wire time").
  */
 
+#include <linux/debugfs.h>
 #include <linux/err.h>
 #include <linux/i2c.h>
 #include <linux/property.h>
@@ -24,6 +29,18 @@
 #include "sim_bus.h"
 
 #define SIM_I2C_CLIENTS	8	/* boards on an adapter, at most */
+
+/**
+ * struct sim_i2c_count - what transfers put on an I2C bus
+ * @xfers: transfers (i2c_transfer() calls: start to stop)
+ * @msgs: their messages (a start or repeated start each)
+ * @bytes: the bytes after the addresses, acknowledged
+ * @bits: every clock: starts, addresses, bytes, acknowledges, stops
+ * @nacks: transfers whose address nobody acknowledged
+ */
+struct sim_i2c_count {
+	u64 xfers, msgs, bytes, bits, nacks;
+};
 
 /**
  * struct sim_i2c_adap - a simulated I2C adapter and its boards' clients
@@ -34,6 +51,10 @@
  * @index: enum sim_i2c_bus
  * @added: @adap is registered
  * @hz: its clock, its node's "clock-frequency"
+ * @all: what every transfer put on the bus (debugfs wire), under the
+ *	body's lock
+ * @per: the same per board, as @client
+ * @addr: the address of each client
  */
 struct sim_i2c_adap {
 	struct i2c_adapter adap;
@@ -43,6 +64,8 @@ struct sim_i2c_adap {
 	u8 index;
 	bool added;
 	u32 hz;
+	struct sim_i2c_count all, per[SIM_I2C_CLIENTS];
+	u16 addr[SIM_I2C_CLIENTS];
 };
 
 /**
@@ -64,24 +87,72 @@ static int sim_i2c_msg(struct sim_i2c_adap *bus, struct i2c_msg *msg)
 	return b->ops->write ? b->ops->write(b, msg->buf, msg->len) : -EIO;
 }
 
+/* Account for a transfer to @addr of @msgs messages, @bytes and @bits. */
+static void sim_i2c_count(struct sim_i2c_adap *bus, u16 addr, int msgs, u64 bytes, u64 bits,
+			  bool nack)
+{
+	struct sim_i2c_count *c[2] = { &bus->all, NULL };
+	int i;
+
+	for (i = 0; i < bus->n_client; i++)
+		if (bus->addr[i] == addr)
+			c[1] = &bus->per[i];
+	for (i = 0; i < 2 && c[i]; i++) {
+		c[i]->xfers++;
+		c[i]->msgs += msgs;
+		c[i]->bytes += bytes;
+		c[i]->bits += bits;
+		c[i]->nacks += nack;
+	}
+}
+
 static int sim_i2c_master_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
 {
 	struct sim_i2c_adap *bus = i2c_get_adapdata(adap);
 	struct dcm_sim *sim = bus->sim;
 	ktime_t start = ktime_get();
-	u64 bits = 1;	/* the stop */
+	u64 bits = 1, bytes = 0;	/* the stop */
 	int i, ret = 0;
 
 	mutex_lock(&sim->lock);
 	for (i = 0; i < num && !ret; i++) {
 		ret = sim_i2c_msg(bus, &msgs[i]);
+		if (ret != -ENXIO)
+			bytes += msgs[i].len;
 		/* (repeated) start, address, and the bytes if acknowledged */
 		bits += 1 + 9 * (1 + (ret == -ENXIO ? 0 : (u64)msgs[i].len));
 	}
+	if (num > 0)
+		sim_i2c_count(bus, msgs[0].addr, i, bytes, bits, ret == -ENXIO);
 	mutex_unlock(&sim->lock);
 	sim_wire_wait(start, sim_wire_ns(bits, bus->hz));
 	return ret ? ret : num;
 }
+
+/* debugfs i2c-chest/wire, i2c-head/wire: what the transfers put on the bus. */
+static int sim_i2c_wire_show(struct seq_file *m, void *v)
+{
+	struct sim_i2c_adap *bus = m->private;
+	struct sim_i2c_count all, per[SIM_I2C_CLIENTS];
+	u16 addr[SIM_I2C_CLIENTS];
+	int i, n;
+
+	mutex_lock(&bus->sim->lock);
+	all = bus->all;
+	n = bus->n_client;
+	memcpy(per, bus->per, sizeof(per));
+	memcpy(addr, bus->addr, sizeof(addr));
+	mutex_unlock(&bus->sim->lock);
+	seq_printf(m, "hz %u\nxfers %llu\nmsgs %llu\nbytes %llu\nbits %llu\nnacks %llu\n",
+		   bus->hz, all.xfers, all.msgs, all.bytes, all.bits, all.nacks);
+	seq_printf(m, "wire_ns %llu\n", sim_wire_ns(all.bits, bus->hz));
+	for (i = 0; i < n; i++)
+		seq_printf(m, "0x%02x xfers %llu msgs %llu bytes %llu bits %llu nacks %llu\n",
+			   addr[i], per[i].xfers, per[i].msgs, per[i].bytes, per[i].bits,
+			   per[i].nacks);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_i2c_wire);
 
 static u32 sim_i2c_func(struct i2c_adapter *adap)
 {
@@ -110,7 +181,10 @@ static int sim_add_clients(struct sim_i2c_adap *bus)
 		client = i2c_new_client_device(&bus->adap, &info);
 		if (IS_ERR(client))
 			return PTR_ERR(client);
+		mutex_lock(&bus->sim->lock);
+		bus->addr[bus->n_client] = b->addr;
 		bus->client[bus->n_client++] = client;
+		mutex_unlock(&bus->sim->lock);
 	}
 	return 0;
 }
@@ -126,6 +200,7 @@ static int sim_add_clients(struct sim_i2c_adap *bus)
 int sim_i2c_add(struct dcm_sim *sim, struct device *parent, const struct software_node *nodes)
 {
 	static const char *const names[SIM_I2C_BUSES] = { "I2C-chest", "I2C-head" };
+	static const char *const dirs[SIM_I2C_BUSES] = { "i2c-chest", "i2c-head" };
 	int b, ret;
 
 	sim->i2c = devm_kzalloc(parent, sizeof(*sim->i2c), GFP_KERNEL);
@@ -153,6 +228,8 @@ int sim_i2c_add(struct dcm_sim *sim, struct device *parent, const struct softwar
 		ret = sim_add_clients(bus);
 		if (ret)
 			goto err;
+		debugfs_create_file("wire", 0444, sim_debugfs_dir(sim, dirs[b]), bus,
+				    &sim_i2c_wire_fops);
 	}
 	return 0;
 

@@ -21,6 +21,7 @@
 #define DCM_CHEST_PROG_VERSION	0x10	/* R: 16 bytes, ASCII, NUL-padded */
 #define DCM_CHEST_EE_WINDOW	0x20	/* RW: 32 bytes, the page buffer */
 
+#define DCM_CHEST_BUTTON_PRESSED	BIT(0)	/* in DCM_CHEST_BUTTON */
 #define DCM_CHEST_ST_EE_BUSY	BIT(0)	/* a commit is being written */
 #define DCM_CHEST_ST_EE_ERROR	BIT(1)	/* the last commit failed */
 #define DCM_CHEST_EE_LOAD	0x01	/* window = page EE_PAGE */

@@ -2,10 +2,7 @@
 # Run every dcm kselftest in this directory, in a fixed order; each prints
 # TAP ending in "# Totals: ...". Exits non-zero if any test program failed.
 # dcm_fuzz_test is last: it leaves the robot's keys and store as random
-# writes left them. dcm_wiretime_test.sh runs alone (scripts/dcm-vm exec --
-# /opt/dcm/selftests/dcm_wiretime_test.sh): once, its end (tracing off, the
-# buses back to instant) met a soft lockup; dcm_sched_test's wire_timings
-# is make check's run of the cycle at wire timings.
+# writes left them.
 cd "$(dirname "$0")" || exit 1
 rc=0
 for t in dcm_body_test.sh dcm_dcmctl_test.sh dcm_safety_test.sh dcm_access_test.sh \
@@ -13,7 +10,7 @@ for t in dcm_body_test.sh dcm_dcmctl_test.sh dcm_safety_test.sh dcm_access_test.
 	dcm_hostile_test dcm_cycle_test dcm_daemon_test dcm_description_test.sh \
 	dcm_preferences_test.sh dcm_calib_test dcm_calib_test.sh dcm_configfs_test.sh \
 	dcm_transport_test.sh dcm_bodies_test.sh dcm_sched_test \
-	dcm_client_test dcm_examples_test.sh dcm_python_test.sh \
+	dcm_wiretime_test.sh dcm_client_test dcm_examples_test.sh dcm_python_test.sh \
 	dcm_lola_test.sh dcm_cli_test.sh dcm_faults_test dcm_soak_test dcm_snap_test \
 	dcm_top_test.sh dcm_docs_test.sh dcm_fuzz_test; do
 	echo "# selftest: $t"
