@@ -70,7 +70,7 @@ wait_until 3 all_ok
 check $? "every board is ok to start with"
 safe0=$(safety)
 
-dcmctl -j events --timeout 120 >"$T/events" 2>"$T/events.err" &
+dcmctl -j events --timeout $((120 * slow)) >"$T/events" 2>"$T/events.err" &
 evpid=$!
 sleep 0.5
 

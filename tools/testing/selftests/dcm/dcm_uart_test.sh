@@ -55,14 +55,17 @@ check $? "the RS485 transport is bound to the UART's serdev device"
 # cycle as well as the host's answers: the counts are taken against the
 # cycles that ran, not the clock. The cycles' window holds the counts'
 # window, and reading the files takes a few cycles of it.
+# The cycles are counted inside the window of the board's counters (read
+# before them at the start, after them at the end), so that every cycle
+# counted had its Ack or Nack counted too, however slow the reads are.
 answered() {
-	c1=$(cat $SYS/stats/cycles)
 	a1=$(cat $DEV/$1/Ack)
 	n1=$(cat $DEV/$1/Nack)
+	c1=$(cat $SYS/stats/cycles)
 	sleep "$2"
+	cyc=$(($(cat $SYS/stats/cycles) - c1))
 	ack=$(($(cat $DEV/$1/Ack) - a1))
 	nack=$(($(cat $DEV/$1/Nack) - n1))
-	cyc=$(($(cat $SYS/stats/cycles) - c1))
 }
 
 # most A B: A is at least 2/3 of B, and B is some cycles.
@@ -117,9 +120,9 @@ echo "$diag" | grep -q 'NeckBoard.*ok'
 check $? "and those of RS485-1 are ok"
 
 # A silenced board: its Nacks, the event, the others unharmed.
-dcmctl -j events --type nack --count 20 --timeout 4 >/tmp/nack.json 2>&1 &
+dcmctl -j events --type nack --count 20 --timeout $((4 * slow)) >/tmp/nack.json 2>&1 &
 ev=$!
-sleep 0.5
+sleep "$(scaled 0.5)"
 ans=$(boardsim "silent 3 on")
 case "$ans" in
 ok*) st=0 ;;
