@@ -331,7 +331,10 @@ echo N >$SIM/imu/silent
 n2=$(cat $DEV/InertialSensor/Nack)
 [ $((n2 - n1)) -ge 20 ] && grep -q " 7 malformed answer" $DEV/InertialSensor/Error
 check $? "a silent inertial board counts Nacks (+$((n2 - n1))) and is listed"
-wait_until 2 test "$(cat $DEV/InertialSensor/Available)" = 1
+available() {
+	[ "$(cat $DEV/$1/Available)" = 1 ]
+}
+wait_until 2 available InertialSensor
 av2=$?
 [ "$av1" = 1 ] && [ "$av0" = 0 ] && [ $av2 = 0 ]
 check $? "InertialSensor/Available: $av1, silent $av0, answering again $(cat $DEV/InertialSensor/Available)"
@@ -342,7 +345,7 @@ echo 75 >$SIM/sonar/right
 r=""
 for m in 0 1 2 3; do
 	set_val US/Actuator $m
-	sleep 0.1
+	sleep "$(scaled 0.1)"
 	r="$r $(val US/Sensor)"
 done
 [ "$r" = " 0.400000 0.750000 0.400000 0.750000" ]

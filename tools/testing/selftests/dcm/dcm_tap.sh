@@ -84,3 +84,10 @@ wait_until() {
 	done
 	"$@"
 }
+
+# holds EXPR: EXPR, a shell command line, evaluated now: for wait_until,
+# whose arguments are expanded once, to test what a command prints anew at
+# each poll: wait_until 3 holds '[ "$(cat F)" = 1 ]'.
+holds() {
+	eval "$1"
+}
