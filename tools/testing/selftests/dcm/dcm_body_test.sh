@@ -93,10 +93,11 @@ near "$cur" 0 0.05
 check $? "a joint at its target draws little current ($cur A)"
 
 # 2. Moving draws current; with hardness 0 the joint does not move.
+# (Polled while it moves: on a slow kernel the first read may come before
+# the command is applied.)
 set_val HeadYaw/Position/Actuator -1.5
 sleep 0.05
-cur=$(val HeadYaw/ElectricCurrent/Sensor)
-above "$cur" 0.1
+wait_until 1 holds 'cur=$(val HeadYaw/ElectricCurrent/Sensor); above "$cur" 0.1'
 check $? "a moving joint draws current ($cur A)"
 sleep 1
 set_val HeadPitch/Hardness/Actuator 0
