@@ -45,8 +45,13 @@ make -C "$DEBUG_KDIR" M="$mod" -j"$(nproc)" modules >>"$results/build.log" 2>&1 
 
 export KVER=$DEBUG_KVER DCM_VM_KERNEL=$DEBUG_IMAGE DCM_VM_MODROOT=$DEBUG_MODROOT
 export DCM_VM_KODIR=$mod DCM_VM_MEM=${DCM_VM_MEM:-2048}
-export DCM_VM_TIMEOUT=${DCM_VM_TIMEOUT:-3000}
-export DCM_SELFTEST_WRAP=/usr/sbin/dcm-kmemleak
+export DCM_VM_TIMEOUT=${DCM_VM_TIMEOUT:-6000}
+# The guest runs several times slower than on the stock kernel (KASAN,
+# lockdep, TCG): kselftest's per-test timeouts and the shell tests' waits
+# scale by DCM_TEST_TIMEOUT_SCALE (dcm_test.h, dcm_tap.sh), given to the
+# guest's commands through env.
+scale=${DCM_TEST_TIMEOUT_SCALE:-10}
+export DCM_SELFTEST_WRAP="env DCM_TEST_TIMEOUT_SCALE=$scale /usr/sbin/dcm-kmemleak"
 start=$(date +%s)
 set +e
 scripts/run-selftests.sh "$results/selftests.log"

@@ -85,11 +85,13 @@ static s64 key_micro(s64 v, u32 scale)
 /* A live key's value now; the caller holds @rt->err_lock for the counters. */
 static s64 keyslot_value(const struct dcm_runtime *rt, const struct dcm_keyslot *k)
 {
-	const struct dcm_rt_device *d = &rt->dev[k->ref.index];
+	const struct dcm_rt_device *d;
 
-	switch (k->what) {
-	case DCM_KS_VALUE:
+	/* A Value's index may be a subdevice's; the counters' is a device's. */
+	if (k->what == DCM_KS_VALUE)
 		return key_micro(READ_ONCE(*k->src), k->scale);
+	d = &rt->dev[k->ref.index];
+	switch (k->what) {
 	case DCM_KS_AVAILABLE:
 		return d->ack && d->nack_run < DCM_NACK_BURST ? DCM_MICRO : 0;
 	case DCM_KS_ACK:

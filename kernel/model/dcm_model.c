@@ -86,16 +86,44 @@ static int names_find(const struct dcm_model *m, const char *name, size_t len)
 	return -1;
 }
 
+/*
+ * grow_array() - room for element @n of *@arr, an array of @n elements of
+ * @size bytes
+ *
+ * The array's room is the power of two at or above @n, at least 8; when it
+ * is full the elements move to a new allocation of twice the room. Not
+ * krealloc(): an array past KMALLOC_MAX_CACHE_SIZE is pages of
+ * kmalloc_large(), which krealloc() grows in place up to their order
+ * without telling kmemleak. kmemleak scans such an object only as far as
+ * the size it was first allocated with, and then reports what only the
+ * elements past it point to (the subdevices' key arrays) as leaked.
+ *
+ * Return: 0, or -ENOMEM with *@arr as it was.
+ */
+static int grow_array(void **arr, u32 n, size_t size)
+{
+	void *p;
+
+	if (n && (n < 8 || (n & (n - 1))))
+		return 0;
+	p = kvmalloc_array(n ? 2 * (size_t)n : 8, size, GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	if (n)
+		memcpy(p, *arr, n * size);
+	kvfree(*arr);
+	*arr = p;
+	return 0;
+}
+
 static int names_add(struct dcm_model *m, const char *name, u8 target, u32 index)
 {
 	u32 h = name_hash(name, strlen(name));
 	struct dcm_name *n;
 
-	n = krealloc_array(m->names, m->n_names + 1, sizeof(*n), GFP_KERNEL);
-	if (!n)
+	if (grow_array((void **)&m->names, m->n_names, sizeof(*n)))
 		return -ENOMEM;
-	m->names = n;
-	n += m->n_names;
+	n = &m->names[m->n_names];
 	n->name = name;
 	n->target = target;
 	n->index = index;
@@ -161,9 +189,9 @@ void dcm_model_free(struct dcm_model *m)
 		if (m->robot_keys[i].kind == DCM_KEY_KIND_STRING)
 			kfree(m->robot_keys[i].value.str);
 	}
-	kfree(m->subdevices);
-	kfree(m->robot_keys);
-	kfree(m->names);
+	kvfree(m->subdevices);
+	kvfree(m->robot_keys);
+	kvfree(m->names);
 	kvfree(m);
 }
 
@@ -383,11 +411,9 @@ int dcm_model_add_subdevice(struct dcm_model *m, const char *name, const char *t
 	}
 
 	*why = "out of memory";
-	s = krealloc_array(m->subdevices, m->n_subdevices + 1, sizeof(*s), GFP_KERNEL);
-	if (!s)
+	if (grow_array((void **)&m->subdevices, m->n_subdevices, sizeof(*s)))
 		return -ENOMEM;
-	m->subdevices = s;
-	s += m->n_subdevices;
+	s = &m->subdevices[m->n_subdevices];
 	memset(s, 0, sizeof(*s));
 	s->type = t;
 	s->device = dev;
@@ -630,13 +656,11 @@ static int set_robot_key(struct dcm_model *m, const char *path, u8 kind, s64 num
 		*why = "too many RobotConfig keys";
 		return -ENOSPC;
 	}
-	rk = krealloc_array(m->robot_keys, m->n_robot_keys + 1, sizeof(*rk), GFP_KERNEL);
-	if (!rk) {
+	if (grow_array((void **)&m->robot_keys, m->n_robot_keys, sizeof(*rk))) {
 		kfree(s);
 		goto nomem;
 	}
-	m->robot_keys = rk;
-	rk += m->n_robot_keys;
+	rk = &m->robot_keys[m->n_robot_keys];
 	rk->kind = kind;
 	if (s)
 		rk->value.str = s;

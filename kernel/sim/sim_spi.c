@@ -54,8 +54,10 @@ static int sim_spi_transfer_one(struct spi_controller *ctlr, struct spi_device *
  * @parent: the simulated body's device
  * @node: the controller's software node, registered
  *
- * The controller is device-managed; the device is removed by
- * sim_spi_remove().
+ * The controller's memory is device-managed; sim_spi_remove() removes the
+ * device and unregisters the controller, before the caller unregisters
+ * @node (a controller left to device-managed unregistering would outlive
+ * its node, and its removal would read the freed node).
  *
  * Return: 0 or a negative errno.
  */
@@ -81,7 +83,7 @@ int sim_spi_add(struct dcm_sim *sim, struct device *parent, const struct softwar
 	ctlr->max_speed_hz = 8000000;
 	ctlr->transfer_one = sim_spi_transfer_one;
 	device_set_node(&ctlr->dev, software_node_fwnode(node));
-	ret = devm_spi_register_controller(parent, ctlr);
+	ret = spi_register_controller(ctlr);
 	if (ret)
 		return ret;
 	sim->spi = ctlr;
@@ -96,14 +98,17 @@ int sim_spi_add(struct dcm_sim *sim, struct device *parent, const struct softwar
 }
 
 /**
- * sim_spi_remove() - remove the device at the chip select
+ * sim_spi_remove() - remove the device at the chip select and the controller
  * @sim: the body
  *
- * The transport unbinds from it, so no cycle reaches the board after; the
- * controller goes with the simulated body's device.
+ * The transport unbinds from it, so no cycle reaches the board after; then
+ * the controller is unregistered, while its software node still exists.
  */
 void sim_spi_remove(struct dcm_sim *sim)
 {
 	spi_unregister_device(sim->spi_dev);
 	sim->spi_dev = NULL;
+	if (sim->spi)
+		spi_unregister_controller(sim->spi);
+	sim->spi = NULL;
 }

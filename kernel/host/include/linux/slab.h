@@ -11,6 +11,7 @@
 #define kcalloc(n, size, gfp)		calloc((n), (size))
 #define krealloc_array(p, n, size, gfp)	reallocarray((p), (n), (size))
 #define kfree(p)			free(p)
+#define kvmalloc_array(n, size, gfp)	reallocarray(NULL, (n), (size))
 #define kvzalloc(size, gfp)		calloc(1, (size))
 #define kvfree(p)			free(p)
 

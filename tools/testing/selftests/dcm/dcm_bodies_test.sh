@@ -156,7 +156,7 @@ check $rc "dcmctl -d dcm1 preferences save Chest writes /etc/dcm/dcm1/body.xml, 
 l0=$(grep -c "loaded into dcm1" /run/dcmd.1.log)
 pid1=$(dcmd_pid 1)
 [ -n "$pid1" ] && kill -HUP "$pid1"
-wait_until 60 test "$(grep -c "loaded into dcm1" /run/dcmd.1.log)" -gt "$l0"
+wait_until 60 holds '[ "$(grep -c "loaded into dcm1" /run/dcmd.1.log)" -gt "$l0" ]'
 grep "loaded into dcm1" /run/dcmd.1.log | tail -n 1 | grep -q ' + /etc/dcm/dcm1/body.xml'
 check $? "dcm1's dcmd reloads with /etc/dcm/dcm1/body.xml on SIGHUP"
 rm -rf /etc/dcm/dcm1
@@ -197,7 +197,7 @@ echo 0 >"$SIMD/body1/rs485-1/silent"
 check $? "body1's RS485-1 silent: dcm1's NeckBoard Nacks ($nb0 -> $nb1)"
 untouched before after 1
 check $? "the other controllers' cycles are untouched"
-wait_until 3 test "$(dcmctl -d dcm1 special diagnostic | awk '$1 == "NeckBoard" { print $5 }')" = ok
+wait_until 3 holds '[ "$(dcmctl -d dcm1 special diagnostic | awk '"'"'$1 == "NeckBoard" { print $5 }'"'"')" = ok ]'
 check $? "body1's line answers again: NeckBoard ok"
 
 # 4. dcm1's cycle stalled 700 ms (a cycle fault there), the others run on.
@@ -247,7 +247,7 @@ check $? "dcm2's dcmd (pid ${pid2:-none}) configures it again on SIGHUP"
 c0=$(cycles 2)
 sleep 0.5
 c1=$(cycles 2)
-wait_until 3 test "$(dcmctl -d dcm2 special diagnostic | head -n 1 | sed -n 's/.* \([0-9]*\) ok,.*/\1/p')" = 27
+wait_until 3 holds '[ "$(dcmctl -d dcm2 special diagnostic | head -n 1 | sed -n "s/.* \([0-9]*\) ok,.*/\1/p")" = 27 ]'
 [ "$c1" -gt "$c0" ] && [ "$(sum_boards 2 Ack)" -gt 0 ]
 check $? "its cycle runs ($c0 -> $c1) and its boards answer"
 

@@ -120,10 +120,11 @@ near "$cur" 0 0.05
 check $? "a joint at its target draws little current ($cur A)"
 
 # 2. Moving draws current; with hardness 0 the joint does not move.
+# (Polled while it moves: on a slow kernel the first read may come before
+# the command is applied.)
 set_val HeadYaw/Position/Actuator -1.5
 sleep 0.05
-cur=$(val HeadYaw/ElectricCurrent/Sensor)
-above "$cur" 0.1
+wait_until 1 holds 'cur=$(val HeadYaw/ElectricCurrent/Sensor); above "$cur" 0.1'
 check $? "a moving joint draws current ($cur A)"
 sleep 1
 set_val HeadPitch/Hardness/Actuator 0
@@ -135,27 +136,32 @@ after=$(val HeadPitch/Position/Sensor)
 check $? "with hardness 0 a joint stays ($before -> $after)"
 
 # 2a. The hands are apertures, 0 closed to 1 open: each follows a command
-# ramped over 1 s under hardness 0.8, to 0.7 then 0.2 (dcmctl, libdcm).
-hands_to() {
-	for h in LHand RHand; do
-		dcmctl set $h/Position/Actuator "$1" --in 1000 >/dev/null || return 1
-	done
-	sleep 0.5
-	mid_l=$(val LHand/Position/Sensor)
-	sleep 2.5
+# ramped over 1 s (times the slowdown: its middle is sampled by the wall
+# clock) under hardness 0.8, to 0.7 then 0.2 (dcmctl, libdcm).
+ramp_ms=$((1000 * slow))
+hands_at() {
 	l=$(val LHand/Position/Sensor)
 	r=$(val RHand/Position/Sensor)
 	near "$l" "$1" 0.02 && near "$r" "$1" 0.02
+}
+hands_to() {
+	for h in LHand RHand; do
+		dcmctl set $h/Position/Actuator "$1" --in $ramp_ms >/dev/null || return 1
+	done
+	sleep "$(scaled 0.5)"
+	mid_l=$(val LHand/Position/Sensor)
+	sleep "$(scaled 0.5)"
+	wait_until 2 hands_at "$1"
 }
 dcmctl set LHand/Hardness/Actuator 0.8 >/dev/null &&
 	dcmctl set RHand/Hardness/Actuator 0.8 >/dev/null
 check $? "dcmctl sets the hands' hardness to 0.8"
 hands_to 0.7
-check $? "hands commanded to 0.7 over 1 s read $l, $r"
+check $? "hands commanded to 0.7 over $ramp_ms ms read $l, $r"
 awk -v m="$mid_l" 'BEGIN { exit !(m > 0.1 && m < 0.65) }'
 check $? "halfway through the ramp the left hand is on its way ($mid_l)"
 hands_to 0.2
-check $? "hands commanded to 0.2 over 1 s read $l, $r"
+check $? "hands commanded to 0.2 over $ramp_ms ms read $l, $r"
 dcmctl set LHand/Hardness/Actuator 0 >/dev/null &&
 	dcmctl set LHand/Position/Actuator 0.9 >/dev/null
 sleep 0.5
@@ -233,8 +239,10 @@ err=$(cat $DEV/NeckBoard/Error)
 echo 0 >$SIM/rs485-1/silent
 [ $((n2 - n1)) -ge 30 ] && echo "$err" | grep -q " 7 no answer"
 check $? "a silent board counts Nacks (+$((n2 - n1))) and lists: $err"
-[ $((c2 - c1)) -ge 40 ] && [ $((o2 - o1)) -le 2 ]
-check $? "the cycle kept its period ($((c2 - c1)) cycles in 0.5 s, $((o2 - o1)) overruns)"
+skip_timing "the cycle kept its period with a silent board" || {
+	[ $((c2 - c1)) -ge 40 ] && [ $((o2 - o1)) -le 2 ]
+	check $? "the cycle kept its period ($((c2 - c1)) cycles in 0.5 s, $((o2 - o1)) overruns)"
+}
 
 # 7. Corrupted replies: Nack and "malformed answer".
 n1=$(cat $DEV/RShoulderBoard/Nack)
@@ -351,7 +359,10 @@ echo N >$SIM/imu/silent
 n2=$(cat $DEV/InertialSensor/Nack)
 [ $((n2 - n1)) -ge 20 ] && grep -q " 7 malformed answer" $DEV/InertialSensor/Error
 check $? "a silent inertial board counts Nacks (+$((n2 - n1))) and is listed"
-wait_until 2 test "$(cat $DEV/InertialSensor/Available)" = 1
+available() {
+	[ "$(cat $DEV/$1/Available)" = 1 ]
+}
+wait_until 2 available InertialSensor
 av2=$?
 [ "$av1" = 1 ] && [ "$av0" = 0 ] && [ $av2 = 0 ]
 check $? "InertialSensor/Available: $av1, silent $av0, answering again $(cat $DEV/InertialSensor/Available)"
@@ -362,7 +373,7 @@ echo 75 >$SIM/sonar/right
 r=""
 for m in 0 1 2 3; do
 	set_val US/Actuator $m
-	sleep 0.1
+	sleep "$(scaled 0.1)"
 	r="$r $(val US/Sensor)"
 done
 [ "$r" = " 0.400000 0.750000 0.400000 0.750000" ]

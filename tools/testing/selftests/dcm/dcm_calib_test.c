@@ -238,13 +238,16 @@ static int events_open(struct events *e)
 	return nl_socket_add_membership(e->sk, grp) || nl_socket_set_nonblocking(e->sk);
 }
 
-/* The first event of @type (whose text holds @text, if given) within 2 s. */
+/*
+ * The first event of @type (whose text holds @text, if given) within 2 s,
+ * times dcm_test_scale().
+ */
 static struct event *event_wait(struct events *e, uint32_t type, const char *text)
 {
 	struct pollfd p = { .fd = nl_socket_get_fd(e->sk), .events = POLLIN };
 	int i, tries;
 
-	for (tries = 0; tries < 40; tries++) {
+	for (tries = 0; tries < 40 * dcm_test_scale(); tries++) {
 		for (i = 0; i < e->n; i++)
 			if (e->ev[i].type == type && (!text || strstr(e->ev[i].text, text)))
 				return &e->ev[i];

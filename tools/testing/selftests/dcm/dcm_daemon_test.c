@@ -65,7 +65,7 @@ static const char *notified(int s, int ms)
 	ssize_t n;
 
 	buf[0] = '\0';
-	if (poll(&p, 1, ms) != 1)
+	if (poll(&p, 1, ms * dcm_test_scale()) != 1)
 		return buf;
 	n = recv(s, buf, sizeof(buf) - 1, 0);
 	buf[n > 0 ? n : 0] = '\0';
@@ -122,7 +122,7 @@ FIXTURE_TEARDOWN(daemon)
 		unlink(ETC_HEAD);
 	close(self->notify);
 	unlink(NOTIFY);
-	sleep_ms(300);
+	sleep_ms(300 * dcm_test_scale());
 	if (generation(self->fd) != self->gen)
 		dcm_sh("dcmd -1 >/dev/null 2>&1");
 	close(self->fd);
@@ -192,7 +192,7 @@ TEST_F(daemon, second_dcmd_by_mistake)
 	EXPECT_TRUE(handle_ok(self->fd, self->h));
 	kill(pid, SIGTERM);
 	EXPECT_STREQ("STOPPING=1", notified(self->notify, 5000));
-	for (i = 0; i < 50 && waitpid(pid, &st, WNOHANG) == 0; i++)
+	for (i = 0; i < 50 * dcm_test_scale() && waitpid(pid, &st, WNOHANG) == 0; i++)
 		sleep_ms(100);
 	EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 }
@@ -208,6 +208,7 @@ TEST_F(daemon, pidfile_and_reload)
 	uint32_t g2;
 	long pid;
 	struct stat st;
+	int i;
 
 	unlink(PIDFILE);
 	ASSERT_EQ(0, dcm_sh("NOTIFY_SOCKET=" NOTIFY " dcmd -p " PIDFILE " >" OUT " 2>&1"));
@@ -259,7 +260,8 @@ TEST_F(daemon, pidfile_and_reload)
 
 	ASSERT_EQ(0, kill((pid_t)pid, SIGTERM));
 	EXPECT_STREQ("STOPPING=1", notified(self->notify, 5000));
-	sleep_ms(300);
+	for (i = 0; i < 3 * dcm_test_scale() && !kill((pid_t)pid, 0); i++)
+		sleep_ms(100);
 	EXPECT_NE(0, kill((pid_t)pid, 0));
 	EXPECT_NE(0, access(PIDFILE, F_OK));
 }

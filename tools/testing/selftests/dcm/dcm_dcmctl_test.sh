@@ -106,11 +106,13 @@ while ! near "$(get $SENS/Value)" 0 0.01 && [ $i -lt 50 ]; do
 	i=$((i + 1))
 done
 # watch first (it prints its header once its keys are looked up), then the
-# command, so the frames cover the whole ramp
-dcmctl watch $ACT $SENS --cycles 60 >"$T/watch" 2>"$T/watch.err" &
+# command, so the frames cover the whole ramp: 60 cycles, times the
+# slowdown (the ramp starts when dcmctl set has run)
+wcycles=$((60 * slow))
+dcmctl watch $ACT $SENS --cycles $wcycles >"$T/watch" 2>"$T/watch.err" &
 wpid=$!
 i=0
-while [ ! -s "$T/watch" ] && [ $i -lt 100 ]; do
+while [ ! -s "$T/watch" ] && [ $i -lt $((100 * slow)) ]; do
 	sleep 0.02
 	i=$((i + 1))
 done
@@ -121,8 +123,8 @@ watch_rc=$?
 [ $set_rc = 0 ] && grep -q "^$ACT: clear-all, 1 point" "$T/set" && grep -q "0.300000 at .*(+300 ms)" "$T/set"
 check $? "dcmctl set $ACT 0.3 --in 300: $(tail -1 "$T/set")"
 lines=$(awk 'NR > 1' "$T/watch" | wc -l)
-[ $watch_rc = 0 ] && [ "$(head -1 "$T/watch")" = "cycle time $ACT $SENS" ] && [ "$lines" = 60 ]
-check $? "dcmctl watch --cycles 60: a header and 60 lines (rc $watch_rc)"
+[ $watch_rc = 0 ] && [ "$(head -1 "$T/watch")" = "cycle time $ACT $SENS" ] && [ "$lines" = $wcycles ]
+check $? "dcmctl watch --cycles $wcycles: a header and $wcycles lines (rc $watch_rc)"
 [ $watch_rc = 0 ] || diag "$T/watch.err"
 # cycles and times strictly increase; the actuator never goes down, takes
 # intermediate values (a ramp, not a jump) and ends at 0.3 (quantized)
@@ -140,24 +142,27 @@ last_act=$(tail -1 "$T/watch" | awk '{ print $3 }')
 got=$(get $ACT/Value)
 [ "$got" = "$last_act" ]
 check $? "dcmctl get agrees with the last frame ($got, $last_act)"
-sleep 0.5
+sleep "$(scaled 0.5)"
 s_get=$(get $SENS/Value)
 near "$s_get" 0.3 0.02
 check $? "the joint settles at the command ($s_get)"
 
 # 3. Several points: each applies at its time, in order. (A joint with no
-# stiffness has its command follow its sensor: stiffen them all first.)
+# stiffness has its command follow its sensor: stiffen them all first.) The
+# times and the samples between them stretch by the slowdown.
 for h in /sys/class/dcm/dcm0/SubDeviceList/*/Hardness/Actuator/Value; do
 	echo 1 >"$h"
 done
-dcmctl set HeadPitch/Position/Actuator 0.2@100 -0.2@400 --kind merge >"$T/out" 2>&1
+p1=$((100 * slow))
+p2=$((400 * slow))
+dcmctl set HeadPitch/Position/Actuator 0.2@$p1 -0.2@$p2 --kind merge >"$T/out" 2>&1
 rc=$?
-sleep 0.2
+sleep "$(scaled 0.2)"
 mid=$(get HeadPitch/Position/Actuator/Value)
-sleep 0.4
+sleep "$(scaled 0.4)"
 end=$(get HeadPitch/Position/Actuator/Value)
 [ $rc = 0 ] && awk -v m="$mid" 'BEGIN { exit !(m < 0.2 && m > -0.2) }' && near "$end" -0.2 0.0002
-check $? "two points 0.2@100 -0.2@400: between them $mid, at the end $end"
+check $? "two points 0.2@$p1 -0.2@$p2: between them $mid, at the end $end"
 
 # 4. An alias of the 26 Position/Actuator keys, set time-separate.
 dcmctl list '*/Position/Actuator/Value' | sed -e 's|^Device/SubDeviceList/||' \
@@ -181,7 +186,7 @@ alias_moves() {
 	done <"$T/joints"
 	# shellcheck disable=SC2086
 	dcmctl alias set alljoints --separate --times 0 $vals >"$T/aset" 2>&1 || return 1
-	sleep 0.1
+	sleep "$(scaled 0.1)"
 	# shellcheck disable=SC2046
 	dcmctl get -q $(sed 's|$|/Value|' "$T/joints") >"$T/values"
 	awk 'NR == FNR { r[FNR] = $0; next } { print r[FNR], $1 }' "$T/range" "$T/values" >"$T/after"
@@ -265,7 +270,7 @@ check $? "watch of live keys: ChestBoard/Available reads 1 in each frame ($(tail
 LED=Face/Led/Red/Left/0Deg/Actuator
 dcmctl set $LED 0.4 >/dev/null 2>&1
 rc=$?
-sleep 0.1
+sleep "$(scaled 0.1)"
 led=$(get $LED/Value)
 gain=$(get $LED/Gain)
 want=$(awk -v g="$gain" 'BEGIN { r = int(0.4 / g + 0.5); printf "%.6f", r * g }')
@@ -315,7 +320,7 @@ check $? "the JSON check refuses what is not one object (5 lines together)"
 
 # 8. Errors: a message, a non-zero status, nothing changed.
 dcmctl set $ACT 0.25 >/dev/null
-sleep 0.1
+sleep "$(scaled 0.1)"
 before=$(get $ACT/Value)
 err_case() {
 	what=$1

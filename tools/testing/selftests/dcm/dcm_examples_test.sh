@@ -60,9 +60,9 @@ grep -q 'joints read per cycle; commanding HeadYaw' "$T/loop.out"
 check $? "control-loop found the joints through the library's tree"
 
 # --- control-loop killed: its watchdog holds the joint (an event says so)
-dcmctl events --type watchdog --timeout 5 >"$T/wd.out" 2>&1 &
+dcmctl events --type watchdog --timeout $((5 * slow)) >"$T/wd.out" 2>&1 &
 evpid=$!
-sleep 0.5
+sleep "$(scaled 0.5)"
 "$EX/control-loop" -s 30 >"$T/loop2.out" 2>&1 &
 pid=$!
 wait_until 5 grep -q 'joints read per cycle' "$T/loop2.out" 2>/dev/null

@@ -190,9 +190,9 @@ else
 fi
 
 # The commit is one of the config events (the chest store read is another).
-dcmctl events --type config --timeout 6 >"$T/events" 2>&1 &
+dcmctl events --type config --timeout $((6 * slow)) >"$T/events" 2>&1 &
 evpid=$!
-sleep 1
+sleep "$(scaled 1)"
 dcmctl preferences load Chest --file "$C/body.xml" --etc "$A" >"$T/out" 2>&1
 rc=$?
 wait $evpid

@@ -35,9 +35,9 @@ fi
 
 # Every event of the test, one JSON object a line.
 EV=/tmp/safety-events.json
-dcmctl -j events --timeout 120 >$EV 2>/tmp/safety-events.err &
+dcmctl -j events --timeout $((120 * slow)) >$EV 2>/tmp/safety-events.err &
 evpid=$!
-sleep 0.5
+sleep "$(scaled 0.5)"
 
 # ev TYPE [PATTERN...]: the events of TYPE whose line has every PATTERN.
 ev() {
@@ -129,10 +129,17 @@ sleep 1.2
 h3=$(val LShoulderPitch/Hardness/Actuator)
 [ "$f1" = $((f0 + 1)) ]
 check $? "a cycle 700 ms late counts as a cycle fault ($f0 -> $f1)"
-awk -v h="$h1" 'BEGIN { exit !(h < 0.2) }'
-check $? "right after it the hardness sent is low ($h1, factor $s1)"
-awk -v a="$h1" -v b="$h2" 'BEGIN { exit !(b > a && b < 1) }'
-check $? "it comes back gradually ($h1 -> $h2)"
+# Samples at wall-clock times of a ramp the kernel runs by its own clock:
+# on a slowed kernel they land late (the events' times below, taken by the
+# kernel, still measure the ramp).
+skip_timing "right after it the hardness sent is low" || {
+	awk -v h="$h1" 'BEGIN { exit !(h < 0.2) }'
+	check $? "right after it the hardness sent is low ($h1, factor $s1)"
+}
+skip_timing "it comes back gradually" || {
+	awk -v a="$h1" -v b="$h2" 'BEGIN { exit !(b > a && b < 1) }'
+	check $? "it comes back gradually ($h1 -> $h2)"
+}
 [ "$h3" = 1.000000 ] && [ "$(cat $SYS/safety/fault_scale)" = 1.000000 ]
 check $? "and is whole again after 2 s ($h3)"
 on=$(ev safety '"rule":"cycle-fault"' '"value":1' | tail -n 1)
@@ -155,11 +162,18 @@ i=$(val Battery/Current/Sensor)
 b1=$(cat $SYS/safety/battery_scale)
 h1=$(val LShoulderPitch/Hardness/Actuator)
 echo 0 >$SIM/load_ma
-awk -v b="$b1" -v h="$h1" 'BEGIN { exit !(b < 0.9 && b > 0.5 && h < 0.9) }'
+awk -v b="$b1" -v h="$h1" 'BEGIN { exit !(b < 0.9 && h < 0.9) }'
 check $? "battery at $i A: factor $b1, hardness sent $h1"
+skip_timing "the battery factor goes down slowly" || {
+	awk -v b="$b1" 'BEGIN { exit !(b > 0.5) }'
+	check $? "the battery factor goes down slowly (after 1 s: $b1)"
+}
 sleep 2
-b2=$(cat $SYS/safety/battery_scale)
-[ "$b2" = 1.000000 ]
+battery_whole() {
+	b2=$(cat $SYS/safety/battery_scale)
+	[ "$b2" = 1.000000 ]
+}
+wait_until 1 battery_whole
 check $? "back under the limit the factor returns to $b2"
 [ -n "$(ev safety '"rule":"battery-current"' '"value":1')" ] &&
 	[ -n "$(ev safety '"rule":"battery-current"' '"value":0')" ]
@@ -215,7 +229,7 @@ else
 fi
 dcmd -1 >/dev/null 2>&1
 check $? "the default description loads again"
-sleep 0.3
+sleep "$(scaled 0.3)"
 [ "$(ev config 'robot description' | wc -l)" -ge 2 ]
 check $? "events: each description loaded is a config event"
 

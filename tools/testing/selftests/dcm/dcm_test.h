@@ -77,6 +77,19 @@ static inline int dcm_sh(const char *cmd)
 	return st == -1 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
 }
 
+/*
+ * dcm_test_scale() - how many times slower than on the stock kernel the
+ * tests run: DCM_TEST_TIMEOUT_SCALE (make check-debug sets it for its debug
+ * kernel), at least 1. A wait for something to happen (a deadline, not a
+ * measure of the kernel's timing) multiplies by it.
+ */
+static inline int dcm_test_scale(void)
+{
+	const char *s = getenv("DCM_TEST_TIMEOUT_SCALE");
+	int k = s ? atoi(s) : 1;
+
+	return k < 1 ? 1 : k;
+}
 
 /*
  * DCM_HARNESS_MAIN: the kselftest harness's main (TEST_HARNESS_MAIN, so

@@ -70,7 +70,7 @@ wait_until 3 all_ok
 check $? "every board is ok to start with"
 safe0=$(safety)
 
-dcmctl -j events --timeout 120 >"$T/events" 2>"$T/events.err" &
+dcmctl -j events --timeout $((120 * slow)) >"$T/events" 2>"$T/events.err" &
 evpid=$!
 sleep 0.5
 
@@ -163,7 +163,7 @@ done
 check $? "the clients bound again${bad:+ (failed:$bad)}"
 wait_until 3 is_state ok ChestBoard Battery USBoard
 check $? "ChestBoard, Battery and USBoard answer again"
-wait_until 3 test "$(safety)" = "$safe0"
+wait_until 3 holds '[ "$(safety)" = "$safe0" ]'
 check $? "the safety factors are as before ($safe0 -> $(safety))"
 
 # 3. Just the battery's client: only the battery Nacks; the adapter stays.
@@ -194,7 +194,7 @@ check $? "the battery answers again"
 # 4. All as before.
 wait_until 3 all_ok
 check $? "every board is ok again: $(dcmctl special diagnostic | head -n 1)"
-wait_until 3 test "$(safety)" = "$safe0"
+wait_until 3 holds '[ "$(safety)" = "$safe0" ]'
 check $? "the safety factors are as before ($(safety))"
 ! dmesg | grep -q 'WARNING:\|Oops\|BUG:'
 check $? "no kernel warning"

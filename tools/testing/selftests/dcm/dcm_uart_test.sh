@@ -55,19 +55,33 @@ check $? "the RS485 transport is bound to the UART's serdev device"
 # cycle as well as the host's answers: the counts are taken against the
 # cycles that ran, not the clock. The cycles' window holds the counts'
 # window, and reading the files takes a few cycles of it.
+# The cycles are counted twice, however slow the reads are: cyc inside the
+# window of the board's counters (every cycle counted had its Ack or Nack
+# counted too: for "at least"), cyc_all around it (every answer counted
+# came in a cycle counted: for "at most").
 answered() {
-	c1=$(cat $SYS/stats/cycles)
+	o1=$(cat $SYS/stats/cycles)
 	a1=$(cat $DEV/$1/Ack)
 	n1=$(cat $DEV/$1/Nack)
+	c1=$(cat $SYS/stats/cycles)
 	sleep "$2"
+	cyc=$(($(cat $SYS/stats/cycles) - c1))
 	ack=$(($(cat $DEV/$1/Ack) - a1))
 	nack=$(($(cat $DEV/$1/Nack) - n1))
-	cyc=$(($(cat $SYS/stats/cycles) - c1))
+	cyc_all=$(($(cat $SYS/stats/cycles) - o1))
 }
 
-# most A B: A is at least 2/3 of B, and B is some cycles.
+# most A B: A is at least 2/3 of B, and B is some cycles. On a slowed
+# kernel only A > 0 (the boards answer): whether the host's answer lands in
+# the cycle's reply window is a matter of timing there (a timing check,
+# debug kernel: a third to a half of the answers come late).
 most() {
-	[ "$2" -ge 20 ] && [ $(($1 * 3)) -ge $(($2 * 2)) ]
+	[ "$2" -ge 20 ] || return 1
+	if [ "$slow" -gt 1 ]; then
+		[ "$1" -gt 0 ]
+	else
+		[ $(($1 * 3)) -ge $(($2 * 2)) ]
+	fi
 }
 
 # chain_is RESULT: ChainResult, in $chain, reads RESULT.
@@ -117,9 +131,9 @@ echo "$diag" | grep -q 'NeckBoard.*ok'
 check $? "and those of RS485-1 are ok"
 
 # A silenced board: its Nacks, the event, the others unharmed.
-dcmctl -j events --type nack --count 20 --timeout 4 >/tmp/nack.json 2>&1 &
+dcmctl -j events --type nack --count 20 --timeout $((4 * slow)) >/tmp/nack.json 2>&1 &
 ev=$!
-sleep 0.5
+sleep "$(scaled 0.5)"
 ans=$(boardsim "silent 3 on")
 case "$ans" in
 ok*) st=0 ;;
@@ -173,7 +187,7 @@ check $? "and a joint follows its command again ($pos)"
 # then (and a late one fills the next window's start): a Nack, never a
 # stalled cycle.
 answered NeckBoard 2
-most $ack $cyc && [ $((ack + nack)) -le $((cyc + 2)) ]
-check $? "most cycles answered once running (+$ack Acks, +$nack Nacks in $cyc cycles)"
+most $ack $cyc && [ $((ack + nack)) -le $((cyc_all + 2)) ]
+check $? "most cycles answered once running (+$ack Acks, +$nack Nacks in $cyc to $cyc_all cycles)"
 
 totals

@@ -133,11 +133,16 @@ static struct nl_sock *ev_open(struct ev_ctx *ctx)
 	return sk;
 }
 
-/* Watchdog events of @pid seen within @ms (more may come later). */
+/*
+ * Watchdog events of @pid seen within @ms, times dcm_test_scale() (more may
+ * come later).
+ */
 static int ev_wait(struct nl_sock *sk, struct ev_ctx *ctx, pid_t pid, int ms)
 {
 	struct pollfd pfd = { .fd = nl_socket_get_fd(sk), .events = POLLIN };
 	long start = mono_ms();
+
+	ms *= dcm_test_scale();
 
 	ctx->pid = pid;
 	ctx->found = 0;
