@@ -68,6 +68,20 @@ function target(name, measured, ok, why) {
 	twhy[nt] = why
 }
 function pct(a, b) { return b > 0 ? sprintf("%.0f %%", 100 * a / b) : "-" }
+# Why a work target misses when the buses do not explain it: in the same VM
+# cyclictest, a thread that does no work, is stalled as long.
+function emu_why(c, p50) {
+	if (!has(c, "latency", "cyclictest idle p99"))
+		return sprintf("work p50 %.0f us; the rest is the emulator'"'"'s (no cyclictest row to show it)", p50)
+	return sprintf("work p50 %.0f us; cyclictest in the same VM, doing no work, is woken %.0f us late at p99 and %.0f us at max: the emulator stalls a thread that long, inside the work as well", \
+		       p50, v(c, "latency", "cyclictest idle p99"), v(c, "latency", "cyclictest idle max"))
+}
+function stall_why(c, max) {
+	if (!has(c, "latency", "cyclictest idle max"))
+		return sprintf("cycle work max %.0f us", max)
+	return sprintf("cycle work max %.0f us; cyclictest in the same VM, doing no work, woke up to %.0f us late: the emulator stalls a thread for longer than a period", \
+		       max, v(c, "latency", "cyclictest idle max"))
+}
 END {
 	print ".. SPDX-License-Identifier: GPL-2.0"
 	print ""
@@ -133,7 +147,9 @@ END {
 			for (k = 1; k <= nrows[g SUBSEP "steps"]; k++)
 				if (rname[g SUBSEP "steps", k] ~ /^bus .* p50$/)
 					bus += rval[g SUBSEP "steps", k]
-			why = sprintf("the buses'"'"' exchanges take %.0f us of the cycle at p50 (Cycle work per step)", bus)
+			why = bus >= per / 2 ? \
+			      sprintf("the buses'"'"' exchanges take %.0f us of the cycle at p50 (Cycle work per step)", bus) : \
+			      emu_why(g, v(g, "work", "idle p50"))
 		}
 		target("cycle work p99 < 50 % of 10 ms, buses at wire time", \
 		       sprintf("%.0f us (%s of %d us)", w, pct(w, per), per), ok, why)
@@ -141,7 +157,7 @@ END {
 		       sprintf("%d overruns, %d missed periods, %d cycles whose work ran past the period", \
 			       v(g, "work", "idle overruns"), v(g, "work", "idle missed periods"), \
 			       v(g, "work", "idle work over the period")), lost == 0, \
-		       lost ? sprintf("cycle work max %.0f us", v(g, "work", "idle max")) : "")
+		       lost ? stall_why(g, v(g, "work", "idle max")) : "")
 	} else
 		target("cycle work p99 < 50 % of 10 ms, buses at wire time", "-", "", "")
 	if (has(g, "work", "idle 12 ms p99")) {
@@ -150,12 +166,12 @@ END {
 		       v(g, "work", "idle 12 ms work over the period")
 		target("cycle work p99 < 50 % of 12 ms, buses at wire time", \
 		       sprintf("%.0f us (%s of 12000 us)", w, pct(w, 12000)), w < 6000, \
-		       w < 6000 ? "" : "as at 10 ms: the wire time of the buses in sequence")
+		       w < 6000 ? "" : emu_why(g, v(g, "work", "idle 12 ms p50")))
 		target("no overrun over " v(g, "work", "idle 12 ms cycles") " cycles idle (12 ms)", \
 		       sprintf("%d overruns, %d missed periods, %d cycles past the period", \
 			       v(g, "work", "idle 12 ms overruns"), v(g, "work", "idle 12 ms missed periods"), \
 			       v(g, "work", "idle 12 ms work over the period")), lost == 0, \
-		       lost ? sprintf("cycle work max %.0f us", v(g, "work", "idle 12 ms max")) : "")
+		       lost ? stall_why(g, v(g, "work", "idle 12 ms max")) : "")
 	}
 	for (i = 1; i <= ncfg; i++) {
 		c = cfgs[i]
