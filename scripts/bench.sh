@@ -55,9 +55,15 @@ die() {
 # one, which scripts/kver.sh would take as the newest).
 kver_of() {
 	local d
+	# KVER, unless it is a generic kernel's and PREEMPT_RT's is asked for
+	# (the Makefile exports the generic KVER it chose).
 	if [ -n "${KVER:-}" ]; then
-		echo "$KVER"
-		return
+		case "$1:$KVER" in
+		generic:* | rt:*-rt-*)
+			echo "$KVER"
+			return
+			;;
+		esac
 	fi
 	for d in $(ls -1 /lib/modules 2>/dev/null | sort -rV); do
 		case "$d" in
