@@ -29,7 +29,7 @@ vars=$(scripts/debug-kernel.sh) || fail "no debug kernel (see above)"
 eval "$vars"
 echo "check-debug.sh: debug kernel $DEBUG_KVER (its build took $DEBUG_BUILD_SECONDS s)"
 
-make --no-print-directory userspace selftests boardsim >"$results/build.log" 2>&1 ||
+make --no-print-directory userspace selftests boardsim examples >"$results/build.log" 2>&1 ||
 	{ tail -30 "$results/build.log"; fail "the userspace build failed"; }
 
 # dcm's modules for the debug kernel, built from a copy of their sources so
