@@ -44,7 +44,7 @@ EXPORT_SYMBOL_GPL(dcm_chest_get_out);
  */
 void dcm_chest_put_in(u8 *block, const struct dcm_chest_in *in)
 {
-	block[0] = in->button ? 1 : 0;
+	block[0] = in->button ? DCM_CHEST_BUTTON_PRESSED : 0;
 	block[1] = in->status & (DCM_CHEST_ST_EE_BUSY | DCM_CHEST_ST_EE_ERROR);
 	dcm_chest_put_out(block + 2, &in->out);
 }
@@ -57,7 +57,7 @@ EXPORT_SYMBOL_GPL(dcm_chest_put_in);
  */
 void dcm_chest_get_in(const u8 *block, struct dcm_chest_in *in)
 {
-	in->button = block[0] & 1;
+	in->button = !!(block[0] & DCM_CHEST_BUTTON_PRESSED);
 	in->status = block[1] & (DCM_CHEST_ST_EE_BUSY | DCM_CHEST_ST_EE_ERROR);
 	dcm_chest_get_out(block + 2, &in->out);
 }

@@ -101,14 +101,11 @@ static inline int dcm_test_scale(void)
 #define DCM_HARNESS_MAIN							\
 	static void dcm_test_timeouts(void)					\
 	{									\
-		const char *scale = getenv("DCM_TEST_TIMEOUT_SCALE");		\
 		const char *min = getenv("DCM_TEST_TIMEOUT_MIN");		\
+		int k = dcm_test_scale(), m = min ? atoi(min) : 0;		\
 		struct __fixture_metadata *f;					\
 		struct __test_metadata *t;					\
-		int k = scale ? atoi(scale) : 1, m = min ? atoi(min) : 0;	\
 										\
-		if (k < 1)							\
-			k = 1;							\
 		for (f = __fixture_list; f; f = f->next)			\
 			for (t = f->tests; t; t = t->next) {			\
 				t->timeout *= k;				\
