@@ -25,19 +25,22 @@ libdcm's message); bad arguments TypeError or ValueError. The package loads
 Documentation/dcm/python.rst is the reference.
 """
 
-from .core import (DEFAULT_DEVICE, PREFIX_DEV, PREFIX_ROBOT, PREFIX_SUB, AliasMode,
-                   Controller, Frame, Info, Key, Point, SafeAction, Snapshot, Stats,
-                   UpdateKind, controllers, lib_version, open, time_add, time_diff)
+from . import prefs
+from .core import (DEFAULT_DEVICE, PREFIX_DEV, PREFIX_ROBOT, PREFIX_SUB, Alias, AliasInfo,
+                   AliasMode, Board, Controller, Device, Frame, Info, Key, Point, SafeAction,
+                   Snapshot, SpecialResult, Stats, Subdevice, Tree, UpdateKind, controllers,
+                   lib_version, open, prefixes, special, time_add, time_diff)
 from .errors import (DcmError, NoSuchAliasError, NoSuchKeyError, StaleError,
                      WatchdogFired)
 from .events import Event, EventStream, events
 
-__version__ = "0.5.0"
+from ._version import VERSION as __version__
 
 __all__ = [
-    "AliasMode", "Controller", "DcmError", "DEFAULT_DEVICE", "Event", "EventStream",
-    "Frame", "Info", "Key", "NoSuchAliasError", "NoSuchKeyError", "Point",
-    "PREFIX_DEV", "PREFIX_ROBOT", "PREFIX_SUB", "SafeAction", "Snapshot", "StaleError",
-    "Stats", "UpdateKind", "WatchdogFired", "controllers", "events", "lib_version",
-    "open", "time_add", "time_diff",
+    "Alias", "AliasInfo", "AliasMode", "Board", "Controller", "DcmError", "DEFAULT_DEVICE",
+    "Device", "Event", "EventStream", "Frame", "Info", "Key", "NoSuchAliasError",
+    "NoSuchKeyError", "Point", "PREFIX_DEV", "PREFIX_ROBOT", "PREFIX_SUB", "SafeAction",
+    "Snapshot", "SpecialResult", "StaleError", "Stats", "Subdevice", "Tree", "UpdateKind",
+    "WatchdogFired", "controllers", "events", "lib_version", "open", "prefixes", "prefs",
+    "special", "time_add", "time_diff",
 ]
