@@ -427,10 +427,10 @@ class _Dispatcher:
     """The thread that reads dcm's events and calls the subscribers, as
     NAOqi calls them from its own threads."""
 
-    def __init__(self, index, memory):
+    def __init__(self, stream, memory):
         self._memory = memory
         self._stop = threading.Event()
-        self._stream = EventStream(index=index)
+        self._stream = stream
         self.thread = threading.Thread(target=self._run, name="dcm.naoqi events", daemon=True)
         self.thread.start()
 
@@ -484,6 +484,8 @@ class ALMemory:
         self._subs = []
         self._lock = threading.Lock()
         self._dispatcher = None
+        # what subscribeToEvent reads: the controller's events (netlink)
+        self._events = lambda index: EventStream(index=index)
 
     @property
     def controller(self):
@@ -675,7 +677,7 @@ class ALMemory:
             self._subs = [x for x in self._subs
                           if not (x.event == name and _same(x, module))] + [sub]
             if self._dispatcher is None:
-                self._dispatcher = _Dispatcher(self._c.info().index, self)
+                self._dispatcher = _Dispatcher(self._events(self._c.info().index), self)
 
     @_naoqi_errors
     def unsubscribeToEvent(self, name, module):  # pylint: disable=invalid-name
