@@ -16,8 +16,13 @@ Open a controller, read and command its keys, follow it cycle by cycle::
         for e in ev.read(timeout=5):
             print(e)
 
-:mod:`dcm.naoqi` takes NAOqi's DCM proxy calls as they are written:
-``DCM().set(["HeadYaw/Position/Actuator/Value", "ClearAll", [[0.5, t]]])``.
+:meth:`Controller.tree`, :meth:`Controller.keys` and
+:meth:`Controller.aliases` list what the description has; :func:`special`
+and :mod:`dcm.prefs` are NAOqi's special commands and preference files.
+
+:mod:`dcm.naoqi` takes NAOqi's DCM and ALMemory proxy calls as they are
+written: a NAOqi script runs with ``from naoqi import ALProxy`` changed to
+``from dcm.naoqi import ALProxy``.
 
 Failures of libdcm raise :class:`DcmError` (an OSError with ``errno`` and
 libdcm's message); bad arguments TypeError or ValueError. The package loads
@@ -34,7 +39,11 @@ from .errors import (DcmError, NoSuchAliasError, NoSuchKeyError, StaleError,
                      WatchdogFired)
 from .events import Event, EventStream, events
 
-from ._version import VERSION as __version__
+from ._version import VERSION
+
+#: The version of the module, which is libdcm's: userspace/Makefile writes
+#: LIBDCM_VERSION of libdcm.h into _version.py.
+__version__ = VERSION
 
 __all__ = [
     "Alias", "AliasInfo", "AliasMode", "Board", "Controller", "DcmError", "DEFAULT_DEVICE",

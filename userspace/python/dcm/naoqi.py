@@ -627,8 +627,10 @@ class ALMemory:
     def removeData(self, key):  # pylint: disable=invalid-name
         """Remove a key insertData stored; keys of the DCM's tree stay."""
         _args.name(key, "removeData: the key")
+        if _event_type(key) is not None:
+            raise ValueError("removeData: %s is one of dcm's events: it is not removed" % key)
         with _store_lock:
-            if key in _store and _event_type(key) is None:
+            if key in _store:
                 del _store[key]
                 return
         if not _user_key(key) or self._tree_key(key):

@@ -477,6 +477,8 @@ class Memory(unittest.TestCase):
             self.m.removeData("MyApp/X")
         with self.assertRaisesRegex(ValueError, "key of the DCM's tree"):
             self.m.removeData("RobotConfig/Body/Type")
+        with self.assertRaisesRegex(ValueError, "one of dcm's events"):
+            self.m.removeData("DCM/Safety")
 
     def test_event_names(self):
         names = self.m.getEventList()
