@@ -38,11 +38,11 @@ class SpecialListener(ALModule):
         self.heard.append((key, value, message))
 
 
-def wait_for(memory, key, target, timeout):
-    """Read key until it is within 0.01 of target, at most timeout s."""
+def wait_for(memory, key, target, tolerance, timeout):
+    """Read key until it is within tolerance of target, at most timeout s."""
     end = time.time() + timeout
     value = memory.getData(key)
-    while abs(value - target) > 0.01 and time.time() < end:
+    while abs(value - target) > tolerance and time.time() < end:
         time.sleep(0.05)
         value = memory.getData(key)
     return value
@@ -78,7 +78,8 @@ def main():
     t = dcm.getTime(0)
     dcm.setAlias(["HeadTurn", "ClearAll", "time-separate", 0,
                   [t + 500, t + 1000], [[YAW / 2, YAW], [PITCH / 2, PITCH]]])
-    yaw = wait_for(memory, subdevices + "HeadYaw/Position/Sensor/Value", YAW, 10.0)
+    wait_for(memory, subdevices + "HeadYaw/Position/Actuator/Value", YAW, 0.001, 10.0)
+    yaw = wait_for(memory, subdevices + "HeadYaw/Position/Sensor/Value", YAW, 0.01, 10.0)
     report(abs(yaw - YAW) <= 0.01, "HeadYaw reached %.3f rad (sensor %.3f)" % (YAW, yaw))
 
     # Both joints of one cycle.

@@ -42,9 +42,17 @@ if [ -d /etc/dcm ]; then
 	cp -a /etc/dcm "$T/etc-dcm" && etc_saved=1
 fi
 cleanup() {
-	# the robot as it was: the head at 0, soft; /etc/dcm as it was
+	# the robot as it was: the head back at 0 (waited for: a soft joint
+	# stays where it is), then soft; /etc/dcm as it was
 	echo 0 >$SUB/HeadYaw/Position/Actuator/Value 2>/dev/null
 	echo 0 >$SUB/HeadPitch/Position/Actuator/Value 2>/dev/null
+	i=0
+	while [ $i -lt "$(scaled 100)" ] && ! awk -v y="$(cat $SUB/HeadYaw/Position/Sensor/Value)" \
+		-v p="$(cat $SUB/HeadPitch/Position/Sensor/Value)" \
+		'BEGIN { exit !(y > -0.01 && y < 0.01 && p > -0.01 && p < 0.01) }'; do
+		sleep 0.05
+		i=$((i + 1))
+	done
 	echo 0 >$SUB/HeadYaw/Hardness/Actuator/Value 2>/dev/null
 	echo 0 >$SUB/HeadPitch/Hardness/Actuator/Value 2>/dev/null
 	rm -rf /etc/dcm
