@@ -187,25 +187,30 @@ class Tree:
     Attributes:
         index: the controller (N of dcmN).
         generation: the description's generation (of the handles).
-        devices: the :class:`Device` list, sorted by name.
-        subdevices: the :class:`Subdevice` list, sorted by name.
+        devices: the :class:`Device` tuple, sorted by name.
+        subdevices: the :class:`Subdevice` tuple, sorted by name.
         robot_keys: the RobotConfig keys, names below "RobotConfig/".
+
+    A Tree does not change: a new description gives a new Tree.
     """
-    __slots__ = ("index", "generation", "devices", "subdevices", "robot_keys")
+    __slots__ = ("index", "generation", "devices", "subdevices", "robot_keys", "_keys")
 
     def __init__(self, index, generation, devices, subdevices, robot_keys):
         self.index = index
         self.generation = generation
-        self.devices = devices
-        self.subdevices = subdevices
-        self.robot_keys = robot_keys
+        self.devices = tuple(devices)
+        self.subdevices = tuple(subdevices)
+        self.robot_keys = tuple(robot_keys)
+        self._keys = None
 
     def keys(self):
-        """Every key's full name, sorted."""
-        out = [PREFIX_DEV + d.name + "/" + k for d in self.devices for k in d.keys]
-        out += [PREFIX_SUB + s.name + "/" + k for s in self.subdevices for k in s.keys]
-        out += [PREFIX_ROBOT + k for k in self.robot_keys]
-        return sorted(out)
+        """Every key's full name, sorted (a new list)."""
+        if self._keys is None:
+            out = [PREFIX_DEV + d.name + "/" + k for d in self.devices for k in d.keys]
+            out += [PREFIX_SUB + s.name + "/" + k for s in self.subdevices for k in s.keys]
+            out += [PREFIX_ROBOT + k for k in self.robot_keys]
+            self._keys = tuple(sorted(out))
+        return list(self._keys)
 
     def __repr__(self):
         return "<dcm.Tree dcm%d: %d devices, %d subdevices, %d RobotConfig keys>" % (
@@ -228,9 +233,9 @@ def _tree(lib, t, index):
         subs.append(Subdevice(_lib.text(d.name), _lib.text(d.type), _lib.text(d.device),
                               d.number, d.handle, bool(d.flags & _lib.KEY_ACTUATOR),
                               bool(d.flags & _lib.KEY_STEP), _tree_keys(d)))
-    robot = [_lib.text(lib.dcm_tree_robot_key(t, i).contents.name)
-             for i in range(lib.dcm_tree_n_robot_keys(t))]
-    return Tree(index, lib.dcm_tree_generation(t), devs, subs, robot)
+    robot = tuple(_lib.text(lib.dcm_tree_robot_key(t, i).contents.name)
+                  for i in range(lib.dcm_tree_n_robot_keys(t)))
+    return Tree(index, lib.dcm_tree_generation(t), tuple(devs), tuple(subs), robot)
 
 
 class Key:
@@ -361,6 +366,7 @@ class Controller(_lib.Closing):
         self._frame_buf = None
         self._snaps = weakref.WeakSet()
         self._sysfs = None
+        self._tree = None
         self._path = path
         h = ctypes.c_void_p()
         check(_lib.lib().dcm_open(bpath, ctypes.byref(h)), "dcm_open")
@@ -836,14 +842,32 @@ class Controller(_lib.Closing):
     def tree(self):
         """The running description: a :class:`Tree` of its devices,
         subdevices (each with its handle) and keys (libdcm's
-        ``dcm_tree_read``, from sysfs)."""
+        ``dcm_tree_read``, from sysfs).
+
+        The tree is read once per description: while the description that
+        was read runs (one lookup tells), the same Tree comes back.
+        """
+        t = self._tree
+        if t is not None and self._tree_current(t):
+            return t
         lib = _lib.lib()
-        t = ctypes.c_void_p()
-        check(lib.dcm_tree_read(self._handle(), None, 0, ctypes.byref(t)), "dcm_tree_read")
+        p = ctypes.c_void_p()
+        check(lib.dcm_tree_read(self._handle(), None, 0, ctypes.byref(p)), "dcm_tree_read")
         try:
-            return _tree(lib, t, self.info().index)
+            t = _tree(lib, p, self.info().index)
         finally:
-            lib.dcm_tree_free(t)
+            lib.dcm_tree_free(p)
+        self._tree = t
+        return t
+
+    def _tree_current(self, t):
+        """True while the description t was read from runs."""
+        if not t.subdevices:
+            return False
+        out = _lib.Key()
+        ret = _lib.lib().dcm_lookup(self._handle(), t.subdevices[0].name.encode("utf-8"),
+                                    ctypes.byref(out))
+        return ret == 0 and out.handle >> 16 == t.generation
 
     def keys(self, contains=None):
         """Every key of the tree by its full name ("Device/SubDeviceList/
@@ -860,11 +884,11 @@ class Controller(_lib.Closing):
 
     def devices(self):
         """The devices (boards) of the description: a list of :class:`Device`."""
-        return self.tree().devices
+        return list(self.tree().devices)
 
     def subdevices(self):
         """The subdevices of the description: a list of :class:`Subdevice`."""
-        return self.tree().subdevices
+        return list(self.tree().subdevices)
 
     def aliases(self):
         """The aliases this controller object sees, its own first, then the

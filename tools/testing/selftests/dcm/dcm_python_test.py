@@ -259,9 +259,10 @@ def t_enumeration():
           "tree: HeadYaw's sensor with its handle (0x%08x) and keys %s" %
           (hys.handle if hys else 0, ",".join(hys.keys[:6]) if hys else ""))
     chest = [d for d in tree.devices if d.name == "ChestBoard"]
-    check(len(chest) == 1 and "Available" in chest[0].keys and c.devices() == tree.devices,
+    check(len(chest) == 1 and "Available" in chest[0].keys and c.devices() == list(tree.devices),
           "devices: ChestBoard on %s with Available, Ack, Nack" %
           (chest[0].bus if chest else "?"))
+    check(c.tree() is tree, "tree: read once per description (the same Tree again)")
     keys = c.keys()
     check("Device/SubDeviceList/HeadYaw/Position/Sensor/Value" in keys
           and "Device/DeviceList/ChestBoard/Available" in keys and "RobotConfig/Body/Type" in keys
