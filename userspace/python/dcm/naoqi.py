@@ -227,14 +227,21 @@ class DCM:
         self._c = Controller(path) if controller is None else controller
         self._etc = etc
         self._share = share
+        self._closed = False
 
     @property
     def controller(self):
         """The :class:`dcm.Controller` underneath."""
         return self._c
 
+    @property
+    def closed(self):
+        """True once closed (or its controller is)."""
+        return self._closed or bool(getattr(self._c, "closed", False))
+
     def close(self):
         """Close the controller if this proxy opened it."""
+        self._closed = True
         if self._own:
             self._c.close()
 
@@ -486,14 +493,21 @@ class ALMemory:
         self._dispatcher = None
         # what subscribeToEvent reads: the controller's events (netlink)
         self._events = lambda index: EventStream(index=index)
+        self._closed = False
 
     @property
     def controller(self):
         """The :class:`dcm.Controller` underneath."""
         return self._c
 
+    @property
+    def closed(self):
+        """True once closed (or its controller is)."""
+        return self._closed or bool(getattr(self._c, "closed", False))
+
     def close(self):
         """Stop the event thread; close the controller if this proxy opened it."""
+        self._closed = True
         with self._lock:
             self._subs = []
             d, self._dispatcher = self._dispatcher, None
@@ -776,16 +790,32 @@ class ProxyError(RuntimeError, ValueError):
     ValueError (an argument of the wrong value)."""
 
 
+_proxies_lock = threading.Lock()
+_proxies = {}
+
+
 def ALProxy(name, ip=None, port=None):  # pylint: disable=invalid-name,unused-argument
     """NAOqi's ALProxy for "DCM" (or "ALDCM") and "ALMemory".
 
     ``ip`` and ``port`` are accepted and ignored: the robot is this
-    machine's /dev/dcm0. Another module raises :class:`ProxyError`, a
-    RuntimeError as NAOqi's.
+    machine's /dev/dcm0. As NAOqi has one DCM and one ALMemory, a process
+    has one proxy of each: every ALProxy("DCM") gives the same
+    :class:`DCM` (one open /dev/dcm0: an alias one created is found through
+    the others) until it is closed. Another module raises
+    :class:`ProxyError`, a RuntimeError as NAOqi's.
     """
     if name in ("DCM", "ALDCM"):
-        return DCM()
-    if name == "ALMemory":
-        return ALMemory()
+        cls = DCM
+    elif name == "ALMemory":
+        cls = ALMemory
+    else:
+        cls = None
+    if cls is not None:
+        with _proxies_lock:
+            p = _proxies.get(cls)
+            if p is None or p.closed:
+                p = cls()
+                _proxies[cls] = p
+            return p
     raise ProxyError("ALProxy::ALProxy\n\tCan't find service: %r is not provided here "
                      "(DCM, ALDCM, ALMemory)" % (name,))

@@ -308,6 +308,36 @@ class Proxy(unittest.TestCase):
         with self.assertRaisesRegex(RuntimeError, "Can't find service: 'ALMotion'"):
             naoqi.ALProxy("ALMotion", "nao.local", 9559)
 
+    def test_alproxy_one_per_module_and_process(self):
+        made = []
+
+        def fake(cls):
+            def make():
+                p = cls(FakeController())
+                made.append(p)
+                return p
+            return make
+        real = naoqi.DCM, naoqi.ALMemory
+        naoqi.DCM, naoqi.ALMemory = fake(naoqi.DCM), fake(naoqi.ALMemory)
+        try:
+            with naoqi._proxies_lock:
+                naoqi._proxies.clear()
+            a = naoqi.ALProxy("DCM", "nao.local", 9559)
+            self.assertIs(naoqi.ALProxy("ALDCM"), a)
+            m = naoqi.ALProxy("ALMemory")
+            self.assertIs(naoqi.ALProxy("ALMemory", "127.0.0.1", 9559), m)
+            self.assertIsNot(m, a)
+            a.close()
+            self.assertTrue(a.closed)
+            b = naoqi.ALProxy("DCM")
+            self.assertIsNot(b, a)
+            self.assertFalse(b.closed)
+            self.assertEqual(len(made), 3)
+        finally:
+            naoqi.DCM, naoqi.ALMemory = real
+            with naoqi._proxies_lock:
+                naoqi._proxies.clear()
+
     def test_failures_are_runtime_errors_as_naoqi(self):
         with self.assertRaises(RuntimeError) as cm:
             self.d.set(["Nope/Position/Actuator/Value", "ClearAll", [[0.5, 1]]])

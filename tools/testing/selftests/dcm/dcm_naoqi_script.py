@@ -48,6 +48,15 @@ def wait_for(memory, key, target, tolerance, timeout):
     return value
 
 
+def turn(ip, port):
+    """The head to (YAW, PITCH) in one second, through the alias HeadTurn
+    (with a proxy of its own, as a helper of a bigger program makes one)."""
+    dcm = ALProxy("DCM", ip, port)
+    t = dcm.getTime(0)
+    dcm.setAlias(["HeadTurn", "ClearAll", "time-separate", 0,
+                  [t + 500, t + 1000], [[YAW / 2, YAW], [PITCH / 2, PITCH]]])
+
+
 def main():
     failures = []
 
@@ -75,9 +84,7 @@ def main():
              subdevices + "HeadPitch/Position/Actuator/Value"]
     created = dcm.createAlias(["HeadTurn", names])
     report(created == ["HeadTurn", names], "createAlias: %s" % (created,))
-    t = dcm.getTime(0)
-    dcm.setAlias(["HeadTurn", "ClearAll", "time-separate", 0,
-                  [t + 500, t + 1000], [[YAW / 2, YAW], [PITCH / 2, PITCH]]])
+    turn(ROBOT_IP, PORT)
     wait_for(memory, subdevices + "HeadYaw/Position/Actuator/Value", YAW, 0.001, 10.0)
     yaw = wait_for(memory, subdevices + "HeadYaw/Position/Sensor/Value", YAW, 0.01, 10.0)
     report(abs(yaw - YAW) <= 0.01, "HeadYaw reached %.3f rad (sensor %.3f)" % (YAW, yaw))

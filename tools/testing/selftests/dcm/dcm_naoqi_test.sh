@@ -7,7 +7,8 @@
 #
 # dcm_naoqi_script.py is that script, as a NAOqi user writes it:
 # ALProxy("DCM", ip, port) and ALProxy("ALMemory", ip, port), an ALBroker
-# and an ALModule, getPrefix, getTime, set, createAlias, setAlias, getData,
+# and an ALModule, getPrefix, getTime, set, createAlias, setAlias (through
+# a second ALProxy("DCM") of a helper function), getData,
 # getListData, getDataList, getDataListName, insertData, subscribeToEvent
 # and unsubscribeToEvent (the DCM's answer to special("Diagnostic")),
 # preferences Save and Add. This test
