@@ -257,8 +257,9 @@ class DCM:
 
         Runs the DCM's special command (root: else RuntimeError, a
         :class:`dcm.DcmError` ``EPERM``) and returns its answer, a
-        :class:`dcm.SpecialResult` (NAOqi returns nothing and writes the
-        answer into the boards' keys, which are written here too).
+        :class:`dcm.SpecialResult` (NAOqi's returns nothing: a script that
+        ignores the answer runs as before). "Version" writes each board's
+        versions into its keys, as NAOqi's does.
         """
         return self._c.special(name)
 
