@@ -86,7 +86,7 @@ cp "$tmp/missing" "$log"
 check "dcm-tools: dcmd, dcmctl, the description, the unit, udev, modprobe.d, modules-load.d, sysusers.d; no test data" "$ok"
 
 contents python3-dcm all | grep -v '^/usr/share/doc/' >"$log"
-for f in userspace/python/dcm/*.py; do
+for f in userspace/python/dcm/*.py _version.py; do
 	echo "/usr/lib/python3/dist-packages/dcm/${f##*/}"
 done | LC_ALL=C sort | diff - "$log" >/dev/null
 check "python3-dcm: the module dcm in Debian's python3 directory" "$?"

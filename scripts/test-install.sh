@@ -82,8 +82,9 @@ f 755 usr/sbin/dcmd
 l 777 usr/lib/libdcm.so -> libdcm.so.0
 l 777 usr/lib/libdcm.so.0 -> libdcm.so.$version
 EOF
-		# the Python module, its files as they are in the tree
-		for f in userspace/python/dcm/*.py; do
+		# the Python module, its files as they are in the tree, and the
+		# version the build writes
+		for f in userspace/python/dcm/*.py _version.py; do
 			echo "f 644 usr/lib/python3/dist-packages/dcm/${f##*/}"
 		done
 	} | LC_ALL=C sort

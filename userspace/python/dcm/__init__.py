@@ -16,8 +16,13 @@ Open a controller, read and command its keys, follow it cycle by cycle::
         for e in ev.read(timeout=5):
             print(e)
 
-:mod:`dcm.naoqi` takes NAOqi's DCM proxy calls as they are written:
-``DCM().set(["HeadYaw/Position/Actuator/Value", "ClearAll", [[0.5, t]]])``.
+:meth:`Controller.tree`, :meth:`Controller.keys` and
+:meth:`Controller.aliases` list what the description has; :func:`special`
+and :mod:`dcm.prefs` are NAOqi's special commands and preference files.
+
+:mod:`dcm.naoqi` takes NAOqi's DCM and ALMemory proxy calls as they are
+written: a NAOqi script runs with ``from naoqi import ALProxy`` changed to
+``from dcm.naoqi import ALProxy``.
 
 Failures of libdcm raise :class:`DcmError` (an OSError with ``errno`` and
 libdcm's message); bad arguments TypeError or ValueError. The package loads
@@ -25,19 +30,26 @@ libdcm's message); bad arguments TypeError or ValueError. The package loads
 Documentation/dcm/python.rst is the reference.
 """
 
-from .core import (DEFAULT_DEVICE, PREFIX_DEV, PREFIX_ROBOT, PREFIX_SUB, AliasMode,
-                   Controller, Frame, Info, Key, Point, SafeAction, Snapshot, Stats,
-                   UpdateKind, controllers, lib_version, open, time_add, time_diff)
+from . import prefs
+from .core import (DEFAULT_DEVICE, PREFIX_DEV, PREFIX_ROBOT, PREFIX_SUB, Alias, AliasInfo,
+                   AliasMode, Board, Controller, Device, Frame, Info, Key, Point, SafeAction,
+                   Snapshot, SpecialResult, Stats, Subdevice, Tree, UpdateKind, controllers,
+                   lib_version, open, prefixes, special, time_add, time_diff)
 from .errors import (DcmError, NoSuchAliasError, NoSuchKeyError, StaleError,
                      WatchdogFired)
 from .events import Event, EventStream, events
 
-__version__ = "0.5.0"
+from ._version import VERSION
+
+#: The version of the module, which is libdcm's: userspace/Makefile writes
+#: LIBDCM_VERSION of libdcm.h into _version.py.
+__version__ = VERSION
 
 __all__ = [
-    "AliasMode", "Controller", "DcmError", "DEFAULT_DEVICE", "Event", "EventStream",
-    "Frame", "Info", "Key", "NoSuchAliasError", "NoSuchKeyError", "Point",
-    "PREFIX_DEV", "PREFIX_ROBOT", "PREFIX_SUB", "SafeAction", "Snapshot", "StaleError",
-    "Stats", "UpdateKind", "WatchdogFired", "controllers", "events", "lib_version",
-    "open", "time_add", "time_diff",
+    "Alias", "AliasInfo", "AliasMode", "Board", "Controller", "DcmError", "DEFAULT_DEVICE",
+    "Device", "Event", "EventStream", "Frame", "Info", "Key", "NoSuchAliasError",
+    "NoSuchKeyError", "Point", "PREFIX_DEV", "PREFIX_ROBOT", "PREFIX_SUB", "SafeAction",
+    "Snapshot", "SpecialResult", "StaleError", "Stats", "Subdevice", "Tree", "UpdateKind",
+    "WatchdogFired", "controllers", "events", "lib_version", "open", "prefixes", "prefs",
+    "special", "time_add", "time_diff",
 ]

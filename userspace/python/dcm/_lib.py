@@ -30,6 +30,14 @@ EVENT_TEXT_LEN = 128
 WATCHDOG_MIN_MS = 20
 WATCHDOG_MAX_MS = 60000
 WATCHDOG_RAMP_MAX_MS = 60000
+MAX_NAME_LEN = 128
+MAX_STRING_LEN = 256
+MAX_DEVICES = 64
+PATH_LEN = 4096
+
+TREE_KEY_WRITABLE = 1 << 0
+TREE_KEY_CONFIG = 1 << 1
+TREE_KEY_COMMAND = 1 << 2
 
 KEY_ACTUATOR = 1 << 0
 KEY_STEP = 1 << 1
@@ -130,6 +138,89 @@ class EventMsg(ctypes.Structure):
     ]
 
 
+class TreeKey(ctypes.Structure):
+    """struct dcm_tree_key"""
+    _fields_ = [("name", c_char_p), ("flags", u32)]
+
+
+class TreeDevice(ctypes.Structure):
+    """struct dcm_tree_device"""
+    _fields_ = [("name", c_char_p), ("type", c_char_p), ("bus", c_char_p),
+                ("address", c_uint), ("n_keys", size_t), ("keys", POINTER(TreeKey))]
+
+
+class TreeSubdevice(ctypes.Structure):
+    """struct dcm_tree_subdevice"""
+    _fields_ = [("name", c_char_p), ("type", c_char_p), ("device", c_char_p),
+                ("number", c_uint), ("handle", u32), ("flags", u32),
+                ("n_keys", size_t), ("keys", POINTER(TreeKey))]
+
+
+class AliasEntry(ctypes.Structure):
+    """struct dcm_alias_entry"""
+    _fields_ = [("name", ctypes.c_char * ALIAS_NAME_LEN), ("n_members", u32),
+                ("shared", ctypes.c_bool)]
+
+
+class AliasDesc(ctypes.Structure):
+    """struct dcm_alias_desc"""
+    _fields_ = [("shared", ctypes.c_bool), ("n_members", size_t),
+                ("members", POINTER(ctypes.c_char * KEY_NAME_LEN)), ("handles", POINTER(u32))]
+
+
+class BoardInfo(ctypes.Structure):
+    """struct dcm_board_info"""
+    _fields_ = [
+        ("name", ctypes.c_char * MAX_NAME_LEN),
+        ("type", ctypes.c_char * MAX_NAME_LEN),
+        ("bus", ctypes.c_char * MAX_NAME_LEN),
+        ("address", c_uint),
+        ("has_state", ctypes.c_bool),
+        ("state", ctypes.c_char * 16),
+        ("ack", u64),
+        ("nack", u64),
+        ("errors", c_uint),
+        ("version", ctypes.c_char * 40),
+    ]
+
+
+class SpecialResult(ctypes.Structure):
+    """struct dcm_special_result"""
+    _fields_ = [("command", c_int), ("text", ctypes.c_char * MAX_STRING_LEN),
+                ("n_boards", size_t), ("boards", BoardInfo * MAX_DEVICES)]
+
+
+LOG_CB = ctypes.CFUNCTYPE(None, c_void_p, c_int, c_char_p)
+
+
+class PrefsOpts(ctypes.Structure):
+    """struct dcm_prefs_opts"""
+    _fields_ = [("index", c_uint), ("file", c_char_p), ("etc", c_char_p),
+                ("share", c_char_p), ("device_xml", c_char_p), ("schema_dir", c_char_p),
+                ("sysfs_root", c_char_p), ("log", LOG_CB), ("log_arg", c_void_p)]
+
+
+class PrefsSaved(ctypes.Structure):
+    """struct dcm_prefs_saved"""
+    _fields_ = [("target", c_int), ("file", ctypes.c_char * PATH_LEN),
+                ("from_", ctypes.c_char * PATH_LEN), ("keys", c_uint), ("live", c_uint),
+                ("changed", c_uint), ("added", c_uint)]
+
+
+class PrefsLoaded(ctypes.Structure):
+    """struct dcm_prefs_loaded"""
+    _fields_ = [("files", ctypes.c_char * 2048), ("controller", ctypes.c_char * NAME_LEN),
+                ("n_devices", c_uint), ("n_subdevices", c_uint), ("n_keys", c_uint),
+                ("steps", c_uint)]
+
+
+class PrefsAdded(ctypes.Structure):
+    """struct dcm_prefs_added"""
+    _fields_ = [("target", c_int), ("file", ctypes.c_char * PATH_LEN),
+                ("from_", ctypes.c_char * PATH_LEN), ("key", ctypes.c_char * PATH_LEN),
+                ("kind", c_int), ("added", ctypes.c_bool)]
+
+
 EVENT_CB = ctypes.CFUNCTYPE(c_int, POINTER(NlEvent), c_void_p)
 INFO_CB = ctypes.CFUNCTYPE(c_int, POINTER(Info), c_void_p)
 
@@ -137,6 +228,7 @@ _dcm_p = c_void_p        # struct dcm *
 _nl_p = c_void_p         # struct dcm_nl *
 _snap_p = c_void_p       # struct dcm_snap *
 _sysfs_p = c_void_p      # struct dcm_sysfs *
+_tree_p = c_void_p       # struct dcm_tree *
 
 # name: (restype, argtypes)
 _PROTOTYPES = {
@@ -194,6 +286,34 @@ _PROTOTYPES = {
     "dcm_sysfs_open": (c_int, [c_char_p, c_uint, POINTER(_sysfs_p)]),
     "dcm_sysfs_close": (None, [_sysfs_p]),
     "dcm_sysfs_read": (c_int, [_sysfs_p, c_char_p, POINTER(c_void_p)]),
+    "dcm_sysfs_write": (c_int, [_sysfs_p, c_char_p, c_char_p]),
+    "dcm_sysfs_key_flags": (c_int, [_sysfs_p, c_char_p, POINTER(u32)]),
+    "dcm_get_prefix": (POINTER(c_char_p), [POINTER(size_t)]),
+    "dcm_tree_read": (c_int, [_dcm_p, c_char_p, c_uint, POINTER(_tree_p)]),
+    "dcm_tree_free": (None, [_tree_p]),
+    "dcm_tree_generation": (u32, [_tree_p]),
+    "dcm_tree_n_devices": (size_t, [_tree_p]),
+    "dcm_tree_device": (POINTER(TreeDevice), [_tree_p, size_t]),
+    "dcm_tree_n_subdevices": (size_t, [_tree_p]),
+    "dcm_tree_subdevice": (POINTER(TreeSubdevice), [_tree_p, size_t]),
+    "dcm_tree_n_robot_keys": (size_t, [_tree_p]),
+    "dcm_tree_robot_key": (POINTER(TreeKey), [_tree_p, size_t]),
+    "dcm_alias_create_shared": (c_int, [_dcm_p, c_char_p, POINTER(c_char_p), size_t,
+                                        POINTER(u32)]),
+    "dcm_alias_list": (c_int, [_dcm_p, POINTER(POINTER(AliasEntry))]),
+    "dcm_alias_show": (c_int, [_dcm_p, c_char_p, ctypes.c_bool, POINTER(AliasDesc)]),
+    "dcm_alias_desc_free": (None, [POINTER(AliasDesc)]),
+    "dcm_alias_delete": (c_int, [_dcm_p, c_char_p, ctypes.c_bool]),
+    "dcm_nl_special": (c_int, [_nl_p, c_uint, c_int, POINTER(SpecialResult)]),
+    "dcm_special_name": (c_char_p, [c_int]),
+    "dcm_special_from_name": (c_int, [c_char_p]),
+    "dcm_prefs_save": (c_int, [POINTER(PrefsOpts), c_int, POINTER(PrefsSaved),
+                               POINTER(size_t)]),
+    "dcm_prefs_load": (c_int, [POINTER(PrefsOpts), c_int, POINTER(PrefsLoaded)]),
+    "dcm_prefs_add": (c_int, [POINTER(PrefsOpts), c_int, c_char_p, c_char_p, c_char_p,
+                              POINTER(PrefsAdded)]),
+    "dcm_prefs_target_name": (c_char_p, [c_int]),
+    "dcm_prefs_target_from_name": (c_int, [c_char_p]),
     "dcm_time_diff": (i32, [u32, u32]),
     "dcm_time_add": (u32, [u32, i32]),
 }

@@ -149,6 +149,95 @@ def _info(ci):
                 bool(ci.flags & _lib.INFO_RUNNING))
 
 
+Device = namedtuple("Device", "name type bus address keys")
+Device.__doc__ = """A device (board) of the description (:meth:`Controller.devices`).
+
+``keys`` are the names of its keys below it ("Available", "Ack", ...)."""
+
+Subdevice = namedtuple("Subdevice", "name type device number handle actuator step keys")
+Subdevice.__doc__ = """A subdevice of the description (:meth:`Controller.subdevices`).
+
+``name`` is "HeadYaw/Position/Sensor", ``device`` its board, ``number``
+its SubDeviceNumber, ``handle`` its handle in the running description,
+``keys`` the names of its keys ("Value", "Min", "Kp", ...)."""
+
+AliasInfo = namedtuple("AliasInfo", "name members shared")
+AliasInfo.__doc__ = """An alias in :meth:`Controller.aliases`: its name, its
+number of members (blank ones included), and whether it is shared."""
+
+Alias = namedtuple("Alias", "name shared members keys")
+Alias.__doc__ = """An alias (:meth:`Controller.alias`): its member names as
+they were given and each one's :class:`Key`, None for a blank member."""
+
+
+def _flag_names(flags):
+    out = set()
+    if flags & _lib.TREE_KEY_WRITABLE:
+        out.add("writable")
+    if flags & _lib.TREE_KEY_CONFIG:
+        out.add("config")
+    if flags & _lib.TREE_KEY_COMMAND:
+        out.add("command")
+    return out
+
+
+class Tree:
+    """A controller's description as its key tree shows it (:meth:`Controller.tree`).
+
+    Attributes:
+        index: the controller (N of dcmN).
+        generation: the description's generation (of the handles).
+        devices: the :class:`Device` tuple, sorted by name.
+        subdevices: the :class:`Subdevice` tuple, sorted by name.
+        robot_keys: the RobotConfig keys, names below "RobotConfig/".
+
+    A Tree does not change: a new description gives a new Tree.
+    """
+    __slots__ = ("index", "generation", "devices", "subdevices", "robot_keys", "_keys")
+
+    def __init__(self, index, generation, devices, subdevices, robot_keys):
+        self.index = index
+        self.generation = generation
+        self.devices = tuple(devices)
+        self.subdevices = tuple(subdevices)
+        self.robot_keys = tuple(robot_keys)
+        self._keys = None
+
+    def keys(self):
+        """Every key's full name, sorted (a new list)."""
+        if self._keys is None:
+            out = [PREFIX_DEV + d.name + "/" + k for d in self.devices for k in d.keys]
+            out += [PREFIX_SUB + s.name + "/" + k for s in self.subdevices for k in s.keys]
+            out += [PREFIX_ROBOT + k for k in self.robot_keys]
+            self._keys = tuple(sorted(out))
+        return list(self._keys)
+
+    def __repr__(self):
+        return "<dcm.Tree dcm%d: %d devices, %d subdevices, %d RobotConfig keys>" % (
+            self.index, len(self.devices), len(self.subdevices), len(self.robot_keys))
+
+
+def _tree_keys(p):
+    return tuple(_lib.text(p.keys[i].name) for i in range(p.n_keys))
+
+
+def _tree(lib, t, index):
+    devs = []
+    for i in range(lib.dcm_tree_n_devices(t)):
+        d = lib.dcm_tree_device(t, i).contents
+        devs.append(Device(_lib.text(d.name), _lib.text(d.type), _lib.text(d.bus),
+                           d.address, _tree_keys(d)))
+    subs = []
+    for i in range(lib.dcm_tree_n_subdevices(t)):
+        d = lib.dcm_tree_subdevice(t, i).contents
+        subs.append(Subdevice(_lib.text(d.name), _lib.text(d.type), _lib.text(d.device),
+                              d.number, d.handle, bool(d.flags & _lib.KEY_ACTUATOR),
+                              bool(d.flags & _lib.KEY_STEP), _tree_keys(d)))
+    robot = tuple(_lib.text(lib.dcm_tree_robot_key(t, i).contents.name)
+                  for i in range(lib.dcm_tree_n_robot_keys(t)))
+    return Tree(index, lib.dcm_tree_generation(t), tuple(devs), tuple(subs), robot)
+
+
 class Key:
     """A subdevice, looked up by name (:meth:`Controller.key`).
 
@@ -277,6 +366,7 @@ class Controller(_lib.Closing):
         self._frame_buf = None
         self._snaps = weakref.WeakSet()
         self._sysfs = None
+        self._tree = None
         self._path = path
         h = ctypes.c_void_p()
         check(_lib.lib().dcm_open(bpath, ctypes.byref(h)), "dcm_open")
@@ -488,14 +578,15 @@ class Controller(_lib.Closing):
             check(ret, function, NoSuchAliasError, alias=alias)
         check(ret, function)
 
-    def create_alias(self, name, members):
+    def create_alias(self, name, members, shared=False):
         """Name a list of actuators (NAOqi's createAlias).
 
         Returns one entry per member: its :class:`Key`, or None for a name
         that is no actuator (the alias keeps it as a blank member that takes
         nothing). An alias of the same name is replaced. The alias is this
         controller object's (its open file's), freed when it is closed;
-        aliases made by dcmctl are shared and found too.
+        with ``shared`` it is the controller's, seen by every client and
+        kept until :meth:`delete_alias` (as dcmctl makes them).
         """
         b = _args.name(name, "the alias name", _lib.ALIAS_NAME_LEN)
         members = _args.seq(members, "the alias members")
@@ -509,8 +600,8 @@ class Controller(_lib.Closing):
             enc.append(_args.name(m, "member %d" % i) if m != "" else b"")
         arr = (ctypes.c_char_p * len(enc))(*enc)
         handles = (_lib.u32 * len(enc))()
-        check(_lib.lib().dcm_alias_create(self._handle(), b, arr, len(enc), handles),
-              "dcm_alias_create")
+        fn = "dcm_alias_create_shared" if shared else "dcm_alias_create"
+        check(getattr(_lib.lib(), fn)(self._handle(), b, arr, len(enc), handles), fn)
         out = []
         for i, m in enumerate(members):
             h = handles[i]
@@ -673,6 +764,14 @@ class Controller(_lib.Closing):
 
     # ---- the key tree ------------------------------------------------
 
+    def _sysfs_handle(self):
+        if self._sysfs is None:
+            s = ctypes.c_void_p()
+            check(_lib.lib().dcm_sysfs_open(None, self.info().index, ctypes.byref(s)),
+                  "dcm_sysfs_open")
+            self._sysfs = s
+        return self._sysfs
+
     def read_text(self, key):
         """Any key of the tree as its sysfs text: ``"RobotConfig/Body/Type"``,
         ``"Device/DeviceList/ChestBoard/BodyId"``, ``"HeadYaw/Position/Sensor/Max"``.
@@ -681,13 +780,9 @@ class Controller(_lib.Closing):
         """
         lib = _lib.lib()
         b = _args.name(key, "the key")
-        if self._sysfs is None:
-            s = ctypes.c_void_p()
-            check(lib.dcm_sysfs_open(None, self.info().index, ctypes.byref(s)),
-                  "dcm_sysfs_open")
-            self._sysfs = s
+        sysfs = self._sysfs_handle()
         out = ctypes.c_void_p()
-        ret = lib.dcm_sysfs_read(self._sysfs, b, ctypes.byref(out))
+        ret = lib.dcm_sysfs_read(sysfs, b, ctypes.byref(out))
         # dcm_sysfs_read() leaves dcm_last_error() as it was: our own words.
         if ret == -_errno.ENOENT:
             raise NoSuchKeyError(ret, "%s: no such key" % key, "dcm_sysfs_read", key=key)
@@ -701,6 +796,144 @@ class Controller(_lib.Closing):
             return ctypes.string_at(out.value).decode("utf-8", "replace")
         finally:
             _lib.libc_free(out)
+
+    def write_text(self, key, value):
+        """Write one key of the tree as text (libdcm's ``dcm_sysfs_write``).
+
+        A configuration key (``"HeadYaw/Position/Actuator/Kp"``, a
+        ``RobotConfig`` key) needs root; an actuator's ``Value`` is a command
+        (ClearAll, now) and needs the group dcm. The kernel checks the value
+        against the key's kind and range. Raises NoSuchKeyError for a missing
+        key, DcmError with libdcm's words otherwise (``EACCES``, ``EPERM``,
+        ``EINVAL``, ``ERANGE``).
+        """
+        b = _args.name(key, "the key")
+        if isinstance(value, bool):
+            value = "1" if value else "0"
+        elif isinstance(value, float):
+            value = repr(_args.value(value, "the value"))
+        elif not isinstance(value, (str, int)):
+            raise TypeError("the value must be a string or a number, got %s %s" %
+                            (_args.typename(value), _args.short(value)))
+        v = _args.name(str(value), "the value") if value != "" else b""
+        ret = _lib.lib().dcm_sysfs_write(self._sysfs_handle(), b, v)
+        if ret == -_errno.ENOENT:
+            check(ret, "dcm_sysfs_write", NoSuchKeyError, key=key)
+        check(ret, "dcm_sysfs_write")
+
+    def key_flags(self, key):
+        """Who may write a key of the tree: a set of "writable", "config"
+        (root writes it) and "command" (an actuator's Value: the group dcm).
+
+        Raises NoSuchKeyError for a missing key.
+        """
+        b = _args.name(key, "the key")
+        out = _lib.u32()
+        ret = _lib.lib().dcm_sysfs_key_flags(self._sysfs_handle(), b, ctypes.byref(out))
+        if ret == -_errno.ENOENT:
+            raise NoSuchKeyError(ret, "%s: no such key" % key, "dcm_sysfs_key_flags", key=key)
+        if ret == -_errno.EINVAL:
+            raise ValueError("%r is not a key path" % key)
+        check(ret, "dcm_sysfs_key_flags")
+        return _flag_names(out.value)
+
+    # ---- enumeration -------------------------------------------------
+
+    def tree(self):
+        """The running description: a :class:`Tree` of its devices,
+        subdevices (each with its handle) and keys (libdcm's
+        ``dcm_tree_read``, from sysfs).
+
+        The tree is read once per description: while the description that
+        was read runs (one lookup tells), the same Tree comes back.
+        """
+        t = self._tree
+        if t is not None and self._tree_current(t):
+            return t
+        lib = _lib.lib()
+        p = ctypes.c_void_p()
+        check(lib.dcm_tree_read(self._handle(), None, 0, ctypes.byref(p)), "dcm_tree_read")
+        try:
+            t = _tree(lib, p, self.info().index)
+        finally:
+            lib.dcm_tree_free(p)
+        self._tree = t
+        return t
+
+    def _tree_current(self, t):
+        """True while the description t was read from runs."""
+        if not t.subdevices:
+            return False
+        out = _lib.Key()
+        ret = _lib.lib().dcm_lookup(self._handle(), t.subdevices[0].name.encode("utf-8"),
+                                    ctypes.byref(out))
+        return ret == 0 and out.handle >> 16 == t.generation
+
+    def keys(self, contains=None):
+        """Every key of the tree by its full name ("Device/SubDeviceList/
+        HeadYaw/Position/Sensor/Value", "Device/DeviceList/ChestBoard/BodyId",
+        "RobotConfig/Body/Type"), sorted; with ``contains``, those whose
+        name holds that text."""
+        ks = self.tree().keys()
+        if contains is None:
+            return ks
+        if not isinstance(contains, str):
+            raise TypeError("contains must be a string, got %s %s" %
+                            (_args.typename(contains), _args.short(contains)))
+        return [k for k in ks if contains in k]
+
+    def devices(self):
+        """The devices (boards) of the description: a list of :class:`Device`."""
+        return list(self.tree().devices)
+
+    def subdevices(self):
+        """The subdevices of the description: a list of :class:`Subdevice`."""
+        return list(self.tree().subdevices)
+
+    def aliases(self):
+        """The aliases this controller object sees, its own first, then the
+        shared ones: a list of :class:`AliasInfo` (name, members, shared)."""
+        lib = _lib.lib()
+        out = ctypes.POINTER(_lib.AliasEntry)()
+        n = check(lib.dcm_alias_list(self._handle(), ctypes.byref(out)), "dcm_alias_list")
+        try:
+            return [AliasInfo(_lib.text(out[i].name), out[i].n_members, bool(out[i].shared))
+                    for i in range(n)]
+        finally:
+            if out:
+                _lib.libc_free(ctypes.cast(out, ctypes.c_void_p))
+
+    def alias(self, name, shared_only=False):
+        """One alias: an :class:`Alias` with its member names (as they were
+        given) and their keys (None for a blank member). Its own alias of
+        that name first, then the shared one (only the shared one with
+        ``shared_only``); NoSuchAliasError if there is none."""
+        lib = _lib.lib()
+        b = _args.name(name, "the alias name", _lib.ALIAS_NAME_LEN)
+        d = _lib.AliasDesc()
+        self._alias_check(lib.dcm_alias_show(self._handle(), b, bool(shared_only),
+                                             ctypes.byref(d)), "dcm_alias_show", name)
+        try:
+            members = [_lib.text(d.members[i].value) for i in range(d.n_members)]
+            keys = [Key(m, d.handles[i], _lib.KEY_ACTUATOR) if d.handles[i] else None
+                    for i, m in enumerate(members)]
+            return Alias(name, bool(d.shared), members, keys)
+        finally:
+            lib.dcm_alias_desc_free(ctypes.byref(d))
+
+    def delete_alias(self, name, shared_only=False):
+        """Free an alias: its own of that name first, else the shared one
+        (only the shared one with ``shared_only``); NoSuchAliasError if none."""
+        b = _args.name(name, "the alias name", _lib.ALIAS_NAME_LEN)
+        self._alias_check(_lib.lib().dcm_alias_delete(self._handle(), b, bool(shared_only)),
+                          "dcm_alias_delete", name)
+
+    # ---- special commands --------------------------------------------
+
+    def special(self, command):
+        """Run a special command on this controller (NAOqi's DCM special):
+        see :func:`dcm.special`."""
+        return special(command, self.info().index)
 
 
 class Snapshot(_lib.Closing):
@@ -782,8 +1015,66 @@ def time_add(t, ms):
     return _lib.lib().dcm_time_add(_args.time(t, "t"), _args.offset(ms, "ms"))
 
 
+Board = namedtuple("Board", "name type bus address state ack nack errors version")
+Board.__doc__ = """One board of a special command's answer: ``state`` ("ok",
+"error", "lost", "absent"; None when the command does not say), its Ack
+and Nack counts, errors of the last 30 s, ``version`` ("" if it did not
+answer a Version)."""
+
+SpecialResult = namedtuple("SpecialResult", "command text boards")
+SpecialResult.__doc__ = """What a special command answered: its name, the
+kernel's summary and a :class:`Board` per board."""
+
+#: The special commands, NAOqi's names ("Reset", ...) and libdcm's.
+SPECIALS = ("reset", "version", "chain", "diagnostic", "config")
+
+
+def special(command, index=0):
+    """Run a special command (NAOqi's ``DCM.special``) on controller ``index``.
+
+    ``command``: "Reset" (clear the counters and errors, chain, configure),
+    "Version" (every board's versions, into its keys), "Chain" (chain the
+    RS485 buses again), "Diagnostic" (every board's state) or "Config"
+    (configure the motor boards again); case does not matter. Needs root
+    (CAP_NET_ADMIN): else DcmError ``EPERM``. Returns a :class:`SpecialResult`.
+    """
+    lib = _lib.lib()
+    if not isinstance(command, str):
+        raise TypeError("the special command must be a string (%s), got %s %s" %
+                        (", ".join(c.capitalize() for c in SPECIALS), _args.typename(command),
+                         _args.short(command)))
+    cmd = lib.dcm_special_from_name(_args.name(command, "the special command"))
+    if cmd < 0:
+        raise ValueError("unknown special command %r: %s" %
+                         (command, ", ".join(c.capitalize() for c in SPECIALS)))
+    idx = _args.integer(index, "index", 0, 0xffff)
+    nl = ctypes.c_void_p()
+    check(lib.dcm_nl_open(ctypes.byref(nl)), "dcm_nl_open")
+    try:
+        res = _lib.SpecialResult()
+        check(lib.dcm_nl_special(nl, idx, cmd, ctypes.byref(res)), "dcm_nl_special")
+    finally:
+        lib.dcm_nl_close(nl)
+    boards = []
+    for i in range(min(res.n_boards, _lib.MAX_DEVICES)):
+        b = res.boards[i]
+        boards.append(Board(_lib.text(b.name), _lib.text(b.type), _lib.text(b.bus), b.address,
+                            _lib.text(b.state) if b.has_state else None, b.ack, b.nack,
+                            b.errors, _lib.text(b.version)))
+    return SpecialResult(_lib.text(lib.dcm_special_name(cmd)), _lib.text(res.text), boards)
+
+
+def prefixes():
+    """The base names of the key space (libdcm's ``dcm_get_prefix``):
+    "Device/DeviceList/", "Device/SubDeviceList/", "RobotConfig/"."""
+    n = _lib.size_t()
+    arr = _lib.lib().dcm_get_prefix(ctypes.byref(n))
+    return [_lib.text(arr[i]) for i in range(n.value)]
+
+
 def lib_version():
-    """The version of the loaded libdcm ("0.5.0")."""
+    """The version of the loaded libdcm ("0.6.0"), the module's own
+    (``dcm.__version__``) when the two are of one build."""
     return _lib.text(_lib.lib().dcm_lib_version())
 
 

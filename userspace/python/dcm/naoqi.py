@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""A NAOqi-flavoured layer: the DCM proxy's methods with its list shapes.
+"""A NAOqi-flavoured layer: the DCM and ALMemory proxies' methods with
+their list shapes, ALModule and ALBroker.
 
-A script written for NAOqi's DCM proxy ports by changing how it gets the
-proxy::
+A script written for NAOqi runs with its import line changed::
 
-    # NAOqi:  dcm = ALProxy("DCM", "nao.local", 9559)
+    # was: from naoqi import ALProxy
     from dcm.naoqi import ALProxy
-    dcm = ALProxy("DCM")
-    mem = ALProxy("ALMemory")
+
+    dcm = ALProxy("DCM", "nao.local", 9559)     # ip and port: not used
+    mem = ALProxy("ALMemory", "nao.local", 9559)
 
     t = dcm.getTime(0)
     dcm.set(["HeadYaw/Hardness/Actuator/Value", "Merge", [[1.0, t]]])
@@ -20,6 +21,14 @@ proxy::
     dcm.setAlias(["Head", "ClearAll", "time-mixed",
                   [[[0.5, t + 1000]], [[0.2, t + 500], [0.0, t + 1500]]]])
     print(mem.getData("Device/SubDeviceList/HeadYaw/Position/Sensor/Value"))
+    print(mem.getDataList("HeadYaw/Position"))
+
+DCM: set, setAlias, createAlias, getTime, getPrefix, special, preferences.
+ALMemory: getData, getListData, getDataList, getDataListName, insertData,
+removeData, getEventList, subscribeToEvent, unsubscribeToEvent,
+getSubscribers; dcm's events are "DCM/Error", "DCM/Safety", ...
+(:func:`event_names`). Failures of the robot are RuntimeErrors, as NAOqi's
+(and :class:`dcm.DcmError` with their errno).
 
 Keys are taken with or without "Device/SubDeviceList/" and "/Value", as
 NAOqi takes them. Times are DCM times in ms as getTime gives them (signed,
@@ -32,16 +41,59 @@ argument; an unknown key raises :class:`dcm.NoSuchKeyError` (a KeyError)
 naming it. The ``parse_*`` functions are the checks alone.
 """
 
-from . import _args, _lib
-from .core import (AliasMode, Controller, Key, PREFIX_DEV, PREFIX_SUB,
+import errno
+import functools
+import inspect
+import sys
+import threading
+import traceback
+
+from . import _args, _lib, prefs
+from .core import (AliasMode, Controller, Key, PREFIX_DEV, PREFIX_ROBOT, PREFIX_SUB,
                    UpdateKind)
-from .errors import NoSuchAliasError, NoSuchKeyError
+from .errors import DcmError, NoSuchAliasError, NoSuchKeyError
+from .events import EventStream
 
 SET_SHAPE = '[name, updateType, [[value, time], ...]]'
 MIXED_SHAPE = '[alias, updateType, "time-mixed", [[[value, time], ...] per member]]'
 SEPARATE_SHAPE = ('[alias, updateType, "time-separate", importance, [time, ...], '
                   '[[value per time] per member]]')
 CREATE_SHAPE = '[alias, [actuator name, ...]]'
+
+_RUNTIME = {}
+_RUNTIME_LOCK = threading.Lock()
+
+
+def _naoqi_error(e):
+    """``e`` (a :class:`dcm.DcmError`) as an exception that is also a
+    RuntimeError, which NAOqi's proxies raise: the same class otherwise
+    (``except dcm.NoSuchKeyError`` and ``except RuntimeError`` both catch
+    it), the same errno, message and attributes."""
+    if isinstance(e, RuntimeError):
+        return e
+    cls = type(e)
+    with _RUNTIME_LOCK:
+        rc = _RUNTIME.get(cls)
+        if rc is None:
+            rc = type(cls.__name__, (cls, RuntimeError),
+                      {"__module__": cls.__module__, "__doc__": cls.__doc__})
+            _RUNTIME[cls] = rc
+    new = rc(e.errno, e.message, e.function)
+    new.__dict__.update(e.__dict__)
+    return new
+
+
+def _naoqi_errors(fn):
+    """A proxy method whose libdcm failures are RuntimeErrors too."""
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except DcmError as e:
+            if isinstance(e, RuntimeError):
+                raise
+            raise _naoqi_error(e) from None
+    return call
 
 
 def _arglist(args, method, shape, lengths):
@@ -170,17 +222,26 @@ class DCM:
     uses an open controller and leaves it open.
     """
 
-    def __init__(self, controller=None, path=None):
+    def __init__(self, controller=None, path=None, etc=None, share=None):
         self._own = controller is None
         self._c = Controller(path) if controller is None else controller
+        self._etc = etc
+        self._share = share
+        self._closed = False
 
     @property
     def controller(self):
         """The :class:`dcm.Controller` underneath."""
         return self._c
 
+    @property
+    def closed(self):
+        """True once closed (or its controller is)."""
+        return self._closed or bool(getattr(self._c, "closed", False))
+
     def close(self):
         """Close the controller if this proxy opened it."""
+        self._closed = True
         if self._own:
             self._c.close()
 
@@ -190,10 +251,54 @@ class DCM:
     def __exit__(self, *exc):
         self.close()
 
+    @_naoqi_errors
+    def special(self, name):
+        """``special("Reset" | "Version" | "Chain" | "Diagnostic" | "Config")``.
+
+        Runs the DCM's special command (root: else RuntimeError, a
+        :class:`dcm.DcmError` ``EPERM``) and returns its answer, a
+        :class:`dcm.SpecialResult` (NAOqi's returns nothing: a script that
+        ignores the answer runs as before). "Version" writes each board's
+        versions into its keys, as NAOqi's does.
+        """
+        return self._c.special(name)
+
+    @_naoqi_errors
+    def preferences(self, action, target, key="", value=0.0):
+        """``preferences(action, target, key, value)``: the preference files.
+
+        ``action`` "Save" (the running values into the target's file),
+        "Load" (the description read again from the files and committed;
+        root) or "Add" (``key`` set to ``value`` in the target's file, to
+        apply at the next Load); ``target`` "Main", "Chest", "Head" or
+        "All" (Save and Load). Save and Load ignore ``key`` and ``value``
+        as NAOqi does. Returns what was done: a list of
+        :class:`dcm.prefs.Saved`, a :class:`dcm.prefs.Loaded` or a
+        :class:`dcm.prefs.Added`. The files are dcmd's; the proxy's
+        ``etc`` and ``share`` name others.
+        """
+        if not isinstance(action, str):
+            raise TypeError("preferences: argument 0 (action) must be a string (Save, Load or "
+                            "Add), got %s %s" % (_args.typename(action), _args.short(action)))
+        act = action.lower()
+        idx = self._c.info().index
+        if act == "save":
+            return prefs.save(target, idx, self._etc, self._share)
+        if act == "load":
+            return prefs.load(target, idx, self._etc, self._share)
+        if act == "add":
+            if prefs.target_number(target) == prefs.TARGETS.index("All"):
+                raise ValueError("preferences: Add takes one target (Main, Chest or Head), "
+                                 "not All")
+            _args.name(key, "preferences: argument 2 (key)")
+            return prefs.add(target, key, value, None, idx, self._etc, self._share)
+        raise ValueError("preferences: unknown action %r: Save, Load or Add" % action)
+
     def getPrefix(self):  # pylint: disable=invalid-name
         """["Device/DeviceList/", "Device/SubDeviceList/"]: the key prefixes."""
         return [PREFIX_DEV, PREFIX_SUB]
 
+    @_naoqi_errors
     def getTime(self, offset=0):  # pylint: disable=invalid-name
         """DCM time now + ``offset`` ms, as a signed int like NAOqi's.
 
@@ -202,6 +307,7 @@ class DCM:
         """
         return signed_time(self._c.time(_args.offset(offset, "getTime: offset")))
 
+    @_naoqi_errors
     def set(self, args):
         """``set([name, updateType, [[value, time(, importance)], ...]])``.
 
@@ -224,6 +330,7 @@ class DCM:
             raise ValueError("set: %s is not an actuator: it takes no commands" % name)
         self._c.set_timed(key, pts, kind)
 
+    @_naoqi_errors
     def setAlias(self, args):  # pylint: disable=invalid-name
         """Commands to the members of an alias, in NAOqi's two forms.
 
@@ -244,6 +351,7 @@ class DCM:
             _, alias, kind, imp, times, values = p
             self._c.set_alias_separate(alias, times, values, kind, imp)
 
+    @_naoqi_errors
     def createAlias(self, args):  # pylint: disable=invalid-name
         """``createAlias([alias, [actuator, ...]])``: name a list of actuators.
 
@@ -255,26 +363,157 @@ class DCM:
         return [alias, [m if k is not None else "" for m, k in zip(members, keys)]]
 
 
+# ---- ALMemory -----------------------------------------------------------
+
+# The user keys of insertData, and the last value of each event: one store
+# per process, as NAOqi's ALMemory is one per robot (see ALMemory).
+_store_lock = threading.Lock()
+_store = {}
+
+#: The ALMemory events that are dcm's: one per event type of the netlink
+#: group "events" ("DCM/Safety" for type "safety", ...).
+EVENT_PREFIX = "DCM/"
+
+
+def event_names():
+    """The names of dcm's events as ALMemory events: "DCM/Error", "DCM/Nack",
+    ..., "DCM/Special" (one per libdcm event type)."""
+    lib = _lib.lib()
+    out = []
+    for t in range(1, 64):
+        n = lib.dcm_event_type_name(t)
+        if n:
+            out.append(EVENT_PREFIX + _lib.text(n).capitalize())
+    return out
+
+
+def _event_type(name):
+    """The libdcm type name of an ALMemory event name, or None."""
+    if not isinstance(name, str) or not name.startswith(EVENT_PREFIX):
+        return None
+    t = name[len(EVENT_PREFIX):]
+    return t.lower() if name in event_names() else None
+
+
+def _not_found(method, key):
+    return _naoqi_error(NoSuchKeyError(errno.ENOENT, "ALMemory::%s\n\tData not found %s" %
+                                       (method, key), "ALMemory." + method, key=key))
+
+
+def _user_key(key):
+    """A key that is no key of the DCM's tree: none under Device/ or RobotConfig/."""
+    return not key.startswith(("Device/", PREFIX_ROBOT))
+
+
+class _Subscription:
+    __slots__ = ("event", "module", "callback", "nargs")
+
+    def __init__(self, event, module, callback):
+        self.event = event
+        self.module = module
+        self.callback = callback
+        self.nargs = _arg_count(callback)
+
+
+def _arg_count(fn):
+    """How many of (key, value, message) a callback takes, as NAOqi's Python
+    bridge calls a module's method with as many as it declares."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return 3
+    n = 0
+    for p in sig.parameters.values():
+        if p.kind == p.VAR_POSITIONAL:
+            return 3
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+            n += 1
+    return min(n, 3)
+
+
+class _Dispatcher:
+    """The thread that reads dcm's events and calls the subscribers, as
+    NAOqi calls them from its own threads."""
+
+    def __init__(self, stream, memory):
+        self._memory = memory
+        self._stop = threading.Event()
+        self._stream = stream
+        self.thread = threading.Thread(target=self._run, name="dcm.naoqi events", daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        try:
+            while not self._stop.is_set():
+                for e in self._stream.read(timeout=0.1):
+                    self._deliver(e)
+        finally:
+            self._stream.close()
+
+    def _deliver(self, e):
+        name = EVENT_PREFIX + e.type_name.capitalize()
+        with _store_lock:
+            _store[name] = e
+        with self._memory._lock:  # pylint: disable=protected-access
+            subs = [x for x in self._memory._subs if x.event == name]  # pylint: disable=protected-access
+        for x in subs:
+            args = (name, e, x.module or "")[:x.nargs]
+            try:
+                x.callback(*args)
+            except Exception:  # pylint: disable=broad-except
+                # NAOqi logs a failing callback and goes on
+                sys.stderr.write("dcm.naoqi: %s's callback for %s raised:\n%s" %
+                                 (x.module or getattr(x.callback, "__name__", "a callback"),
+                                  name, traceback.format_exc()))
+
+    def stop(self):
+        self._stop.set()
+        if threading.current_thread() is not self.thread:
+            self.thread.join(2)
+
+
 class ALMemory:
-    """The part of NAOqi's ALMemory a DCM script uses: the keys' values.
+    """The part of NAOqi's ALMemory a DCM script uses: the keys' values,
+    the list of keys, user keys and dcm's events.
 
     ``getData(key)`` reads a subdevice's Value through /dev/dcmN (one
     cycle, no text); any other key of the tree ("Device/DeviceList/...",
     "RobotConfig/...", a subdevice's "Min") through sysfs, as a number when
-    it reads as one.
+    it reads as one. ``insertData`` writes a configuration key of the tree
+    (root; the kernel checks it), refuses a subdevice's Value (a command
+    is ``DCM.set``), and keeps any other key in this process's store.
+    ``subscribeToEvent`` calls a module's method, or a callable, for each
+    of dcm's events of a type ("DCM/Safety", :func:`event_names`).
     """
 
     def __init__(self, controller=None, path=None):
         self._own = controller is None
         self._c = Controller(path) if controller is None else controller
+        self._subs = []
+        self._lock = threading.Lock()
+        self._dispatcher = None
+        # what subscribeToEvent reads: the controller's events (netlink)
+        self._events = lambda index: EventStream(index=index)
+        self._closed = False
 
     @property
     def controller(self):
         """The :class:`dcm.Controller` underneath."""
         return self._c
 
+    @property
+    def closed(self):
+        """True once closed (or its controller is)."""
+        return self._closed or bool(getattr(self._c, "closed", False))
+
     def close(self):
-        """Close the controller if this proxy opened it."""
+        """Stop the event thread; close the controller if this proxy opened it."""
+        self._closed = True
+        with self._lock:
+            self._subs = []
+            d, self._dispatcher = self._dispatcher, None
+        if d is not None:
+            d.stop()
         if self._own:
             self._c.close()
 
@@ -298,31 +537,286 @@ class ALMemory:
                 pass
         return t
 
+    def _get(self, key, method):
+        with _store_lock:
+            if key in _store:
+                return _store[key]
+        try:
+            if self._is_value(key):
+                return self._c.get(key)
+            return self._text(key)
+        except NoSuchKeyError:
+            raise _not_found(method, key) from None
+        except ValueError:
+            # not a key path at all ("a//b"): no such data either
+            raise _not_found(method, key) from None
+
+    @_naoqi_errors
     def getData(self, key):  # pylint: disable=invalid-name
-        """The value of one key (a float for a subdevice Value)."""
+        """The value of one key (a float for a subdevice Value).
+
+        A key that is neither in the tree nor inserted raises RuntimeError
+        (a :class:`dcm.NoSuchKeyError` too) "ALMemory::getData\\n\\tData not
+        found KEY", as NAOqi does.
+        """
         if isinstance(key, Key):
             return self._c.get(key)
         _args.name(key, "getData: the key")
-        if self._is_value(key):
-            return self._c.get(key)
-        return self._text(key)
+        return self._get(key, "getData")
 
+    @_naoqi_errors
     def getListData(self, keys):  # pylint: disable=invalid-name
         """The values of several keys; subdevice Values all of one cycle."""
         keys = _args.seq(keys, "getListData: the keys")
-        vals = [k for k in keys if isinstance(k, str) and self._is_value(k)]
-        got = dict(zip(vals, self._c.get_many(vals))) if vals else {}
-        return [got[k] if k in got else self.getData(k) for k in keys]
+        for i, k in enumerate(keys):
+            if not isinstance(k, (str, Key)):
+                raise TypeError("getListData: the keys[%d] must be a string, got %s %s" %
+                                (i, _args.typename(k), _args.short(k)))
+        with _store_lock:
+            stored = set(k for k in keys if isinstance(k, str) and k in _store)
+        vals = [k for k in keys if isinstance(k, str) and k not in stored and self._is_value(k)]
+        try:
+            got = dict(zip(vals, self._c.get_many(vals))) if vals else {}
+        except NoSuchKeyError as e:
+            raise _not_found("getListData", e.key) from None
+        out = []
+        for k in keys:
+            if isinstance(k, Key):
+                out.append(self._c.get(k))
+            elif k in got:
+                out.append(got[k])
+            else:
+                out.append(self._get(k, "getListData"))
+        return out
+
+    @_naoqi_errors
+    def getDataListName(self):  # pylint: disable=invalid-name
+        """Every key's name: the tree's (full names, sorted), then the
+        inserted keys and the events that came (sorted)."""
+        with _store_lock:
+            user = sorted(_store)
+        return self._c.keys() + user
+
+    @_naoqi_errors
+    def getDataList(self, filter):  # pylint: disable=invalid-name,redefined-builtin
+        """The names of the keys that contain ``filter`` (NAOqi's: a plain
+        substring, case counts): ``getDataList("HeadYaw/Position")``."""
+        if not isinstance(filter, str):
+            raise TypeError("getDataList: the filter must be a string, got %s %s" %
+                            (_args.typename(filter), _args.short(filter)))
+        return [k for k in self.getDataListName() if filter in k]
+
+    @_naoqi_errors
+    def insertData(self, key, value):  # pylint: disable=invalid-name
+        """Store a value under a key.
+
+        A key of the DCM's tree: a configuration key ("Device/SubDeviceList/
+        HeadYaw/Position/Actuator/Kp") is written to the kernel, which
+        checks it (root; not kept across a reload: DCM.preferences "Add"
+        does that); a subdevice's Value is refused with ValueError (an
+        actuator takes commands through DCM.set, a sensor is the DCM's); a
+        read-only key is refused by the kernel. Any other key ("MyApp/Speed")
+        is kept in this process's store, read back by getData and listed by
+        getDataList; other processes do not see it.
+        """
+        _args.name(key, "insertData: the key", _lib.KEY_NAME_LEN * 2)
+        if not _user_key(key) or self._tree_key(key):
+            if self._is_value(key) or key.endswith("/Value"):
+                raise ValueError("insertData: %s is a value of the DCM: command an actuator "
+                                 "with DCM.set, a sensor's value is the robot's" % key)
+            self._c.write_text(key, value)
+            return
+        if _event_type(key) is not None:
+            raise ValueError("insertData: %s is one of dcm's events, not a key to write" % key)
+        with _store_lock:
+            _store[key] = value
+
+    def _tree_key(self, key):
+        try:
+            self._c.key_flags(key)
+            return True
+        except (NoSuchKeyError, ValueError):
+            return False
+
+    @_naoqi_errors
+    def removeData(self, key):  # pylint: disable=invalid-name
+        """Remove a key insertData stored; keys of the DCM's tree stay."""
+        _args.name(key, "removeData: the key")
+        if _event_type(key) is not None:
+            raise ValueError("removeData: %s is one of dcm's events: it is not removed" % key)
+        with _store_lock:
+            if key in _store:
+                del _store[key]
+                return
+        if not _user_key(key) or self._tree_key(key):
+            raise ValueError("removeData: %s is a key of the DCM's tree: it is not removed" % key)
+        raise _not_found("removeData", key)
+
+    def getEventList(self):  # pylint: disable=invalid-name
+        """The events there are to subscribe to: dcm's, :func:`event_names`."""
+        return event_names()
+
+    @_naoqi_errors
+    def subscribeToEvent(self, name, module, method=None):  # pylint: disable=invalid-name
+        """Call back on each of dcm's events of a type.
+
+        ``subscribeToEvent("DCM/Safety", "MyModule", "onSafety")``: the
+        method ``onSafety`` of the :class:`ALModule` named "MyModule";
+        ``subscribeToEvent("DCM/Safety", callable)``: a function. It is
+        called from this proxy's event thread with (name, value, module
+        name) or as many of them as it takes, the value a
+        :class:`dcm.Event`. A module subscribes once per event: again
+        replaces its method.
+        """
+        if _event_type(name) is None:
+            if not isinstance(name, str):
+                raise TypeError("subscribeToEvent: the event name must be a string, got %s %s"
+                                % (_args.typename(name), _args.short(name)))
+            raise RuntimeError("ALMemory::subscribeToEvent\n\tEvent not found %s: dcm's "
+                               "events are %s" % (name, ", ".join(event_names())))
+        if callable(module) and method is None:
+            sub = _Subscription(name, None, module)
+        else:
+            if not isinstance(module, str) or not isinstance(method, str):
+                raise TypeError("subscribeToEvent takes (name, module name, method name) or "
+                                "(name, callable)")
+            with _modules_lock:
+                mod = _modules.get(module)
+            if mod is None:
+                raise RuntimeError("ALMemory::subscribeToEvent\n\tModule %s not found: create "
+                                   "an ALModule of that name first" % module)
+            fn = getattr(mod, method, None)
+            if not callable(fn):
+                raise RuntimeError("ALMemory::subscribeToEvent\n\tModule %s has no method %s" %
+                                   (module, method))
+            sub = _Subscription(name, module, fn)
+        with self._lock:
+            self._subs = [x for x in self._subs
+                          if not (x.event == name and _same(x, module))] + [sub]
+            if self._dispatcher is None:
+                self._dispatcher = _Dispatcher(self._events(self._c.info().index), self)
+
+    @_naoqi_errors
+    def unsubscribeToEvent(self, name, module):  # pylint: disable=invalid-name
+        """Stop calling back a module (by name) or a callable on an event.
+
+        One that was not subscribed raises RuntimeError.
+        """
+        with self._lock:
+            keep = [x for x in self._subs if not (x.event == name and _same(x, module))]
+            if len(keep) == len(self._subs):
+                raise RuntimeError("ALMemory::unsubscribeToEvent\n\t%s is not subscribed to %s"
+                                   % (module if isinstance(module, str) else
+                                      getattr(module, "__name__", repr(module)), name))
+            self._subs = keep
+            d = None
+            if not keep:
+                d, self._dispatcher = self._dispatcher, None
+        if d is not None:
+            d.stop()
+
+    def getSubscribers(self, name):  # pylint: disable=invalid-name
+        """The module names (or callables' names) subscribed to an event."""
+        with self._lock:
+            return [x.module or getattr(x.callback, "__name__", repr(x.callback))
+                    for x in self._subs if x.event == name]
+
+
+def _same(sub, module):
+    if isinstance(module, str):
+        return sub.module == module
+    return sub.module is None and sub.callback == module
+
+
+# ---- modules and brokers ------------------------------------------------
+
+_modules_lock = threading.Lock()
+_modules = {}
+
+
+class ALBroker:
+    """NAOqi's ALBroker, for scripts that make one to host their modules.
+
+    Its arguments are taken and not used: the modules of a script live in
+    its own process, the robot is this machine's /dev/dcm0.
+    """
+
+    def __init__(self, name="", ip="", port=0, parent_ip="", parent_port=0):  # pylint: disable=too-many-arguments
+        self.name = name
+        self.ip = ip
+        self.port = port
+        self.parent_ip = parent_ip
+        self.parent_port = parent_port
+
+    def shutdown(self):
+        """Forget every module (as NAOqi's broker ends them)."""
+        with _modules_lock:
+            _modules.clear()
+
+    def getName(self):  # pylint: disable=invalid-name
+        """The broker's name."""
+        return self.name
+
+
+class ALModule:
+    """NAOqi's ALModule: an object that callbacks reach by name.
+
+    ``ALModule.__init__(self, "Greeter")`` registers it; then
+    ``memory.subscribeToEvent("DCM/Safety", "Greeter", "onSafety")`` calls
+    its method ``onSafety``. A second module of the same name replaces the
+    first.
+    """
+
+    def __init__(self, name):
+        if not isinstance(name, str) or not name:
+            raise TypeError("ALModule takes its name, a non-empty string, got %s %s" %
+                            (_args.typename(name), _args.short(name)))
+        self._name = name
+        with _modules_lock:
+            _modules[name] = self
+
+    def getName(self):  # pylint: disable=invalid-name
+        """The module's name."""
+        return self._name
+
+    def exit(self):
+        """Unregister the module: callbacks by its name are no longer found."""
+        with _modules_lock:
+            if _modules.get(self._name) is self:
+                del _modules[self._name]
+
+
+class ProxyError(RuntimeError, ValueError):
+    """ALProxy of a module that is not here: NAOqi's RuntimeError, and a
+    ValueError (an argument of the wrong value)."""
+
+
+_proxies_lock = threading.Lock()
+_proxies = {}
 
 
 def ALProxy(name, ip=None, port=None):  # pylint: disable=invalid-name,unused-argument
     """NAOqi's ALProxy for "DCM" (or "ALDCM") and "ALMemory".
 
     ``ip`` and ``port`` are accepted and ignored: the robot is this
-    machine's /dev/dcm0.
+    machine's /dev/dcm0. As NAOqi has one DCM and one ALMemory, a process
+    has one proxy of each: every ALProxy("DCM") gives the same
+    :class:`DCM` (one open /dev/dcm0: an alias one created is found through
+    the others) until it is closed. Another module raises
+    :class:`ProxyError`, a RuntimeError as NAOqi's.
     """
     if name in ("DCM", "ALDCM"):
-        return DCM()
-    if name == "ALMemory":
-        return ALMemory()
-    raise ValueError("ALProxy: %r is not provided here (DCM, ALDCM, ALMemory)" % name)
+        cls = DCM
+    elif name == "ALMemory":
+        cls = ALMemory
+    else:
+        cls = None
+    if cls is not None:
+        with _proxies_lock:
+            p = _proxies.get(cls)
+            if p is None or p.closed:
+                p = cls()
+                _proxies[cls] = p
+            return p
+    raise ProxyError("ALProxy::ALProxy\n\tCan't find service: %r is not provided here "
+                     "(DCM, ALDCM, ALMemory)" % (name,))

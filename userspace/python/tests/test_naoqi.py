@@ -3,9 +3,17 @@
 (both forms) and createAlias are taken as NAOqi takes them and refused with
 TypeError or ValueError naming the argument otherwise; each call reaches the
 controller as the right method with the right arguments (a fake controller
-records them); unknown names raise NoSuchKeyError naming the key."""
+records them); unknown names raise NoSuchKeyError naming the key, and a
+RuntimeError as NAOqi's. ALMemory's key lists, user keys and events (a fake
+event stream), special's and preferences' arguments, the preference files
+written into a scratch directory with libdcm."""
 
 import errno
+import os
+import shutil
+import tempfile
+import threading
+import time
 import unittest
 
 import dcm
@@ -21,7 +29,7 @@ class FakeController:
 
     def __init__(self):
         self.calls = []
-        self.keys = {
+        self.known = {
             HY: Key(HY, 0x10005, ACT),
             "Device/SubDeviceList/HeadPitch/Position/Actuator/Value": Key("HP", 0x10006, ACT),
             "HeadYaw/Position/Sensor/Value": Key("HYS", 0x10007, 0),
@@ -32,10 +40,10 @@ class FakeController:
     def key(self, name):
         if isinstance(name, Key):
             return name
-        if name not in self.keys:
+        if name not in self.known:
             raise dcm.NoSuchKeyError(errno.ENOENT, "%s: no such key" % name, "dcm_lookup",
                                      key=name)
-        return self.keys[name]
+        return self.known[name]
 
     def _alias(self, name):
         if name not in self.aliases:
@@ -58,11 +66,86 @@ class FakeController:
 
     def create_alias(self, name, members):
         self.calls.append(("create_alias", name, members))
-        return [self.keys.get(m) if self.keys.get(m) and self.keys[m].actuator else None
+        return [self.known.get(m) if self.known.get(m) and self.known[m].actuator else None
                 for m in members]
 
     def time(self, offset=0):
         return (self.now + offset) & 0xffffffff
+
+    # what ALMemory uses
+    TREE = {
+        "Device/SubDeviceList/HeadYaw/Position/Sensor/Value": "0.25",
+        "Device/SubDeviceList/HeadYaw/Position/Actuator/Value": "0.5",
+        "Device/SubDeviceList/HeadYaw/Position/Actuator/Kp": "32",
+        "Device/DeviceList/ChestBoard/Available": "1",
+        "Device/DeviceList/ChestBoard/BodyId": "AL00123",
+        "RobotConfig/Body/Type": "NAO",
+    }
+    VALUES = {"HeadYaw/Position/Sensor/Value": 0.25, HY: 0.5}
+
+    def info(self):
+        return dcm.Info(0, "dcm0", "fake", 1, 4, 10000, 0, 1, 2, True, True, True)
+
+    def _full(self, key):
+        if not key.startswith(("Device/", "RobotConfig/")):
+            key = "Device/SubDeviceList/" + key
+        return key
+
+    def get(self, key):
+        k = key[len("Device/SubDeviceList/"):] if key.startswith("Device/") else key
+        if k not in self.VALUES:
+            raise dcm.NoSuchKeyError(errno.ENOENT, "%s: no such key" % key, "dcm_lookup",
+                                     key=key)
+        return self.VALUES[k]
+
+    def get_many(self, keys):
+        self.calls.append(("get_many", list(keys)))
+        return [self.get(k) for k in keys]
+
+    def read_text(self, key):
+        if self._full(key) not in self.TREE:
+            raise dcm.NoSuchKeyError(errno.ENOENT, "%s: no such key" % key, "x", key=key)
+        return self.TREE[self._full(key)]
+
+    def key_flags(self, key):
+        self.read_text(key)
+        return {"writable", "config"} if key.endswith("/Kp") else set()
+
+    def write_text(self, key, value):
+        self.read_text(key)
+        if not key.endswith("/Kp"):
+            raise dcm.DcmError(errno.EINVAL, "%s: read-only key" % key, "dcm_sysfs_write")
+        self.calls.append(("write_text", key, value))
+
+    def keys(self):
+        return sorted(self.TREE)
+
+    def special(self, name):
+        self.calls.append(("special", name))
+        raise dcm.DcmError(errno.EPERM, "special: Operation not permitted", "dcm_nl_special")
+
+
+class FakeStream:
+    """Events as the netlink stream gives them, from a list."""
+
+    def __init__(self):
+        self.pending = []
+        self.closed = False
+        self.lock = threading.Lock()
+
+    def read(self, timeout=None):
+        with self.lock:
+            out, self.pending = self.pending, []
+        if not out:
+            time.sleep(min(timeout or 0.01, 0.01))
+        return out
+
+    def close(self):
+        self.closed = True
+
+
+def event(type_name, number, text=""):
+    return dcm.Event(0, number, type_name, 1234, 0, 0, 0, 0, 0, "", text, None)
 
 
 class Shapes(unittest.TestCase):
@@ -222,6 +305,332 @@ class Proxy(unittest.TestCase):
     def test_alproxy(self):
         with self.assertRaisesRegex(ValueError, "ALMotion"):
             naoqi.ALProxy("ALMotion")
+        with self.assertRaisesRegex(RuntimeError, "Can't find service: 'ALMotion'"):
+            naoqi.ALProxy("ALMotion", "nao.local", 9559)
+
+    def test_alproxy_one_per_module_and_process(self):
+        made = []
+
+        def fake(cls):
+            def make():
+                p = cls(FakeController())
+                made.append(p)
+                return p
+            return make
+        real = naoqi.DCM, naoqi.ALMemory
+        naoqi.DCM, naoqi.ALMemory = fake(naoqi.DCM), fake(naoqi.ALMemory)
+        try:
+            with naoqi._proxies_lock:
+                naoqi._proxies.clear()
+            a = naoqi.ALProxy("DCM", "nao.local", 9559)
+            self.assertIs(naoqi.ALProxy("ALDCM"), a)
+            m = naoqi.ALProxy("ALMemory")
+            self.assertIs(naoqi.ALProxy("ALMemory", "127.0.0.1", 9559), m)
+            self.assertIsNot(m, a)
+            a.close()
+            self.assertTrue(a.closed)
+            b = naoqi.ALProxy("DCM")
+            self.assertIsNot(b, a)
+            self.assertFalse(b.closed)
+            self.assertEqual(len(made), 3)
+        finally:
+            naoqi.DCM, naoqi.ALMemory = real
+            with naoqi._proxies_lock:
+                naoqi._proxies.clear()
+
+    def test_failures_are_runtime_errors_as_naoqi(self):
+        with self.assertRaises(RuntimeError) as cm:
+            self.d.set(["Nope/Position/Actuator/Value", "ClearAll", [[0.5, 1]]])
+        self.assertIsInstance(cm.exception, dcm.NoSuchKeyError)
+        self.assertEqual(cm.exception.key, "Nope/Position/Actuator/Value")
+        with self.assertRaises(RuntimeError) as cm:
+            self.d.setAlias(["Nope", "ClearAll", "time-mixed", [[]]])
+        self.assertIsInstance(cm.exception, dcm.NoSuchAliasError)
+        self.assertEqual(cm.exception.alias, "Nope")
+
+    def test_special(self):
+        with self.assertRaises(RuntimeError) as cm:
+            self.d.special("Diagnostic")
+        self.assertIsInstance(cm.exception, dcm.DcmError)
+        self.assertEqual(cm.exception.errno, errno.EPERM)
+        self.assertEqual(self.c.calls, [("special", "Diagnostic")])
+
+    def test_special_names(self):
+        with self.assertRaisesRegex(ValueError, "unknown special command 'Dance': Reset, "
+                                    "Version, Chain, Diagnostic, Config"):
+            dcm.special("Dance")
+        with self.assertRaisesRegex(TypeError, "must be a string"):
+            dcm.special(3)
+
+    def test_preferences_arguments(self):
+        with self.assertRaisesRegex(ValueError, "unknown action 'Erase': Save, Load or Add"):
+            self.d.preferences("Erase", "Chest", "", 0.0)
+        with self.assertRaisesRegex(TypeError, "argument 0 \\(action\\) must be a string"):
+            self.d.preferences(1, "Chest")
+        with self.assertRaisesRegex(ValueError, "unknown preference target 'Legs'"):
+            self.d.preferences("Save", "Legs", "", 0.0)
+        with self.assertRaisesRegex(ValueError, "Add takes one target"):
+            self.d.preferences("Add", "All", "RobotConfig/Body/Type", "NAO")
+        with self.assertRaisesRegex(ValueError, "argument 2 \\(key\\) is empty"):
+            self.d.preferences("Add", "Chest", "", 0.0)
+
+
+SHARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data")
+
+
+@unittest.skipUnless(os.path.exists(os.path.join(SHARE, "Device.xml")), "no userspace/data")
+class Preferences(unittest.TestCase):
+    """preferences("Add", ...) writes the target's file, checked by libdcm."""
+
+    def setUp(self):
+        self.etc = tempfile.mkdtemp()
+        self.d = naoqi.DCM(FakeController(), etc=self.etc, share=SHARE)
+
+    def tearDown(self):
+        shutil.rmtree(self.etc)
+
+    def test_add_writes_the_chest_file(self):
+        r = self.d.preferences("Add", "Chest", "Device/DeviceList/ChestBoard/BodyNickName",
+                               "HeadTurner")
+        self.assertEqual(r.target, "Chest")
+        self.assertEqual(r.file, os.path.join(self.etc, "body.xml"))
+        self.assertEqual(r.key, "Device/DeviceList/ChestBoard/BodyNickName")
+        with open(r.file) as f:
+            self.assertIn("HeadTurner", f.read())
+
+    def test_add_of_another_targets_key_is_refused_and_said(self):
+        with self.assertRaises(RuntimeError) as cm:
+            self.d.preferences("Add", "Chest", "HeadYaw/Position/Actuator/Kp", 40)
+        e = cm.exception
+        self.assertIsInstance(e, dcm.DcmError)
+        self.assertIn("belongs to the Main preferences", str(e))
+        self.assertTrue(any("Main" in line for line in e.log))
+        self.assertFalse(os.path.exists(os.path.join(self.etc, "body.xml")))
+
+    def test_add_value_kinds(self):
+        self.assertEqual(dcm.prefs.value_text(True), "true")
+        self.assertEqual(dcm.prefs.value_text(40), "40")
+        self.assertEqual(dcm.prefs.value_text(0.25), "0.25")
+        with self.assertRaises(TypeError):
+            dcm.prefs.value_text([1])
+        r = self.d.preferences("Add", "Main", "HeadYaw/Position/Actuator/Kp", 40)
+        self.assertEqual(r.target, "Main")
+        with self.assertRaisesRegex(RuntimeError, "Kp"):
+            self.d.preferences("Add", "Main", "HeadYaw/Position/Actuator/Kp", "fast")
+
+
+class Memory(unittest.TestCase):
+    def setUp(self):
+        self.c = FakeController()
+        self.m = naoqi.ALMemory(self.c)
+        self.stream = FakeStream()
+        self.m._events = lambda index: self.stream
+        with naoqi._store_lock:
+            naoqi._store.clear()
+
+    def tearDown(self):
+        self.m.close()
+
+    def test_get_data(self):
+        self.assertEqual(self.m.getData("Device/SubDeviceList/HeadYaw/Position/Sensor/Value"),
+                         0.25)
+        self.assertEqual(self.m.getData("Device/DeviceList/ChestBoard/Available"), 1)
+        self.assertEqual(self.m.getData("Device/DeviceList/ChestBoard/BodyId"), "AL00123")
+        self.assertEqual(self.m.getData("HeadYaw/Position/Actuator/Kp"), 32)
+
+    def test_get_data_not_found_as_naoqi(self):
+        for key in ("Device/SubDeviceList/Nope/Position/Sensor/Value", "RobotConfig/Nope",
+                    "MyApp/Nothing"):
+            with self.assertRaises(RuntimeError) as cm:
+                self.m.getData(key)
+            e = cm.exception
+            self.assertEqual(str(e), "ALMemory::getData\n\tData not found %s" % key)
+            self.assertIsInstance(e, dcm.NoSuchKeyError)
+            self.assertIsInstance(e, KeyError)
+            self.assertEqual(e.key, key)
+        with self.assertRaises(TypeError):
+            self.m.getData(7)
+
+    def test_get_list_data_one_cycle_and_text(self):
+        v = self.m.getListData(["HeadYaw/Position/Sensor/Value", HY,
+                                "Device/DeviceList/ChestBoard/Available"])
+        self.assertEqual(v, [0.25, 0.5, 1])
+        self.assertEqual(self.c.calls, [("get_many", ["HeadYaw/Position/Sensor/Value", HY])])
+        with self.assertRaisesRegex(RuntimeError, "ALMemory::getListData\n\tData not found "
+                                    "RobotConfig/Nope"):
+            self.m.getListData(["RobotConfig/Nope"])
+        with self.assertRaisesRegex(TypeError, r"keys\[1\] must be a string"):
+            self.m.getListData([HY, 3])
+
+    def test_data_lists(self):
+        self.m.insertData("MyApp/Speed", 3)
+        names = self.m.getDataListName()
+        self.assertEqual(names, sorted(FakeController.TREE) + ["MyApp/Speed"])
+        self.assertEqual(self.m.getDataList("ChestBoard"),
+                         ["Device/DeviceList/ChestBoard/Available",
+                          "Device/DeviceList/ChestBoard/BodyId"])
+        self.assertEqual(self.m.getDataList("Speed"), ["MyApp/Speed"])
+        self.assertEqual(self.m.getDataList("chestboard"), [])  # NAOqi's: case counts
+        with self.assertRaises(TypeError):
+            self.m.getDataList(None)
+
+    def test_insert_data(self):
+        self.m.insertData("MyApp/Target", [0.5, "x"])
+        self.assertEqual(self.m.getData("MyApp/Target"), [0.5, "x"])
+        self.assertEqual(self.m.getListData(["MyApp/Target", HY]), [[0.5, "x"], 0.5])
+        # another proxy of the process sees it
+        self.assertEqual(naoqi.ALMemory(self.c).getData("MyApp/Target"), [0.5, "x"])
+        # a configuration key of the tree is written to the kernel
+        del self.c.calls[:]
+        self.m.insertData("Device/SubDeviceList/HeadYaw/Position/Actuator/Kp", 40)
+        self.m.insertData("HeadYaw/Position/Actuator/Kp", 41)
+        self.assertEqual(self.c.calls, [
+            ("write_text", "Device/SubDeviceList/HeadYaw/Position/Actuator/Kp", 40),
+            ("write_text", "HeadYaw/Position/Actuator/Kp", 41)])
+        # a value is refused, a read-only key by the kernel
+        with self.assertRaisesRegex(ValueError, "is a value of the DCM: command an actuator "
+                                    "with DCM.set"):
+            self.m.insertData("Device/SubDeviceList/HeadYaw/Position/Actuator/Value", 1)
+        with self.assertRaisesRegex(RuntimeError, "read-only"):
+            self.m.insertData("Device/DeviceList/ChestBoard/BodyId", "x")
+        with self.assertRaisesRegex(RuntimeError, "no such key"):
+            self.m.insertData("Device/DeviceList/Nope/Available", 1)
+        with self.assertRaisesRegex(ValueError, "one of dcm's events"):
+            self.m.insertData("DCM/Safety", 1)
+
+    def test_remove_data(self):
+        self.m.insertData("MyApp/X", 1)
+        self.m.removeData("MyApp/X")
+        with self.assertRaisesRegex(RuntimeError, "Data not found MyApp/X"):
+            self.m.getData("MyApp/X")
+        with self.assertRaisesRegex(RuntimeError, "removeData\n\tData not found MyApp/X"):
+            self.m.removeData("MyApp/X")
+        with self.assertRaisesRegex(ValueError, "key of the DCM's tree"):
+            self.m.removeData("RobotConfig/Body/Type")
+        with self.assertRaisesRegex(ValueError, "one of dcm's events"):
+            self.m.removeData("DCM/Safety")
+
+    def test_event_names(self):
+        names = self.m.getEventList()
+        self.assertIn("DCM/Safety", names)
+        self.assertIn("DCM/Watchdog", names)
+        self.assertEqual(len(names), 11)
+
+    def wait(self, pred):
+        end = time.monotonic() + 5
+        while not pred() and time.monotonic() < end:
+            time.sleep(0.005)
+        return pred()
+
+    def test_subscribe_module_method(self):
+        class Watcher(naoqi.ALModule):
+            def __init__(self, name):
+                naoqi.ALModule.__init__(self, name)
+                self.heard = []
+
+            def onSafety(self, key, value, message):  # pylint: disable=invalid-name
+                self.heard.append((key, value, message))
+
+        w = Watcher("Watcher")
+        try:
+            self.m.subscribeToEvent("DCM/Safety", "Watcher", "onSafety")
+            self.assertEqual(self.m.getSubscribers("DCM/Safety"), ["Watcher"])
+            e = event("safety", 4, "brake")
+            with self.stream.lock:
+                self.stream.pending += [event("watchdog", 10), e]
+            self.assertTrue(self.wait(lambda: w.heard))
+            self.assertEqual(w.heard, [("DCM/Safety", e, "Watcher")])
+            # the event is data too, as NAOqi keeps an event's last value
+            self.assertEqual(self.m.getData("DCM/Safety"), e)
+            self.m.unsubscribeToEvent("DCM/Safety", "Watcher")
+            self.assertTrue(self.wait(lambda: self.stream.closed))
+            self.assertIsNone(self.m._dispatcher)
+        finally:
+            w.exit()
+
+    def test_subscribe_callable_with_fewer_arguments(self):
+        heard = []
+
+        def on_event(key, value):
+            heard.append((key, value.text))
+
+        self.m.subscribeToEvent("DCM/Special", on_event)
+        with self.stream.lock:
+            self.stream.pending.append(event("special", 11, "diagnostic"))
+        self.assertTrue(self.wait(lambda: heard))
+        self.assertEqual(heard, [("DCM/Special", "diagnostic")])
+        self.m.unsubscribeToEvent("DCM/Special", on_event)
+        with self.assertRaisesRegex(RuntimeError, "on_event is not subscribed to DCM/Special"):
+            self.m.unsubscribeToEvent("DCM/Special", on_event)
+
+    def test_a_failing_callback_does_not_stop_the_others(self):
+        heard = []
+
+        def bad(*_args):
+            raise ZeroDivisionError("boom")
+
+        self.m.subscribeToEvent("DCM/Error", bad)
+        self.m.subscribeToEvent("DCM/Error", lambda k, v, m: heard.append(k))
+        import io
+        import sys
+        old, sys.stderr = sys.stderr, io.StringIO()
+        try:
+            with self.stream.lock:
+                self.stream.pending.append(event("error", 1))
+            self.assertTrue(self.wait(lambda: heard))
+            self.assertIn("ZeroDivisionError: boom", sys.stderr.getvalue())
+        finally:
+            sys.stderr = old
+
+    def test_subscribe_refusals(self):
+        with self.assertRaisesRegex(RuntimeError, "Event not found FaceDetected: dcm's events "
+                                    "are DCM/Error"):
+            self.m.subscribeToEvent("FaceDetected", "X", "y")
+        with self.assertRaisesRegex(RuntimeError, "Module Nobody not found"):
+            self.m.subscribeToEvent("DCM/Safety", "Nobody", "onSafety")
+        mod = naoqi.ALModule("Somebody")
+        try:
+            with self.assertRaisesRegex(RuntimeError, "Module Somebody has no method onX"):
+                self.m.subscribeToEvent("DCM/Safety", "Somebody", "onX")
+        finally:
+            mod.exit()
+        with self.assertRaises(TypeError):
+            self.m.subscribeToEvent("DCM/Safety", "Somebody")
+        with self.assertRaisesRegex(RuntimeError, "Nobody is not subscribed"):
+            self.m.unsubscribeToEvent("DCM/Safety", "Nobody")
+        self.assertIsNone(self.m._dispatcher)
+
+    def test_broker_and_module(self):
+        b = naoqi.ALBroker("b", "0.0.0.0", 0, "nao.local", 9559)
+        m = naoqi.ALModule("Mod")
+        self.assertEqual(m.getName(), "Mod")
+        self.assertIs(naoqi._modules["Mod"], m)
+        b.shutdown()
+        self.assertNotIn("Mod", naoqi._modules)
+
+
+class Tree(unittest.TestCase):
+    def test_keys_are_full_names_sorted(self):
+        t = dcm.Tree(0, 1,
+                     [dcm.Device("ChestBoard", "ChestBoard", "i2c", 1, ("Available", "Ack"))],
+                     [dcm.Subdevice("HeadYaw/Position/Sensor", "Joint", "HeadBoard", 1, 5,
+                                    False, False, ("Value", "Max"))],
+                     ["Body/Type"])
+        self.assertEqual(t.keys(), [
+            "Device/DeviceList/ChestBoard/Ack", "Device/DeviceList/ChestBoard/Available",
+            "Device/SubDeviceList/HeadYaw/Position/Sensor/Max",
+            "Device/SubDeviceList/HeadYaw/Position/Sensor/Value", "RobotConfig/Body/Type"])
+
+    def test_callback_argument_counts(self):
+        self.assertEqual(naoqi._arg_count(lambda: 0), 0)
+        self.assertEqual(naoqi._arg_count(lambda k, v: 0), 2)
+        self.assertEqual(naoqi._arg_count(lambda *a: 0), 3)
+        self.assertEqual(naoqi._arg_count(lambda a, b, c, d=1: 0), 3)
+
+        class M:
+            def cb(self, key):
+                pass
+        self.assertEqual(naoqi._arg_count(M().cb), 1)
 
 
 if __name__ == "__main__":

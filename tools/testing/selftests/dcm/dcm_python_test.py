@@ -143,7 +143,8 @@ def t_memory():
         mem.getData("RobotConfig/Nope")
         check(False, "getData of a missing key raises NoSuchKeyError")
     except dcm.NoSuchKeyError as e:
-        check("RobotConfig/Nope" in str(e), "getData of a missing key: NoSuchKeyError: %s" % e)
+        check(isinstance(e, RuntimeError) and str(e).endswith("Data not found RobotConfig/Nope"),
+              "getData of a missing key: RuntimeError and NoSuchKeyError: %r" % str(e))
 
 
 def t_read_only():
@@ -242,6 +243,103 @@ def t_aliases():
         check(e.alias == "pyNoSuch" and isinstance(e, KeyError),
               "setAlias on an alias never created: NoSuchAliasError: %s" % e)
     D.set(["pyHard", "ClearAll", [[0.0, D.getTime(0)]]])
+
+
+def t_enumeration():
+    tree = c.tree()
+    info = c.info()
+    check(len(tree.subdevices) == info.n_subdevices and len(tree.devices) == info.n_devices
+          and tree.generation == c.key(HYS).generation,
+          "tree: %d devices, %d subdevices (as info says), generation %d" %
+          (len(tree.devices), len(tree.subdevices), tree.generation))
+    by_name = {x.name: x for x in tree.subdevices}
+    hys = by_name.get(HYS)
+    check(hys is not None and hys.handle == c.key(HYS).handle and not hys.actuator
+          and by_name[HY].actuator and "Value" in hys.keys and "Max" in hys.keys,
+          "tree: HeadYaw's sensor with its handle (0x%08x) and keys %s" %
+          (hys.handle if hys else 0, ",".join(hys.keys[:6]) if hys else ""))
+    chest = [d for d in tree.devices if d.name == "ChestBoard"]
+    check(len(chest) == 1 and "Available" in chest[0].keys and c.devices() == list(tree.devices),
+          "devices: ChestBoard on %s with Available, Ack, Nack" %
+          (chest[0].bus if chest else "?"))
+    check(c.tree() is tree, "tree: read once per description (the same Tree again)")
+    keys = c.keys()
+    check("Device/SubDeviceList/HeadYaw/Position/Sensor/Value" in keys
+          and "Device/DeviceList/ChestBoard/Available" in keys and "RobotConfig/Body/Type" in keys
+          and keys == sorted(keys) and len(keys) > 1000,
+          "keys: %d full names, sorted" % len(keys))
+    head = c.keys("HeadYaw/Position/Sensor")
+    check(head and all("HeadYaw/Position/Sensor" in k for k in head),
+          "keys(contains): %d keys of HeadYaw's sensor" % len(head))
+    mem = naoqi.ALMemory(c)
+    check(mem.getDataList("HeadYaw/Position/Sensor") == head
+          and mem.getDataListName()[:len(keys)] == keys,
+          "ALMemory getDataList and getDataListName list the same keys")
+    check(c.key_flags("HeadYaw/Position/Actuator/Kp") >= {"writable", "config"}
+          and "command" in c.key_flags("HeadYaw/Position/Actuator/Value")
+          and not c.key_flags("HeadYaw/Position/Sensor/Value"),
+          "key_flags: Kp a configuration key, an actuator's Value a command, a sensor's "
+          "read-only")
+    # aliases: own ones go with their controller, shared ones stay
+    with dcm.open() as other:
+        other.create_alias("pyOwn", [HY, "Nope/Position/Actuator"])
+        other.create_alias("pyShared", [HY], shared=True)
+        seen = {a.name: a for a in other.aliases()}
+        a = other.alias("pyOwn")
+        check(seen.get("pyOwn") == dcm.AliasInfo("pyOwn", 2, False)
+              and seen.get("pyShared") == dcm.AliasInfo("pyShared", 1, True)
+              and a.members == [HY, "Nope/Position/Actuator"] and a.keys[1] is None
+              and a.keys[0].handle == c.key(HY).handle,
+              "aliases: own pyOwn (a blank member) and shared pyShared, listed and shown")
+        mine = [x.name for x in c.aliases()]
+        check("pyShared" in mine and "pyOwn" not in mine,
+              "another controller object sees the shared alias, not the other's own")
+    mine = [x.name for x in c.aliases()]
+    check("pyShared" in mine and "pyOwn" not in mine,
+          "closing its controller freed the own alias; the shared one stays")
+    c.delete_alias("pyShared")
+    try:
+        c.alias("pyShared")
+        check(False, "delete_alias frees the shared alias")
+    except dcm.NoSuchAliasError:
+        check("pyShared" not in [x.name for x in c.aliases()], "delete_alias freed pyShared")
+
+
+def t_naoqi_memory():
+    mem = naoqi.ALMemory(c)
+    mem.insertData("pyTest/Speed", 0.7)
+    check(mem.getData("pyTest/Speed") == 0.7 and "pyTest/Speed" in mem.getDataList("pyTest"),
+          "insertData keeps a key of the program's; getData and getDataList find it")
+    kp = sysfs("SubDeviceList/HeadYaw/Position/Actuator/Kp")
+    mem.insertData("Device/SubDeviceList/HeadYaw/Position/Actuator/Kp", int(kp) + 1)
+    now = sysfs("SubDeviceList/HeadYaw/Position/Actuator/Kp")
+    mem.insertData("HeadYaw/Position/Actuator/Kp", int(kp))
+    check(int(now) == int(kp) + 1 and sysfs("SubDeviceList/HeadYaw/Position/Actuator/Kp") == kp,
+          "insertData on a configuration key writes it to the kernel (Kp %s -> %s -> %s)" %
+          (kp, now, kp))
+    try:
+        mem.insertData("Device/SubDeviceList/HeadYaw/Position/Actuator/Kp", 10 ** 9)
+        check(False, "insertData of a Kp out of range is refused")
+    except RuntimeError as e:
+        check(isinstance(e, dcm.DcmError) and e.errno == errno.ERANGE,
+              "insertData of a Kp out of range: the kernel's ERANGE, a RuntimeError: %s" % e)
+    heard = []
+    done = threading.Event()
+
+    def on_special(key, value, message):
+        heard.append((key, value, message))
+        done.set()
+    mem.subscribeToEvent("DCM/Special", on_special)
+    res = D.special("Diagnostic")
+    done.wait(5)
+    mem.unsubscribeToEvent("DCM/Special", on_special)
+    check(res.command == "diagnostic" and res.boards and all(b.state for b in res.boards),
+          "DCM special(\"Diagnostic\"): %d boards, %s" % (len(res.boards), res.text))
+    check(heard and heard[0][0] == "DCM/Special" and heard[0][1].type_name == "special"
+          and heard[0][2] == "",
+          "subscribeToEvent with a callable: DCM/Special heard (%s)" %
+          (str(heard[0][1]) if heard else "nothing",))
+    mem.close()
 
 
 def t_time():
@@ -420,7 +518,8 @@ def t_threads():
 
 
 start = time.monotonic()
-for s in (t_open, t_set, t_timed, t_naoqi_set, t_memory, t_aliases, t_time, t_frames,
+for s in (t_open, t_set, t_timed, t_naoqi_set, t_memory, t_enumeration, t_naoqi_memory,
+          t_aliases, t_time, t_frames,
           t_snapshot, t_events, t_errors, t_read_only, t_threads, t_cost):
     section(s)
 c.set("HeadYaw/Hardness/Actuator", 0.0)

@@ -7,9 +7,13 @@
 # joint to its angle (read back from its sensor), NAOqi-shaped set,
 # createAlias and setAlias in both forms, getTime against the kernel's
 # time_ms, a frame per cycle, the mapped snapshot, events (a watchdog fired,
-# a safety rule), ALMemory.getData, the device opened read-only by the
-# user nao, and the errors: an unknown key names itself, a bad shape is a
-# TypeError or ValueError, the kernel's refusals carry their errno.
+# a safety rule), ALMemory.getData, the enumeration (tree, keys, devices,
+# key flags, aliases own and shared and when each goes), ALMemory's
+# getDataList, insertData (a user key, a Kp written and refused out of
+# range), special("Diagnostic") heard through subscribeToEvent, the device
+# opened read-only by the user nao, and the errors: an unknown key names
+# itself, a bad shape is a TypeError or ValueError, the kernel's refusals
+# carry their errno.
 #
 # dcm_python_test.py does the checks and prints "0|1 DESCRIPTION" lines;
 # this prints them as TAP, ending with the kselftest Totals line.
