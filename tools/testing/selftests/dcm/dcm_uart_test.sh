@@ -127,7 +127,7 @@ echo "$diag" | grep -q 'ChestBoard.*absent' &&
 	echo "$diag" | grep -q 'InertialSensor.*absent' &&
 	echo "$diag" | grep -q 'RightFootBoard.*absent'
 check $? "the boards of the buses the body lacks are absent"
-echo "$diag" | grep -q 'HeadBoard.*ok'
+echo "$diag" | grep -q '^ *HeadBoard .*ok'
 check $? "and those of RS485-1 are ok"
 
 # A silenced board: its Nacks, the event, the others unharmed.
@@ -167,7 +167,7 @@ check $? "the RS485 transport ($line) unbinds while the cycle runs"
 answered HeadBoard 1
 [ "$cyc" -ge 20 ] && [ "$ack" = 0 ] && [ $(((nack + 5) * 10)) -ge $((cyc * 9)) ]
 check $? "its boards get a Nack in (nearly) every cycle (+$nack in $cyc cycles)"
-dcmctl special diagnostic 2>&1 | grep -q 'HeadBoard.*lost'
+dcmctl special diagnostic 2>&1 | grep -q '^ *HeadBoard .*lost'
 check $? "and are lost"
 echo "$line" >/sys/bus/serial/drivers/dcm-rs485/bind
 check $? "the transport binds again"
