@@ -188,7 +188,7 @@ fi
 #   B-Human's 2009 libbhuman (alon/bhuman2009fork, Src/libbhuman/bhuman.h,
 #     lbhSensorNames) and NaoTH (BerlinUnited/NaoTH,
 #     Platforms/Source/DCM/DCMHandler.cpp, initDeviceState): Ack, Nack and
-#     Error of the 19 boards of $naoqi_boards.
+#     Error of the 19 boards of naoqi_boards below.
 naoqi_boards="ChestBoard Battery USBoard InertialSensor HeadBoard EarLeds FaceBoard
 	LeftShoulderBoard LeftArmBoard RightShoulderBoard RightArmBoard
 	LeftHipBoard LeftThighBoard LeftShinBoard LeftFootBoard
