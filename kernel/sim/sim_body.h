@@ -115,7 +115,7 @@ struct sim_regs {
  * @node: in the body's list of boards
  * @ops: how it answers
  * @sim: the body
- * @name: its name in Device.xml ("LFootBoard")
+ * @name: its name in Device.xml ("LeftFootBoard")
  * @bus: the kind of bus it answers on
  * @index: which bus of that kind (RS485-1 is 0)
  * @addr: where on it (RS485: its place from 1; I2C: its address; SPI:

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm_sim - the foot boards (FootBoard) of the simulated body: LFootBoard
- * at place 5 of RS485-3, RFootBoard at place 5 of RS485-4.
+ * dcm_sim - the foot boards (FootBoard) of the simulated body: LeftFootBoard
+ * at place 5 of RS485-3, RightFootBoard at place 5 of RS485-4.
  *
  * A foot board's slot of the cyclic broadcast sets its RGB LED; it reports
  * its two bumpers and what its four FSRs bear of the robot's weight
@@ -201,7 +201,7 @@ static void sim_foot_debugfs(struct dcm_sim *sim, struct sim_feet *feet)
  */
 int sim_foot_add(struct dcm_sim *sim, struct device *dev)
 {
-	static const char *const names[] = { "LFootBoard", "RFootBoard" };
+	static const char *const names[] = { "LeftFootBoard", "RightFootBoard" };
 	struct sim_feet *feet;
 	int i;
 

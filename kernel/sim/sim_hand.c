@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm_sim - the hand boards (HandBoard) of the simulated body: LHandBoard
- * at place 5 of RS485-1, RHandBoard at place 4 of RS485-2.
+ * dcm_sim - the hand boards (HandBoard) of the simulated body:
+ * LeftHandTouchBoard at place 5 of RS485-1, RightHandTouchBoard at place 4
+ * of RS485-2.
  *
  * A hand board reports its three touch pads (back, left, right) in byte 0
  * of its reply; its slot carries nothing for it.
@@ -46,7 +47,7 @@ static const struct sim_board_ops sim_hand_ops = {
  */
 int sim_hand_add(struct dcm_sim *sim, struct device *dev)
 {
-	static const char *const names[] = { "LHandBoard", "RHandBoard" };
+	static const char *const names[] = { "LeftHandTouchBoard", "RightHandTouchBoard" };
 	static const char *const dirs[] = { "lhand", "rhand" };
 	static const u8 place[] = { 5, 4 };	/* on RS485-1, RS485-2 */
 	struct sim_hand *hands;

@@ -2,9 +2,9 @@
 /*
  * dcm_sim - the head's boards in the simulated body, on I2C-head: the face
  * board (FaceBoard, 0x40: 48 LED registers, 6 bits), the ear board
- * (EarBoard, 0x41: 20 LEDs, 4 bits, two per register), the head touch
+ * (EarLeds, 0x41: 20 LEDs, 4 bits, two per register), the head touch
  * board (TouchBoard, 0x48: 3 touch pads, 12 LEDs) and the head board
- * (HeadBoard, 0x4c: the CPU temperature, sim_sensors.c).
+ * (HeadCPU, 0x4c: the CPU temperature, sim_sensors.c).
  *
  * Knobs: head/ (touch, cpu_load; cpu_temp_mc, face_leds, ear_leds,
  * touch_leds: what the boards hold).
@@ -184,14 +184,14 @@ int sim_head_add(struct dcm_sim *sim, struct device *dev)
 			   SIM_ADDR_FACE);
 	sim_regs_init(&h->ears.regs, DCM_WHOAMI_EAR, 1, DCM_EAR_LEDS,
 		      DCM_EAR_LEDS + DCM_EAR_OUT_LEN - 1);
-	sim_head_board_add(sim, h, &h->ears, &sim_led_board_ops, "EarBoard", "nao-ear-board",
+	sim_head_board_add(sim, h, &h->ears, &sim_led_board_ops, "EarLeds", "nao-ear-board",
 			   SIM_ADDR_EAR);
 	sim_regs_init(&h->touch.regs, DCM_WHOAMI_TOUCH, 1, DCM_TOUCH_LEDS,
 		      DCM_TOUCH_LEDS + DCM_TOUCH_OUT_LEN - 1);
 	sim_head_board_add(sim, h, &h->touch, &sim_touch_ops, "TouchBoard", "nao-touch-board",
 			   SIM_ADDR_TOUCH);
 	sim_regs_init(&h->cpu_board.regs, DCM_WHOAMI_HEAD, 1, 1, 0);
-	sim_head_board_add(sim, h, &h->cpu_board, &sim_cpu_ops, "HeadBoard", "nao-head-board",
+	sim_head_board_add(sim, h, &h->cpu_board, &sim_cpu_ops, "HeadCPU", "nao-head-board",
 			   SIM_ADDR_HEAD);
 	h->cpu_load = 25;
 	h->cpu.temp_mc = sim_cpu_equilibrium_mc(h->cpu_load);

@@ -778,7 +778,8 @@ static void usage(FILE *f)
 
 /*
  * A hand's motor is the second motor of the motor board just before its
- * hand board (LForearmBoard and LHandBoard, RForearmBoard and RHandBoard).
+ * hand board (LeftHandBoard and LeftHandTouchBoard, RightHandBoard and
+ * RightHandTouchBoard).
  */
 static void set_hands(struct bus *bus)
 {

@@ -224,12 +224,12 @@ info "seed-keys.txt: $(wc -l <seed-keys.txt) keys, each a key of the default rob
 
 leg="HipYawPitch HipRoll HipPitch KneePitch AnklePitch AnkleRoll"
 legs_subs=$(for s in L R; do for j in $leg; do printf '%s%s/ ' $s $j; done; done)
-legs_devs=$(for s in L R; do for b in PelvisBoard HipBoard KneeBoard AnkleBoard FootBoard; do
+legs_devs=$(for s in Left Right; do for b in PelvisBoard HipBoard ThighBoard ShinBoard FootBoard; do
 	printf '%s%s ' $s $b; done; done)
 cat >"$tmp/table" <<EOF
-body-no-left-hand.xml: LHand/ | LHandBoard
+body-no-left-hand.xml: LHand/ | LeftHandTouchBoard
 body-no-legs.xml: $legs_subs LFoot/ RFoot/ | $legs_devs
-body-normal-arms.xml: LWristYaw/ LHand/ RWristYaw/ RHand/ | LForearmBoard LHandBoard RForearmBoard RHandBoard
+body-normal-arms.xml: LWristYaw/ LHand/ RWristYaw/ RHand/ | LeftHandBoard LeftHandTouchBoard RightHandBoard RightHandTouchBoard
 body-uncalibrated.xml: |
 head-no-touch.xml: Head/Touch/ Head/Led/ | TouchBoard
 EOF

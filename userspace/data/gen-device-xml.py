@@ -130,6 +130,17 @@ def joint_subs(joint, motor, part):
     ]
 
 
+# Device names are NAOqi's where NAOqi has the board (ChestBoard, HeadBoard
+# for the neck motors, EarLeds, LeftShoulderBoard, LeftArmBoard for the
+# elbow, LeftHandBoard for the wrist and hand motors, LeftHipBoard,
+# LeftThighBoard, LeftShinBoard, LeftFootBoard...): public NAOqi clients read
+# Device/DeviceList/<name>/Available, Ack, Nack and Error by these names.
+# Boards NAOqi does not have are named in its pattern (LeftPelvisBoard,
+# LeftHandTouchBoard, HeadCPU). The table and its sources:
+# Documentation/dcm/device-xml.rst, "Device names".
+SIDE = {"L": "Left", "R": "Right"}
+
+
 def motor_board(name, bus, address, part, joints, comment):
     """joints: [(joint, part of its subdevices)], motor numbers 1, 2."""
     subs = []
@@ -169,7 +180,7 @@ def foot_board(side, bus, address):
                     -0.05, 0.1))
     subs.append(sub(f"{foot}/FSR/CenterOfPressure/Y/Sensor", "CenterOfPressure", 2, part,
                     -0.05, 0.05))
-    return (f"{side}FootBoard", "FootBoard", bus, address, part,
+    return (f"{SIDE[side]}FootBoard", "FootBoard", bus, address, part,
             f"{'left' if side == 'L' else 'right'} foot: RGB LED, two bumpers, four FSR",
             subs)
 
@@ -178,7 +189,7 @@ def hand_board(side, bus, address):
     part = "LeftHandTouch" if side == "L" else "RightHandTouch"
     subs = [sub(f"{side}Hand/Touch/{t}/Sensor", "Touch", i, part, 0, 1)
             for i, t in enumerate(["Back", "Left", "Right"], 1)]
-    return (f"{side}HandBoard", "HandBoard", bus, address, part,
+    return (f"{SIDE[side]}HandTouchBoard", "HandBoard", bus, address, part,
             f"{'left' if side == 'L' else 'right'} hand capacitive touch (V3.3 hand)", subs)
 
 
@@ -266,47 +277,50 @@ def groups():
          inertial()),
     ]
     head = [
-        ("HeadBoard", "HeadBoard", "I2C-head", 76, "Head",
+        ("HeadCPU", "HeadBoard", "I2C-head", 76, "Head",
          "head CPU board: CPU temperature in millidegrees (hwmon)",
          [sub("Head/Temperature/Sensor", "Temperature", 1, "Head", 0, 105, gain=0.001)]),
         ("FaceBoard", "FaceBoard", "I2C-head", 64, "Head",
          "eye LEDs: 3 colours x 2 eyes x 8 positions, 6 bits each", face_leds()),
-        ("EarBoard", "EarBoard", "I2C-head", 65, "Head",
+        ("EarLeds", "EarBoard", "I2C-head", 65, "Head",
          "ear LEDs: blue, 2 ears x 10 positions, 4 bits each", ear_leds()),
         ("TouchBoard", "TouchBoard", "I2C-head", 72, "HeadTouch",
          "capacitive head: 3 touch sensors and the 12 LEDs around them (4 bits)",
          head_touch()),
-        motor_board("NeckBoard", "RS485-1", 1, "Head",
-                    [("HeadYaw", "Head"), ("HeadPitch", "Head")], "head joints"),
+        motor_board("HeadBoard", "RS485-1", 1, "Head",
+                    [("HeadYaw", "Head"), ("HeadPitch", "Head")],
+                    "neck: head joints (NAOqi's HeadBoard)"),
     ]
 
     def arm(side, bus):
         s = "L" if side == "Left" else "R"
         return [
-            motor_board(f"{s}ShoulderBoard", bus, 2, f"{side}Arm",
+            motor_board(f"{side}ShoulderBoard", bus, 2, f"{side}Arm",
                         [(f"{s}ShoulderPitch", f"{side}Arm"),
                          (f"{s}ShoulderRoll", f"{side}Arm")], "shoulder"),
-            motor_board(f"{s}ElbowBoard", bus, 3, f"{side}Arm",
+            motor_board(f"{side}ArmBoard", bus, 3, f"{side}Arm",
                         [(f"{s}ElbowYaw", f"{side}Arm"), (f"{s}ElbowRoll", f"{side}Arm")],
-                        "elbow"),
-            motor_board(f"{s}ForearmBoard", bus, 4, f"{side}Wrist",
+                        "elbow (NAOqi's arm board)"),
+            motor_board(f"{side}HandBoard", bus, 4, f"{side}Wrist",
                         [(f"{s}WristYaw", f"{side}Wrist"), (f"{s}Hand", f"{side}Hand")],
-                        "forearm: wrist and hand motors (Part of the board: the wrist, "
-                        "always there when the hand is)"),
+                        "forearm: wrist and hand motors, NAOqi's hand board (Part of "
+                        "the board: the wrist, always there when the hand is)"),
             hand_board(s, bus, 5),
         ]
 
     def leg(side, bus):
         s = "L" if side == "Left" else "R"
         return [
-            motor_board(f"{s}PelvisBoard", bus, 1, "Legs", [(f"{s}HipYawPitch", "Legs")],
+            motor_board(f"{side}PelvisBoard", bus, 1, "Legs", [(f"{s}HipYawPitch", "Legs")],
                         "hip yaw-pitch" + (" (coupled to LHipYawPitch on the real robot; "
                                            "own subdevices here)" if s == "R" else "")),
-            motor_board(f"{s}HipBoard", bus, 2, "Legs",
+            motor_board(f"{side}HipBoard", bus, 2, "Legs",
                         [(f"{s}HipRoll", "Legs"), (f"{s}HipPitch", "Legs")], "hip"),
-            motor_board(f"{s}KneeBoard", bus, 3, "Legs", [(f"{s}KneePitch", "Legs")], "knee"),
-            motor_board(f"{s}AnkleBoard", bus, 4, "Legs",
-                        [(f"{s}AnklePitch", "Legs"), (f"{s}AnkleRoll", "Legs")], "ankle"),
+            motor_board(f"{side}ThighBoard", bus, 3, "Legs", [(f"{s}KneePitch", "Legs")],
+                        "knee (NAOqi's thigh board)"),
+            motor_board(f"{side}ShinBoard", bus, 4, "Legs",
+                        [(f"{s}AnklePitch", "Legs"), (f"{s}AnkleRoll", "Legs")],
+                        "ankle (NAOqi's shin board)"),
             foot_board(s, bus, 5),
         ]
 

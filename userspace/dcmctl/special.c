@@ -97,7 +97,7 @@ void dcmctl_print_special_text(FILE *f, const struct dcm_special_result *r)
 	for (i = 0; i < r->n_boards; i++) {
 		const struct dcm_board_info *b = &r->boards[i];
 
-		fprintf(f, "  %-16s %-14s %-10s %3u", b->name, b->type, b->bus, b->address);
+		fprintf(f, "  %-19s %-14s %-10s %3u", b->name, b->type, b->bus, b->address);
 		if (b->has_state)
 			fprintf(f, "  %-6s ack %" PRIu64 " nack %" PRIu64 " errors %u", b->state,
 				b->ack, b->nack, b->errors);

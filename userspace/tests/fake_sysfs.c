@@ -75,16 +75,16 @@ int fake_sysfs_setup(const char *name)
 	if (!mkdtemp(root))
 		return -1;
 	fake_sysfs_put("dcm0/uevent", "MAJOR=240");
-	device("NeckBoard", "MotorBoard", "RS485-head", "2");
+	device("HeadBoard", "MotorBoard", "RS485-head", "2");
 	device("ChestBoard", "ChestBoard", "I2C-chest", "32");
 	fake_sysfs_put("dcm0/DeviceList/ChestBoard/BodyId", "AL1100100000000");
-	subdevice("HeadPitch/Position/Actuator", "Joint", "NeckBoard", "2");
-	subdevice("HeadPitch/Position/Sensor", "JointPosition", "NeckBoard", "2");
+	subdevice("HeadPitch/Position/Actuator", "Joint", "HeadBoard", "2");
+	subdevice("HeadPitch/Position/Sensor", "JointPosition", "HeadBoard", "2");
 	fake_sysfs_put("dcm0/SubDeviceList/HeadPitch/Position/Sensor/jointZeroPosition", "1258");
 	subdevice("ChestBoard/Led/Red/Actuator", "Led", "ChestBoard", "1");
 	/* an error list: two lines; an empty one */
 	fake_sysfs_put("dcm0/SubDeviceList/ChestBoard/Led/Red/Actuator/Error", "12 4 first\n13 4 second");
-	fake_sysfs_put("dcm0/DeviceList/NeckBoard/Error", NULL);
+	fake_sysfs_put("dcm0/DeviceList/HeadBoard/Error", NULL);
 	fake_sysfs_put("dcm0/RobotConfig/Body/Type", "NAO");
 	fake_sysfs_put("dcm0/RobotConfig/Head/Device/TouchBoard/Version", "1");
 	/* a tree being built under a hidden name is not listed */

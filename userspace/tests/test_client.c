@@ -93,9 +93,9 @@ static void test_tree_sysfs(void **state)
 	assert_int_equal(d->n_keys, 4);	/* Address, BodyId, Bus, Type */
 	assert_string_equal(d->keys[0].name, "Address");
 	assert_string_equal(d->keys[1].name, "BodyId");
-	assert_string_equal(dcm_tree_device(t, 1)->name, "NeckBoard");
+	assert_string_equal(dcm_tree_device(t, 1)->name, "HeadBoard");
 	assert_null(dcm_tree_device(t, 2));
-	assert_ptr_equal(dcm_tree_find_device(t, "Device/DeviceList/NeckBoard"),
+	assert_ptr_equal(dcm_tree_find_device(t, "Device/DeviceList/HeadBoard"),
 			 dcm_tree_device(t, 1));
 	assert_ptr_equal(dcm_tree_find_device(t, "ChestBoard"), dcm_tree_device(t, 0));
 	assert_null(dcm_tree_find_device(t, "Nowhere"));
@@ -106,7 +106,7 @@ static void test_tree_sysfs(void **state)
 	sd = dcm_tree_subdevice(t, 2);
 	assert_string_equal(sd->name, "HeadPitch/Position/Sensor");
 	assert_string_equal(sd->type, "JointPosition");
-	assert_string_equal(sd->device, "NeckBoard");
+	assert_string_equal(sd->device, "HeadBoard");
 	assert_int_equal(sd->number, 2);
 	assert_int_equal(sd->handle, 0);
 	/* Value Gain Offset Min Max Type Device SubDeviceNumber jointZeroPosition */

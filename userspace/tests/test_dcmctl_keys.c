@@ -119,10 +119,10 @@ static void test_list(void **state)
 		"Device/DeviceList/ChestBoard/BodyId\n"
 		"Device/DeviceList/ChestBoard/Bus\n"
 		"Device/DeviceList/ChestBoard/Type\n"
-		"Device/DeviceList/NeckBoard/Address\n"
-		"Device/DeviceList/NeckBoard/Bus\n"
-		"Device/DeviceList/NeckBoard/Error\n"
-		"Device/DeviceList/NeckBoard/Type\n"
+		"Device/DeviceList/HeadBoard/Address\n"
+		"Device/DeviceList/HeadBoard/Bus\n"
+		"Device/DeviceList/HeadBoard/Error\n"
+		"Device/DeviceList/HeadBoard/Type\n"
 		"RobotConfig/Body/Type\n"
 		"RobotConfig/Head/Device/TouchBoard/Version\n");
 	out_free(&r);
@@ -141,7 +141,7 @@ static void test_list(void **state)
 	r = RUN(dcmctl_list, "list", "*/Bus");
 	assert_string_equal(r.out,
 		"Device/DeviceList/ChestBoard/Bus\n"
-		"Device/DeviceList/NeckBoard/Bus\n");
+		"Device/DeviceList/HeadBoard/Bus\n");
 	out_free(&r);
 	r = RUN(dcmctl_list, "list", "RobotConfig/*");
 	assert_string_equal(r.out,
@@ -155,7 +155,7 @@ static void test_list(void **state)
 
 	r = RUN(dcmctl_list, "-j", "list", "*/Bus");
 	assert_string_equal(r.out,
-		"[\"Device/DeviceList/ChestBoard/Bus\",\"Device/DeviceList/NeckBoard/Bus\"]\n");
+		"[\"Device/DeviceList/ChestBoard/Bus\",\"Device/DeviceList/HeadBoard/Bus\"]\n");
 	out_free(&r);
 
 	/* a controller without a description lists nothing */
@@ -199,12 +199,12 @@ static void test_get(void **state)
 		"dcmctl: did you mean HeadPitch/Position/Sensor?\n"
 		"dcmctl: ../../../../etc/passwd: invalid key (empty, absolute, or with '.' or '..' components)\n"
 		"dcmctl: Device/DeviceList/Foo/Bus: no such key\n"
-		"dcmctl: did you mean Device/DeviceList/NeckBoard/Bus?\n");
+		"dcmctl: did you mean Device/DeviceList/HeadBoard/Bus?\n");
 	out_free(&r);
 
 	/* -q: values only; a multi-line value on one line; an empty one */
 	r = RUN(dcmctl_get, "get", "-q", "RobotConfig/Head/Device/TouchBoard/Version",
-		"ChestBoard/Led/Red/Actuator/Error", "Device/DeviceList/NeckBoard/Error");
+		"ChestBoard/Led/Red/Actuator/Error", "Device/DeviceList/HeadBoard/Error");
 	assert_int_equal(r.rc, 0);
 	assert_string_equal(r.out, "1\n12 4 first; 13 4 second\n\n");
 	out_free(&r);
@@ -283,7 +283,7 @@ static void test_tree(void **state)
 	assert_string_equal(r.out,
 		"ChestBoard: type ChestBoard, bus I2C-chest, address 32\n"
 		"    ChestBoard/Led/Red/Actuator: type Led, number 1\n"
-		"NeckBoard: type MotorBoard, bus RS485-head, address 2\n"
+		"HeadBoard: type MotorBoard, bus RS485-head, address 2\n"
 		"    HeadPitch/Position/Actuator: type Joint, number 2\n"
 		"    HeadPitch/Position/Sensor: type JointPosition, number 2\n");
 	out_free(&r);
@@ -294,7 +294,7 @@ static void test_tree(void **state)
 		"{\"controller\":\"dcm0\",\"devices\":["
 		"{\"name\":\"ChestBoard\",\"type\":\"ChestBoard\",\"bus\":\"I2C-chest\",\"address\":32,"
 		"\"subdevices\":[{\"name\":\"ChestBoard/Led/Red/Actuator\",\"type\":\"Led\",\"number\":1}]},"
-		"{\"name\":\"NeckBoard\",\"type\":\"MotorBoard\",\"bus\":\"RS485-head\",\"address\":2,"
+		"{\"name\":\"HeadBoard\",\"type\":\"MotorBoard\",\"bus\":\"RS485-head\",\"address\":2,"
 		"\"subdevices\":[{\"name\":\"HeadPitch/Position/Actuator\",\"type\":\"Joint\",\"number\":2},"
 		"{\"name\":\"HeadPitch/Position/Sensor\",\"type\":\"JointPosition\",\"number\":2}]}]}\n");
 	out_free(&r);
@@ -406,7 +406,7 @@ static void test_get_forms_json(void **state)
 	/* numbers are JSON numbers; text stays text */
 	r = RUN(dcmctl_get, "get", "HeadPitch/Position/Sensor/jointZeroPosition",
 		"HeadPitch/Position/Sensor/Gain", "Device/DeviceList/ChestBoard/BodyId",
-		"Device/DeviceList/NeckBoard/Address", "-j");
+		"Device/DeviceList/HeadBoard/Address", "-j");
 	assert_int_equal(r.rc, 0);
 	assert_string_equal(r.out,
 		"[{\"key\":\"HeadPitch/Position/Sensor/jointZeroPosition\","
@@ -416,8 +416,8 @@ static void test_get_forms_json(void **state)
 		"\"path\":\"Device/SubDeviceList/HeadPitch/Position/Sensor/Gain\",\"value\":1},"
 		"{\"key\":\"Device/DeviceList/ChestBoard/BodyId\","
 		"\"path\":\"Device/DeviceList/ChestBoard/BodyId\",\"value\":\"AL1100100000000\"},"
-		"{\"key\":\"Device/DeviceList/NeckBoard/Address\","
-		"\"path\":\"Device/DeviceList/NeckBoard/Address\",\"value\":2}]\n");
+		"{\"key\":\"Device/DeviceList/HeadBoard/Address\","
+		"\"path\":\"Device/DeviceList/HeadBoard/Address\",\"value\":2}]\n");
 	out_free(&r);
 
 	/* an unknown key in JSON: the error and the suggestions */

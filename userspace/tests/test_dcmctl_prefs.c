@@ -693,7 +693,7 @@ static void test_save_owner_filter(void **state)
 	sys_put("HeadPitch/Position/Sensor/Offset", "0.250000");	/* Main's */
 	/* the robot's: never saved */
 	sys_put("HeadPitch/Position/Actuator/Value", "0.300000");
-	sys_put("Device/DeviceList/NeckBoard/ProgVersion", "7");
+	sys_put("Device/DeviceList/HeadBoard/ProgVersion", "7");
 
 	r = RUN("save", "Chest");
 	assert_int_equal(r.rc, 0);
@@ -1023,10 +1023,10 @@ static void test_add_refused(void **state)
 		{ "Main", "HeadPitch/Position/Actuator/Foo", "3", NULL,
 		  "dcmctl: Device/SubDeviceList/HeadPitch/Position/Actuator/Foo: HeadPitch/Position/Actuator "
 		  "(subdevice Joint) has no key Foo that a file may set\n" },
-		{ "Main", "Device/DeviceList/NeckBoard/ProgVersion", "3", NULL,
-		  "dcmctl: Device/DeviceList/NeckBoard/ProgVersion: the robot sets this key, a file does not\n" },
-		{ "Main", "Device/DeviceList/NeckBoard/Bus", "x", NULL,
-		  "dcmctl: Device/DeviceList/NeckBoard/Bus: NeckBoard (device MotorBoard) has no key Bus "
+		{ "Main", "Device/DeviceList/HeadBoard/ProgVersion", "3", NULL,
+		  "dcmctl: Device/DeviceList/HeadBoard/ProgVersion: the robot sets this key, a file does not\n" },
+		{ "Main", "Device/DeviceList/HeadBoard/Bus", "x", NULL,
+		  "dcmctl: Device/DeviceList/HeadBoard/Bus: HeadBoard (device MotorBoard) has no key Bus "
 		  "that a file may set\n" },
 		{ "Main", "HeadPitch/Position/Actuator/Kp", "1.5", NULL,
 		  "dcmctl: Device/SubDeviceList/HeadPitch/Position/Actuator/Kp: '1.5' is not an integer "

@@ -158,7 +158,7 @@ static void test_80x24_rest(void **state)
 	fake_robot(&view);
 	top_add_event(&view, 120000, DCM_EV_SAFETY, "safety cycle-fault on: a cycle 700 ms late");
 	top_add_event(&view, 80000, DCM_EV_ERROR, "error ChestBoard: too old to show");
-	top_add_event(&view, 123000, DCM_EV_NACK, "nack RShoulderBoard 5");
+	top_add_event(&view, 123000, DCM_EV_NACK, "nack RightShoulderBoard 5");
 	top_add_event(&view, 123100, DCM_EV_OVERRUN, "overrun: not kept");
 	s = render(24, 80);
 	l = s;
@@ -176,7 +176,7 @@ static void test_80x24_rest(void **state)
 	/* two events of the last 30 s, the newest first; the old one left out */
 	assert_non_null(find_line(s, 24, 80, "events, last 30 s: 2 (1 error, 1 safety)"));
 	assert_null(find_line(s, 24, 80, "not kept"));
-	l = find_line(s, 24, 80, "nack RShoulderBoard");
+	l = find_line(s, 24, 80, "nack RightShoulderBoard");
 	assert_non_null(l);
 	assert_non_null(strstr(l, "0.4 s ago"));
 	assert_true(find_line(s, 24, 80, "cycle-fault") == l + 81);

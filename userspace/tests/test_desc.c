@@ -388,10 +388,10 @@ static void test_good(void **state)
 		struct desc_subdevice *s = desc_find_subdevice(d, "HeadPitch/Position/Sensor");
 
 		assert_string_equal(s->type, "JointPosition");
-		assert_string_equal(s->device, "NeckBoard");
+		assert_string_equal(s->device, "HeadBoard");
 		assert_int_equal(s->number, 1);
 		assert_int_equal(s->part, PART_HEAD);
-		assert_string_equal(d->devices[s->dev].name, "NeckBoard");
+		assert_string_equal(d->devices[s->dev].name, "HeadBoard");
 	}
 	/* RobotConfig keys of both files */
 	assert_int_equal(d->n_robot, 9);
@@ -555,7 +555,7 @@ static void test_push_order(void **state)
 	assert_true(!strncmp(r->log,
 			     "begin\n"
 			     "device ChestBoard ChestBoard I2C-chest 32\n"
-			     "device NeckBoard MotorBoard RS485-head 2\n", 80));
+			     "device HeadBoard MotorBoard RS485-head 2\n", 80));
 	assert_non_null(strstr(r->log,
 			       "device RightFootBoard FootBoard I2C-legs 12\n"
 			       "subdevice ChestBoard/Led/Red/Actuator Led ChestBoard 1\n"));
@@ -632,7 +632,7 @@ static void test_dry_run(void **state)
 	/* the kernel knows the types */
 	d = load_ok("bad/unknown_type.xml", NULL, NULL);
 	assert_int_equal(dry_push(d, &st, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "bad/unknown_type.xml:4: device NeckBoard: unknown device type");
+	assert_string_equal(err, "bad/unknown_type.xml:4: device HeadBoard: unknown device type");
 	desc_free(d);
 	d = load_ok("bad/unknown_subtype.xml", NULL, NULL);
 	assert_int_equal(dry_push(d, &st, err, sizeof(err)), -EINVAL);
@@ -674,7 +674,7 @@ static void test_types(void **state)
 	desc_errors_init(&errs);
 	assert_int_equal(desc_load(&o, &d, &errs), -1);
 	t = desc_errors_text(&errs);
-	assert_string_equal(t, "bad/unknown_type.xml:4: device NeckBoard: unknown device type 'MotorBord'\n");
+	assert_string_equal(t, "bad/unknown_type.xml:4: device HeadBoard: unknown device type 'MotorBord'\n");
 	free(t);
 	desc_errors_free(&errs);
 
@@ -841,7 +841,7 @@ static void test_semantic(void **state)
 	assert_errors("bad/bad_part.xml:3: device TailBoard: unknown Part 'Tail'\n",
 		      "bad/bad_part.xml", NULL, NULL, false);
 	assert_errors("bad/numbers.xml:3: device ChestBoard: Address '0x20' is not an integer\n"
-		      "bad/numbers.xml:4: device NeckBoard: Address -1 is outside 0-255\n"
+		      "bad/numbers.xml:4: device HeadBoard: Address -1 is outside 0-255\n"
 		      "bad/numbers.xml:5: subdevice A/Actuator: Min 'abc' is not a number\n"
 		      "bad/numbers.xml:6: subdevice B/Actuator: Max 'NaN' is not a number\n"
 		      "bad/numbers.xml:7: subdevice C/Actuator: Min '-inf' is not a number\n"
@@ -860,13 +860,13 @@ static void test_structure(void **state)
 {
 	(void)state;
 	assert_errors("bad/dup_name.xml:5: duplicate name 'ChestBoard' (first defined at bad/dup_name.xml:3)\n"
-		      "bad/dup_name.xml:7: duplicate name 'HeadPitch/Position/Actuator' (first defined at bad/dup_name.xml:6)\n"
-		      "bad/dup_name.xml:8: duplicate name 'NeckBoard' (first defined at bad/dup_name.xml:4)\n",
+		      "bad/dup_name.xml:8: duplicate name 'HeadBoard' (first defined at bad/dup_name.xml:4)\n"
+		      "bad/dup_name.xml:7: duplicate name 'HeadPitch/Position/Actuator' (first defined at bad/dup_name.xml:6)\n",
 		      "bad/dup_name.xml", NULL, NULL, true);
-	assert_errors("bad/missing_device.xml:4: subdevice HeadPitch/Position/Actuator: no device 'NeckBoard'\n",
+	assert_errors("bad/missing_device.xml:4: subdevice HeadPitch/Position/Actuator: no device 'HeadBoard'\n",
 		      "bad/missing_device.xml", NULL, NULL, true);
 	assert_errors("bad/dup_number.xml:6: subdevice HeadPitch/Position/Actuator: SubDeviceNumber 1 of type "
-		      "Joint on device NeckBoard is taken by HeadYaw/Position/Actuator (bad/dup_number.xml:4)\n",
+		      "Joint on device HeadBoard is taken by HeadYaw/Position/Actuator (bad/dup_number.xml:4)\n",
 		      "bad/dup_number.xml", NULL, NULL, true);
 	assert_errors("bad/dup_key.xml:5: subdevice ChestBoard/Led/Red/Actuator: duplicate key Max "
 		      "(first at bad/dup_key.xml:4)\n"
@@ -1124,7 +1124,7 @@ static void test_key_owner(void **state)
 		{ "RobotConfig/Arms/Color", NULL, DESC_MAIN },
 		{ "Device/DeviceList/ChestBoard/BodyId", "ChestBoard", DESC_CHEST },
 		{ "Device/DeviceList/ChestBoard/BodyNickName", NULL, DESC_CHEST },
-		{ "Device/DeviceList/NeckBoard/Address", NULL, DESC_MAIN },
+		{ "Device/DeviceList/HeadBoard/Address", NULL, DESC_MAIN },
 		{ "Device/SubDeviceList/HeadPitch/Position/Sensor/jointZeroPosition", "JointPosition",
 		  DESC_CHEST },
 		{ "Device/SubDeviceList/HeadPitch/Position/Sensor/Gain", "JointPosition", DESC_MAIN },

@@ -139,14 +139,14 @@ static void test_parse_special(void **state)
 	(void)state;
 	assert_non_null(r);
 	msg = special_msg(DCM_SPECIAL_DIAGNOSTIC, "2 devices: 1 ok, 0 error, 1 lost, 0 absent");
-	put_board(msg, "NeckBoard", "ok", 0, NULL, false);
-	put_board(msg, "LShoulderBoard", "lost", 12, NULL, false);
+	put_board(msg, "HeadBoard", "ok", 0, NULL, false);
+	put_board(msg, "LeftShoulderBoard", "lost", 12, NULL, false);
 	assert_int_equal(0, nla_put_u32(msg, 99, 1));	/* a newer kernel's */
 	assert_int_equal(0, dcm_nl_parse_special(nlmsg_hdr(msg), r));
 	assert_int_equal(LIBDCM_SPECIAL_DIAGNOSTIC, r->command);
 	assert_string_equal("2 devices: 1 ok, 0 error, 1 lost, 0 absent", r->text);
 	assert_int_equal(2, r->n_boards);
-	assert_string_equal("LShoulderBoard", r->boards[1].name);
+	assert_string_equal("LeftShoulderBoard", r->boards[1].name);
 	assert_string_equal("MotorBoard", r->boards[1].type);
 	assert_string_equal("RS485-1", r->boards[1].bus);
 	assert_int_equal(2, r->boards[1].address);
@@ -158,7 +158,7 @@ static void test_parse_special(void **state)
 	nlmsg_free(msg);
 
 	msg = special_msg(DCM_SPECIAL_VERSION, "versions of 1 of 1 boards read");
-	put_board(msg, "NeckBoard", NULL, 0, "515", false);
+	put_board(msg, "HeadBoard", NULL, 0, "515", false);
 	assert_int_equal(0, dcm_nl_parse_special(nlmsg_hdr(msg), r));
 	assert_false(r->boards[0].has_state);
 	assert_string_equal("515", r->boards[0].version);
@@ -173,7 +173,7 @@ static void test_parse_special(void **state)
 	assert_int_equal(-EPROTO, dcm_nl_parse_special(nlmsg_hdr(msg), r));
 	nlmsg_free(msg);
 	msg = special_msg(DCM_SPECIAL_DIAGNOSTIC, "x");
-	put_board(msg, "NeckBoard", "ok", 0, NULL, true);
+	put_board(msg, "HeadBoard", "ok", 0, NULL, true);
 	assert_int_equal(-EPROTO, dcm_nl_parse_special(nlmsg_hdr(msg), r));
 	nlmsg_free(msg);
 	free(r);
@@ -269,7 +269,7 @@ static void test_output(void **state)
 	r->command = LIBDCM_SPECIAL_DIAGNOSTIC;
 	strcpy(r->text, "1 devices: 0 ok, 0 error, 1 lost, 0 absent");
 	r->n_boards = 1;
-	strcpy(r->boards[0].name, "NeckBoard");
+	strcpy(r->boards[0].name, "HeadBoard");
 	strcpy(r->boards[0].type, "MotorBoard");
 	strcpy(r->boards[0].bus, "RS485-1");
 	r->boards[0].address = 1;
@@ -279,13 +279,13 @@ static void test_output(void **state)
 	r->boards[0].nack = 3;
 	CAPTURE(out, dcmctl_print_special_text(f_, r));
 	assert_string_equal("diagnostic: 1 devices: 0 ok, 0 error, 1 lost, 0 absent\n"
-			    "  NeckBoard        MotorBoard     RS485-1      1  lost   ack 10 nack 3 errors 0\n",
+			    "  HeadBoard           MotorBoard     RS485-1      1  lost   ack 10 nack 3 errors 0\n",
 			    out);
 	free(out);
 	CAPTURE(out, (json_init(&w, f_, false), json_begin_object(&w, NULL),
 		      dcmctl_json_special(&w, r), json_end_object(&w), json_finish(&w)));
 	assert_string_equal("{\"command\":\"diagnostic\",\"text\":\"1 devices: 0 ok, 0 error, 1 lost, 0 absent\","
-			    "\"boards\":[{\"name\":\"NeckBoard\",\"type\":\"MotorBoard\",\"bus\":\"RS485-1\","
+			    "\"boards\":[{\"name\":\"HeadBoard\",\"type\":\"MotorBoard\",\"bus\":\"RS485-1\","
 			    "\"address\":1,\"state\":\"lost\",\"ack\":10,\"nack\":3,\"errors\":0}]}\n", out);
 	free(out);
 

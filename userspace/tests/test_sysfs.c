@@ -132,7 +132,7 @@ static void test_read(void **state)
 	assert_int_equal(dcm_sysfs_read(s, "ChestBoard/Led/Red/Actuator/Error", &v), 0);
 	assert_string_equal(v, "12 4 first\n13 4 second");
 	free(v);
-	assert_int_equal(dcm_sysfs_read(s, "Device/DeviceList/NeckBoard/Error", &v), 0);
+	assert_int_equal(dcm_sysfs_read(s, "Device/DeviceList/HeadBoard/Error", &v), 0);
 	assert_string_equal(v, "");
 	free(v);
 	/* a directory, a missing key, a path that is no key */
@@ -161,7 +161,7 @@ static void test_keys(void **state)
 	assert_int_equal(dcm_sysfs_keys(s, DCM_SYSFS_DEVICES, &k, &n), 0);
 	assert_int_equal(n, 8);		/* sorted; BodyId and the empty Error too */
 	assert_string_equal(k[0], "Device/DeviceList/ChestBoard/Address");
-	assert_string_equal(k[7], "Device/DeviceList/NeckBoard/Type");
+	assert_string_equal(k[7], "Device/DeviceList/HeadBoard/Type");
 	dcm_sysfs_strv_free(k, n);
 
 	/* 3 subdevices of 8 keys, jointZeroPosition, Error; not the hidden tree */
@@ -200,7 +200,7 @@ static void test_elems(void **state)
 	assert_string_equal(e[0].bus, "I2C-chest");
 	assert_string_equal(e[0].address, "32");
 	assert_null(e[0].device);
-	assert_string_equal(e[1].name, "NeckBoard");
+	assert_string_equal(e[1].name, "HeadBoard");
 	assert_string_equal(e[1].bus, "RS485-head");
 	dcm_sysfs_elems_free(e, n);
 

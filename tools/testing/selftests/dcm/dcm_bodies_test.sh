@@ -187,18 +187,18 @@ set_joint 2 HeadYaw/Hardness/Actuator 0
 # 3. A silent RS485 line in body 1: its boards Nack, the others run on.
 sleep 0.2
 snap before
-nb0=$(cat "$CLS/dcm1/DeviceList/NeckBoard/Nack")
+nb0=$(cat "$CLS/dcm1/DeviceList/HeadBoard/Nack")
 echo 0xffffffff >"$SIMD/body1/rs485-1/silent"
 sleep 1
-nb1=$(cat "$CLS/dcm1/DeviceList/NeckBoard/Nack")
+nb1=$(cat "$CLS/dcm1/DeviceList/HeadBoard/Nack")
 snap after
 echo 0 >"$SIMD/body1/rs485-1/silent"
 [ "$nb1" -gt "$nb0" ]
-check $? "body1's RS485-1 silent: dcm1's NeckBoard Nacks ($nb0 -> $nb1)"
+check $? "body1's RS485-1 silent: dcm1's HeadBoard Nacks ($nb0 -> $nb1)"
 untouched before after 1
 check $? "the other controllers' cycles are untouched"
-wait_until 3 holds '[ "$(dcmctl -d dcm1 special diagnostic | awk '"'"'$1 == "NeckBoard" { print $5 }'"'"')" = ok ]'
-check $? "body1's line answers again: NeckBoard ok"
+wait_until 3 holds '[ "$(dcmctl -d dcm1 special diagnostic | awk '"'"'$1 == "HeadBoard" { print $5 }'"'"')" = ok ]'
+check $? "body1's line answers again: HeadBoard ok"
 
 # 4. dcm1's cycle stalled 700 ms (a cycle fault there), the others run on.
 sleep 0.2

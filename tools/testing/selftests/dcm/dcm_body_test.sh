@@ -45,7 +45,7 @@ calc() {
 	awk "BEGIN { printf \"%.10g\\n\", $1 }"
 }
 
-if [ ! -d "$DEV/NeckBoard" ] || [ ! -d "$SIM" ]; then
+if [ ! -d "$DEV/HeadBoard" ] || [ ! -d "$SIM" ]; then
 	skip_all "no default description or no dcm_sim"
 fi
 
@@ -93,8 +93,8 @@ done
 [ -z "$bad" ] &&
 	[ "$(dcmctl get Device/DeviceList/TouchBoard/Available)" = \
 		"Device/DeviceList/TouchBoard/Available 1" ] &&
-	[ "$(dcmctl get Device/DeviceList/LHandBoard/Available)" = \
-		"Device/DeviceList/LHandBoard/Available 1" ]
+	[ "$(dcmctl get Device/DeviceList/LeftHandTouchBoard/Available)" = \
+		"Device/DeviceList/LeftHandTouchBoard/Available 1" ]
 check $? "every board's Available key reads 1 (sysfs, dcmctl get):${bad:- all $nb boards}"
 bad=0
 nvals=0
@@ -185,25 +185,25 @@ check $? "with hardness 0 a hand stays ($l -> $l2)"
 cr=$(cat $DEV/ChestBoard/ChainResult)
 [ "$cr" = "RS485-1 5/5; RS485-2 4/4; RS485-3 5/5; RS485-4 5/5" ]
 check $? "ChainResult: $cr"
-[ "$(cat $DEV/NeckBoard/Bid)" = 1 ] && [ "$(cat $DEV/LForearmBoard/Bid)" = 4 ] &&
-	[ "$(cat $DEV/RAnkleBoard/Bid)" = 4 ]
+[ "$(cat $DEV/HeadBoard/Bid)" = 1 ] && [ "$(cat $DEV/LeftHandBoard/Bid)" = 4 ] &&
+	[ "$(cat $DEV/RightShinBoard/Bid)" = 4 ]
 check $? "motor boards have their Bids by their place on the bus"
-id1=$(cat $DEV/NeckBoard/BoardId)
-id2=$(cat $DEV/LShoulderBoard/BoardId)
-[ "$id1" != 0 ] && [ "$id1" != "$id2" ] && [ "$(cat $DEV/NeckBoard/ProgVersion)" != 0 ] &&
-	[ "$(cat $DEV/NeckBoard/StructVersion)" = 1 ]
-check $? "read back: BoardId $id1 / $id2, ProgVersion $(cat $DEV/NeckBoard/ProgVersion)"
+id1=$(cat $DEV/HeadBoard/BoardId)
+id2=$(cat $DEV/LeftShoulderBoard/BoardId)
+[ "$id1" != 0 ] && [ "$id1" != "$id2" ] && [ "$(cat $DEV/HeadBoard/ProgVersion)" != 0 ] &&
+	[ "$(cat $DEV/HeadBoard/StructVersion)" = 1 ]
+check $? "read back: BoardId $id1 / $id2, ProgVersion $(cat $DEV/HeadBoard/ProgVersion)"
 cf=$(cat $SIM/rs485-1/configured)
 [ "$cf" = 0x0000000f ]
 check $? "the four motor boards of RS485-1 took their configuration ($cf)"
 
 # 3. The boards answer: Ack counts, Nack does not.
-a1=$(cat $DEV/NeckBoard/Ack)
+a1=$(cat $DEV/HeadBoard/Ack)
 c1=$(cat $DEV/ChestBoard/Ack)
 sleep 0.3
-a2=$(cat $DEV/NeckBoard/Ack)
+a2=$(cat $DEV/HeadBoard/Ack)
 c2=$(cat $DEV/ChestBoard/Ack)
-[ $((a2 - a1)) -ge 20 ] && [ $((c2 - c1)) -ge 20 ] && [ "$(cat $DEV/NeckBoard/Nack)" = 0 ]
+[ $((a2 - a1)) -ge 20 ] && [ $((c2 - c1)) -ge 20 ] && [ "$(cat $DEV/HeadBoard/Nack)" = 0 ]
 check $? "motor and chest boards answer every cycle (Ack +$((a2 - a1)), +$((c2 - c1)))"
 
 # 4. The chest button.
@@ -240,13 +240,13 @@ echo N >$SIM/charging
 # 6. A silent board: Nack, an error of level 7, the cycle keeps its period.
 c1=$(cat $SYS/stats/cycles)
 o1=$(cat $SYS/stats/overruns)
-n1=$(cat $DEV/NeckBoard/Nack)
+n1=$(cat $DEV/HeadBoard/Nack)
 echo 1 >$SIM/rs485-1/silent
 sleep 0.5
-n2=$(cat $DEV/NeckBoard/Nack)
+n2=$(cat $DEV/HeadBoard/Nack)
 c2=$(cat $SYS/stats/cycles)
 o2=$(cat $SYS/stats/overruns)
-err=$(cat $DEV/NeckBoard/Error)
+err=$(cat $DEV/HeadBoard/Error)
 echo 0 >$SIM/rs485-1/silent
 [ $((n2 - n1)) -ge 30 ] && echo "$err" | grep -q " 7 no answer"
 check $? "a silent board counts Nacks (+$((n2 - n1))) and lists: $err"
@@ -256,12 +256,12 @@ skip_timing "the cycle kept its period with a silent board" || {
 }
 
 # 7. Corrupted replies: Nack and "malformed answer".
-n1=$(cat $DEV/RShoulderBoard/Nack)
+n1=$(cat $DEV/RightShoulderBoard/Nack)
 echo 1000000 >$SIM/rs485-2/crc_ppm
 sleep 0.3
 echo 0 >$SIM/rs485-2/crc_ppm
-n2=$(cat $DEV/RShoulderBoard/Nack)
-[ $((n2 - n1)) -ge 20 ] && grep -q " 7 malformed answer" $DEV/RShoulderBoard/Error
+n2=$(cat $DEV/RightShoulderBoard/Nack)
+[ $((n2 - n1)) -ge 20 ] && grep -q " 7 malformed answer" $DEV/RightShoulderBoard/Error
 check $? "replies with a bad CRC count Nacks (+$((n2 - n1))) and are listed"
 
 # 8. An MRE fault: the board cuts its control loop and says so.
@@ -272,8 +272,8 @@ set_val LShoulderPitch/Position/Actuator 1.0
 sleep 0.5
 after=$(val LShoulderPitch/Position/Sensor)
 echo 0 >$SIM/rs485-1/mre_fault
-[ "$before" = "$after" ] && grep -q " 6 MOTOR1_NOT_ASSERV_BECAUSE_MRE" $DEV/LShoulderBoard/Error
-check $? "an MRE fault stops the joint and lists: $(head -1 $DEV/LShoulderBoard/Error)"
+[ "$before" = "$after" ] && grep -q " 6 MOTOR1_NOT_ASSERV_BECAUSE_MRE" $DEV/LeftShoulderBoard/Error
+check $? "an MRE fault stops the joint and lists: $(head -1 $DEV/LeftShoulderBoard/Error)"
 
 # 9. Over-temperature: 80 degC, status 2, an error of level 5.
 echo 1 >$SIM/rs485-3/hot
@@ -281,7 +281,7 @@ sleep 0.3
 t=$(val LHipYawPitch/Temperature/Sensor)
 s=$(cat $SUB/LHipYawPitch/Temperature/Sensor/Status)
 echo 0 >$SIM/rs485-3/hot
-above "$t" 79 && [ "$s" = 2 ] && grep -q " 5 TEMPERATURE" $DEV/LPelvisBoard/Error
+above "$t" 79 && [ "$s" = 2 ] && grep -q " 5 TEMPERATURE" $DEV/LeftPelvisBoard/Error
 check $? "an overheated motor reads $t degC, status $s, and its board lists it"
 
 # 10. A slow bus: the cycle keeps its period.
@@ -602,11 +602,11 @@ above "$t1" "$t0"
 check $? "under full load the CPU warms: $t0 -> $t1 degC"
 
 # 23. The boards of the head and the chest, and the feet and hands, answered
-# every cycle of all this (RHandBoard shares RS485-2 with the corrupted
+# every cycle of all this (RightHandTouchBoard shares RS485-2 with the corrupted
 # replies of 7).
 bad=""
-for d in USBoard InertialSensor HeadBoard FaceBoard EarBoard TouchBoard LFootBoard RFootBoard \
-	LHandBoard; do
+for d in USBoard InertialSensor HeadCPU FaceBoard EarLeds TouchBoard LeftFootBoard RightFootBoard \
+	LeftHandTouchBoard; do
 	nk=$(cat "$DEV/$d/Nack")
 	[ "$d" = InertialSensor ] && nk=$((nk - n2 + n1))
 	[ "$nk" = 0 ] || bad="$bad $d:$nk"

@@ -562,7 +562,7 @@ TEST_F(cal, bad_requests)
 	/* Not an MRE joint of a motor board. */
 	EXPECT_EQ(-EINVAL, calibrate(&self->t, "ChestBoard/Led/Red/Actuator", DCM_CALIB_SET, 1));
 	EXPECT_EQ(-EINVAL, calibrate(&self->t, "LHand", DCM_CALIB_MIN, -1));
-	EXPECT_EQ(-ENOENT, calibrate(&self->t, "Device/DeviceList/NeckBoard", DCM_CALIB_MIN, -1));
+	EXPECT_EQ(-ENOENT, calibrate(&self->t, "Device/DeviceList/HeadBoard", DCM_CALIB_MIN, -1));
 	/* A stop that does not exist, a zero out of range, ZERO where it does not go. */
 	EXPECT_EQ(-ERANGE, calibrate(&self->t, "HeadYaw", DCM_CALIB_SET + 1, -1));
 	EXPECT_EQ(-ERANGE, calibrate(&self->t, "HeadYaw", DCM_CALIB_SET, 4096));
@@ -668,7 +668,7 @@ TEST_F(cal, special_diagnostic_and_reset)
 	sleep_ms(150);
 	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_DIAGNOSTIC)) TH_LOG("%s", self->t.c.msg);
 	EXPECT_EQ(n_devices(), self->a.n_boards);
-	lost = board(&self->a, "RShoulderBoard");
+	lost = board(&self->a, "RightShoulderBoard");
 	ASSERT_LE(0, lost);
 	EXPECT_STREQ("lost", self->a.state[lost]);
 	EXPECT_LT(0, self->a.nack[lost]);
@@ -679,14 +679,14 @@ TEST_F(cal, special_diagnostic_and_reset)
 	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "diagnostic: "));
 
 	ASSERT_EQ(0, write_str(SIM "rs485-2/silent", "0"));
-	EXPECT_LT(0, read_int(DEV "RShoulderBoard/Nack"));
+	EXPECT_LT(0, read_int(DEV "RightShoulderBoard/Nack"));
 	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_RESET)) TH_LOG("%s", self->t.c.msg);
 	EXPECT_NE(NULL, strstr(self->a.text, "cleared")) TH_LOG("%s", self->a.text);
-	EXPECT_EQ(0, read_int(DEV "RShoulderBoard/Nack"));
-	EXPECT_GT(50, read_int(DEV "NeckBoard/Ack"));
+	EXPECT_EQ(0, read_int(DEV "RightShoulderBoard/Nack"));
+	EXPECT_GT(50, read_int(DEV "HeadBoard/Ack"));
 	sleep_ms(100);
 	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_DIAGNOSTIC));
-	EXPECT_STREQ("ok", self->a.state[board(&self->a, "RShoulderBoard")]);
+	EXPECT_STREQ("ok", self->a.state[board(&self->a, "RightShoulderBoard")]);
 	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "reset: "));
 }
 
@@ -704,7 +704,7 @@ TEST_F(cal, special_version)
 	EXPECT_STREQ(self->a.version[board(&self->a, "ChestBoard")], s);
 	read_str(DEV "Battery/FirmwareVersion", s, sizeof(s));
 	EXPECT_STREQ("V1.01", s);
-	EXPECT_EQ(0x0203, read_int(DEV "NeckBoard/ProgVersion"));
+	EXPECT_EQ(0x0203, read_int(DEV "HeadBoard/ProgVersion"));
 	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "version: "));
 }
 

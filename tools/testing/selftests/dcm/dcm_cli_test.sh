@@ -26,7 +26,7 @@ T=$(mktemp -d /tmp/dcm_cli.XXXXXX) || exit 1
 
 . "$(dirname "$0")/dcm_tap.sh"
 
-if [ ! -d "$SYS/DeviceList/NeckBoard" ] || ! command -v dcmctl >/dev/null; then
+if [ ! -d "$SYS/DeviceList/HeadBoard" ] || ! command -v dcmctl >/dev/null; then
 	skip_all "no default description or no dcmctl"
 fi
 

@@ -51,7 +51,7 @@ TEST_F(cfg, tree_shows_the_description)
 	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/Offset", "0.000000");
 	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/Value", "0.000000");
 	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/Type", "Joint");
-	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/Device", "NeckBoard");
+	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/Device", "HeadBoard");
 	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/SubDeviceNumber", "1");
 	expect_file(_metadata, SUB "HeadPitch/Position/Actuator/Kp", "12");
 	ASSERT_EQ(0, access(SUB "HeadPitch/Position/Actuator/Ack", R_OK));
@@ -59,11 +59,11 @@ TEST_F(cfg, tree_shows_the_description)
 	expect_file(_metadata, SUB "ChestBoard/Led/Red/Actuator/Gain", "0.003922");
 	expect_file(_metadata, DEV "ChestBoard/BodyId", "AL-BASE");
 	expect_file(_metadata, DEV "ChestBoard/Type", "ChestBoard");
-	expect_file(_metadata, DEV "NeckBoard/Bus", "RS485-1");
-	expect_file(_metadata, DEV "NeckBoard/Address", "1");
+	expect_file(_metadata, DEV "HeadBoard/Bus", "RS485-1");
+	expect_file(_metadata, DEV "HeadBoard/Address", "1");
 	expect_file(_metadata, DCM_SYSFS "/RobotConfig/Body/Type", "NAO");
 	expect_file(_metadata, DCM_SYSFS "/RobotConfig/Body/Device/Legs/Version", "-1");
-	EXPECT_NE(0, access(DEV "NeckBoard/Value", F_OK));
+	EXPECT_NE(0, access(DEV "HeadBoard/Value", F_OK));
 	EXPECT_NE(0, access(SUB "HeadPitch/Position/Actuator/Bus", F_OK));
 	EXPECT_NE(0, access(SUB "HeadPitch/Position/Sensor/Kp", F_OK));
 

@@ -187,13 +187,13 @@ dmesg | grep -q "$ctl: bus I2C-chest: its transport $adap is gone"
 check $? "the clients of $adap ($(echo "$clients" | tr '\n' ' ')) unbound: $ctl's bus I2C-chest lost it"
 n0=$(cat "$D/ChestBoard/Nack")
 a0=$(cat "$D/ChestBoard/Ack")
-r0=$(cat "$D/RShoulderBoard/Ack")
+r0=$(cat "$D/RightShoulderBoard/Ack")
 sleep 0.5
 n1=$(cat "$D/ChestBoard/Nack")
 a1=$(cat "$D/ChestBoard/Ack")
-r1=$(cat "$D/RShoulderBoard/Ack")
+r1=$(cat "$D/RightShoulderBoard/Ack")
 [ "$n1" -gt "$n0" ] && [ "$a1" = "$a0" ] && [ "$r1" -gt "$r0" ]
-check $? "ChestBoard Nacks ($n0 -> $n1), its Ack stays $a1; RShoulderBoard's grows ($r0 -> $r1)"
+check $? "ChestBoard Nacks ($n0 -> $n1), its Ack stays $a1; RightShoulderBoard's grows ($r0 -> $r1)"
 for c in $clients; do
 	wr "$c" /sys/bus/i2c/drivers/dcm-i2c/bind
 done

@@ -80,7 +80,7 @@ json_ok() {
 	}' "$1"
 }
 
-if [ ! -d "$SYS/DeviceList/NeckBoard" ] || ! command -v dcmctl >/dev/null; then
+if [ ! -d "$SYS/DeviceList/HeadBoard" ] || ! command -v dcmctl >/dev/null; then
 	skip_all "no default description or no dcmctl"
 fi
 

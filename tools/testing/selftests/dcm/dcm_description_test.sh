@@ -179,6 +179,89 @@ else
 fi
 
 # ------------------------------------------------------------------
+# NAOqi's device names (Documentation/dcm/device-xml.rst, "Device names"):
+# the Device/DeviceList keys public NAOqi clients read, by the names they
+# read them with.
+#   B-Human's libbhuman (bhuman/BHumanCodeRelease, Src/libbhuman/bhuman.cpp):
+#     TouchBoard/Available (the head is an H25), LeftHandBoard/Available
+#     (the body is an H25), ChestBoard/BodyId.
+#   B-Human's 2009 libbhuman (alon/bhuman2009fork, Src/libbhuman/bhuman.h,
+#     lbhSensorNames) and NaoTH (BerlinUnited/NaoTH,
+#     Platforms/Source/DCM/DCMHandler.cpp, initDeviceState): Ack, Nack and
+#     Error of the 19 boards of naoqi_boards below.
+naoqi_boards="ChestBoard Battery USBoard InertialSensor HeadBoard EarLeds FaceBoard
+	LeftShoulderBoard LeftArmBoard RightShoulderBoard RightArmBoard
+	LeftHipBoard LeftThighBoard LeftShinBoard LeftFootBoard
+	RightHipBoard RightThighBoard RightShinBoard RightFootBoard"
+{
+	echo Device/DeviceList/TouchBoard/Available
+	echo Device/DeviceList/LeftHandBoard/Available
+	echo Device/DeviceList/ChestBoard/BodyId
+	for b in $naoqi_boards; do
+		for k in Available Ack Nack Error; do
+			echo "Device/DeviceList/$b/$k"
+		done
+	done
+} >"$T/naoqi"
+nq=$(wc -l <"$T/naoqi")
+missing=
+while read -r key; do
+	[ -f "$SYS/${key#Device/}" ] && cat "$SYS/${key#Device/}" >/dev/null 2>&1 ||
+		missing="$missing ${key#Device/DeviceList/}"
+done <"$T/naoqi"
+if [ -z "$missing" ]; then
+	ok "the $nq Device/DeviceList keys NAOqi clients read are sysfs files"
+else
+	not_ok "Device/DeviceList keys NAOqi clients read, not in sysfs:$missing"
+fi
+
+# One dcmctl get of them all, then the same keys again a little later:
+# every board of NAOqi's names is there (Available 1), answers (its Ack
+# grows), and its Nack is a count.
+# shellcheck disable=SC2046 # one argument per key
+dcmctl get $(cat "$T/naoqi") >"$T/nq1" 2>"$T/nq.err"
+rc1=$?
+sleep 0.5
+# shellcheck disable=SC2046
+dcmctl get $(grep '/Ack$' "$T/naoqi") >"$T/nq2" 2>>"$T/nq.err"
+rc2=$?
+if [ $rc1 = 0 ] && [ $rc2 = 0 ] &&
+	awk '$1 ~ /^Device\/DeviceList\// { print $1 }' "$T/nq1" | cmp -s - "$T/naoqi"; then
+	ok "one dcmctl get reads all $nq of them"
+else
+	not_ok "one dcmctl get reads all $nq of them (rc $rc1, $rc2)"
+	head -5 "$T/nq.err" | sed 's/^/# /'
+fi
+bad=$(awk 'FNR == NR { if ($1 ~ /\/Ack$/) ack[$1] = $2; else if ($1 ~ /\/Available$/ && $2 != 1) print $1 "=" $2; else if ($1 ~ /\/Nack$/ && $2 !~ /^[0-9]+$/) print $1 "=" $2; next }
+	!($2 > ack[$1]) { print $1 ":" ack[$1] "->" $2 }' "$T/nq1" "$T/nq2" |
+	sed 's,Device/DeviceList/,,' | tr '\n' ' ')
+if [ -s "$T/nq1" ] && [ -s "$T/nq2" ] && [ -z "$bad" ]; then
+	ok "NAOqi's boards: Available 1, Ack growing, Nack a count (21 boards)"
+else
+	not_ok "NAOqi's boards: Available 1, Ack growing, Nack a count; not: ${bad:-no output}"
+fi
+v=$(cat "$SYS/DeviceList/LeftHandBoard/Available" 2>/dev/null)
+if [ "$v" = 1 ] &&
+	[ "$(dcmctl get -q Device/DeviceList/LeftHandBoard/Type)" = MotorBoard ] &&
+	[ "$(dcmctl get -q LWristYaw/Position/Actuator/Device)" = LeftHandBoard ] &&
+	[ "$(dcmctl get -q LHand/Position/Actuator/Device)" = LeftHandBoard ] &&
+	[ "$(dcmctl get -q HeadYaw/Position/Actuator/Device)" = HeadBoard ]; then
+	ok "LeftHandBoard is the wrist and hand motor board, HeadBoard the neck's (libbhuman's H25 test)"
+else
+	not_ok "LeftHandBoard/Available '$v'; wrist, hand and head joints on NAOqi's boards"
+fi
+dcmctl get Device/DeviceList/NeckBoard/Available >"$T/out" 2>"$T/err"
+rc=$?
+if [ $rc = 1 ] &&
+	grep -qx 'dcmctl: Device/DeviceList/NeckBoard/Available: no such key' "$T/err" &&
+	! [ -e "$SYS/DeviceList/NeckBoard" ] && ! [ -e "$SYS/DeviceList/LForearmBoard" ]; then
+	ok "the names before NAOqi's are gone (no aliases, as in NAOqi)"
+else
+	not_ok "the names before NAOqi's are gone (rc $rc)"
+	diag "$T/err"
+fi
+
+# ------------------------------------------------------------------
 # Variants
 
 # variant NAME -b|-H FILE: load it, compare the counts with the dry run,
@@ -317,23 +400,23 @@ cat >"$B/dup.xml" <<'EOF'
 <?xml version="1.0" encoding="UTF-8"?>
 <DeviceXml Version="1">
   <Device Name="ChestBoard" Type="ChestBoard" Bus="I2C-chest" Address="32" Part="Body"/>
-  <Device Name="NeckBoard" Type="MotorBoard" Bus="RS485-head" Address="2" Part="Head"/>
-  <Device Name="NeckBoard" Type="MotorBoard" Bus="RS485-head" Address="3" Part="Head"/>
+  <Device Name="HeadBoard" Type="MotorBoard" Bus="RS485-head" Address="2" Part="Head"/>
+  <Device Name="HeadBoard" Type="MotorBoard" Bus="RS485-head" Address="3" Part="Head"/>
 </DeviceXml>
 EOF
 refused "duplicate name" \
-	"$B/dup.xml:5: duplicate name 'NeckBoard' \\(first defined at $B/dup.xml:4\\)" \
+	"$B/dup.xml:5: duplicate name 'HeadBoard' \\(first defined at $B/dup.xml:4\\)" \
 	-c "$B/dup.xml"
 
 cat >"$B/nodev.xml" <<'EOF'
 <?xml version="1.0" encoding="UTF-8"?>
 <DeviceXml Version="1">
   <Device Name="ChestBoard" Type="ChestBoard" Bus="I2C-chest" Address="32" Part="Body"/>
-  <SubDevice Name="HeadPitch/Position/Actuator" Type="Joint" Device="NeckBoard" SubDeviceNumber="1" Part="Head" Min="-1" Max="1"/>
+  <SubDevice Name="HeadPitch/Position/Actuator" Type="Joint" Device="HeadBoard" SubDeviceNumber="1" Part="Head" Min="-1" Max="1"/>
 </DeviceXml>
 EOF
 refused "subdevice on a missing device" \
-	"$B/nodev.xml:4: subdevice HeadPitch/Position/Actuator: no device 'NeckBoard'" \
+	"$B/nodev.xml:4: subdevice HeadPitch/Position/Actuator: no device 'HeadBoard'" \
 	-c "$B/nodev.xml"
 
 cat >"$B/addr.xml" <<'EOF'
@@ -358,11 +441,11 @@ cat >"$B/type.xml" <<'EOF'
 <?xml version="1.0" encoding="UTF-8"?>
 <DeviceXml Version="1">
   <Device Name="ChestBoard" Type="ChestBoard" Bus="I2C-chest" Address="32" Part="Body"/>
-  <Device Name="NeckBoard" Type="MotorBord" Bus="RS485-head" Address="2" Part="Head"/>
+  <Device Name="HeadBoard" Type="MotorBord" Bus="RS485-head" Address="2" Part="Head"/>
 </DeviceXml>
 EOF
 refused "unknown type" \
-	"$B/type.xml:4: device NeckBoard: unknown device type 'MotorBord'" -c "$B/type.xml"
+	"$B/type.xml:4: device HeadBoard: unknown device type 'MotorBord'" -c "$B/type.xml"
 
 head -c 20000 "$DATA/Device.xml" >"$B/truncated.xml"
 refused "truncated file" \

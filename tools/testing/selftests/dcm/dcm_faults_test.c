@@ -243,8 +243,8 @@ static int board_answers(const char *board, char *why, size_t len)
 {
 	double v;
 
-	if (wait_num(3000, DEVL "/NeckBoard/Available", '=', 1, &v))
-		return WHY("NeckBoard/Available %g", v);
+	if (wait_num(3000, DEVL "/HeadBoard/Available", '=', 1, &v))
+		return WHY("HeadBoard/Available %g", v);
 	if (board && wait_num(3000, board, '=', 1, &v))
 		return WHY("%s %g", board, v);
 	return 0;
@@ -255,8 +255,8 @@ static int silent_reacted(const struct fault *f, char *why, size_t len)
 	double v;
 
 	(void)f;
-	if (wait_num(1000, DEVL "/NeckBoard/Available", '=', 0, &v))
-		return WHY("NeckBoard/Available %g while silent", v);
+	if (wait_num(1000, DEVL "/HeadBoard/Available", '=', 0, &v))
+		return WHY("HeadBoard/Available %g while silent", v);
 	return 0;
 }
 
@@ -264,11 +264,11 @@ static double nack_mark;
 
 static int crc_reacted(const struct fault *f, char *why, size_t len)
 {
-	double n = sysfs_num(DEVL "/RShoulderBoard/Nack");
+	double n = sysfs_num(DEVL "/RightShoulderBoard/Nack");
 
 	(void)f;
 	if (!(n > nack_mark + 5))
-		return WHY("RShoulderBoard/Nack %g, was %g", n, nack_mark);
+		return WHY("RightShoulderBoard/Nack %g, was %g", n, nack_mark);
 	return 0;
 }
 
@@ -278,19 +278,19 @@ static int nacks_stop(const struct fault *f, char *why, size_t len)
 
 	(void)f;
 	sleep_ms(300);
-	a = sysfs_num(DEVL "/RShoulderBoard/Nack");
+	a = sysfs_num(DEVL "/RightShoulderBoard/Nack");
 	sleep_ms(500);
-	b = sysfs_num(DEVL "/RShoulderBoard/Nack");
+	b = sysfs_num(DEVL "/RightShoulderBoard/Nack");
 	if (a != b)
-		return WHY("RShoulderBoard/Nack still growing after the fault (%g -> %g)", a, b);
+		return WHY("RightShoulderBoard/Nack still growing after the fault (%g -> %g)", a, b);
 	return 0;
 }
 
 static int mre_reacted(const struct fault *f, char *why, size_t len)
 {
 	(void)f;
-	if (dcm_sh("grep -q MRE " DEVL "/LShoulderBoard/Error"))
-		return WHY("LShoulderBoard/Error does not name the MRE fault");
+	if (dcm_sh("grep -q MRE " DEVL "/LeftShoulderBoard/Error"))
+		return WHY("LeftShoulderBoard/Error does not name the MRE fault");
 	return 0;
 }
 
@@ -445,23 +445,23 @@ FIXTURE_VARIANT_ADD(matrix, board_silent) {
 
 FIXTURE_VARIANT_ADD(matrix, replies_corrupted) {
 	.f = { "echo 300000 >" SIM "/rs485-2/crc_ppm", "echo 0 >" SIM "/rs485-2/crc_ppm", 500,
-	       crc_reacted, nacks_stop, DEVL "/RShoulderBoard/Available" },
+	       crc_reacted, nacks_stop, DEVL "/RightShoulderBoard/Available" },
 };
 
 FIXTURE_VARIANT_ADD(matrix, mre_fault) {
 	.f = { "echo 2 >" SIM "/rs485-1/mre_fault", "echo 0 >" SIM "/rs485-1/mre_fault", 300,
-	       mre_reacted, lshoulder_follows, DEVL "/LShoulderBoard/Available" },
+	       mre_reacted, lshoulder_follows, DEVL "/LeftShoulderBoard/Available" },
 };
 
 FIXTURE_VARIANT_ADD(matrix, motor_overheated) {
 	.f = { "echo 86000 >" SIM "/rs485-3/hot_mc && echo 1 >" SIM "/rs485-3/hot",
 	       "echo 0 >" SIM "/rs485-3/hot && echo 80000 >" SIM "/rs485-3/hot_mc", 300,
-	       hot_reacted, hot_recovered, DEVL "/LPelvisBoard/Available" },
+	       hot_reacted, hot_recovered, DEVL "/LeftPelvisBoard/Available" },
 };
 
 FIXTURE_VARIANT_ADD(matrix, bus_slow) {
 	.f = { "echo 3000 >" SIM "/rs485-4/delay_us", "echo 0 >" SIM "/rs485-4/delay_us", 1000,
-	       period_held, nothing, DEVL "/RPelvisBoard/Available" },
+	       period_held, nothing, DEVL "/RightPelvisBoard/Available" },
 };
 
 FIXTURE_VARIANT_ADD(matrix, inertial_silent) {
@@ -502,7 +502,7 @@ FIXTURE_SETUP(matrix)
 		ASSERT_EQ(0, set_now(self->fd, sentinels[i].name, sentinels[i].value));
 	sleep_ms(600);
 	ASSERT_EQ(0, pthread_create(&self->wt.thread, NULL, watch_loop, &self->wt));
-	nack_mark = sysfs_num(DEVL "/RShoulderBoard/Nack");
+	nack_mark = sysfs_num(DEVL "/RightShoulderBoard/Nack");
 	faults_mark = sysfs_num(DCM_SYSFS "/safety/cycle_faults");
 	cycles_mark = sysfs_num(DCM_SYSFS "/stats/cycles");
 }

@@ -198,9 +198,9 @@ static inline int stage_small(struct conn *c, const char *body_id)
 {
 	return begin(c) ||
 	       add_device(c, "ChestBoard", "ChestBoard", "I2C-chest", 32) ||
-	       add_device(c, "NeckBoard", "MotorBoard", "RS485-1", 1) ||
-	       add_sub(c, "HeadPitch/Position/Actuator", "Joint", "NeckBoard", 1) ||
-	       add_sub(c, "HeadPitch/Position/Sensor", "JointPosition", "NeckBoard", 1) ||
+	       add_device(c, "HeadBoard", "MotorBoard", "RS485-1", 1) ||
+	       add_sub(c, "HeadPitch/Position/Actuator", "Joint", "HeadBoard", 1) ||
+	       add_sub(c, "HeadPitch/Position/Sensor", "JointPosition", "HeadBoard", 1) ||
 	       add_sub(c, "ChestBoard/Led/Red/Actuator", "Led", "ChestBoard", 1) ||
 	       set_num(c, "HeadPitch/Position/Actuator/Min", DCM_KEY_KIND_FLOAT, -672000) ||
 	       set_num(c, "Device/SubDeviceList/HeadPitch/Position/Actuator/Max",

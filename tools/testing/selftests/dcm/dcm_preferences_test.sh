@@ -201,7 +201,7 @@ dcmctl list >"$T/list"
 if [ $rc = 0 ] && grep -q "$C/body.xml" "$T/out" &&
 	! grep -qE '^Device/SubDeviceList/(LShoulder|LElbow|LWrist|LHand)' "$T/list" &&
 	grep -q '^Device/SubDeviceList/RShoulderPitch/' "$T/list" &&
-	! grep -q '^Device/DeviceList/LShoulderBoard/' "$T/list" &&
+	! grep -q '^Device/DeviceList/LeftShoulderBoard/' "$T/list" &&
 	[ "$(dcmctl get -q RobotConfig/Body/Device/LeftArm/Version)" = -1 ]; then
 	check 0 "load Chest --file: no left arm any more, the right one stays"
 else

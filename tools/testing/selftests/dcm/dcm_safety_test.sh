@@ -208,10 +208,10 @@ echo 1 >$SIM/rs485-1/silent
 sleep 0.5
 echo 0 >$SIM/rs485-1/silent
 sleep 0.5
-[ -n "$(ev nack '"device":"NeckBoard"' '"count":5,')" ] &&
-	[ -n "$(ev ack '"device":"NeckBoard"' '"count":[1-9]')" ] &&
-	[ -n "$(ev error '"device":"NeckBoard"' 'no answer')" ]
-check $? "events: NeckBoard lost (Nack burst of 5, error), then answering again (its Nacks counted)"
+[ -n "$(ev nack '"device":"HeadBoard"' '"count":5,')" ] &&
+	[ -n "$(ev ack '"device":"HeadBoard"' '"count":[1-9]')" ] &&
+	[ -n "$(ev error '"device":"HeadBoard"' 'no answer')" ]
+check $? "events: HeadBoard lost (Nack burst of 5, error), then answering again (its Nacks counted)"
 
 # 6. An uncalibrated body: no joint can be stiffened.
 if dcmd -1 -b $DATA/variants/body-uncalibrated.xml >/tmp/dcmd.out 2>&1; then

@@ -99,7 +99,7 @@ check $? "its Nacks grow ($n0 -> $n1 -> $(key InertialSensor Nack)), its Acks st
 [ "$(gone SPI-chest)" = $((g0 + 1)) ]
 check $? "the kernel says SPI-chest's transport is gone"
 bad=
-for b in ChestBoard Battery USBoard HeadBoard NeckBoard; do
+for b in ChestBoard Battery USBoard HeadCPU HeadBoard; do
 	[ "$(state $b)" = ok ] || bad="$bad $b"
 done
 [ -z "$bad" ]
@@ -133,7 +133,7 @@ done
 check $? "I2C-chest: adapter i2c-$adap, clients$clients"
 
 g0=$(gone I2C-chest)
-nh0=$(key HeadBoard Nack)
+nh0=$(key HeadCPU Nack)
 bad=
 for c in $clients; do
 	echo "$c" >"$I2C/unbind" || bad="$bad $c"
@@ -149,7 +149,7 @@ sleep 0.3
 check $? "their Nacks grow"
 [ "$(gone I2C-chest)" = $((g0 + 1)) ]
 check $? "the kernel says I2C-chest's transport is gone"
-[ "$(key HeadBoard Nack)" = "$nh0" ] && [ "$(state HeadBoard)" = ok ] &&
+[ "$(key HeadCPU Nack)" = "$nh0" ] && [ "$(state HeadCPU)" = ok ] &&
 	[ "$(state InertialSensor)" = ok ]
 check $? "I2C-head and SPI-chest go on"
 wait_until 2 test -n "$(ev nack Battery)"

@@ -101,11 +101,11 @@ check $st "chaining over the UART found the bus's boards ('$chain')"
 [ $st = 0 ] || dmesg | grep -i 'chain\|rs485' | sed 's/^/# /'
 
 
-bid=$(cat $DEV/LElbowBoard/Bid 2>/dev/null)
+bid=$(cat $DEV/LeftArmBoard/Bid 2>/dev/null)
 [ "$bid" = 3 ]
-check $? "each motor board has the Bid chaining gave it (LElbowBoard $bid)"
+check $? "each motor board has the Bid chaining gave it (LeftArmBoard $bid)"
 
-answered NeckBoard 1
+answered HeadBoard 1
 most $ack $cyc
 check $? "the boards behind the UART answer the cycles (Ack +$ack in $cyc cycles)"
 
@@ -125,10 +125,12 @@ check $? "and back to -0.8 rad reads $pos"
 diag=$(dcmctl special diagnostic 2>&1)
 echo "$diag" | grep -q 'ChestBoard.*absent' &&
 	echo "$diag" | grep -q 'InertialSensor.*absent' &&
-	echo "$diag" | grep -q 'RFootBoard.*absent'
+	echo "$diag" | grep -q 'RightFootBoard.*absent'
 check $? "the boards of the buses the body lacks are absent"
-echo "$diag" | grep -q 'NeckBoard.*ok'
-check $? "and those of RS485-1 are ok"
+echo "$diag" | grep -q '^ *HeadBoard .*ok'
+st=$?
+check $st "and those of RS485-1 are ok"
+[ $st = 0 ] || echo "$diag" | sed 's/^/# /'
 
 # A silenced board: its Nacks, the event, the others unharmed.
 dcmctl -j events --type nack --count 20 --timeout $((4 * slow)) >/tmp/nack.json 2>&1 &
@@ -141,21 +143,21 @@ ok*) st=0 ;;
 esac
 check $st "the host board simulator silences Bid 3 ('$ans')"
 sleep 0.2
-answered LElbowBoard 1
+answered LeftArmBoard 1
 [ "$cyc" -ge 20 ] && [ "$ack" = 0 ] && [ $(((nack + 5) * 10)) -ge $((cyc * 9)) ]
 check $? "the silent board gets a Nack in (nearly) every cycle (+$nack, +$ack Acks in $cyc cycles)"
-answered NeckBoard 1
+answered HeadBoard 1
 most $ack $cyc
-check $? "while its neighbours answer (NeckBoard Ack +$ack in $cyc cycles)"
+check $? "while its neighbours answer (HeadBoard Ack +$ack in $cyc cycles)"
 wait $ev
-grep -q '"device":"LElbowBoard"' /tmp/nack.json
-check $? "its Nacks are an event: $(grep LElbowBoard /tmp/nack.json | head -c 200)"
-dcmctl special diagnostic 2>&1 | grep -q 'LElbowBoard.*lost'
+grep -q '"device":"LeftArmBoard"' /tmp/nack.json
+check $? "its Nacks are an event: $(grep LeftArmBoard /tmp/nack.json | head -c 200)"
+dcmctl special diagnostic 2>&1 | grep -q 'LeftArmBoard.*lost'
 check $? "the diagnostic says it is lost"
 
 boardsim "silent 3 off" >/dev/null
 sleep 0.5
-answered LElbowBoard 1
+answered LeftArmBoard 1
 most $ack $cyc
 check $? "back on, it answers again (Ack +$ack in $cyc cycles)"
 
@@ -164,15 +166,15 @@ check $? "back on, it answers again (Ack +$ack in $cyc cycles)"
 line=$(basename "$(ls -d /sys/bus/serial/drivers/dcm-rs485/serial* | head -n 1)")
 echo "$line" >/sys/bus/serial/drivers/dcm-rs485/unbind
 check $? "the RS485 transport ($line) unbinds while the cycle runs"
-answered NeckBoard 1
+answered HeadBoard 1
 [ "$cyc" -ge 20 ] && [ "$ack" = 0 ] && [ $(((nack + 5) * 10)) -ge $((cyc * 9)) ]
 check $? "its boards get a Nack in (nearly) every cycle (+$nack in $cyc cycles)"
-dcmctl special diagnostic 2>&1 | grep -q 'NeckBoard.*lost'
+dcmctl special diagnostic 2>&1 | grep -q '^ *HeadBoard .*lost'
 check $? "and are lost"
 echo "$line" >/sys/bus/serial/drivers/dcm-rs485/bind
 check $? "the transport binds again"
 sleep 1.5
-answered NeckBoard 1
+answered HeadBoard 1
 most $ack $cyc
 check $? "the exchange resumes (Ack +$ack in $cyc cycles)"
 chain_wait "RS485-1 5/5"
@@ -186,7 +188,7 @@ check $? "and a joint follows its command again ($pos)"
 # Under emulation the host's answer can miss the reply window now and
 # then (and a late one fills the next window's start): a Nack, never a
 # stalled cycle.
-answered NeckBoard 2
+answered HeadBoard 2
 most $ack $cyc && [ $((ack + nack)) -le $((cyc_all + 2)) ]
 check $? "most cycles answered once running (+$ack Acks, +$nack Nacks in $cyc to $cyc_all cycles)"
 
