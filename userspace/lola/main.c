@@ -513,8 +513,8 @@ static double clamp_value(struct client *c, unsigned int grp, unsigned int m, do
 	double lo = g.lim_min[grp][m], hi = g.lim_max[grp][m], to;
 	char name[128];
 
-	if (!(v < lo) && !(v > hi))
-		return v;	/* in range, or the range not known */
+	if (!g.mapped || (!(v < lo) && !(v > hi)))
+		return v;	/* in range, or the range not known (yet) */
 	to = v < lo ? lo : hi;
 	c->clamped++;
 	g.clamped++;
@@ -529,7 +529,20 @@ static double clamp_value(struct client *c, unsigned int grp, unsigned int m, do
 	return to;
 }
 
-static int apply_once(struct client *c, const struct lola_actuators *a)
+/* Every value of a map within its actuator's range (element 7: LHipYawPitch's). */
+static void clamp_map(struct client *c, struct lola_actuators *a)
+{
+	unsigned int grp, i;
+
+	for (grp = 0; grp < LOLA_A_GROUPS; grp++) {
+		if (!(a->present & (1U << grp)) || !lola_group_members(grp))
+			continue;
+		for (i = 0; i < lola_groups[grp].n; i++)
+			a->v[grp][i] = clamp_value(c, grp, i, a->v[grp][i]);
+	}
+}
+
+static int apply_once(const struct lola_actuators *a)
 {
 	double vals[LOLA_A_MAX_ELEMS + 1];
 	uint32_t t = g.last_time;	/* past: applies at the next cycle */
@@ -543,10 +556,6 @@ static int apply_once(struct client *c, const struct lola_actuators *a)
 			continue;
 		for (m = 0; m < n; m++)
 			vals[m] = a->v[grp][lola_member_element(grp, m)];
-		/* Clamped once per LoLA element (RHipYawPitch follows element 7). */
-		for (m = 0; m < n; m++)
-			vals[m] = m < lola_groups[grp].n ? clamp_value(c, grp, m, vals[m]) :
-				  vals[lola_member_element(grp, m)];
 		alias_name(grp, alias, sizeof(alias));
 		ret = dcm_alias_set_separate(g.cmd, alias, LIBDCM_CLEAR_ALL, &t, 1, vals, n, 0);
 		if (ret)
@@ -569,22 +578,22 @@ static int apply_once(struct client *c, const struct lola_actuators *a)
 	return sent ? 0 : dcm_watchdog_kick(g.cmd);
 }
 
-static int apply(struct client *c, const struct lola_actuators *a)
+static int apply(const struct lola_actuators *a)
 {
-	int ret = apply_once(c, a);
+	int ret = apply_once(a);
 
 	if (ret == -ETIMEDOUT) {
 		/* The kernel's watchdog fired just before: arm it again. */
 		ret = dcm_watchdog_arm(g.cmd, g.timeout_ms, g.action,
 				       g.action == LIBDCM_WATCHDOG_RAMP ? g.ramp_ms : 0);
 		if (!ret)
-			ret = apply_once(c, a);
+			ret = apply_once(a);
 	}
 	if (ret == -ENOENT || ret == -ESTALE) {
 		/* A new description: its aliases again. */
 		ret = create_aliases(g.cmd);
 		if (!ret)
-			ret = apply_once(c, a);
+			ret = apply_once(a);
 	}
 	return ret;
 }
@@ -702,7 +711,8 @@ static void client_read(struct client *c)
 	}
 	if (g.commander != c->id)
 		return;
-	if (apply(c, &merged)) {
+	clamp_map(c, &merged);
+	if (apply(&merged)) {
 		snprintf(err, sizeof(err), "the controller refused it: %s", dcm_last_error());
 		refuse(c, err);
 		return;

@@ -106,6 +106,28 @@ def status(path):
     return st
 
 
+def stalls(a):
+    """Cycles the daemon or the kernel fell behind in so far: the daemon's
+    missed frames and late maps, the kernel's missed slots (a loaded host
+    under TCG stalls the guest; each such cycle may delay a map by one)."""
+    st = status(a.status)
+    n = int(st.get("missed", 0)) + int(st.get("late", 0))
+    try:
+        with open("%s/stats/missed" % SYS) as f:
+            n += int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        pass
+    return n
+
+
+def within_two(a, n, s0):
+    """n sensor maps after the client's last map: at most two, and one more
+    for each cycle the daemon or the kernel fell behind meanwhile."""
+    extra = stalls(a) - s0
+    return n is not None and n <= 2 + extra, "%s sensor map(s)%s" % (
+        n, " (%d cycles behind meanwhile)" % extra if extra else "")
+
+
 def me(a):
     """This process's one connection in the status."""
     for c in status(a.status)["client_lines"]:
@@ -319,15 +341,17 @@ def bhuman(a):
     last.update(leds(0.0))
     last["LEye"] = [0.0] * 16 + [1.0] * 8
     last["REye"] = [0.0] * 16 + [1.0] * 8
+    s0 = stalls(a)
     obs.drain()
     s.sendall(hand_map(last, ["Stiffness", "Position", "Chest", "LEye", "REye", "LEar",
                               "REar", "LFoot", "RFoot", "Skull"]))
     s.close()
     n = obs.maps_until(lambda m: all(x == 0 for x in m["Stiffness"]), 50)
     h = hardness()
-    result(n is not None and n <= 2 and all(x == 0 for x in h),
-           "B-Human's exit: every stiffness 0 %s sensor map(s) after its last map, before "
-           "close() (Hardness %s)" % (n, sorted(set(h))))
+    ok, when = within_two(a, n, s0)
+    result(ok and all(x == 0 for x in h),
+           "B-Human's exit: every stiffness 0 %s after its last map, sent before close() "
+           "(Hardness %s)" % (when, sorted(set(h))))
     eye = sysfs("Face/Led/Blue/Left/0Deg/Actuator")
     result(eye == 1.0, "B-Human's exit: the LEDs of its last map are on (blue eye %g)" % eye)
     obs.s.close()
@@ -571,13 +595,15 @@ def devils(a):
     for i in (7, 9, 14):
         last["Stiffness"][i] = 0.1
     want = last["Stiffness"]
+    s0 = stalls(a)
     obs.drain()
     s.sendall(pack64(last, NAME_ORDER))
     s.close()
     n = obs.maps_until(lambda mm: all(abs(x - y) < 1e-6 for x, y in zip(mm["Stiffness"],
                                                                          want)), 50)
-    result(n is not None and n <= 2, "Nao Devils' exit: its last map's stiffness (0, hips "
-           "0.1) applied %s sensor map(s) after it, before close()" % n)
+    ok, when = within_two(a, n, s0)
+    result(ok, "Nao Devils' exit: its last map's stiffness (0, hips 0.1) in force %s "
+           "after it, sent before close()" % when)
     obs.s.close()
 
 
@@ -588,20 +614,29 @@ def script(a):
     cmd = {"Position": [0.0] * 25, "Stiffness": [0.0] * 25, "Chest": [0.0] * 3,
            "Sonar": [True, True], "LEar": [0.0] * 10, "REar": [0.0] * 10}
     cmd["Stiffness"][0] = 1.0
-    # Its loop: set, send, again, never reading: many maps per cycle.
+    # Its loop: set, send, again, never reading: many maps per cycle. It
+    # goes on until its socket is full and dcm-lola has had to drop maps
+    # for it (at least --slow seconds, at most 20).
     sent = 0
-    end = time.monotonic() + a.slow
-    while time.monotonic() < end:
+    t0 = time.monotonic()
+    check = t0 + a.slow
+    while True:
         cmd["Position"][0] = 0.1 if sent % 2 else 0.2
         s.sendall(msgpack.packb(cmd))
         sent += 1
         if sent % 5 == 0:
             time.sleep(0.01)
+        now = time.monotonic()
+        if now >= check:
+            st = me(a)
+            if (st is not None and int(st["drops"]) > 0) or now - t0 > 20:
+                break
+            check = now + 0.25
     last = 0.35
     cmd["Position"][0] = last
     s.sendall(msgpack.packb(cmd))
     sent += 1
-    info("sent %d maps without reading in %.1f s" % (sent, a.slow))
+    info("sent %d maps without reading in %.1f s" % (sent, time.monotonic() - t0))
     # Then it reads, slowly: recv(896) each, every one a whole map.
     ex = Exact(s)
     bad = ""
