@@ -9,7 +9,9 @@
  * and writes it, 896 bytes, to every connected client; a client that does
  * not read loses whole maps, never part of one. Actuator maps are read as
  * they come, checked as a whole, and applied at once as commands for the
- * next cycle, through one alias per LoLA key on a handle of their own.
+ * next cycle, through one alias per LoLA key on a handle of their own; a
+ * value outside its actuator's range is clamped to it (counted, logged once
+ * per key and client), as the DCM's set does.
  *
  * Several clients may be connected; one commands at a time: the first to
  * send a valid actuator map while nobody commands takes command, and keeps
@@ -17,9 +19,13 @@
  * handle has the kernel's client watchdog armed with that timeout and the
  * safe action of --on-silence (hold, or ramp the stiffness down): a silent
  * or vanished client gets it from the kernel, and command is free again.
- * Other clients' actuator maps are refused (read-only). A client whose maps
- * are refused --max-errors times in a row is disconnected; bytes that are
- * no MessagePack disconnect at once (the stream cannot be followed).
+ * A client that disconnects is read to its end first, and its handle stays
+ * open until its last map has been applied: what it sent before close()
+ * reaches the motors before the watchdog's action.
+ * Other clients' actuator maps are refused (read-only). A map that cannot be
+ * a LoLA map is refused; a client whose maps are refused --max-errors times
+ * in a row is disconnected; bytes that are no MessagePack disconnect at once
+ * (the stream cannot be followed).
  *
  * State: `dcm-lola --status` reads the status socket (SOCKET.status).
  */
