@@ -1354,8 +1354,12 @@ static void settle(void)
 
 static void teardown(void)
 {
-	unsigned int i;
+	unsigned int i, k;
 
+	/* Maps already in the sockets were sent: they are applied too. */
+	for (i = 0; i < g.n_clients; i++)
+		for (k = 0; k < 16 && !g.clients[i]->gone; k++)
+			client_read(g.clients[i]);
 	settle();
 	for (i = 0; i < g.n_clients; i++) {
 		if (g.clients[i]->id == g.commander)

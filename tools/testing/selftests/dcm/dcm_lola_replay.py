@@ -25,6 +25,7 @@
 #            maps (nlohmann), its exit map (sitting, hips 0.1), close
 #   script   a Python lola.py-style script: sends float 64 maps in a loop
 #            without reading, then reads slowly with recv(896) under load
+#   stop     one map, then close(), just before dcm-lola is stopped
 #
 # Python 3 with Debian's python3-msgpack only.
 
@@ -157,6 +158,7 @@ class Exact:
         self.s = s
         self.short = 0
         self.count = 0
+        self.last = None
 
     def recv(self, timeout=3.0):
         r, _, _ = select.select([self.s], [], [], timeout)
@@ -167,7 +169,14 @@ class Exact:
             self.short += 1
             raise SystemExit("recv(896) returned %d bytes" % len(b))
         self.count += 1
+        self.last = b
         return b
+
+    def latest(self):
+        """Every map already there read; the newest this client has."""
+        while select.select([self.s], [], [], 0)[0]:
+            self.recv()
+        return self.last
 
 
 class Observer:
@@ -176,18 +185,31 @@ class Observer:
     def __init__(self, path):
         self.s = connect(path, 50, 0.1)
         self.buf = b""
+        self.last = None
 
     def drain(self):
-        """Every map already there; the last one (or None)."""
-        last = None
+        """Every map already there read; the newest this client has."""
         while True:
             r, _, _ = select.select([self.s], [], [], 0)
             if not r:
                 break
             self.buf += self.s.recv(65536)
         while len(self.buf) >= SIZE:
-            last, self.buf = self.buf[:SIZE], self.buf[SIZE:]
-        return last
+            self.last, self.buf = self.buf[:SIZE], self.buf[SIZE:]
+        return self.last
+
+    def answer(self, ex, data):
+        """Send data on the client's connection as an answer to the newest
+        map, the one this observer has seen last too (the same bytes on
+        both connections): the observer's next maps are the cycles after
+        the one the client answered."""
+        for _ in range(50):
+            if ex.latest() == self.drain():
+                break
+            time.sleep(0.002)
+        else:
+            info("the observer and the client did not agree on the newest map")
+        ex.s.sendall(data)
 
     def next(self, timeout=3.0):
         while len(self.buf) < SIZE:
@@ -196,6 +218,7 @@ class Observer:
                 raise SystemExit("observer: no sensor map for %.1f s" % timeout)
             self.buf += self.s.recv(65536)
         pkt, self.buf = self.buf[:SIZE], self.buf[SIZE:]
+        self.last = pkt
         return msgpack.unpackb(pkt, raw=False)
 
     def maps_until(self, cond, limit):
@@ -342,9 +365,8 @@ def bhuman(a):
     last["LEye"] = [0.0] * 16 + [1.0] * 8
     last["REye"] = [0.0] * 16 + [1.0] * 8
     s0 = stalls(a)
-    obs.drain()
-    s.sendall(hand_map(last, ["Stiffness", "Position", "Chest", "LEye", "REye", "LEar",
-                              "REar", "LFoot", "RFoot", "Skull"]))
+    obs.answer(ex, hand_map(last, ["Stiffness", "Position", "Chest", "LEye", "REye", "LEar",
+                                   "REar", "LFoot", "RFoot", "Skull"]))
     s.close()
     n = obs.maps_until(lambda m: all(x == 0 for x in m["Stiffness"]), 50)
     h = hardness()
@@ -596,8 +618,7 @@ def devils(a):
         last["Stiffness"][i] = 0.1
     want = last["Stiffness"]
     s0 = stalls(a)
-    obs.drain()
-    s.sendall(pack64(last, NAME_ORDER))
+    obs.answer(ex, pack64(last, NAME_ORDER))
     s.close()
     n = obs.maps_until(lambda mm: all(abs(x - y) < 1e-6 for x, y in zip(mm["Stiffness"],
                                                                          want)), 50)
@@ -664,19 +685,29 @@ def script(a):
     s.close()
 
 
+def stop(a):
+    """A client's map, then close(): the shell stops dcm-lola right after."""
+    s = connect(a.socket, 50, 0.1)
+    Exact(s).recv()
+    s.sendall(pack32({"Stiffness": [a.stiffness] * 25}, ["Stiffness"]))
+    s.close()
+
+
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("mode", choices=["bhuman", "naoth", "hula", "naolola", "devils", "script"])
+    p.add_argument("mode", choices=["bhuman", "naoth", "hula", "naolola", "devils", "script",
+                                    "stop"])
     p.add_argument("--socket", default="/tmp/robocup")
     p.add_argument("--status")
     p.add_argument("--slow", type=float, default=2.5)
     p.add_argument("--reads", type=int, default=150)
+    p.add_argument("--stiffness", type=float, default=0.45)
     a = p.parse_args()
     if not a.status:
         a.status = a.socket + ".status"
     {"bhuman": bhuman, "naoth": naoth, "hula": hula, "naolola": naolola, "devils": devils,
-     "script": script}[a.mode](a)
-    return 0 if results and all(results) else 1
+     "script": script, "stop": stop}[a.mode](a)
+    return 0 if a.mode == "stop" or (results and all(results)) else 1
 
 
 if __name__ == "__main__":

@@ -95,8 +95,13 @@ $st
 EOS
 check $? "values outside their actuator's range clamped and counted, logged once per key and client${dup:+: $dup}"
 grep 'last map has been applied' $LOG | head -3 | sed 's/^/# /'
+# A map sent just before dcm-lola is stopped is applied before it exits.
+$REPLAY stop --socket $SOCK --stiffness 0.45
 kill "$lpid"
 wait "$lpid"
 check $? "dcm-lola stops on SIGTERM with status 0"
 lpid=
+h=$(cat $SYS/SubDeviceList/HeadYaw/Hardness/Actuator/Value)
+awk -v h="$h" 'BEGIN { exit !(h > 0.449 && h < 0.451) }'
+check $? "a map sent just before SIGTERM is applied before dcm-lola exits (HeadYaw hardness $h)"
 totals
