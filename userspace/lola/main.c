@@ -642,6 +642,31 @@ static void merge(struct lola_actuators *a, const struct lola_actuators *b)
 	a->present |= b->present;
 }
 
+static void client_read(struct client *c);
+
+/*
+ * The commander closed its socket, and dcm-lola has not read to its end
+ * yet (a hand-over: one client's last map and close(), the next one's map
+ * at once, read in either order). Its last maps are read and applied now
+ * and it is dropped, so the next one's map takes command rather than
+ * being refused as read-only. True if command is free then.
+ */
+static bool commander_left(void)
+{
+	struct client *m = find_client(g.commander);
+	struct pollfd p;
+	unsigned int k;
+
+	if (!m)
+		return false;
+	p = (struct pollfd){ .fd = m->fd, .events = POLLRDHUP };
+	if (!m->hup && (poll(&p, 1, 0) != 1 || !(p.revents & (POLLRDHUP | POLLHUP | POLLERR))))
+		return false;
+	for (k = 0; k < 16 && !m->gone; k++)
+		client_read(m);
+	return !g.commander;
+}
+
 static void client_read(struct client *c)
 {
 	struct lola_actuators merged = { 0 }, one;
@@ -693,7 +718,7 @@ static void client_read(struct client *c)
 			refuse(c, err);
 		} else if (lola_decode_actuators(o, &one, err, sizeof(err))) {
 			refuse(c, err);
-		} else if (g.commander && g.commander != c->id) {
+		} else if (g.commander && g.commander != c->id && !commander_left()) {
 			c->readonly++;
 			g.readonly++;
 			if (c->readonly % READONLY_LOG_EVERY == 1)

@@ -25,6 +25,8 @@
 #            maps (nlohmann), its exit map (sitting, hips 0.1), close
 #   script   a Python lola.py-style script: sends float 64 maps in a loop
 #            without reading, then reads slowly with recv(896) under load
+#   handover a client's last map then close(), the next client's map at once:
+#            both in force
 #   stop     one map, then close(), just before dcm-lola is stopped
 #
 # Python 3 with Debian's python3-msgpack only.
@@ -685,6 +687,33 @@ def script(a):
     s.close()
 
 
+def handover(a):
+    """HuLA-style hand-over between two processes: one sends its last map
+    and closes, the next sends at once. Both maps must be in force."""
+    b = connect(a.socket, 50, 0.1)
+    eb = Exact(b)
+    c = connect(a.socket, 50, 0.1)
+    ec = Exact(c)
+    for _ in range(5):
+        ec.recv()
+        c.sendall(pack32({"Stiffness": [0.2] * 25}, ["Stiffness"]))
+    eb.latest()
+    ec.latest()
+    c.sendall(pack32({"Stiffness": [0.7] * 25}, ["Stiffness"]))
+    c.close()
+    b.sendall(pack32({"Chest": [0.0, 0.0, 1.0]}, ["Chest"]))
+    for _ in range(6):
+        eb.recv()
+    h = sysfs("HeadYaw/Hardness/Actuator")
+    blue = sysfs("ChestBoard/Led/Blue/Actuator")
+    st = me(a)
+    result(abs(h - 0.7) < 1e-6 and blue == 1.0 and st is not None and
+           st["role"] == "commander",
+           "a hand-over: the leaving client's last map (hardness %.3f, sent 0.7) and the "
+           "next one's (Chest blue %g) both in force, the next one commands" % (h, blue))
+    b.close()
+
+
 def stop(a):
     """A client's map, then close(): the shell stops dcm-lola right after."""
     s = connect(a.socket, 50, 0.1)
@@ -696,7 +725,7 @@ def stop(a):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("mode", choices=["bhuman", "naoth", "hula", "naolola", "devils", "script",
-                                    "stop"])
+                                    "handover", "stop"])
     p.add_argument("--socket", default="/tmp/robocup")
     p.add_argument("--status")
     p.add_argument("--slow", type=float, default=2.5)
@@ -706,7 +735,7 @@ def main():
     if not a.status:
         a.status = a.socket + ".status"
     {"bhuman": bhuman, "naoth": naoth, "hula": hula, "naolola": naolola, "devils": devils,
-     "script": script, "stop": stop}[a.mode](a)
+     "script": script, "handover": handover, "stop": stop}[a.mode](a)
     return 0 if a.mode == "stop" or (results and all(results)) else 1
 
 

@@ -77,6 +77,8 @@ busy=$!
 replay script
 kill "$busy"
 busy=
+replay handover
+grep 'command taken over' $LOG | sed 's/^/# /'
 
 kill -0 "$lpid" 2>/dev/null
 check $? "dcm-lola serves on after every replay"
