@@ -108,8 +108,10 @@ section "Python: a NAOqi DCM call as written (Documentation/dcm/python.rst)"
 python3 -c 'from dcm.naoqi import ALProxy; import time; dcm = ALProxy("DCM"); mem = ALProxy("ALMemory"); dcm.set(["HeadYaw/Position/Actuator/Value", "ClearAll", [[-0.4, dcm.getTime(300)]]]); time.sleep(0.6); print("HeadYaw sensor:", round(mem.getData("Device/SubDeviceList/HeadYaw/Position/Sensor/Value"), 3))' || status=1
 section "LoLA: dcm-lola serves NAO V6 clients on /tmp/robocup (Documentation/dcm/lola.rst)"
 # A LoLA client reads one 896-byte sensor map; then the daemon's status.
+# The simulated body presents itself as the NAO V6 LoLA clients expect.
 if command -v dcm-lola >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
-	dcm-lola -s /tmp/robocup-demo 2>/tmp/demo-lola.log &
+	dcm-lola -s /tmp/robocup-demo --body-version 6.0.0 --head-version 6.0.0 \
+		2>/tmp/demo-lola.log &
 	lolapid=$!
 	sleep 1
 	python3 - <<'PY' || status=1

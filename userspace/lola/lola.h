@@ -67,8 +67,6 @@ struct lola_sensor_desc {
 struct lola_group_desc {
 	const char *name;	/* the key on the wire */
 	unsigned int n;		/* elements */
-	double min, max;	/* accepted range of a number (Position: any) */
-	bool any;		/* no range check */
 	bool boolean;		/* Sonar: booleans */
 };
 
@@ -116,10 +114,11 @@ struct lola_actuators {
 
 /*
  * lola_decode_actuators - check one received object and take its commands.
- * A map of known keys, each with an array of its exact length, numbers
- * (float 32, float 64 or integers) in range; Sonar booleans (or 0/1).
- * Return: 0; -EINVAL with the reason in @err (nothing of it is to be
- * applied then).
+ * A map of known keys, each once, with an array of its exact length of
+ * finite numbers (float 32, float 64 or integers; their range is the
+ * actuators', checked when they are applied); Sonar booleans (or 0/1).
+ * Return: 0; -EINVAL with the reason in @err: the object cannot be a LoLA
+ * actuator map, and nothing of it is to be applied.
  */
 int lola_decode_actuators(const msgpack_object *o, struct lola_actuators *out,
 			  char *err, size_t errlen);
@@ -180,5 +179,11 @@ unsigned int lola_member_element(enum lola_group g, unsigned int member);
 
 /* The US/Actuator mode for Sonar [left, right]. */
 int lola_sonar_mode(bool left, bool right);
+
+/*
+ * lola_version_valid - @s is a version as LoLA sends it in RobotConfig:
+ * three one-digit numbers with dots, LOLA_VERSION_LEN bytes ("6.0.0").
+ */
+bool lola_version_valid(const char *s);
 
 #endif /* DCM_LOLA_H */

@@ -3,6 +3,7 @@
  * dcm-lola: which DCM key each element of LoLA's arrays is (the mapping of
  * Documentation/dcm/lola.rst, key names as in userspace/data/Device.xml).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,17 +27,17 @@ const struct lola_sensor_desc lola_sensor_fields[LOLA_S_FIELDS] = {
 };
 
 const struct lola_group_desc lola_groups[LOLA_A_GROUPS] = {
-	[LOLA_A_POSITION]	= { "Position", LOLA_JOINTS, 0, 0, true, false },
-	[LOLA_A_STIFFNESS]	= { "Stiffness", LOLA_JOINTS, 0, 1, false, false },
-	[LOLA_A_CHEST]		= { "Chest", 3, 0, 1, false, false },
-	[LOLA_A_LEAR]		= { "LEar", 10, 0, 1, false, false },
-	[LOLA_A_REAR]		= { "REar", 10, 0, 1, false, false },
-	[LOLA_A_LEYE]		= { "LEye", 24, 0, 1, false, false },
-	[LOLA_A_REYE]		= { "REye", 24, 0, 1, false, false },
-	[LOLA_A_LFOOT]		= { "LFoot", 3, 0, 1, false, false },
-	[LOLA_A_RFOOT]		= { "RFoot", 3, 0, 1, false, false },
-	[LOLA_A_SKULL]		= { "Skull", 12, 0, 1, false, false },
-	[LOLA_A_SONAR]		= { "Sonar", 2, 0, 1, false, true },
+	[LOLA_A_POSITION]	= { "Position", LOLA_JOINTS, false },
+	[LOLA_A_STIFFNESS]	= { "Stiffness", LOLA_JOINTS, false },
+	[LOLA_A_CHEST]		= { "Chest", 3, false },
+	[LOLA_A_LEAR]		= { "LEar", 10, false },
+	[LOLA_A_REAR]		= { "REar", 10, false },
+	[LOLA_A_LEYE]		= { "LEye", 24, false },
+	[LOLA_A_REYE]		= { "REye", 24, false },
+	[LOLA_A_LFOOT]		= { "LFoot", 3, false },
+	[LOLA_A_RFOOT]		= { "RFoot", 3, false },
+	[LOLA_A_SKULL]		= { "Skull", 12, false },
+	[LOLA_A_SONAR]		= { "Sonar", 2, true },
 };
 
 /* The joints in LoLA's order (no RHipYawPitch: index 7 is the shared motor). */
@@ -203,4 +204,10 @@ int lola_sonar_mode(bool left, bool right)
 	if (right)
 		return US_RX_RIGHT | US_TX_RIGHT | US_PERIODIC;
 	return 0;	/* one capture, then none */
+}
+
+bool lola_version_valid(const char *s)
+{
+	return strlen(s) == LOLA_VERSION_LEN && isdigit((unsigned char)s[0]) && s[1] == '.' &&
+	       isdigit((unsigned char)s[2]) && s[3] == '.' && isdigit((unsigned char)s[4]);
 }

@@ -3,7 +3,9 @@
  * dcm-lola: LoLA's maps with msgpack-c. The sensor map is encoded in
  * LoLA's exact layout (896 bytes); actuator maps are read from a byte
  * stream incrementally (a map may be split over reads, or several may come
- * in one) and checked as a whole before anything of them is used.
+ * in one) and checked as a whole before anything of them is used: a map is
+ * refused only when it cannot be a LoLA actuator map (an unknown key, an
+ * array of the wrong length, an element of the wrong type).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -188,9 +190,7 @@ static int decode_group(const struct lola_group_desc *g, const msgpack_object *v
 		if (g->boolean && v != 0 && v != 1)
 			return refuse(err, errlen, "%s[%u]: %g where a boolean is expected", g->name,
 				      i, v);
-		if (!g->any && (v < g->min || v > g->max))
-			return refuse(err, errlen, "%s[%u]: %g is outside %g .. %g", g->name, i, v,
-				      g->min, g->max);
+		/* A number outside its actuator's range is clamped when applied. */
 		out[i] = v;
 	}
 	return 0;

@@ -9,7 +9,9 @@
  * and writes it, 896 bytes, to every connected client; a client that does
  * not read loses whole maps, never part of one. Actuator maps are read as
  * they come, checked as a whole, and applied at once as commands for the
- * next cycle, through one alias per LoLA key on a handle of their own.
+ * next cycle, through one alias per LoLA key on a handle of their own; a
+ * value outside its actuator's range is clamped to it (counted, logged once
+ * per key and client), as the DCM's set does.
  *
  * Several clients may be connected; one commands at a time: the first to
  * send a valid actuator map while nobody commands takes command, and keeps
@@ -17,9 +19,13 @@
  * handle has the kernel's client watchdog armed with that timeout and the
  * safe action of --on-silence (hold, or ramp the stiffness down): a silent
  * or vanished client gets it from the kernel, and command is free again.
- * Other clients' actuator maps are refused (read-only). A client whose maps
- * are refused --max-errors times in a row is disconnected; bytes that are
- * no MessagePack disconnect at once (the stream cannot be followed).
+ * A client that disconnects is read to its end first, and its handle stays
+ * open until its last map has been applied: what it sent before close()
+ * reaches the motors before the watchdog's action.
+ * Other clients' actuator maps are refused (read-only). A map that cannot be
+ * a LoLA map is refused; a client whose maps are refused --max-errors times
+ * in a row is disconnected; bytes that are no MessagePack disconnect at once
+ * (the stream cannot be followed).
  *
  * State: `dcm-lola --status` reads the status socket (SOCKET.status).
  */
@@ -28,6 +34,7 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -70,9 +77,12 @@ struct client {
 	uint8_t pend[LOLA_SENSOR_SIZE];	/* the rest of a map written in part */
 	size_t pend_len, pend_off;
 	uint64_t sent, drops, accepted, refused, readonly;
+	uint64_t clamped;		/* values outside their actuator's range */
+	uint32_t clamp_logged;		/* bit g: group g's first one was logged */
 	unsigned int errors;		/* refused maps in a row */
 	int64_t connected_ns, last_cmd_ns;
 	bool denied;			/* could not take command (logged once) */
+	bool hup;			/* it closed: read what it sent, send nothing */
 	bool gone;
 };
 
@@ -93,6 +103,20 @@ static struct {
 	struct dcm *dcm;		/* frames */
 	struct dcm *cmd;		/* the commander's handle, NULL if none */
 	unsigned int commander;		/* its client id, 0 if none */
+	uint64_t cmd_cycle;		/* the cycle its last map was queued in */
+	/*
+	 * A commander that disconnected: its handle stays open (and its
+	 * watchdog armed) until the cycles its last map was queued for have
+	 * run, so that map reaches the boards before the watchdog's action.
+	 */
+	struct dcm *closing;
+	unsigned int closing_id;
+	uint64_t closing_cycle;		/* close at the frame of this cycle */
+	/* Each actuator alias member's Min and Max (NaN: not known). */
+	double lim_min[LOLA_A_GROUPS][LOLA_A_MAX_ELEMS + 1];
+	double lim_max[LOLA_A_GROUPS][LOLA_A_MAX_ELEMS + 1];
+	const char *body_version;	/* --body-version, --head-version */
+	const char *head_version;
 	struct dcm_sysfs *sys;
 	unsigned int index;
 	int listen_fd, status_fd, sig_fd;
@@ -115,7 +139,7 @@ static struct {
 
 	/* statistics */
 	uint64_t cycles, missed, late, last_cycle;
-	uint64_t packets_out, drops, packets_in, refused, readonly;
+	uint64_t packets_out, drops, packets_in, refused, readonly, clamped;
 	uint64_t clients_total, clients_dropped, commands_taken, silences;
 	struct timing lat;	/* a cycle's frame to its map sent */
 	struct timing app;	/* an actuator map read to its commands queued */
@@ -230,6 +254,55 @@ static void close_key_fds(void)
 }
 
 /*
+ * RobotConfig[@idx]'s version: the option's if given, else the description's
+ * @key when it is one as LoLA sends it ("6.0.0"). Nothing is made up from
+ * another key: without either it is "0.0.0", and the log says why.
+ */
+static void robot_version(const char *key, const char *opt, const char *optname,
+			  unsigned int idx, char *out, size_t len)
+{
+	const char *const keys[] = { key, NULL };
+
+	if (opt) {
+		snprintf(out, len, "%s", opt);
+		return;
+	}
+	read_key_str(keys, out, len);
+	if (lola_version_valid(out))
+		return;
+	if (out[0])
+		logmsg("%s \"%s\" is not a version as LoLA sends it (N.N.N): RobotConfig[%u] "
+		       "is 0.0.0 (%s sets it)", key, out, idx, optname);
+	else
+		logmsg("no %s in the description: RobotConfig[%u] is 0.0.0 (%s sets it)", key,
+		       idx, optname);
+	snprintf(out, len, "0.0.0");
+}
+
+/* Every actuator alias member's Min and Max, for the range rule of a map. */
+static void map_limits(void)
+{
+	unsigned int grp, m, n;
+	char name[128], key[160];
+
+	for (grp = 0; grp < LOLA_A_GROUPS; grp++) {
+		n = lola_group_members(grp);
+		for (m = 0; m < LOLA_A_MAX_ELEMS + 1; m++) {
+			g.lim_min[grp][m] = NAN;
+			g.lim_max[grp][m] = NAN;
+			if (m >= n || lola_actuator_key(grp, m, name, sizeof(name)))
+				continue;
+			snprintf(key, sizeof(key), "%s/Min", name);
+			if (dcm_sysfs_get_double(g.sys, key, &g.lim_min[grp][m]))
+				g.lim_min[grp][m] = NAN;
+			snprintf(key, sizeof(key), "%s/Max", name);
+			if (dcm_sysfs_get_double(g.sys, key, &g.lim_max[grp][m]))
+				g.lim_max[grp][m] = NAN;
+		}
+	}
+}
+
+/*
  * Where every sensor element comes from, for the running description: its
  * index in the frames, or a key of the tree. Logs what is missing once.
  */
@@ -240,8 +313,7 @@ static void map_sensors(void)
 	static const char *const body_ver[] = { "RobotConfig/Body/Version", NULL };
 	static const char *const head_id[] = { "RobotConfig/Head/FullHeadId",
 					       "Device/DeviceList/HeadBoard/FullHeadId", NULL };
-	static const char *const head_ver[] = { "RobotConfig/Head/Version",
-						"RobotConfig/Head/BaseVersion", NULL };
+	static const char *const head_ver[] = { "RobotConfig/Head/Version", NULL };
 	unsigned int f, i, missing = 0;
 	struct dcm_key key;
 	char name[128];
@@ -274,9 +346,12 @@ static void map_sensors(void)
 	else
 		g.us_handle = 0;
 	read_key_str(body_id, g.s.body_id, sizeof(g.s.body_id));
-	read_key_str(body_ver, g.s.body_version, sizeof(g.s.body_version));
 	read_key_str(head_id, g.s.head_id, sizeof(g.s.head_id));
-	read_key_str(head_ver, g.s.head_version, sizeof(g.s.head_version));
+	robot_version(body_ver[0], g.body_version, "--body-version", 1, g.s.body_version,
+		      sizeof(g.s.body_version));
+	robot_version(head_ver[0], g.head_version, "--head-version", 3, g.s.head_version,
+		      sizeof(g.s.head_version));
+	map_limits();
 	g.mapped = true;
 }
 
@@ -342,23 +417,74 @@ static struct client *find_client(unsigned int id)
 	return NULL;
 }
 
-/* The commander lets go: closing its armed handle runs the safe action. */
-static void release_command(const char *why)
+static const char *action_text(void)
+{
+	return g.action == LIBDCM_WATCHDOG_HOLD ? "the robot holds its commands" :
+	       "stiffness ramped down by the watchdog";
+}
+
+/* A departed commander's handle is closed: its armed watchdog acts. */
+static void finish_release(void)
+{
+	if (!g.closing)
+		return;
+	logmsg("client %u: its last map has been applied; handle closed (%s)", g.closing_id,
+	       action_text());
+	dcm_close(g.closing);
+	g.closing = NULL;
+	g.closing_id = 0;
+}
+
+/*
+ * The commander lets go. A silent one (@wait false) had the watchdog's
+ * action already: its handle is closed now. One that disconnected keeps
+ * its handle until the maps it sent have been applied, two cycles after
+ * the last was queued (applied at the next cycle, or the one after when
+ * that cycle had begun): closing an armed handle drops what is still
+ * queued, and a client's last map (B-Human's "all stiffness 0" before it
+ * closes) must reach the motors. Command is free meanwhile.
+ */
+static void release_command(const char *why, bool wait)
 {
 	if (!g.cmd)
 		return;
-	logmsg("client %u %s: command released (%s)", g.commander, why,
-	       g.action == LIBDCM_WATCHDOG_HOLD ? "the robot holds its commands" :
-	       "stiffness ramped down by the watchdog");
-	dcm_close(g.cmd);
+	finish_release();
+	if (wait && g.cmd_cycle + 2 > g.last_cycle) {
+		logmsg("client %u %s: command released once its last map is applied (%s)",
+		       g.commander, why, action_text());
+		g.closing = g.cmd;
+		g.closing_id = g.commander;
+		g.closing_cycle = g.cmd_cycle + 2;
+	} else {
+		logmsg("client %u %s: command released (%s)", g.commander, why, action_text());
+		dcm_close(g.cmd);
+	}
 	g.cmd = NULL;
 	g.commander = 0;
+}
+
+/*
+ * A new commander while the last one's handle waits to close: that handle
+ * is disarmed and closed, so the commands it queued stay queued and apply,
+ * and no safe action runs (someone commands the robot again).
+ */
+static void hand_over(void)
+{
+	if (!g.closing)
+		return;
+	dcm_watchdog_disarm(g.closing);
+	logmsg("client %u: handle closed, its queued commands kept (command taken over)",
+	       g.closing_id);
+	dcm_close(g.closing);
+	g.closing = NULL;
+	g.closing_id = 0;
 }
 
 static int take_command(struct client *c)
 {
 	int ret;
 
+	hand_over();
 	ret = dcm_open(g.device, &g.cmd);
 	if (ret) {
 		logmsg("%s: %s", g.device, dcm_last_error());
@@ -382,6 +508,44 @@ static int take_command(struct client *c)
 	logmsg("client %u (pid %d) takes command (watchdog %u ms, %s)", c->id, (int)c->pid,
 	       g.timeout_ms, g.action == LIBDCM_WATCHDOG_HOLD ? "hold" : "ramp");
 	return 0;
+}
+
+/*
+ * The DCM's rule for a value outside its actuator's Min .. Max: clamped,
+ * as a set is. Counted; the first of each key and client logged.
+ */
+static double clamp_value(struct client *c, unsigned int grp, unsigned int m, double v)
+{
+	double lo = g.lim_min[grp][m], hi = g.lim_max[grp][m], to;
+	char name[128];
+
+	if (!g.mapped || (!(v < lo) && !(v > hi)))
+		return v;	/* in range, or the range not known (yet) */
+	to = v < lo ? lo : hi;
+	c->clamped++;
+	g.clamped++;
+	if (!(c->clamp_logged & (1U << grp))) {
+		c->clamp_logged |= 1U << grp;
+		if (lola_actuator_key(grp, m, name, sizeof(name)))
+			name[0] = 0;
+		logmsg("client %u: %s[%u] %g is outside %s's %g .. %g: clamped to %g (as a set "
+		       "is; more of %s counted, not logged)", c->id, lola_groups[grp].name,
+		       lola_member_element(grp, m), v, name, lo, hi, to, lola_groups[grp].name);
+	}
+	return to;
+}
+
+/* Every value of a map within its actuator's range (element 7: LHipYawPitch's). */
+static void clamp_map(struct client *c, struct lola_actuators *a)
+{
+	unsigned int grp, i;
+
+	for (grp = 0; grp < LOLA_A_GROUPS; grp++) {
+		if (!(a->present & (1U << grp)) || !lola_group_members(grp))
+			continue;
+		for (i = 0; i < lola_groups[grp].n; i++)
+			a->v[grp][i] = clamp_value(c, grp, i, a->v[grp][i]);
+	}
 }
 
 static int apply_once(const struct lola_actuators *a)
@@ -449,7 +613,7 @@ static void drop_client(struct client *c, const char *why)
 	c->gone = true;
 	logmsg("client %u (pid %d) %s", c->id, (int)c->pid, why);
 	if (g.commander == c->id)
-		release_command("disconnected");
+		release_command("disconnected", true);
 }
 
 static void refuse(struct client *c, const char *why)
@@ -476,6 +640,31 @@ static void merge(struct lola_actuators *a, const struct lola_actuators *b)
 		if (b->present & (1U << grp))
 			memcpy(a->v[grp], b->v[grp], sizeof(a->v[grp]));
 	a->present |= b->present;
+}
+
+static void client_read(struct client *c);
+
+/*
+ * The commander closed its socket, and dcm-lola has not read to its end
+ * yet (a hand-over: one client's last map and close(), the next one's map
+ * at once, read in either order). Its last maps are read and applied now
+ * and it is dropped, so the next one's map takes command rather than
+ * being refused as read-only. True if command is free then.
+ */
+static bool commander_left(void)
+{
+	struct client *m = find_client(g.commander);
+	struct pollfd p;
+	unsigned int k;
+
+	if (!m)
+		return false;
+	p = (struct pollfd){ .fd = m->fd, .events = POLLRDHUP };
+	if (!m->hup && (poll(&p, 1, 0) != 1 || !(p.revents & (POLLRDHUP | POLLHUP | POLLERR))))
+		return false;
+	for (k = 0; k < 16 && !m->gone; k++)
+		client_read(m);
+	return !g.commander;
 }
 
 static void client_read(struct client *c)
@@ -529,7 +718,7 @@ static void client_read(struct client *c)
 			refuse(c, err);
 		} else if (lola_decode_actuators(o, &one, err, sizeof(err))) {
 			refuse(c, err);
-		} else if (g.commander && g.commander != c->id) {
+		} else if (g.commander && g.commander != c->id && !commander_left()) {
 			c->readonly++;
 			g.readonly++;
 			if (c->readonly % READONLY_LOG_EVERY == 1)
@@ -553,16 +742,33 @@ static void client_read(struct client *c)
 	}
 	if (g.commander != c->id)
 		return;
+	clamp_map(c, &merged);
 	if (apply(&merged)) {
 		snprintf(err, sizeof(err), "the controller refused it: %s", dcm_last_error());
 		refuse(c, err);
 		return;
 	}
 	t1 = now_ns();
+	g.cmd_cycle = g.last_cycle;
 	c->accepted++;
 	g.packets_in++;
 	c->last_cmd_ns = t1;
 	timing_add(&g.app, t1 - t0);
+}
+
+/*
+ * A client that closed its socket may still have maps unread on ours (a
+ * B-Human-style exit: the last map, then close() at once): they are read
+ * and applied before it is dropped, when the read meets the end.
+ */
+static void send_failed(struct client *c)
+{
+	if (errno == EPIPE || errno == ECONNRESET) {
+		c->hup = true;
+		c->pend_len = c->pend_off = 0;
+	} else {
+		drop_client(c, strerror(errno));
+	}
 }
 
 /* Write what is left of a map; true when nothing is left. */
@@ -576,8 +782,7 @@ static bool flush_pending(struct client *c)
 		if (n < 0) {
 			if (errno == EAGAIN || errno == EINTR)
 				return false;
-			drop_client(c, errno == EPIPE || errno == ECONNRESET ? "disconnected" :
-				    strerror(errno));
+			send_failed(c);
 			return false;
 		}
 		c->pend_off += (size_t)n;
@@ -603,8 +808,7 @@ static void client_send(struct client *c)
 			c->drops++;
 			g.drops++;
 		} else {
-			drop_client(c, errno == EPIPE || errno == ECONNRESET ? "disconnected" :
-				    strerror(errno));
+			send_failed(c);
 		}
 		return;
 	}
@@ -718,6 +922,8 @@ static void on_cycle(int64_t woke_ns)
 	g.last_cycle = g.frame.cycle;
 	g.last_time = g.frame.time;
 	g.cycles++;
+	if (g.closing && g.frame.cycle >= g.closing_cycle)
+		finish_release();
 
 	for (f = 0; f < LOLA_S_FIELDS; f++) {
 		float *a = lola_sensor_array(&g.s, f);
@@ -738,7 +944,7 @@ static void on_cycle(int64_t woke_ns)
 		return;
 	}
 	for (i = 0; i < g.n_clients; i++)
-		if (!g.clients[i]->gone)
+		if (!g.clients[i]->gone && !g.clients[i]->hup)
 			client_send(g.clients[i]);
 	done = now_ns();
 	timing_add(&g.lat, done - woke_ns);
@@ -754,7 +960,7 @@ static void on_cycle(int64_t woke_ns)
 
 		if (c && done - c->last_cmd_ns > (int64_t)g.timeout_ms * 1000000) {
 			g.silences++;
-			release_command("silent");
+			release_command("silent", false);
 		}
 	}
 }
@@ -781,6 +987,7 @@ static int format_status(char *buf, size_t len)
 	OUT("drops %" PRIu64 "\n", g.drops);
 	OUT("packets_in %" PRIu64 "\n", g.packets_in);
 	OUT("refused %" PRIu64 "\n", g.refused);
+	OUT("clamped %" PRIu64 "\n", g.clamped);
 	OUT("readonly_refused %" PRIu64 "\n", g.readonly);
 	OUT("clients %u\n", g.n_clients);
 	OUT("clients_total %" PRIu64 "\n", g.clients_total);
@@ -803,10 +1010,11 @@ static int format_status(char *buf, size_t len)
 
 		OUT("client %u pid %d uid %u role %s sent %" PRIu64 " drops %" PRIu64
 		    " accepted %" PRIu64 " refused %" PRIu64 " readonly %" PRIu64
-		    " connected_ms %" PRId64 "\n",
+		    " connected_ms %" PRId64 " clamped %" PRIu64 "\n",
 		    c->id, (int)c->pid, (unsigned int)c->uid,
 		    g.commander == c->id ? "commander" : "reader", c->sent, c->drops,
-		    c->accepted, c->refused, c->readonly, (now - c->connected_ns) / 1000000);
+		    c->accepted, c->refused, c->readonly, (now - c->connected_ns) / 1000000,
+		    c->clamped);
 	}
 #undef OUT
 	return (int)off;
@@ -915,6 +1123,10 @@ static void usage(FILE *f)
 "      --max-errors N      refused packets in a row before a client is\n"
 "                          disconnected (default %d; 0: never)\n"
 "      --status            print the running daemon's status and exit\n"
+"      --body-version V    RobotConfig[1], the body's version (N.N.N, e.g. 6.0.0\n"
+"                          for a NAO V6); default RobotConfig/Body/Version\n"
+"      --head-version V    RobotConfig[3], the head's version; default\n"
+"                          RobotConfig/Head/Version\n"
 "  -h, --help              this text\n"
 "  -V, --version           the version\n",
 		DEFAULT_TIMEOUT_MS, DEFAULT_RAMP_MS, DEFAULT_MAX_CLIENTS, DEFAULT_MAX_ERRORS);
@@ -935,7 +1147,7 @@ static bool parse_uint(const char *s, unsigned int min, unsigned int max, unsign
 }
 
 enum { OPT_STATUS_SOCKET = 256, OPT_MODE, OPT_ON_SILENCE, OPT_RAMP, OPT_PRIORITY,
-       OPT_MAX_CLIENTS, OPT_MAX_ERRORS, OPT_STATUS };
+       OPT_MAX_CLIENTS, OPT_MAX_ERRORS, OPT_STATUS, OPT_BODY_VERSION, OPT_HEAD_VERSION };
 
 static int parse_args(int argc, char **argv, bool *status_only)
 {
@@ -952,6 +1164,8 @@ static int parse_args(int argc, char **argv, bool *status_only)
 		{ "max-clients", required_argument, NULL, OPT_MAX_CLIENTS },
 		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 		{ "status", no_argument, NULL, OPT_STATUS },
+		{ "body-version", required_argument, NULL, OPT_BODY_VERSION },
+		{ "head-version", required_argument, NULL, OPT_HEAD_VERSION },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -1021,6 +1235,18 @@ static int parse_args(int argc, char **argv, bool *status_only)
 			break;
 		case OPT_STATUS:
 			*status_only = true;
+			break;
+		case OPT_BODY_VERSION:
+		case OPT_HEAD_VERSION:
+			if (!lola_version_valid(optarg)) {
+				fprintf(stderr, "dcm-lola: bad version '%s': LoLA's form is N.N.N, "
+					"e.g. 6.0.0\n", optarg);
+				return -1;
+			}
+			if (c == OPT_BODY_VERSION)
+				g.body_version = optarg;
+			else
+				g.head_version = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -1128,16 +1354,44 @@ static int setup(void)
 	return 0;
 }
 
+/*
+ * Before the daemon exits: the maps it queued reach the boards first (a
+ * few frames, at most half a second), then the handles close.
+ */
+static void settle(void)
+{
+	uint64_t until = 0;
+	unsigned int k;
+
+	if (g.cmd)
+		until = g.cmd_cycle + 2;
+	if (g.closing && g.closing_cycle > until)
+		until = g.closing_cycle;
+	for (k = 0; k < 5 && g.dcm && g.last_cycle < until; k++) {
+		struct pollfd p = { .fd = dcm_poll_fd(g.dcm), .events = POLLIN };
+
+		if (poll(&p, 1, 100) != 1 || read_frame())
+			break;
+		g.last_cycle = g.frame.cycle;
+	}
+	finish_release();
+}
+
 static void teardown(void)
 {
-	unsigned int i;
+	unsigned int i, k;
 
+	/* Maps already in the sockets were sent: they are applied too. */
+	for (i = 0; i < g.n_clients; i++)
+		for (k = 0; k < 16 && !g.clients[i]->gone; k++)
+			client_read(g.clients[i]);
+	settle();
 	for (i = 0; i < g.n_clients; i++) {
 		if (g.clients[i]->id == g.commander)
-			release_command("stopped: the daemon exits");
+			release_command("stopped: the daemon exits", false);
 		free_client(g.clients[i]);
 	}
-	release_command("stopped");
+	release_command("stopped", false);
 	g.n_clients = 0;
 	if (g.listen_fd >= 0) {
 		close(g.listen_fd);
@@ -1173,7 +1427,8 @@ static void loop(void)
 		for (i = 0; i < n; i++)
 			p[4 + i] = (struct pollfd){
 				.fd = g.clients[i]->fd,
-				.events = POLLIN | (g.clients[i]->pend_len ? POLLOUT : 0),
+				.events = POLLIN | (g.clients[i]->pend_len && !g.clients[i]->hup ?
+						    POLLOUT : 0),
 			};
 		if (poll(p, 4 + n, 1000) < 0) {
 			if (errno == EINTR)
