@@ -75,7 +75,7 @@ swaps() {
 # the reloads were real swaps, not commits of the running description.
 check_swaps() {
 	[ "$1" -ge 0 ] && [ $(($2 - $1)) -ge "$3" ]
-	check $? "$4: $(($2 - $1)) real swaps (at least $3)"
+	check $? "$4: real swaps $(($2 - $1)), at least $3"
 }
 
 # near A B TOL: |A - B| <= TOL, decimal numbers.
