@@ -73,10 +73,11 @@ static void tree_publish(struct dcm_controller *ctrl, struct dcm_model *m,
  *
  * The body's calibration is read from the chest board's store into @m
  * first (dcm_boards_store_load()), before any motor board is configured. On
- * success @m runs, the old description and its state are freed, and
- * DCM_EV_CONFIG is posted. If @m, with the body record, equals the running
- * description (dcm_model_equal()), @m is freed instead and nothing changes:
- * the generation stays, and with it every client's handles and mappings.
+ * success @m runs, the old description and its state are freed,
+ * @ctrl->swaps counts one more, and DCM_EV_CONFIG is posted. If @m, with
+ * the body record, equals the running description (dcm_model_equal()), @m
+ * is freed instead and nothing changes: the generation and the count of
+ * swaps stay, and with them every client's handles and mappings.
  * Context: process; waits for the cycle.
  *
  * Return: 0 (replaced), DCM_DESCRIBE_UNCHANGED (@m equal to the running
@@ -117,6 +118,7 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 	old_rt = dcm_rt(ctrl);
 	ctrl->model = m;
 	ctrl->generation = rt->generation;
+	WRITE_ONCE(ctrl->swaps, ctrl->swaps + 1);
 	rcu_assign_pointer(ctrl->rt, rt);
 	up_write(&ctrl->lock);
 	/* The cycle in progress may still be working on the old runtime. */

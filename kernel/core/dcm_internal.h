@@ -363,6 +363,9 @@ enum dcm_lane_state {
  * @buses: the transports that carry its body's buses, struct dcm_bus
  * @claims: its body's buses, struct dcm_claim (dcm_bus.c)
  * @generation: generation of @model, 1-65535
+ * @swaps: descriptions made running (generations begun) since the
+ *	controller was created; a commit equal to the running description
+ *	does not count. Written under @config_lock, read with READ_ONCE()
  * @cycle_task: the cycle thread
  * @sched_lock: guards @lanes (created and destroyed under it),
  *	@priority and @cpus, and their application to the threads
@@ -412,6 +415,7 @@ struct dcm_controller {
 	struct list_head buses;
 	struct list_head claims;
 	u32 generation;
+	u32 swaps;
 	struct task_struct *cycle_task;
 	struct mutex sched_lock;	/* @lanes, @priority, @cpus */
 	u32 priority;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dcm - the controller as a device: dcmN in the "dcm" class, its own
- * attributes (body, abi_version, period_us, time_ms, stats/, cycle/,
- * safety/) and
+ * attributes (body, abi_version, period_us, time_ms, generation,
+ * description_swaps, stats/, cycle/, safety/) and
  * its character device /dev/dcmN, owned by the group that may command the
  * robot. The key tree below it is faces/dcm_sysfs.c's.
  */
@@ -85,11 +85,34 @@ static ssize_t time_ms_show(struct device *dev, struct device_attribute *attr, c
 }
 static DEVICE_ATTR_RO(time_ms);
 
+/* The running description's generation: the high half of its handles. */
+static ssize_t generation_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct dcm_controller *ctrl = to_dcm_controller(dev);
+	u32 gen;
+
+	down_read(&ctrl->lock);
+	gen = ctrl->model ? ctrl->generation : 0;
+	up_read(&ctrl->lock);
+	return sysfs_emit(buf, "%u\n", gen);
+}
+static DEVICE_ATTR_RO(generation);
+
+/* Descriptions made running: a commit equal to the running one is none. */
+static ssize_t description_swaps_show(struct device *dev, struct device_attribute *attr,
+				      char *buf)
+{
+	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->swaps));
+}
+static DEVICE_ATTR_RO(description_swaps);
+
 static struct attribute *dcm_ctrl_attrs[] = {
 	&dev_attr_body.attr,
 	&dev_attr_abi_version.attr,
 	&dev_attr_period_us.attr,
 	&dev_attr_time_ms.attr,
+	&dev_attr_generation.attr,
+	&dev_attr_description_swaps.attr,
 	NULL
 };
 

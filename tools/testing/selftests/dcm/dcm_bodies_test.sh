@@ -153,12 +153,20 @@ dcmctl -d dcm1 preferences save Chest >"$T/save.out" 2>&1 &&
 rc=$?
 check $rc "dcmctl -d dcm1 preferences save Chest writes /etc/dcm/dcm1/body.xml, not dcm0's"
 [ $rc = 0 ] || show "$T/save.out"
+# Another nickname in the saved file: the reload is a real swap, and shows
+# that dcm1's file was read (the same values would keep the description).
+sed -i 's/\(BodyNickName" Type="string" Value="\)[^"]*"/\1Dcm1Reloaded"/' /etc/dcm/dcm1/body.xml
 l0=$(grep -c "loaded into dcm1" /run/dcmd.1.log)
+s0=$(swaps 1)
 pid1=$(dcmd_pid 1)
 [ -n "$pid1" ] && kill -HUP "$pid1"
 wait_until 60 holds '[ "$(grep -c "loaded into dcm1" /run/dcmd.1.log)" -gt "$l0" ]'
-grep "loaded into dcm1" /run/dcmd.1.log | tail -n 1 | grep -q ' + /etc/dcm/dcm1/body.xml'
+grep "loaded into dcm1" /run/dcmd.1.log | tail -n 1 | grep -q ' + /etc/dcm/dcm1/body.xml' &&
+	[ "$(cat $CLS/dcm1/DeviceList/ChestBoard/BodyNickName)" = Dcm1Reloaded ]
 check $? "dcm1's dcmd reloads with /etc/dcm/dcm1/body.xml on SIGHUP"
+check_swaps "$s0" "$(swaps 1)" 1 "dcm1's reload"
+[ "$(cat $CLS/dcm0/DeviceList/ChestBoard/BodyNickName)" != Dcm1Reloaded ]
+check $? "dcm0 keeps its own nickname"
 rm -rf /etc/dcm/dcm1
 
 # 2. A joint commanded on dcm2 moves there, and nowhere else.

@@ -7,7 +7,8 @@
 # board's store: a joint calibrated against its stop keeps its zero across
 # a reload of dcm and dcm_sim (dcm-sim-reload, which keeps the simulated
 # store and restarts dcmd, as the VM's /init loads them) and across a
-# restart of dcmd alone, and it holds stiffness; another joint stays soft.
+# restart of dcmd alone (the same files: the running description stays,
+# no swap counted), and it holds stiffness; another joint stays soft.
 # A store write cut halfway fails the calibration and changes nothing; the
 # next start-up finds the record corrupt and keeps the description's
 # calibration. The FSRs' calibration, Gain and Offset of the body file,
@@ -109,8 +110,10 @@ sleep 1
 near "$(val HeadYaw/Position/Sensor)" -1.5 0.01
 check $? "stiff, HeadYaw goes where it is told: $(val HeadYaw/Position/Sensor) rad"
 
-# 3. dcmd alone restarts, the way /init starts it.
+# 3. dcmd alone restarts, the way /init starts it: the same files and
+# store, so the running description stays (no swap: nothing to disturb).
 l=$(loads)
+s0=$(swaps)
 for p in $(pidof dcmd); do
 	kill "$p" 2>/dev/null
 done
@@ -118,6 +121,8 @@ sleep 0.5
 dcmd -f </dev/null >>/run/dcmd.log 2>&1 &
 wait_for loads "$l" && [ "$(zero_of HeadYaw)" = "$zero" ]
 check $? "after dcmd restarts, HeadYaw's zero is still $(zero_of HeadYaw)"
+[ "$s0" -ge 1 ] && [ "$(swaps)" = "$s0" ]
+check $? "dcmd's restart kept the running description (swaps $s0 -> $(swaps))"
 echo 1 >"$SUB/HeadYaw/Hardness/Actuator/Value"
 sleep 0.2
 [ "$(val HeadYaw/Hardness/Actuator)" = 1.000000 ]

@@ -156,14 +156,21 @@ TEST(many_opens)
 TEST(sysfs_matches_ioctl)
 {
 	struct dcm_ioc_info info;
+	struct dcm_ioc_read_mode mode = { 0 };
 	char buf[64], want[64];
 	int fd;
 
 	fd = open(DCM_DEV, O_RDONLY);
 	ASSERT_LE(0, fd);
 	ASSERT_EQ(0, ioctl(fd, DCM_IOC_INFO, &info));
+	ASSERT_EQ(0, ioctl(fd, DCM_IOC_READ_MODE, &mode));
 	close(fd);
 
+	/* The running description's generation, as the ioctl says; swapped once at least. */
+	ASSERT_NE(0, mode.generation);
+	ASSERT_EQ(0, dcm_read_sysfs(DCM_SYSFS "/generation", buf, sizeof(buf)));
+	EXPECT_EQ(mode.generation, strtoul(buf, NULL, 10));
+	EXPECT_LE(1, dcm_swaps(DCM_SYSFS));
 	ASSERT_EQ(0, dcm_read_sysfs(DCM_SYSFS "/body", buf, sizeof(buf)));
 	EXPECT_STREQ(info.driver, buf);
 	ASSERT_EQ(0, dcm_read_sysfs(DCM_SYSFS "/period_us", buf, sizeof(buf)));
@@ -179,12 +186,13 @@ TEST(sysfs_matches_ioctl)
 /* Controller attributes are read-only, even to root, but the period. */
 TEST(sysfs_read_only)
 {
-	static const char * const attrs[] = { "body", "abi_version", "time_ms" };
+	static const char * const attrs[] = { "body", "abi_version", "time_ms", "generation",
+					      "description_swaps" };
 	char path[128];
 	unsigned int i;
 	int fd;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
 		snprintf(path, sizeof(path), DCM_SYSFS "/%s", attrs[i]);
 		fd = open(path, O_WRONLY);
 		EXPECT_EQ(-1, fd) TH_LOG("%s opened for writing", path);

@@ -10,8 +10,9 @@
  *   - a configuration key written and read back as a number, and the
  *     kernel's refusals (range, kind, read-only key) as errors;
  *   - preferences save of the running description into a scratch
- *     directory, add to it, and load of it (the description stays the
- *     same: nothing changed).
+ *     directory, add to it, and load of it: the same values keep the
+ *     running description (description_swaps does not move), another Kp
+ *     replaces it (one real swap) and the Kp saved puts it back (one more).
  */
 #include <errno.h>
 #include <math.h>
@@ -170,6 +171,18 @@ static void log_cb(void *arg, int level, const char *msg)
 	snprintf(messages + n, sizeof(messages) - n, "%d %s\n", level, msg);
 }
 
+/* HeadYaw's Kp as the running description has it. */
+static int read_kp(int *kp)
+{
+	char buf[32];
+
+	if (dcm_read_sysfs(DCM_SYSFS "/SubDeviceList/HeadYaw/Position/Actuator/Kp", buf,
+			   sizeof(buf)))
+		return -1;
+	*kp = atoi(buf);
+	return 0;
+}
+
 TEST(preferences)
 {
 	struct dcm_prefs_saved saved[3];
@@ -177,7 +190,10 @@ TEST(preferences)
 	struct dcm_prefs_added added;
 	struct dcm_prefs_opts o;
 	struct dcm_tree *before, *after;
+	char value[16];
+	int kp, kp2;
 	size_t n = 0;
+	long swaps;
 
 	if (geteuid())
 		SKIP(return, "loading needs root");
@@ -202,15 +218,34 @@ TEST(preferences)
 					 "1", NULL, NULL));
 	EXPECT_NE(NULL, strstr(messages, "Kq"));
 
-	/* load: the same values, so the same description */
+	/* load: the same values, so the same description, not swapped */
+	swaps = dcm_swaps(DCM_SYSFS);
+	ASSERT_LE(0, swaps);
 	ASSERT_EQ(0, dcm_tree_read(NULL, NULL, 0, &before));
 	ASSERT_EQ(0, dcm_prefs_load(&o, LIBDCM_PREFS_ALL, &loaded)) TH_LOG("%s", messages);
 	EXPECT_STREQ("dcm0", loaded.controller);
 	EXPECT_EQ(dcm_tree_n_subdevices(before), loaded.n_subdevices);
 	ASSERT_EQ(0, dcm_tree_read(NULL, NULL, 0, &after));
 	EXPECT_EQ(dcm_tree_n_subdevices(before), dcm_tree_n_subdevices(after));
+	EXPECT_EQ(swaps, dcm_swaps(DCM_SYSFS));
 	dcm_tree_free(before);
 	dcm_tree_free(after);
+
+	/* another Kp: a new description; then the Kp saved: the first again */
+	ASSERT_EQ(0, read_kp(&kp));
+	ASSERT_EQ(0, dcm_prefs_add(&o, LIBDCM_PREFS_MAIN, "HeadYaw/Position/Actuator/Kp",
+				   kp == 40 ? "41" : "40", NULL, NULL)) TH_LOG("%s", messages);
+	ASSERT_EQ(0, dcm_prefs_load(&o, LIBDCM_PREFS_ALL, &loaded)) TH_LOG("%s", messages);
+	EXPECT_EQ(swaps + 1, dcm_swaps(DCM_SYSFS));
+	ASSERT_EQ(0, read_kp(&kp2));
+	EXPECT_EQ(kp == 40 ? 41 : 40, kp2);
+	snprintf(value, sizeof(value), "%d", kp);
+	ASSERT_EQ(0, dcm_prefs_add(&o, LIBDCM_PREFS_MAIN, "HeadYaw/Position/Actuator/Kp", value,
+				   NULL, NULL)) TH_LOG("%s", messages);
+	ASSERT_EQ(0, dcm_prefs_load(&o, LIBDCM_PREFS_ALL, &loaded)) TH_LOG("%s", messages);
+	EXPECT_EQ(swaps + 2, dcm_swaps(DCM_SYSFS));
+	ASSERT_EQ(0, read_kp(&kp2));
+	EXPECT_EQ(kp, kp2);
 	EXPECT_EQ(0, system("rm -rf " SCRATCH));
 }
 

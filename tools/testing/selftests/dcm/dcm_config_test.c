@@ -76,21 +76,60 @@ TEST_F(cfg, tree_shows_the_description)
 	EXPECT_EQ(DCM_INFO_F_CONFIGURED, info.flags & DCM_INFO_F_CONFIGURED);
 }
 
-/* A second commit replaces the first whole. */
+/* The running description's generation, from sysfs; 0 if unreadable. */
+static unsigned long sysfs_generation(void)
+{
+	char buf[32];
+
+	return dcm_read_sysfs(DCM_SYSFS "/generation", buf, sizeof(buf)) ? 0 :
+	       strtoul(buf, NULL, 10);
+}
+
+/* A second commit replaces the first whole: one real swap. */
 TEST_F(cfg, replace)
 {
+	long swaps = dcm_swaps(DCM_SYSFS);
+
+	ASSERT_LE(0, swaps);
 	ASSERT_EQ(0, begin(&self->c));
 	ASSERT_EQ(0, add_device(&self->c, "Battery", "Battery", "I2C-1", 11));
 	ASSERT_EQ(0, commit(&self->c)) TH_LOG("%s", self->c.msg);
+	EXPECT_EQ(swaps + 1, dcm_swaps(DCM_SYSFS));
 	expect_file(_metadata, DEV "Battery/Address", "11");
 	EXPECT_NE(0, access(DEV "ChestBoard", F_OK));
 	EXPECT_NE(0, access(SUB "HeadPitch", F_OK));
 	EXPECT_NE(0, access(DCM_SYSFS "/RobotConfig/Body", F_OK));
 }
 
+/*
+ * The same description committed again is no swap: description_swaps and
+ * the generation stay. Another BodyId is one: both move.
+ */
+TEST_F(cfg, same_commit_is_no_swap)
+{
+	long swaps = dcm_swaps(DCM_SYSFS);
+	unsigned long gen = sysfs_generation();
+
+	ASSERT_LE(0, swaps);
+	ASSERT_NE(0, gen);
+	ASSERT_EQ(0, stage_small(&self->c, "AL-BASE")) TH_LOG("%s", self->c.msg);
+	ASSERT_EQ(0, commit(&self->c)) TH_LOG("%s", self->c.msg);
+	EXPECT_EQ(swaps, dcm_swaps(DCM_SYSFS));
+	EXPECT_EQ(gen, sysfs_generation());
+
+	ASSERT_EQ(0, stage_small(&self->c, "AL-OTHER")) TH_LOG("%s", self->c.msg);
+	ASSERT_EQ(0, commit(&self->c)) TH_LOG("%s", self->c.msg);
+	EXPECT_EQ(swaps + 1, dcm_swaps(DCM_SYSFS));
+	EXPECT_NE(gen, sysfs_generation());
+	expect_file(_metadata, DEV "ChestBoard/BodyId", "AL-OTHER");
+}
+
 /* Checks at commit: the running description stays. */
 TEST_F(cfg, failed_commit_changes_nothing)
 {
+	long swaps = dcm_swaps(DCM_SYSFS);
+
+	ASSERT_LE(0, swaps);
 	ASSERT_EQ(0, begin(&self->c));
 	ASSERT_EQ(0, add_device(&self->c, "Other", "FootBoard", "I2C-2", 3));
 	ASSERT_EQ(0, add_sub(&self->c, "X/Sensor", "Switch", "Other", 1));
@@ -115,6 +154,8 @@ TEST_F(cfg, failed_commit_changes_nothing)
 	EXPECT_STREQ("subdevice A/B/Value/C goes through the key A/B/Value", self->c.msg);
 	expect_file(_metadata, DEV "ChestBoard/BodyId", "AL-BASE");
 	EXPECT_NE(0, access(DEV "A", F_OK));
+	/* Neither failed commit swapped anything. */
+	EXPECT_EQ(swaps, dcm_swaps(DCM_SYSFS));
 }
 
 /* A failing step voids the transaction; its message names what failed. */
@@ -381,13 +422,16 @@ TEST_F(cfg, sysfs_writes)
 TEST_F(cfg, open_file_across_replace)
 {
 	char buf[64];
+	long swaps;
 	int fd;
 
 	fd = open(DEV "ChestBoard/BodyId", O_RDONLY);
 	ASSERT_LE(0, fd);
 	ASSERT_LT(0, pread(fd, buf, sizeof(buf), 0));
+	swaps = dcm_swaps(DCM_SYSFS);
 	ASSERT_EQ(0, stage_small(&self->c, "AL-NEXT"));
 	ASSERT_EQ(0, commit(&self->c));
+	EXPECT_EQ(swaps + 1, dcm_swaps(DCM_SYSFS));
 	EXPECT_EQ(-1, pread(fd, buf, sizeof(buf), 0));
 	EXPECT_EQ(ENODEV, errno);
 	close(fd);

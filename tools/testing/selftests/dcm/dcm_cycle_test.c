@@ -108,15 +108,20 @@ FIXTURE(cyc) {
 FIXTURE_SETUP(cyc)
 {
 	char name[64];
+	long swaps;
 	int i;
 
 	/*
 	 * A fresh running state for each test: the same description again
 	 * would keep the running one (and its actuators where the last test
-	 * left them), so another one first.
+	 * left them), so another one first: the second load is a real swap
+	 * whatever ran (the first is none after a test that left Board2).
 	 */
+	swaps = dcm_swaps(DCM_SYSFS);
+	ASSERT_LE(0, swaps);
 	ASSERT_EQ(0, load_robot("Board2"));
 	ASSERT_EQ(0, load_robot("Board"));
+	ASSERT_LE(swaps + 1, dcm_swaps(DCM_SYSFS)) TH_LOG("the running state is not fresh");
 	self->fd = open(DCM_DEV, O_RDWR);
 	ASSERT_LE(0, self->fd);
 	for (i = 0; i < N_JOINTS; i++) {
@@ -741,6 +746,7 @@ TEST_F(cyc, poll_and_stats)
 
 TEST_F(cyc, mmap_rules)
 {
+	long swaps;
 	void *p;
 
 	EXPECT_EQ(MAP_FAILED, mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, self->fd, 0));
@@ -750,7 +756,9 @@ TEST_F(cyc, mmap_rules)
 	ASSERT_NE(MAP_FAILED, p);
 	EXPECT_NE(0, mprotect(p, 4096, PROT_READ | PROT_WRITE));
 	/* The mapping outlives a replaced description, frozen. */
+	swaps = dcm_swaps(DCM_SYSFS);
 	ASSERT_EQ(0, load_robot("Board2"));
+	EXPECT_EQ(swaps + 1, dcm_swaps(DCM_SYSFS));
 	EXPECT_NE(0, ((struct dcm_snapshot *)p)->n_values);
 	EXPECT_EQ(DCM_HANDLE_GEN(self->joint[0]), ((struct dcm_snapshot *)p)->generation);
 	EXPECT_EQ(-1, dcm_set_points(self->fd, self->joint[0], 0, NULL, 0));
@@ -807,16 +815,20 @@ static void *mapping_snapshots(void *arg)
 TEST_F(cyc, mmap_fault_order)
 {
 	struct fault_race r = { .fd = self->fd };
+	long swaps = dcm_swaps(DCM_SYSFS);
 	pthread_t a, b;
 	int i;
 
+	ASSERT_LE(0, swaps);
 	ASSERT_EQ(0, pthread_create(&a, NULL, faulting_ioctls, &r));
 	ASSERT_EQ(0, pthread_create(&b, NULL, mapping_snapshots, &r));
+	/* Two descriptions in turn, the first not the running one: six swaps. */
 	for (i = 0; i < 6; i++)
 		EXPECT_EQ(0, load_robot(i % 2 ? "Board" : "Board2"));
 	__atomic_store_n(&r.stop, 1, __ATOMIC_RELAXED);
 	ASSERT_EQ(0, pthread_join(a, NULL));
 	ASSERT_EQ(0, pthread_join(b, NULL));
+	EXPECT_EQ(swaps + 6, dcm_swaps(DCM_SYSFS));
 	EXPECT_LT(0, r.gets);
 	EXPECT_LT(0, r.maps);
 }

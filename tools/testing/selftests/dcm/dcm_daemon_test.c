@@ -139,15 +139,21 @@ static bool snapshot_live(const volatile struct dcm_snapshot *snap)
 
 /*
  * The same files again: nothing changes, the client's handle and mapping
- * stay live; other files: a new description, the old handle is stale and
- * the old mapping frozen.
+ * stay live, description_swaps does not count it; other files: a new
+ * description, the old handle is stale and the old mapping frozen, and
+ * description_swaps counts one, then one more for the way back.
  */
 TEST_F(daemon, same_files_keep_the_generation)
 {
 	const volatile struct dcm_snapshot *snap;
+	long swaps = dcm_swaps(DCM_SYSFS);
+	char buf[16];
 	uint32_t g2;
 	void *p;
 
+	ASSERT_LE(0, swaps);
+	ASSERT_EQ(0, dcm_read_sysfs(DCM_SYSFS "/generation", buf, sizeof(buf)));
+	EXPECT_EQ(self->gen, strtoul(buf, NULL, 10)) TH_LOG("sysfs generation %s", buf);
 	p = mmap(NULL, 4096, PROT_READ, MAP_SHARED, self->fd, 0);
 	ASSERT_NE(MAP_FAILED, p);
 	snap = p;
@@ -159,6 +165,7 @@ TEST_F(daemon, same_files_keep_the_generation)
 	EXPECT_TRUE(handle_ok(self->fd, self->h));
 	EXPECT_EQ(self->gen, snap->generation);
 	EXPECT_TRUE(snapshot_live(snap));
+	EXPECT_EQ(swaps, dcm_swaps(DCM_SYSFS));
 
 	ASSERT_EQ(0, dcm_sh("dcmd -1 -H " OTHER_HEAD " >" OUT " 2>&1"));
 	g2 = generation(self->fd);
@@ -166,9 +173,13 @@ TEST_F(daemon, same_files_keep_the_generation)
 	EXPECT_FALSE(handle_ok(self->fd, self->h));
 	EXPECT_EQ(ESTALE, errno);
 	EXPECT_FALSE(snapshot_live(snap));
+	EXPECT_EQ(swaps + 1, dcm_swaps(DCM_SYSFS));
+	ASSERT_EQ(0, dcm_read_sysfs(DCM_SYSFS "/generation", buf, sizeof(buf)));
+	EXPECT_EQ(g2, strtoul(buf, NULL, 10)) TH_LOG("sysfs generation %s", buf);
 	munmap(p, 4096);
 	ASSERT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1"));
 	EXPECT_NE(g2, generation(self->fd));
+	EXPECT_EQ(swaps + 2, dcm_swaps(DCM_SYSFS));
 	self->gen = generation(self->fd);
 }
 

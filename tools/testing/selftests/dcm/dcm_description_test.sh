@@ -11,12 +11,13 @@
 #   - every key of seed-keys.txt is a readable sysfs file, and one
 #     "dcmctl get" call reads them all;
 #   - each variant (userspace/data/variants) shows what it should and
-#     nothing it should not;
+#     nothing it should not, and its load is a real swap (description_swaps
+#     counts it: the variants differ from each other and the default);
 #   - bad descriptions are refused with their precise "FILE:LINE: message"
 #     and the running description stays as it was;
 #   - an unprivileged user gets the permission message and changes nothing;
-#   - the running daemon reloads on SIGHUP, and keeps its description when
-#     a reload fails.
+#   - the running daemon reloads on SIGHUP (a real swap, counted), and
+#     keeps its description when a reload fails (none).
 #
 # POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line;
 # exits 1 if a test failed.
@@ -49,6 +50,12 @@ skipped() {
 	n=$((n + 1))
 	skip=$((skip + 1))
 	echo "ok $n $1 # SKIP $2"
+}
+
+# description_swaps of dcm0: the descriptions made running, a commit equal
+# to the running one not counted; -1 if it cannot be read.
+swaps() {
+	cat $SYS/description_swaps 2>/dev/null || echo -1
 }
 
 # Show a file as TAP diagnostics.
@@ -269,10 +276,16 @@ fi
 variant() {
 	name=$1
 	shift
+	s0=$(swaps)
 	if ! dcmd -1 "$@" >"$T/v.out" 2>&1; then
 		not_ok "variant $name loads"
 		diag "$T/v.out"
 		return 1
+	fi
+	if [ "$s0" -ge 0 ] && [ "$(swaps)" -gt "$s0" ]; then
+		ok "variant $name replaced the running description (a real swap)"
+	else
+		not_ok "variant $name replaced the running description (swaps $s0 -> $(swaps))"
 	fi
 	want=$(dry_counts "$@")
 	got=$(kernel_counts)
@@ -526,10 +539,12 @@ else
 	sed 's/Path="Device\/DeviceList\/ChestBoard\/BodyNickName" Type="string" Value="[^"]*"/Path="Device\/DeviceList\/ChestBoard\/BodyNickName" Type="string" Value="Reloaded"/' \
 		"$DATA/body.xml" >/etc/dcm/body.xml
 	l=$(loads)
+	s0=$(swaps)
 	kill -HUP "$pid"
 	if wait_for loads "$l" &&
-		[ "$(dcmctl get -q Device/DeviceList/ChestBoard/BodyNickName)" = Reloaded ]; then
-		ok "SIGHUP reloads the description (/etc/dcm/body.xml first)"
+		[ "$(dcmctl get -q Device/DeviceList/ChestBoard/BodyNickName)" = Reloaded ] &&
+		[ "$s0" -ge 0 ] && [ "$(swaps)" = $((s0 + 1)) ]; then
+		ok "SIGHUP reloads the description (/etc/dcm/body.xml first): one real swap"
 	else
 		not_ok "SIGHUP reloads the description (/etc/dcm/body.xml first)"
 		tail -5 /run/dcmd.log | sed 's/^/# /'
@@ -537,10 +552,12 @@ else
 
 	printf '<Preferences Target="Chest">\n  <Key Path="x"\n' >/etc/dcm/body.xml
 	f=$(failed_reloads)
+	s0=$(swaps)
 	kill -HUP "$pid"
 	if wait_for failed_reloads "$f" &&
 		grep -q '/etc/dcm/body.xml:[0-9]*: ' /run/dcmd.log &&
 		[ "$(dcmctl get -q Device/DeviceList/ChestBoard/BodyNickName)" = Reloaded ] &&
+		[ "$(swaps)" = "$s0" ] &&
 		kill -0 "$pid" 2>/dev/null; then
 		ok "a failed reload keeps the running description, and the daemon"
 	else

@@ -602,6 +602,7 @@ TEST(client_killed_mid_trajectory)
  * again: loading the same one again changes nothing) while a mapping is
  * read: the old mapping becomes stable (even) at once and stays so, its
  * generation is the old one; the old handles are stale; a new mapping runs.
+ * The two loads were real swaps: description_swaps counts two more.
  */
 TEST(description_replaced_under_cycle)
 {
@@ -609,11 +610,14 @@ TEST(description_replaced_under_cycle)
 	struct dcm_ioc_info info;
 	size_t size, size2;
 	uint32_t h, gen;
+	long swaps;
 	double t0;
 	int fd;
 
 	fd = open(DCM_DEV, O_RDWR);
 	ASSERT_LE(0, fd);
+	swaps = dcm_swaps(DCM_SYSFS);
+	ASSERT_LE(0, swaps);
 	old = map_snapshot(fd, &size);
 	ASSERT_NE(NULL, old);
 	h = dcm_lookup_handle(fd, "HeadPitch/Position/Actuator");
@@ -621,6 +625,7 @@ TEST(description_replaced_under_cycle)
 	gen = old->generation;
 	ASSERT_EQ(0, dcm_sh("dcmd -1 -b /usr/share/dcm/variants/body-normal-arms.xml >/dev/null 2>&1"));
 	ASSERT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1"));
+	EXPECT_EQ(swaps + 2, dcm_swaps(DCM_SYSFS)) TH_LOG("the two loads were not both swaps");
 
 	t0 = now_s();
 	while ((__atomic_load_n(&old->seq, __ATOMIC_ACQUIRE) & 1) && now_s() - t0 < 1)
@@ -658,23 +663,42 @@ TEST(description_replaced_under_cycle)
 
 /*
  * dcmd killed at points of its push (SIGKILL after 0 to 190 ms), then run
- * to its end: the description is whole every time.
+ * to its end: the description is whole every time. The pushes alternate
+ * between two bodies (normal arms without hands, then the default), so
+ * that each round changes the running description: whether the killed
+ * push got to its commit or not, each round is one real swap, counted by
+ * description_swaps, and ends with its body's description running.
  */
 TEST(dcmd_killed_mid_push)
 {
-	int ms, fd;
+	static const char arms[] = "-b /usr/share/dcm/variants/body-normal-arms.xml";
+	int ms, fd, rounds = 0;
+	long swaps;
 
-	for (ms = 0; ms < 200; ms += 38) {
-		char cmd[128];
-
-		snprintf(cmd, sizeof(cmd),
-			 "(dcmd -1 >/dev/null 2>&1 & p=$!; usleep %d; kill -9 $p; wait $p) 2>/dev/null; true",
-			 ms * 1000);
-		ASSERT_EQ(0, dcm_sh(cmd));
-		ASSERT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1")) TH_LOG("after a kill at %d ms", ms);
-	}
 	fd = open(DCM_DEV, O_RDWR);
 	ASSERT_LE(0, fd);
+	swaps = dcm_swaps(DCM_SYSFS);
+	ASSERT_LE(0, swaps);
+	for (ms = 0; ms < 200; ms += 38, rounds++) {
+		const char *files = rounds % 2 ? "" : arms;
+		char cmd[192];
+
+		snprintf(cmd, sizeof(cmd),
+			 "(dcmd -1 %s >/dev/null 2>&1 & p=$!; usleep %d; kill -9 $p; wait $p) 2>/dev/null; true",
+			 files, ms * 1000);
+		ASSERT_EQ(0, dcm_sh(cmd));
+		snprintf(cmd, sizeof(cmd), "dcmd -1 %s >/dev/null 2>&1", files);
+		ASSERT_EQ(0, dcm_sh(cmd)) TH_LOG("after a kill at %d ms", ms);
+		/* The hands are the default body's only. */
+		EXPECT_EQ(rounds % 2 != 0, dcm_lookup_handle(fd, "LHand/Position/Actuator") != 0)
+			TH_LOG("after a kill at %d ms: not the %s body", ms,
+			       rounds % 2 ? "default" : "normal-arms");
+	}
+	EXPECT_EQ(swaps + rounds, dcm_swaps(DCM_SYSFS))
+		TH_LOG("%d rounds were not %d real swaps", rounds, rounds);
+	/* An odd count of rounds would leave the other body. */
+	if (rounds % 2)
+		ASSERT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1"));
 	EXPECT_NE(0, dcm_lookup_handle(fd, "RAnkleRoll/Position/Actuator"));
 	EXPECT_NE(0, dcm_lookup_handle(fd, "ChestBoard/Led/Red/Actuator"));
 	close(fd);

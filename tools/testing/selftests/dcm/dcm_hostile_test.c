@@ -12,6 +12,10 @@
  *   PROT_NONE page, mmap()/munmap() of the device, and reloads, in one
  *   process. Before the fix this hung in D state (the VM's hung-task
  *   detection and its timeout fail the run).
+ * - Every reload here commits a description that differs from the running
+ *   one (another BodyId): a commit equal to the running description swaps
+ *   nothing and takes no lock for writing, which would test nothing. Each
+ *   test checks description_swaps grew by as many reloads as it made.
  * - Two threads on one netlink socket, each failing configuration steps:
  *   each ack carries its own request's message, whole.
  * - A key file write with a NUL inside is refused.
@@ -170,6 +174,9 @@ static void stuck_copy_lets_reload(struct __test_metadata *_metadata, int fd, un
 	pthread_t t, tr;
 	double end;
 
+	long swaps = dcm_swaps(DCM_SYSFS);
+
+	ASSERT_LE(0, swaps);
 	ASSERT_EQ(0, pthread_create(&t, NULL, blocked_call_run, &b));
 	ASSERT_EQ(0, uffd_page_wait(u)) TH_LOG("the ioctl never touched the page");
 	/* The copy now waits, for as long as the page is missing. */
@@ -182,6 +189,8 @@ static void stuck_copy_lets_reload(struct __test_metadata *_metadata, int fd, un
 	uffd_page_resolve(u);
 	pthread_join(t, NULL);
 	pthread_join(tr, NULL);
+	/* AL-HOSTILE2 replaced the fixture's AL-HOSTILE: a real swap. */
+	EXPECT_EQ(swaps + 1, dcm_swaps(DCM_SYSFS)) TH_LOG("the reload swapped nothing");
 	EXPECT_EQ(want_ret, b.ret) TH_LOG("errno %d", b.err);
 }
 
@@ -276,7 +285,9 @@ TEST_F(dev, fault_mmap_reload_race)
 	struct race r = { .fd = self->fd, .handles = self->h };
 	pthread_t tg, tm;
 	int reloads = 0, fd;
+	long swaps = dcm_swaps(DCM_SYSFS);
 
+	ASSERT_LE(0, swaps);
 	fd = open(DCM_DEV, O_RDONLY);
 	ASSERT_LE(0, fd);
 	r.fd = fd;
@@ -292,8 +303,12 @@ TEST_F(dev, fault_mmap_reload_race)
 	atomic_store(&r.stop, 1);
 	pthread_join(tg, NULL);
 	pthread_join(tm, NULL);
-	TH_LOG("%d reloads, %ld faulting GETs, %ld mmap() calls", reloads, r.gets, r.maps);
+	swaps = dcm_swaps(DCM_SYSFS) - swaps;
+	TH_LOG("%d reloads (%ld real swaps), %ld faulting GETs, %ld mmap() calls", reloads,
+	       swaps, r.gets, r.maps);
 	EXPECT_LT(0, reloads);
+	/* Two BodyIds in turn, the first not the fixture's: each a swap. */
+	EXPECT_EQ(reloads, swaps);
 	EXPECT_LT(0, r.gets);
 	EXPECT_LT(0, r.maps);
 	munmap(r.none, page);
@@ -541,12 +556,16 @@ TEST(chest_store_control_characters)
 {
 	char buf[64];
 	int erased;
+	long swaps;
 
 	if (access(SIM "/chest/store", W_OK))
 		SKIP(return, "no simulated chest store");
 	ASSERT_EQ(0, write_store("\x1b[31mEVIL\nX", "Nick"));
 	dcm_sh("dmesg -C");
+	swaps = dcm_swaps(DCM_SYSFS);
 	EXPECT_EQ(0, reload("AL-DESC"));
+	/* Another BodyId, and the store's nickname: whatever ran before, a swap. */
+	EXPECT_EQ(swaps + 1, dcm_swaps(DCM_SYSFS));
 	ASSERT_EQ(0, dcm_read_sysfs(DEV "ChestBoard/BodyId", buf, sizeof(buf)));
 	EXPECT_STREQ("AL-DESC", buf);
 	/* The valid one of the record still applies. */

@@ -6,14 +6,15 @@
 #
 #   1. save All into a directory, load All from it: every key that is not
 #      the robot's (values, counters, errors, what the boards report) reads
-#      the same before and after: the model is the same;
+#      the same before and after: the model is the same, so the kernel
+#      keeps the running description (description_swaps does not move);
 #   2. configuration keys changed through sysfs (a joint's Kp, the Main
 #      file's; a jointZeroPosition and BodyNickName, the Chest file's) are
 #      saved by their own target only, and come back after a load and after
-#      dcmd -1 with the saved files;
+#      dcmd -1 with the saved files: four loads, each a real swap, counted;
 #   3. add RobotConfig/Body/Device/LeftArm/Version -1 to a Chest file does
-#      not touch the kernel; loading it drops the left arm and sends an
-#      event of type config;
+#      not touch the kernel; loading it drops the left arm (a real swap,
+#      counted) and sends an event of type config;
 #   4. malformed files (bad XML, schema violation, a key of another file,
 #      a key the kernel does not know) are refused with FILE:LINE and the
 #      running description stays exactly as it was;
@@ -97,8 +98,10 @@ fi
 dcmd -n -M "$A/main.xml" -b "$A/body.xml" -H "$A/head.xml" >"$T/out" 2>&1
 check $? "the saved files pass dcmd -n (schemas, loader, the kernel's checks)"
 
+s0=$(swaps)
 dcmctl preferences load All --etc "$A" >"$T/out" 2>&1
 rc=$?
+s1=$(swaps)
 model >"$T/after" 2>&1
 if [ $rc = 0 ] && grep -q "^description .*$A/body.xml.* loaded into dcm0: " "$T/out" &&
 	[ "$nkeys" -gt 1000 ] && cmp -s "$T/before" "$T/after"; then
@@ -108,6 +111,8 @@ else
 	diag "$T/out"
 	diff "$T/before" "$T/after" | head -10 | sed 's/^/# /'
 fi
+[ "$s0" -ge 0 ] && [ "$s1" = "$s0" ]
+check $? "load All of the saved files: the running description stays (swaps $s0 -> $s1)"
 
 # ------------------------------------------------------------------
 # 2. Changes through sysfs: saved by their owner, kept across a reload
@@ -138,6 +143,7 @@ else
 fi
 
 # the shipped description, then the saved files again
+s0=$(swaps)
 dcmd -1 >/dev/null 2>&1
 if [ "$(dcmctl get -q HeadYaw/Position/Actuator/Kp)" = 41 ]; then
 	check 1 "the shipped description has the shipped Kp"
@@ -169,6 +175,7 @@ else
 	check 1 "dcmd -1 -M -b -H with the saved files: the changes are back (exit $rc)"
 	diag "$T/out"
 fi
+check_swaps "$s0" "$(swaps)" 4 "shipped, saved, shipped, saved"
 
 # ------------------------------------------------------------------
 # 3. Add a structural key, then load it
@@ -193,8 +200,10 @@ fi
 dcmctl events --type config --timeout $((6 * slow)) >"$T/events" 2>&1 &
 evpid=$!
 sleep "$(scaled 1)"
+s0=$(swaps)
 dcmctl preferences load Chest --file "$C/body.xml" --etc "$A" >"$T/out" 2>&1
 rc=$?
+check_swaps "$s0" "$(swaps)" 1 "load Chest --file"
 wait $evpid
 evrc=$?
 dcmctl list >"$T/list"

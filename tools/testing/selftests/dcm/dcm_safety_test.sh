@@ -214,6 +214,7 @@ sleep 0.5
 check $? "events: HeadBoard lost (Nack burst of 5, error), then answering again (its Nacks counted)"
 
 # 6. An uncalibrated body: no joint can be stiffened.
+s0=$(swaps)
 if dcmd -1 -b $DATA/variants/body-uncalibrated.xml >/tmp/dcmd.out 2>&1; then
 	set_val HeadYaw/Hardness/Actuator 1
 	sleep 0.2
@@ -229,6 +230,7 @@ else
 fi
 dcmd -1 >/dev/null 2>&1
 check $? "the default description loads again"
+check_swaps "$s0" "$(swaps)" 2 "the uncalibrated body, then the default"
 sleep "$(scaled 0.3)"
 [ "$(ev config 'robot description' | wc -l)" -ge 2 ]
 check $? "events: each description loaded is a config event"

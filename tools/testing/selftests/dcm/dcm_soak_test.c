@@ -19,7 +19,11 @@
  * reader sees at least half the periods of its time: a floor for a loaded
  * emulator, not the target, which `make bench` measures). The counts
  * (cycles, faults, reloads, clients, operations) end the output. A run of
- * 30 s or less injects a fault every 1 800 ms and reloads every 4 000 ms.
+ * 30 s or less injects a fault every 1 800 ms and reloads every 4 000 ms
+ * (the first reload no later than a third of the run). Every reload must be
+ * a real swap (the two descriptions differ): the controller's
+ * description_swaps grows by one per reload, and a run that made none
+ * fails; the count is printed.
  */
 #include <math.h>
 #include <pthread.h>
@@ -474,7 +478,8 @@ TEST(soak)
 	int reload_ms = env_int("DCM_SOAK_RELOAD_MS", seconds > 30 ? 12000 : 4000);
 	unsigned long ops[NROLES] = { 0 }, gaps = 0, frames = 0, stale = 0, full = 0, stills = 0;
 	unsigned long seen = 0;
-	int nfaults = 0, nreloads = 0, failed = 0, i, pipefd[2], variant = 0;
+	long swaps0, swaps;
+	int nfaults = 0, nreloads = 0, nmet_due = 0, failed = 0, i, pipefd[2], variant = 0;
 	double t0, end, next_fault, next_reload;
 	struct dcm_ioc_stats b;
 	pid_t *pids;
@@ -488,9 +493,13 @@ TEST(soak)
 	fd = open(DCM_DEV, O_RDWR);
 	ASSERT_LE(0, fd);
 	/* The default description (a test before may have left another). */
-	if (!dcm_lookup_handle(fd, keys[NKEYS - 1]))
+	for (i = 0; i < NKEYS && dcm_lookup_handle(fd, keys[i]); i++)
+		;
+	if (i < NKEYS)
 		ASSERT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1"));
 	ASSERT_EQ(0, pipe(pipefd));
+	swaps0 = dcm_swaps(DCM_SYSFS);
+	ASSERT_LE(0, swaps0) TH_LOG("no " DCM_SYSFS "/description_swaps (ABI 1.6)");
 
 	t0 = now_s();
 	end = t0 + seconds;
@@ -505,7 +514,8 @@ TEST(soak)
 	close(pipefd[1]);
 
 	next_fault = t0 + fault_ms / 1000.0;
-	next_reload = t0 + reload_ms / 1000.0;
+	/* A short run gets its reload too. */
+	next_reload = t0 + fmin(reload_ms / 1000.0, seconds / 3.0);
 	while (now_s() < end - 1) {
 		double t = now_s();
 
@@ -524,6 +534,9 @@ TEST(soak)
 					    " >/dev/null 2>&1"));
 			variant = !variant;
 			nreloads++;
+			/* Swapped with a second of the clients' time left: they meet it. */
+			if (now_s() < end - 1)
+				nmet_due++;
 			next_reload += reload_ms / 1000.0;
 		} else {
 			usleep(50000);
@@ -556,6 +569,21 @@ TEST(soak)
 	}
 	if (variant)
 		EXPECT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1"));
+	/* Each reload, and the return to the default, replaced the description. */
+	swaps = dcm_swaps(DCM_SYSFS) - swaps0;
+	EXPECT_LT(0, nreloads) TH_LOG("no reload in %d s: DCM_SOAK_SECONDS of 5 or more", seconds);
+	EXPECT_EQ(nreloads + variant, swaps)
+		TH_LOG("%d reloads but %ld real swaps of the description", nreloads + variant, swaps);
+	/*
+	 * A reload that ended with the clients' time nearly over (a host so
+	 * loaded that dcmd took seconds) cannot be asked to reach them.
+	 */
+	if (nmet_due) {
+		EXPECT_LT(0, stale) TH_LOG("%d reloads in the clients' time, none met", nmet_due);
+	} else if (nreloads) {
+		printf("# soak: every reload ended within a second of the clients' end: "
+		       "their meeting one is not checked\n");
+	}
 	ASSERT_EQ(0, ioctl(fd, DCM_IOC_STATS, &b));
 	EXPECT_EQ(0, failed);
 	/*
@@ -565,8 +593,9 @@ TEST(soak)
 	EXPECT_LE((unsigned long)seconds * 50 - nreloads * 20, seen)
 		TH_LOG("%lu cycles seen in %d s", seen, seconds);
 	printf("# soak: %d s, %d clients, %lu cycles seen by a frame reader, %d faults, "
-	       "%d reloads; since the last load %llu cycles, %llu overruns, %llu missed "
-	       "periods\n", seconds, nclients, seen, nfaults, nreloads,
+	       "%d reloads (%ld real swaps of the description, the return to the default "
+	       "included); since the last load %llu cycles, %llu overruns, %llu missed "
+	       "periods\n", seconds, nclients, seen, nfaults, nreloads, swaps,
 	       (unsigned long long)b.cycles, (unsigned long long)b.overruns,
 	       (unsigned long long)b.missed);
 	printf("# soak: %lu sets (%lu refused by a full queue), %lu alias sets, %lu frames "

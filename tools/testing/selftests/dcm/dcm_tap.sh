@@ -62,6 +62,22 @@ totals() {
 	[ "$fail" = 0 ]
 }
 
+# swaps [N]: description_swaps of dcmN (0 by default): the descriptions
+# made running since the controller was created, a commit equal to the
+# running one not counted; -1 when it cannot be read. A test that reloads
+# reads it before and after and checks the difference with check_swaps.
+swaps() {
+	cat "/sys/class/dcm/dcm${1:-0}/description_swaps" 2>/dev/null || echo -1
+}
+
+# check_swaps BEFORE AFTER MIN DESCRIPTION: a TAP line, ok when AFTER -
+# BEFORE (two reads of swaps) is at least MIN (and BEFORE could be read):
+# the reloads were real swaps, not commits of the running description.
+check_swaps() {
+	[ "$1" -ge 0 ] && [ $(($2 - $1)) -ge "$3" ]
+	check $? "$4: real swaps $(($2 - $1)), at least $3"
+}
+
 # near A B TOL: |A - B| <= TOL, decimal numbers.
 near() {
 	awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'

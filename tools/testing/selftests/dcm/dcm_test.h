@@ -69,6 +69,25 @@ static inline int dcm_read_sysfs(const char *path, char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * dcm_swaps() - description_swaps of a controller: the descriptions made
+ * running since it was created, a commit equal to the running one not
+ * counted (ABI 1.6). A test that reloads reads it before and after and
+ * checks the difference, so that its reloads are known to have been real
+ * swaps. @sysfs: its directory, DCM_SYSFS for dcm0.
+ *
+ * Return: the count, or -1 if it cannot be read.
+ */
+static inline long dcm_swaps(const char *sysfs)
+{
+	char path[128], buf[32];
+
+	snprintf(path, sizeof(path), "%s/description_swaps", sysfs);
+	if (dcm_read_sysfs(path, buf, sizeof(buf)))
+		return -1;
+	return strtol(buf, NULL, 10);
+}
+
 /* Run a shell command; its exit status, or -1. */
 static inline int dcm_sh(const char *cmd)
 {

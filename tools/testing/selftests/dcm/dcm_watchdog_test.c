@@ -527,12 +527,15 @@ TEST_F(wd, disarm_then_close)
  */
 TEST_F(wd, new_description)
 {
+	long swaps = dcm_swaps(DCM_SYSFS);
 	int64_t v1, v2;
 
+	ASSERT_LE(0, swaps);
 	ASSERT_EQ(0, wd(self->fd, 300, DCM_WATCHDOG_HOLD, 0, 0));
 	ASSERT_EQ(0, ramp(self->fd, self->joint, 0, U, 2000));
 	/* Another description: the same files would leave the running one. */
 	ASSERT_EQ(0, dcm_sh("dcmd -1 -H /usr/share/dcm/variants/head-no-touch.xml >/dev/null 2>&1"));
+	ASSERT_EQ(swaps + 1, dcm_swaps(DCM_SYSFS)) TH_LOG("the load swapped nothing");
 	ASSERT_EQ(1, ev_wait(self->ev, &self->ctx, getpid(), 3000));
 	errno = 0;
 	EXPECT_EQ(-1, set_now(self->fd, self->joint, 0));
@@ -550,6 +553,7 @@ TEST_F(wd, new_description)
 	ASSERT_EQ(1, ev_wait(self->ev, &self->ctx, getpid(), 2000));
 	/* The shipped description again, for what runs next. */
 	EXPECT_EQ(0, dcm_sh("dcmd -1 >/dev/null 2>&1"));
+	EXPECT_EQ(swaps + 2, dcm_swaps(DCM_SYSFS));
 }
 
 /*
