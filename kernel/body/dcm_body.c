@@ -13,7 +13,9 @@
 /*
  * One body registers at a time: two bodies that claim one transport must
  * not both pass the check and create a controller, the loser's taking an
- * index the winner then misses. Taken before the transports' lock.
+ * index the winner then misses. Taken before the transports' lock. It does
+ * not cover unregistration: the registry keeps a leaving controller's index
+ * taken until its faces are gone (dcm_controller_discard()).
  */
 static DEFINE_MUTEX(dcm_body_lock);
 
@@ -124,8 +126,10 @@ err_unlock:
  *
  * After it returns no new user-space call reaches the controller, calls in
  * progress have finished, open files get -ENODEV, and the body's
- * transports are free for another body. The memory goes with the last
- * reference. Context: process, may sleep.
+ * transports are free for another body. Its index N is given back last,
+ * once /dev/dcmN, the device dcmN and its debugfs directory are gone: a body
+ * registering meanwhile gets another N. The memory goes with the last
+ * reference (an open file's). Context: process, may sleep.
  */
 void dcm_body_unregister(struct dcm_controller *ctrl)
 {
@@ -134,5 +138,5 @@ void dcm_body_unregister(struct dcm_controller *ctrl)
 	dcm_describe_release(ctrl);
 	dcm_alias_release(ctrl);
 	dcm_device_del(ctrl);
-	put_device(&ctrl->dev);
+	dcm_controller_discard(ctrl);
 }

@@ -297,7 +297,12 @@ enum dcm_lane_state {
  *
  * Apart, a leaf that nests with nothing of the above: dcm_controllers_lock
  * (the registry of controllers, a mutex in dcm_core.c, held for the xarray
- * and a get_device() only).
+ * and a get_device() only). The registry both finds a started controller by
+ * its index and allocates the indexes: an index stays taken (reserved, found
+ * by no lookup) from a controller's creation to its start and from its stop
+ * until its faces are removed, so unregistration, which dcm_body_lock does
+ * not cover, cannot free an N that another body's registration would take
+ * while the old /dev/dcmN, class device or debugfs directory are there.
  *
  * SRCU and RCU: @rt is an RCU pointer. It is changed with
  * rcu_assign_pointer() holding @config_lock and @lock for writing; the cycle
@@ -329,8 +334,9 @@ enum dcm_lane_state {
 /**
  * struct dcm_controller - one robot: its device, char device and state
  * @dev: the dcmN device in the "dcm" class; its release frees the controller
- * @cdev: /dev/dcmN
- * @index: N
+ * @cdev: /dev/dcmN; an open file holds @dev through it (cdev_device_add())
+ * @index: N, taken in the registry from dcm_controller_create() until
+ *	dcm_controller_discard(), after every face reachable by N is gone
  * @driver: name of the body driver that registered it
  * @flags: DCM_INFO_F_* that the body driver gave
  * @period_us: cycle period in microseconds

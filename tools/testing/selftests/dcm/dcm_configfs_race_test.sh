@@ -54,7 +54,7 @@ cleanup() {
 restore() {
 	cleanup
 	dcm-sim-reload 2>"$T/reload.err"
-	check $? "dcm_sim back to one body: $(cat "$T/reload.err")"
+	check $? "dcm_sim back to one body$(sed 's/^/: /' "$T/reload.err")"
 }
 
 if ! dcm-sim-reload bodies=2 2>"$T/reload.err" || ! wait_until 5 test -d "$CLASS/dcm1"; then
