@@ -25,11 +25,28 @@ static int claim_error(struct device *parent, const struct dcm_bus_ref *refs, in
 {
 	const struct dcm_bus_ref *r = &refs[why->bad];
 	const char *name = r->name ? r->name : "(unnamed)";
+	const char *transport = r->transport ? r->transport : "";
+	char q[2][4 * DCM_NAME_LEN];
+	enum dcm_bus_kind kind;
 
 	switch (ret) {
 	case -EINVAL:
-		return dev_err_probe(parent, ret, "bus %u (%s): bad name or no transport\n",
-				     why->bad, name);
+		/* A name that is not printable: quoted, never logged raw. */
+		return dev_err_probe(parent, ret,
+				     "bus %u (%s): bad name or no transport (%s); names are printable ASCII, no blank, shorter than %u bytes\n",
+				     why->bad, dcm_quote(q[0], sizeof(q[0]), name),
+				     r->fwnode ? "firmware node" :
+				     dcm_quote(q[1], sizeof(q[1]), transport),
+				     DCM_NAME_LEN);
+	case -EMEDIUMTYPE:
+		dcm_bus_name_kind(name, &kind);
+		if (r->fwnode)
+			return dev_err_probe(parent, ret, "bus %s needs %s; %pfw is %s\n", name,
+					     dcm_bus_kind_name(kind), r->fwnode,
+					     dcm_bus_kind_name(why->kind));
+		return dev_err_probe(parent, ret, "bus %s needs %s; %s is %s\n", name,
+				     dcm_bus_kind_name(kind), r->transport,
+				     dcm_bus_kind_name(why->kind));
 	case -EEXIST:
 		return dev_err_probe(parent, ret, "bus %s is named twice\n", name);
 	case -EADDRINUSE:
@@ -68,8 +85,10 @@ static int claim_error(struct device *parent, const struct dcm_bus_ref *refs, in
  *
  * Return: the controller, or an ERR_PTR: -EPROBE_DEFER when a transport
  * named by firmware node is not registered yet, -ENODEV when one named by
- * device is not, -EBUSY when another body has one, -EINVAL, -EEXIST or
- * -EADDRINUSE for references that cannot be, -ENOSPC when all
+ * device is not, -EBUSY when another body has one, -EMEDIUMTYPE when one
+ * is not of the kind its bus's name calls for (an I2C controller for
+ * "RS485-1"), -EINVAL, -EEXIST or -EADDRINUSE for references that cannot
+ * be, -ENOSPC when all
  * DCM_MAX_CONTROLLERS are taken, -ENOMEM, or what device creation returned.
  */
 struct dcm_controller *dcm_body_register(struct device *parent, const char *driver, u32 flags,

@@ -16,6 +16,7 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/string_helpers.h>
 #include <linux/xarray.h>
 
 #include "core/dcm_internal.h"
@@ -62,6 +63,27 @@ u32 dcm_time_ms_at(const struct dcm_controller *ctrl, ktime_t t)
 	s64 ms = ktime_ms_delta(t, ctrl->epoch);
 
 	return ctrl->time_origin_ms + (u32)ms;
+}
+
+/**
+ * dcm_quote() - a name from outside, safe to log
+ * @buf: where to write it
+ * @size: its bytes, at least 1
+ * @s: the name, NUL-terminated, any bytes
+ *
+ * Every byte of @s but printable ASCII, and the backslash, becomes \xHH:
+ * no control character, escape sequence or newline reaches the log. What
+ * does not fit in @buf is cut off.
+ *
+ * Return: @buf.
+ */
+const char *dcm_quote(char *buf, size_t size, const char *s)
+{
+	int len = string_escape_str(s, buf, size - 1, ESCAPE_HEX | ESCAPE_NAP | ESCAPE_APPEND,
+				    "\\");
+
+	buf[min_t(size_t, len, size - 1)] = '\0';
+	return buf;
 }
 
 /**

@@ -489,6 +489,7 @@ void dcm_controller_discard(struct dcm_controller *ctrl);
 int dcm_controller_start(struct dcm_controller *ctrl);
 void dcm_controller_stop(struct dcm_controller *ctrl);
 u32 dcm_time_ms(const struct dcm_controller *ctrl);
+const char *dcm_quote(char *buf, size_t size, const char *s);
 u32 dcm_time_ms_at(const struct dcm_controller *ctrl, ktime_t t);
 void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info);
 struct dcm_controller *dcm_controller_get(unsigned int index);
@@ -629,14 +630,19 @@ struct dcm_bus_ref {
  * @other: the other bus of the same body it collides with
  * @index: the controller whose body claims its transport already
  * @bus: under that bus name
+ * @kind: the kind of its transport, when it is not the one its name calls for
  */
 struct dcm_claim_why {
 	unsigned int bad, other;
 	int index;
 	char bus[DCM_NAME_LEN];
+	enum dcm_bus_kind kind;
 };
 
 /* dcm_bus.c */
+bool dcm_bus_name_ok(const char *name);
+bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind);
+const char *dcm_bus_kind_name(enum dcm_bus_kind kind);
 struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name);
 void dcm_bus_attach(struct dcm_controller *ctrl, struct dcm_runtime *rt);
 int dcm_buses_check(const struct dcm_bus_ref *refs, unsigned int n, struct dcm_claim_why *why);
