@@ -190,7 +190,7 @@ struct sim_knob {
  * The ranges of the knobs (Documentation/dcm/simulator.rst): a value
  * outside is refused (-ERANGE), never cut to fit.
  */
-#define SIM_BIDS_MASK		0xffff		/* bitmasks of Bids 1 to 16 */
+#define SIM_BIDS_MASK		U32_MAX		/* bitmasks of Bids (1 to 16 are used) */
 #define SIM_DELAY_US_MAX	100000		/* rs485-N/delay_us: 10 cycles of 10 ms */
 #define SIM_HOT_MC_MAX		150000		/* rs485-N/hot_mc */
 #define SIM_LOAD_MA_MAX		20000		/* load_ma */

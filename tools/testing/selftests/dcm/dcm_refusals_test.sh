@@ -83,9 +83,9 @@ while read -r knob max; do
 	wr "$old" "$f" || bad="$bad $knob(not restored)"
 done <<EOF
 load_ma 20000
-rs485-1/silent 0xffff
-rs485-1/mre_fault 0xffff
-rs485-1/hot 0xffff
+rs485-1/silent 0xffffffff
+rs485-1/mre_fault 0xffffffff
+rs485-1/hot 0xffffffff
 rs485-1/hot_mc 150000
 rs485-1/crc_ppm 1000000
 rs485-1/delay_us 100000
