@@ -13,7 +13,9 @@
 /*
  * One body registers at a time: two bodies that claim one transport must
  * not both pass the check and create a controller, the loser's taking an
- * index the winner then misses. Taken before the transports' lock.
+ * index the winner then misses. Taken before the transports' lock. It does
+ * not cover unregistration: the registry keeps a leaving controller's index
+ * taken until its faces are gone (dcm_controller_discard()).
  */
 static DEFINE_MUTEX(dcm_body_lock);
 
@@ -23,11 +25,28 @@ static int claim_error(struct device *parent, const struct dcm_bus_ref *refs, in
 {
 	const struct dcm_bus_ref *r = &refs[why->bad];
 	const char *name = r->name ? r->name : "(unnamed)";
+	const char *transport = r->transport ? r->transport : "";
+	char q[2][4 * DCM_NAME_LEN];
+	enum dcm_bus_kind kind;
 
 	switch (ret) {
 	case -EINVAL:
-		return dev_err_probe(parent, ret, "bus %u (%s): bad name or no transport\n",
-				     why->bad, name);
+		/* A name that is not printable: quoted, never logged raw. */
+		return dev_err_probe(parent, ret,
+				     "bus %u (%s): bad name or no transport (%s); names are printable ASCII, no blank, shorter than %u bytes\n",
+				     why->bad, dcm_quote(q[0], sizeof(q[0]), name),
+				     r->fwnode ? "firmware node" :
+				     dcm_quote(q[1], sizeof(q[1]), transport),
+				     DCM_NAME_LEN);
+	case -EMEDIUMTYPE:
+		dcm_bus_name_kind(name, &kind);
+		if (r->fwnode)
+			return dev_err_probe(parent, ret, "bus %s needs %s; %pfw is %s\n", name,
+					     dcm_bus_kind_name(kind), r->fwnode,
+					     dcm_bus_kind_name(why->kind));
+		return dev_err_probe(parent, ret, "bus %s needs %s; %s is %s\n", name,
+				     dcm_bus_kind_name(kind), r->transport,
+				     dcm_bus_kind_name(why->kind));
 	case -EEXIST:
 		return dev_err_probe(parent, ret, "bus %s is named twice\n", name);
 	case -EADDRINUSE:
@@ -66,8 +85,10 @@ static int claim_error(struct device *parent, const struct dcm_bus_ref *refs, in
  *
  * Return: the controller, or an ERR_PTR: -EPROBE_DEFER when a transport
  * named by firmware node is not registered yet, -ENODEV when one named by
- * device is not, -EBUSY when another body has one, -EINVAL, -EEXIST or
- * -EADDRINUSE for references that cannot be, -ENOSPC when all
+ * device is not, -EBUSY when another body has one, -EMEDIUMTYPE when one
+ * is not of the kind its bus's name calls for (an I2C controller for
+ * "RS485-1"), -EINVAL, -EEXIST or -EADDRINUSE for references that cannot
+ * be, -ENOSPC when all
  * DCM_MAX_CONTROLLERS are taken, -ENOMEM, or what device creation returned.
  */
 struct dcm_controller *dcm_body_register(struct device *parent, const char *driver, u32 flags,
@@ -124,8 +145,10 @@ err_unlock:
  *
  * After it returns no new user-space call reaches the controller, calls in
  * progress have finished, open files get -ENODEV, and the body's
- * transports are free for another body. The memory goes with the last
- * reference. Context: process, may sleep.
+ * transports are free for another body. Its index N is given back last,
+ * once /dev/dcmN, the device dcmN and its debugfs directory are gone: a body
+ * registering meanwhile gets another N. The memory goes with the last
+ * reference (an open file's). Context: process, may sleep.
  */
 void dcm_body_unregister(struct dcm_controller *ctrl)
 {
@@ -134,5 +157,5 @@ void dcm_body_unregister(struct dcm_controller *ctrl)
 	dcm_describe_release(ctrl);
 	dcm_alias_release(ctrl);
 	dcm_device_del(ctrl);
-	put_device(&ctrl->dev);
+	dcm_controller_discard(ctrl);
 }

@@ -9,7 +9,9 @@
  *       controller    dcmN while live, empty otherwise (read-only)
  *       dev_name      the body's device, dcm-configfs.ID (read-only)
  *       BUS/          mkdir: a bus, named as the robot description names
- *                     it (RS485-1, I2C-chest, ...)
+ *                     it (RS485-1, I2C-chest, ...); "RS485..." needs an
+ *                     RS485 line, "I2C..." and "SPI..." an I2C or SPI
+ *                     controller (dcm_bus_name_kind())
  *           transport the name of the device of the transport that
  *                     carries it (serial0-0, i2c-3, spi1, ...)
  *
@@ -18,6 +20,8 @@
  * is wrong. While the body is live its buses are pinned (rmdir: EBUSY),
  * no bus can be added and no transport changed (EBUSY); so the body
  * cannot be removed either (rmdir: ENOTEMPTY) before live is 0 again.
+ * Every name, of a body, a bus or a transport, is printable ASCII without
+ * blank (EINVAL otherwise): the kernel log quotes them as they are.
  * (Documentation/dcm/configfs.rst)
  *
  * Locks: configfs serialises mkdir and rmdir; each body's lock covers its
@@ -116,7 +120,8 @@ static ssize_t dcm_cfs_bus_transport_store(struct config_item *item, const char 
 		return -ENAMETOOLONG;
 	memcpy(name, page, len);
 	name[len] = '\0';
-	if (strpbrk(name, " \t\n/"))
+	/* Printable ASCII, no blank: it reaches the kernel log as it is. */
+	if (len && (!dcm_bus_name_ok(name) || strchr(name, '/')))
 		return -EINVAL;
 
 	mutex_lock(&bus->body->lock);
@@ -303,6 +308,8 @@ static struct config_group *dcm_cfs_bus_make(struct config_group *group, const c
 
 	if (strlen(name) >= DCM_NAME_LEN)
 		return ERR_PTR(-ENAMETOOLONG);
+	if (!dcm_bus_name_ok(name))
+		return ERR_PTR(-EINVAL);
 
 	bus = kzalloc(sizeof(*bus), GFP_KERNEL);
 	if (!bus)
@@ -365,10 +372,18 @@ static const struct config_item_type dcm_cfs_body_type = {
 	.ct_owner = THIS_MODULE,
 };
 
-/* mkdir BODY */
+/*
+ * mkdir BODY: any name of printable ASCII without blank, which the kernel's
+ * messages about the body quote as it is.
+ */
 static struct config_group *dcm_cfs_body_make(struct config_group *group, const char *name)
 {
 	struct dcm_cfs_body *body;
+	const char *c;
+
+	for (c = name; *c; c++)
+		if (*c < 0x21 || *c > 0x7e)
+			return ERR_PTR(-EINVAL);
 
 	body = kzalloc(sizeof(*body), GFP_KERNEL);
 	if (!body)

@@ -124,6 +124,69 @@ void dcm_bus_attach(struct dcm_controller *ctrl, struct dcm_runtime *rt)
 	mutex_unlock(&ctrl->bus_lock);
 }
 
+/**
+ * dcm_bus_name_ok() - whether a bus or transport name may be used
+ * @name: the name, NUL-terminated
+ *
+ * Names are logged and reported to user space as they are, so they must
+ * be printable ASCII without blank: no control character, escape sequence
+ * or newline can reach the kernel log through one.
+ *
+ * Return: true when @name is 1 to DCM_NAME_LEN - 1 bytes, each 0x21-0x7e.
+ */
+bool dcm_bus_name_ok(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name[i]; i++)
+		if (name[i] < 0x21 || name[i] > 0x7e)
+			return false;
+	return i && i < DCM_NAME_LEN;
+}
+
+/**
+ * dcm_bus_name_kind() - the kind of transport a bus's name calls for
+ * @name: a Bus name of the robot description
+ * @kind: set to that kind, when there is one
+ *
+ * "RS485-1" (any name that starts "RS485") is an RS485 line, "I2C-chest"
+ * and "SPI-chest" (any that starts "I2C" or "SPI") a register transport,
+ * I2C or SPI (DCM_BUS_REGS); other names call for no kind.
+ *
+ * Return: true when @name calls for a kind.
+ */
+bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind)
+{
+	if (!strncmp(name, "RS485", 5)) {
+		*kind = DCM_BUS_RS485;
+		return true;
+	}
+	if (!strncmp(name, "I2C", 3) || !strncmp(name, "SPI", 3)) {
+		*kind = DCM_BUS_REGS;
+		return true;
+	}
+	return false;
+}
+
+/**
+ * dcm_bus_kind_name() - a kind of transport, for messages
+ * @kind: enum dcm_bus_kind
+ *
+ * Return: "an RS485 line" or "an I2C or SPI controller".
+ */
+const char *dcm_bus_kind_name(enum dcm_bus_kind kind)
+{
+	return kind == DCM_BUS_RS485 ? "an RS485 line" : "an I2C or SPI controller";
+}
+
+/* Whether a transport is of the kind a bus's name calls for (or any). */
+static bool kind_fits(const char *name, const struct dcm_bus *bus)
+{
+	enum dcm_bus_kind kind;
+
+	return !dcm_bus_name_kind(name, &kind) || kind == bus->kind;
+}
+
 /* Whether a claim names a transport. */
 static bool claim_names(const struct dcm_claim *c, const struct dcm_bus *bus)
 {
@@ -223,10 +286,15 @@ int dcm_transport_register(struct dcm_bus *bus)
 	mutex_lock(&dcm_transports_lock);
 	list_add_tail(&bus->transport_node, &dcm_transports);
 	list_for_each_entry(c, &dcm_claims, all) {
-		if (!c->bus && claim_names(c, bus)) {
-			attach(c, bus);
-			break;
+		if (c->bus || !claim_names(c, bus))
+			continue;
+		if (!kind_fits(c->name, bus)) {
+			dev_warn(&c->ctrl->dev, "bus %s: transport %s is %s: not taken\n",
+				 c->name, dev_name(bus->dev), dcm_bus_kind_name(bus->kind));
+			continue;
 		}
+		attach(c, bus);
+		break;
 	}
 	mutex_unlock(&dcm_transports_lock);
 	return 0;
@@ -279,8 +347,9 @@ static int check_locked(const struct dcm_bus_ref *refs, unsigned int n,
 	memset(why, 0, sizeof(*why));
 	for (i = 0; i < n; i++) {
 		why->bad = i;
-		if (!refs[i].name || !refs[i].name[0] || strlen(refs[i].name) >= DCM_NAME_LEN ||
-		    (!refs[i].fwnode && (!refs[i].transport || !refs[i].transport[0])))
+		if (!refs[i].name || !dcm_bus_name_ok(refs[i].name) ||
+		    (!refs[i].fwnode &&
+		     (!refs[i].transport || !dcm_bus_name_ok(refs[i].transport))))
 			return -EINVAL;
 		for (j = 0; j < i; j++) {
 			if (!strcmp(refs[i].name, refs[j].name)) {
@@ -303,9 +372,15 @@ static int check_locked(const struct dcm_bus_ref *refs, unsigned int n,
 		}
 	}
 	for (i = 0; i < n; i++) {
+		struct dcm_bus *t = transport_find(&refs[i]);
+
 		why->bad = i;
-		if (!transport_find(&refs[i]))
+		if (!t)
 			return -EPROBE_DEFER;
+		if (!kind_fits(refs[i].name, t)) {
+			why->kind = t->kind;
+			return -EMEDIUMTYPE;
+		}
 	}
 	return 0;
 }
@@ -318,11 +393,13 @@ static int check_locked(const struct dcm_bus_ref *refs, unsigned int n,
  *
  * Context: process; takes the transports' lock.
  *
- * Return: 0; -EINVAL (@refs[@why->bad] has no name, a name too long, or
- * names no transport), -EEXIST (its name is @refs[@why->other]'s too),
- * -EADDRINUSE (it names @refs[@why->other]'s transport), -EBUSY (its
- * transport carries bus @why->bus of dcm@why->index), -EPROBE_DEFER (its
- * transport is not registered).
+ * Return: 0; -EINVAL (@refs[@why->bad] has no name, a name too long or not
+ * printable (dcm_bus_name_ok()), or names no transport or a bad name),
+ * -EEXIST (its name is @refs[@why->other]'s too), -EADDRINUSE (it names
+ * @refs[@why->other]'s transport), -EBUSY (its transport carries bus
+ * @why->bus of dcm@why->index), -EPROBE_DEFER (its transport is not
+ * registered), -EMEDIUMTYPE (its transport is of kind @why->kind, not the
+ * one its name calls for: dcm_bus_name_kind()).
  */
 int dcm_buses_check(const struct dcm_bus_ref *refs, unsigned int n, struct dcm_claim_why *why)
 {

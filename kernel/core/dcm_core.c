@@ -16,6 +16,7 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/string_helpers.h>
 #include <linux/xarray.h>
 
 #include "core/dcm_internal.h"
@@ -62,6 +63,27 @@ u32 dcm_time_ms_at(const struct dcm_controller *ctrl, ktime_t t)
 	s64 ms = ktime_ms_delta(t, ctrl->epoch);
 
 	return ctrl->time_origin_ms + (u32)ms;
+}
+
+/**
+ * dcm_quote() - a name from outside, safe to log
+ * @buf: where to write it
+ * @size: its bytes, at least 1
+ * @s: the name, NUL-terminated, any bytes
+ *
+ * Every byte of @s but printable ASCII, and the backslash, becomes \xHH:
+ * no control character, escape sequence or newline reaches the log. What
+ * does not fit in @buf is cut off.
+ *
+ * Return: @buf.
+ */
+const char *dcm_quote(char *buf, size_t size, const char *s)
+{
+	int len = string_escape_str(s, buf, size - 1, ESCAPE_HEX | ESCAPE_NAP | ESCAPE_APPEND,
+				    "\\");
+
+	buf[min_t(size_t, len, size - 1)] = '\0';
+	return buf;
 }
 
 /**
@@ -233,10 +255,17 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 }
 
 /**
- * dcm_controller_discard() - drop a controller that never started
- * @ctrl: what dcm_controller_create() returned, its faces removed
+ * dcm_controller_discard() - give a controller's index back, drop it
+ * @ctrl: what dcm_controller_create() returned, never started or stopped
+ *	by dcm_controller_stop(), its faces removed (dcm_device_del())
  *
- * Gives its index back and drops the creation's reference.
+ * Frees the index N of dcmN and drops the creation's reference. Only
+ * here: until its device, its char device and its debugfs directory are
+ * gone, the index stays taken, so that no other body gets the same N while
+ * anything of this controller can still be reached by it (the char device
+ * number above all: cdev_del() unmaps by number, and would remove the new
+ * body's mapping, leaving the old one's to an open that then uses freed
+ * memory). Open files may keep the memory: it goes with the last reference.
  */
 void dcm_controller_discard(struct dcm_controller *ctrl)
 {
@@ -283,13 +312,16 @@ int dcm_controller_start(struct dcm_controller *ctrl)
  *
  * After it returns no new user-space call finds the controller, calls in
  * progress have finished (they held @ctrl->lock), and open files get
- * -ENODEV. The faces are still there: the caller removes them, then drops
- * the reference. Context: process, may sleep.
+ * -ENODEV. Its index stays taken (reserved, as between creation and
+ * start): the faces are still there, and the caller removes them, then
+ * gives the index back with dcm_controller_discard(). Context: process,
+ * may sleep.
  */
 void dcm_controller_stop(struct dcm_controller *ctrl)
 {
+	/* NULL in an allocating xarray keeps the index reserved. */
 	mutex_lock(&dcm_controllers_lock);
-	xa_erase(&dcm_controllers, ctrl->index);
+	xa_store(&dcm_controllers, ctrl->index, NULL, GFP_KERNEL);
 	mutex_unlock(&dcm_controllers_lock);
 
 	down_write(&ctrl->lock);

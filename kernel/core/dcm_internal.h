@@ -297,7 +297,12 @@ enum dcm_lane_state {
  *
  * Apart, a leaf that nests with nothing of the above: dcm_controllers_lock
  * (the registry of controllers, a mutex in dcm_core.c, held for the xarray
- * and a get_device() only).
+ * and a get_device() only). The registry both finds a started controller by
+ * its index and allocates the indexes: an index stays taken (reserved, found
+ * by no lookup) from a controller's creation to its start and from its stop
+ * until its faces are removed, so unregistration, which dcm_body_lock does
+ * not cover, cannot free an N that another body's registration would take
+ * while the old /dev/dcmN, class device or debugfs directory are there.
  *
  * SRCU and RCU: @rt is an RCU pointer. It is changed with
  * rcu_assign_pointer() holding @config_lock and @lock for writing; the cycle
@@ -329,8 +334,9 @@ enum dcm_lane_state {
 /**
  * struct dcm_controller - one robot: its device, char device and state
  * @dev: the dcmN device in the "dcm" class; its release frees the controller
- * @cdev: /dev/dcmN
- * @index: N
+ * @cdev: /dev/dcmN; an open file holds @dev through it (cdev_device_add())
+ * @index: N, taken in the registry from dcm_controller_create() until
+ *	dcm_controller_discard(), after every face reachable by N is gone
  * @driver: name of the body driver that registered it
  * @flags: DCM_INFO_F_* that the body driver gave
  * @period_us: cycle period in microseconds
@@ -487,6 +493,7 @@ void dcm_controller_discard(struct dcm_controller *ctrl);
 int dcm_controller_start(struct dcm_controller *ctrl);
 void dcm_controller_stop(struct dcm_controller *ctrl);
 u32 dcm_time_ms(const struct dcm_controller *ctrl);
+const char *dcm_quote(char *buf, size_t size, const char *s);
 u32 dcm_time_ms_at(const struct dcm_controller *ctrl, ktime_t t);
 void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info);
 struct dcm_controller *dcm_controller_get(unsigned int index);
@@ -627,14 +634,19 @@ struct dcm_bus_ref {
  * @other: the other bus of the same body it collides with
  * @index: the controller whose body claims its transport already
  * @bus: under that bus name
+ * @kind: the kind of its transport, when it is not the one its name calls for
  */
 struct dcm_claim_why {
 	unsigned int bad, other;
 	int index;
 	char bus[DCM_NAME_LEN];
+	enum dcm_bus_kind kind;
 };
 
 /* dcm_bus.c */
+bool dcm_bus_name_ok(const char *name);
+bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind);
+const char *dcm_bus_kind_name(enum dcm_bus_kind kind);
 struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name);
 void dcm_bus_attach(struct dcm_controller *ctrl, struct dcm_runtime *rt);
 int dcm_buses_check(const struct dcm_bus_ref *refs, unsigned int n, struct dcm_claim_why *why);

@@ -9,6 +9,7 @@
 
 #include <linux/hashtable.h>
 #include <linux/slab.h>
+#include <linux/string_helpers.h>
 
 #include "faces/dcm_netlink.h"
 #include "model/dcm_calib.h"
@@ -315,16 +316,22 @@ static DEFINE_SPINLOCK(dcm_nl_msgs_lock);
  * @msg: the message; copied, so it may change or go once this returns
  *
  * NL_SET_ERR_MSG() takes literals only; the configuration path names the
- * device, subdevice or key at fault. Context: process, the request's doit.
+ * device, subdevice or key at fault, as the request spelt it. So the message
+ * is quoted safely: every byte but printable ASCII (control characters, DEL,
+ * bytes of 0x80 and above), and the backslash, is sent as \xHH, never raw.
+ * Context: process, the request's doit.
  */
 void dcm_nl_set_err_msg(struct genl_info *info, const char *msg)
 {
+	const unsigned int flags = ESCAPE_HEX | ESCAPE_NAP | ESCAPE_APPEND;
 	struct dcm_nl_msg *m, *old = NULL;
 	size_t len = strlen(msg);
+	int esc;
 
 	if (!info->extack)
 		return;
-	m = kmalloc(struct_size(m, text, len + 1), GFP_KERNEL);
+	esc = string_escape_mem(msg, len, NULL, 0, flags, "\\");
+	m = kmalloc(struct_size(m, text, esc + 1), GFP_KERNEL);
 	spin_lock(&dcm_nl_msgs_lock);
 	hash_for_each_possible(dcm_nl_msgs, old, node, (unsigned long)current) {
 		if (old->task == current) {
@@ -335,7 +342,8 @@ void dcm_nl_set_err_msg(struct genl_info *info, const char *msg)
 	if (m) {
 		m->task = current;
 		m->portid = info->snd_portid;
-		memcpy(m->text, msg, len + 1);
+		string_escape_mem(msg, len, m->text, esc, flags, "\\");
+		m->text[esc] = '\0';
 		hash_add(dcm_nl_msgs, &m->node, (unsigned long)current);
 	}
 	spin_unlock(&dcm_nl_msgs_lock);

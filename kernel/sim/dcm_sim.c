@@ -175,6 +175,7 @@ static int dcm_sim_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	sim = &hw->sim;
 	sim->id = pdev->id;
+	sim->dev = &pdev->dev;
 	mutex_init(&sim->lock);
 	INIT_LIST_HEAD(&sim->boards);
 	platform_set_drvdata(pdev, hw);
@@ -283,6 +284,8 @@ err:
 
 static void __exit dcm_sim_exit(void)
 {
+	/* A delay a knob asked for does not hold up the controllers' stop. */
+	sim_unload();
 	dcm_sim_devices_remove();
 	debugfs_remove_recursive(dcm_sim_debugfs);
 	platform_driver_unregister(&dcm_sim_driver);

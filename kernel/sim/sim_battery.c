@@ -112,7 +112,7 @@ int sim_battery_add(struct dcm_sim *sim, struct device *dev)
 	sb->board.dev_id = "nao-battery";
 	sim_board_add(sim, &sb->board);
 
-	debugfs_create_bool("charging", 0644, sim->debugfs, &sb->charging);
-	debugfs_create_u32("load_ma", 0644, sim->debugfs, &sb->load_ma);
+	sim_debugfs_bool("charging", sim->debugfs, &sb->charging);
+	sim_debugfs_u32(sim, "load_ma", sim->debugfs, &sb->load_ma, SIM_LOAD_MA_MAX, false);
 	return 0;
 }

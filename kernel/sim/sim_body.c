@@ -13,11 +13,13 @@
  */
 
 #include <linux/debugfs.h>
+#include <linux/device.h>
 #include <linux/fs.h>
 #include <linux/hrtimer.h>
 #include <linux/moduleparam.h>
 #include <linux/sched.h>
 #include <linux/uaccess.h>
+#include <linux/wait.h>
 
 #include "sim_body.h"
 
@@ -54,6 +56,36 @@ u64 sim_wire_ns(u64 bits, u32 rate)
 	if (!rate)
 		return 0;
 	return div_u64(bits * NSEC_PER_SEC + rate - 1, rate);
+}
+
+/* Set at the module's unload: the knobs' waits end at once. */
+static bool sim_going;
+static DECLARE_WAIT_QUEUE_HEAD(sim_going_wq);
+
+/**
+ * sim_delay() - a delay a knob asks for (rs485-N/delay_us), cut short by
+ *	the module's unload
+ * @us: the delay, bounded by the knob's range
+ *
+ * Sleeps on an hrtimer, as usleep_range() would, but returns at once when
+ * sim_unload() has begun: a body never keeps its controller's cycle, and
+ * so rmmod, waiting for a delay. Context: process context, may sleep; no
+ * lock held.
+ */
+void sim_delay(u32 us)
+{
+	if (us)
+		wait_event_hrtimeout(sim_going_wq, READ_ONCE(sim_going),
+				     ns_to_ktime((u64)us * NSEC_PER_USEC));
+}
+
+/**
+ * sim_unload() - the module goes: end the knobs' waits, now and to come
+ */
+void sim_unload(void)
+{
+	WRITE_ONCE(sim_going, true);
+	wake_up_all(&sim_going_wq);
 }
 
 /**
@@ -283,7 +315,7 @@ static int sim_knob_set(void *data, u64 val)
 	struct sim_knob *k = data;
 	s64 v = (s64)val;
 
-	if (v < S32_MIN / k->scale || v > S32_MAX / k->scale)
+	if (v < k->min || v > k->max)
 		return -ERANGE;
 	mutex_lock(&k->sim->lock);
 	*k->v = (s32)v * k->scale;
@@ -302,14 +334,120 @@ DEFINE_DEBUGFS_ATTRIBUTE_SIGNED(sim_knob_fops, sim_knob_get, sim_knob_set, "%lld
  * @dir: its directory
  * @v: the value
  * @scale: what one unit of the file is in @v
+ * @min: the least value the file takes, in its units
+ * @max: the greatest; min * scale and max * scale fit in s32
+ *
+ * A value outside @min..@max is refused: -ERANGE.
  */
 void sim_debugfs_signed(struct sim_knob *k, struct dcm_sim *sim, const char *name,
-			struct dentry *dir, s32 *v, s32 scale)
+			struct dentry *dir, s32 *v, s32 scale, s32 min, s32 max)
 {
 	k->sim = sim;
 	k->v = v;
 	k->scale = scale;
+	k->min = max_t(s32, min, S32_MIN / scale);
+	k->max = min_t(s32, max, S32_MAX / scale);
 	debugfs_create_file_unsafe(name, 0644, dir, k, &sim_knob_fops);
+}
+
+/**
+ * struct sim_uknob - an unsigned debugfs knob (sim_debugfs_u32())
+ * @v: the value, read and written whole (READ_ONCE(), WRITE_ONCE())
+ * @max: the greatest value it takes
+ */
+struct sim_uknob {
+	u32 *v;
+	u32 max;
+};
+
+static int sim_uknob_get(void *data, u64 *val)
+{
+	struct sim_uknob *k = data;
+
+	*val = READ_ONCE(*k->v);
+	return 0;
+}
+
+static int sim_uknob_set(void *data, u64 val)
+{
+	struct sim_uknob *k = data;
+
+	if (val > k->max)
+		return -ERANGE;
+	WRITE_ONCE(*k->v, val);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(sim_uknob_fops, sim_uknob_get, sim_uknob_set, "%llu\n");
+DEFINE_DEBUGFS_ATTRIBUTE(sim_uknob_x_fops, sim_uknob_get, sim_uknob_set, "0x%08llx\n");
+
+/**
+ * sim_debugfs_u32() - an unsigned knob with a range, read and written in
+ *	decimal or, for a bitmask, hex (both take 0x... and decimal)
+ * @sim: the body, whose device keeps the knob's description
+ * @name: the file's name
+ * @dir: its directory
+ * @v: the value, which the caller keeps as long as the file
+ * @max: the greatest value the file takes (the least is 0)
+ * @hex: read as "0x%08x" (a bitmask), else as a decimal number
+ *
+ * A number above @max is refused with -ERANGE (beyond 64 bits too),
+ * anything but a number with -EINVAL: no value is cut to 32 bits.
+ */
+void sim_debugfs_u32(struct dcm_sim *sim, const char *name, struct dentry *dir, u32 *v, u32 max,
+		     bool hex)
+{
+	struct sim_uknob *k = devm_kzalloc(sim->dev, sizeof(*k), GFP_KERNEL);
+
+	if (!k)
+		return;
+	k->v = v;
+	k->max = max;
+	debugfs_create_file_unsafe(name, 0644, dir, k, hex ? &sim_uknob_x_fops : &sim_uknob_fops);
+}
+
+static ssize_t sim_bool_read(struct file *file, char __user *ubuf, size_t count, loff_t *ppos)
+{
+	bool *v = file->private_data;
+	char buf[3] = { READ_ONCE(*v) ? 'Y' : 'N', '\n', '\0' };
+
+	return simple_read_from_buffer(ubuf, count, ppos, buf, 2);
+}
+
+static ssize_t sim_bool_write(struct file *file, const char __user *ubuf, size_t count,
+			      loff_t *ppos)
+{
+	bool *v = file->private_data;
+	bool b;
+	int ret;
+
+	ret = kstrtobool_from_user(ubuf, count, &b);
+	if (ret)
+		return ret;
+	WRITE_ONCE(*v, b);
+	return count;
+}
+
+static const struct file_operations sim_bool_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = sim_bool_read,
+	.write = sim_bool_write,
+	.llseek = default_llseek,
+};
+
+/**
+ * sim_debugfs_bool() - a Y/N knob that refuses anything else
+ * @name: the file's name
+ * @dir: its directory
+ * @v: the value, which the caller keeps as long as the file
+ *
+ * Reads Y or N; takes what kstrtobool() takes (Y, N, 1, 0, on, off) and
+ * refuses the rest with -EINVAL, where debugfs_create_bool() ignores it.
+ */
+void sim_debugfs_bool(const char *name, struct dentry *dir, bool *v)
+{
+	debugfs_create_file(name, 0644, dir, v, &sim_bool_fops);
 }
 
 /**

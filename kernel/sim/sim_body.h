@@ -157,6 +157,7 @@ struct spi_device;
  * @spi: the SPI controller of SPI-chest (sim_spi.c)
  * @spi_dev: the device on it the real dcm-spi driver binds to
  * @debugfs: dcm_sim/body<id>/
+ * @dev: its platform device, which keeps the knobs' descriptions
  */
 struct dcm_sim {
 	int id;
@@ -167,6 +168,7 @@ struct dcm_sim {
 	struct spi_controller *spi;
 	struct spi_device *spi_dev;
 	struct dentry *debugfs;
+	struct device *dev;
 };
 
 /**
@@ -174,12 +176,29 @@ struct dcm_sim {
  * @sim: the body, whose lock guards @v
  * @v: the value
  * @scale: what one unit of the file is in @v (1000: mrad in a urad value)
+ * @min: the least value of the file, in its units
+ * @max: the greatest
  */
 struct sim_knob {
 	struct dcm_sim *sim;
 	s32 *v;
 	s32 scale;
+	s32 min, max;
 };
+
+/*
+ * The ranges of the knobs (Documentation/dcm/simulator.rst): a value
+ * outside is refused (-ERANGE), never cut to fit.
+ */
+#define SIM_BIDS_MASK		U32_MAX		/* bitmasks of Bids (1 to 16 are used) */
+#define SIM_DELAY_US_MAX	100000		/* rs485-N/delay_us: 10 cycles of 10 ms */
+#define SIM_HOT_MC_MAX		150000		/* rs485-N/hot_mc */
+#define SIM_LOAD_MA_MAX		20000		/* load_ma */
+#define SIM_STORE_CUT_MAX	1024		/* chest/store_cut */
+#define SIM_WEIGHT_G_MAX	20000		/* feet/weight_g */
+#define SIM_COP_MM_MAX		100		/* feet/cop_x_mm, cop_y_mm: -100..100 */
+#define SIM_ANGLE_MRAD_MAX	3141		/* imu/angle_*: within -pi..pi */
+#define SIM_RATE_MRAD_S_MAX	10000		/* imu/rate_* */
 
 /* The rates of the body's buses when its description does not say. */
 #define SIM_RS485_BAUD		1000000		/* Documentation/dcm/wire-protocol.rst */
@@ -190,6 +209,8 @@ struct sim_knob {
 bool sim_wire_time(void);
 u64 sim_wire_ns(u64 bits, u32 rate);
 void sim_wire_wait(ktime_t start, u64 ns);
+void sim_delay(u32 us);
+void sim_unload(void);
 
 void sim_board_add(struct dcm_sim *sim, struct sim_board *b);
 struct sim_board *sim_board_find(struct dcm_sim *sim, enum sim_bus bus, u8 index, u16 addr);
@@ -204,7 +225,10 @@ void sim_debugfs_init(struct dcm_sim *sim, struct dentry *root);
 void sim_debugfs_exit(struct dcm_sim *sim);
 struct dentry *sim_debugfs_dir(struct dcm_sim *sim, const char *name);
 void sim_debugfs_signed(struct sim_knob *k, struct dcm_sim *sim, const char *name,
-			struct dentry *dir, s32 *v, s32 scale);
+			struct dentry *dir, s32 *v, s32 scale, s32 min, s32 max);
+void sim_debugfs_u32(struct dcm_sim *sim, const char *name, struct dentry *dir, u32 *v, u32 max,
+		     bool hex);
+void sim_debugfs_bool(const char *name, struct dentry *dir, bool *v);
 void sim_debugfs_levels(struct seq_file *m, const u8 *level, int n);
 int sim_debugfs_get_string(const char __user *ubuf, size_t count, loff_t *ppos, char *buf,
 			   size_t size);

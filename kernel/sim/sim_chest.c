@@ -218,11 +218,11 @@ int sim_chest_add(struct dcm_sim *sim, struct device *dev)
 	c->board.regs = &c->regs;
 	sim_board_add(sim, &c->board);
 
-	debugfs_create_bool("button", 0644, sim->debugfs, &c->button);
+	sim_debugfs_bool("button", sim->debugfs, &c->button);
 	d = debugfs_create_dir("chest", sim->debugfs);
 	debugfs_create_file("leds", 0444, d, c, &sim_chest_leds_fops);
 	debugfs_create_file_size("store", 0600, d, c, &sim_store_fops, SIM_CHEST_STORE_LEN);
-	debugfs_create_u32("store_cut", 0644, d, &c->store.cut);
+	sim_debugfs_u32(sim, "store_cut", d, &c->store.cut, SIM_STORE_CUT_MAX, false);
 	debugfs_create_u32("commits", 0444, d, &c->store.commits);
 	return 0;
 }

@@ -178,14 +178,16 @@ static void sim_foot_debugfs(struct dcm_sim *sim, struct sim_feet *feet)
 
 	d = debugfs_create_dir("feet", sim->debugfs);
 	debugfs_create_file("stance", 0644, d, feet, &sim_stance_fops);
-	debugfs_create_u32("weight_g", 0644, d, &feet->weight_g);
-	sim_debugfs_signed(&feet->knob[0], sim, "cop_x_mm", d, &feet->cop_x_mm, 1);
-	sim_debugfs_signed(&feet->knob[1], sim, "cop_y_mm", d, &feet->cop_y_mm, 1);
+	sim_debugfs_u32(sim, "weight_g", d, &feet->weight_g, SIM_WEIGHT_G_MAX, false);
+	sim_debugfs_signed(&feet->knob[0], sim, "cop_x_mm", d, &feet->cop_x_mm, 1, -SIM_COP_MM_MAX,
+			   SIM_COP_MM_MAX);
+	sim_debugfs_signed(&feet->knob[1], sim, "cop_y_mm", d, &feet->cop_y_mm, 1, -SIM_COP_MM_MAX,
+			   SIM_COP_MM_MAX);
 	for (i = 0; i < 2; i++) {
 		struct sim_foot *f = &feet->foot[i];
 
 		sub = debugfs_create_dir(names[i], d);
-		debugfs_create_x32("bumpers", 0644, sub, &f->bumpers);
+		sim_debugfs_u32(sim, "bumpers", sub, &f->bumpers, 0x3, true);
 		debugfs_create_file("load_g", 0444, sub, f, &sim_foot_load_fops);
 		debugfs_create_file("fsr", 0444, sub, f, &sim_foot_fsr_fops);
 		debugfs_create_file("led", 0444, sub, f, &sim_foot_led_fops);

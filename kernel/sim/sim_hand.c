@@ -68,7 +68,7 @@ int sim_hand_add(struct dcm_sim *sim, struct device *dev)
 		h->board.addr = place[i];
 		sim_board_add(sim, &h->board);
 		sub = debugfs_create_dir(dirs[i], d);
-		debugfs_create_x32("touch", 0644, sub, &h->touch);
+		sim_debugfs_u32(sim, "touch", sub, &h->touch, 0x7, true);
 	}
 	return 0;
 }

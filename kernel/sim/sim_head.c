@@ -198,8 +198,8 @@ int sim_head_add(struct dcm_sim *sim, struct device *dev)
 	h->cpu_last = ktime_get();
 
 	d = sim_debugfs_dir(sim, "head");
-	debugfs_create_x32("touch", 0644, d, &h->pads);
-	debugfs_create_u32("cpu_load", 0644, d, &h->cpu_load);
+	sim_debugfs_u32(sim, "touch", d, &h->pads, 0x7, true);
+	sim_debugfs_u32(sim, "cpu_load", d, &h->cpu_load, 100, false);
 	debugfs_create_file("cpu_temp_mc", 0444, d, h, &sim_cpu_temp_fops);
 	debugfs_create_file("face_leds", 0444, d, h, &sim_face_leds_fops);
 	debugfs_create_file("ear_leds", 0444, d, h, &sim_ear_leds_fops);

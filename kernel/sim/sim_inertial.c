@@ -98,11 +98,12 @@ int sim_inertial_add(struct dcm_sim *sim, struct device *dev)
 	d = debugfs_create_dir("imu", sim->debugfs);
 	for (i = 0; i < 3; i++) {
 		snprintf(name, sizeof(name), "angle_%s", axes[i]);
-		sim_debugfs_signed(&s->knob[2 * i], sim, name, d, &s->imu.angle_urad[i], 1000);
+		sim_debugfs_signed(&s->knob[2 * i], sim, name, d, &s->imu.angle_urad[i], 1000,
+				   -SIM_ANGLE_MRAD_MAX, SIM_ANGLE_MRAD_MAX);
 		snprintf(name, sizeof(name), "rate_%s", axes[i]);
 		sim_debugfs_signed(&s->knob[2 * i + 1], sim, name, d, &s->imu.rate_urad_s[i],
-				   1000);
+				   1000, -SIM_RATE_MRAD_S_MAX, SIM_RATE_MRAD_S_MAX);
 	}
-	debugfs_create_bool("silent", 0644, d, &s->silent);
+	sim_debugfs_bool("silent", d, &s->silent);
 	return 0;
 }

@@ -357,9 +357,9 @@ static void sim_motor_debugfs(struct dcm_sim *sim, struct sim_motors *mots)
 
 		snprintf(name, sizeof(name), "rs485-%d", b + 1);
 		d = sim_debugfs_dir(sim, name);
-		debugfs_create_x32("mre_fault", 0644, d, &f->mre_fault);
-		debugfs_create_x32("hot", 0644, d, &f->hot);
-		debugfs_create_u32("hot_mc", 0644, d, &f->hot_mc);
+		sim_debugfs_u32(sim, "mre_fault", d, &f->mre_fault, SIM_BIDS_MASK, true);
+		sim_debugfs_u32(sim, "hot", d, &f->hot, SIM_BIDS_MASK, true);
+		sim_debugfs_u32(sim, "hot_mc", d, &f->hot_mc, SIM_HOT_MC_MAX, false);
 	}
 
 	d = debugfs_create_dir("joints", sim->debugfs);

@@ -199,8 +199,7 @@ static int sim_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 	u64 chars;
 	int len;
 
-	if (r->delay_us)
-		usleep_range(r->delay_us, r->delay_us + 100);
+	sim_delay(READ_ONCE(r->delay_us));
 	if (dcm_rs485_parse_frame(tx, tx_len, &r->frame) < 0) {
 		/* a board ignores a bad frame */
 		sim_wire_wait(start, sim_rs485_ns(r, tx_len) +
@@ -306,11 +305,11 @@ int sim_rs485_add(struct dcm_sim *sim, struct device *dev, const struct software
 
 		snprintf(dname, sizeof(dname), "rs485-%d", b + 1);
 		d = sim_debugfs_dir(sim, dname);
-		debugfs_create_x32("silent", 0644, d, &r->silent);
-		debugfs_create_u32("crc_ppm", 0644, d, &r->crc_ppm);
+		sim_debugfs_u32(sim, "silent", d, &r->silent, SIM_BIDS_MASK, true);
+		sim_debugfs_u32(sim, "crc_ppm", d, &r->crc_ppm, 1000000, false);
 		debugfs_create_x32("configured", 0444, d, &r->configured);
 		debugfs_create_u32("configs", 0444, d, &r->configs);
-		debugfs_create_u32("delay_us", 0644, d, &r->delay_us);
+		sim_debugfs_u32(sim, "delay_us", d, &r->delay_us, SIM_DELAY_US_MAX, false);
 		debugfs_create_file("wire", 0444, d, r, &sim_rs485_wire_fops);
 		debugfs_create_file("slot_changed_ns", 0444, d, r, &sim_rs485_slot_ns_fops);
 	}
