@@ -138,8 +138,12 @@ void lola_log_client_gone(struct lola_log *l, struct lola_log_limits *c, unsigne
 	if (!total)
 		return;
 	if (!allow_all(l, LOLA_LOG_CONNECT, now_ms)) {
-		/* Counted with all clients' instead, reported with them. */
+		/*
+		 * Its counts join all clients', reported with them; the
+		 * summary itself is no line of a client's to count.
+		 */
 		l->suppressed--;
+		l->all.r[LOLA_LOG_CONNECT].suppressed--;
 		for (r = 0; r < LOLA_LOG_REASONS; r++)
 			l->all.r[r].suppressed += n[r];
 		return;
