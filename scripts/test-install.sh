@@ -60,6 +60,7 @@ f 644 usr/lib/modprobe.d/dcm.conf
 f 644 usr/lib/modules-load.d/dcm.conf
 f 644 usr/lib/pkgconfig/libdcm.pc
 f 644 usr/lib/systemd/system/dcm-lola.service
+f 644 usr/lib/systemd/system/dcm-lola.socket
 f 644 usr/lib/systemd/system/dcmd@.service
 f 644 usr/lib/sysusers.d/dcm.conf
 f 644 usr/lib/udev/rules.d/60-dcm.rules

@@ -12,11 +12,14 @@ plays against dcm-lola (Documentation/dcm/lola.rst, "Who owns the socket",
                              "position <Position[0]>" (HeadYaw)
   read PATH SECONDS          a reader: read maps for SECONDS; print how many
                              and "eof" if the daemon closed it
-  idle PATH N SECONDS        N connections that neither read nor send, for
-                             SECONDS; print how many the daemon closed
-  trickle PATH N SECONDS     N connections that read their maps but send one
-                             byte of a map every 200 ms that never ends;
-                             print how many the daemon closed
+  hold PATH SECONDS          four connections that neither read nor send
+                             (idle) and four that read their maps but send
+                             one byte of a map every 200 ms that never ends
+                             (trickling), for SECONDS; once the daemon's
+                             status (PATH.status) counts 8 clients, a ninth
+                             connection: "ninth refused" if it is closed
+                             without a map, else "ninth served"; then
+                             "idle closed N", "trickle closed N"
   flood PATH N SECONDS       N connections sending maps with an unknown key as
                              fast as they can, and one connecting and closing
                              in a loop, for SECONDS
@@ -132,25 +135,37 @@ def closed(s):
         return True
 
 
-def idle(path, n, seconds):
-    conns = []
-    for _ in range(n):
-        conns.append(connect(path))
-    time.sleep(seconds)
-    print("closed %d" % sum(1 for s in conns if closed(s)))
-    return 0
+def status_clients(path):
+    s = connect(path + ".status")
+    data = b""
+    while True:
+        d = s.recv(65536)
+        if not d:
+            break
+        data += d
+    for line in data.decode().splitlines():
+        if line.startswith("clients "):
+            return int(line.split()[1])
+    return -1
 
 
-def trickle(path, n, seconds):
-    conns = [connect(path) for _ in range(n)]
+def hold(path, seconds):
+    idle = [connect(path) for _ in range(4)]
+    trickle = [connect(path) for _ in range(4)]
+    end = time.monotonic() + seconds
+    while status_clients(path) != 8 and time.monotonic() < end:
+        time.sleep(0.05)
+    ninth = connect(path)
+    got = recv_map(ninth, 2.0)
+    print("ninth %s" % ("served" if got is not None else "refused"), flush=True)
+    ninth.close()
     # The start of a map of 11 keys whose end never comes.
     head = b"\x8b" + msgpack.packb("Position") + b"\xdc\x00\x19"
     body = head + b"\xca" * 10000
-    sent = [0] * n
-    shut = [False] * n
-    end = time.monotonic() + seconds
+    sent = [0] * 4
+    shut = [False] * 4
     while time.monotonic() < end:
-        for i, s in enumerate(conns):
+        for i, s in enumerate(trickle):
             if shut[i]:
                 continue
             if closed(s):
@@ -162,7 +177,8 @@ def trickle(path, n, seconds):
             except OSError:
                 shut[i] = True
         time.sleep(0.2)
-    print("closed %d" % sum(1 for i, s in enumerate(conns) if shut[i] or closed(s)))
+    print("idle closed %d" % sum(1 for s in idle if closed(s)))
+    print("trickle closed %d" % sum(1 for i, s in enumerate(trickle) if shut[i] or closed(s)))
     return 0
 
 
@@ -230,9 +246,10 @@ def main():
         return client(a[1])
     if len(a) == 3 and a[0] == "read":
         return read(a[1], float(a[2]))
-    if len(a) == 4 and a[0] in ("idle", "trickle", "flood"):
-        return {"idle": idle, "trickle": trickle, "flood": flood}[a[0]](
-            a[1], int(a[2]), float(a[3]))
+    if len(a) == 3 and a[0] == "hold":
+        return hold(a[1], float(a[2]))
+    if len(a) == 4 and a[0] == "flood":
+        return flood(a[1], int(a[2]), float(a[3]))
     if len(a) == 3 and a[0] == "bad":
         return bad(a[1], int(a[2]))
     if len(a) >= 4 and a[0] == "activate":
