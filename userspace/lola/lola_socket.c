@@ -96,11 +96,13 @@ static bool live(const char *path)
 
 /*
  * Bind and listen under "DIR/.BASE.XXXXXXXX", a name of its own: @tmp gets
- * it. The mode is set before listen(), so no connection comes in under a
- * wider one.
+ * the path, @tmpbase points to its last name. The mode is set before
+ * listen(), so no connection comes in under a wider one. The name must be
+ * in @dfd, the directory checked (not one swapped in under @dir's path).
  */
-static int bind_fresh(const char *dir, const char *base, mode_t mode, char *tmp, size_t tlen,
-		      struct stat *st, char *err, size_t errlen)
+static int bind_fresh(int dfd, const char *dir, const char *base, mode_t mode, char *tmp,
+		      size_t tlen, const char **tmpbase, struct stat *st, char *err,
+		      size_t errlen)
 {
 	struct sockaddr_un a = { .sun_family = AF_UNIX };
 	int fd, tries, ret;
@@ -141,10 +143,13 @@ static int bind_fresh(const char *dir, const char *base, mode_t mode, char *tmp,
 		close(fd);
 		return -EADDRINUSE;
 	}
-	if (chmod(tmp, mode) || lstat(tmp, st) || listen(fd, 16)) {
+	*tmpbase = strrchr(tmp, '/') + 1;
+	if (fchmodat(dfd, *tmpbase, mode, 0) || fstatat(dfd, *tmpbase, st, AT_SYMLINK_NOFOLLOW) ||
+	    listen(fd, 16)) {
 		ret = -errno;
-		say(err, errlen, "%s: %s", tmp, strerror(errno));
-		unlink(tmp);
+		say(err, errlen, "%s: %s", tmp, ret == -ENOENT ? "the directory changed" :
+		    strerror(errno));
+		unlinkat(dfd, *tmpbase, 0);
 		close(fd);
 		return ret;
 	}
@@ -156,7 +161,7 @@ int lola_listen(struct lola_listener *l, const char *path, mode_t mode, char *er
 {
 	char dir[LOLA_PATH_MAX], tmp[LOLA_PATH_MAX + 16];
 	struct stat ds, st, sock;
-	const char *base;
+	const char *base, *tmpbase;
 	int dfd, fd, ret, tries;
 	uid_t me = geteuid();
 
@@ -200,7 +205,7 @@ int lola_listen(struct lola_listener *l, const char *path, mode_t mode, char *er
 		close(dfd);
 		return -EADDRINUSE;
 	}
-	fd = bind_fresh(dir, base, mode, tmp, sizeof(tmp), &sock, err, errlen);
+	fd = bind_fresh(dfd, dir, base, mode, tmp, sizeof(tmp), &tmpbase, &sock, err, errlen);
 	if (fd < 0) {
 		close(dfd);
 		return fd;
@@ -214,7 +219,7 @@ int lola_listen(struct lola_listener *l, const char *path, mode_t mode, char *er
 	for (tries = 0; tries < 1000; tries++) {
 		bool there = !fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW);
 
-		if (!rename(tmp, path)) {
+		if (!renameat(dfd, tmpbase, dfd, base)) {
 			if (there && (st.st_uid != me || !S_ISSOCK(st.st_mode)))
 				say(note, notelen, "replaced a %s of uid %u", kind(st.st_mode),
 				    (unsigned int)st.st_uid);
@@ -224,7 +229,7 @@ int lola_listen(struct lola_listener *l, const char *path, mode_t mode, char *er
 		}
 		if (errno != EISDIR && errno != ENOTEMPTY && errno != EEXIST)
 			goto fail;
-		if (!renameat2(AT_FDCWD, tmp, dfd, base, RENAME_EXCHANGE)) {
+		if (!renameat2(dfd, tmpbase, dfd, base, RENAME_EXCHANGE)) {
 			say(note, notelen, "moved a directory of uid %u out of the way, to %s",
 			    (unsigned int)st.st_uid, tmp);
 			break;
@@ -232,13 +237,14 @@ int lola_listen(struct lola_listener *l, const char *path, mode_t mode, char *er
 		if (errno != ENOENT)
 			goto fail;
 	}
-	close(dfd);
 	if (tries == 1000) {
-		unlink(tmp);
+		unlinkat(dfd, tmpbase, 0);
+		close(dfd);
 		close(fd);
 		say(err, errlen, "could not take the path: it changed 1000 times in a row");
 		return -EAGAIN;
 	}
+	close(dfd);
 	snprintf(l->path, sizeof(l->path), "%s", path);
 	l->fd = fd;
 	l->dev = sock.st_dev;
@@ -255,7 +261,7 @@ fail:
 		    "through dcm-lola.socket", (unsigned int)st.st_uid, strerror(-ret));
 	else
 		say(err, errlen, "rename %s: %s", tmp, strerror(-ret));
-	unlink(tmp);
+	unlinkat(dfd, tmpbase, 0);
 	close(fd);
 	close(dfd);
 	return ret;
