@@ -161,7 +161,7 @@ int lola_listen(struct lola_listener *l, const char *path, mode_t mode, char *er
 {
 	char dir[LOLA_PATH_MAX], tmp[LOLA_PATH_MAX + 16];
 	struct stat ds, st, sock;
-	const char *base, *tmpbase;
+	const char *base, *tmpbase = NULL;
 	int dfd, fd, ret, tries;
 	uid_t me = geteuid();
 

@@ -365,8 +365,8 @@ static void release_command(const char *why)
 		return;
 	clientlog(find_client(g.commander), LOLA_LOG_COMMAND,
 		  "client %u %s: command released (%s)", g.commander, why,
-	       g.action == LIBDCM_WATCHDOG_HOLD ? "the robot holds its commands" :
-	       "stiffness ramped down by the watchdog");
+		  g.action == LIBDCM_WATCHDOG_HOLD ? "the robot holds its commands" :
+		  "stiffness ramped down by the watchdog");
 	dcm_close(g.cmd);
 	g.cmd = NULL;
 	g.commander = 0;
@@ -387,7 +387,8 @@ static int take_command(struct client *c)
 		ret = create_aliases(g.cmd);
 	if (ret) {
 		clientlog(c, LOLA_LOG_COMMAND, "client %u cannot take command: %s", c->id,
-		       ret == -EBADF ? "no write access to the controller" : dcm_strerror(ret));
+			  ret == -EBADF ? "no write access to the controller" :
+			  dcm_strerror(ret));
 		dcm_watchdog_disarm(g.cmd);
 		dcm_close(g.cmd);
 		g.cmd = NULL;
@@ -397,8 +398,8 @@ static int take_command(struct client *c)
 	g.sonar_last = -1;
 	g.commands_taken++;
 	clientlog(c, LOLA_LOG_COMMAND, "client %u (pid %d) takes command (watchdog %u ms, %s)",
-		  c->id, (int)c->pid,
-	       g.timeout_ms, g.action == LIBDCM_WATCHDOG_HOLD ? "hold" : "ramp");
+		  c->id, (int)c->pid, g.timeout_ms,
+		  g.action == LIBDCM_WATCHDOG_HOLD ? "hold" : "ramp");
 	return 0;
 }
 
@@ -556,8 +557,8 @@ static void client_read(struct client *c)
 			g.readonly++;
 			if (c->readonly % READONLY_LOG_EVERY == 1)
 				clientlog(c, LOLA_LOG_READONLY, "client %u: packet refused (%" PRIu64
-				       " so far): read-only, "
-				       "client %u holds command", c->id, c->readonly, g.commander);
+					  " so far): read-only, client %u holds command", c->id,
+					  c->readonly, g.commander);
 		} else {
 			c->errors = 0;
 			merge(&merged, &one);
