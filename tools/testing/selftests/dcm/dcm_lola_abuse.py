@@ -8,8 +8,10 @@ plays against dcm-lola (Documentation/dcm/lola.rst, "Who owns the socket",
                              an impostor's map to whoever connects; every
                              connection is counted in COUNTFILE
   client PATH                a LoLA client: read one sensor map, print
-                             "robotconfig <RobotConfig[0]>" and
-                             "position <Position[0]>" (HeadYaw)
+                             "robotconfig <RobotConfig[0]>", "position
+                             <Position[0]>" (HeadYaw), "accz
+                             <Accelerometer[2]>", "temperature
+                             <Temperature[0]>" (HeadYaw)
   read PATH SECONDS          a reader: read maps for SECONDS; print how many
                              and "eof" if the daemon closed it
   hold PATH SECONDS          four connections that neither read nor send
@@ -70,6 +72,8 @@ def squat(path, countfile):
     impostor = {
         "RobotConfig": ["IMPOSTOR".ljust(20), "0.0.0", " " * 20, "0.0.0"],
         "Position": [1.25] * 25,
+        "Accelerometer": [0.0, 0.0, 1.0],
+        "Temperature": [20.0] * 25,
     }
     pkt = msgpack.packb(impostor, use_single_float=True)
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -102,6 +106,8 @@ def client(path):
     m = next(u)
     print("robotconfig %s" % m["RobotConfig"][0].strip())
     print("position %.6f" % m["Position"][0])
+    print("accz %.6f" % m["Accelerometer"][2])
+    print("temperature %.6f" % m["Temperature"][0])
     return 0
 
 

@@ -79,15 +79,26 @@ stop_lola() {
 }
 
 # real_map: a root LoLA client gets the robot's map: RobotConfig[0] is the
-# description's body ID, Position[0] is HeadYaw's sensor in sysfs.
+# description's body ID; Position[0], Accelerometer[2] and Temperature[0]
+# are HeadYaw's position, the Z acceleration and HeadYaw's temperature in
+# sysfs (the impostor's differ in each).
 real_map() {
 	body=$(dcmctl get Device/DeviceList/ChestBoard/BodyId | awk '{ print $2 }')
 	out=$($ABUSE client $SOCK 2>&1)
-	rc=$(printf '%s\n' "$out" | awk '$1 == "robotconfig" { print $2 }')
-	pos=$(printf '%s\n' "$out" | awk '$1 == "position" { print $2 }')
-	want=$(cat $SYS/SubDeviceList/HeadYaw/Position/Sensor/Value)
-	echo "# root client: RobotConfig[0] '$rc' (description: '$body'), Position[0] $pos (sysfs $want)"
-	[ -n "$body" ] && [ "$rc" = "$body" ] && [ -n "$pos" ] && near "$pos" "$want" 0.01
+	field() {
+		printf '%s\n' "$out" | awk -v k="$1" '$1 == k { print $2 }'
+	}
+	sub=$SYS/SubDeviceList
+	pos=$(cat $sub/HeadYaw/Position/Sensor/Value)
+	acc=$(cat $sub/InertialSensor/AccelerometerZ/Sensor/Value)
+	temp=$(cat $sub/HeadYaw/Temperature/Sensor/Value)
+	echo "# root client: RobotConfig[0] '$(field robotconfig)' (description: '$body')," \
+		"Position[0] $(field position) (sysfs $pos), Accelerometer[2] $(field accz)" \
+		"(sysfs $acc), Temperature[0] $(field temperature) (sysfs $temp)"
+	[ -n "$body" ] && [ "$(field robotconfig)" = "$body" ] &&
+		[ -n "$(field position)" ] && near "$(field position)" "$pos" 0.01 &&
+		[ -n "$(field accz)" ] && near "$(field accz)" "$acc" 0.05 &&
+		[ -n "$(field temperature)" ] && near "$(field temperature)" "$temp" 0.5
 }
 
 owner_type() {
