@@ -126,7 +126,10 @@ void lola_log_sweep(struct lola_log *l, struct lola_log_limits *c, unsigned int 
 void lola_log_client_gone(struct lola_log *l, struct lola_log_limits *c, unsigned int id,
 			  uint64_t now_ms);
 
-/* A reason's name in the log ("refused"). */
+/* The daemon exits: what all clients' limits still hold back, reported now. */
+void lola_log_finish(struct lola_log *l, uint64_t now_ms);
+
+/* A reason's name in the log ("refused map"). */
 const char *lola_log_reason_name(enum lola_log_reason reason);
 
 /* ---- timeouts (lola_idle.c) ---- */

@@ -123,6 +123,14 @@ void lola_log_sweep(struct lola_log *l, struct lola_log_limits *c, unsigned int 
 	}
 }
 
+void lola_log_finish(struct lola_log *l, uint64_t now_ms)
+{
+	unsigned int r;
+
+	for (r = 0; r < LOLA_LOG_REASONS; r++)
+		report(l, 0, r, ratelimit_flush(&l->all.r[r], now_ms, true));
+}
+
 void lola_log_client_gone(struct lola_log *l, struct lola_log_limits *c, unsigned int id,
 			  uint64_t now_ms)
 {

@@ -1231,9 +1231,12 @@ static void teardown(void)
 	for (i = 0; i < g.n_clients; i++) {
 		if (g.clients[i]->id == g.commander)
 			release_command("stopped: the daemon exits");
+		lola_log_client_gone(&g.log, &g.clients[i]->log, g.clients[i]->id,
+				     (uint64_t)now_ns() / 1000000);
 		free_client(g.clients[i]);
 	}
 	release_command("stopped");
+	lola_log_finish(&g.log, (uint64_t)now_ns() / 1000000);
 	g.n_clients = 0;
 	lola_unlisten(&g.lsock);
 	lola_unlisten(&g.lstatus);

@@ -536,6 +536,14 @@ static void test_log_all_clients(void **state)
 	assert_string_equal(cap.lines[6], "15 connection lines suppressed (all clients)");
 	assert_int_equal(l.lines, 7);
 	assert_int_equal(l.suppressed, 15);
+	/* The daemon exits within a window: its count is reported all the same. */
+	lola_log_client(&l, NULL, 0, LOLA_LOG_REFUSED, 1020, "a");
+	for (i = 0; i < 9; i++)
+		lola_log_client(&l, &c[i / 3], i / 3 + 1, LOLA_LOG_REFUSED, 1020, "b");
+	assert_int_equal(cap.n, 7 + 6);
+	lola_log_finish(&l, 1030);
+	assert_int_equal(cap.n, 14);
+	assert_string_equal(cap.lines[13], "4 refused map lines suppressed (all clients)");
 }
 
 static void test_log_client_gone(void **state)
