@@ -250,7 +250,7 @@ stop_lola
 : >$LOG
 start_lola --max-errors 0 --log-limit 5
 before=$(grep -c . $LOG)
-flood_s=12
+flood_s=8
 flood=$($ABUSE flood $SOCK 6 $flood_s 2>&1)
 echo "# flood: $flood"
 # Let every window end so that the last counts are reported.
