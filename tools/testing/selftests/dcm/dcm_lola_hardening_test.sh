@@ -29,7 +29,7 @@
 SYS=/sys/class/dcm/dcm0
 DIR=$(cd "$(dirname "$0")" && pwd)
 H=$DIR/dcm_access_helper
-ABUSE="python3 $DIR/dcm_lola_abuse.py"
+ABUSE_PY=$DIR/dcm_lola_abuse.py
 SOCK=/tmp/robocup
 LOG=/tmp/dcm-lola-hardening.log
 TARGET=/tmp/lola-root-target
@@ -46,6 +46,11 @@ fi
 if [ ! -d "$SYS/SubDeviceList/HeadYaw" ] || [ ! -x "$H" ]; then
 	skip_all "no description loaded or no dcm_access_helper"
 fi
+
+# abuse MODE ARG...: dcm_lola_abuse.py, as root.
+abuse() {
+	python3 "$ABUSE_PY" "$@"
+}
 
 # nao, outside the group dcm.
 nao() {
@@ -84,7 +89,7 @@ stop_lola() {
 # sysfs (the impostor's differ in each).
 real_map() {
 	body=$(dcmctl get Device/DeviceList/ChestBoard/BodyId | awk '{ print $2 }')
-	out=$($ABUSE client $SOCK 2>&1)
+	out=$(abuse client $SOCK 2>&1)
 	field() {
 		printf '%s\n' "$out" | awk -v k="$1" '$1 == k { print $2 }'
 	}
@@ -112,13 +117,13 @@ owner_type() {
 echo "untouched" >$TARGET
 chmod 0644 $TARGET
 target_before=$(stat -c '%i %s %Y %a %u' $TARGET)
-nao $ABUSE squat $SOCK /tmp/robocup-impostor.count 2>/dev/null &
+nao python3 "$ABUSE_PY" squat $SOCK /tmp/robocup-impostor.count 2>/dev/null &
 spid=$!
 wait_until 5 test -S $SOCK
 nao ln -s $TARGET $SOCK.status
 [ "$(owner_type $SOCK)" = "1000 socket" ] && [ "$(owner_type $SOCK.status)" = "1000 symbolic link" ]
 check $? "nao listens on $SOCK first and has a symlink at $SOCK.status to a root file"
-got=$($ABUSE client $SOCK 2>&1 | awk '$1 == "robotconfig" { print $2 }')
+got=$(abuse client $SOCK 2>&1 | awk '$1 == "robotconfig" { print $2 }')
 [ "$got" = IMPOSTOR ]
 check $? "before dcm-lola a client reaches the impostor ($got)"
 echo 0 >/tmp/robocup-impostor.count
@@ -190,7 +195,7 @@ echo "# $out" | head -3
 check $? "a non-root dcm-lola facing another user's file exits with the reason"
 
 # --status reads only root's or one's own server.
-nao $ABUSE squat /tmp/robocup-fake.status /tmp/robocup-fake.count 2>/dev/null &
+nao python3 "$ABUSE_PY" squat /tmp/robocup-fake.status /tmp/robocup-fake.count 2>/dev/null &
 spid=$!
 wait_until 5 test -S /tmp/robocup-fake.status
 out=$(dcm-lola --status -s /tmp/robocup-fake 2>&1)
@@ -202,13 +207,13 @@ wait "$spid" 2>/dev/null
 spid=
 
 # Socket activation: the passed sockets are served and left in place.
-$ABUSE activate /tmp/robocup-sa /tmp/robocup-sa.status dcm-lola -s /tmp/robocup-sa 2>>$LOG &
+python3 "$ABUSE_PY" activate /tmp/robocup-sa /tmp/robocup-sa.status dcm-lola -s /tmp/robocup-sa 2>>$LOG &
 lpid=$!
 wait_until 5 grep -q "/tmp/robocup-sa.status: the service manager's socket" $LOG
 grep -q "/tmp/robocup-sa: the service manager's socket" $LOG &&
 	grep -q "/tmp/robocup-sa.status: the service manager's socket" $LOG
 check $? "socket activation: dcm-lola takes the sockets passed to it"
-out=$($ABUSE read /tmp/robocup-sa 1 2>&1)
+out=$(abuse read /tmp/robocup-sa 1 2>&1)
 printf '%s\n' "$out" | grep -q "^maps [1-9]"
 check $? "socket activation: a client reads maps ($out)"
 stop_lola
@@ -221,7 +226,7 @@ check $? "socket activation: the sockets stay (the service manager's)"
 # Timeouts of 3 s: the ninth connection comes within a second of the
 # eighth (dcm_lola_abuse.py hold), well before.
 start_lola --max-clients 8 --idle-timeout 3000 --map-timeout 3000
-$ABUSE hold $SOCK "$(scaled 14)" >/tmp/robocup-hold.out 2>&1 &
+abuse hold $SOCK "$(scaled 14)" >/tmp/robocup-hold.out 2>&1 &
 hpid=$!
 wait_until 10 grep -qs '^ninth' /tmp/robocup-hold.out
 grep -q '^ninth refused' /tmp/robocup-hold.out && grep -q "connection refused: 8 clients already" $LOG
@@ -229,8 +234,8 @@ check $? "eight abusive connections hold every slot: a ninth is refused at once"
 # Idle: the socket buffer fills first (a second or two), then 3 s.
 wait_until 10 sh -c "dcm-lola --status -s $SOCK | grep -q '^clients 0$'"
 check $? "the timeouts close all eight"
-out=$($ABUSE read $SOCK "$(scaled 4)" 2>&1)
-echo "# ninth client: $(echo $out)"
+out=$(abuse read $SOCK "$(scaled 4)" 2>&1)
+echo "# ninth client: $(printf '%s' "$out" | tr '\n' ' ')"
 maps=$(printf '%s\n' "$out" | awk '$1 == "maps" { print $2 }')
 [ "${maps:-0}" -ge 100 ] && ! printf '%s\n' "$out" | grep -q eof
 check $? "then a ninth client gets in and reads for 4 s, longer than the idle timeout, undisturbed"
@@ -251,7 +256,7 @@ stop_lola
 start_lola --max-errors 0 --log-limit 5
 before=$(grep -c . $LOG)
 flood_s=8
-flood=$($ABUSE flood $SOCK 6 $flood_s 2>&1)
+flood=$(abuse flood $SOCK 6 $flood_s 2>&1)
 echo "# flood: $flood"
 # Let every window end so that the last counts are reported.
 sleep 11
@@ -272,7 +277,7 @@ echo "# refusals printed $printed, counted as suppressed $suppressed"
 [ $((printed + suppressed)) = "${refused:-x}" ]
 check $? "printed ($printed) and suppressed ($suppressed) refusals add up to the $refused counted"
 # One client, 8 refused maps, a limit of 5: 3 suppressed, counted as it leaves.
-$ABUSE bad $SOCK 8
+abuse bad $SOCK 8
 wait_until 3 grep -q "client [0-9]* left with 3 log lines suppressed (3 refused map)" $LOG
 check $? "a client that leaves gets its count of suppressed lines (5 printed, 3 counted)"
 stop_lola
