@@ -55,7 +55,7 @@ static const char *kind(mode_t m)
 	return "special file";
 }
 
-/* Split @path into its directory (",": the current one) and its last name. */
+/* Split @path into its directory (".": the current one) and its last name. */
 static int split(const char *path, char *dir, size_t dlen, const char **base)
 {
 	const char *slash = strrchr(path, '/');
