@@ -52,7 +52,8 @@ abuse() {
 	python3 "$ABUSE_PY" "$@"
 }
 
-# nao, outside the group dcm.
+# nao, outside the group dcm. (What runs in the background calls "$H"
+# itself, so that $! is the process to kill, not a subshell.)
 nao() {
 	"$H" as 1000 1000 - "$@"
 }
@@ -117,7 +118,7 @@ owner_type() {
 echo "untouched" >$TARGET
 chmod 0644 $TARGET
 target_before=$(stat -c '%i %s %Y %a %u' $TARGET)
-nao python3 "$ABUSE_PY" squat $SOCK /tmp/robocup-impostor.count 2>/dev/null &
+"$H" as 1000 1000 - python3 "$ABUSE_PY" squat $SOCK /tmp/robocup-impostor.count 2>/dev/null &
 spid=$!
 wait_until 5 test -S $SOCK
 nao ln -s $TARGET $SOCK.status
@@ -195,7 +196,7 @@ echo "# $out" | head -3
 check $? "a non-root dcm-lola facing another user's file exits with the reason"
 
 # --status reads only root's or one's own server.
-nao python3 "$ABUSE_PY" squat /tmp/robocup-fake.status /tmp/robocup-fake.count 2>/dev/null &
+"$H" as 1000 1000 - python3 "$ABUSE_PY" squat /tmp/robocup-fake.status /tmp/robocup-fake.count 2>/dev/null &
 spid=$!
 wait_until 5 test -S /tmp/robocup-fake.status
 out=$(dcm-lola --status -s /tmp/robocup-fake 2>&1)
