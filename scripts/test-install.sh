@@ -60,6 +60,7 @@ f 644 usr/lib/modprobe.d/dcm.conf
 f 644 usr/lib/modules-load.d/dcm.conf
 f 644 usr/lib/pkgconfig/libdcm.pc
 f 644 usr/lib/systemd/system/dcm-lola.service
+f 644 usr/lib/systemd/system/dcm-lola.socket
 f 644 usr/lib/systemd/system/dcmd@.service
 f 644 usr/lib/sysusers.d/dcm.conf
 f 644 usr/lib/udev/rules.d/60-dcm.rules
@@ -73,6 +74,7 @@ f 644 usr/share/licenses/dcm/GPL-2.0.txt
 f 644 usr/share/licenses/dcm/LGPL-2.1.txt
 f 644 usr/share/licenses/dcm/README
 f 644 usr/share/man/man3/libdcm.3
+f 644 usr/share/man/man8/dcm-lola.8
 f 644 usr/share/man/man8/dcmctl.8
 f 644 usr/share/man/man8/dcmd.8
 f 755 usr/bin/dcmctl

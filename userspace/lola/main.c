@@ -51,6 +51,7 @@
 
 #include "libdcm.h"
 #include "lola.h"
+#include "lola_guard.h"
 
 #define DEFAULT_SOCKET		"/tmp/robocup"
 #define DEFAULT_TIMEOUT_MS	200
@@ -84,6 +85,8 @@ struct client {
 	bool denied;			/* could not take command (logged once) */
 	bool hup;			/* it closed: read what it sent, send nothing */
 	bool gone;
+	struct lola_log_limits log;	/* its log lines' limits */
+	struct lola_idle idle;		/* its idle and incomplete-map timeouts */
 };
 
 static struct {
@@ -99,6 +102,7 @@ static struct {
 	unsigned int max_errors;
 	mode_t mode;
 	int priority;
+	unsigned int idle_ms, map_ms, log_limit;
 
 	struct dcm *dcm;		/* frames */
 	struct dcm *cmd;		/* the commander's handle, NULL if none */
@@ -123,6 +127,8 @@ static struct {
 	struct client **clients;
 	unsigned int n_clients, next_id;
 	bool stop;
+	struct lola_listener lsock, lstatus;
+	struct lola_log log;
 
 	struct dcm_values_frame frame;
 	double *values;
@@ -141,11 +147,13 @@ static struct {
 	uint64_t cycles, missed, late, last_cycle;
 	uint64_t packets_out, drops, packets_in, refused, readonly, clamped;
 	uint64_t clients_total, clients_dropped, commands_taken, silences;
+	uint64_t timed_out;
 	struct timing lat;	/* a cycle's frame to its map sent */
 	struct timing app;	/* an actuator map read to its commands queued */
 	int64_t start_ns;
 } g = {
 	.listen_fd = -1, .status_fd = -1, .sig_fd = -1, .sonar_last = -1,
+	.lsock = { .fd = -1 }, .lstatus = { .fd = -1 },
 };
 
 static void logmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -168,6 +176,14 @@ static int64_t now_ns(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
+
+/*
+ * A line about client @c (NULL: about connections, no client yet),
+ * rate-limited per client and reason (lola_log.c).
+ */
+#define clientlog(c, reason, ...)						\
+	lola_log_client(&g.log, (c) ? &(c)->log : NULL, (c) ? (c)->id : 0, (reason),	\
+			(uint64_t)now_ns() / 1000000, __VA_ARGS__)
 
 static void timing_add(struct timing *t, int64_t ns)
 {
@@ -450,13 +466,15 @@ static void release_command(const char *why, bool wait)
 		return;
 	finish_release();
 	if (wait && g.cmd_cycle + 2 > g.last_cycle) {
-		logmsg("client %u %s: command released once its last map is applied (%s)",
-		       g.commander, why, action_text());
+		clientlog(find_client(g.commander), LOLA_LOG_COMMAND,
+			  "client %u %s: command released once its last map is applied (%s)",
+			  g.commander, why, action_text());
 		g.closing = g.cmd;
 		g.closing_id = g.commander;
 		g.closing_cycle = g.cmd_cycle + 2;
 	} else {
-		logmsg("client %u %s: command released (%s)", g.commander, why, action_text());
+		clientlog(find_client(g.commander), LOLA_LOG_COMMAND,
+			  "client %u %s: command released (%s)", g.commander, why, action_text());
 		dcm_close(g.cmd);
 	}
 	g.cmd = NULL;
@@ -495,8 +513,9 @@ static int take_command(struct client *c)
 	if (!ret)
 		ret = create_aliases(g.cmd);
 	if (ret) {
-		logmsg("client %u cannot take command: %s", c->id,
-		       ret == -EBADF ? "no write access to the controller" : dcm_strerror(ret));
+		clientlog(c, LOLA_LOG_COMMAND, "client %u cannot take command: %s", c->id,
+			  ret == -EBADF ? "no write access to the controller" :
+			  dcm_strerror(ret));
 		dcm_watchdog_disarm(g.cmd);
 		dcm_close(g.cmd);
 		g.cmd = NULL;
@@ -505,8 +524,9 @@ static int take_command(struct client *c)
 	g.commander = c->id;
 	g.sonar_last = -1;
 	g.commands_taken++;
-	logmsg("client %u (pid %d) takes command (watchdog %u ms, %s)", c->id, (int)c->pid,
-	       g.timeout_ms, g.action == LIBDCM_WATCHDOG_HOLD ? "hold" : "ramp");
+	clientlog(c, LOLA_LOG_COMMAND, "client %u (pid %d) takes command (watchdog %u ms, %s)",
+		  c->id, (int)c->pid, g.timeout_ms,
+		  g.action == LIBDCM_WATCHDOG_HOLD ? "hold" : "ramp");
 	return 0;
 }
 
@@ -611,9 +631,10 @@ static void drop_client(struct client *c, const char *why)
 	if (c->gone)
 		return;
 	c->gone = true;
-	logmsg("client %u (pid %d) %s", c->id, (int)c->pid, why);
+	clientlog(c, LOLA_LOG_CONNECT, "client %u (pid %d) %s", c->id, (int)c->pid, why);
 	if (g.commander == c->id)
 		release_command("disconnected", true);
+	lola_log_client_gone(&g.log, &c->log, c->id, (uint64_t)now_ns() / 1000000);
 }
 
 static void refuse(struct client *c, const char *why)
@@ -621,7 +642,8 @@ static void refuse(struct client *c, const char *why)
 	c->refused++;
 	g.refused++;
 	c->errors++;
-	logmsg("client %u: packet refused, nothing applied: %s", c->id, why);
+	clientlog(c, LOLA_LOG_REFUSED, "client %u: packet refused, nothing applied: %s", c->id,
+		  why);
 	if (g.max_errors && c->errors >= g.max_errors) {
 		char msg[96];
 
@@ -676,6 +698,7 @@ static void client_read(struct client *c)
 	int64_t t0, t1;
 	size_t size;
 	ssize_t n;
+	size_t had, left;
 	char *buf;
 
 	buf = lola_reader_buffer(&c->rd, LOLA_MAX_PACKET);
@@ -697,6 +720,7 @@ static void client_read(struct client *c)
 	}
 	t0 = now_ns();
 	lola_reader_consumed(&c->rd, (size_t)n);
+	had = msgpack_unpacker_message_size(&c->rd.unp) - (size_t)n;
 	for (;;) {
 		enum lola_read_status st = lola_reader_next(&c->rd, &o, &size, err, sizeof(err));
 
@@ -722,8 +746,9 @@ static void client_read(struct client *c)
 			c->readonly++;
 			g.readonly++;
 			if (c->readonly % READONLY_LOG_EVERY == 1)
-				logmsg("client %u: packet refused (%" PRIu64 " so far): read-only, "
-				       "client %u holds command", c->id, c->readonly, g.commander);
+				clientlog(c, LOLA_LOG_READONLY, "client %u: packet refused (%" PRIu64
+					  " so far): read-only, client %u holds command", c->id,
+					  c->readonly, g.commander);
 		} else {
 			c->errors = 0;
 			merge(&merged, &one);
@@ -732,6 +757,9 @@ static void client_read(struct client *c)
 		if (c->gone)
 			return;
 	}
+	/* A map ended in this read if less than all that came is left unfinished. */
+	left = msgpack_unpacker_message_size(&c->rd.unp);
+	lola_idle_read(&c->idle, left < had + (size_t)n, left > 0, t0);
 	if (!any)
 		return;
 	if (!g.cmd && (c->denied || take_command(c))) {
@@ -753,6 +781,7 @@ static void client_read(struct client *c)
 	c->accepted++;
 	g.packets_in++;
 	c->last_cmd_ns = t1;
+	lola_idle_applied(&c->idle);
 	timing_add(&g.app, t1 - t0);
 }
 
@@ -788,6 +817,7 @@ static bool flush_pending(struct client *c)
 		c->pend_off += (size_t)n;
 	}
 	c->pend_len = c->pend_off = 0;
+	lola_idle_sent(&c->idle, true, now_ns());
 	return true;
 }
 
@@ -799,6 +829,7 @@ static void client_send(struct client *c)
 		if (!c->gone) {
 			c->drops++;
 			g.drops++;
+			lola_idle_sent(&c->idle, false, now_ns());
 		}
 		return;
 	}
@@ -807,6 +838,7 @@ static void client_send(struct client *c)
 		if (errno == EAGAIN || errno == EINTR) {
 			c->drops++;
 			g.drops++;
+			lola_idle_sent(&c->idle, false, now_ns());
 		} else {
 			send_failed(c);
 		}
@@ -814,6 +846,7 @@ static void client_send(struct client *c)
 	}
 	c->sent++;
 	g.packets_out++;
+	lola_idle_sent(&c->idle, (size_t)n == LOLA_SENSOR_SIZE, now_ns());
 	if ((size_t)n < LOLA_SENSOR_SIZE) {
 		/* The stream must stay whole: the rest goes first next time. */
 		c->pend_len = LOLA_SENSOR_SIZE - (size_t)n;
@@ -842,6 +875,28 @@ static void reap_clients(void)
 	g.n_clients = j;
 }
 
+/* Close the clients whose idle or incomplete-map timeout expired; logs. */
+static void check_clients(void)
+{
+	int64_t now = now_ns();
+	char why[160];
+	unsigned int i;
+
+	for (i = 0; i < g.n_clients; i++) {
+		struct client *c = g.clients[i];
+
+		if (c->gone)
+			continue;
+		if (lola_idle_expired(&c->idle, now, g.idle_ms, g.map_ms, why, sizeof(why))) {
+			g.timed_out++;
+			drop_client(c, why);
+			continue;
+		}
+		lola_log_sweep(&g.log, &c->log, c->id, (uint64_t)now / 1000000);
+	}
+	lola_log_sweep(&g.log, NULL, 0, (uint64_t)now / 1000000);
+}
+
 static void accept_client(void)
 {
 	struct ucred cred = { 0 };
@@ -853,7 +908,8 @@ static void accept_client(void)
 	if (fd < 0)
 		return;
 	if (g.n_clients >= g.max_clients) {
-		logmsg("connection refused: %u clients already (--max-clients)", g.n_clients);
+		clientlog((struct client *)NULL, LOLA_LOG_CONNECT,
+			  "connection refused: %u clients already (--max-clients)", g.n_clients);
 		close(fd);
 		return;
 	}
@@ -870,9 +926,11 @@ static void accept_client(void)
 		c->uid = cred.uid;
 	}
 	c->connected_ns = now_ns();
+	lola_log_client_init(&g.log, &c->log);
 	g.clients[g.n_clients++] = c;
 	g.clients_total++;
-	logmsg("client %u connected (pid %d, uid %u)", c->id, (int)c->pid, (unsigned int)c->uid);
+	clientlog(c, LOLA_LOG_CONNECT, "client %u connected (pid %d, uid %u)", c->id, (int)c->pid,
+		  (unsigned int)c->uid);
 }
 
 /* ---- the cycle ---- */
@@ -995,6 +1053,8 @@ static int format_status(char *buf, size_t len)
 	OUT("commander %u\n", g.commander);
 	OUT("commands_taken %" PRIu64 "\n", g.commands_taken);
 	OUT("silences %" PRIu64 "\n", g.silences);
+	OUT("timed_out %" PRIu64 "\n", g.timed_out);
+	OUT("log_lines %" PRIu64 " suppressed %" PRIu64 "\n", g.log.lines, g.log.suppressed);
 	OUT("watchdog %s timeout_ms %u\n", g.action == LIBDCM_WATCHDOG_HOLD ? "hold" : "ramp",
 	    g.timeout_ms);
 	if (g.action == LIBDCM_WATCHDOG_RAMP)
@@ -1030,7 +1090,7 @@ static void serve_status(void)
 		return;
 	n = format_status(buf, sizeof(buf));
 	if (send(fd, buf, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
-		logmsg("status: %s", strerror(errno));
+		clientlog((struct client *)NULL, LOLA_LOG_CONNECT, "status: %s", strerror(errno));
 	close(fd);
 }
 
@@ -1038,6 +1098,7 @@ static int status_client(void)
 {
 	struct sockaddr_un a = { .sun_family = AF_UNIX };
 	char buf[4096];
+	uid_t peer = 0;
 	ssize_t n;
 	int fd;
 
@@ -1048,6 +1109,13 @@ static int status_client(void)
 			strerror(errno));
 		return 1;
 	}
+	/* Only root's or one's own dcm-lola: a user's server there would lie. */
+	if (lola_peer_trusted(fd, geteuid(), &peer)) {
+		fprintf(stderr, "dcm-lola: %s is served by uid %u, neither root nor you: "
+			"not dcm-lola's status\n", g.status_path, (unsigned int)peer);
+		close(fd);
+		return 1;
+	}
 	while ((n = read(fd, buf, sizeof(buf))) > 0)
 		fwrite(buf, 1, (size_t)n, stdout);
 	close(fd);
@@ -1056,43 +1124,29 @@ static int status_client(void)
 
 /* ---- sockets ---- */
 
-/* Listen on @path, replacing a stale socket there (not a live one). */
-static int listen_on(const char *path, mode_t mode)
+/*
+ * Listen on @path: the socket the service manager passed for it, else one
+ * of our own put there whatever a local user left there (lola_socket.c).
+ */
+static int listen_on(struct lola_listener *l, const char *path, mode_t mode)
 {
-	struct sockaddr_un a = { .sun_family = AF_UNIX };
-	struct stat st;
-	int fd, probe;
+	char err[256], note[256];
+	int ret;
 
-	if (strlen(path) >= sizeof(a.sun_path)) {
-		logmsg("%s: path too long", path);
+	ret = lola_listen_inherited(l, path, err, sizeof(err));
+	if (ret > 0) {
+		logmsg("%s: the service manager's socket", path);
+		return l->fd;
+	}
+	if (ret == 0)
+		ret = lola_listen(l, path, mode, err, sizeof(err), note, sizeof(note));
+	if (ret < 0) {
+		logmsg("%s: %s", path, err);
 		return -1;
 	}
-	strcpy(a.sun_path, path);
-	if (lstat(path, &st) == 0) {
-		if (!S_ISSOCK(st.st_mode)) {
-			logmsg("%s exists and is not a socket", path);
-			return -1;
-		}
-		probe = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-		if (probe >= 0 && connect(probe, (struct sockaddr *)&a, sizeof(a)) == 0) {
-			close(probe);
-			logmsg("%s: a server already listens there", path);
-			return -1;
-		}
-		if (probe >= 0)
-			close(probe);
-		unlink(path);
-	}
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a)) || listen(fd, 16)) {
-		logmsg("%s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	if (chmod(path, mode))
-		logmsg("%s: chmod: %s", path, strerror(errno));
-	return fd;
+	if (note[0])
+		logmsg("%s: %s", path, note);
+	return l->fd;
 }
 
 /* ---- main ---- */
@@ -1122,6 +1176,12 @@ static void usage(FILE *f)
 "      --max-clients N     connections at once (default %d)\n"
 "      --max-errors N      refused packets in a row before a client is\n"
 "                          disconnected (default %d; 0: never)\n"
+"      --idle-timeout MS   close a client that neither reads its maps nor has\n"
+"                          a map applied for MS (default %d; 0: never)\n"
+"      --map-timeout MS    close a client whose map has not ended after MS\n"
+"                          (default %d; 0: never)\n"
+"      --log-limit N       log lines per client and reason in 10 s (all\n"
+"                          clients together: 2N; default %d)\n"
 "      --status            print the running daemon's status and exit\n"
 "      --body-version V    RobotConfig[1], the body's version (N.N.N, e.g. 6.0.0\n"
 "                          for a NAO V6); default RobotConfig/Body/Version\n"
@@ -1129,7 +1189,8 @@ static void usage(FILE *f)
 "                          RobotConfig/Head/Version\n"
 "  -h, --help              this text\n"
 "  -V, --version           the version\n",
-		DEFAULT_TIMEOUT_MS, DEFAULT_RAMP_MS, DEFAULT_MAX_CLIENTS, DEFAULT_MAX_ERRORS);
+		DEFAULT_TIMEOUT_MS, DEFAULT_RAMP_MS, DEFAULT_MAX_CLIENTS, DEFAULT_MAX_ERRORS,
+		LOLA_IDLE_DEFAULT_MS, LOLA_MAP_DEFAULT_MS, LOLA_LOG_DEFAULT_LIMIT);
 }
 
 static bool parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out,
@@ -1147,7 +1208,15 @@ static bool parse_uint(const char *s, unsigned int min, unsigned int max, unsign
 }
 
 enum { OPT_STATUS_SOCKET = 256, OPT_MODE, OPT_ON_SILENCE, OPT_RAMP, OPT_PRIORITY,
-       OPT_MAX_CLIENTS, OPT_MAX_ERRORS, OPT_STATUS, OPT_BODY_VERSION, OPT_HEAD_VERSION };
+       OPT_MAX_CLIENTS, OPT_MAX_ERRORS, OPT_STATUS, OPT_BODY_VERSION, OPT_HEAD_VERSION,
+       OPT_IDLE, OPT_MAP, OPT_LOG_LIMIT };
+
+/* A timeout option: 0 (never) or LOLA_TIMEOUT_MIN_MS to LOLA_TIMEOUT_MAX_MS. */
+static bool parse_timeout(const char *s, unsigned int *out)
+{
+	return parse_uint(s, 0, LOLA_TIMEOUT_MAX_MS, out, 10) &&
+	       (*out == 0 || *out >= LOLA_TIMEOUT_MIN_MS);
+}
 
 static int parse_args(int argc, char **argv, bool *status_only)
 {
@@ -1166,6 +1235,9 @@ static int parse_args(int argc, char **argv, bool *status_only)
 		{ "status", no_argument, NULL, OPT_STATUS },
 		{ "body-version", required_argument, NULL, OPT_BODY_VERSION },
 		{ "head-version", required_argument, NULL, OPT_HEAD_VERSION },
+		{ "idle-timeout", required_argument, NULL, OPT_IDLE },
+		{ "map-timeout", required_argument, NULL, OPT_MAP },
+		{ "log-limit", required_argument, NULL, OPT_LOG_LIMIT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -1183,6 +1255,9 @@ static int parse_args(int argc, char **argv, bool *status_only)
 	g.max_errors = DEFAULT_MAX_ERRORS;
 	g.mode = 0660;
 	g.priority = -1;
+	g.idle_ms = LOLA_IDLE_DEFAULT_MS;
+	g.map_ms = LOLA_MAP_DEFAULT_MS;
+	g.log_limit = LOLA_LOG_DEFAULT_LIMIT;
 	while ((c = getopt_long(argc, argv, "d:s:t:p:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
@@ -1248,6 +1323,18 @@ static int parse_args(int argc, char **argv, bool *status_only)
 			else
 				g.head_version = optarg;
 			break;
+		case OPT_IDLE:
+			if (!parse_timeout(optarg, &g.idle_ms))
+				goto bad;
+			break;
+		case OPT_MAP:
+			if (!parse_timeout(optarg, &g.map_ms))
+				goto bad;
+			break;
+		case OPT_LOG_LIMIT:
+			if (!parse_uint(optarg, 1, 100000, &g.log_limit, 10))
+				goto bad;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -1269,6 +1356,7 @@ static int parse_args(int argc, char **argv, bool *status_only)
 		fprintf(stderr, "dcm-lola: status socket path too long\n");
 		return -1;
 	}
+	lola_log_init(&g.log, g.log_limit, LOLA_LOG_INTERVAL_MS);
 	return 0;
 bad:
 	fprintf(stderr, "dcm-lola: bad value '%s' (see --help)\n", optarg);
@@ -1341,12 +1429,22 @@ static int setup(void)
 		if (sched_setscheduler(0, SCHED_FIFO, &sp))
 			logmsg("SCHED_FIFO %d: %s (running without)", g.priority, strerror(errno));
 	}
-	g.listen_fd = listen_on(g.socket_path, g.mode);
+	g.listen_fd = listen_on(&g.lsock, g.socket_path, g.mode);
 	if (g.listen_fd < 0)
 		return -1;
-	g.status_fd = listen_on(g.status_path, g.mode);
+	g.status_fd = listen_on(&g.lstatus, g.status_path, g.mode);
 	if (g.status_fd < 0)
 		return -1;
+	{
+		char other[LOLA_PATH_MAX + 1];
+		int fd = lola_inherited_unclaimed(other, sizeof(other));
+
+		if (fd >= 0) {
+			logmsg("the service manager passed socket %d (%s), which is neither %s nor %s",
+			       fd, other, g.socket_path, g.status_path);
+			return -1;
+		}
+	}
 	g.start_ns = now_ns();
 	logmsg("serving LoLA on %s from %s (dcm%u, period %.3f ms); status on %s", g.socket_path,
 	       g.device, g.index, (g.period_ms ? g.period_ms * 1000 : info.period_us) / 1000.0,
@@ -1389,18 +1487,16 @@ static void teardown(void)
 	for (i = 0; i < g.n_clients; i++) {
 		if (g.clients[i]->id == g.commander)
 			release_command("stopped: the daemon exits", false);
+		lola_log_client_gone(&g.log, &g.clients[i]->log, g.clients[i]->id,
+				     (uint64_t)now_ns() / 1000000);
 		free_client(g.clients[i]);
 	}
 	release_command("stopped", false);
+	lola_log_finish(&g.log, (uint64_t)now_ns() / 1000000);
 	g.n_clients = 0;
-	if (g.listen_fd >= 0) {
-		close(g.listen_fd);
-		unlink(g.socket_path);
-	}
-	if (g.status_fd >= 0) {
-		close(g.status_fd);
-		unlink(g.status_path);
-	}
+	lola_unlisten(&g.lsock);
+	lola_unlisten(&g.lstatus);
+	g.listen_fd = g.status_fd = -1;
 	close_key_fds();
 	dcm_sysfs_close(g.sys);
 	dcm_close(g.dcm);
@@ -1430,7 +1526,7 @@ static void loop(void)
 				.events = POLLIN | (g.clients[i]->pend_len && !g.clients[i]->hup ?
 						    POLLOUT : 0),
 			};
-		if (poll(p, 4 + n, 1000) < 0) {
+		if (poll(p, 4 + n, 100) < 0) {
 			if (errno == EINTR)
 				continue;
 			logmsg("poll: %s", strerror(errno));
@@ -1458,6 +1554,7 @@ static void loop(void)
 			if (!c->gone && (p[4 + i].revents & (POLLIN | POLLHUP | POLLERR)))
 				client_read(c);
 		}
+		check_clients();
 		reap_clients();
 		if (p[1].revents & POLLIN)
 			accept_client();

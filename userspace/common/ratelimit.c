@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dcmd: log rate limiting.
+ * Log rate limiting (dcmd, dcm-lola): ratelimit.h.
  */
-#include "dcmd.h"
+#include "ratelimit.h"
 
 void ratelimit_init(struct ratelimit *rl, unsigned int burst,
 		    uint64_t interval_ms)
