@@ -39,16 +39,9 @@ fi
 
 T=$(mktemp -d)
 
-# Remove every configfs body: not live, then its buses, then itself.
+# Remove every configfs body.
 cleanup() {
-	for b in "$CFS"/*; do
-		[ -d "$b" ] || continue
-		echo 0 >"$b/live" 2>/dev/null
-		for d in "$b"/*; do
-			[ -d "$d" ] && rmdir "$d"
-		done
-		rmdir "$b"
-	done
+	configfs_clear "$CFS"
 }
 
 restore() {

@@ -51,16 +51,9 @@ controllers() {
 	done
 }
 
-# Remove every configfs body: not live, then its buses, then itself.
+# Remove every configfs body.
 cleanup() {
-	for b in "$CFS"/*; do
-		[ -d "$b" ] || continue
-		echo 0 >"$b/live" 2>/dev/null
-		for d in "$b"/*; do
-			[ -d "$d" ] && rmdir "$d"
-		done
-		rmdir "$b"
-	done
+	configfs_clear "$CFS"
 }
 
 # Back to the VM's usual state: one simulated body, dcmd on dcm0.

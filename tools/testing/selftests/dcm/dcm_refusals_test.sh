@@ -45,15 +45,9 @@ refused() {
 	! wr "$1" "$2" && grep -q "$3" "$T/err"
 }
 
+# Remove every configfs body.
 cleanup() {
-	for b in "$CFS"/*; do
-		[ -d "$b" ] || continue
-		echo 0 >"$b/live" 2>/dev/null
-		for d in "$b"/*; do
-			[ -d "$d" ] && rmdir "$d"
-		done
-		rmdir "$b"
-	done
+	configfs_clear "$CFS"
 }
 
 # Whether the kernel log since the last dmesg -c holds a raw control

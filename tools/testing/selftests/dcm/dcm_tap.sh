@@ -107,3 +107,16 @@ wait_until() {
 holds() {
 	eval "$1"
 }
+
+# configfs_clear DIR: remove every configfs body under DIR (the subsystem,
+# /sys/kernel/config/dcm): not live, then its buses, then itself.
+configfs_clear() {
+	for _cfs_b in "$1"/*; do
+		[ -d "$_cfs_b" ] || continue
+		echo 0 >"$_cfs_b/live" 2>/dev/null
+		for _cfs_d in "$_cfs_b"/*; do
+			[ -d "$_cfs_d" ] && rmdir "$_cfs_d"
+		done
+		rmdir "$_cfs_b"
+	done
+}
