@@ -78,6 +78,7 @@ for f in /usr/bin/dcmctl /usr/sbin/dcmd /usr/share/dcm/Device.xml /usr/share/dcm
 	/usr/lib/systemd/system/dcmd@.service /usr/lib/udev/rules.d/60-dcm.rules \
 	/usr/lib/modprobe.d/dcm.conf /usr/lib/modules-load.d/dcm.conf /usr/lib/sysusers.d/dcm.conf \
 	/usr/share/man/man8/dcmctl.8.gz /usr/share/man/man8/dcmd.8.gz \
+	/usr/share/man/man8/dcm-lola.8.gz /usr/sbin/dcm-lola \
 	/usr/share/bash-completion/completions/dcmctl; do
 	grep -qx "$f" "$log" || { echo "missing: $f"; ok=1; }
 done >"$tmp/missing"

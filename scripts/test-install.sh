@@ -73,6 +73,7 @@ f 644 usr/share/licenses/dcm/GPL-2.0.txt
 f 644 usr/share/licenses/dcm/LGPL-2.1.txt
 f 644 usr/share/licenses/dcm/README
 f 644 usr/share/man/man3/libdcm.3
+f 644 usr/share/man/man8/dcm-lola.8
 f 644 usr/share/man/man8/dcmctl.8
 f 644 usr/share/man/man8/dcmd.8
 f 755 usr/bin/dcmctl
