@@ -7,7 +7,9 @@
 # that run dkms; libdcm0 the library alone; libdcm-dev the header, the
 # static library, the .so link and the pkg-config file; dcm-tools dcmd,
 # dcmctl, the description, the unit and the udev, modprobe.d,
-# modules-load.d and sysusers.d files. No test data anywhere, no RUNPATH.
+# modules-load.d and sysusers.d files; dcm-doc the HTML documentation, a
+# page for every page of Documentation/ and every page the manual pages
+# name. No test data anywhere, no RUNPATH.
 #
 # Run by `make unit`; ends like a cmocka binary ("[  PASSED  ] N test(s)."
 # and "[  FAILED  ] N test(s), listed below:"), exit 1 on a failure.
@@ -43,7 +45,8 @@ contents() {
 		sed 's|^\./|/|' | LC_ALL=C sort
 }
 
-for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-dev $arch" "dcm-tools $arch" "python3-dcm all"; do
+for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-dev $arch" "dcm-tools $arch" "python3-dcm all" \
+	"dcm-doc all"; do
 	# shellcheck disable=SC2086 # "PACKAGE ARCH"
 	set -- $p
 	[ -f "$(deb "$1" "$2")" ]
@@ -91,6 +94,28 @@ for f in userspace/python/dcm/*.py _version.py; do
 	echo "/usr/lib/python3/dist-packages/dcm/${f##*/}"
 done | LC_ALL=C sort | diff - "$log" >/dev/null
 check "python3-dcm: the module dcm in Debian's python3 directory" "$?"
+
+# dcm-doc: every page of Documentation/ in HTML (the sources are not
+# shipped), the uapi header's kernel-doc rendered, the pages the manual
+# pages name, Sphinx's JavaScript from libjs-sphinxdoc (dh_sphinxdoc).
+contents dcm-doc all >"$log"
+html=/usr/share/doc/dcm-doc/html
+ok=0
+for f in $(cd Documentation && find . -name '*.rst' | sed 's|^\./||; s|\.rst$||'); do
+	grep -qx "$html/$f.html" "$log" || { echo "missing: $html/$f.html"; ok=1; }
+done >"$tmp/missing"
+for f in $(grep -ho "$html/[A-Za-z0-9/_.-]*\.html" Documentation/man/*.[0-9] | sort -u); do
+	grep -qx "$f" "$log" || { echo "named by a manual page, missing: $f"; ok=1; }
+done >>"$tmp/missing"
+grep -q '_sources\|\.rst$\|\.buildinfo$\|doctrees' "$log" && { echo "sources or build state shipped"; ok=1; }
+mkdir -p "$tmp/doc"
+dpkg-deb -x "$(deb dcm-doc all)" "$tmp/doc" &&
+	grep -q 'dcm_ioc_' "$tmp/doc$html/userspace-api/uapi-header.html" ||
+	{ echo "uapi-header.html holds no kernel-doc"; ok=1; }
+dpkg-deb -f "$(deb dcm-doc all)" Depends | grep -q libjs-sphinxdoc ||
+	{ echo "no dependency on libjs-sphinxdoc"; ok=1; }
+cp "$tmp/missing" "$log"
+check "dcm-doc: every page of Documentation/ and the manual pages' in HTML, the headers' kernel-doc" "$ok"
 
 mkdir -p "$tmp/x"
 dpkg-deb -x "$(deb dcm-tools "$arch")" "$tmp/x" && dpkg-deb -x "$(deb libdcm0 "$arch")" "$tmp/x"
