@@ -79,7 +79,8 @@ check "libdcm-dev: the header, <linux/dcm.h>, libdcm.a, libdcm.so, libdcm.pc, li
 contents dcm-tools "$arch" >"$log"
 ok=0
 for f in /usr/bin/dcmctl /usr/sbin/dcmd /usr/share/dcm/Device.xml /usr/share/dcm/device.rng \
-	/usr/lib/systemd/system/dcmd@.service /usr/lib/udev/rules.d/60-dcm.rules \
+	/lib/systemd/system/dcmd@.service /lib/systemd/system/dcm-lola.service \
+	/usr/lib/systemd/system-preset/80-dcm.preset /usr/lib/udev/rules.d/60-dcm.rules \
 	/usr/lib/modprobe.d/dcm.conf /usr/lib/modules-load.d/dcm.conf /usr/lib/sysusers.d/dcm.conf \
 	/usr/share/man/man8/dcmctl.8.gz /usr/share/man/man8/dcmd.8.gz \
 	/usr/share/man/man8/dcm-lola.8.gz /usr/sbin/dcm-lola \
@@ -135,6 +136,45 @@ check "no RUNPATH or RPATH in the packaged programs and library" "$?"
 hardening-check --nocfprotection "$tmp/x/usr/sbin/dcmd" "$tmp/x/usr/sbin/dcm-lola" "$tmp/x/usr/bin/dcmctl" \
 	"$tmp/x/usr/lib/$multiarch/libdcm.so.$version" >"$log" 2>&1
 check "hardening-check: every packaged binary hardened (fortify, PIE, relro, bindnow)" "$?"
+
+# dcm-tools' maintainer scripts as an image builder runs them (a root
+# without a running systemd or udev): extracted into a root, postinst
+# configure with systemctl and systemd-sysusers working on that root
+# (wrappers that add --root), the others logging their calls. The group
+# dcm is created, dcmd@0 enabled by the preset, dcm-lola not, nothing
+# started or triggered; an image's own preset enables dcm-lola; a purge
+# removes the links.
+root=$tmp/root
+mkdir -p "$root/etc" "$tmp/stub"
+: >"$root/etc/group"
+dpkg-deb -x "$(deb dcm-tools "$arch")" "$root"
+dpkg-deb -e "$(deb dcm-tools "$arch")" "$tmp/tools-ctl"
+for c in udevadm deb-systemd-invoke deb-systemd-helper; do
+	printf '#!/bin/sh\necho "%s $*" >>"%s"\n' "$c" "$tmp/calls" >"$tmp/stub/$c"
+done
+printf '#!/bin/sh\nexec %s --root="%s" "$@"\n' "$(command -v systemctl)" "$root" >"$tmp/stub/systemctl"
+chmod +x "$tmp/stub/"*
+: >"$tmp/calls"
+maint() {
+	env PATH="$tmp/stub:$PATH" DPKG_ROOT="$root" sh "$tmp/tools-ctl/$1" "$2" ${3:+"$3"} >>"$log" 2>&1
+}
+wants=$root/etc/systemd/system/multi-user.target.wants
+: >"$log"
+maint postinst configure "" && grep -q '^dcm:x:[0-9]*:$' "$root/etc/group" &&
+	[ -L "$wants/dcmd@0.service" ] && [ ! -e "$wants/dcm-lola.service" ] &&
+	! grep -q 'udevadm\|deb-systemd-invoke' "$tmp/calls"
+check "dcm-tools: postinst in an image: group dcm created, dcmd@0 enabled by the preset, dcm-lola not, nothing started" "$?"
+mkdir -p "$root/etc/systemd/system-preset"
+echo 'enable dcm-lola.service' >"$root/etc/systemd/system-preset/50-robot.preset"
+rm -f "$wants/dcmd@0.service"
+maint postinst configure "" && [ -L "$wants/dcm-lola.service" ] && [ -L "$wants/dcmd@0.service" ]
+check "dcm-tools: postinst honours the image's presets (dcm-lola enabled by one)" "$?"
+maint postinst configure 0.5.0 && maint prerm remove &&
+	[ -L "$wants/dcm-lola.service" ] && [ -L "$wants/dcmd@0.service" ] &&
+	maint postrm remove && maint postrm purge &&
+	[ ! -e "$wants/dcm-lola.service" ] && [ ! -e "$wants/dcmd@0.service" ] &&
+	grep -qx 'deb-systemd-helper purge dcm-lola.service' "$tmp/calls"
+check "dcm-tools: an upgrade and a removal keep what is enabled, a purge removes it" "$?"
 
 # No error and no warning of lintian on any package.
 lintian --fail-on error,warning "$tmp/dcm_${version}_$arch.changes" >"$log" 2>&1
