@@ -32,8 +32,9 @@ FILES="scripts/checkpatch.pl scripts/spelling.txt
 	scripts/kernel-doc
 	Documentation/sphinx/kerneldoc.py Documentation/sphinx/kernellog.py"
 
-if [ -e "$stamp" ] && [ "$stamp" -nt "$TARBALL" ] &&
-	[ "$(cat "$stamp")" = "$(echo $FILES)" ]; then
+# shellcheck disable=SC2086 # $FILES is a list of words
+want=$(printf '%s\n' $FILES)
+if [ -e "$stamp" ] && [ "$stamp" -nt "$TARBALL" ] && [ "$(cat "$stamp")" = "$want" ]; then
 	exit 0
 fi
 
@@ -61,4 +62,4 @@ done
 	mkdir -p "$dir/$(dirname "$f")"
 	mv -f "$tmp/$f" "$dir/$f"
 done
-echo $FILES >"$stamp"
+printf '%s\n' "$want" >"$stamp"
