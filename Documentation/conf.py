@@ -32,14 +32,15 @@ exclude_patterns = ['man', 'ABI', 'netlink']
 primary_domain = 'c'
 highlight_language = 'none'
 
-# The C types of the standard headers and of libnl, which no page of this
-# tree defines: a reference to them resolves to nothing on purpose.
+# The C types of the standard headers and of the kernel's and libnl's
+# netlink headers, which no page of this tree defines: a reference to them
+# resolves to nothing on purpose.
 nitpick_ignore = [('c:identifier', t) for t in (
     '__u8', '__u16', '__u32', '__u64', '__s8', '__s16', '__s32', '__s64',
     'uint8_t', 'uint16_t', 'uint32_t', 'uint64_t',
     'int8_t', 'int16_t', 'int32_t', 'int64_t',
     'size_t', 'ssize_t', 'bool', 'FILE', 'pid_t', 'off_t', 'time_t',
-    'va_list', 'nl_sock', 'timespec', 'pollfd')]
+    'va_list', 'nl_sock', 'nlmsghdr', 'timespec', 'pollfd')]
 
 html_theme = 'alabaster'
 html_title = 'dcm documentation'
