@@ -8,6 +8,7 @@
 #   make check-debug  the kselftests on a debug kernel (KASAN, lockdep, kmemleak, UBSAN,
 #                   KFENCE) built once from linux-source-6.1 and cached outside the tree
 #   make lint       checkpatch --strict, W=1 build, sparse (C=1) build; fails on any warning
+#   make docs       Documentation/ with Sphinx into build/docs/html, warnings as errors
 #   make bench      the cycle and the ABI measured in the VM, buses at wire
 #                   time: writes Documentation/dcm/benchmarks.rst (~30 min)
 #   make bench-rt   its latency rows on PREEMPT_RT (installs linux-image-rt-amd64)
@@ -45,7 +46,7 @@ export O LSRC
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src bench bench-rt soak boardsim install uninstall install-test \
 	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples \
-	docs-test top-test
+	docs-test top-test docs
 
 all: modules userspace selftests boardsim examples
 
@@ -85,7 +86,8 @@ selftests: linux-src userspace
 # (scripts/test-docs-extract.sh); a staged install and uninstall
 # (scripts/test-install.sh), the DKMS tree built by dkms
 # (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh,
-# ~20 s), dcmctl's bash completion (userspace/tests/test-completion.sh);
+# ~20 s), dcmctl's bash completion (userspace/tests/test-completion.sh),
+# the manual pages against the programs' --help (scripts/test-man.py);
 # then each libFuzzer harness for a second, on its seeds and kept
 # crashes (FUZZ_SMOKE_SECONDS; skipped without clang). All run even if one
 # fails.
@@ -107,6 +109,7 @@ unit:
 	scripts/test-deb.sh || rc=1; \
 	$(MAKE) -s --no-print-directory -C userspace/examples O=$(O) check || rc=1; \
 	bash userspace/tests/test-completion.sh $(O)/bin/dcmctl || rc=1; \
+	python3 scripts/test-man.py $(O)/bin || rc=1; \
 	if command -v clang >/dev/null 2>&1; then \
 		$(MAKE) -s --no-print-directory -C tools/fuzz O=$(O) smoke || rc=1; \
 	else echo "fuzz: skipped, no clang (make deps)"; fi; \
@@ -126,6 +129,17 @@ vm-test: modules userspace selftests boardsim examples
 
 lint: linux-src
 	@scripts/lint.sh
+
+# The documentation (Documentation/conf.py): every page, the headers'
+# kernel-doc through the kernel's kernel-doc and its Sphinx extension
+# (make linux-src). Warnings are errors, kernel-doc's too (KDOC_WERROR);
+# -n: every reference must resolve; -E: every page is read again, so that
+# an unchanged page's warnings are not hidden by the previous build.
+SPHINXBUILD ?= sphinx-build
+docs: linux-src
+	@KDOC_WERROR=1 $(SPHINXBUILD) -E -q -b html -W --keep-going -n \
+		-d $(O)/docs/doctrees Documentation $(O)/docs/html
+	@echo "docs: $(O)/docs/html/index.html"
 
 # Benchmarks run against the default robot description that dcmd loads:
 # scripts/bench.sh boots the VM, runs tools/bench/rows/*.sh (BENCH_ROWS: some

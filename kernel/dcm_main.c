@@ -90,3 +90,4 @@ module_exit(dcm_exit);
 
 MODULE_DESCRIPTION("Device Communication Manager for the NAO robot");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(DCM_VERSION);

@@ -5,6 +5,7 @@
 #
 #   build      make all, one test; if it fails nothing else runs
 #   lint       scripts/lint.sh, one test: passed or failed
+#   docs       make docs (Sphinx, warnings as errors), one test
 #   unit       host unit tests (make unit: userspace and kernel pure logic, cmocka)
 #   selftests  the kselftest suite in the VM (scripts/run-selftests.sh)
 #
@@ -63,6 +64,19 @@ if [ "$st" = 0 ]; then
 else
 	echo "check.sh: lint failed (exit status $st)"
 	record lint 0 1 -
+fi
+
+# (a') the documentation: one test.
+heading "docs (make docs)"
+set +e
+make --no-print-directory docs 2>&1 | tee "$results/docs.log"
+st=${PIPESTATUS[0]}
+set -e
+if [ "$st" = 0 ]; then
+	record docs 1 0 -
+else
+	echo "check.sh: the documentation build failed (exit status $st)"
+	record docs 0 1 -
 fi
 
 # (b) host unit tests: sum cmocka's per-binary PASSED/FAILED lines.

@@ -20,6 +20,7 @@ PACKAGES="
 	clang libclang-rt-14-dev llvm
 	libmsgpack-dev python3-msgpack python3-dev tmux rt-tests stress-ng valgrind
 	flex bison bc libelf-dev libssl-dev
+	python3-sphinx sphinx-common lintian devscripts groff-base man-db
 "
 if [ "${1:-}" = --rt ]; then
 	PACKAGES="$PACKAGES

@@ -21,9 +21,15 @@ rm -rf "$dir"
 mkdir -p "$dir"
 sed "s/@VERSION@/$version/" "$top/dkms.conf.in" >"$dir/dkms.conf"
 
-# The tree's Kbuild with dcm_sim.o out of obj-m; refuse to guess if the
-# result does not build exactly dcm.o.
-sed '/^obj-m/s/[[:space:]]*dcm_sim\.o//' "$top/Kbuild" >"$dir/Kbuild"
+# The tree's Kbuild with dcm_sim.o out of obj-m and the version written
+# in (the tree's Kbuild reads it from userspace/, which is not here);
+# refuse to guess if the result does not build exactly dcm.o.
+sed -e '/^obj-m/s/[[:space:]]*dcm_sim\.o//' \
+	-e "s/^DCM_VERSION ?= .*/DCM_VERSION := $version/" "$top/Kbuild" >"$dir/Kbuild"
+if ! grep -qx "DCM_VERSION := $version" "$dir/Kbuild"; then
+	echo "dkms-tree.sh: Kbuild has no 'DCM_VERSION ?=' line to write $version into" >&2
+	exit 1
+fi
 objm=$(sed -n 's/^obj-m[[:space:]]*+*=[[:space:]]*//p' "$dir/Kbuild" | tr -s ' \t' '  ')
 if [ "$objm" != "dcm.o" ]; then
 	echo "dkms-tree.sh: Kbuild's obj-m is not dcm.o (and dcm_sim.o) alone: '$objm'" >&2

@@ -7,7 +7,10 @@
 # that run dkms; libdcm0 the library alone; libdcm-dev the header, the
 # static library, the .so link and the pkg-config file; dcm-tools dcmd,
 # dcmctl, the description, the unit and the udev, modprobe.d,
-# modules-load.d and sysusers.d files. No test data anywhere, no RUNPATH.
+# modules-load.d and sysusers.d files; dcm-doc the HTML documentation, a
+# page for every page of Documentation/ and every page the manual pages
+# name. No test data anywhere, no RUNPATH; every binary hardened
+# (hardening-check), and lintian finds no error or warning.
 #
 # Run by `make unit`; ends like a cmocka binary ("[  PASSED  ] N test(s)."
 # and "[  FAILED  ] N test(s), listed below:"), exit 1 on a failure.
@@ -43,7 +46,8 @@ contents() {
 		sed 's|^\./|/|' | LC_ALL=C sort
 }
 
-for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-dev $arch" "dcm-tools $arch" "python3-dcm all"; do
+for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-dev $arch" "dcm-tools $arch" "python3-dcm all" \
+	"dcm-doc all"; do
 	# shellcheck disable=SC2086 # "PACKAGE ARCH"
 	set -- $p
 	[ -f "$(deb "$1" "$2")" ]
@@ -75,9 +79,12 @@ check "libdcm-dev: the header, <linux/dcm.h>, libdcm.a, libdcm.so, libdcm.pc, li
 contents dcm-tools "$arch" >"$log"
 ok=0
 for f in /usr/bin/dcmctl /usr/sbin/dcmd /usr/share/dcm/Device.xml /usr/share/dcm/device.rng \
-	/usr/lib/systemd/system/dcmd@.service /usr/lib/udev/rules.d/60-dcm.rules \
+	/lib/systemd/system/dcmd@.service /lib/systemd/system/dcm-lola.service \
+	/lib/systemd/system/dcm-lola.socket \
+	/usr/lib/systemd/system-preset/80-dcm.preset /usr/lib/udev/rules.d/60-dcm.rules \
 	/usr/lib/modprobe.d/dcm.conf /usr/lib/modules-load.d/dcm.conf /usr/lib/sysusers.d/dcm.conf \
-	/usr/share/man/man8/dcmctl.8.gz /usr/share/man/man8/dcmd.8.gz /usr/share/man/man8/dcm-lola.8.gz \
+	/usr/share/man/man8/dcmctl.8.gz /usr/share/man/man8/dcmd.8.gz \
+	/usr/share/man/man8/dcm-lola.8.gz /usr/sbin/dcm-lola \
 	/usr/share/bash-completion/completions/dcmctl; do
 	grep -qx "$f" "$log" || { echo "missing: $f"; ok=1; }
 done >"$tmp/missing"
@@ -91,6 +98,28 @@ for f in userspace/python/dcm/*.py _version.py; do
 done | LC_ALL=C sort | diff - "$log" >/dev/null
 check "python3-dcm: the module dcm in Debian's python3 directory" "$?"
 
+# dcm-doc: every page of Documentation/ in HTML (the sources are not
+# shipped), the uapi header's kernel-doc rendered, the pages the manual
+# pages name, Sphinx's JavaScript from libjs-sphinxdoc (dh_sphinxdoc).
+contents dcm-doc all >"$log"
+html=/usr/share/doc/dcm-doc/html
+ok=0
+for f in $(cd Documentation && find . -name '*.rst' | sed 's|^\./||; s|\.rst$||'); do
+	grep -qx "$html/$f.html" "$log" || { echo "missing: $html/$f.html"; ok=1; }
+done >"$tmp/missing"
+for f in $(grep -ho "$html/[A-Za-z0-9/_.-]*\.html" Documentation/man/*.[0-9] | sort -u); do
+	grep -qx "$f" "$log" || { echo "named by a manual page, missing: $f"; ok=1; }
+done >>"$tmp/missing"
+grep -q '_sources\|\.rst$\|\.buildinfo$\|doctrees' "$log" && { echo "sources or build state shipped"; ok=1; }
+mkdir -p "$tmp/doc"
+dpkg-deb -x "$(deb dcm-doc all)" "$tmp/doc" &&
+	grep -q 'dcm_ioc_' "$tmp/doc$html/userspace-api/uapi-header.html" ||
+	{ echo "uapi-header.html holds no kernel-doc"; ok=1; }
+dpkg-deb -f "$(deb dcm-doc all)" Depends | grep -q libjs-sphinxdoc ||
+	{ echo "no dependency on libjs-sphinxdoc"; ok=1; }
+cp "$tmp/missing" "$log"
+check "dcm-doc: every page of Documentation/ and the manual pages' in HTML, the headers' kernel-doc" "$ok"
+
 mkdir -p "$tmp/x"
 dpkg-deb -x "$(deb dcm-tools "$arch")" "$tmp/x" && dpkg-deb -x "$(deb libdcm0 "$arch")" "$tmp/x"
 readelf -d "$tmp/x/usr/sbin/dcmd" "$tmp/x/usr/bin/dcmctl" "$tmp/x/usr/lib/$multiarch/libdcm.so.$version" \
@@ -99,4 +128,56 @@ st=$?
 grep -E 'RUNPATH|RPATH' "$tmp/elf" >>"$log"
 [ "$st" = 0 ] && [ ! -s "$log" ]
 check "no RUNPATH or RPATH in the packaged programs and library" "$?"
+
+# The build flags of dpkg-buildflags reached every binary: fortify, PIE,
+# relro, bindnow, the stack protector. Not the control-flow protection:
+# Debian 12's dpkg-buildflags does not give it, and its C runtime's start
+# files lack the CET property, so no program linked there has it (a
+# "return 0" main built with -fcf-protection fails that check too).
+hardening-check --nocfprotection "$tmp/x/usr/sbin/dcmd" "$tmp/x/usr/sbin/dcm-lola" "$tmp/x/usr/bin/dcmctl" \
+	"$tmp/x/usr/lib/$multiarch/libdcm.so.$version" >"$log" 2>&1
+check "hardening-check: every packaged binary hardened (fortify, PIE, relro, bindnow)" "$?"
+
+# dcm-tools' maintainer scripts as an image builder runs them (a root
+# without a running systemd or udev): extracted into a root, postinst
+# configure with systemctl and systemd-sysusers working on that root
+# (wrappers that add --root), the others logging their calls. The group
+# dcm is created, dcmd@0 enabled by the preset, dcm-lola not, nothing
+# started or triggered; an image's own preset enables dcm-lola; a purge
+# removes the links.
+root=$tmp/root
+mkdir -p "$root/etc" "$tmp/stub"
+: >"$root/etc/group"
+dpkg-deb -x "$(deb dcm-tools "$arch")" "$root"
+dpkg-deb -e "$(deb dcm-tools "$arch")" "$tmp/tools-ctl"
+for c in udevadm deb-systemd-invoke deb-systemd-helper; do
+	printf '#!/bin/sh\necho "%s $*" >>"%s"\n' "$c" "$tmp/calls" >"$tmp/stub/$c"
+done
+printf '#!/bin/sh\nexec %s --root="%s" "$@"\n' "$(command -v systemctl)" "$root" >"$tmp/stub/systemctl"
+chmod +x "$tmp/stub/"*
+: >"$tmp/calls"
+maint() {
+	env PATH="$tmp/stub:$PATH" DPKG_ROOT="$root" sh "$tmp/tools-ctl/$1" "$2" ${3:+"$3"} >>"$log" 2>&1
+}
+wants=$root/etc/systemd/system/multi-user.target.wants
+: >"$log"
+maint postinst configure "" && grep -q '^dcm:x:[0-9]*:$' "$root/etc/group" &&
+	[ -L "$wants/dcmd@0.service" ] && [ ! -e "$wants/dcm-lola.service" ] &&
+	! grep -q 'udevadm\|deb-systemd-invoke' "$tmp/calls"
+check "dcm-tools: postinst in an image: group dcm created, dcmd@0 enabled by the preset, dcm-lola not, nothing started" "$?"
+mkdir -p "$root/etc/systemd/system-preset"
+echo 'enable dcm-lola.service' >"$root/etc/systemd/system-preset/50-robot.preset"
+rm -f "$wants/dcmd@0.service"
+maint postinst configure "" && [ -L "$wants/dcm-lola.service" ] && [ -L "$wants/dcmd@0.service" ]
+check "dcm-tools: postinst honours the image's presets (dcm-lola enabled by one)" "$?"
+maint postinst configure 0.5.0 && maint prerm remove &&
+	[ -L "$wants/dcm-lola.service" ] && [ -L "$wants/dcmd@0.service" ] &&
+	maint postrm remove && maint postrm purge &&
+	[ ! -e "$wants/dcm-lola.service" ] && [ ! -e "$wants/dcmd@0.service" ] &&
+	grep -qx 'deb-systemd-helper purge dcm-lola.service' "$tmp/calls"
+check "dcm-tools: an upgrade and a removal keep what is enabled, a purge removes it" "$?"
+
+# No error and no warning of lintian on any package.
+lintian --fail-on error,warning "$tmp/dcm_${version}_$arch.changes" >"$log" 2>&1
+check "lintian: no error, no warning" "$?"
 finish

@@ -51,6 +51,8 @@ ko=$tree/dcm/$version/$KVER/$(uname -m)/module/dcm.ko
 	[ "$(modinfo -F vermagic "$ko" | cut -d' ' -f1)" = "$KVER" ] &&
 	[ "$(modinfo -F name "$ko")" = dcm ]
 check "dkms build -k $KVER: dcm.ko alone, for $KVER" "$?"
+[ -f "$ko" ] && [ "$(modinfo -F version "$ko")" = "$version" ]
+check "modinfo: dcm.ko's version is $version" "$?"
 dk status >"$log" 2>&1 && grep -q "dcm/$version, $KVER.*: built" "$log"
 check "dkms status: built for $KVER" "$?"
 dk remove --all >"$log" 2>&1 && [ ! -e "$tree/dcm" ]

@@ -296,3 +296,4 @@ module_exit(dcm_sim_exit);
 
 MODULE_DESCRIPTION("Simulated NAO body for the dcm driver");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(DCM_VERSION);
