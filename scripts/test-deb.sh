@@ -24,7 +24,7 @@ version=$(sed -n 's/^#define LIBDCM_VERSION[[:space:]]*"\(.*\)"/\1/p' userspace/
 arch=$(dpkg --print-architecture)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 log=$tmp/log
 check_log=$log
 
@@ -174,7 +174,7 @@ maint postinst configure 0.5.0 && maint prerm remove &&
 	[ -L "$wants/dcm-lola.service" ] && [ -L "$wants/dcmd@0.service" ] &&
 	maint postrm remove && maint postrm purge &&
 	[ ! -e "$wants/dcm-lola.service" ] && [ ! -e "$wants/dcmd@0.service" ] &&
-	grep -qx 'deb-systemd-helper purge dcm-lola.service' "$tmp/calls"
+	grep -qx 'deb-systemd-helper purge dcm-lola.service dcm-lola.socket' "$tmp/calls"
 check "dcm-tools: an upgrade and a removal keep what is enabled, a purge removes it" "$?"
 
 # No error and no warning of lintian on any package.
