@@ -198,6 +198,8 @@ snap before
 nb0=$(cat "$CLS/dcm1/DeviceList/HeadBoard/Nack")
 echo 0xffffffff >"$SIMD/body1/rs485-1/silent"
 sleep 1
+# A slowed kernel runs fewer cycles a second: wait for the first Nack.
+wait_until 1 holds '[ "$(cat "$CLS/dcm1/DeviceList/HeadBoard/Nack")" -gt "$nb0" ]'
 nb1=$(cat "$CLS/dcm1/DeviceList/HeadBoard/Nack")
 snap after
 echo 0 >"$SIMD/body1/rs485-1/silent"
