@@ -25,6 +25,11 @@ import time
 import msgpack
 
 SIZE = 896
+# A slowed kernel (make check-debug's DCM_TEST_TIMEOUT_SCALE): 1 in make check.
+try:
+    SCALE = max(1, int(os.environ.get("DCM_TEST_TIMEOUT_SCALE", "1")))
+except ValueError:
+    SCALE = 1
 SYS = "/sys/class/dcm/dcm0"
 
 # The sensor map: key, key's byte, value's byte, value's length, elements.
@@ -462,8 +467,13 @@ def main_mode(a):
            "a sensor map every cycle: the daemon missed %d of %s cycles (allowed %.0f: "
            "2 %% and the kernel's %d missed slots)" %
            (missed, st["cycles"], allow, k1["missed"] - k0["missed"]))
-    result(me is not None and int(me["drops"]) == 0 and me["role"] == "commander",
-           "this client lost no map (%s drops) and commands" % (me and me["drops"]))
+    # On a slowed kernel the emulator stops this process for longer than
+    # its socket holds maps (about a second): whole maps are dropped then.
+    stalled = SCALE > 1 and longest > 1000
+    result(me is not None and (int(me["drops"]) == 0 or stalled) and me["role"] == "commander",
+           "this client lost no map (%s drops%s) and commands" %
+           (me and me["drops"], ", stopped %.0f ms on a slowed kernel" % longest if stalled
+            else ""))
     result(c.bad == 0, "every map had the first one's layout (%d differed)" % c.bad)
     return 0 if all(results) else 1
 
