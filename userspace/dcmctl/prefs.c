@@ -25,6 +25,7 @@
 #include <strings.h>
 
 #include "dcmctl.h"
+#include "libdcm-desc.h"
 
 static const char *const action_names[] = {
 	[DCMCTL_PREFS_SAVE] = "save",

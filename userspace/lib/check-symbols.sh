@@ -4,7 +4,8 @@
 # check-symbols.sh LIBDCM_SO: the shared library exports exactly the
 # functions its sources mark DCM_EXPORT, each in a version node of
 # libdcm.map, and nothing else (no test hook, no parser only the unit
-# tests call). Prints TAP-like lines; exits 1 on a mismatch.
+# tests call); the node LIBDCM_PRIVATE holds dcm_set_error alone, for
+# libdcm-desc. Prints TAP-like lines; exits 1 on a mismatch.
 set -u
 so=$1
 src=$(cd "$(dirname "$0")" && pwd)
@@ -32,11 +33,18 @@ diff "$tmp/mapped" "$tmp/exported" >"$tmp/diff"
 st=$?
 [ "$st" != 0 ] && sed 's/^/    /' "$tmp/diff"
 check "nm -D exports exactly libdcm.map's symbols" "$st"
-grep -E '^(dcm_nl_parse_calibrate|dcm_nl_parse_special|dcm_snapshot_wrap|dcm_snapshot_test_|dcm_set_error|desc_|json_)' \
+grep -E '^(dcm_nl_parse_calibrate|dcm_nl_parse_special|dcm_snapshot_wrap|dcm_snapshot_test_|dcm_clear_error|desc_|json_)' \
 	"$tmp/exported" >"$tmp/test_only"
 [ -s "$tmp/test_only" ] && sed 's/^/    exported: /' "$tmp/test_only"
 check "no test-only or internal symbol exported" "$([ -s "$tmp/test_only" ] && echo 1 || echo 0)"
-nm -D --defined-only "$so" | grep -v ' A LIBDCM_' | awk '{ print $3 }' | grep -v '@@LIBDCM_0\.[0-9]*$' >"$tmp/unversioned"
+nm -D --defined-only "$so" | grep -v ' A LIBDCM_' | awk '{ print $3 }' |
+	grep -v '@@LIBDCM_0\.[0-9]*$' | grep -vx 'dcm_set_error@@LIBDCM_PRIVATE' >"$tmp/unversioned"
 [ -s "$tmp/unversioned" ] && sed 's/^/    no version: /' "$tmp/unversioned"
-check "every exported symbol has a LIBDCM_0.x version" "$([ -s "$tmp/unversioned" ] && echo 1 || echo 0)"
+check "every exported symbol has a LIBDCM_0.x version (dcm_set_error: LIBDCM_PRIVATE)" \
+	"$([ -s "$tmp/unversioned" ] && echo 1 || echo 0)"
+nm -D --defined-only "$so" | awk '$3 ~ /@@LIBDCM_PRIVATE$/ { print $3 }' >"$tmp/private"
+echo 'dcm_set_error@@LIBDCM_PRIVATE' | diff - "$tmp/private" >"$tmp/diff"
+st=$?
+[ "$st" != 0 ] && sed 's/^/    /' "$tmp/diff"
+check "LIBDCM_PRIVATE: dcm_set_error alone" "$st"
 exit $rc

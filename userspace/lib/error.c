@@ -13,7 +13,8 @@
 
 static __thread char last_error[256];
 
-int dcm_set_error(int err, const char *fmt, ...)
+/* Exported for libdcm-desc alone (libdcm.map: LIBDCM_PRIVATE). */
+DCM_EXPORT int dcm_set_error(int err, const char *fmt, ...)
 {
 	va_list ap;
 

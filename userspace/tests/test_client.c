@@ -25,6 +25,7 @@
 
 #include "fake_dcm.h"
 #include "fake_sysfs.h"
+#include "libdcm-desc.h"
 #include "libdcm-private.h"
 
 static int setup(void **state)

@@ -1,14 +1,18 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""ctypes binding of libdcm (``libdcm.so.0``): structures and prototypes.
+"""ctypes binding of libdcm (``libdcm.so.0``) and of the description's
+library libdcm-desc (``libdcm-desc.so.0``, the preferences): structures and
+prototypes.
 
 This module is private: the rest of the package uses :func:`lib` to get the
 loaded library, every function with its argument and result types declared,
-so that ctypes converts and checks each argument instead of guessing.
+so that ctypes converts and checks each argument instead of guessing;
+:func:`desc_lib` gets libdcm-desc the same way, for :mod:`dcm.prefs` alone.
 
 The library is loaded on first use, not at import: ``import dcm`` works (and
 ``help(dcm)`` too) on a machine without libdcm. ``$DCM_LIBDCM`` names the
 library file to load instead of the soname (a build tree's
-``build/lib/libdcm.so.0``).
+``build/lib/libdcm.so.0``); ``$DCM_LIBDCM_DESC`` names libdcm-desc's
+(``build/lib/libdcm-desc.so.0``).
 """
 
 import ctypes
@@ -17,6 +21,8 @@ import threading
 
 #: The soname the package loads (userspace/Makefile: libdcm.so.$(SOMAJOR)).
 SONAME = "libdcm.so.0"
+#: The description library's (userspace/Makefile: libdcm-desc.so.$(SOMAJOR)).
+DESC_SONAME = "libdcm-desc.so.0"
 
 NAME_LEN = 32
 KEY_NAME_LEN = 128
@@ -307,6 +313,12 @@ _PROTOTYPES = {
     "dcm_nl_special": (c_int, [_nl_p, c_uint, c_int, POINTER(SpecialResult)]),
     "dcm_special_name": (c_char_p, [c_int]),
     "dcm_special_from_name": (c_int, [c_char_p]),
+    "dcm_time_diff": (i32, [u32, u32]),
+    "dcm_time_add": (u32, [u32, i32]),
+}
+
+# libdcm-desc's (<libdcm-desc.h>): the preferences.
+_DESC_PROTOTYPES = {
     "dcm_prefs_save": (c_int, [POINTER(PrefsOpts), c_int, POINTER(PrefsSaved),
                                POINTER(size_t)]),
     "dcm_prefs_load": (c_int, [POINTER(PrefsOpts), c_int, POINTER(PrefsLoaded)]),
@@ -314,29 +326,28 @@ _PROTOTYPES = {
                               POINTER(PrefsAdded)]),
     "dcm_prefs_target_name": (c_char_p, [c_int]),
     "dcm_prefs_target_from_name": (c_int, [c_char_p]),
-    "dcm_time_diff": (i32, [u32, u32]),
-    "dcm_time_add": (u32, [u32, i32]),
 }
 
 _lock = threading.Lock()
 _lib = None
+_desc_lib = None
 _libc = None
 
 
-def _load():
-    path = os.environ.get("DCM_LIBDCM") or SONAME
+def _load(what, env, soname, package, prototypes):
+    path = os.environ.get(env) or soname
     try:
         so = ctypes.CDLL(path, use_errno=True)
     except OSError as e:
         raise ImportError(
-            "dcm: cannot load libdcm (%s): %s; install libdcm0 (make install) or "
-            "set DCM_LIBDCM to the library file" % (path, e)) from e
-    for name, (res, args) in _PROTOTYPES.items():
+            "dcm: cannot load %s (%s): %s; install %s (make install) or "
+            "set %s to the library file" % (what, path, e, package, env)) from e
+    for name, (res, args) in prototypes.items():
         try:
             fn = getattr(so, name)
         except AttributeError as e:
-            raise ImportError("dcm: %s has no %s: libdcm too old for this module" %
-                              (path, name)) from e
+            raise ImportError("dcm: %s has no %s: %s too old for this module" %
+                              (path, name, what)) from e
         fn.restype = res
         fn.argtypes = args
     return so
@@ -351,8 +362,25 @@ def lib():
     if _lib is None:
         with _lock:
             if _lib is None:
-                _lib = _load()
+                _lib = _load("libdcm", "DCM_LIBDCM", SONAME, "libdcm0", _PROTOTYPES)
     return _lib
+
+
+def desc_lib():
+    """The loaded libdcm-desc (the preferences), every prototype declared
+    (loaded on first call, after libdcm, which it needs and whose
+    dcm_last_error() says why a call of it failed).
+
+    Raises ImportError if the library cannot be loaded.
+    """
+    global _desc_lib
+    lib()
+    if _desc_lib is None:
+        with _lock:
+            if _desc_lib is None:
+                _desc_lib = _load("libdcm-desc", "DCM_LIBDCM_DESC", DESC_SONAME,
+                                  "libdcm-desc0", _DESC_PROTOTYPES)
+    return _desc_lib
 
 
 def libc_free(ptr):

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """The robot description's preference files: NAOqi's DCM preferences
-("Save", "Load", "Add") over libdcm's ``dcm_prefs_*``.
+("Save", "Load", "Add") over libdcm-desc's ``dcm_prefs_*``.
 
 The files are those dcmd loads for the controller (``/etc/dcm`` for dcm0,
 ``/etc/dcm/dcmN`` for dcmN, over the shipped ``/usr/share/dcm``); ``etc``
@@ -49,7 +49,7 @@ def target_number(target):
     if not isinstance(target, str):
         raise TypeError("the preference target must be a string (%s), got %s %s" %
                         (", ".join(TARGETS), _args.typename(target), _args.short(target)))
-    n = _lib.lib().dcm_prefs_target_from_name(target.encode("utf-8", "replace"))
+    n = _lib.desc_lib().dcm_prefs_target_from_name(target.encode("utf-8", "replace"))
     if n < 0:
         raise ValueError("unknown preference target %r: %s" % (target, ", ".join(TARGETS)))
     return n
@@ -113,7 +113,7 @@ def save(target="All", index=0, etc=None, share=None):
     o = _Opts(index, etc, share)
     out = (_lib.PrefsSaved * 3)()
     n = _lib.size_t()
-    o.check(_lib.lib().dcm_prefs_save(ctypes.byref(o.opts), t, out, ctypes.byref(n)),
+    o.check(_lib.desc_lib().dcm_prefs_save(ctypes.byref(o.opts), t, out, ctypes.byref(n)),
             "dcm_prefs_save")
     return [Saved(TARGETS[out[i].target], _lib.text(out[i].file), _lib.text(out[i].from_),
                   out[i].keys, out[i].live, out[i].changed, out[i].added)
@@ -133,7 +133,7 @@ def load(target="All", index=0, etc=None, share=None):
     t = TARGETS.index("All")
     o = _Opts(index, etc, share)
     out = _lib.PrefsLoaded()
-    o.check(_lib.lib().dcm_prefs_load(ctypes.byref(o.opts), t, ctypes.byref(out)),
+    o.check(_lib.desc_lib().dcm_prefs_load(ctypes.byref(o.opts), t, ctypes.byref(out)),
             "dcm_prefs_load")
     return Loaded(_lib.text(out.files), _lib.text(out.controller), out.n_devices,
                   out.n_subdevices, out.n_keys, out.steps)
@@ -150,7 +150,7 @@ def add(target, key, value, type=None, index=0, etc=None, share=None):  # pylint
     ty = None if type is None else _args.name(type, "the type")
     o = _Opts(index, etc, share)
     out = _lib.PrefsAdded()
-    o.check(_lib.lib().dcm_prefs_add(ctypes.byref(o.opts), t, k, v, ty, ctypes.byref(out)),
+    o.check(_lib.desc_lib().dcm_prefs_add(ctypes.byref(o.opts), t, k, v, ty, ctypes.byref(out)),
             "dcm_prefs_add")
     return Added(TARGETS[out.target], _lib.text(out.file), _lib.text(out.from_),
                  _lib.text(out.key), bool(out.added))

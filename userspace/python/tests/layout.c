@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "libdcm.h"
+#include "libdcm-desc.h"
 
 #define F(s, f) printf("%s %s %zu %zu\n", #s, #f, offsetof(struct s, f), \
 		       sizeof(((struct s *)0)->f))

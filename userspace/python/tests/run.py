@@ -5,8 +5,9 @@ report like a cmocka binary, which scripts/run-unit.sh counts: a line per
 test, then "[  PASSED  ] N test(s)." and, if any failed, "[  FAILED  ] N
 test(s), listed below:" and their names. Exit 1 on a failure.
 
-make unit runs it with PYTHONPATH at the staged module, DCM_LIBDCM at the
-built libdcm.so.0 and DCM_LAYOUT at the layout printer (userspace/Makefile).
+make unit runs it with PYTHONPATH at the staged module, DCM_LIBDCM and
+DCM_LIBDCM_DESC at the built libdcm.so.0 and libdcm-desc.so.0, and DCM_LAYOUT
+at the layout printer (userspace/Makefile).
 """
 
 import os

@@ -67,6 +67,13 @@ class Layout(unittest.TestCase):
         self.assertEqual(os.path.basename(os.environ.get("DCM_LIBDCM", _lib.SONAME)),
                          _lib.SONAME)
 
+    def test_desc_soname(self):
+        """The preferences are libdcm-desc's, a library apart from libdcm."""
+        self.assertEqual(os.path.basename(os.environ.get("DCM_LIBDCM_DESC", _lib.DESC_SONAME)),
+                         _lib.DESC_SONAME)
+        self.assertTrue(hasattr(_lib.desc_lib(), "dcm_prefs_save"))
+        self.assertFalse(hasattr(_lib.lib(), "dcm_prefs_save"))
+
 
 class Names(unittest.TestCase):
     def test_update_kinds(self):

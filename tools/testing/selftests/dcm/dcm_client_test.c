@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 
 #include <libdcm.h>
+#include <libdcm-desc.h>
 
 #include "kselftest_harness.h"
 #include "dcm_test.h"

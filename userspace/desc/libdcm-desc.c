@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * libdcm: NAOqi's preferences(action, target, key, value) on the preference
+ * libdcm-desc: NAOqi's preferences(action, target, key, value) on the preference
  * files of the robot description (Documentation/dcm/device-xml.rst): the
  * actions Save, Load and Add, the targets Main, Chest, Head (and All for
  * Save and Load).
@@ -15,8 +15,10 @@
  * is /etc/dcm for dcm0 and /etc/dcm/dcmN for dcmN, N > 0. Every file
  * written is checked first (schema, loader, the kernel's own checks in the
  * dry run, with Device.xml) and replaced atomically. The work is the
- * description library's (desc/, linked into libdcm, hidden); here are the
- * defaults, the messages and the results.
+ * description code's (the rest of desc/, in the same library); here are
+ * the defaults, the messages and the results. Errors are libdcm's:
+ * dcm_set_error(), which libdcm exports to this library alone
+ * (LIBDCM_PRIVATE), so that dcm_last_error() says why.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -25,6 +27,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "libdcm-desc.h"
 #include "libdcm-private.h"
 #include "desc.h"
 
