@@ -13,7 +13,7 @@ set -eu
 PACKAGES="
 	linux-image-amd64 linux-headers-amd64
 	qemu-system-x86 busybox-static cpio kmod xz-utils
-	libnl-3-dev libnl-genl-3-dev libxml2-dev libxml2-utils libcmocka-dev
+	libnl-3-dev libnl-genl-3-dev libxml2-dev libxml2-utils libcmocka-dev libsystemd-dev
 	linux-source-6.1 sparse acpica-tools device-tree-compiler dt-schema yamllint
 	pkg-config gcc make python3 python3-yaml
 	dkms systemd binutils debhelper dh-dkms dpkg-dev

@@ -77,10 +77,10 @@ void dcmd_usage(FILE *f);
 bool dcmd_stderr_is_journal(void);
 
 /*
- * Tell the service manager @state ("READY=1", "RELOADING=1", ...) by
- * sd_notify(3)'s protocol on $NOTIFY_SOCKET. Return: 1 sent, 0 no
- * $NOTIFY_SOCKET, or a negative errno.
+ * The prefix the journal reads as a line's priority: "<3>" for LOG_ERR
+ * (sd-daemon(3)'s SD_ERR), ... "<7>" for LOG_DEBUG; SD_ERR for a @prio
+ * that is none of syslog's.
  */
-int dcmd_notify(const char *state);
+const char *dcmd_journal_prefix(int prio);
 
 #endif /* DCMD_H */

@@ -39,6 +39,8 @@
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
+#include <systemd/sd-daemon.h>
+
 #include "libdcm.h"
 #include "dcmd.h"
 #include "desc.h"
@@ -65,7 +67,7 @@ static void logmsg(int prio, const char *fmt, ...)
 	va_start(ap, fmt);
 	if (d.journal) {
 		if (prio <= LOG_INFO || d.opts.verbose) {
-			fprintf(stderr, "<%d>", prio);
+			fputs(dcmd_journal_prefix(prio), stderr);
 			vfprintf(stderr, fmt, ap);
 			fputc('\n', stderr);
 		}
@@ -393,7 +395,7 @@ static void reconnect(void)
 	struct dcm_nl *nl;
 
 	logmsg(LOG_NOTICE, "SIGHUP: reconnecting to the kernel and reloading the description");
-	dcmd_notify("RELOADING=1");
+	sd_notify(0, "RELOADING=1");
 	nl = connect_kernel();
 	if (!nl) {
 		logmsg(LOG_WARNING, "SIGHUP: reconnect failed, keeping the old connection");
@@ -403,7 +405,7 @@ static void reconnect(void)
 	}
 	if (load_and_push())
 		logmsg(LOG_WARNING, "SIGHUP: reload failed, the running description stays");
-	dcmd_notify("READY=1");
+	sd_notify(0, "READY=1");
 }
 
 /* Return: exit code. */
@@ -752,10 +754,10 @@ int main(int argc, char **argv)
 
 	logmsg(LOG_INFO, "running%s", d.opts.foreground ? " in the foreground" : "");
 	report_ready(0, "");
-	dcmd_notify("READY=1");
+	sd_notify(0, "READY=1");
 
 	ret = event_loop(sfd);
-	dcmd_notify("STOPPING=1");
+	sd_notify(0, "STOPPING=1");
 
 	log_suppressed(ratelimit_flush(&d.rl, now_ms(), true));
 	close(sfd);

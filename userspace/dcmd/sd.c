@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dcmd: the two things it needs of systemd, written from their documented
- * protocols (no libsystemd): is stderr the journal, and the service
- * manager's readiness notification.
+ * dcmd and systemd: is stderr the journal, and the journal's priority
+ * prefix of a log line (libsystemd's SD_* of <systemd/sd-daemon.h>). The
+ * readiness notification is libsystemd's sd_notify(), called in main.c.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
+#include <syslog.h>
 #include <unistd.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
+
+#include <systemd/sd-daemon.h>
 
 #include "dcmd.h"
 
@@ -36,37 +33,18 @@ bool dcmd_stderr_is_journal(void)
 	return (unsigned long long)st.st_dev == dev && (unsigned long long)st.st_ino == ino;
 }
 
-/*
- * sd_notify(3)'s protocol: one datagram to the AF_UNIX socket named by
- * $NOTIFY_SOCKET (a path, or "@name" for the abstract namespace).
- */
-int dcmd_notify(const char *state)
+const char *dcmd_journal_prefix(int prio)
 {
-	const char *path = getenv("NOTIFY_SOCKET");
-	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	size_t len, slen;
-	socklen_t alen;
-	ssize_t n;
-	int fd, e;
+	static const char *const prefix[] = {
+		[LOG_EMERG] = SD_EMERG,
+		[LOG_ALERT] = SD_ALERT,
+		[LOG_CRIT] = SD_CRIT,
+		[LOG_ERR] = SD_ERR,
+		[LOG_WARNING] = SD_WARNING,
+		[LOG_NOTICE] = SD_NOTICE,
+		[LOG_INFO] = SD_INFO,
+		[LOG_DEBUG] = SD_DEBUG,
+	};
 
-	if (!path || !*path)
-		return 0;
-	len = strlen(path);
-	if ((path[0] != '/' && path[0] != '@') || len >= sizeof(sa.sun_path))
-		return -EINVAL;
-	memcpy(sa.sun_path, path, len);
-	if (path[0] == '@')
-		sa.sun_path[0] = '\0';
-	alen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + len +
-			   (path[0] == '/'));
-	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	slen = strlen(state);
-	n = sendto(fd, state, slen, MSG_NOSIGNAL, (struct sockaddr *)&sa, alen);
-	e = errno;
-	close(fd);
-	if (n < 0)
-		return -e;
-	return (size_t)n == slen ? 1 : -EIO;
+	return prio >= LOG_EMERG && prio <= LOG_DEBUG ? prefix[prio] : SD_ERR;
 }

@@ -11,11 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <syslog.h>
 #include <unistd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <cmocka.h>
+
+#include <systemd/sd-daemon.h>
 
 #include "dcmd.h"
 
@@ -360,6 +363,21 @@ static void test_journal_stream(void **state)
 	unsetenv("JOURNAL_STREAM");
 }
 
+/* The journal's priority prefixes of sd-daemon(3), one per syslog level. */
+static void test_journal_prefix(void **state)
+{
+	char want[16];
+	int prio;
+
+	(void)state;
+	for (prio = LOG_EMERG; prio <= LOG_DEBUG; prio++) {
+		snprintf(want, sizeof(want), "<%d>", prio);
+		assert_string_equal(want, dcmd_journal_prefix(prio));
+	}
+	assert_string_equal("<3>", dcmd_journal_prefix(-1));
+	assert_string_equal("<3>", dcmd_journal_prefix(LOG_DEBUG + 1));
+}
+
 static void recv_state(int s, const char *want)
 {
 	char buf[64];
@@ -370,7 +388,11 @@ static void recv_state(int s, const char *want)
 	assert_string_equal(want, buf);
 }
 
-/* sd_notify's protocol: a datagram to a path or an abstract name. */
+/*
+ * The notification as dcmd sends it (libsystemd's sd_notify(0, STATE)): the
+ * state alone, one datagram, to a path or an abstract name; 0 without
+ * $NOTIFY_SOCKET, an error (never a crash) for one that is wrong.
+ */
 static void test_notify(void **state)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
@@ -379,7 +401,7 @@ static void test_notify(void **state)
 
 	(void)state;
 	unsetenv("NOTIFY_SOCKET");
-	assert_int_equal(0, dcmd_notify("READY=1"));
+	assert_int_equal(0, sd_notify(0, "READY=1"));
 
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/notify", dir);
@@ -388,9 +410,9 @@ static void test_notify(void **state)
 	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", path);
 	assert_int_equal(0, bind(s, (struct sockaddr *)&sa, sizeof(sa)));
 	setenv("NOTIFY_SOCKET", path, 1);
-	assert_int_equal(1, dcmd_notify("READY=1"));
+	assert_int_equal(1, sd_notify(0, "READY=1"));
 	recv_state(s, "READY=1");
-	assert_int_equal(1, dcmd_notify("RELOADING=1"));
+	assert_int_equal(1, sd_notify(0, "RELOADING=1"));
 	recv_state(s, "RELOADING=1");
 
 	/* abstract: "@name", bound as "\0name" of exactly that length */
@@ -404,14 +426,14 @@ static void test_notify(void **state)
 				 (socklen_t)(offsetof(struct sockaddr_un, sun_path) +
 					     strlen(abstract))));
 	setenv("NOTIFY_SOCKET", abstract, 1);
-	assert_int_equal(1, dcmd_notify("STOPPING=1"));
+	assert_int_equal(1, sd_notify(0, "STOPPING=1"));
 	recv_state(a, "STOPPING=1");
 
 	/* no listener, or no valid address: an error, never a crash */
 	setenv("NOTIFY_SOCKET", "/nonexistent/notify", 1);
-	assert_true(dcmd_notify("READY=1") < 0);
+	assert_true(sd_notify(0, "READY=1") < 0);
 	setenv("NOTIFY_SOCKET", "relative", 1);
-	assert_int_equal(-EINVAL, dcmd_notify("READY=1"));
+	assert_int_equal(-EINVAL, sd_notify(0, "READY=1"));
 
 	unsetenv("NOTIFY_SOCKET");
 	close(a);
@@ -433,6 +455,7 @@ int main(void)
 		cmocka_unit_test(test_ratelimit_flush),
 		cmocka_unit_test(test_ratelimit_sustained),
 		cmocka_unit_test(test_journal_stream),
+		cmocka_unit_test(test_journal_prefix),
 		cmocka_unit_test(test_notify),
 	};
 
