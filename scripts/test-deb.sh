@@ -4,8 +4,10 @@
 # test-deb.sh: the Debian packaging (debian/) builds with
 # dpkg-buildpackage -b in a copy of the tree, and each package holds what
 # it should: dcm-dkms the module's DKMS source and the maintainer scripts
-# that run dkms; libdcm0 the library alone; libdcm-dev the header, the
-# static library, the .so link and the pkg-config file; dcm-tools dcmd,
+# that run dkms; libdcm0 the library alone, which needs no libxml2;
+# libdcm-desc0 the description's library alone, and dcm-tools depends on
+# its very version; libdcm-dev the headers, the static library, the .so
+# links and the pkg-config files; dcm-tools dcmd,
 # dcmctl, the description, the unit and the udev, modprobe.d,
 # modules-load.d and sysusers.d files; dcm-doc the HTML documentation, a
 # page for every page of Documentation/ and every page the manual pages
@@ -46,7 +48,8 @@ contents() {
 		sed 's|^\./|/|' | LC_ALL=C sort
 }
 
-for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-dev $arch" "dcm-tools $arch" "python3-dcm all" \
+for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-desc0 $arch" "libdcm-dev $arch" "dcm-tools $arch" \
+	"python3-dcm all" \
 	"dcm-doc all"; do
 	# shellcheck disable=SC2086 # "PACKAGE ARCH"
 	set -- $p
@@ -70,11 +73,31 @@ printf '/usr/lib/%s/libdcm.so.0\n/usr/lib/%s/libdcm.so.%s\n' "$multiarch" "$mult
 	"$version" | LC_ALL=C sort | diff - "$log" >/dev/null
 check "libdcm0: libdcm.so.0 and libdcm.so.$version alone" "$?"
 
+contents libdcm-desc0 "$arch" | grep -v '^/usr/share/doc/' >"$log"
+printf '/usr/lib/%s/libdcm-desc.so.0\n/usr/lib/%s/libdcm-desc.so.%s\n' "$multiarch" "$multiarch" \
+	"$version" | LC_ALL=C sort | diff - "$log" >/dev/null
+check "libdcm-desc0: libdcm-desc.so.0 and libdcm-desc.so.$version alone" "$?"
+
 contents libdcm-dev "$arch" | grep -v '^/usr/share/doc/' >"$log"
-printf '%s\n' /usr/include/libdcm.h /usr/include/linux/dcm.h "/usr/lib/$multiarch/libdcm.a" "/usr/lib/$multiarch/libdcm.so" \
-	"/usr/lib/$multiarch/pkgconfig/libdcm.pc" /usr/share/man/man3/libdcm.3.gz |
+printf '%s\n' /usr/include/libdcm.h /usr/include/libdcm-desc.h /usr/include/linux/dcm.h \
+	"/usr/lib/$multiarch/libdcm.a" "/usr/lib/$multiarch/libdcm.so" "/usr/lib/$multiarch/libdcm-desc.so" \
+	"/usr/lib/$multiarch/pkgconfig/libdcm.pc" "/usr/lib/$multiarch/pkgconfig/libdcm-desc.pc" \
+	/usr/share/man/man3/libdcm.3.gz /usr/share/man/man3/libdcm-desc.3.gz |
 	LC_ALL=C sort | diff - "$log" >/dev/null
-check "libdcm-dev: the header, <linux/dcm.h>, libdcm.a, libdcm.so, libdcm.pc, libdcm(3)" "$?"
+check "libdcm-dev: the headers, <linux/dcm.h>, libdcm.a, the .so links, the .pc files, libdcm(3), libdcm-desc(3)" "$?"
+
+# libdcm0 needs no XML parser; libdcm-desc0 this very libdcm0; dcm-tools
+# (which calls libdcm-desc's private calls) this very libdcm-desc0.
+deps() {
+	dpkg-deb -f "$(deb "$1" "$arch")" Depends
+}
+{ deps libdcm0; deps libdcm-desc0; deps dcm-tools; } >"$log"
+! deps libdcm0 | grep -q libxml2 &&
+	deps libdcm-desc0 | grep -q "libdcm0 (= $version)" &&
+	deps libdcm-desc0 | grep -q libxml2 &&
+	deps dcm-tools | grep -q "libdcm-desc0 (= $version)" &&
+	deps dcm-tools | grep -q libsystemd0
+check "Depends: libdcm0 without libxml2, libdcm-desc0 on libdcm0 $version, dcm-tools on libdcm-desc0 $version and libsystemd0" "$?"
 
 contents dcm-tools "$arch" >"$log"
 ok=0
@@ -121,9 +144,10 @@ cp "$tmp/missing" "$log"
 check "dcm-doc: every page of Documentation/ and the manual pages' in HTML, the headers' kernel-doc" "$ok"
 
 mkdir -p "$tmp/x"
-dpkg-deb -x "$(deb dcm-tools "$arch")" "$tmp/x" && dpkg-deb -x "$(deb libdcm0 "$arch")" "$tmp/x"
+dpkg-deb -x "$(deb dcm-tools "$arch")" "$tmp/x" && dpkg-deb -x "$(deb libdcm0 "$arch")" "$tmp/x" &&
+	dpkg-deb -x "$(deb libdcm-desc0 "$arch")" "$tmp/x"
 readelf -d "$tmp/x/usr/sbin/dcmd" "$tmp/x/usr/bin/dcmctl" "$tmp/x/usr/lib/$multiarch/libdcm.so.$version" \
-	>"$tmp/elf" 2>"$log"
+	"$tmp/x/usr/lib/$multiarch/libdcm-desc.so.$version" >"$tmp/elf" 2>"$log"
 st=$?
 grep -E 'RUNPATH|RPATH' "$tmp/elf" >>"$log"
 [ "$st" = 0 ] && [ ! -s "$log" ]
@@ -135,7 +159,8 @@ check "no RUNPATH or RPATH in the packaged programs and library" "$?"
 # files lack the CET property, so no program linked there has it (a
 # "return 0" main built with -fcf-protection fails that check too).
 hardening-check --nocfprotection "$tmp/x/usr/sbin/dcmd" "$tmp/x/usr/sbin/dcm-lola" "$tmp/x/usr/bin/dcmctl" \
-	"$tmp/x/usr/lib/$multiarch/libdcm.so.$version" >"$log" 2>&1
+	"$tmp/x/usr/lib/$multiarch/libdcm.so.$version" "$tmp/x/usr/lib/$multiarch/libdcm-desc.so.$version" \
+	>"$log" 2>&1
 check "hardening-check: every packaged binary hardened (fortify, PIE, relro, bindnow)" "$?"
 
 # dcm-tools' maintainer scripts as an image builder runs them (a root

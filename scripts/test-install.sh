@@ -53,11 +53,13 @@ expected() {
 	{
 		cat <<EOF
 f 644 lib/modules/$KVER/extra/dcm.ko
+f 644 usr/include/libdcm-desc.h
 f 644 usr/include/libdcm.h
 f 644 usr/include/linux/dcm.h
 f 644 usr/lib/libdcm.a
 f 644 usr/lib/modprobe.d/dcm.conf
 f 644 usr/lib/modules-load.d/dcm.conf
+f 644 usr/lib/pkgconfig/libdcm-desc.pc
 f 644 usr/lib/pkgconfig/libdcm.pc
 f 644 usr/lib/systemd/system/dcm-lola.service
 f 644 usr/lib/systemd/system/dcm-lola.socket
@@ -73,14 +75,18 @@ f 644 usr/share/dcm/preferences.rng
 f 644 usr/share/licenses/dcm/GPL-2.0.txt
 f 644 usr/share/licenses/dcm/LGPL-2.1.txt
 f 644 usr/share/licenses/dcm/README
+f 644 usr/share/man/man3/libdcm-desc.3
 f 644 usr/share/man/man3/libdcm.3
 f 644 usr/share/man/man8/dcm-lola.8
 f 644 usr/share/man/man8/dcmctl.8
 f 644 usr/share/man/man8/dcmd.8
 f 755 usr/bin/dcmctl
+f 755 usr/lib/libdcm-desc.so.$version
 f 755 usr/lib/libdcm.so.$version
 f 755 usr/sbin/dcm-lola
 f 755 usr/sbin/dcmd
+l 777 usr/lib/libdcm-desc.so -> libdcm-desc.so.0
+l 777 usr/lib/libdcm-desc.so.0 -> libdcm-desc.so.$version
 l 777 usr/lib/libdcm.so -> libdcm.so.0
 l 777 usr/lib/libdcm.so.0 -> libdcm.so.$version
 EOF
@@ -142,25 +148,32 @@ check "no RUNPATH or RPATH in the $n_elf ELF files installed (readelf -d)" \
 # The programs find the installed library (and nothing of the build tree).
 LD_LIBRARY_PATH=$stage/usr/lib ldd "$stage/usr/sbin/dcmd" >"$log" 2>&1
 grep -q "libdcm.so.0 => $stage/usr/lib/libdcm.so.0 " "$log" &&
+	grep -q "libdcm-desc.so.0 => $stage/usr/lib/libdcm-desc.so.0 " "$log" &&
 	LD_LIBRARY_PATH=$stage/usr/lib "$stage/usr/sbin/dcmd" -h >/dev/null 2>&1 &&
 	LD_LIBRARY_PATH=$stage/usr/lib "$stage/usr/bin/dcmctl" --version >/dev/null 2>&1
 st=$?
-check "dcmd and dcmctl run against the installed libdcm" "$st"
+check "dcmd and dcmctl run against the installed libdcm and libdcm-desc" "$st"
 [ "$st" = 0 ] || show "$log"
 
-# The Python module loads the installed libdcm.so.0 by its soname.
+# The Python module loads the installed libdcm.so.0 by its soname, and
+# libdcm-desc.so.0 for the preferences.
 LD_LIBRARY_PATH=$stage/usr/lib PYTHONPATH=$stage/usr/lib/python3/dist-packages \
-	python3 -B -c 'import dcm, dcm.naoqi; print(dcm.lib_version(), dcm.__file__)' >"$log" 2>&1
+	python3 -B -c 'import dcm, dcm.naoqi
+print(dcm.lib_version(), dcm.__file__, dcm.prefs.target_number("Chest"))' >"$log" 2>&1
 st=$?
-grep -q "^$version $stage/usr/lib/python3/dist-packages/dcm/__init__.py$" "$log"
+grep -q "^$version $stage/usr/lib/python3/dist-packages/dcm/__init__.py 1$" "$log"
 st=$((st || $?))
-check "the Python module dcm imports from the staged root and loads the installed libdcm" "$st"
+check "the Python module dcm imports from the staged root and loads the installed libdcm and libdcm-desc" "$st"
 [ "$st" = 0 ] || show "$log"
 
 pc=$(export PKG_CONFIG_PATH=$stage/usr/lib/pkgconfig
 	{ pkg-config --modversion libdcm; pkg-config --cflags --libs libdcm; } 2>&1 | tr '\n' ' ')
 check "pkg-config libdcm: $pc" \
 	"$(echo "$pc" | grep -q "^$version .*-ldcm" && ! echo "$pc" | grep -q "$top"; echo $?)"
+pc=$(export PKG_CONFIG_PATH=$stage/usr/lib/pkgconfig
+	{ pkg-config --modversion libdcm-desc; pkg-config --cflags --libs libdcm-desc; } 2>&1 | tr '\n' ' ')
+check "pkg-config libdcm-desc: $pc" \
+	"$(echo "$pc" | grep -q "^$version .*-ldcm-desc -ldcm" && ! echo "$pc" | grep -q "$top"; echo $?)"
 
 # systemd-analyze verify wants ExecStart's program: a copy of the unit
 # names the staged one, nothing else changes. Any message fails.

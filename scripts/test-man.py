@@ -12,6 +12,7 @@ dcm-lola.8) and for libdcm (libdcm.3). The --help texts are the reference:
     create|set|list|show|delete, preferences save|load|add, ...) are in
     that command's entry;
   - libdcm.3 names every function libdcm.h declares, and none it does not;
+    libdcm-desc.3 every function of libdcm-desc.h, and none but libdcm's;
   - every page renders without a groff warning, and points nowhere into
     the source tree (no "Documentation/"): the HTML pages it names under
     /usr/share/doc/dcm-doc/html/ are pages Documentation/ builds.
@@ -241,23 +242,41 @@ def dcmctl(bindir):
     end()
 
 
-def libdcm():
-    src = page('libdcm.3')
-    begin('libdcm.3: every function of libdcm.h, no other')
-    hdr = open(os.path.join(TOP, 'userspace', 'lib', 'libdcm.h'), encoding='utf-8').read()
+def header_funcs(*path):
+    """The dcm_* functions a header declares (its comments left out)."""
+    hdr = open(os.path.join(TOP, *path), encoding='utf-8').read()
     hdr = re.sub(r'/\*.*?\*/', ' ', hdr, flags=re.S)
-    funcs = set(re.findall(r'\b(dcm_\w+)\s*\(', hdr))
+    return set(re.findall(r'\b(dcm_\w+)\s*\(', hdr))
+
+
+def library(name, header, at_least, others=()):
+    """NAME.3 names every function of HEADER and none that it does not
+    declare, but for those of the headers OTHERS (another library's, which
+    the page may name)."""
+    src = page(name + '.3')
+    hname = header[-1]
+    begin('%s.3: every function of %s, no other' % (name, hname))
+    funcs = header_funcs(*header)
+    known = set(funcs)
+    for o in others:
+        known |= header_funcs(*o)
     if src is None:
         end()
         return
     text = roff_text(src)
     named = set(re.findall(r'\b(dcm_\w+)\s*\(', text))
     named |= set(re.findall(r'\.BR?\s+(dcm_\w+)', src))
-    check(len(funcs) > 50, 'libdcm.h: only %d functions found' % len(funcs))
+    check(len(funcs) >= at_least, '%s: only %d functions found' % (hname, len(funcs)))
     for f in sorted(funcs - named):
-        check(False, 'libdcm.3 does not name %s() of libdcm.h' % f)
-    for f in sorted(named - funcs):
-        check(False, 'libdcm.3 names %s(), which libdcm.h does not declare' % f)
+        check(False, '%s.3 does not name %s() of %s' % (name, f, hname))
+    for f in sorted(named - known):
+        check(False, '%s.3 names %s(), which %s does not declare' % (name, f, hname))
+
+
+def libdcm():
+    library('libdcm', ('userspace', 'lib', 'libdcm.h'), 50)
+    library('libdcm-desc', ('userspace', 'desc', 'libdcm-desc.h'), 5,
+            [('userspace', 'lib', 'libdcm.h')])
 
 
 def main():
