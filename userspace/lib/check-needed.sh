@@ -35,6 +35,7 @@ for f in "$lib" "$desc" "$O/bin/dcmd" "$O/bin/dcmctl" "$O/bin/dcm-lola"; do
 	[ -f "$f" ] || { echo "not ok - $f: not built"; exit 1; }
 done
 
+: >"$tmp/a"
 needed "$lib" >"$tmp/n" && ! grep -q '^libxml2' "$tmp/n" &&
 	all "$lib" >"$tmp/a" && ! grep -q '^libxml2' "$tmp/a"
 st=$?
