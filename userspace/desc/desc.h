@@ -12,7 +12,13 @@
  * robot has, the overlays), model.c (the model, its numbers and lookups),
  * files.c (where the files are), push.c and dryrun.c (the sinks), prefs.c
  * (a preference file as a document), actions.c (the preference actions
- * Save and Add, and the loads of dcmd and dcmctl).
+ * Save and Add, and the loads of dcmd and dcmctl), libdcm-desc.c (the
+ * preference calls of <libdcm-desc.h>).
+ *
+ * All of it is built once, into libdcm-desc.so: this header's calls are
+ * exported there in the version node LIBDCM_DESC_PRIVATE (libdcm-desc.map)
+ * for dcmd and dcmctl of the same release, and the header is not
+ * installed.
  *
  * Documentation/userspace.rst ("dcmd", "The robot description") describes
  * the rules. Every error names its file and line: "FILE:LINE: message".
