@@ -12,10 +12,8 @@
 #ifndef DCM_LOLA_DAEMON_H
 #define DCM_LOLA_DAEMON_H
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <time.h>
 #include <sys/types.h>
 
