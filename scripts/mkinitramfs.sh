@@ -11,7 +11,7 @@
 # their dependencies, depmod'ed), build/bin/* in /usr/bin, build/lib/*.so* in
 # /usr/lib, the shared libraries all of these need, build/selftests/dcm/ in
 # /opt/dcm/selftests/, userspace/data/ and scripts/vm/demo.sh in
-# /usr/share/dcm/, Debian's python3 (standard library, python3-msgpack,
+# /usr/share/dcm/, ncurses-base's /lib/terminfo, Debian's python3 (standard library, python3-msgpack,
 # build/python/), cyclictest and stress-ng, /etc/{passwd,group,shadow}
 # with root, nao and dcm, and dcm's modprobe options and udev rule (the
 # group dcm, gid 900, commands).
@@ -144,6 +144,11 @@ if [ -d "$O/selftests/dcm" ]; then
 	done < <(find "$O/selftests/dcm" -type f -perm -u+x -print0)
 fi
 [ -d "$top/userspace/data" ] && cp -a "$top/userspace/data/." usr/share/dcm/
+# ncurses-base's terminal descriptions: dcmctl top draws with ncurses.
+if [ -d /lib/terminfo ]; then
+	mkdir -p lib
+	cp -a /lib/terminfo lib/
+fi
 
 # Debian's Python 3 with its standard library (no tests, IDLE, Tk or
 # compiled caches) and python3-msgpack, for the Python module and the

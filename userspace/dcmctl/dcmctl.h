@@ -365,9 +365,15 @@ uint32_t dcmctl_base_time(const struct dcmctl_timing *t, uint32_t now);
 /* dcmctl set KEY VALUE | KEY VALUE@MS... [options] */
 struct dcmctl_set_args {
 	struct dcmctl_timing t;
-	const char *key;
+	const char *key;		/* NULL: none given */
+	size_t n_values;
+	char **values;			/* the arguments after KEY (malloc'ed, into argv) */
+	unsigned int n_opts;		/* options given */
+	int bad_opt;			/* the first option with a bad value, 0: none */
+	const char *bad_arg;		/* its value */
+	bool at, in;			/* --at, --in given */
 	size_t n;
-	struct dcmctl_point *points;	/* malloc'ed */
+	struct dcmctl_point *points;	/* malloc'ed, by dcmctl_set_points() */
 };
 
 /* dcmctl alias set NAME --separate|--mixed ... */
@@ -399,6 +405,17 @@ struct dcmctl_watch_args {
  */
 int dcmctl_parse_set(int argc, char **argv, struct dcmctl_set_args *a, char *err,
 		     size_t errlen);
+/*
+ * The two halves of dcmctl_parse_set(), for a command line whose values are
+ * read by the key's kind: dcmctl_scan_set() reads it once (the options, the
+ * key, the values' texts; -EINVAL only for an unknown option or a missing
+ * argument), dcmctl_set_points() takes the options and values as timed
+ * points (a bad option value, VALUE or VALUE@MS...: -EINVAL, the reason in
+ * @err). Free with dcmctl_set_args_free() either way.
+ */
+int dcmctl_scan_set(int argc, char **argv, struct dcmctl_set_args *a, char *err,
+		    size_t errlen);
+int dcmctl_set_points(struct dcmctl_set_args *a, char *err, size_t errlen);
 void dcmctl_set_args_free(struct dcmctl_set_args *a);
 int dcmctl_parse_alias_set(int argc, char **argv, struct dcmctl_alias_set_args *a,
 			   char *err, size_t errlen);

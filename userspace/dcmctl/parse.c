@@ -257,84 +257,112 @@ void dcmctl_set_args_free(struct dcmctl_set_args *a)
 {
 	free(a->points);
 	a->points = NULL;
-	a->n = 0;
+	free(a->values);
+	a->values = NULL;
+	a->n = a->n_values = 0;
 }
 
-int dcmctl_parse_set(int argc, char **argv, struct dcmctl_set_args *a, char *err,
-		     size_t errlen)
+int dcmctl_scan_set(int argc, char **argv, struct dcmctl_set_args *a, char *err,
+		    size_t errlen)
 {
-	const struct dcmctl_optspec spec = dcmctl_spec_set;
-	bool seen_at = false, seen_in = false, bare = false;
 	struct dcmctl_getopt g;
-	int i, c, r;
+	int i, c;
 
 	memset(a, 0, sizeof(*a));
-	a->points = calloc(argc > 0 ? (size_t)argc : 1, sizeof(*a->points));
-	if (!a->points || dcmctl_getopt_init(&g, &spec, argc, argv)) {
-		free(a->points);
-		a->points = NULL;
+	a->values = calloc(argc > 0 ? (size_t)argc : 1, sizeof(*a->values));
+	if (!a->values || dcmctl_getopt_init(&g, &dcmctl_spec_set, argc, argv)) {
+		free(a->values);
+		a->values = NULL;
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	while ((c = dcmctl_getopt(&g, err, errlen)) > 0)
-		if (timing_option(c, g.optarg, &a->t, &seen_at, &seen_in, err, errlen) < 0)
-			goto fail;
-	if (c < 0)
-		goto fail;
-	for (i = 0; i < g.n_args; i++) {
-		const char *arg = g.args[i];
-
-		if (!a->key) {
-			a->key = arg;
-			continue;
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
+		a->n_opts++;
+		/* A bad value is the timed command's error (set_points); a
+		 * configuration key refuses every option first. */
+		if (!a->bad_opt && timing_option(c, g.optarg, &a->t, &a->at, &a->in, err,
+						 errlen) < 0) {
+			a->bad_opt = c;
+			a->bad_arg = g.optarg;
 		}
+	}
+	if (c < 0) {
+		dcmctl_getopt_free(&g);
+		dcmctl_set_args_free(a);
+		return -EINVAL;
+	}
+	for (i = 0; i < g.n_args; i++) {
+		if (!a->key)
+			a->key = g.args[i];
+		else
+			a->values[a->n_values++] = g.args[i];
+	}
+	dcmctl_getopt_free(&g);
+	err[0] = 0;
+	return 0;
+}
+
+int dcmctl_set_points(struct dcmctl_set_args *a, char *err, size_t errlen)
+{
+	bool bare = false, at = false, in = false;
+	size_t i;
+	int r;
+
+	if (a->bad_opt) {
+		struct dcmctl_timing t;
+
+		timing_option(a->bad_opt, a->bad_arg, &t, &at, &in, err, errlen);
+		return -EINVAL;
+	}
+	free(a->points);
+	a->n = 0;
+	a->points = calloc(a->n_values ? a->n_values : 1, sizeof(*a->points));
+	if (!a->points) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (i = 0; i < a->n_values; i++) {
+		const char *arg = a->values[i];
+
 		if (strchr(arg, '@')) {
 			r = dcmctl_parse_point(arg, &a->points[a->n]);
-			if (r) {
-				snprintf(err, errlen,
-					 "set: invalid point '%s' (VALUE@MS: a decimal value, a time in ms)",
-					 arg);
-				goto fail;
-			}
+			if (r)
+				FAIL("set: invalid point '%s' (VALUE@MS: a decimal value, a time in ms)",
+				     arg);
 		} else {
 			r = dcmctl_parse_value(arg, &a->points[a->n].value);
-			if (r) {
-				snprintf(err, errlen, "set: invalid value '%s'%s", arg,
-					 r == -ERANGE ? " (out of range)" : "");
-				goto fail;
-			}
+			if (r)
+				FAIL("set: invalid value '%s'%s", arg,
+				     r == -ERANGE ? " (out of range)" : "");
 			a->points[a->n].offset = 0;
 			bare = true;
 		}
 		a->n++;
 	}
-	if (seen_at && seen_in) {
-		snprintf(err, errlen, "set: --at and --in exclude each other");
-		goto fail;
-	}
-	if (!a->key) {
-		snprintf(err, errlen, "set: which key? (dcmctl set KEY VALUE)");
-		goto fail;
-	}
-	if (!a->n) {
-		snprintf(err, errlen, "set: which value? (dcmctl set KEY VALUE)");
-		goto fail;
-	}
-	if (bare && a->n > 1) {
-		snprintf(err, errlen,
-			 "set: several points need their times: VALUE@MS VALUE@MS ...");
-		goto fail;
-	}
-	if (a->n > LIBDCM_MAX_POINTS) {
-		snprintf(err, errlen, "set: %zu points, at most %d", a->n, LIBDCM_MAX_POINTS);
-		goto fail;
-	}
-	dcmctl_getopt_free(&g);
+	if (a->at && a->in)
+		FAIL("set: --at and --in exclude each other");
+	if (!a->key)
+		FAIL("set: which key? (dcmctl set KEY VALUE)");
+	if (!a->n)
+		FAIL("set: which value? (dcmctl set KEY VALUE)");
+	if (bare && a->n > 1)
+		FAIL("set: several points need their times: VALUE@MS VALUE@MS ...");
+	if (a->n > LIBDCM_MAX_POINTS)
+		FAIL("set: %zu points, at most %d", a->n, LIBDCM_MAX_POINTS);
 	return 0;
-fail:
-	dcmctl_getopt_free(&g);
-	dcmctl_set_args_free(a);
-	return -EINVAL;
+}
+
+int dcmctl_parse_set(int argc, char **argv, struct dcmctl_set_args *a, char *err,
+		     size_t errlen)
+{
+	int r = dcmctl_scan_set(argc, argv, a, err, errlen);
+
+	if (r)
+		return r;
+	r = dcmctl_set_points(a, err, errlen);
+	if (r)
+		dcmctl_set_args_free(a);
+	return r;
 }
 
 void dcmctl_alias_set_args_free(struct dcmctl_alias_set_args *a)

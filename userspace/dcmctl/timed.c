@@ -250,9 +250,9 @@ int dcmctl_check_config_value(const struct desc_type_key *tk, const char *text, 
 	}
 }
 
-/* set KEY VALUE of a configuration key: through its sysfs file. */
+/* set KEY VALUE of a configuration key: through its sysfs file, no option. */
 static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
-		      const struct dcmctl_keyref *k, const struct dcmctl_getopt *g, FILE *out,
+		      const struct dcmctl_keyref *k, const struct dcmctl_set_args *a, FILE *out,
 		      FILE *err)
 {
 	char rel[DCMCTL_KEY_LEN], file[DCMCTL_KEY_LEN + 256], why[256], *prev = NULL;
@@ -262,14 +262,18 @@ static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 	ssize_t w;
 	int fd, e;
 
-	if (g->n_args != 2) {
-		fprintf(err, "dcmctl: set: %s\n", g->n_args < 2 ?
+	if (a->n_opts) {
+		fprintf(err, "dcmctl: set: a configuration key takes no option\n");
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (a->n_values != 1) {
+		fprintf(err, "dcmctl: set: %s\n", a->n_values < 1 ?
 			"which value? (dcmctl set KEY VALUE)" :
 			"a configuration key takes one value (no VALUE@MS)");
 		return DCMCTL_EXIT_USAGE;
 	}
-	key = g->args[0];
-	text = g->args[1];
+	key = a->key;
+	text = a->values[0];
 	if (dcm_sysfs_key_path(k->path, rel, sizeof(rel)))
 		return DCMCTL_EXIT_FAIL;
 	snprintf(file, sizeof(file), "%s/%s", dcm_sysfs_path(s), rel);
@@ -325,125 +329,177 @@ static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 	return DCMCTL_EXIT_OK;
 }
 
-int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
+/* What a timed set sent: the points, DCM time now, the warnings. */
+struct set_result {
+	struct dcm_timed_point *pts;
+	uint32_t now;
+	char warns[MAX_WARNINGS][320];
+	int n_warns;
+};
+
+static void print_set(const struct dcmctl_opts *o, const struct dcmctl_set_args *a,
+		      uint32_t handle, const struct set_result *res, FILE *out)
 {
-	struct dcmctl_set_args a;
-	struct dcm_timed_point *pts = NULL;
-	struct dcm_sysfs *s = NULL;
-	struct dcm *dcm = NULL;
-	struct dcm_key k;
-	uint32_t now, base;
-	char msg[256], warns[MAX_WARNINGS][320];
-	double *vals = NULL;
-	int r, n_warns = 0, ret = DCMCTL_EXIT_FAIL;
-	size_t i;
+	int i;
 
-	s = quiet_sysfs(o);
-	if (s) {
-		struct dcmctl_getopt g;
-		struct dcmctl_keyref kr;
-
-		/* a configuration key, not a Value: KEY VALUE, no option */
-		if (dcmctl_getopt_init(&g, &dcmctl_spec_set, o->argc, o->argv)) {
-			fprintf(err, "dcmctl: out of memory\n");
-			dcm_sysfs_close(s);
-			return DCMCTL_EXIT_FAIL;
-		}
-		r = dcmctl_getopt(&g, msg, sizeof(msg));
-		if (g.n_args && !dcmctl_key_resolve(s, g.args[0], &kr) && !kr.value) {
-			if (r) {
-				fprintf(err, "dcmctl: %s\n", r < 0 ? msg :
-					"set: a configuration key takes no option");
-				ret = DCMCTL_EXIT_USAGE;
-			} else {
-				ret = set_config(o, s, &kr, &g, out, err);
-			}
-			dcmctl_getopt_free(&g);
-			dcm_sysfs_close(s);
-			return ret;
-		}
-		dcmctl_getopt_free(&g);
-	}
-	if (dcmctl_parse_set(o->argc, o->argv, &a, msg, sizeof(msg))) {
-		fprintf(err, "dcmctl: %s\n", msg);
-		dcm_sysfs_close(s);
-		return DCMCTL_EXIT_USAGE;
-	}
-	if (dcmctl_open(o, &dcm, err))
-		goto out;
-	if (set_target(dcm, a.key, &k, err))
-		goto out;
-	if (k.handle && !(k.flags & LIBDCM_KEY_ACTUATOR)) {
-		fprintf(err, "dcmctl: %s: not an actuator (a sensor or another read-only subdevice): it takes no commands\n",
-			a.key);
-		goto out;
-	}
-	if (dcm_time(dcm, 0, &now)) {
-		fprintf(err, "dcmctl: %s\n", dcm_last_error());
-		goto out;
-	}
-	base = dcmctl_base_time(&a.t, now);
-	pts = calloc(a.n, sizeof(*pts));
-	vals = calloc(a.n, sizeof(*vals));
-	if (!pts || !vals) {
-		fprintf(err, "dcmctl: out of memory\n");
-		goto out;
-	}
-	for (i = 0; i < a.n; i++) {
-		pts[i].value = a.points[i].value;
-		pts[i].time = dcm_time_add(base, a.points[i].offset);
-		pts[i].importance = a.t.importance;
-		vals[i] = a.points[i].value;
-	}
-	r = k.handle ? dcm_set(dcm, k.handle, a.t.kind, pts, a.n) :
-		       dcm_alias_set_all(dcm, a.key, a.t.kind, pts, a.n);
-	if (r == -ENOENT && !k.handle) {
-		fprintf(err, "dcmctl: %s: no such key or alias\n", a.key);
-		if (s) {
-			char sugg[3][DCMCTL_KEY_LEN];
-
-			dcmctl_print_suggestions(err, sugg, dcmctl_key_suggest(s, a.key, sugg, 3));
-		}
-		goto out;
-	}
-	if (r) {
-		fprintf(err, "dcmctl: set %s: %s\n", a.key, dcm_last_error());
-		goto out;
-	}
-	if (k.handle)
-		n_warns = dcmctl_set_warnings(s, a.key, vals, a.n, warns, MAX_WARNINGS);
-	for (i = 0; i < (size_t)n_warns; i++)
-		fprintf(err, "dcmctl: warning: %s\n", warns[i]);
 	if (o->json) {
 		struct json_writer w;
 
 		json_init(&w, out, o->pretty);
 		json_begin_object(&w, NULL);
-		if (k.handle) {
-			json_string(&w, "key", a.key);
-			json_uint(&w, "handle", k.handle);
+		if (handle) {
+			json_string(&w, "key", a->key);
+			json_uint(&w, "handle", handle);
 		} else {
-			json_string(&w, "alias", a.key);
+			json_string(&w, "alias", a->key);
 		}
-		json_string(&w, "kind", dcmctl_kind_name(a.t.kind));
-		json_uint(&w, "importance", a.t.importance);
-		json_uint(&w, "now", now);
-		json_points(&w, "points", pts, a.n);
+		json_string(&w, "kind", dcmctl_kind_name(a->t.kind));
+		json_uint(&w, "importance", a->t.importance);
+		json_uint(&w, "now", res->now);
+		json_points(&w, "points", res->pts, a->n);
 		json_begin_array(&w, "warnings");
-		for (i = 0; i < (size_t)n_warns; i++)
-			json_string(&w, NULL, warns[i]);
+		for (i = 0; i < res->n_warns; i++)
+			json_string(&w, NULL, res->warns[i]);
 		json_end_array(&w);
 		json_end_object(&w);
 		json_finish(&w);
 	} else {
-		fprintf(out, "%s%s: %s, %zu point%s, DCM time now %u\n", k.handle ? "" : "alias ",
-			a.key, dcmctl_kind_name(a.t.kind), a.n, a.n == 1 ? "" : "s", now);
-		print_points_text(out, pts, a.n, now);
+		fprintf(out, "%s%s: %s, %zu point%s, DCM time now %u\n", handle ? "" : "alias ",
+			a->key, dcmctl_kind_name(a->t.kind), a->n, a->n == 1 ? "" : "s", res->now);
+		print_points_text(out, res->pts, a->n, res->now);
 	}
+}
+
+/* The points of @a from DCM time now on (its --in or --at). */
+static int timed_points(struct dcm *dcm, const struct dcmctl_set_args *a, struct set_result *res,
+			FILE *err)
+{
+	uint32_t base;
+	size_t i;
+
+	if (dcm_time(dcm, 0, &res->now)) {
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		return -1;
+	}
+	base = dcmctl_base_time(&a->t, res->now);
+	res->pts = calloc(a->n, sizeof(*res->pts));
+	if (!res->pts) {
+		fprintf(err, "dcmctl: out of memory\n");
+		return -1;
+	}
+	for (i = 0; i < a->n; i++) {
+		res->pts[i].value = a->points[i].value;
+		res->pts[i].time = dcm_time_add(base, a->points[i].offset);
+		res->pts[i].importance = a->t.importance;
+	}
+	return 0;
+}
+
+/* set KEY VALUE... of an actuator: timed commands, warnings of what the robot will do. */
+static int set_actuator(const struct dcmctl_opts *o, const struct dcm_sysfs *s, struct dcm *dcm,
+			const struct dcmctl_set_args *a, const struct dcm_key *k, FILE *out,
+			FILE *err)
+{
+	struct set_result res = { 0 };
+	double *vals = NULL;
+	int ret = DCMCTL_EXIT_FAIL, i;
+	size_t j;
+
+	if (!(k->flags & LIBDCM_KEY_ACTUATOR)) {
+		fprintf(err, "dcmctl: %s: not an actuator (a sensor or another read-only subdevice): it takes no commands\n",
+			a->key);
+		return DCMCTL_EXIT_FAIL;
+	}
+	if (timed_points(dcm, a, &res, err))
+		goto out;
+	if (dcm_set(dcm, k->handle, a->t.kind, res.pts, a->n)) {
+		fprintf(err, "dcmctl: set %s: %s\n", a->key, dcm_last_error());
+		goto out;
+	}
+	vals = calloc(a->n, sizeof(*vals));
+	if (!vals) {
+		fprintf(err, "dcmctl: out of memory\n");
+		goto out;
+	}
+	for (j = 0; j < a->n; j++)
+		vals[j] = a->points[j].value;
+	res.n_warns = dcmctl_set_warnings(s, a->key, vals, a->n, res.warns, MAX_WARNINGS);
+	for (i = 0; i < res.n_warns; i++)
+		fprintf(err, "dcmctl: warning: %s\n", res.warns[i]);
+	print_set(o, a, k->handle, &res, out);
 	ret = DCMCTL_EXIT_OK;
 out:
-	free(pts);
 	free(vals);
+	free(res.pts);
+	return ret;
+}
+
+/* set ALIAS VALUE...: the same points to every member of an alias. */
+static int set_alias(const struct dcmctl_opts *o, const struct dcm_sysfs *s, struct dcm *dcm,
+		     const struct dcmctl_set_args *a, FILE *out, FILE *err)
+{
+	struct set_result res = { 0 };
+	int r, ret = DCMCTL_EXIT_FAIL;
+
+	if (timed_points(dcm, a, &res, err))
+		goto out;
+	r = dcm_alias_set_all(dcm, a->key, a->t.kind, res.pts, a->n);
+	if (r == -ENOENT) {
+		fprintf(err, "dcmctl: %s: no such key or alias\n", a->key);
+		if (s) {
+			char sugg[3][DCMCTL_KEY_LEN];
+
+			dcmctl_print_suggestions(err, sugg, dcmctl_key_suggest(s, a->key, sugg, 3));
+		}
+		goto out;
+	}
+	if (r) {
+		fprintf(err, "dcmctl: set %s: %s\n", a->key, dcm_last_error());
+		goto out;
+	}
+	print_set(o, a, 0, &res, out);
+	ret = DCMCTL_EXIT_OK;
+out:
+	free(res.pts);
+	return ret;
+}
+
+/*
+ * dcmctl set: the command line read once, then one of three jobs by what
+ * KEY is: a configuration key (its sysfs file), an actuator (timed
+ * commands) or an alias (the same points to each member).
+ */
+int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	struct dcmctl_set_args a;
+	struct dcmctl_keyref kr;
+	struct dcm_sysfs *s;
+	struct dcm *dcm = NULL;
+	struct dcm_key k;
+	char msg[256];
+	int ret = DCMCTL_EXIT_FAIL;
+
+	if (dcmctl_scan_set(o->argc, o->argv, &a, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
+		return DCMCTL_EXIT_USAGE;
+	}
+	s = quiet_sysfs(o);
+	if (s && a.key && !dcmctl_key_resolve(s, a.key, &kr) && !kr.value) {
+		ret = set_config(o, s, &kr, &a, out, err);
+		goto out;
+	}
+	if (dcmctl_set_points(&a, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
+		ret = DCMCTL_EXIT_USAGE;
+		goto out;
+	}
+	if (dcmctl_open(o, &dcm, err) || set_target(dcm, a.key, &k, err))
+		goto out;
+	if (k.handle)
+		ret = set_actuator(o, s, dcm, &a, &k, out, err);
+	else
+		ret = set_alias(o, s, dcm, &a, out, err);
+out:
 	dcm_close(dcm);
 	dcm_sysfs_close(s);
 	dcmctl_set_args_free(&a);

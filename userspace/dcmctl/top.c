@@ -13,10 +13,12 @@
  * the joints and their temperature status, which the events then keep up
  * to date.
  *
- * The screen is plain ANSI (VT100) control sequences: the alternate
- * screen, the cursor home, erase to the end of the line and of the
- * screen. Each line is written without its trailing blanks and never past
- * the terminal's width, so nothing wraps or scrolls.
+ * On a terminal the screen is drawn with ncurses (the terminal's own
+ * sequences, from terminfo, on its alternate screen if it has one); each
+ * line never passes the terminal's width, so nothing wraps or scrolls.
+ * When standard output is no terminal (a file, a pipe) each refresh is
+ * printed as plain lines, without a control sequence, a blank line after
+ * each screen.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,6 +32,8 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <curses.h>
 
 #include <linux/dcm.h>
 
@@ -692,28 +696,90 @@ static void on_signal(int sig)
 		top_quit = 1;
 }
 
-/* Raw keys (no echo, no line editing; Ctrl-C still a signal), the alternate screen. */
-static void term_enter(FILE *out, bool have_tty, const struct termios *saved)
+/*
+ * Where the screens go: a terminal through ncurses (@scr), or plain text.
+ * Keys come from standard input when it is a terminal (@keys).
+ */
+struct top_term {
+	FILE *out;
+	SCREEN *scr;			/* NULL: plain text */
+	bool keys;
+	struct termios saved;		/* standard input's modes, plain text only */
+};
+
+/*
+ * Raw keys (no echo, no line editing; Ctrl-C still a signal); on a
+ * terminal ncurses' program mode, else standard input's own.
+ */
+static void term_enter(struct top_term *t)
 {
 	struct termios raw;
 
-	if (have_tty) {
-		raw = *saved;
+	if (t->scr) {
+		reset_prog_mode();
+		clearok(curscr, TRUE);
+		return;
+	}
+	if (t->keys) {
+		raw = t->saved;
 		raw.c_lflag &= ~(ICANON | ECHO);
 		raw.c_cc[VMIN] = 0;
 		raw.c_cc[VTIME] = 0;
 		tcsetattr(STDIN_FILENO, TCSANOW, &raw);
 	}
-	fputs("\033[?1049h\033[?25l\033[H\033[2J", out);
-	fflush(out);
 }
 
-static void term_leave(FILE *out, bool have_tty, const struct termios *saved)
+/* The terminal as it was (ncurses: its modes, the normal screen, the cursor). */
+static void term_leave(struct top_term *t)
 {
-	fputs("\033[?25h\033[?1049l", out);
-	fflush(out);
-	if (have_tty)
-		tcsetattr(STDIN_FILENO, TCSANOW, saved);
+	if (t->scr) {
+		endwin();
+		return;
+	}
+	fflush(t->out);
+	if (t->keys)
+		tcsetattr(STDIN_FILENO, TCSANOW, &t->saved);
+}
+
+/*
+ * ncurses on @t->out if it is a terminal that terminfo knows; plain text
+ * otherwise (said on stderr when it is a terminal).
+ */
+static void term_open(struct top_term *t, FILE *out)
+{
+	memset(t, 0, sizeof(*t));
+	t->out = out;
+	if (isatty(fileno(out))) {
+		const char *term = getenv("TERM");
+
+		t->scr = newterm(NULL, out, stdin);
+		if (!t->scr) {
+			fprintf(stderr, "dcmctl: top: terminal type '%s' unknown to terminfo: "
+				"plain text\n", term && *term ? term : "(none)");
+		} else {
+			set_term(t->scr);
+			cbreak();
+			noecho();
+			nonl();
+			intrflush(stdscr, FALSE);
+			typeahead(-1);
+			curs_set(0);
+			leaveok(stdscr, TRUE);
+		}
+	}
+	if (t->scr)
+		t->keys = isatty(STDIN_FILENO);
+	else
+		t->keys = isatty(STDIN_FILENO) && !tcgetattr(STDIN_FILENO, &t->saved);
+}
+
+static void term_close(struct top_term *t)
+{
+	term_leave(t);
+	if (t->scr) {
+		delscreen(t->scr);
+		t->scr = NULL;
+	}
 }
 
 /* The size of the terminal on @fd; else $COLUMNS x $LINES; else 80x24. */
@@ -753,15 +819,20 @@ static void print_plain(FILE *out, const char *screen, int rows, int cols)
 }
 
 /*
- * Draw @screen: cursor home, each line then "erase to its end", then erase
- * the rest. The last line stops one column short of the edge, so that no
- * terminal scrolls.
+ * Draw @screen: on a terminal each line, then "erase to its end"; ncurses
+ * sends what changed. The last line stops one column short of the edge,
+ * so that no terminal scrolls. Plain text: the lines and a blank one.
  */
-static void draw(FILE *out, const char *screen, int rows, int cols)
+static void draw(struct top_term *t, const char *screen, int rows, int cols)
 {
 	int r;
 
-	fputs("\033[H", out);
+	if (!t->scr) {
+		print_plain(t->out, screen, rows, cols);
+		fputc('\n', t->out);
+		fflush(t->out);
+		return;
+	}
 	for (r = 0; r < rows; r++) {
 		const char *l = screen + (size_t)r * (cols + 1);
 		int len = cols;
@@ -770,30 +841,42 @@ static void draw(FILE *out, const char *screen, int rows, int cols)
 			len = cols - 1;
 		while (len > 0 && l[len - 1] == ' ')
 			len--;
-		fprintf(out, "%.*s\033[K%s", len, l, r < rows - 1 ? "\r\n" : "");
+		move(r, 0);
+		addnstr(l, len);
+		clrtoeol();
 	}
-	fputs("\033[J", out);
-	fflush(out);
+	refresh();
+}
+
+/* A new size: ncurses' is the terminal's, the screen cleared. */
+static void term_resized(struct top_term *t, int *rows, int *cols)
+{
+	term_size(fileno(t->out), rows, cols);
+	if (t->scr) {
+		resizeterm(*rows, *cols);
+		clear();
+	}
 }
 
 static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct sigaction old_int, old_term, old_hup, old_winch, old_tstp;
-	struct termios saved;
-	bool have_tty = isatty(STDIN_FILENO) && !tcgetattr(STDIN_FILENO, &saved);
+	struct top_term t;
 	char *screen = NULL;
 	int rows = 0, cols = 0;
 	long long next = 0;
 	int ret = DCMCTL_EXIT_OK;
 
+	/* Ours before ncurses starts: it then leaves these signals to us. */
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGHUP, &sa, &old_hup);
 	sigaction(SIGWINCH, &sa, &old_winch);
 	sigaction(SIGTSTP, &sa, &old_tstp);
-	term_enter(out, have_tty, &saved);
+	term_open(&t, out);
+	term_enter(&t);
 	top_resized = 1;
 	while (!top_quit) {
 		struct pollfd pfd[2];
@@ -802,36 +885,35 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 		if (top_stop) {
 			/* Ctrl-Z: the terminal as it was while stopped */
 			top_stop = 0;
-			term_leave(out, have_tty, &saved);
+			term_leave(&t);
 			signal(SIGTSTP, SIG_DFL);
 			raise(SIGTSTP);
 			/* continued */
 			sigaction(SIGTSTP, &sa, NULL);
-			if (have_tty)
-				tcgetattr(STDIN_FILENO, &saved);
-			term_enter(out, have_tty, &saved);
+			if (!t.scr && t.keys)
+				tcgetattr(STDIN_FILENO, &t.saved);
+			term_enter(&t);
 			top_resized = 1;
 		}
 
 		if (top_resized) {
 			top_resized = 0;
-			term_size(fileno(out), &rows, &cols);
+			term_resized(&t, &rows, &cols);
 			free(screen);
 			screen = malloc((size_t)rows * (cols + 1));
 			if (!screen) {
 				ret = DCMCTL_EXIT_FAIL;
 				break;
 			}
-			fputs("\033[H\033[2J", out);
 			next = 0;
 		}
 		if (mono_ms() >= next) {
 			src_refresh(src, v);
 			top_render(v, screen, rows, cols);
-			draw(out, screen, rows, cols);
+			draw(&t, screen, rows, cols);
 			next = mono_ms() + v->interval_ms;
 		}
-		if (have_tty) {
+		if (t.keys) {
 			pfd[nfd].fd = STDIN_FILENO;
 			pfd[nfd++].events = POLLIN;
 		}
@@ -844,7 +926,7 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 			wait = 0;
 		if (poll(pfd, nfd, wait) <= 0)
 			continue;
-		if (have_tty && (pfd[0].revents & POLLIN)) {
+		if (t.keys && (pfd[0].revents & POLLIN)) {
 			char buf[64];
 			ssize_t n = read(STDIN_FILENO, buf, sizeof(buf)), i;
 
@@ -853,13 +935,13 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 					top_quit = 1;
 			if (n == 0 && !isatty(STDIN_FILENO))
 				top_quit = 1;
-		} else if (have_tty && (pfd[0].revents & (POLLHUP | POLLERR))) {
+		} else if (t.keys && (pfd[0].revents & (POLLHUP | POLLERR))) {
 			top_quit = 1;
 		}
 		if (src->nl && (pfd[nfd - 1].revents & POLLIN))
 			src_events(src, v);
 	}
-	term_leave(out, have_tty, &saved);
+	term_close(&t);
 	sigaction(SIGTSTP, &old_tstp, NULL);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
@@ -879,7 +961,8 @@ static void top_usage(FILE *f)
 		"status, current (A); the battery; the feet's FSR and centre of pressure; the\n"
 		"inertial board; the events of the last 30 s; the cycle's statistics.\n"
 		"q or Ctrl-C quits, Ctrl-Z stops it. --once prints one screen, without terminal control, at\n"
-		"the terminal's size (else $COLUMNS x $LINES, else 80x24).\n",
+		"the terminal's size (else $COLUMNS x $LINES, else 80x24). Not on a terminal, each\n"
+		"refresh is printed so, a blank line after it. No JSON (-j): see get, watch, stats.\n",
 		TOP_DEFAULT_INTERVAL_MS, TOP_MIN_INTERVAL_MS, TOP_MAX_INTERVAL_MS);
 }
 
@@ -900,6 +983,11 @@ int dcmctl_cmd_top(const struct dcmctl_opts *o)
 	if (r) {
 		fprintf(stderr, "dcmctl: %s\n", msg);
 		top_usage(stderr);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (o->json) {
+		fprintf(stderr, "dcmctl: top: no JSON output, its screen is for people (-j get KEY..., "
+			"-j watch KEY..., -j stats give the values)\n");
 		return DCMCTL_EXIT_USAGE;
 	}
 	v = malloc(sizeof(*v));

@@ -161,7 +161,7 @@ enum lola_read_status lola_reader_next(struct lola_reader *r, const msgpack_obje
 /* Where a numeric sensor element comes from. */
 enum lola_src {
 	LOLA_SRC_VALUE,		/* the subdevice's Value in the cycle's frame */
-	LOLA_SRC_KEY,		/* a key of the tree (a Status), in sysfs */
+	LOLA_SRC_KEY,		/* a live key (a Status), in frames with the live keys */
 	LOLA_SRC_NONE,		/* nothing: 0 */
 };
 

@@ -251,6 +251,53 @@ static void test_parse_set_good(void **state)
 	dcmctl_set_args_free(&a);
 }
 
+/*
+ * One reading of the command line, its values by the key's kind: a
+ * configuration key's value is text, an actuator's are points.
+ */
+static void test_scan_set(void **state)
+{
+	struct dcmctl_set_args a;
+
+	(void)state;
+	/* a value that is no number: kept as text; taken as a point: refused */
+	assert_int_equal(dcmctl_scan_set(ARGS("RobotConfig/Body/Type", "nao"), &a, err,
+					 sizeof(err)), 0);
+	assert_string_equal(a.key, "RobotConfig/Body/Type");
+	assert_int_equal(a.n_values, 1);
+	assert_string_equal(a.values[0], "nao");
+	assert_int_equal(a.n_opts, 0);
+	assert_int_equal(dcmctl_set_points(&a, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "set: invalid value 'nao'");
+	dcmctl_set_args_free(&a);
+	assert_null(a.values);
+	assert_null(a.points);
+
+	/* options counted; a bad option value is the points' error, not the scan's */
+	assert_int_equal(dcmctl_scan_set(ARGS("K", "40", "--kind", "sideways", "--in", "100"),
+					 &a, err, sizeof(err)), 0);
+	assert_int_equal(a.n_opts, 2);
+	assert_int_equal(a.n_values, 1);
+	assert_int_equal(dcmctl_set_points(&a, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "invalid kind 'sideways' (clear-all, merge, clear-after, "
+			    "clear-before)");
+	dcmctl_set_args_free(&a);
+
+	/* the same line read once, then as points */
+	assert_int_equal(dcmctl_scan_set(ARGS("K", "0.5@100", "-0.5@300", "--in", "20"), &a, err,
+					 sizeof(err)), 0);
+	assert_int_equal(dcmctl_set_points(&a, err, sizeof(err)), 0);
+	assert_int_equal(a.n, 2);
+	assert_int_equal(a.points[1].offset, 300);
+	assert_int_equal(a.t.in_ms, 20);
+	dcmctl_set_args_free(&a);
+
+	/* an unknown option stops the scan */
+	assert_int_equal(dcmctl_scan_set(ARGS("K", "1", "--inn", "3"), &a, err, sizeof(err)),
+			 -EINVAL);
+	assert_null(a.values);
+}
+
 #define SET_BAD(msg, ...) do { \
 		struct dcmctl_set_args a_; \
 		assert_int_equal(dcmctl_parse_set(ARGS(__VA_ARGS__), &a_, err, sizeof(err)), \
@@ -1057,6 +1104,7 @@ int main(void)
 		cmocka_unit_test_setup(test_parse_point, setup),
 		cmocka_unit_test_setup(test_parse_lists, setup),
 		cmocka_unit_test_setup(test_parse_set_good, setup),
+		cmocka_unit_test_setup(test_scan_set, setup),
 		cmocka_unit_test_setup(test_parse_set_bad, setup),
 		cmocka_unit_test_setup(test_parse_set_too_many, setup),
 		cmocka_unit_test_setup(test_parse_alias_set_good, setup),

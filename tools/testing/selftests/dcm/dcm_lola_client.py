@@ -444,6 +444,35 @@ def main_mode(a):
     now = [sysfs(k) for k in LED_KEYS["Chest"]]
     result(now == [1.0, 0.0, 1.0], "other clients' faults changed nothing (Chest %s)" % now)
 
+    # The joints' temperature Status is a live key, taken from the cycle's
+    # frame: HeadYaw's motor board held at 76 degC (the simulator) is
+    # Status 1 in the map, as in the tree; let go, it cools below 75 degC
+    # within seconds and the map says 0 again (the robot as it was).
+    def status_at(i):
+        return pkt[OFF["Status"][0] + 3 + i]
+
+    def tree_status(j):
+        with open("%s/SubDeviceList/%s/Temperature/Sensor/Status" % (SYS, j)) as f:
+            return int(f.read().split()[0])
+
+    def sim_board(knob, v):
+        with open("/sys/kernel/debug/dcm_sim/body0/rs485-1/" + knob, "w") as f:
+            f.write(v)
+    sim_board("hot_mc", "76000")
+    sim_board("hot", "1")
+    try:
+        hot = cycles_until(lambda: status_at(0) == 1 and tree_status("HeadYaw") == 1,
+                           200 * SCALE)
+        seen = (status_at(0), tree_status("HeadYaw"), status_at(1), tree_status("HeadPitch"))
+    finally:
+        sim_board("hot", "0")
+        sim_board("hot_mc", "80000")
+    cool = cycles_until(lambda: status_at(0) == 0 and status_at(1) == 0, 1000 * SCALE)
+    result(hot and seen[2] == seen[3] and cool,
+           "a hot motor board's Status reaches the map from the frames: HeadYaw %d "
+           "(tree %d), HeadPitch %d (tree %d); cooled, 0 again: %s" %
+           (seen + (cool,)))
+
     while c.count < a.cycles:
         cycles(1)
     span = c.times[-1] - c.times[0]

@@ -7,8 +7,8 @@
 # going to the command; nothing passes the 80x24 screen; a resize is
 # followed; a hot motor's temperature status and event show; q and Ctrl-C
 # quit and give the terminal back as it was;
-# --once prints one plain screen. Needs python3 and dcm0 with dcmd's
-# description.
+# --once prints one plain screen, and so does each refresh into a file;
+# -j is refused. Needs python3 and dcm0 with dcmd's description.
 
 cd "$(dirname "$0")" || exit 1
 . ./dcm_tap.sh
@@ -115,6 +115,20 @@ width=$(awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }' "$tmp/o
 check $? "top --once: $lines lines, $width columns at most, plain text, HeadYaw at 0.6"
 COLUMNS=120 LINES=30 dcmctl top --once | awk 'END { exit NR != 30 }'
 check $? "top --once takes \$COLUMNS x \$LINES"
+
+# Live into a file: each refresh as plain text, a blank line after it.
+timeout 2 dcmctl top --interval 200 >"$tmp/stream" 2>&1 </dev/null
+screens=$(grep -c '^q: quit' "$tmp/stream")
+width=$(awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }' "$tmp/stream")
+blank=$(awk '/^q: quit/ { q = NR } NR == q + 1 && /^$/ { n++ } END { print n + 0 }' "$tmp/stream")
+[ "$screens" -ge 2 ] && [ "$blank" = "$screens" ] && [ "$width" -le 80 ] &&
+	! grep -q "$esc" "$tmp/stream" && grep -q '^HeadYaw ' "$tmp/stream"
+check $? "top into a file: $screens screens of plain text, each then a blank line, $width columns at most"
+
+dcmctl -j top >"$tmp/json" 2>"$tmp/json.err"
+rc=$?
+[ $rc = 2 ] && [ ! -s "$tmp/json" ] && grep -q 'top: no JSON output' "$tmp/json.err"
+check $? "-j top is refused: exit $rc, $(head -n 1 "$tmp/json.err")"
 
 dcmctl top --interval 10 >/dev/null 2>"$tmp/usage"
 rc=$?
