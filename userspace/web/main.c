@@ -1026,10 +1026,10 @@ int main(int argc, char **argv)
 	r = parse_args(argc, argv, &g.o);
 	if (r >= 0)
 		return r;
-	if (access(g.o.root, R_OK | X_OK)) {
-		fprintf(stderr, "dcm-web: --root %s: %s\n", g.o.root, strerror(errno));
-		return 1;
-	}
+	/* The metrics and the stream do without the page: / answers 404. */
+	if (access(g.o.root, R_OK | X_OK))
+		logmsg("the page's directory %s: %s; only /metrics and the WebSocket stream"
+		       " are served", g.o.root, strerror(errno));
 	r = dcm_open_index(g.o.index, &g.dcm);
 	if (r) {
 		fprintf(stderr, "dcm-web: opening dcm%u: %s\n", g.o.index, dcm_last_error());
