@@ -105,6 +105,14 @@ set -e
 read -r p f s n < <(scripts/tap-totals.sh "$results/selftests.log" "$st")
 record selftests "$p" "$f" "$s"
 
+heading "web (dcm-web in the VM, from the host)"
+set +e
+tools/testing/web/test_web.py 2>&1 | tee "$results/web.log"
+st=${PIPESTATUS[0]}
+set -e
+read -r p f s n < <(scripts/tap-totals.sh "$results/web.log" "$st")
+record web "$p" "$f" "$s"
+
 heading summary
 total_p=0
 total_f=0

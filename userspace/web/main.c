@@ -769,8 +769,16 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
 		size_t sz;
 		FILE *f;
 
-		/* The mount /metrics: nothing below it. */
-		if (in && len && strcmp((const char *)in, "/") && *(const char *)in) {
+		/*
+		 * The mount /metrics, nothing below it. libwebsockets passes
+		 * the whole path (or, in some versions, what follows the mount
+		 * point).
+		 */
+		const char *path = in ? (const char *)in : "";
+
+		if (!strncmp(path, "/metrics", 8))
+			path += 8;
+		if (*path && strcmp(path, "/")) {
 			lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
 			return -1;
 		}

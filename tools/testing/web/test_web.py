@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -403,6 +404,8 @@ def cleanup():
 
 
 def main():
+    # A stopped test stops the VM and the servers it started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     os.makedirs(OUT, exist_ok=True)
     for f in ('bin/dcm-web', 'web/root/index.html', 'web/root/uPlot.iife.min.js'):
         if not os.path.exists(os.path.join(O, f)):
