@@ -382,6 +382,8 @@ def test_browser(g, tmp):
         g.set('%s/Position/Actuator' % JOINT, '0.5', '--in', '500')
         moved = wait_for(lambda: (lambda st: st if st and abs(st['last'] - 0.5) < 0.05
                                   else None)(b.js(PLOT_STATE)), 60)
+        # The page redraws ten times a second: the arrival on screen too.
+        time.sleep(1)
         shot = b.screenshot('page.png')
         note('screenshot: %s' % shot)
         tap(bool(moved) and moved['max'] - moved['min'] > 0.9,
