@@ -481,6 +481,7 @@ static const char *match_end(const char *p)
 static void do_subscribe(struct client *c, const char *arr)
 {
 	const char *end, *p;
+	bool reported = false;
 	char err[160];
 
 	if (!arr || *arr != '[' || !(end = match_end(arr))) {
@@ -509,7 +510,9 @@ static void do_subscribe(struct client *c, const char *arr)
 		p = oend + 1;
 		if (!channel_exists(chan)) {
 			snprintf(err, sizeof(err), "subscribe: no channel %" PRIu32, chan);
-			send_status(c, 2, err);
+			if (!reported)
+				send_status(c, 2, err);
+			reported = true;
 			continue;
 		}
 		for (i = 0; i < c->n_subs; i++)
@@ -518,7 +521,10 @@ static void do_subscribe(struct client *c, const char *arr)
 		if (i < c->n_subs) {
 			snprintf(err, sizeof(err), "subscribe: subscription %" PRIu32
 				 " already exists", id);
-			send_status(c, 2, err);
+			/* One status a request: a client cannot fill its own queue. */
+			if (!reported)
+				send_status(c, 2, err);
+			reported = true;
 			continue;
 		}
 		if (c->n_subs == MAX_SUBS) {
@@ -845,8 +851,9 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
 		if (hs)
 			hs->body = NULL;
 		break;
+	case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
 	case LWS_CALLBACK_ESTABLISHED:
-		/* A WebSocket without our subprotocol. */
+		/* A WebSocket without our subprotocol: refused. */
 		return -1;
 	default:
 		break;

@@ -10,7 +10,8 @@
 #     command just set;
 #   - the Foxglove WebSocket reference client (@foxglove/ws-protocol, from
 #     the npm registry, installed with npm ci into build/web-test/)
-#     subscribes and receives a joint's values as it is commanded;
+#     subscribes and receives a joint's values as it is commanded; bad
+#     clients (ws_abuse.js) get errors and change nothing;
 #   - headless Chromium (through chromedriver's WebDriver API) opens the
 #     page, and the joint's plot moves when the joint is commanded; the
 #     screenshots stay in build/test-output/web/.
@@ -155,14 +156,6 @@ class Guest:
         return hdr, body.decode()
 
 
-def metric(text, name, labels):
-    want = name + '{' + ','.join('%s="%s"' % kv for kv in labels.items()) + '}'
-    for line in text.splitlines():
-        if line.startswith(want + ' '):
-            return float(line.split()[-1])
-    return None
-
-
 def test_metrics(g):
     hdr, text = g.metrics()
     tap(hdr.get('Content-Type', '').startswith('text/plain; version=0.0.4'),
@@ -288,6 +281,26 @@ def test_foxglove(g):
         abs(r['first'] - target) > 0.2,
         'foxglove: the subscription receives %s moving to %g' % (JOINT, target),
         json.dumps(r) + '\n' + errout.decode())
+
+
+def test_ws_abuse(g):
+    node = shutil.which('node')
+    env = dict(os.environ, NODE_PATH=os.path.join(NPM_DIR, 'node_modules'))
+    p = subprocess.run([node, os.path.join(HERE, 'ws_abuse.js'), 'ws://127.0.0.1:%d/' % g.http_port],
+                       env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=120 * SCALE)
+    try:
+        r = json.loads(p.stdout.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        tap(False, 'websocket: bad clients', p.stdout.decode() + p.stderr.decode())
+        return
+    note('bad clients: %s' % json.dumps(r))
+    tap(r['no_subprotocol'] == 'refused',
+        'websocket: a connection without foxglove.websocket.v1 is refused', json.dumps(r))
+    tap(r['errors'] >= r['bad'] and r['publish_refused'],
+        'websocket: each bad request (%d) gets an error status; publishing is refused'
+        % r['bad'], json.dumps(r))
+    tap(r['alive'], 'websocket: after them a good subscription still gets data', json.dumps(r))
 
 
 class Browser:
@@ -432,6 +445,8 @@ def main():
         test_metrics(g)
         test_prometheus(g, tmp)
         test_foxglove(g)
+        if os.path.exists(os.path.join(NPM_DIR, '.installed')):
+            test_ws_abuse(g)
         test_browser(g, tmp)
         g.ctl('quit')
         try:
