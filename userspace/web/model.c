@@ -74,12 +74,6 @@ static const struct rule rules[] = {
 
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
 
-/* A field of a channel: which rule made it and its metric label. */
-struct field_src {
-	unsigned int rule;
-	char *label;
-};
-
 /* The middle of NAME under rule R, or NULL. */
 static const char *rule_middle(const struct rule *r, const char *name, size_t *len)
 {
@@ -91,28 +85,50 @@ static const char *rule_middle(const struct rule *r, const char *name, size_t *l
 	return name + p;
 }
 
-/* The fields' sources, parallel to web_channel.fields (kept out of web.h). */
-static struct field_src **chan_src;
+/* Grow @c's arrays by one field. */
+static int grow(struct web_channel *c)
+{
+	size_t n = c->n_fields + 1;
+	char **fields = realloc(c->fields, n * sizeof(*fields));
+	uint32_t *idx;
+	char **labels;
+	unsigned int *rule;
+
+	if (!fields)
+		return -ENOMEM;
+	c->fields = fields;
+	idx = realloc(c->index, n * sizeof(*idx));
+	if (!idx)
+		return -ENOMEM;
+	c->index = idx;
+	labels = realloc(c->labels, n * sizeof(*labels));
+	if (!labels)
+		return -ENOMEM;
+	c->labels = labels;
+	rule = realloc(c->rule, n * sizeof(*rule));
+	if (!rule)
+		return -ENOMEM;
+	c->rule = rule;
+	return 0;
+}
 
 static int add_field(struct web_model *m, unsigned int ri, const char *mid, size_t mlen,
 		     uint32_t index)
 {
 	const struct rule *r = &rules[ri];
 	struct web_channel *c = NULL;
-	struct field_src *fs;
-	char **fields;
-	uint32_t *idx;
-	size_t i, ci = 0;
+	size_t i;
 	char *f, *l;
 
 	for (i = 0; i < m->n_channels; i++)
 		if (!strcmp(m->channels[i].topic, r->topic)) {
 			c = &m->channels[i];
-			ci = i;
 			break;
 		}
 	if (!c)
 		return -ENOENT;
+	if (grow(c))
+		return -ENOMEM;
 	if (asprintf(&f, "%s%.*s%s", r->fpre, (int)mlen, mid, r->fsuf) < 0)
 		return -ENOMEM;
 	if (asprintf(&l, "%s%.*s", r->fpre, (int)mlen, mid) < 0) {
@@ -122,24 +138,10 @@ static int add_field(struct web_model *m, unsigned int ri, const char *mid, size
 	for (i = 0; f[i]; i++)
 		if (f[i] == '/')
 			f[i] = '_';
-	fields = realloc(c->fields, (c->n_fields + 1) * sizeof(*fields));
-	if (fields)
-		c->fields = fields;
-	idx = realloc(c->index, (c->n_fields + 1) * sizeof(*idx));
-	if (idx)
-		c->index = idx;
-	fs = realloc(chan_src[ci], (c->n_fields + 1) * sizeof(*fs));
-	if (fs)
-		chan_src[ci] = fs;
-	if (!fields || !idx || !fs) {
-		free(f);
-		free(l);
-		return -ENOMEM;
-	}
 	c->fields[c->n_fields] = f;
 	c->index[c->n_fields] = index;
-	chan_src[ci][c->n_fields].rule = ri;
-	chan_src[ci][c->n_fields].label = l;
+	c->labels[c->n_fields] = l;
+	c->rule[c->n_fields] = ri;
 	c->n_fields++;
 	return 0;
 }
@@ -208,8 +210,7 @@ int web_model_build(struct dcm *dcm, unsigned int index, struct web_model *m)
 	m->generation = dcm_tree_generation(t);
 	/* The channels, one per topic, in the rules' order. */
 	m->channels = calloc(N_RULES, sizeof(*m->channels));
-	chan_src = calloc(N_RULES, sizeof(*chan_src));
-	if (!m->channels || !chan_src) {
+	if (!m->channels) {
 		r = -ENOMEM;
 		goto out;
 	}
@@ -276,18 +277,17 @@ void web_model_free(struct web_model *m)
 	size_t i, j;
 
 	for (i = 0; i < m->n_channels; i++) {
-		for (j = 0; j < m->channels[i].n_fields; j++) {
-			free(m->channels[i].fields[j]);
-			if (chan_src && chan_src[i])
-				free(chan_src[i][j].label);
+		struct web_channel *c = &m->channels[i];
+
+		for (j = 0; j < c->n_fields; j++) {
+			free(c->fields[j]);
+			free(c->labels[j]);
 		}
-		free(m->channels[i].fields);
-		free(m->channels[i].index);
-		if (chan_src)
-			free(chan_src[i]);
+		free(c->fields);
+		free(c->index);
+		free(c->labels);
+		free(c->rule);
 	}
-	free(chan_src);
-	chan_src = NULL;
 	for (i = 0; i < m->n_keys; i++)
 		free(m->keys[i].name);
 	free(m->keys);
@@ -684,9 +684,7 @@ int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
 			const struct web_channel *ch = &m->channels[ci];
 
 			for (fi = 0; fi < ch->n_fields; fi++) {
-				const struct field_src *fs = &chan_src[ci][fi];
-
-				if (strcmp(rules[fs->rule].metric, rl->metric) ||
+				if (strcmp(rules[ch->rule[fi]].metric, rl->metric) ||
 				    ch->index[fi] >= f->n_values)
 					continue;
 				if (!head) {
@@ -694,7 +692,7 @@ int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
 					head = true;
 				}
 				fprintf(out, "%s{%s=\"", rl->metric, rl->label);
-				prom_label(out, fs->label);
+				prom_label(out, ch->labels[fi]);
 				fputs("\"} ", out);
 				prom_double(out, f->values[ch->index[fi]]);
 				fputc('\n', out);

@@ -20,6 +20,8 @@ struct web_channel {
 	size_t n_fields;
 	char **fields;			/* "HeadYaw", "LFoot_FrontLeft" */
 	uint32_t *index;		/* each field's handle index in a frame */
+	char **labels;			/* each field's metric label: "LFoot_FrontLeft" */
+	unsigned int *rule;		/* the rule that made each field (model.c) */
 };
 
 /* A live key or subdevice the metrics name, with its frame index. */
