@@ -6,6 +6,8 @@
 # on port 8080 and answers the host's requests on port 9000, one line a
 # connection:
 #   set KEY VALUE [ARGS]   dcmctl set KEY VALUE [ARGS]; answers "ok" or the error
+#   hot BUS MASK           the simulator holds the motors of MASK's boards on
+#                          RS485 bus BUS hot (debugfs rs485-BUS/hot)
 #   quit                   stops dcm-web and ends the run
 set -u
 
@@ -15,6 +17,20 @@ if [ "${1:-}" = --ctl ]; then
 	set)
 		# shellcheck disable=SC2086 # the arguments are words
 		if out=$(dcmctl set $args 2>&1); then echo ok; else echo "error: $out"; fi
+		;;
+	hot)
+		# shellcheck disable=SC2086 # the arguments are words
+		set -- $args
+		case "$1:$2" in
+		[1-4]:0x[0-9a-fA-F]* | [1-4]:[0-9]*)
+			if echo "$2" 2>/tmp/hot.err >/sys/kernel/debug/dcm_sim/body0/rs485-"$1"/hot; then
+				echo ok
+			else
+				echo "error: $(cat /tmp/hot.err)"
+			fi
+			;;
+		*) echo "error: hot BUS MASK, not '$args'" ;;
+		esac
 		;;
 	quit)
 		touch /tmp/web-test-quit

@@ -219,6 +219,20 @@ def test_prometheus(g, tmp):
         got = wait_for(lambda: (lambda v: v is not None and abs(v - target) < 1e-3)(value()), 60)
         tap(bool(got), 'prometheus: the query answers the command just set (%g)' % target,
             'last answer: %r' % (wait_for(value, 1),))
+    # A value the robot changes itself: a motor the simulator holds hot
+    # (LHipYawPitch, RS485 bus 3, its first board) reads 80 degC, status 2.
+    g.ctl('hot 3 1')
+    temp = urllib.parse.quote('dcm_temperature_celsius{key="LHipYawPitch"} >= 79 and '
+                              'on() dcm_temperature_status{key="LHipYawPitch"} == 2')
+
+    def hot():
+        st, _, body = http(api + temp)
+        return bool(json.loads(body)['data']['result'])
+
+    got = wait_for(hot, 60)
+    g.ctl('hot 3 0')
+    tap(bool(got), 'prometheus: the query answers a motor\'s temperature and status as they rise',
+        'no answer to %s' % urllib.parse.unquote(temp))
     st, _, body = http('http://127.0.0.1:%d/api/v1/targets' % port)
     t = json.loads(body)['data']['activeTargets']
     tap(bool(t) and t[0]['health'] == 'up', 'prometheus: the target is up',
@@ -408,6 +422,14 @@ def test_browser(g, tmp):
             'browser: the plot\'s canvas changed')
         ev = b.js('return document.getElementById("histogram").children.length')
         tap(ev == 10, 'browser: the latency histogram has its 10 buckets', ev)
+        # The kernel's events: a motor held hot.
+        g.ctl('hot 3 1')
+        seen = wait_for(lambda: 'LHipYawPitch' in b.js(
+            'return document.getElementById("events").textContent'), 60)
+        g.ctl('hot 3 0')
+        b.screenshot('page-events.png')
+        tap(bool(seen), 'browser: the events list shows the hot motor\'s event',
+            b.js('return document.getElementById("events").textContent')[:500])
     finally:
         b.quit()
 
