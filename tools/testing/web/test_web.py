@@ -396,12 +396,20 @@ def test_browser(g, tmp):
     try:
         g.set('%s/Position/Actuator' % JOINT, '-0.5', '--in', '300')
         time.sleep(2 * SCALE)
-        b.s('POST', '/url', {'url': g.base + '/?joints=' + JOINT + '&window=5'})
+        keys = ['/temperatures.LHipYawPitch', '/feet.LFoot_TotalWeight']
+        b.s('POST', '/url', {'url': g.base + '/?joints=' + JOINT + '&window=5&keys=' +
+                             ','.join(keys)})
         first = wait_for(lambda: (lambda st: st if st and st['n'] > 50 else None)(
             b.js(PLOT_STATE)), 60)
         tap(bool(first), 'browser: the page plots %s' % JOINT,
             'state: %r' % (b.js(PLOT_STATE),))
         b.screenshot('page-before.png')
+        chosen = b.js('''const p = window.dcmWeb.plots.keys;
+            return {labels: p.series.map(s => s.label), n: p.data[0].length,
+                    values: p.data.slice(1).map(a => a[a.length - 1])};''')
+        tap(chosen['labels'] == keys and chosen['n'] > 50 and
+            all(isinstance(v, (int, float)) for v in chosen['values']),
+            'browser: the keys chosen in the address are plotted', chosen)
         if not first:
             return
         tap(abs(first['last'] + 0.5) < 0.05, 'browser: the plot shows the joint at -0.5',

@@ -6,7 +6,9 @@
 // reads; read-only.
 //
 // URL parameters: joints=HeadYaw,LShoulderPitch (the joints plotted; the
-// list on the page changes them too), window=SECONDS (default 10).
+// list on the page changes them too), keys=/feet.LFoot_TotalWeight,...
+// (any fields of any channels, plotted together; the second list),
+// window=SECONDS (default 10).
 'use strict';
 
 const params = new URLSearchParams(location.search);
@@ -29,8 +31,9 @@ window.dcmWeb = state;
 class Plot {
 	// el: the element; driver: the topic whose messages add a point;
 	// pick(): the series, [{label, topic, field}], from the advertised fields.
-	constructor(el, driver, pick) {
+	constructor(el, driver, pick, empty) {
 		this.el = el;
+		this.empty = empty || 'nothing to plot in this description';
 		this.driver = driver;
 		this.pick = pick;
 		this.series = [];
@@ -47,7 +50,7 @@ class Plot {
 		this.u = null;
 		this.el.textContent = '';
 		if (!this.series.length) {
-			this.el.textContent = 'nothing to plot in this description';
+			this.el.textContent = this.empty;
 			return;
 		}
 		const opts = {
@@ -124,6 +127,27 @@ function fillJointChoice() {
 	});
 }
 
+const keyChoice = document.getElementById('key-choice');
+
+function chosenKeys() {
+	return Array.from(keyChoice.selectedOptions).map(o => o.value);
+}
+
+// Every field of every channel that has some: "topic.field".
+function fillKeyChoice() {
+	const wanted = (params.get('keys') || '').split(',').filter(Boolean);
+	const keep = chosenKeys();
+	keyChoice.textContent = '';
+	const topics = [...new Set(Object.values(state.channels).map(c => c.topic))].sort();
+	for (const topic of topics)
+		for (const f of fieldsOf(topic)) {
+			const o = document.createElement('option');
+			o.value = o.textContent = topic + '.' + f;
+			o.selected = (keep.length ? keep : wanted).includes(o.value);
+			keyChoice.appendChild(o);
+		}
+}
+
 function makePlots() {
 	const all = (topic, re) => fieldsOf(topic).filter(f => !re || re.test(f))
 		.map(f => ({ label: f, topic, field: f }));
@@ -136,6 +160,11 @@ function makePlots() {
 			}
 			return s;
 		}),
+		// '*': a point a cycle, whichever of its channels comes first.
+		keys: new Plot(document.getElementById('plot-keys'), '*', () => chosenKeys().map(k => {
+			const dot = k.lastIndexOf('.');
+			return { label: k, topic: k.slice(0, dot), field: k.slice(dot + 1) };
+		}), 'choose keys in the list'),
 		temperatures: new Plot(document.getElementById('plot-temperatures'), '/temperatures',
 			() => all('/temperatures')),
 		battery: new Plot(document.getElementById('plot-battery'), '/battery',
@@ -152,6 +181,7 @@ function makePlots() {
 }
 
 jointChoice.addEventListener('change', () => state.plots.joints && state.plots.joints.setup());
+keyChoice.addEventListener('change', () => state.plots.keys && state.plots.keys.setup());
 
 function showCycle(m) {
 	const st = document.getElementById('cycle-stats');
@@ -202,9 +232,14 @@ function onData(topic, m) {
 	if (topic === '/joints/position')
 		document.getElementById('cycle').textContent =
 			`cycle ${m.cycle}, DCM time ${m.dcm_time_ms} ms`;
-	for (const p of Object.values(state.plots))
-		if (p.driver === topic)
+	for (const p of Object.values(state.plots)) {
+		if (p.driver === topic) {
 			p.add(m.dcm_time_ms / 1000);
+		} else if (p.driver === '*' && m.cycle !== p.lastCycle) {
+			p.lastCycle = m.cycle;
+			p.add(m.dcm_time_ms / 1000);
+		}
+	}
 }
 
 let nextSub = 1;
@@ -248,6 +283,7 @@ function connect() {
 			}
 			ws.send(JSON.stringify({ op: 'subscribe', subscriptions: subs }));
 			fillJointChoice();
+			fillKeyChoice();
 			makePlots();
 		} else if (m.op === 'unadvertise') {
 			for (const id of m.channelIds) {
