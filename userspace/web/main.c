@@ -277,6 +277,14 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 /* Queue a message (copied) for @c. Return: 0, or -ENOBUFS when full. */
 static int enqueue(struct client *c, const void *hdr, size_t hlen, const void *data,
 		   size_t len, bool binary)
@@ -700,6 +708,7 @@ static void lola_metrics(FILE *out)
 	char buf[8192], *line, *save;
 	struct ucred cr;
 	socklen_t crl = sizeof(cr);
+	uint64_t deadline;
 	size_t n = 0;
 	int fd, up = 0;
 
@@ -708,7 +717,8 @@ static void lola_metrics(FILE *out)
 	if (strlen(g.o.lola_status) >= sizeof(sa.sun_path))
 		goto done;
 	strcpy(sa.sun_path, g.o.lola_status);
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	/* Non-blocking: a socket whose backlog is full does not stall the loop. */
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (fd < 0)
 		goto done;
 	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
@@ -717,12 +727,15 @@ static void lola_metrics(FILE *out)
 		close(fd);
 		goto done;
 	}
-	/* The daemon writes its status and closes: 200 ms at most. */
+	/* The daemon writes its status and closes: 200 ms at most in all. */
+	deadline = mono_ns() + 200000000ull;
 	while (n < sizeof(buf) - 1) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
+		uint64_t now = mono_ns();
 		ssize_t r;
 
-		if (poll(&p, 1, 200) <= 0)
+		if (now >= deadline ||
+		    poll(&p, 1, (int)((deadline - now) / 1000000 + 1)) <= 0)
 			break;
 		r = read(fd, buf + n, sizeof(buf) - 1 - n);
 		if (r <= 0)
