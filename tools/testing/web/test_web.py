@@ -93,6 +93,19 @@ def http(url, data=None, method=None, timeout=10):
         return r.status, r.headers, r.read()
 
 
+def commanded(g, key, value, pred, seconds, *args):
+    """Command KEY to VALUE until pred() holds, again every 3 s: on a
+    loaded machine the emulated VM may stall past the cycle fault rule's
+    500 ms, which cuts the stiffness and lets the command follow the sensor
+    (the rule acting, not a fault of the view)."""
+    end = time.monotonic() + seconds * SCALE
+    while True:
+        g.set(key, value, *args)
+        got = wait_for(pred, min(3, max(0.1, end - time.monotonic())) / SCALE)
+        if got or time.monotonic() >= end:
+            return got
+
+
 def wait_for(pred, seconds, step=0.2):
     end = time.monotonic() + seconds * SCALE
     last = None
@@ -213,10 +226,10 @@ def test_prometheus(g, tmp):
     # A joint without stiffness keeps its command at its sensor.
     g.set('%s/Hardness/Actuator' % JOINT, '1')
     for target in (0.25, -0.35):
-        g.set('%s/Position/Actuator' % JOINT, str(target))
         # The actuator's value is the kernel's fixed point after the
         # interpolation's last step: within 1e-3 of the command.
-        got = wait_for(lambda: (lambda v: v is not None and abs(v - target) < 1e-3)(value()), 60)
+        got = commanded(g, '%s/Position/Actuator' % JOINT, str(target),
+                        lambda: (lambda v: v is not None and abs(v - target) < 1e-3)(value()), 60)
         tap(bool(got), 'prometheus: the query answers the command just set (%g)' % target,
             'last answer: %r' % (wait_for(value, 1),))
     # A value the robot changes itself: a motor the simulator holds hot
@@ -277,7 +290,13 @@ def test_foxglove(g):
                           '/joints/position', JOINT, str(target), str(int(60 * SCALE))],
                          env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(2 * SCALE)
-    g.set('%s/Position/Actuator' % JOINT, str(target), '--in', '1000')
+    # Again every 3 s until the client has seen it (see commanded()).
+    while p.poll() is None:
+        g.set('%s/Position/Actuator' % JOINT, str(target), '--in', '1000')
+        try:
+            p.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            pass
     out, errout = p.communicate(timeout=120 * SCALE)
     try:
         r = json.loads(out.decode().strip().splitlines()[-1])
@@ -394,6 +413,7 @@ def test_browser(g, tmp):
         tap(False, 'browser: headless chromium starts', e)
         return
     try:
+        g.set('%s/Hardness/Actuator' % JOINT, '1')
         g.set('%s/Position/Actuator' % JOINT, '-0.5', '--in', '300')
         time.sleep(2 * SCALE)
         keys = ['/temperatures.LHipYawPitch', '/feet.LFoot_TotalWeight']
@@ -412,11 +432,15 @@ def test_browser(g, tmp):
             'browser: the keys chosen in the address are plotted', chosen)
         if not first:
             return
-        tap(abs(first['last'] + 0.5) < 0.05, 'browser: the plot shows the joint at -0.5',
-            'last %r' % first['last'])
-        g.set('%s/Position/Actuator' % JOINT, '0.5', '--in', '500')
-        moved = wait_for(lambda: (lambda st: st if st and abs(st['last'] - 0.5) < 0.05
-                                  else None)(b.js(PLOT_STATE)), 60)
+        at = commanded(g, '%s/Position/Actuator' % JOINT, '-0.5',
+                       lambda: (lambda st: st if st and abs(st['last'] + 0.5) < 0.05
+                                else None)(b.js(PLOT_STATE)), 60, '--in', '300')
+        tap(bool(at), 'browser: the plot shows the joint at -0.5',
+            'last %r' % b.js(PLOT_STATE)['last'])
+        first = at or first
+        moved = commanded(g, '%s/Position/Actuator' % JOINT, '0.5',
+                          lambda: (lambda st: st if st and abs(st['last'] - 0.5) < 0.05
+                                   else None)(b.js(PLOT_STATE)), 60, '--in', '500')
         # The page redraws ten times a second: the arrival on screen too.
         time.sleep(1)
         shot = b.screenshot('page.png')
