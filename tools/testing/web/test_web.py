@@ -427,7 +427,7 @@ def test_browser(g, tmp):
         chosen = b.js('''const p = window.dcmWeb.plots.keys;
             return {labels: p.series.map(s => s.label), n: p.data[0].length,
                     values: p.data.slice(1).map(a => a[a.length - 1])};''')
-        tap(chosen['labels'] == keys and chosen['n'] > 50 and
+        tap(sorted(chosen['labels']) == sorted(keys) and chosen['n'] > 50 and
             all(isinstance(v, (int, float)) for v in chosen['values']),
             'browser: the keys chosen in the address are plotted', chosen)
         if not first:
