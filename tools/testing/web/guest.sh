@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The guest's half of test_web.py: brings up the network card that QEMU
-# forwards the host's ports to (10.0.2.15, user networking), starts dcm-web
-# on port 8080 and answers the host's requests on port 9000, one line a
+# forwards the host's ports to (10.0.2.15, user networking), starts dcm-lola
+# (whose status the metrics read) and dcm-web on port 8080, and answers the host's requests on port 9000, one line a
 # connection:
 #   set KEY VALUE [ARGS]   dcmctl set KEY VALUE [ARGS]; answers "ok" or the error
 #   hot BUS MASK           the simulator holds the motors of MASK's boards on
@@ -63,6 +63,16 @@ while ! dcmctl get HeadYaw/Position/Sensor >/dev/null 2>&1; do
 	sleep 0.1
 done
 
+# dcm-lola, whose status socket (/tmp/robocup.status) the metrics read.
+dcm-lola 2>/tmp/dcm-lola.log &
+lola=$!
+i=0
+while [ ! -S /tmp/robocup.status ]; do
+	i=$((i + 1))
+	[ $i -gt 300 ] && { echo "guest: dcm-lola did not start" >&2; cat /tmp/dcm-lola.log >&2; exit 1; }
+	sleep 0.1
+done
+
 dcm-web -v -p 8080 2>/tmp/dcm-web.log &
 web=$!
 nc -ll -p 9000 -e "$0" --ctl &
@@ -71,7 +81,7 @@ while [ ! -e /tmp/web-test-quit ]; do
 	if ! kill -0 $web 2>/dev/null; then
 		echo "guest: dcm-web exited" >&2
 		cat /tmp/dcm-web.log >&2
-		kill $ctl
+		kill $ctl $lola
 		exit 1
 	fi
 	sleep 0.2
@@ -79,7 +89,7 @@ done
 kill $web
 wait $web
 st=$?
-kill $ctl 2>/dev/null
+kill $ctl $lola 2>/dev/null
 cat /tmp/dcm-web.log
 # SIGTERM: dcm-web exits 0.
 exit $st

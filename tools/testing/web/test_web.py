@@ -195,6 +195,10 @@ def test_metrics(g):
     missing = [n for n in needed if not any(line.startswith(n) for line in text.splitlines())]
     tap(not missing, 'metrics: cycle, latency, boards, temperatures, battery, joints, clients',
         'missing: %s' % missing)
+    lola = dict(line.split() for line in text.splitlines()
+                if line.startswith(('dcm_lola_up ', 'dcm_lola_clients ')))
+    tap(lola.get('dcm_lola_up') == '1' and lola.get('dcm_lola_clients') == '0',
+        'metrics: dcm-lola\'s status is read (up, no LoLA client)', repr(lola))
     return text
 
 
