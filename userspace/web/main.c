@@ -618,7 +618,7 @@ static void readvertise(void)
 		c->n_subs = 0;
 	}
 	web_model_free(&g.model);
-	if (web_model_build(g.dcm, g.o.index, &g.model))
+	if (web_model_build(g.dcm, NULL, g.o.index, &g.model))
 		logmsg("reading the new description failed; its keys are not served");
 	for (c = g.clients; c; c = c->next) {
 		send_status(c, 1, "the description was replaced: channels advertised again");
@@ -1063,7 +1063,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dcm-web: opening dcm%u: %s\n", g.o.index, dcm_last_error());
 		return 1;
 	}
-	r = web_model_build(g.dcm, g.o.index, &g.model);
+	r = web_model_build(g.dcm, NULL, g.o.index, &g.model);
 	if (r && r != -ENOENT && r != -ENODEV) {
 		fprintf(stderr, "dcm-web: reading dcm%u's keys: %s\n", g.o.index,
 			dcm_strerror(r));

@@ -188,12 +188,14 @@ static int try_live(struct web_model *m, struct dcm *dcm, const char *name)
 /**
  * web_model_build() - the channels and keys of the running description
  * @dcm: the controller, open; its frames get the live keys (dcm_frame_keys())
+ * @sysfs_root: as for dcm_tree_read() (NULL: /sys/class/dcm)
  * @index: its index, for sysfs
  * @m: filled; web_model_free() frees it
  *
  * Return: 0, or -errno (-ENODEV or -ENOENT with no description).
  */
-int web_model_build(struct dcm *dcm, unsigned int index, struct web_model *m)
+int web_model_build(struct dcm *dcm, const char *sysfs_root, unsigned int index,
+		    struct web_model *m)
 {
 	struct dcm_tree *t = NULL;
 	size_t i, n, max = 0;
@@ -204,7 +206,7 @@ int web_model_build(struct dcm *dcm, unsigned int index, struct web_model *m)
 	r = dcm_frame_keys(dcm, true);
 	if (r)
 		return r;
-	r = dcm_tree_read(dcm, NULL, index, &t);
+	r = dcm_tree_read(dcm, sysfs_root, index, &t);
 	if (r)
 		return r;
 	m->generation = dcm_tree_generation(t);
@@ -304,14 +306,20 @@ const struct web_channel *web_model_channel(const struct web_model *m, unsigned 
 
 /* ---- JSON ---- */
 
+/* Close a memory stream; the JSON writer's final newline is not the message's. */
 static char *mem_finish(FILE *f, char **buf, size_t *len)
 {
+	size_t n;
+
 	if (fclose(f)) {
 		free(*buf);
 		return NULL;
 	}
+	n = strlen(*buf);
+	while (n && (*buf)[n - 1] == '\n')
+		(*buf)[--n] = 0;
 	if (len)
-		*len = strlen(*buf);
+		*len = n;
 	return *buf;
 }
 

@@ -43,7 +43,8 @@ struct web_model {
 	size_t n_handles;		/* entries of a frame */
 };
 
-int web_model_build(struct dcm *dcm, unsigned int index, struct web_model *m);
+int web_model_build(struct dcm *dcm, const char *sysfs_root, unsigned int index,
+		    struct web_model *m);
 void web_model_free(struct web_model *m);
 const struct web_channel *web_model_channel(const struct web_model *m, unsigned int id);
 
