@@ -15,6 +15,8 @@
 #   make soak       64 clients with faults and reloads for 100 000 cycles (DCM_SOAK_SECONDS)
 #   make docs-test  every command README.md and Documentation/ show, run in the VM
 #   make top-test   dcmctl top on an 80x24 pseudo-terminal in the VM
+#   make web-test   dcm-web in the VM from the host: Prometheus, the Foxglove
+#                   client, headless Chromium (tools/testing/web/)
 #   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
@@ -46,7 +48,7 @@ export O LSRC
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src bench bench-rt soak boardsim install uninstall install-test \
 	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples \
-	docs-test top-test docs
+	docs-test top-test web-test docs
 
 all: modules userspace selftests boardsim examples
 
@@ -176,6 +178,10 @@ docs-test: deps
 top-test: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/dcm-vm exec --timeout 300 -- /opt/dcm/selftests/dcm_top_test.sh
+
+web-test: deps
+	@$(MAKE) --no-print-directory all
+	@tools/testing/web/test_web.py
 
 run: deps
 	@$(MAKE) --no-print-directory all

@@ -8,6 +8,7 @@
 #   docs       make docs (Sphinx, warnings as errors), one test
 #   unit       host unit tests (make unit: userspace and kernel pure logic, cmocka)
 #   selftests  the kselftest suite in the VM (scripts/run-selftests.sh)
+#   web        dcm-web in the VM from the host (tools/testing/web/test_web.py)
 #
 # Every suite runs, even after a failure. Outputs and a table follow, and the
 # last line is always "N passed, N failed". Logs go to $O/results/.
@@ -104,6 +105,14 @@ st=$?
 set -e
 read -r p f s n < <(scripts/tap-totals.sh "$results/selftests.log" "$st")
 record selftests "$p" "$f" "$s"
+
+heading "web (dcm-web in the VM, from the host)"
+set +e
+tools/testing/web/test_web.py 2>&1 | tee "$results/web.log"
+st=${PIPESTATUS[0]}
+set -e
+read -r p f s n < <(scripts/tap-totals.sh "$results/web.log" "$st")
+record web "$p" "$f" "$s"
 
 heading summary
 total_p=0

@@ -21,11 +21,20 @@ PACKAGES="
 	libmsgpack-dev libncurses-dev python3-msgpack python3-dev tmux rt-tests stress-ng valgrind
 	flex bison bc libelf-dev libssl-dev
 	python3-sphinx sphinx-common lintian devscripts groff-base man-db
+	libwebsockets-dev chromium chromium-driver prometheus
 "
 if [ "${1:-}" = --rt ]; then
 	PACKAGES="$PACKAGES
 	linux-image-rt-amd64
 	linux-headers-rt-amd64
+"
+fi
+
+# The browser test's npm packages (tools/testing/web/package.json) need node
+# and npm: the machine's own if it has them, else Debian's.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+	PACKAGES="$PACKAGES
+	nodejs npm
 "
 fi
 

@@ -11,7 +11,8 @@
 # their dependencies, depmod'ed), build/bin/* in /usr/bin, build/lib/*.so* in
 # /usr/lib, the shared libraries all of these need, build/selftests/dcm/ in
 # /opt/dcm/selftests/, userspace/data/ and scripts/vm/demo.sh in
-# /usr/share/dcm/, ncurses-base's /lib/terminfo, Debian's python3 (standard library, python3-msgpack,
+# /usr/share/dcm/, build/web/root/ (dcm-web's page) in /usr/share/dcm/web/,
+# ncurses-base's /lib/terminfo, Debian's python3 (standard library, python3-msgpack,
 # build/python/), cyclictest and stress-ng, /etc/{passwd,group,shadow}
 # with root, nao and dcm, and dcm's modprobe options and udev rule (the
 # group dcm, gid 900, commands).
@@ -20,7 +21,9 @@
 set -eu -o pipefail
 
 # Modules of the Debian kernel the guest loads besides ours; extend here.
-HOST_MODULES="configfs i2c-dev"
+# virtio_pci and virtio_net: the network card of tests that reach the guest
+# from the host (DCM_VM_QEMU_EXTRA's hostfwd; tools/testing/web/).
+HOST_MODULES="configfs i2c-dev virtio_pci virtio_net"
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 O=${O:-$top/build}
@@ -57,7 +60,7 @@ done
 shopt -s nullglob
 kos=("$KODIR"/*.ko)
 inputs=("$0" "$top/scripts/vm" "$BUSYBOX" "$moddir/modules.dep" "${kos[@]}")
-for d in "$O/bin" "$O/lib" "$O/python" "$O/selftests/dcm" "$top/userspace/data" "$top/userspace/udev" \
+for d in "$O/bin" "$O/lib" "$O/python" "$O/web/root" "$O/selftests/dcm" "$top/userspace/data" "$top/userspace/udev" \
 	"$top/userspace/modprobe.d"; do
 	[ -e "$d" ] && inputs+=("$d")
 done
@@ -148,6 +151,10 @@ fi
 if [ -d /lib/terminfo ]; then
 	mkdir -p lib
 	cp -a /lib/terminfo lib/
+fi
+if [ -d "$O/web/root" ]; then
+	mkdir -p usr/share/dcm/web
+	cp -a "$O/web/root/." usr/share/dcm/web/
 fi
 
 # Debian's Python 3 with its standard library (no tests, IDLE, Tk or

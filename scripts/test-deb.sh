@@ -108,12 +108,14 @@ for f in /usr/bin/dcmctl /usr/sbin/dcmd /usr/share/dcm/Device.xml /usr/share/dcm
 	/usr/lib/modprobe.d/dcm.conf /usr/lib/modules-load.d/dcm.conf /usr/lib/sysusers.d/dcm.conf \
 	/usr/share/man/man8/dcmctl.8.gz /usr/share/man/man8/dcmd.8.gz \
 	/usr/share/man/man8/dcm-lola.8.gz /usr/sbin/dcm-lola \
+	/usr/sbin/dcm-web /lib/systemd/system/dcm-web.service /usr/share/man/man8/dcm-web.8.gz \
+	/usr/share/dcm/web/index.html /usr/share/dcm/web/dcm-web.js /usr/share/dcm/web/uPlot.iife.min.js \
 	/usr/share/bash-completion/completions/dcmctl; do
 	grep -qx "$f" "$log" || { echo "missing: $f"; ok=1; }
 done >"$tmp/missing"
 grep -q 'seed-keys\|variants\|selftest\|dcm_sim' "$log" && ok=1
 cp "$tmp/missing" "$log"
-check "dcm-tools: dcmd, dcmctl, the description, the unit, udev, modprobe.d, modules-load.d, sysusers.d; no test data" "$ok"
+check "dcm-tools: dcmd, dcmctl, dcm-lola, dcm-web and its page, the description, the units, udev, modprobe.d, modules-load.d, sysusers.d; no test data" "$ok"
 
 contents python3-dcm all | grep -v '^/usr/share/doc/' >"$log"
 for f in userspace/python/dcm/*.py _version.py; do
@@ -158,7 +160,8 @@ check "no RUNPATH or RPATH in the packaged programs and library" "$?"
 # Debian 12's dpkg-buildflags does not give it, and its C runtime's start
 # files lack the CET property, so no program linked there has it (a
 # "return 0" main built with -fcf-protection fails that check too).
-hardening-check --nocfprotection "$tmp/x/usr/sbin/dcmd" "$tmp/x/usr/sbin/dcm-lola" "$tmp/x/usr/bin/dcmctl" \
+hardening-check --nocfprotection "$tmp/x/usr/sbin/dcmd" "$tmp/x/usr/sbin/dcm-lola" \
+	"$tmp/x/usr/sbin/dcm-web" "$tmp/x/usr/bin/dcmctl" \
 	"$tmp/x/usr/lib/$multiarch/libdcm.so.$version" "$tmp/x/usr/lib/$multiarch/libdcm-desc.so.$version" \
 	>"$log" 2>&1
 check "hardening-check: every packaged binary hardened (fortify, PIE, relro, bindnow)" "$?"
@@ -188,8 +191,9 @@ wants=$root/etc/systemd/system/multi-user.target.wants
 : >"$log"
 maint postinst configure "" && grep -q '^dcm:x:[0-9]*:$' "$root/etc/group" &&
 	[ -L "$wants/dcmd@0.service" ] && [ ! -e "$wants/dcm-lola.service" ] &&
+	[ ! -e "$wants/dcm-web.service" ] &&
 	! grep -q 'udevadm\|deb-systemd-invoke' "$tmp/calls"
-check "dcm-tools: postinst in an image: group dcm created, dcmd@0 enabled by the preset, dcm-lola not, nothing started" "$?"
+check "dcm-tools: postinst in an image: group dcm created, dcmd@0 enabled by the preset, dcm-lola and dcm-web not, nothing started" "$?"
 mkdir -p "$root/etc/systemd/system-preset"
 echo 'enable dcm-lola.service' >"$root/etc/systemd/system-preset/50-robot.preset"
 rm -f "$wants/dcmd@0.service"
@@ -199,7 +203,7 @@ maint postinst configure 0.5.0 && maint prerm remove &&
 	[ -L "$wants/dcm-lola.service" ] && [ -L "$wants/dcmd@0.service" ] &&
 	maint postrm remove && maint postrm purge &&
 	[ ! -e "$wants/dcm-lola.service" ] && [ ! -e "$wants/dcmd@0.service" ] &&
-	grep -qx 'deb-systemd-helper purge dcm-lola.service dcm-lola.socket' "$tmp/calls"
+	grep -qx 'deb-systemd-helper purge dcm-lola.service dcm-lola.socket dcm-web.service' "$tmp/calls"
 check "dcm-tools: an upgrade and a removal keep what is enabled, a purge removes it" "$?"
 
 # No error and no warning of lintian on any package.

@@ -10,7 +10,7 @@
 #     their modes and link targets; no test data, no dcm_sim.ko, no
 #     selftests; no RUNPATH or RPATH in any installed ELF file; the programs
 #     run against the installed library; pkg-config gives the installed
-#     paths; the unit passes systemd-analyze verify; the modprobe.d file
+#     paths; the units pass systemd-analyze verify; the modprobe.d file
 #     names the group dcm, never a gid, and gives dcm the gid that group
 #     has when dcm loads (none: no option); dcm.ko takes gid;
 #   - make uninstall: no file left, no directory of dcm's;
@@ -63,6 +63,7 @@ f 644 usr/lib/pkgconfig/libdcm-desc.pc
 f 644 usr/lib/pkgconfig/libdcm.pc
 f 644 usr/lib/systemd/system/dcm-lola.service
 f 644 usr/lib/systemd/system/dcm-lola.socket
+f 644 usr/lib/systemd/system/dcm-web.service
 f 644 usr/lib/systemd/system/dcmd@.service
 f 644 usr/lib/sysusers.d/dcm.conf
 f 644 usr/lib/udev/rules.d/60-dcm.rules
@@ -72,18 +73,25 @@ f 644 usr/share/dcm/body.xml
 f 644 usr/share/dcm/device.rng
 f 644 usr/share/dcm/head.xml
 f 644 usr/share/dcm/preferences.rng
+f 644 usr/share/dcm/web/dcm-web.css
+f 644 usr/share/dcm/web/dcm-web.js
+f 644 usr/share/dcm/web/index.html
+f 644 usr/share/dcm/web/uPlot.iife.min.js
+f 644 usr/share/dcm/web/uPlot.min.css
 f 644 usr/share/licenses/dcm/GPL-2.0.txt
 f 644 usr/share/licenses/dcm/LGPL-2.1.txt
 f 644 usr/share/licenses/dcm/README
 f 644 usr/share/man/man3/libdcm-desc.3
 f 644 usr/share/man/man3/libdcm.3
 f 644 usr/share/man/man8/dcm-lola.8
+f 644 usr/share/man/man8/dcm-web.8
 f 644 usr/share/man/man8/dcmctl.8
 f 644 usr/share/man/man8/dcmd.8
 f 755 usr/bin/dcmctl
 f 755 usr/lib/libdcm-desc.so.$version
 f 755 usr/lib/libdcm.so.$version
 f 755 usr/sbin/dcm-lola
+f 755 usr/sbin/dcm-web
 f 755 usr/sbin/dcmd
 l 777 usr/lib/libdcm-desc.so -> libdcm-desc.so.0
 l 777 usr/lib/libdcm-desc.so.0 -> libdcm-desc.so.$version
@@ -187,6 +195,20 @@ grep -q '^ExecStart=/usr/sbin/dcmd -f -i %i$' "$unit" &&
 	[ "$st" = 0 ] && [ ! -s "$log" ]
 st=$?
 check "dcmd@.service: Type=notify, ExecStart=/usr/sbin/dcmd -f -i %i, ExecReload; systemd-analyze verify is silent" "$st"
+[ "$st" = 0 ] || show "$log"
+
+# dcm-web.service the same way; the installed dcm-web looks for its page
+# where make install put it.
+unit=$stage/usr/lib/systemd/system/dcm-web.service
+sed "s|^ExecStart=/usr/sbin/dcm-web |ExecStart=$stage/usr/sbin/dcm-web |" "$unit" >"$tmp/unit/dcm-web.service"
+SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "$tmp/unit/dcm-web.service" >"$log" 2>&1
+st=$?
+grep -q '^ExecStart=/usr/sbin/dcm-web --port 8080$' "$unit" && grep -q '^DynamicUser=yes$' "$unit" &&
+	LD_LIBRARY_PATH=$stage/usr/lib "$stage/usr/sbin/dcm-web" --help | grep -q '^ *-r.*default$' &&
+	LD_LIBRARY_PATH=$stage/usr/lib "$stage/usr/sbin/dcm-web" --help | grep -qx ' */usr/share/dcm/web)' &&
+	[ "$st" = 0 ] && [ ! -s "$log" ]
+st=$?
+check "dcm-web.service: ExecStart=/usr/sbin/dcm-web --port 8080, DynamicUser; systemd-analyze verify is silent; the page in /usr/share/dcm/web" "$st"
 [ "$st" = 0 ] || show "$log"
 
 # modprobe runs an install command with sh, $CMDLINE_OPTS replaced by the

@@ -1,0 +1,95 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The guest's half of test_web.py: brings up the network card that QEMU
+# forwards the host's ports to (10.0.2.15, user networking), starts dcm-lola
+# (whose status the metrics read) and dcm-web on port 8080, and answers the host's requests on port 9000, one line a
+# connection:
+#   set KEY VALUE [ARGS]   dcmctl set KEY VALUE [ARGS]; answers "ok" or the error
+#   hot BUS MASK           the simulator holds the motors of MASK's boards on
+#                          RS485 bus BUS hot (debugfs rs485-BUS/hot)
+#   quit                   stops dcm-web and ends the run
+set -u
+
+if [ "${1:-}" = --ctl ]; then
+	read -r cmd args || exit 0
+	case "$cmd" in
+	set)
+		# shellcheck disable=SC2086 # the arguments are words
+		if out=$(dcmctl set $args 2>&1); then echo ok; else echo "error: $out"; fi
+		;;
+	hot)
+		# shellcheck disable=SC2086 # the arguments are words
+		set -- $args
+		case "$1:$2" in
+		[1-4]:0x[0-9a-fA-F]* | [1-4]:[0-9]*)
+			if echo "$2" 2>/tmp/hot.err >/sys/kernel/debug/dcm_sim/body0/rs485-"$1"/hot; then
+				echo ok
+			else
+				echo "error: $(cat /tmp/hot.err)"
+			fi
+			;;
+		*) echo "error: hot BUS MASK, not '$args'" ;;
+		esac
+		;;
+	quit)
+		touch /tmp/web-test-quit
+		echo ok
+		;;
+	*)
+		echo "error: unknown request '$cmd'"
+		;;
+	esac
+	exit 0
+fi
+
+modprobe virtio_pci 2>/dev/null
+modprobe virtio_net || { echo "guest: no virtio_net" >&2; exit 1; }
+i=0
+while ! ip link show eth0 >/dev/null 2>&1; do
+	i=$((i + 1))
+	[ $i -gt 100 ] && { echo "guest: no eth0" >&2; exit 1; }
+	sleep 0.1
+done
+ip link set lo up
+ip link set eth0 up
+ip addr add 10.0.2.15/24 dev eth0
+
+# The description dcmd loads: the joints' keys are there.
+i=0
+while ! dcmctl get HeadYaw/Position/Sensor >/dev/null 2>&1; do
+	i=$((i + 1))
+	[ $i -gt 600 ] && { echo "guest: no description loaded" >&2; exit 1; }
+	sleep 0.1
+done
+
+# dcm-lola, whose status socket (/tmp/robocup.status) the metrics read.
+dcm-lola 2>/tmp/dcm-lola.log &
+lola=$!
+i=0
+while [ ! -S /tmp/robocup.status ]; do
+	i=$((i + 1))
+	[ $i -gt 300 ] && { echo "guest: dcm-lola did not start" >&2; cat /tmp/dcm-lola.log >&2; exit 1; }
+	sleep 0.1
+done
+
+dcm-web -v -p 8080 2>/tmp/dcm-web.log &
+web=$!
+nc -ll -p 9000 -e "$0" --ctl &
+ctl=$!
+while [ ! -e /tmp/web-test-quit ]; do
+	if ! kill -0 $web 2>/dev/null; then
+		echo "guest: dcm-web exited" >&2
+		cat /tmp/dcm-web.log >&2
+		kill $ctl $lola
+		exit 1
+	fi
+	sleep 0.2
+done
+kill $web
+wait $web
+st=$?
+kill $ctl $lola 2>/dev/null
+cat /tmp/dcm-web.log
+# SIGTERM: dcm-web exits 0.
+exit $st

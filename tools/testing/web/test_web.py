@@ -1,0 +1,528 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# dcm-web from the host, against the real module in the VM: QEMU forwards
+# two ports of 127.0.0.1 to the guest (dcm-web's 8080 and the control port
+# 9000 of guest.sh), and the host's tools talk to them:
+#
+#   - /metrics in Prometheus' text format (promtool checks it), scraped by
+#     a real Prometheus server whose HTTP API then answers a query with the
+#     command just set;
+#   - the Foxglove WebSocket reference client (@foxglove/ws-protocol, from
+#     the npm registry, installed with npm ci into build/web-test/)
+#     subscribes and receives a joint's values as it is commanded; bad
+#     clients (ws_abuse.js) get errors and change nothing;
+#   - headless Chromium (through chromedriver's WebDriver API) opens the
+#     page, and the joint's plot moves when the joint is commanded; the
+#     screenshots stay in build/test-output/web/.
+#
+# TAP on stdout, with the kselftest Totals line. Environment: O (build
+# directory), DCM_TEST_TIMEOUT_SCALE (stretches every wait), KEEP_TMP=1.
+# Documentation/testing.rst, "dcm-web".
+
+import base64
+import hashlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
+O = os.path.abspath(os.environ.get('O', os.path.join(TOP, 'build')))
+HERE = os.path.join(TOP, 'tools', 'testing', 'web')
+OUT = os.path.join(O, 'test-output', 'web')
+NPM_DIR = os.path.join(O, 'web-test')
+try:
+    SCALE = max(1.0, float(os.environ.get('DCM_TEST_TIMEOUT_SCALE', '1')))
+except ValueError:
+    SCALE = 1.0
+JOINT = 'HeadYaw'
+
+counts = {'pass': 0, 'fail': 0, 'skip': 0}
+n_test = 0
+procs = []
+
+
+def tap(ok, name, detail=None):
+    global n_test
+    n_test += 1
+    counts['pass' if ok else 'fail'] += 1
+    print(('ok' if ok else 'not ok') + ' %d %s' % (n_test, name), flush=True)
+    if detail and not ok:
+        for line in str(detail).splitlines():
+            print('# ' + line, flush=True)
+    return ok
+
+
+def note(msg):
+    print('# ' + msg, flush=True)
+
+
+def totals(code=None):
+    print('1..%d' % n_test)
+    print('# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d error:0'
+          % (counts['pass'], counts['fail'], counts['skip']), flush=True)
+    sys.exit(code if code is not None else (1 if counts['fail'] else 0))
+
+
+def bail(msg):
+    tap(False, 'setup', msg)
+    cleanup()
+    totals(1)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
+
+
+def http(url, data=None, method=None, timeout=10):
+    req = urllib.request.Request(url, data=data, method=method)
+    if data is not None:
+        req.add_header('Content-Type', 'application/json')
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        return r.status, r.headers, r.read()
+
+
+def commanded(g, key, value, pred, seconds, *args):
+    """Command KEY to VALUE until pred() holds, again every 3 s: on a
+    loaded machine the emulated VM may stall past the cycle fault rule's
+    500 ms, which cuts the stiffness and lets the command follow the sensor
+    (the rule acting, not a fault of the view)."""
+    end = time.monotonic() + seconds * SCALE
+    while True:
+        g.set(key, value, *args)
+        got = wait_for(pred, min(3, max(0.1, end - time.monotonic())) / SCALE)
+        if got or time.monotonic() >= end:
+            return got
+
+
+def wait_for(pred, seconds, step=0.2):
+    end = time.monotonic() + seconds * SCALE
+    last = None
+    while time.monotonic() < end:
+        try:
+            last = pred()
+            if last:
+                return last
+        except (OSError, ValueError, KeyError, urllib.error.URLError) as e:
+            last = e
+        time.sleep(step)
+    return None
+
+
+class Guest:
+    """The VM, and guest.sh's control port."""
+
+    def __init__(self, tmp):
+        self.http_port = free_port()
+        self.ctl_port = free_port()
+        share = os.path.join(tmp, 'share')
+        os.makedirs(share)
+        shutil.copy(os.path.join(HERE, 'guest.sh'), share)
+        env = dict(os.environ)
+        env['DCM_VM_QEMU_EXTRA'] = (
+            env.get('DCM_VM_QEMU_EXTRA', '') +
+            ' -netdev user,id=web0,restrict=on,'
+            'hostfwd=tcp:127.0.0.1:%d-10.0.2.15:8080,'
+            'hostfwd=tcp:127.0.0.1:%d-10.0.2.15:9000'
+            ' -device virtio-net-pci,netdev=web0' % (self.http_port, self.ctl_port))
+        self.log_path = os.path.join(OUT, 'vm.log')
+        self.log = open(self.log_path, 'w')
+        self.proc = subprocess.Popen(
+            [os.path.join(TOP, 'scripts', 'dcm-vm'), 'exec', '--share', share,
+             '--timeout', str(int(900 * SCALE)), '--', 'sh /share/guest.sh'],
+            env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        procs.append(self.proc)
+        self.base = 'http://127.0.0.1:%d' % self.http_port
+
+    def ctl(self, line):
+        with socket.create_connection(('127.0.0.1', self.ctl_port), timeout=10 * SCALE) as s:
+            s.sendall((line + '\n').encode())
+            s.shutdown(socket.SHUT_WR)
+            data = b''
+            while True:
+                b = s.recv(4096)
+                if not b:
+                    break
+                data += b
+        answer = data.decode(errors='replace').strip()
+        if answer != 'ok':
+            raise RuntimeError('guest: %s: %s' % (line, answer or 'no answer'))
+
+    def set(self, key, value, *args):
+        self.ctl('set %s %s %s' % (key, value, ' '.join(args)))
+
+    def metrics(self):
+        st, hdr, body = http(self.base + '/metrics')
+        if st != 200:
+            raise ValueError('status %d' % st)
+        return hdr, body.decode()
+
+
+def test_metrics(g):
+    hdr, text = g.metrics()
+    tap(hdr.get('Content-Type', '').startswith('text/plain; version=0.0.4'),
+        'metrics: text exposition format 0.0.4', hdr.get('Content-Type'))
+    promtool = shutil.which('promtool')
+    if promtool:
+        p = subprocess.run([promtool, 'check', 'metrics'], input=text.encode(),
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        # promtool lints names too (exit 3 for lint only): a parse error is 1.
+        tap(p.returncode in (0, 3) and b'error while linting' not in p.stdout,
+            'metrics: promtool parses them', p.stdout.decode())
+    up = None
+    for line in text.splitlines():
+        if line.startswith('dcm_up '):
+            up = float(line.split()[1])
+    tap(up == 1, 'metrics: dcm_up 1', text[:400])
+    needed = ['dcm_cycles_total', 'dcm_overruns_total', 'dcm_missed_periods_total',
+              'dcm_cycle_latency_seconds{quantile="0.99"}',
+              'dcm_cycle_latency_histogram_seconds_bucket{le="+Inf"}',
+              'dcm_board_ack_total{board=', 'dcm_board_nack_total{board=',
+              'dcm_temperature_celsius{key="%s"}' % JOINT, 'dcm_temperature_status{key=',
+              'dcm_battery{key="Charge"}', 'dcm_joint_position{joint="%s"}' % JOINT,
+              'dcm_web_clients', 'dcm_lola_up']
+    missing = [n for n in needed if not any(line.startswith(n) for line in text.splitlines())]
+    tap(not missing, 'metrics: cycle, latency, boards, temperatures, battery, joints, clients',
+        'missing: %s' % missing)
+    lola = dict(line.split() for line in text.splitlines()
+                if line.startswith(('dcm_lola_up ', 'dcm_lola_clients ')))
+    tap(lola.get('dcm_lola_up') == '1' and lola.get('dcm_lola_clients') == '0',
+        'metrics: dcm-lola\'s status is read (up, no LoLA client)', repr(lola))
+    return text
+
+
+def test_prometheus(g, tmp):
+    prom = shutil.which('prometheus')
+    if not prom:
+        tap(False, 'prometheus: installed', 'prometheus missing: run scripts/deps.sh')
+        return
+    port = free_port()
+    cfg = os.path.join(tmp, 'prometheus.yml')
+    with open(cfg, 'w') as f:
+        f.write('global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n'
+                'scrape_configs:\n  - job_name: dcm\n    static_configs:\n'
+                '      - targets: ["127.0.0.1:%d"]\n' % g.http_port)
+    log = open(os.path.join(OUT, 'prometheus.log'), 'w')
+    p = subprocess.Popen([prom, '--config.file=' + cfg,
+                          '--storage.tsdb.path=' + os.path.join(tmp, 'tsdb'),
+                          '--web.listen-address=127.0.0.1:%d' % port],
+                         stdout=log, stderr=subprocess.STDOUT)
+    procs.append(p)
+    api = 'http://127.0.0.1:%d/api/v1/query?query=' % port
+    query = urllib.parse.quote('dcm_joint_command{joint="%s"}' % JOINT)
+
+    def value():
+        st, _, body = http(api + query)
+        r = json.loads(body)['data']['result']
+        return float(r[0]['value'][1]) if r else None
+
+    # A joint without stiffness keeps its command at its sensor.
+    g.set('%s/Hardness/Actuator' % JOINT, '1')
+    for target in (0.25, -0.35):
+        # The actuator's value is the kernel's fixed point after the
+        # interpolation's last step: within 1e-3 of the command.
+        got = commanded(g, '%s/Position/Actuator' % JOINT, str(target),
+                        lambda: (lambda v: v is not None and abs(v - target) < 1e-3)(value()), 60)
+        tap(bool(got), 'prometheus: the query answers the command just set (%g)' % target,
+            'last answer: %r' % (wait_for(value, 1),))
+    # A value the robot changes itself: a motor the simulator holds hot
+    # (LHipYawPitch, RS485 bus 3, its first board) reads 80 degC, status 2.
+    g.ctl('hot 3 1')
+    temp = urllib.parse.quote('dcm_temperature_celsius{key="LHipYawPitch"} >= 79 and '
+                              'on() dcm_temperature_status{key="LHipYawPitch"} == 2')
+
+    def hot():
+        st, _, body = http(api + temp)
+        return bool(json.loads(body)['data']['result'])
+
+    got = wait_for(hot, 60)
+    g.ctl('hot 3 0')
+    tap(bool(got), 'prometheus: the query answers a motor\'s temperature and status as they rise',
+        'no answer to %s' % urllib.parse.unquote(temp))
+    st, _, body = http('http://127.0.0.1:%d/api/v1/targets' % port)
+    t = json.loads(body)['data']['activeTargets']
+    tap(bool(t) and t[0]['health'] == 'up', 'prometheus: the target is up',
+        json.dumps(t)[:500])
+    p.terminate()
+    p.wait(timeout=30)
+
+
+def npm_install():
+    stamp = os.path.join(NPM_DIR, '.installed')
+    lock = os.path.join(HERE, 'package-lock.json')
+    if os.path.exists(stamp) and os.path.getmtime(stamp) >= os.path.getmtime(lock):
+        return None
+    npm = shutil.which('npm')
+    if not npm:
+        return 'npm missing: run scripts/deps.sh'
+    os.makedirs(NPM_DIR, exist_ok=True)
+    for f in ('package.json', 'package-lock.json'):
+        shutil.copy(os.path.join(HERE, f), NPM_DIR)
+    p = subprocess.run([npm, 'ci', '--ignore-scripts', '--no-audit', '--no-fund',
+                        '--loglevel=error'], cwd=NPM_DIR, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT)
+    if p.returncode:
+        return 'npm ci failed:\n' + p.stdout.decode()
+    open(stamp, 'w').close()
+    return None
+
+
+def test_foxglove(g):
+    err = npm_install()
+    if err:
+        tap(False, 'foxglove: npm ci of @foxglove/ws-protocol', err)
+        return
+    node = shutil.which('node')
+    url = 'ws://127.0.0.1:%d/' % g.http_port
+    env = dict(os.environ, NODE_PATH=os.path.join(NPM_DIR, 'node_modules'))
+    g.set('%s/Hardness/Actuator' % JOINT, '1')
+    g.set('%s/Position/Actuator' % JOINT, '0')
+    time.sleep(1)
+    target = 0.4
+    p = subprocess.Popen([node, os.path.join(HERE, 'fox_client.js'), url,
+                          '/joints/position', JOINT, str(target), str(int(60 * SCALE))],
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(2 * SCALE)
+    # Again every 3 s until the client has seen it (see commanded()).
+    while p.poll() is None:
+        g.set('%s/Position/Actuator' % JOINT, str(target), '--in', '1000')
+        try:
+            p.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            pass
+    out, errout = p.communicate(timeout=120 * SCALE)
+    try:
+        r = json.loads(out.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        tap(False, 'foxglove: the client ran', out.decode() + errout.decode())
+        return
+    note('foxglove client: %s' % json.dumps(r))
+    tap(r['server'] and r['server'].startswith('dcm-web'), 'foxglove: serverInfo names dcm-web',
+        json.dumps(r))
+    want = {'/joints/position', '/joints/command', '/temperatures', '/battery', '/feet',
+            '/inertial', '/boards', '/cycle', '/events'}
+    tap(want <= set(r['channels']), 'foxglove: the channels are advertised',
+        'missing %s' % (want - set(r['channels'])))
+    tap(p.returncode == 0 and r['messages'] > 10 and r['ids_ok'] and
+        abs(r['first'] - target) > 0.2,
+        'foxglove: the subscription receives %s moving to %g' % (JOINT, target),
+        json.dumps(r) + '\n' + errout.decode())
+
+
+def test_ws_abuse(g):
+    node = shutil.which('node')
+    env = dict(os.environ, NODE_PATH=os.path.join(NPM_DIR, 'node_modules'))
+    p = subprocess.run([node, os.path.join(HERE, 'ws_abuse.js'), 'ws://127.0.0.1:%d/' % g.http_port],
+                       env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=120 * SCALE)
+    try:
+        r = json.loads(p.stdout.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        tap(False, 'websocket: bad clients', p.stdout.decode() + p.stderr.decode())
+        return
+    note('bad clients: %s' % json.dumps(r))
+    tap(r['no_subprotocol'] == 'refused',
+        'websocket: a connection without foxglove.websocket.v1 is refused', json.dumps(r))
+    tap(r['errors'] >= r['bad'] and r['publish_refused'],
+        'websocket: each bad request (%d) gets an error status; publishing is refused'
+        % r['bad'], json.dumps(r))
+    tap(r['alive'], 'websocket: after them a good subscription still gets data', json.dumps(r))
+
+
+class Browser:
+    """headless Chromium through chromedriver's WebDriver API."""
+
+    def __init__(self, tmp):
+        self.port = free_port()
+        self.log = open(os.path.join(OUT, 'chromedriver.log'), 'w')
+        self.proc = subprocess.Popen([shutil.which('chromedriver'), '--port=%d' % self.port],
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+        procs.append(self.proc)
+        self.base = 'http://127.0.0.1:%d' % self.port
+        if not wait_for(lambda: http(self.base + '/status')[0] == 200, 30):
+            raise RuntimeError('chromedriver did not start')
+        caps = {'capabilities': {'alwaysMatch': {
+            'browserName': 'chrome',
+            'goog:chromeOptions': {
+                'binary': shutil.which('chromium'),
+                'args': ['--headless=new', '--no-sandbox', '--disable-gpu',
+                         '--disable-dev-shm-usage', '--window-size=1280,2200',
+                         '--user-data-dir=' + os.path.join(tmp, 'chromium')]}}}}
+        r = self.call('POST', '/session', caps, timeout=120 * SCALE)
+        self.session = r['sessionId']
+
+    def call(self, method, path, body=None, timeout=60):
+        data = json.dumps(body).encode() if body is not None else None
+        _, _, out = http(self.base + path, data, method, timeout=timeout)
+        r = json.loads(out)
+        return r.get('value', r) if path != '/session' else r['value']
+
+    def s(self, method, path, body=None):
+        return self.call(method, '/session/%s%s' % (self.session, path), body)
+
+    def js(self, script):
+        return self.s('POST', '/execute/sync', {'script': script, 'args': []})
+
+    def screenshot(self, name):
+        png = base64.b64decode(self.s('GET', '/screenshot'))
+        path = os.path.join(OUT, name)
+        with open(path, 'wb') as f:
+            f.write(png)
+        return path
+
+    def quit(self):
+        try:
+            self.s('DELETE', '')
+        except (OSError, urllib.error.URLError, ValueError):
+            pass
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
+# What the page plots for the joint: its sensor series in the uPlot data
+# (the plot draws exactly that), and a hash of the plot's canvas.
+PLOT_STATE = '''
+const p = window.dcmWeb && window.dcmWeb.plots.joints;
+if (!p || !p.u) return null;
+const i = p.series.findIndex(s => s.label === '%s sensor');
+if (i < 0) return null;
+const ys = p.u.data[i + 1].filter(v => v !== null);
+const c = p.el.querySelector('canvas');
+return {n: ys.length, last: ys.length ? ys[ys.length - 1] : null,
+        min: Math.min(...ys), max: Math.max(...ys),
+        canvas: c ? c.toDataURL() : ''};
+''' % JOINT
+
+
+def test_browser(g, tmp):
+    missing = [t for t in ('chromium', 'chromedriver') if not shutil.which(t)]
+    if missing:
+        tap(False, 'browser: chromium and chromedriver installed',
+            '%s missing: run scripts/deps.sh' % missing)
+        return
+    try:
+        b = Browser(tmp)
+    except (OSError, RuntimeError, KeyError, urllib.error.URLError) as e:
+        tap(False, 'browser: headless chromium starts', e)
+        return
+    try:
+        g.set('%s/Hardness/Actuator' % JOINT, '1')
+        g.set('%s/Position/Actuator' % JOINT, '-0.5', '--in', '300')
+        time.sleep(2 * SCALE)
+        keys = ['/temperatures.LHipYawPitch', '/feet.LFoot_TotalWeight']
+        b.s('POST', '/url', {'url': g.base + '/?joints=' + JOINT + '&window=5&keys=' +
+                             ','.join(keys)})
+        first = wait_for(lambda: (lambda st: st if st and st['n'] > 50 else None)(
+            b.js(PLOT_STATE)), 60)
+        tap(bool(first), 'browser: the page plots %s' % JOINT,
+            'state: %r' % (b.js(PLOT_STATE),))
+        b.screenshot('page-before.png')
+        chosen = b.js('''const p = window.dcmWeb.plots.keys;
+            return {labels: p.series.map(s => s.label), n: p.data[0].length,
+                    values: p.data.slice(1).map(a => a[a.length - 1])};''')
+        tap(sorted(chosen['labels']) == sorted(keys) and chosen['n'] > 50 and
+            all(isinstance(v, (int, float)) for v in chosen['values']),
+            'browser: the keys chosen in the address are plotted', chosen)
+        if not first:
+            return
+        at = commanded(g, '%s/Position/Actuator' % JOINT, '-0.5',
+                       lambda: (lambda st: st if st and abs(st['last'] + 0.5) < 0.05
+                                else None)(b.js(PLOT_STATE)), 60, '--in', '300')
+        tap(bool(at), 'browser: the plot shows the joint at -0.5',
+            'last %r' % b.js(PLOT_STATE)['last'])
+        first = at or first
+        moved = commanded(g, '%s/Position/Actuator' % JOINT, '0.5',
+                          lambda: (lambda st: st if st and abs(st['last'] - 0.5) < 0.05
+                                   else None)(b.js(PLOT_STATE)), 60, '--in', '500')
+        # The page redraws ten times a second: the arrival on screen too.
+        time.sleep(1)
+        shot = b.screenshot('page.png')
+        note('screenshot: %s' % shot)
+        tap(bool(moved) and moved['max'] - moved['min'] > 0.9,
+            'browser: the plot of %s moves to 0.5 when it is commanded' % JOINT,
+            'state: %r' % ({k: v for k, v in (moved or b.js(PLOT_STATE) or {}).items()
+                            if k != 'canvas'},))
+        tap(bool(moved) and hashlib.sha1(moved['canvas'].encode()).digest() !=
+            hashlib.sha1(first['canvas'].encode()).digest(),
+            'browser: the plot\'s canvas changed')
+        ev = b.js('return document.getElementById("histogram").children.length')
+        tap(ev == 10, 'browser: the latency histogram has its 10 buckets', ev)
+        # The kernel's events: a motor held hot.
+        g.ctl('hot 3 1')
+        seen = wait_for(lambda: 'LHipYawPitch' in b.js(
+            'return document.getElementById("events").textContent'), 60)
+        g.ctl('hot 3 0')
+        b.screenshot('page-events.png')
+        tap(bool(seen), 'browser: the events list shows the hot motor\'s event',
+            b.js('return document.getElementById("events").textContent')[:500])
+    finally:
+        b.quit()
+
+
+def cleanup():
+    for p in procs:
+        if p.poll() is None:
+            if p is procs[0] and hasattr(p, 'pid'):
+                # The VM: dcm-vm, timeout and QEMU in their own group.
+                try:
+                    os.killpg(p.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+            else:
+                p.terminate()
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def main():
+    # A stopped test stops the VM and the servers it started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    os.makedirs(OUT, exist_ok=True)
+    for f in ('bin/dcm-web', 'web/root/index.html', 'web/root/uPlot.iife.min.js'):
+        if not os.path.exists(os.path.join(O, f)):
+            bail('%s missing: run make all (with npm installed: scripts/deps.sh)'
+                 % os.path.join(O, f))
+    tmp = tempfile.mkdtemp(prefix='dcm-web-test.')
+    g = Guest(tmp)
+    try:
+        if not wait_for(lambda: g.metrics(), 300, step=1):
+            bail('dcm-web did not answer in the VM: see %s' % g.log_path)
+        test_metrics(g)
+        test_prometheus(g, tmp)
+        test_foxglove(g)
+        if os.path.exists(os.path.join(NPM_DIR, '.installed')):
+            test_ws_abuse(g)
+        test_browser(g, tmp)
+        g.ctl('quit')
+        try:
+            rc = g.proc.wait(timeout=120 * SCALE)
+        except subprocess.TimeoutExpired:
+            rc = None
+        tap(rc == 0, 'the VM run ends cleanly (dcm-web exits 0 on SIGTERM, no kernel trouble)',
+            'dcm-vm exit status %r: see %s' % (rc, g.log_path))
+    except (OSError, RuntimeError, urllib.error.URLError) as e:
+        tap(False, 'the test ran to its end', repr(e))
+    finally:
+        cleanup()
+        if os.environ.get('KEEP_TMP') == '1':
+            note('kept %s' % tmp)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+    totals()
+
+
+if __name__ == '__main__':
+    main()
