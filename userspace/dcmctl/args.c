@@ -52,6 +52,7 @@ static const struct dcmctl_optdef events_opts[] = {
 	{ "type", 't', 't', "TYPE,...", "only these types (default: all)" },
 	{ "count", 'n', 'n', "N", "exit after N events (failing if --timeout comes first)" },
 	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "exit after SEC seconds" },
+	{ "history", 'H', 'H', NULL, "first the kernel's last events (64 a controller)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
@@ -68,6 +69,19 @@ static const struct dcmctl_optdef prefs_opts[] = {
 static const struct dcmctl_optdef top_opts[] = {
 	{ "interval", 'i', 'i', "MS", "refresh every MS ms (default 250)" },
 	{ "once", '1', '1', NULL, "print one screen, without terminal control" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef record_opts[] = {
+	{ "output", 'o', 'o', "FILE", "into FILE (default: stdout)" },
+	{ "format", 'f', 'f', "FORMAT", "csv (default) or jsonl (the default with -j)" },
+	{ "every", 'e', 'e', "N", "a row every N cycles (default 1: every cycle)" },
+	{ "cycles", 'c', 'c', "N", "stop after N cycles (default: until interrupted)" },
+	{ "duration", 't', 't', "SEC", "stop after SEC seconds of DCM time" },
+	{ "max-size", 0, DCMCTL_OPT_MAX_SIZE, "SIZE",
+	  "rotate FILE past SIZE bytes (k, M, G: KiB, MiB, GiB)" },
+	{ "max-files", 0, DCMCTL_OPT_MAX_FILES, "N",
+	  "keep N files: FILE, FILE.1, ... (default 10 with --max-size)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
@@ -102,6 +116,9 @@ const struct dcmctl_optspec dcmctl_spec_calibrate = {
 };
 const struct dcmctl_optspec dcmctl_spec_top = {
 	.cmd = "top", .opts = top_opts,
+};
+const struct dcmctl_optspec dcmctl_spec_record = {
+	.cmd = "record", .opts = record_opts, .prefix_missing = true,
 };
 
 int dcmctl_plain_args(const struct dcmctl_opts *o, const char *cmd, int max, int *n, FILE *err)
@@ -216,6 +233,26 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "KEY takes every form get takes; a key that is no subdevice's value\n"
 	  "(a device's, a configuration key) is read from sysfs each cycle.",
 	  &dcmctl_spec_watch },
+	{ "record", dcmctl_cmd_record,
+	  "[KEY|GLOB...] [-o FILE [--max-size SIZE [--max-files N]]] [-f csv|jsonl]\n"
+	  "[--every N] [--cycles N | --duration SEC]",
+	  "record the frames: chosen subdevices' values (all by default), every\n"
+	  "cycle or every Nth, with DCM time and the wall clock, as CSV or JSON\n"
+	  "lines",
+	  "A KEY is a subdevice's value as get takes it; a GLOB ('*/Position/Sensor',\n"
+	  "'LFoot/FSR/*') selects every subdevice whose name matches, with or\n"
+	  "without Device/SubDeviceList/ and /Value; quote it for the shell. CSV:\n"
+	  "a header line \"cycle,time,wall,missed,KEY...\", then a row per recorded\n"
+	  "cycle; JSON lines: {\"cycle\", \"time\", \"wall\", \"missed\", \"values\"}.\n"
+	  "time is DCM time (ms), wall the wall clock when the frame was read\n"
+	  "(seconds since the epoch), missed the cycles this recorder did not get\n"
+	  "(counted from the frames' cycle numbers) since the row before: none is\n"
+	  "lost silently. The summary (rows, missed, gaps) goes to stderr at the\n"
+	  "end. With --max-size the file is renamed FILE.1 (FILE.1 FILE.2, ...)\n"
+	  "when it passes SIZE, and a new FILE begins with its own header; the\n"
+	  "oldest beyond --max-files goes. SIGINT and SIGTERM end a recording\n"
+	  "cleanly.",
+	  &dcmctl_spec_record },
 	{ "stats", dcmctl_cmd_stats, "",
 	  "the cycle's timing: cycles, overruns, work time, wake-up latency\n"
 	  "histogram", NULL, NULL },
@@ -226,11 +263,15 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "the cycle's statistics, from the mapped snapshot; fits 80x24. --once\n"
 	  "prints one screen without terminal control.",
 	  &dcmctl_spec_top },
-	{ "events", dcmctl_cmd_events, "[--type TYPE,...] [--count N] [--timeout SEC]",
-	  "follow the events live",
-	  "TYPE: error, nack, safety, temperature, battery, overrun, config,\n"
+	{ "events", dcmctl_cmd_events,
+	  "[--history] [--type TYPE,...] [--count N] [--timeout SEC]",
+	  "follow the events live (--history: the recent ones first)",
+	  "TYPE: error, nack, ack, safety, temperature, battery, overrun, config,\n"
 	  "calibration, watchdog, special. With --count, exits 1 if --timeout\n"
-	  "comes first.",
+	  "comes first. --history first shows the events the kernel kept (the\n"
+	  "last 64 of each controller, posted whether anyone listened or not),\n"
+	  "then the live ones, each once; --count and --type count and filter\n"
+	  "both. Every user may follow the events.",
 	  &dcmctl_spec_events },
 	{ "preferences", dcmctl_cmd_preferences,
 	  "save|load TARGET [--file FILE]\n"
@@ -257,9 +298,9 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "(dcmctl calibrate JOINT set PREVIOUS).",
 	  &dcmctl_spec_calibrate },
 	{ "special", dcmctl_cmd_special, "reset|version|chain|diagnostic|config",
-	  "special commands (root): clear counters and chain again; boards'\n"
-	  "versions; chain the RS485 buses; every board's state; configure the\n"
-	  "motor boards again", NULL, NULL },
+	  "special commands: clear counters and chain again; boards' versions;\n"
+	  "chain the RS485 buses; every board's state (diagnostic: every user);\n"
+	  "configure the motor boards again (all but diagnostic: root)", NULL, NULL },
 	{ "help", cmd_help, "[COMMAND]", "this text, or a command's (as COMMAND --help)",
 	  NULL, NULL },
 	{ NULL, NULL, NULL, NULL, NULL, NULL }

@@ -147,12 +147,18 @@ enum {
 	DCMCTL_OPT_SHARE,
 	DCMCTL_OPT_FORCE,
 	DCMCTL_OPT_TOLERANCE,
+	DCMCTL_OPT_HISTORY,
+	DCMCTL_OPT_MAX_SIZE,
+	DCMCTL_OPT_MAX_FILES,
+	DCMCTL_OPT_AFTER,
+	DCMCTL_OPT_DIR,
 };
 
 /* The option tables of the commands (args.c). */
 extern const struct dcmctl_optspec dcmctl_spec_get, dcmctl_spec_set, dcmctl_spec_alias_set,
 	dcmctl_spec_alias_create, dcmctl_spec_watch, dcmctl_spec_events,
-	dcmctl_spec_preferences, dcmctl_spec_calibrate, dcmctl_spec_top;
+	dcmctl_spec_preferences, dcmctl_spec_calibrate, dcmctl_spec_top, dcmctl_spec_record,
+	dcmctl_spec_flight;
 
 /* A scan of a subcommand's arguments. */
 struct dcmctl_getopt {
@@ -196,6 +202,7 @@ struct dcmctl_events_args {
 	uint64_t count;		/* stop after that many shown; 0: never */
 	long timeout_ms;	/* stop after that long; -1: never */
 	uint32_t types;		/* bit per enum dcm_event_type shown; 0: all */
+	bool history;		/* --history: the kernel's last events first */
 };
 
 /*
@@ -206,6 +213,34 @@ int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, cha
 			size_t errlen);
 int dcmctl_cmd_events(const struct dcmctl_opts *o);
 int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err);
+
+/* Recording the frames (record.c). */
+#define DCMCTL_REC_CSV		0
+#define DCMCTL_REC_JSONL	1
+
+/* dcmctl record [KEY|GLOB...] [options] */
+struct dcmctl_record_args {
+	size_t n;
+	char **keys;			/* malloc'ed, into argv; none: every subdevice */
+	uint64_t every;			/* a row every N cycles, 1 by default */
+	uint64_t cycles;		/* stop after N cycles; 0: never */
+	double duration;		/* stop after SEC s of DCM time; 0: never */
+	const char *output;		/* -o FILE; NULL: stdout */
+	uint64_t max_size;		/* rotate past that many bytes; 0: never */
+	unsigned int max_files;		/* files kept, the current one included */
+	int fmt;			/* DCMCTL_REC_* */
+	bool fmt_given;
+};
+
+/*
+ * Parse what follows "record". Return 0, or -EINVAL (the reason in @err),
+ * -ENOMEM. Free with dcmctl_record_args_free().
+ */
+int dcmctl_parse_record(int argc, char **argv, struct dcmctl_record_args *a, char *err,
+			size_t errlen);
+void dcmctl_record_args_free(struct dcmctl_record_args *a);
+int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_cmd_record(const struct dcmctl_opts *o);
 
 /* The key tree in sysfs (keys.c). */
 int dcmctl_cmd_list(const struct dcmctl_opts *o);
