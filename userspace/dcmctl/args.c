@@ -85,6 +85,15 @@ static const struct dcmctl_optdef record_opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
+static const struct dcmctl_optdef flight_opts[] = {
+	{ "seconds", 's', 's', "SEC", "flight: keep the last SEC seconds (default 10)" },
+	{ "after", 0, DCMCTL_OPT_AFTER, "SEC",
+	  "flight: and SEC seconds after a safety event (default 2)" },
+	{ "dir", 'D', 'D', "DIR", "the files and the pid file (default " "/var/lib/dcm/flight)" },
+	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "flight-dump: wait SEC s for the file (default 10)" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
 static const struct dcmctl_optdef calibrate_opts[] = {
 	{ "force", 'f', 'f', NULL, "skip the checks that the joint is at that stop" },
 	{ NULL, 0, 0, NULL, NULL }
@@ -116,6 +125,9 @@ const struct dcmctl_optspec dcmctl_spec_calibrate = {
 };
 const struct dcmctl_optspec dcmctl_spec_top = {
 	.cmd = "top", .opts = top_opts,
+};
+const struct dcmctl_optspec dcmctl_spec_flight = {
+	.cmd = "flight", .opts = flight_opts, .prefix_missing = true,
 };
 const struct dcmctl_optspec dcmctl_spec_record = {
 	.cmd = "record", .opts = record_opts, .prefix_missing = true,
@@ -253,6 +265,26 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "oldest beyond --max-files goes. SIGINT and SIGTERM end a recording\n"
 	  "cleanly.",
 	  &dcmctl_spec_record },
+	{ "flight", dcmctl_cmd_flight, "[--seconds SEC] [--after SEC] [--dir DIR]",
+	  "the flight recorder: keep the last seconds of every key in memory and\n"
+	  "write them, with the events around, when a safety rule acts or on\n"
+	  "demand (flight-dump)",
+	  "Runs until SIGINT or SIGTERM. Every subdevice's value of every cycle of\n"
+	  "the last SEC seconds is kept (read from the frames by a thread of its\n"
+	  "own: nothing is added to the cycle). When a safety rule starts acting\n"
+	  "(a cycle fault, the battery current, a joint's calibration or brake)\n"
+	  "or a joint's temperature status rises, --after SEC seconds later one\n"
+	  "file is written into DIR: flight-DATE-TIME.MS-dcmN.jsonl, JSON lines:\n"
+	  "{\"flight\": {reason, controller, wall, seconds, after, frames, keys}},\n"
+	  "the events from a second before the first frame ({\"event\": ...}),\n"
+	  "a row a cycle ({cycle, time, wall, missed, values: [as keys]}), then\n"
+	  "{\"end\": {rows, missed, gaps, events}}. DIR/flight-latest.jsonl\n"
+	  "points at the newest; each path is printed on stdout. SIGUSR1 (or\n"
+	  "dcmctl flight-dump) writes one now. DIR/flight.pid holds its pid.",
+	  &dcmctl_spec_flight },
+	{ "flight-dump", dcmctl_cmd_flight_dump, "[--dir DIR] [--timeout SEC]",
+	  "ask the flight recorder of DIR for a file now; print its path", NULL,
+	  &dcmctl_spec_flight },
 	{ "stats", dcmctl_cmd_stats, "",
 	  "the cycle's timing: cycles, overruns, work time, wake-up latency\n"
 	  "histogram", NULL, NULL },

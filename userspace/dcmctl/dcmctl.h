@@ -212,6 +212,9 @@ struct dcmctl_events_args {
 int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, char *err,
 			size_t errlen);
 int dcmctl_cmd_events(const struct dcmctl_opts *o);
+
+/* An event's members as events -j prints them, in the object @key it opens (left open). */
+void dcmctl_json_event(struct json_writer *w, const char *key, const struct dcm_event_msg *e);
 int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err);
 
 /* Recording the frames (record.c). */
@@ -241,6 +244,21 @@ int dcmctl_parse_record(int argc, char **argv, struct dcmctl_record_args *a, cha
 void dcmctl_record_args_free(struct dcmctl_record_args *a);
 int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_cmd_record(const struct dcmctl_opts *o);
+
+/* dcmctl flight [options], dcmctl flight-dump [--dir DIR] [--timeout SEC] */
+struct dcmctl_flight_args {
+	double seconds;			/* kept before a trigger, 10 by default */
+	double after;			/* and after it, 2 by default */
+	const char *dir;		/* the files, the pid file */
+	double timeout;			/* flight-dump: the wait for the file */
+};
+
+int dcmctl_parse_flight(int argc, char **argv, struct dcmctl_flight_args *a, char *err,
+			size_t errlen);
+int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_cmd_flight(const struct dcmctl_opts *o);
+int dcmctl_cmd_flight_dump(const struct dcmctl_opts *o);
 
 /* The key tree in sysfs (keys.c). */
 int dcmctl_cmd_list(const struct dcmctl_opts *o);
