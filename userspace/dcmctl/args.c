@@ -86,11 +86,15 @@ static const struct dcmctl_optdef record_opts[] = {
 };
 
 static const struct dcmctl_optdef flight_opts[] = {
-	{ "seconds", 's', 's', "SEC", "flight: keep the last SEC seconds (default 10)" },
-	{ "after", 0, DCMCTL_OPT_AFTER, "SEC",
-	  "flight: and SEC seconds after a safety event (default 2)" },
-	{ "dir", 'D', 'D', "DIR", "the files and the pid file (default " "/var/lib/dcm/flight)" },
-	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "flight-dump: wait SEC s for the file (default 10)" },
+	{ "seconds", 's', 's', "SEC", "keep the last SEC seconds (default 10)" },
+	{ "after", 0, DCMCTL_OPT_AFTER, "SEC", "and SEC seconds after a safety event (default 2)" },
+	{ "dir", 'D', 'D', "DIR", "the files and the pid file (default /var/lib/dcm/flight)" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef flight_dump_opts[] = {
+	{ "dir", 'D', 'D', "DIR", "the recorder's directory (default /var/lib/dcm/flight)" },
+	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "wait SEC s for the file (default 10)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
@@ -128,6 +132,9 @@ const struct dcmctl_optspec dcmctl_spec_top = {
 };
 const struct dcmctl_optspec dcmctl_spec_flight = {
 	.cmd = "flight", .opts = flight_opts, .prefix_missing = true,
+};
+const struct dcmctl_optspec dcmctl_spec_flight_dump = {
+	.cmd = "flight-dump", .opts = flight_dump_opts, .prefix_missing = true,
 };
 const struct dcmctl_optspec dcmctl_spec_record = {
 	.cmd = "record", .opts = record_opts, .prefix_missing = true,
@@ -284,7 +291,7 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  &dcmctl_spec_flight },
 	{ "flight-dump", dcmctl_cmd_flight_dump, "[--dir DIR] [--timeout SEC]",
 	  "ask the flight recorder of DIR for a file now; print its path", NULL,
-	  &dcmctl_spec_flight },
+	  &dcmctl_spec_flight_dump },
 	{ "stats", dcmctl_cmd_stats, "",
 	  "the cycle's timing: cycles, overruns, work time, wake-up latency\n"
 	  "histogram", NULL, NULL },

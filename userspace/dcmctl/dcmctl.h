@@ -158,7 +158,7 @@ enum {
 extern const struct dcmctl_optspec dcmctl_spec_get, dcmctl_spec_set, dcmctl_spec_alias_set,
 	dcmctl_spec_alias_create, dcmctl_spec_watch, dcmctl_spec_events,
 	dcmctl_spec_preferences, dcmctl_spec_calibrate, dcmctl_spec_top, dcmctl_spec_record,
-	dcmctl_spec_flight;
+	dcmctl_spec_flight, dcmctl_spec_flight_dump;
 
 /* A scan of a subcommand's arguments. */
 struct dcmctl_getopt {
@@ -253,8 +253,9 @@ struct dcmctl_flight_args {
 	double timeout;			/* flight-dump: the wait for the file */
 };
 
-int dcmctl_parse_flight(int argc, char **argv, struct dcmctl_flight_args *a, char *err,
-			size_t errlen);
+/* Parse what follows "flight" or "flight-dump" (@spec: which). Return 0 or -EINVAL, -ENOMEM. */
+int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv,
+			struct dcmctl_flight_args *a, char *err, size_t errlen);
 int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_cmd_flight(const struct dcmctl_opts *o);

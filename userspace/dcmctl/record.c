@@ -844,10 +844,9 @@ int dcmctl_cmd_record(const struct dcmctl_opts *o)
 #define FLIGHT_PID		"flight.pid"
 #define FLIGHT_LATEST		"flight-latest.jsonl"
 
-int dcmctl_parse_flight(int argc, char **argv, struct dcmctl_flight_args *a, char *err,
-			size_t errlen)
+int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv,
+			struct dcmctl_flight_args *a, char *err, size_t errlen)
 {
-	const struct dcmctl_optspec spec = dcmctl_spec_flight;
 	struct dcmctl_getopt g;
 	int c, r = -EINVAL;
 
@@ -856,7 +855,7 @@ int dcmctl_parse_flight(int argc, char **argv, struct dcmctl_flight_args *a, cha
 	a->after = 2;
 	a->dir = FLIGHT_DIR;
 	a->timeout = 10;
-	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
+	if (dcmctl_getopt_init(&g, spec, argc, argv)) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
@@ -891,7 +890,7 @@ int dcmctl_parse_flight(int argc, char **argv, struct dcmctl_flight_args *a, cha
 		}
 	}
 	if (!c && g.n_args)
-		snprintf(err, errlen, "%s: '%s' is not an option", spec.cmd, g.args[0]);
+		snprintf(err, errlen, "%s: '%s' is not an option", spec->cmd, g.args[0]);
 	else if (!c)
 		r = 0;
 out:
@@ -1151,7 +1150,7 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	size_t slots;
 	int r, ret = DCMCTL_EXIT_FAIL;
 
-	if (dcmctl_parse_flight(o->argc, o->argv, &a, msg, sizeof(msg))) {
+	if (dcmctl_parse_flight(&dcmctl_spec_flight, o->argc, o->argv, &a, msg, sizeof(msg))) {
 		fprintf(err, "dcmctl: %s\n", msg);
 		return DCMCTL_EXIT_USAGE;
 	}
@@ -1264,7 +1263,8 @@ int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	long pid;
 	FILE *f;
 
-	if (dcmctl_parse_flight(o->argc, o->argv, &a, msg, sizeof(msg))) {
+	if (dcmctl_parse_flight(&dcmctl_spec_flight_dump, o->argc, o->argv, &a, msg,
+				sizeof(msg))) {
 		fprintf(err, "dcmctl: %s\n", msg);
 		return DCMCTL_EXIT_USAGE;
 	}
