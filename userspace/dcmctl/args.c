@@ -211,8 +211,10 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "Device/SubDeviceList/HeadYaw/Position/Sensor/Value); a subdevice's\n"
 	  "other keys by their name (HeadYaw/Position/Actuator/Kp, .../Min); a\n"
 	  "device's (Device/DeviceList/ChestBoard/Ack); RobotConfig/.... An\n"
-	  "unknown key gets the nearest known ones (\"did you mean\"). With -j,\n"
-	  "numbers are JSON numbers.",
+	  "unknown key gets the nearest known ones (\"did you mean\"). A KEY with\n"
+	  "*, ? or [ is a glob: every key it matches, on the full path, without\n"
+	  "Device/SubDeviceList/ or without /Value ('*/Position/Sensor'; quote\n"
+	  "it). With -j, numbers are JSON numbers.",
 	  &dcmctl_spec_get },
 	{ "tree", dcmctl_cmd_tree, "",
 	  "devices with their Type, Bus and Address, and their subdevices", NULL, NULL },
@@ -249,8 +251,9 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "DCM time now, plus OFFSET ms (may be negative)", NULL, NULL },
 	{ "watch", dcmctl_cmd_watch, "KEY... [--cycles N]",
 	  "one line per cycle (read() frames): cycle, DCM time, each value",
-	  "KEY takes every form get takes; a key that is no subdevice's value\n"
-	  "(a device's, a configuration key) is read from sysfs each cycle.",
+	  "KEY takes every form get takes, globs too ('*/Position/Sensor'); a\n"
+	  "key that is no subdevice's value (a device's, a configuration key) is\n"
+	  "read from sysfs each cycle.",
 	  &dcmctl_spec_watch },
 	{ "record", dcmctl_cmd_record,
 	  "[KEY|GLOB...] [-o FILE [--max-size SIZE [--max-files N]]] [-f csv|jsonl]\n"

@@ -339,6 +339,22 @@ void dcmctl_print_suggestions(FILE *err, char out[][DCMCTL_KEY_LEN], size_t n);
 int dcmctl_key_error(const struct dcm_sysfs *s, const char *typed, int r, FILE *err,
 		     struct json_writer *w);
 
+/* Does @s hold a glob character (*, ?, [)? */
+bool dcmctl_is_glob(const char *s);
+
+/*
+ * @typed with each glob replaced by the keys of the tree of @s it matches
+ * (against the full path, the path without Device/SubDeviceList/, and a
+ * subdevice's name without /Value), in the tree's order, each in the form
+ * get shows (HeadYaw/Position/Sensor, HeadYaw/Position/Actuator/Kp,
+ * Device/DeviceList/ChestBoard/Ack), a key matched twice once; the other
+ * arguments as they are. A glob that matches nothing is said on @err.
+ * Return 0 (*@out: malloc'ed strings, free with dcm_sysfs_strv_free()),
+ * -EINVAL, -ENOMEM.
+ */
+int dcmctl_expand_globs(const struct dcm_sysfs *s, char *const *typed, size_t n, char ***out,
+			size_t *n_out, FILE *err);
+
 /* A decimal number as sysfs shows them ("12", "-0.500000"). Return 0 or -EINVAL. */
 int dcmctl_number(const char *text, double *v, bool *integer);
 

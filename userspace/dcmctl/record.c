@@ -77,11 +77,6 @@ static double wall_now(void)
  * The keys: names, globs, or every subdevice
  */
 
-static bool is_glob(const char *s)
-{
-	return strpbrk(s, "*?[") != NULL;
-}
-
 /* @pattern against a subdevice's name, with or without the prefix and /Value. */
 static bool glob_matches(const char *pattern, const char *name)
 {
@@ -156,7 +151,7 @@ static int select_keys(const struct dcmctl_opts *o, const struct dcm_tree *t, ch
 		return 0;
 	}
 	for (i = 0; i < n; i++) {
-		if (is_glob(typed[i])) {
+		if (dcmctl_is_glob(typed[i])) {
 			matched = 0;
 			for (j = 0; j < nsub; j++) {
 				sd = dcm_tree_subdevice(t, j);

@@ -79,6 +79,18 @@ check $? "the recording follows a commanded joint ($(sed -n 2p $TMP/move.csv | c
 dcmctl set HeadYaw/Position/Actuator 0 >/dev/null
 dcmctl set HeadYaw/Hardness/Actuator 0 >/dev/null
 
+# watch and get take globs too.
+dcmctl watch '*/Position/Sensor' --cycles 2 >$TMP/watch.txt 2>&1
+[ "$(head -n 1 $TMP/watch.txt | tr ' ' '\n' | grep -c '/Position/Sensor$')" = "$nsens" ] &&
+	[ "$(wc -l <$TMP/watch.txt)" = 3 ]
+check $? "watch '*/Position/Sensor' watches the same $nsens keys ($(head -c 100 $TMP/watch.txt))"
+dcmctl get -q 'LFoot/FSR/*/Sensor' >$TMP/get.txt 2>&1
+[ "$(wc -l <$TMP/get.txt)" -ge 4 ] && dcmctl get 'LFoot/FSR/*/Sensor' | grep -q '^LFoot/FSR/FrontLeft/Sensor '
+check $? "get 'LFoot/FSR/*/Sensor' reads each FSR ($(wc -l <$TMP/get.txt))"
+dcmctl get 'Zz*' >/dev/null 2>$TMP/e0
+[ $? = 1 ] && grep -q 'no key matches' $TMP/e0
+check $? "a glob get cannot match is refused"
+
 # 3. Rotation.
 dcmctl record --duration 2 -o $TMP/rot.csv --max-size 100k --max-files 3 2>/dev/null
 [ -f $TMP/rot.csv ] && [ -f $TMP/rot.csv.1 ] && [ ! -f $TMP/rot.csv.3 ] &&
