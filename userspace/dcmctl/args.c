@@ -176,6 +176,10 @@ static int cmd_help(const struct dcmctl_opts *o)
 
 	if (dcmctl_plain_args(o, "help", 1, &n, stderr))
 		return DCMCTL_EXIT_USAGE;
+	if (o->json) {
+		fprintf(stderr, "dcmctl: help: -j: the help is text only\n");
+		return DCMCTL_EXIT_USAGE;
+	}
 	if (!n) {
 		dcmctl_usage(stdout);
 		return DCMCTL_EXIT_OK;
