@@ -81,14 +81,14 @@ static const struct dcmctl_optdef record_opts[] = {
 	{ "max-size", 0, DCMCTL_OPT_MAX_SIZE, "SIZE",
 	  "rotate FILE past SIZE bytes (k, M, G: KiB, MiB, GiB)" },
 	{ "max-files", 0, DCMCTL_OPT_MAX_FILES, "N",
-	  "keep N files: FILE, FILE.1, ... (default 10 with --max-size)" },
+	  "keep N files: FILE, FILE.1, ... (default 10)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
 static const struct dcmctl_optdef flight_opts[] = {
 	{ "seconds", 's', 's', "SEC", "keep the last SEC seconds (default 10)" },
 	{ "after", 0, DCMCTL_OPT_AFTER, "SEC", "and SEC seconds after a safety event (default 2)" },
-	{ "dir", 'D', 'D', "DIR", "the files and the pid file (default /var/lib/dcm/flight)" },
+	{ "dir", 'D', 'D', "DIR", "its files and pid file (default /var/lib/dcm/flight)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
@@ -260,8 +260,8 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "read from sysfs each cycle.",
 	  &dcmctl_spec_watch },
 	{ "record", dcmctl_cmd_record,
-	  "[KEY|GLOB...] [-o FILE [--max-size SIZE [--max-files N]]] [-f csv|jsonl]\n"
-	  "[--every N] [--cycles N | --duration SEC]",
+	  "[KEY|GLOB...] [-o FILE [--max-size SIZE [--max-files N]]]\n"
+	  "[-f csv|jsonl] [--every N] [--cycles N | --duration SEC]",
 	  "record the frames: chosen subdevices' values (all by default), every\n"
 	  "cycle or every Nth, with DCM time and the wall clock, as CSV or JSON\n"
 	  "lines",
