@@ -286,8 +286,9 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "Runs until SIGINT or SIGTERM. Every subdevice's value of every cycle of\n"
 	  "the last SEC seconds is kept (read from the frames by a thread of its\n"
 	  "own: nothing is added to the cycle). When a safety rule starts acting\n"
-	  "(a cycle fault, the battery current, a joint's calibration or brake)\n"
-	  "or a joint's temperature status rises, --after SEC seconds later one\n"
+	  "(a cycle fault, the battery current, a joint's calibration or brake),\n"
+	  "a joint's temperature status rises or the robot falls (a fall event\n"
+	  "of the inertial board), --after SEC seconds later one\n"
 	  "file is written into DIR: flight-DATE-TIME.MS-dcmN.jsonl, JSON lines:\n"
 	  "{\"flight\": {reason, controller, wall, seconds, after, frames, keys}},\n"
 	  "the events from a second before the first frame ({\"event\": ...}),\n"
@@ -313,7 +314,7 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "[--history] [--type TYPE,...] [--count N] [--timeout SEC]",
 	  "follow the events live (--history: the recent ones first)",
 	  "TYPE: error, nack, ack, safety, temperature, battery, overrun, config,\n"
-	  "calibration, watchdog, special. With --count, exits 1 if --timeout\n"
+	  "calibration, watchdog, special, fall. With --count, exits 1 if --timeout\n"
 	  "comes first. --history first shows the events the kernel kept (the\n"
 	  "last 64 of each controller, posted whether anyone listened or not),\n"
 	  "then the live ones, each once; --count and --type count and filter\n"

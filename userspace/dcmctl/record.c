@@ -906,10 +906,10 @@ struct flight_state {
 	unsigned int dumps;
 };
 
-/* Does @e ask for a dump: a safety rule starting, a temperature status rising? */
+/* Does @e ask for a dump: a safety rule starting, a temperature status rising, a fall? */
 static bool flight_trigger(const struct dcm_event_msg *e)
 {
-	if (e->type == DCM_EV_SAFETY)
+	if (e->type == DCM_EV_SAFETY || e->type == DCM_EV_FALL)
 		return e->value == 1;
 	if (e->type == DCM_EV_TEMPERATURE)
 		return e->value > e->code;
@@ -939,6 +939,8 @@ static int flight_on_event(const struct dcm_nl_event *ev, void *arg)
 		snprintf(why, sizeof(why), "safety %s%s%s",
 			 dcm_safety_rule_name(e.code) ? dcm_safety_rule_name(e.code) : "rule",
 			 e.device[0] ? " " : "", e.device);
+	else if (e.type == DCM_EV_FALL)
+		snprintf(why, sizeof(why), "fall (%s)", e.text);
 	else
 		snprintf(why, sizeof(why), "temperature %s status %u",
 			 e.device, (unsigned int)e.value);

@@ -28,6 +28,7 @@ static const char *const type_names[] = {
 	[DCM_EV_CALIBRATION] = "calibration",
 	[DCM_EV_WATCHDOG]    = "watchdog",
 	[DCM_EV_SPECIAL]     = "special",
+	[DCM_EV_FALL]	     = "fall",
 };
 
 static const char *const rule_names[] = {
@@ -191,6 +192,9 @@ DCM_EXPORT int dcm_event_format(const struct dcm_event_msg *ev, char *buf, size_
 		rule = dcm_safety_rule_name(ev->code);
 		snprintf(what, sizeof(what), " %s %s", rule ? rule : "rule?",
 			 ev->value ? "on" : "off");
+		break;
+	case DCM_EV_FALL:
+		snprintf(what, sizeof(what), " %s", ev->value ? "fallen" : "up");
 		break;
 	default:
 		what[0] = '\0';

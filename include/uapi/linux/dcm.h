@@ -665,6 +665,12 @@ enum dcm_event_type {
 	DCM_EV_CALIBRATION,
 	DCM_EV_WATCHDOG,	/* A client's watchdog fired. code (action), value (pid), text. */
 	DCM_EV_SPECIAL,		/* A special command ran. code (enum special), text. */
+	/*
+	 * The inertial board's angles say the robot fell (value 1: AngleX or
+	 * AngleY past 1 rad, code the axis, 0 X, 1 Y) or is up again (value 0:
+	 * both back within 0.5 rad). device, text.
+	 */
+	DCM_EV_FALL,
 
 	__DCM_EV_MAX,
 	DCM_EV_MAX = __DCM_EV_MAX - 1

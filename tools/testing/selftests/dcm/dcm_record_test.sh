@@ -13,7 +13,9 @@
 # flight: a cycle fault (a 700 ms stall of the cycle thread, debugfs
 # stall_ms) makes the recorder write one file holding the seconds before
 # the fault, the fault's event among the events, and a row a cycle;
-# flight-dump asks for one on demand.
+# flight-dump asks for one on demand; a simulated fall (the inertial
+# board's AngleY at 1.5 rad, dcm_sim's imu/angle_y) is a fall event and a
+# file of its own.
 #
 # POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
 
@@ -147,6 +149,29 @@ check $? "its end line counts its $nrows rows"
 awk -v n="$nkeys" '/^\{"cycle"/ { sub(/.*"values":\[/, ""); if (split($0, v, ",") != n) bad = 1 }
 	END { exit bad }' "$f"
 check $? "every row has the $nkeys values"
+IMU=/sys/kernel/debug/dcm_sim/body0/imu
+if [ -w $IMU/angle_y ]; then
+	echo 1500 >$IMU/angle_y
+	i=0
+	while [ "$(wc -l <$TMP/fl.out)" -lt 3 ] && [ $i -lt $((100 * slow)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo 0 >$IMU/angle_y
+	f=$(tail -n 1 $TMP/fl.out)
+	[ "$(wc -l <$TMP/fl.out)" = 3 ] && head -n 1 "$f" | grep -q '"reason":"fall (fallen: '
+	check $? "a fall (AngleY 1.5 rad) wrote a file of its own ($f)"
+	grep '"event":' "$f" | grep '"type":"fall"' | grep -q '"value":1,'
+	check $? "holding the fall's event"
+	sleep "$(scaled 0.5)"
+	dcmctl events --history --type fall --timeout 0 >$TMP/falls 2>&1
+	grep -q 'fall fallen InertialSensor' $TMP/falls && grep -q 'fall up InertialSensor' $TMP/falls
+	check $? "the fall and the robot up again are events ($(tr '\n' ' ' <$TMP/falls))"
+else
+	skip=$((skip + 1))
+	n=$((n + 1))
+	echo "ok $n # SKIP no dcm_sim imu/angle_y"
+fi
 kill $FPID
 wait $FPID
 st=$?
