@@ -1144,6 +1144,7 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	struct dcm_info info;
 	struct pollfd pfd;
 	char msg[256], pidfile[PATH_MAX] = "";
+	uint32_t gen;
 	size_t slots;
 	int r, ret = DCMCTL_EXIT_FAIL;
 
@@ -1209,10 +1210,22 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 			;
 		pthread_mutex_lock(&ring.lock);
 		r = ring.done;
+		gen = ring.head ? ring.meta[(ring.head - 1) % ring.slots].generation : 0;
 		pthread_mutex_unlock(&ring.lock);
 		if (r) {
 			fprintf(err, "dcmctl: flight: %s\n", ring.why);
 			goto out;
+		}
+		/* a new description: its names for the frames to come */
+		if (gen && gen != dcm_tree_generation(st.tree)) {
+			struct dcm_tree *nt;
+
+			if (dcm_tree_read(dcm, o->root, 0, &nt)) {
+				fprintf(err, "dcmctl: flight: %s\n", dcm_last_error());
+			} else {
+				dcm_tree_free(st.tree);
+				st.tree = nt;
+			}
 		}
 		if (dump_asked) {
 			dump_asked = 0;
