@@ -45,7 +45,7 @@ check $? "every row has every column"
 # rows, cycles spanned, missed (as the file says), gaps (as the cycle numbers say)
 awk -F, 'NR == 2 { first = $1 } NR > 1 { if (p != "" && $1 != p + 1) { hole += $1 - p - 1 }
 	m += $4; p = $1; rows++ }
-	END { print rows, p - first + 1, m, hole }' $TMP/all.csv >$TMP/sum
+	END { print rows + 0, p - first + 1, m + 0, hole + 0 }' $TMP/all.csv >$TMP/sum
 read -r rows span missed holes <$TMP/sum
 [ "$rows" -gt 0 ] && [ $((rows + missed)) = "$span" ] && [ "$missed" = "$holes" ]
 check $? "one row per cycle, each missing cycle counted in missed ($rows rows + $missed missed = $span cycles)"
