@@ -17,6 +17,7 @@
 #   make top-test   dcmctl top on an 80x24 pseudo-terminal in the VM
 #   make web-test   dcm-web in the VM from the host: Prometheus, the Foxglove
 #                   client, headless Chromium (tools/testing/web/)
+#   make check-record  dcm_record_test with a recording of 60 s (make check: 10 s)
 #   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
@@ -48,7 +49,7 @@ export O LSRC
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src bench bench-rt soak boardsim install uninstall install-test \
 	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples \
-	docs-test top-test web-test docs
+	docs-test top-test web-test docs check-record
 
 all: modules userspace selftests boardsim examples
 
@@ -167,6 +168,13 @@ bench-rt: deps
 soak: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/soak.sh
+
+# The recording's long form (Documentation/testing.rst): dcm_record_test
+# with a recording of 60 s of every key at every cycle (make check: 10 s).
+check-record: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/dcm-vm exec --timeout 600 -- env DCM_RECORD_SECONDS=60 \
+		/opt/dcm/selftests/dcm_record_test.sh
 
 # The commands the documents show, as written (Documentation/testing.rst,
 # "Commands in the documentation"); dcmctl top on a pseudo-terminal. Both

@@ -200,7 +200,7 @@ def dcmctl(bindir):
     part = main_help.split('\nCommands:\n', 1)
     check(len(part) == 2, 'dcmctl --help: no "Commands:" section')
     for line in part[-1].split('\n'):
-        m = re.match(r'^  ([a-z]+)\b', line)
+        m = re.match(r'^  ([a-z]+(?:-[a-z]+)*)\b', line)
         if m:
             cmds.append(m.group(1))
     check(len(cmds) >= 10, 'dcmctl --help: only %d commands found' % len(cmds))

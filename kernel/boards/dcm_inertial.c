@@ -9,6 +9,11 @@
  * 1.14 clients read beside GyrX and GyrY. Angle 1-3 change only while the
  * board says its angle filter has converged. Its subdevices are found by a
  * scan of the device's, at bind.
+ *
+ * A fall: when AngleX or AngleY passes DCM_FALL_ANGLE (the robot lies on
+ * its front, back or side), a DCM_EV_FALL event (value 1, code the axis);
+ * when both are back within DCM_UP_ANGLE, another (value 0). The flight
+ * recorder (dcmctl flight) writes out the seconds before the first.
  */
 
 #include <linux/string.h>
@@ -22,17 +27,21 @@
 #define IMU_AXES	6	/* Accelerometer and Gyrometer 1-6 */
 #define IMU_GYR_Z_OLD	6	/* Gyrometer 7, index: GyrZ, the Z rate */
 #define IMU_ANGLES	3	/* Angle 1-3 */
+#define DCM_FALL_ANGLE	10000	/* 1 rad, in the board's 1e-4 rad */
+#define DCM_UP_ANGLE	5000	/* 0.5 rad */
 
 /**
  * struct inertial_priv - the subdevices of an inertial board, by number
  * @acc: Accelerometer n + 1, or -1
  * @gyr: Gyrometer n + 1, or -1 (1-7)
  * @angle: Angle n + 1, or -1
+ * @fallen: a fall was posted, and the robot is not up again
  */
 struct inertial_priv {
 	s16 acc[IMU_AXES];
 	s16 gyr[IMU_AXES + 1];
 	s16 angle[IMU_ANGLES];
+	bool fallen;
 };
 
 static void inertial_bind(struct dcm_runtime *rt, u32 dev)
@@ -43,6 +52,7 @@ static void inertial_bind(struct dcm_runtime *rt, u32 dev)
 
 	dcm_board_bind(rt, dev);
 	memset(p, 0xff, sizeof(*p));
+	p->fallen = false;
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
 
@@ -60,10 +70,29 @@ static void inertial_bind(struct dcm_runtime *rt, u32 dev)
 	}
 }
 
+/* A fall, or up again, from a valid pair of angles: an event each time. */
+static void inertial_fall(struct dcm_runtime *rt, u32 dev, struct inertial_priv *p,
+			  const struct dcm_imu *imu)
+{
+	int x = abs(imu->angle[0]), y = abs(imu->angle[1]);
+
+	if (!p->fallen && (x >= DCM_FALL_ANGLE || y >= DCM_FALL_ANGLE)) {
+		p->fallen = true;
+		dcm_event(rt->ctrl, DCM_EV_FALL, rt->model->devices[dev].name, x >= y ? 0 : 1, 1,
+			  "fallen: AngleX %d mrad, AngleY %d mrad", imu->angle[0] / 10,
+			  imu->angle[1] / 10);
+	} else if (p->fallen && x < DCM_UP_ANGLE && y < DCM_UP_ANGLE) {
+		p->fallen = false;
+		dcm_event(rt->ctrl, DCM_EV_FALL, rt->model->devices[dev].name, 0, 0,
+			  "up again: AngleX %d mrad, AngleY %d mrad", imu->angle[0] / 10,
+			  imu->angle[1] / 10);
+	}
+}
+
 static void inertial_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
 {
 	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
-	const struct inertial_priv *p = dcm_board_priv(rt, dev);
+	struct inertial_priv *p = dcm_board_priv(rt, dev);
 	u8 block[DCM_IMU_IN_LEN];
 	struct dcm_imu imu;
 	int n, ret;
@@ -90,9 +119,11 @@ static void inertial_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t
 	}
 	if (p->gyr[IMU_GYR_Z_OLD] >= 0)
 		dcm_runtime_sense(rt, p->gyr[IMU_GYR_Z_OLD], imu.gyr[2], now);
-	if (imu.status & DCM_IMU_ST_ANGLE_VALID)
+	if (imu.status & DCM_IMU_ST_ANGLE_VALID) {
 		for (n = 0; n < IMU_ANGLES; n++)
 			dcm_runtime_sense(rt, p->angle[n], imu.angle[n], now);
+		inertial_fall(rt, dev, p, &imu);
+	}
 	dcm_reg_answer(rt, dev, 0, now);
 }
 

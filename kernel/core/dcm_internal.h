@@ -32,6 +32,7 @@ struct dcm_alias;
 struct dcm_events;
 
 #define DCM_EVENT_RING		64	/* events queued per controller */
+#define DCM_EVENT_HISTORY	64	/* last events kept per controller */
 #define DCM_EVENT_TEXT_LEN	96
 
 /**
@@ -42,6 +43,8 @@ struct dcm_events;
  * @code: meaning by @type
  * @count: meaning by @type
  * @lost: events dropped before this one, set when posted
+ * @seq: the controller's count of events posted before this one, set when
+ *	posted: the key of the history (dcm_events_history())
  * @value: meaning by @type
  * @device: device or subdevice name, or empty
  * @text: human-readable text, or empty
@@ -53,6 +56,7 @@ struct dcm_event {
 	u32 code;
 	u32 count;
 	u32 lost;
+	u64 seq;
 	s64 value;
 	char device[DCM_MAX_NAME_LEN];
 	char text[DCM_EVENT_TEXT_LEN];
@@ -535,6 +539,7 @@ bool dcm_events_listened(void);
 int dcm_events_create(struct dcm_controller *ctrl);
 void dcm_events_destroy(struct dcm_controller *ctrl);
 void dcm_event_post(struct dcm_controller *ctrl, const struct dcm_event *ev);
+bool dcm_events_history(struct dcm_controller *ctrl, u64 *seq, struct dcm_event *ev);
 __printf(6, 7)
 void dcm_event(struct dcm_controller *ctrl, u32 type, const char *device, u32 code,
 	       s64 value, const char *fmt, ...);

@@ -514,10 +514,10 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 out:
 	spin_unlock(&rt->err_lock);
 
-	/* Events after the lock, and only for listeners: they format text. */
+	/* Events after the lock: they format text. The history keeps them. */
 	if (ok && burst)
 		ev = DCM_EV_ACK;
-	if ((ev == DCM_EV_UNSPEC && !fresh) || !dcm_events_listened())
+	if (ev == DCM_EV_UNSPEC && !fresh)
 		return;
 	if (ev != DCM_EV_UNSPEC) {
 		struct dcm_event e = { .type = ev, .count = burst };

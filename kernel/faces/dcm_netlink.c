@@ -249,7 +249,75 @@ static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev)
 		return -EMSGSIZE;
 	if (ev->lost && nla_put_u32(skb, DCM_A_EV_LOST, ev->lost))
 		return -EMSGSIZE;
+	if (nla_put_u64_64bit(skb, DCM_A_EV_SEQ, ev->seq, DCM_A_EV_PAD))
+		return -EMSGSIZE;
 	return 0;
+}
+
+/* One event of the history as a message of the dump; -EMSGSIZE when full. */
+static int dcm_fill_event_msg(struct sk_buff *skb, struct netlink_callback *cb, int index,
+			      const struct dcm_event *ev)
+{
+	void *hdr;
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &dcm_genl_family, NLM_F_MULTI, DCM_CMD_GET_EVENTS);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (put_event(skb, index, ev)) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+/**
+ * dcm_nl_get_events_dumpit() - DCM_CMD_GET_EVENTS dump: the events history
+ *	of every controller
+ * @skb: the answer's buffer
+ * @cb: the dump; cb->args[0] is the controller it resumes at, cb->args[1]
+ *	the number (seq) of the event it resumes at in that controller
+ *
+ * Each controller's last DCM_EVENT_HISTORY events, oldest first. Events
+ * posted while the dump runs are given too, up to the moment it reaches
+ * the end of the controller's history.
+ *
+ * Return: the length put, 0 at the end, or a negative errno.
+ */
+int dcm_nl_get_events_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	unsigned long index = cb->args[0];
+	struct dcm_controller *ctrl;
+	struct dcm_event *ev;
+	int ret = 0;
+	u64 seq;
+
+	ev = kmalloc(sizeof(*ev), GFP_KERNEL);
+	if (!ev)
+		return -ENOMEM;
+	while ((ctrl = dcm_controller_get_next(&index))) {
+		seq = cb->args[1];
+		while (dcm_events_history(ctrl, &seq, ev)) {
+			ret = dcm_fill_event_msg(skb, cb, ctrl->index, ev);
+			if (ret)
+				break;
+			seq++;
+		}
+		dcm_controller_put(ctrl);
+		cb->args[1] = seq;
+		if (ret)
+			break;
+		index++;
+		cb->args[1] = 0;
+	}
+	cb->args[0] = index;
+	kfree(ev);
+
+	/* A full skb is sent and the dump resumes at the event it lacked. */
+	if (ret && !skb->len)
+		return ret;
+	return skb->len;
 }
 
 /* Does a socket listen to the "events" group? */

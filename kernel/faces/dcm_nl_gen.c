@@ -71,7 +71,7 @@ static const struct nla_policy dcm_special_nl_policy[DCM_A_SP_COMMAND + 1] = {
 };
 
 /* The operations, in the spec's order. */
-const struct genl_ops dcm_nl_ops[9] = {
+const struct genl_ops dcm_nl_ops[10] = {
 	{
 		.cmd = DCM_CMD_GET_INFO,
 		.doit = dcm_nl_get_info_doit,
@@ -133,7 +133,10 @@ const struct genl_ops dcm_nl_ops[9] = {
 		.doit = dcm_nl_special_doit,
 		.policy = dcm_special_nl_policy,
 		.maxattr = DCM_A_SP_COMMAND,
-		.flags = GENL_ADMIN_PERM,
+	},
+	{
+		.cmd = DCM_CMD_GET_EVENTS,
+		.dumpit = dcm_nl_get_events_dumpit,
 	},
 };
 

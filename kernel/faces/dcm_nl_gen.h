@@ -6,7 +6,7 @@
 #include <net/genetlink.h>
 #include <linux/dcm.h>
 
-extern const struct genl_ops dcm_nl_ops[9];
+extern const struct genl_ops dcm_nl_ops[10];
 extern const struct genl_multicast_group dcm_nl_mcgrps[1];
 
 /* The multicast groups, by their index in dcm_nl_mcgrps. */
@@ -24,5 +24,6 @@ int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info);
 int dcm_nl_config_abort_doit(struct sk_buff *skb, struct genl_info *info);
 int dcm_nl_calibrate_doit(struct sk_buff *skb, struct genl_info *info);
 int dcm_nl_special_doit(struct sk_buff *skb, struct genl_info *info);
+int dcm_nl_get_events_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 
 #endif /* _DCM_NL_GEN_H */

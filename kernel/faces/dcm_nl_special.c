@@ -135,7 +135,9 @@ fail:
  * description's order. Serialised with configuration and calibration by
  * the controller's config_lock.
  *
- * Return: 0; -ENOENT with no description loaded; -ENODEV; -ENOMEM;
+ * DIAGNOSTIC is open to every user; the other commands need CAP_NET_ADMIN.
+ *
+ * Return: 0; -EPERM; -ENOENT with no description loaded; -ENODEV; -ENOMEM;
  * -EMSGSIZE.
  */
 int dcm_nl_special_doit(struct sk_buff *skb, struct genl_info *info)
@@ -152,6 +154,12 @@ int dcm_nl_special_doit(struct sk_buff *skb, struct genl_info *info)
 	    GENL_REQ_ATTR_CHECK(info, DCM_A_SP_COMMAND))
 		return -EINVAL;
 	cmd = nla_get_u32(info->attrs[DCM_A_SP_COMMAND]);
+	/* Diagnostic only reads: every user may; the others act on the boards. */
+	if (cmd != DCM_SPECIAL_DIAGNOSTIC && !netlink_capable(skb, CAP_NET_ADMIN)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_SP_COMMAND],
+				    "this special command needs CAP_NET_ADMIN");
+		return -EPERM;
+	}
 	ctrl = dcm_nl_runtime_enter(info, DCM_A_SP_INDEX, &rt);
 	if (IS_ERR(ctrl))
 		return PTR_ERR(ctrl);

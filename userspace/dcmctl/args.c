@@ -52,6 +52,7 @@ static const struct dcmctl_optdef events_opts[] = {
 	{ "type", 't', 't', "TYPE,...", "only these types (default: all)" },
 	{ "count", 'n', 'n', "N", "exit after N events (failing if --timeout comes first)" },
 	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "exit after SEC seconds" },
+	{ "history", 'H', 'H', NULL, "first the kernel's last events (64 a controller)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
@@ -68,6 +69,32 @@ static const struct dcmctl_optdef prefs_opts[] = {
 static const struct dcmctl_optdef top_opts[] = {
 	{ "interval", 'i', 'i', "MS", "refresh every MS ms (default 250)" },
 	{ "once", '1', '1', NULL, "print one screen, without terminal control" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef record_opts[] = {
+	{ "output", 'o', 'o', "FILE", "into FILE (default: stdout)" },
+	{ "format", 'f', 'f', "FORMAT", "csv (default) or jsonl (the default with -j)" },
+	{ "every", 'e', 'e', "N", "a row every N cycles (default 1: every cycle)" },
+	{ "cycles", 'c', 'c', "N", "stop after N cycles (default: until interrupted)" },
+	{ "duration", 't', 't', "SEC", "stop after SEC seconds of DCM time" },
+	{ "max-size", 0, DCMCTL_OPT_MAX_SIZE, "SIZE",
+	  "rotate FILE past SIZE bytes (k, M, G: KiB, MiB, GiB)" },
+	{ "max-files", 0, DCMCTL_OPT_MAX_FILES, "N",
+	  "keep N files: FILE, FILE.1, ... (default 10)" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef flight_opts[] = {
+	{ "seconds", 's', 's', "SEC", "keep the last SEC seconds (default 10)" },
+	{ "after", 0, DCMCTL_OPT_AFTER, "SEC", "and SEC seconds after a safety event (default 2)" },
+	{ "dir", 'D', 'D', "DIR", "its files and pid file (default /var/lib/dcm/flight)" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optdef flight_dump_opts[] = {
+	{ "dir", 'D', 'D', "DIR", "the recorder's directory (default /var/lib/dcm/flight)" },
+	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "wait SEC s for the file (default 10)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
@@ -102,6 +129,15 @@ const struct dcmctl_optspec dcmctl_spec_calibrate = {
 };
 const struct dcmctl_optspec dcmctl_spec_top = {
 	.cmd = "top", .opts = top_opts,
+};
+const struct dcmctl_optspec dcmctl_spec_flight = {
+	.cmd = "flight", .opts = flight_opts, .prefix_missing = true,
+};
+const struct dcmctl_optspec dcmctl_spec_flight_dump = {
+	.cmd = "flight-dump", .opts = flight_dump_opts, .prefix_missing = true,
+};
+const struct dcmctl_optspec dcmctl_spec_record = {
+	.cmd = "record", .opts = record_opts, .prefix_missing = true,
 };
 
 int dcmctl_plain_args(const struct dcmctl_opts *o, const char *cmd, int max, int *n, FILE *err)
@@ -140,6 +176,10 @@ static int cmd_help(const struct dcmctl_opts *o)
 
 	if (dcmctl_plain_args(o, "help", 1, &n, stderr))
 		return DCMCTL_EXIT_USAGE;
+	if (o->json) {
+		fprintf(stderr, "dcmctl: help: -j: the help is text only\n");
+		return DCMCTL_EXIT_USAGE;
+	}
 	if (!n) {
 		dcmctl_usage(stdout);
 		return DCMCTL_EXIT_OK;
@@ -175,8 +215,10 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "Device/SubDeviceList/HeadYaw/Position/Sensor/Value); a subdevice's\n"
 	  "other keys by their name (HeadYaw/Position/Actuator/Kp, .../Min); a\n"
 	  "device's (Device/DeviceList/ChestBoard/Ack); RobotConfig/.... An\n"
-	  "unknown key gets the nearest known ones (\"did you mean\"). With -j,\n"
-	  "numbers are JSON numbers.",
+	  "unknown key gets the nearest known ones (\"did you mean\"). A KEY with\n"
+	  "*, ? or [ is a glob: every key it matches, on the full path, without\n"
+	  "Device/SubDeviceList/ or without /Value ('*/Position/Sensor'; quote\n"
+	  "it). With -j, numbers are JSON numbers.",
 	  &dcmctl_spec_get },
 	{ "tree", dcmctl_cmd_tree, "",
 	  "devices with their Type, Bus and Address, and their subdevices", NULL, NULL },
@@ -213,9 +255,51 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "DCM time now, plus OFFSET ms (may be negative)", NULL, NULL },
 	{ "watch", dcmctl_cmd_watch, "KEY... [--cycles N]",
 	  "one line per cycle (read() frames): cycle, DCM time, each value",
-	  "KEY takes every form get takes; a key that is no subdevice's value\n"
-	  "(a device's, a configuration key) is read from sysfs each cycle.",
+	  "KEY takes every form get takes, globs too ('*/Position/Sensor'); a\n"
+	  "key that is no subdevice's value (a device's, a configuration key) is\n"
+	  "read from sysfs each cycle.",
 	  &dcmctl_spec_watch },
+	{ "record", dcmctl_cmd_record,
+	  "[KEY|GLOB...] [-o FILE [--max-size SIZE [--max-files N]]]\n"
+	  "[-f csv|jsonl] [--every N] [--cycles N | --duration SEC]",
+	  "record the frames: chosen subdevices' values (all by default), every\n"
+	  "cycle or every Nth, with DCM time and the wall clock, as CSV or JSON\n"
+	  "lines",
+	  "A KEY is a subdevice's value as get takes it; a GLOB ('*/Position/Sensor',\n"
+	  "'LFoot/FSR/*') selects every subdevice whose name matches, with or\n"
+	  "without Device/SubDeviceList/ and /Value; quote it for the shell. CSV:\n"
+	  "a header line \"cycle,time,wall,missed,KEY...\", then a row per recorded\n"
+	  "cycle; JSON lines: {\"cycle\", \"time\", \"wall\", \"missed\", \"values\"}.\n"
+	  "time is DCM time (ms), wall the wall clock when the frame was read\n"
+	  "(seconds since the epoch), missed the cycles this recorder did not get\n"
+	  "(counted from the frames' cycle numbers) since the row before: none is\n"
+	  "lost silently. The summary (rows, missed, gaps) goes to stderr at the\n"
+	  "end. With --max-size the file is renamed FILE.1 (FILE.1 FILE.2, ...)\n"
+	  "when it passes SIZE, and a new FILE begins with its own header; the\n"
+	  "oldest beyond --max-files goes. SIGINT and SIGTERM end a recording\n"
+	  "cleanly.",
+	  &dcmctl_spec_record },
+	{ "flight", dcmctl_cmd_flight, "[--seconds SEC] [--after SEC] [--dir DIR]",
+	  "the flight recorder: keep the last seconds of every key in memory and\n"
+	  "write them, with the events around, when a safety rule acts or on\n"
+	  "demand (flight-dump)",
+	  "Runs until SIGINT or SIGTERM. Every subdevice's value of every cycle of\n"
+	  "the last SEC seconds is kept (read from the frames by a thread of its\n"
+	  "own: nothing is added to the cycle). When a safety rule starts acting\n"
+	  "(a cycle fault, the battery current, a joint's calibration or brake),\n"
+	  "a joint's temperature status rises or the robot falls (a fall event\n"
+	  "of the inertial board), --after SEC seconds later one\n"
+	  "file is written into DIR: flight-DATE-TIME.MS-dcmN.jsonl, JSON lines:\n"
+	  "{\"flight\": {reason, controller, wall, seconds, after, frames, keys}},\n"
+	  "the events from a second before the first frame ({\"event\": ...}),\n"
+	  "a row a cycle ({cycle, time, wall, missed, values: [as keys]}), then\n"
+	  "{\"end\": {rows, missed, gaps, events}}. DIR/flight-latest.jsonl\n"
+	  "points at the newest; each path is printed on stdout. SIGUSR1 (or\n"
+	  "dcmctl flight-dump) writes one now. DIR/flight.pid holds its pid.",
+	  &dcmctl_spec_flight },
+	{ "flight-dump", dcmctl_cmd_flight_dump, "[--dir DIR] [--timeout SEC]",
+	  "ask the flight recorder of DIR for a file now; print its path", NULL,
+	  &dcmctl_spec_flight_dump },
 	{ "stats", dcmctl_cmd_stats, "",
 	  "the cycle's timing: cycles, overruns, work time, wake-up latency\n"
 	  "histogram", NULL, NULL },
@@ -226,11 +310,15 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "the cycle's statistics, from the mapped snapshot; fits 80x24. --once\n"
 	  "prints one screen without terminal control.",
 	  &dcmctl_spec_top },
-	{ "events", dcmctl_cmd_events, "[--type TYPE,...] [--count N] [--timeout SEC]",
-	  "follow the events live",
-	  "TYPE: error, nack, safety, temperature, battery, overrun, config,\n"
-	  "calibration, watchdog, special. With --count, exits 1 if --timeout\n"
-	  "comes first.",
+	{ "events", dcmctl_cmd_events,
+	  "[--history] [--type TYPE,...] [--count N] [--timeout SEC]",
+	  "follow the events live (--history: the recent ones first)",
+	  "TYPE: error, nack, ack, safety, temperature, battery, overrun, config,\n"
+	  "calibration, watchdog, special, fall. With --count, exits 1 if --timeout\n"
+	  "comes first. --history first shows the events the kernel kept (the\n"
+	  "last 64 of each controller, posted whether anyone listened or not),\n"
+	  "then the live ones, each once; --count and --type count and filter\n"
+	  "both. Every user may follow the events.",
 	  &dcmctl_spec_events },
 	{ "preferences", dcmctl_cmd_preferences,
 	  "save|load TARGET [--file FILE]\n"
@@ -257,9 +345,9 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "(dcmctl calibrate JOINT set PREVIOUS).",
 	  &dcmctl_spec_calibrate },
 	{ "special", dcmctl_cmd_special, "reset|version|chain|diagnostic|config",
-	  "special commands (root): clear counters and chain again; boards'\n"
-	  "versions; chain the RS485 buses; every board's state; configure the\n"
-	  "motor boards again", NULL, NULL },
+	  "special commands: clear counters and chain again; boards' versions;\n"
+	  "chain the RS485 buses; every board's state (diagnostic: every user);\n"
+	  "configure the motor boards again (all but diagnostic: root)", NULL, NULL },
 	{ "help", cmd_help, "[COMMAND]", "this text, or a command's (as COMMAND --help)",
 	  NULL, NULL },
 	{ NULL, NULL, NULL, NULL, NULL, NULL }

@@ -147,12 +147,18 @@ enum {
 	DCMCTL_OPT_SHARE,
 	DCMCTL_OPT_FORCE,
 	DCMCTL_OPT_TOLERANCE,
+	DCMCTL_OPT_HISTORY,
+	DCMCTL_OPT_MAX_SIZE,
+	DCMCTL_OPT_MAX_FILES,
+	DCMCTL_OPT_AFTER,
+	DCMCTL_OPT_DIR,
 };
 
 /* The option tables of the commands (args.c). */
 extern const struct dcmctl_optspec dcmctl_spec_get, dcmctl_spec_set, dcmctl_spec_alias_set,
 	dcmctl_spec_alias_create, dcmctl_spec_watch, dcmctl_spec_events,
-	dcmctl_spec_preferences, dcmctl_spec_calibrate, dcmctl_spec_top;
+	dcmctl_spec_preferences, dcmctl_spec_calibrate, dcmctl_spec_top, dcmctl_spec_record,
+	dcmctl_spec_flight, dcmctl_spec_flight_dump;
 
 /* A scan of a subcommand's arguments. */
 struct dcmctl_getopt {
@@ -196,6 +202,7 @@ struct dcmctl_events_args {
 	uint64_t count;		/* stop after that many shown; 0: never */
 	long timeout_ms;	/* stop after that long; -1: never */
 	uint32_t types;		/* bit per enum dcm_event_type shown; 0: all */
+	bool history;		/* --history: the kernel's last events first */
 };
 
 /*
@@ -205,7 +212,54 @@ struct dcmctl_events_args {
 int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, char *err,
 			size_t errlen);
 int dcmctl_cmd_events(const struct dcmctl_opts *o);
+
+/* An event's members as events -j prints them, in the object @key it opens (left open). */
+void dcmctl_json_event(struct json_writer *w, const char *key, const struct dcm_event_msg *e);
 int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err);
+
+/* Recording the frames (record.c). */
+#define DCMCTL_REC_CSV		0
+#define DCMCTL_REC_JSONL	1
+
+/* dcmctl record [KEY|GLOB...] [options] */
+struct dcmctl_record_args {
+	size_t n;
+	char **keys;			/* malloc'ed, into argv; none: every subdevice */
+	uint64_t every;			/* a row every N cycles, 1 by default */
+	uint64_t cycles;		/* stop after N cycles; 0: never */
+	double duration;		/* stop after SEC s of DCM time; 0: never */
+	const char *output;		/* -o FILE; NULL: stdout */
+	uint64_t max_size;		/* rotate past that many bytes; 0: never */
+	unsigned int max_files;		/* files kept, the current one included */
+	int fmt;			/* DCMCTL_REC_* */
+	bool fmt_given;
+};
+
+/*
+ * Parse what follows "record". Return 0, or -EINVAL (the reason in @err),
+ * -ENOMEM. Free with dcmctl_record_args_free().
+ */
+int dcmctl_parse_record(int argc, char **argv, struct dcmctl_record_args *a, char *err,
+			size_t errlen);
+void dcmctl_record_args_free(struct dcmctl_record_args *a);
+int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_cmd_record(const struct dcmctl_opts *o);
+
+/* dcmctl flight [options], dcmctl flight-dump [--dir DIR] [--timeout SEC] */
+struct dcmctl_flight_args {
+	double seconds;			/* kept before a trigger, 10 by default */
+	double after;			/* and after it, 2 by default */
+	const char *dir;		/* the files, the pid file */
+	double timeout;			/* flight-dump: the wait for the file */
+};
+
+/* Parse what follows "flight" or "flight-dump" (@spec: which). Return 0 or -EINVAL, -ENOMEM. */
+int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv,
+			struct dcmctl_flight_args *a, char *err, size_t errlen);
+int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err);
+int dcmctl_cmd_flight(const struct dcmctl_opts *o);
+int dcmctl_cmd_flight_dump(const struct dcmctl_opts *o);
 
 /* The key tree in sysfs (keys.c). */
 int dcmctl_cmd_list(const struct dcmctl_opts *o);
@@ -284,6 +338,22 @@ void dcmctl_print_suggestions(FILE *err, char out[][DCMCTL_KEY_LEN], size_t n);
  */
 int dcmctl_key_error(const struct dcm_sysfs *s, const char *typed, int r, FILE *err,
 		     struct json_writer *w);
+
+/* Does @s hold a glob character (*, ?, [)? */
+bool dcmctl_is_glob(const char *s);
+
+/*
+ * @typed with each glob replaced by the keys of the tree of @s it matches
+ * (against the full path, the path without Device/SubDeviceList/, and a
+ * subdevice's name without /Value), in the tree's order, each in the form
+ * get shows (HeadYaw/Position/Sensor, HeadYaw/Position/Actuator/Kp,
+ * Device/DeviceList/ChestBoard/Ack), a key matched twice once; the other
+ * arguments as they are. A glob that matches nothing is said on @err.
+ * Return 0 (*@out: malloc'ed strings, free with dcm_sysfs_strv_free()),
+ * -EINVAL, -ENOMEM.
+ */
+int dcmctl_expand_globs(const struct dcm_sysfs *s, char *const *typed, size_t n, char ***out,
+			size_t *n_out, FILE *err);
 
 /* A decimal number as sysfs shows them ("12", "-0.500000"). Return 0 or -EINVAL. */
 int dcmctl_number(const char *text, double *v, bool *integer);

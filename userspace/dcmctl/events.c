@@ -14,11 +14,17 @@
 
 #include "dcmctl.h"
 
+#define DCMCTL_MAX_CONTROLLERS	16	/* DCM_MAX_CONTROLLERS */
+
 struct events_ctx {
 	const struct dcmctl_opts *o;
 	const struct dcmctl_events_args *a;
 	FILE *out;
 	uint64_t shown;
+	/* --history: per controller, the number of the last event of the dump */
+	bool dumped[DCMCTL_MAX_CONTROLLERS];
+	uint64_t last_seq[DCMCTL_MAX_CONTROLLERS];
+	bool in_history;	/* the events passed now are the dump's */
 };
 
 static int parse_types(const char *list, uint32_t *types, char *err, size_t errlen)
@@ -78,6 +84,9 @@ int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, cha
 			if (parse_types(g.optarg, &a->types, err, errlen))
 				goto out;
 			break;
+		case 'H':
+			a->history = true;
+			break;
 		case 'n':
 			if (parse_count(g.optarg, 1, LLONG_MAX, &v)) {
 				snprintf(err, errlen, "events: invalid count '%s' (1 or more)",
@@ -105,10 +114,33 @@ out:
 	return r;
 }
 
-static void print_event(FILE *out, const struct dcmctl_opts *o, const struct dcm_event_msg *e)
+void dcmctl_json_event(struct json_writer *w, const char *key, const struct dcm_event_msg *e)
+{
+	const char *rule;
+
+	json_begin_object(w, key);
+	json_uint(w, "index", e->index);
+	json_string(w, "type", dcm_event_type_name(e->type) ? dcm_event_type_name(e->type) :
+		    "unknown");
+	json_uint(w, "time", e->time_ms);
+	if (e->device[0])
+		json_string(w, "device", e->device);
+	if (e->type == DCM_EV_ERROR)
+		json_uint(w, "level", e->level);
+	rule = e->type == DCM_EV_SAFETY ? dcm_safety_rule_name(e->code) : NULL;
+	if (rule)
+		json_string(w, "rule", rule);
+	json_uint(w, "code", e->code);
+	json_int(w, "value", e->value);
+	json_uint(w, "count", e->count);
+	json_uint(w, "lost", e->lost);
+	json_string(w, "text", e->text);
+}
+
+static void print_event(FILE *out, const struct dcmctl_opts *o, const struct dcm_event_msg *e,
+			const uint64_t *seq, bool past)
 {
 	struct json_writer w;
-	const char *rule;
 	char line[512];
 
 	if (!o->json) {
@@ -118,23 +150,11 @@ static void print_event(FILE *out, const struct dcmctl_opts *o, const struct dcm
 		return;
 	}
 	json_init(&w, out, false);
-	json_begin_object(&w, NULL);
-	json_uint(&w, "index", e->index);
-	json_string(&w, "type", dcm_event_type_name(e->type) ? dcm_event_type_name(e->type) :
-		    "unknown");
-	json_uint(&w, "time", e->time_ms);
-	if (e->device[0])
-		json_string(&w, "device", e->device);
-	if (e->type == DCM_EV_ERROR)
-		json_uint(&w, "level", e->level);
-	rule = e->type == DCM_EV_SAFETY ? dcm_safety_rule_name(e->code) : NULL;
-	if (rule)
-		json_string(&w, "rule", rule);
-	json_uint(&w, "code", e->code);
-	json_int(&w, "value", e->value);
-	json_uint(&w, "count", e->count);
-	json_uint(&w, "lost", e->lost);
-	json_string(&w, "text", e->text);
+	dcmctl_json_event(&w, NULL, e);
+	if (seq)
+		json_uint(&w, "seq", *seq);
+	if (past)
+		json_bool(&w, "history", true);
 	json_end_object(&w);
 	json_finish(&w);
 	fflush(out);
@@ -144,14 +164,26 @@ static int on_event(const struct dcm_nl_event *ev, void *arg)
 {
 	struct events_ctx *c = arg;
 	struct dcm_event_msg e;
+	uint64_t seq;
+	bool has_seq;
 
-	if (ev->cmd != DCM_CMD_EVENT || dcm_nl_parse_event(ev->nlh, &e))
+	if ((ev->cmd != DCM_CMD_EVENT && ev->cmd != DCM_CMD_GET_EVENTS) ||
+	    dcm_nl_parse_event(ev->nlh, &e))
 		return 0;
+	has_seq = !dcm_nl_event_seq(ev->nlh, &seq);
+	if (has_seq && e.index < DCMCTL_MAX_CONTROLLERS) {
+		if (c->in_history) {
+			c->dumped[e.index] = true;
+			c->last_seq[e.index] = seq;
+		} else if (c->dumped[e.index] && seq <= c->last_seq[e.index]) {
+			return 0;	/* the dump gave it already */
+		}
+	}
 	if (c->o->device && c->o->dev_index >= 0 && e.index != (unsigned int)c->o->dev_index)
 		return 0;
 	if (c->a->types && (e.type >= 32 || !(c->a->types & (1U << e.type))))
 		return 0;
-	print_event(c->out, c->o, &e);
+	print_event(c->out, c->o, &e, has_seq ? &seq : NULL, c->in_history);
 	c->shown++;
 	return c->a->count && c->shown >= c->a->count;
 }
@@ -185,6 +217,20 @@ int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	if (r) {
 		fprintf(err, "dcmctl: events: %s (is dcm.ko loaded?)\n", dcm_last_error());
 		goto out;
+	}
+	/* Joined first, then the dump: nothing falls between; seq drops doubles. */
+	if (a.history) {
+		c.in_history = true;
+		r = dcm_nl_event_history(nl, on_event, &c);
+		c.in_history = false;
+		if (r < 0) {
+			fprintf(err, "dcmctl: events: --history: %s\n", dcm_last_error());
+			goto out;
+		}
+		if (a.count && c.shown >= a.count) {
+			ret = DCMCTL_EXIT_OK;
+			goto out;
+		}
 	}
 	if (a.timeout_ms >= 0)
 		end = now_ms() + a.timeout_ms;

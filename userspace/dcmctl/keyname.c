@@ -10,6 +10,7 @@
  * keys exist: what it holds is what the commands accept.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -272,4 +273,129 @@ void dcmctl_json_value(struct json_writer *w, const char *key, const char *text)
 		json_int(w, key, strtoll(text, NULL, 10));
 	else
 		json_double(w, key, v);
+}
+
+/* ------------------------------------------------------------------
+ * Globs: a pattern for every key that matches it
+ */
+
+bool dcmctl_is_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+/*
+ * A key of the tree (a full path) in the form get and watch show it: a
+ * subdevice's Value by its subdevice's name, a subdevice's other keys
+ * without the prefix, the rest whole. NULL if out of memory.
+ */
+static char *glob_form(const char *path)
+{
+	size_t plen = strlen(DCM_PREFIX_SUBDEVICE), len;
+	char *s;
+
+	if (strncmp(path, DCM_PREFIX_SUBDEVICE, plen))
+		return strdup(path);
+	s = strdup(path + plen);
+	if (!s)
+		return NULL;
+	len = strlen(s);
+	if (len > 6 && !strcmp(s + len - 6, "/Value"))
+		s[len - 6] = '\0';
+	return s;
+}
+
+/* @pattern against a key's full path, without the prefix, and its short form. */
+static bool glob_matches(const char *pattern, const char *path, const char *form)
+{
+	size_t plen = strlen(DCM_PREFIX_SUBDEVICE);
+
+	if (!fnmatch(pattern, path, 0) || !fnmatch(pattern, form, 0))
+		return true;
+	return !strncmp(path, DCM_PREFIX_SUBDEVICE, plen) && !fnmatch(pattern, path + plen, 0);
+}
+
+int dcmctl_expand_globs(const struct dcm_sysfs *s, char *const *typed, size_t n, char ***out,
+			size_t *n_out, FILE *err)
+{
+	char **keys = NULL, **v = NULL, **nv;
+	size_t nkeys = 0, count = 0, i, j, k, matched;
+	int r, ret = -EINVAL;
+
+	*out = NULL;
+	*n_out = 0;
+	for (i = 0; i < n; i++) {
+		if (!dcmctl_is_glob(typed[i])) {
+			nv = realloc(v, (count + 1) * sizeof(*v));
+			if (!nv || !(nv[count] = strdup(typed[i]))) {
+				v = nv ? nv : v;
+				goto oom;
+			}
+			v = nv;
+			count++;
+			continue;
+		}
+		if (!keys) {
+			for (r = DCM_SYSFS_SUBDEVICES; r <= DCM_SYSFS_ROBOT; r++) {
+				char **part;
+				size_t np;
+
+				if (!s || dcm_sysfs_keys(s, (enum dcm_sysfs_root)r, &part, &np)) {
+					fprintf(err, "dcmctl: %s: %s\n", typed[i],
+						s ? dcm_last_error() : "no key tree to match in");
+					goto fail;
+				}
+				nv = realloc(keys, (nkeys + np + 1) * sizeof(*keys));
+				if (!nv) {
+					dcm_sysfs_strv_free(part, np);
+					goto oom;
+				}
+				keys = nv;
+				for (j = 0; j < np; j++)
+					keys[nkeys++] = part[j];
+				free(part);
+			}
+		}
+		matched = 0;
+		for (j = 0; j < nkeys; j++) {
+			char *form = glob_form(keys[j]);
+			bool dup = false;
+
+			if (!form)
+				goto oom;
+			if (!glob_matches(typed[i], keys[j], form)) {
+				free(form);
+				continue;
+			}
+			matched++;
+			for (k = 0; k < count && !dup; k++)
+				dup = !strcmp(v[k], form);
+			if (dup) {
+				free(form);
+				continue;
+			}
+			nv = realloc(v, (count + 1) * sizeof(*v));
+			if (!nv) {
+				free(form);
+				goto oom;
+			}
+			v = nv;
+			v[count++] = form;
+		}
+		if (!matched) {
+			fprintf(err, "dcmctl: %s: no key matches\n", typed[i]);
+			goto fail;
+		}
+	}
+	*out = v;
+	*n_out = count;
+	dcm_sysfs_strv_free(keys, nkeys);
+	return 0;
+oom:
+	fprintf(err, "dcmctl: out of memory\n");
+	ret = -ENOMEM;
+fail:
+	dcm_sysfs_strv_free(keys, nkeys);
+	dcm_sysfs_strv_free(v, count);
+	return ret;
 }

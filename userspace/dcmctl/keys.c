@@ -116,7 +116,8 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	struct json_writer w;
 	struct dcm_sysfs *s;
 	bool quiet = false;
-	char msg[256];
+	char msg[256], **names = NULL;
+	size_t n_names = 0;
 	int c, i, ret = DCMCTL_EXIT_OK;
 
 	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv)) {
@@ -135,12 +136,17 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		dcmctl_getopt_free(&g);
 		return DCMCTL_EXIT_FAIL;
 	}
+	if (dcmctl_expand_globs(s, g.args, (size_t)g.n_args, &names, &n_names, err)) {
+		dcm_sysfs_close(s);
+		dcmctl_getopt_free(&g);
+		return DCMCTL_EXIT_FAIL;
+	}
 	if (o->json) {
 		json_init(&w, out, o->pretty);
 		json_begin_array(&w, NULL);
 	}
-	for (i = 0; i < g.n_args; i++) {
-		const char *key = g.args[i];
+	for (i = 0; i < (int)n_names; i++) {
+		const char *key = names[i];
 		struct dcmctl_keyref k;
 		char *value = NULL;
 		int e = dcmctl_key_resolve(s, key, &k);
@@ -171,6 +177,7 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		json_end_array(&w);
 		json_finish(&w);
 	}
+	dcm_sysfs_strv_free(names, n_names);
 	dcm_sysfs_close(s);
 	dcmctl_getopt_free(&g);
 	fflush(out);

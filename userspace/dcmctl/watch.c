@@ -83,6 +83,8 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	struct dcm *dcm = NULL;
 	uint32_t *handles = NULL;
 	char (*paths)[DCMCTL_KEY_LEN] = NULL;
+	char **names = NULL;
+	size_t n_names = 0;
 	uint64_t seen = 0;
 	char msg[256];
 	size_t i;
@@ -93,6 +95,18 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		fprintf(err, "dcmctl: %s\n", msg);
 		return DCMCTL_EXIT_USAGE;
 	}
+	if (o->dev_index >= 0 && dcm_sysfs_open(o->root, (unsigned int)o->dev_index, &s))
+		s = NULL;
+	if (dcmctl_expand_globs(s, a.keys, a.n, &names, &n_names, err))
+		goto out;
+	if (n_names > LIBDCM_MAX_SUBDEVICES) {
+		fprintf(err, "dcmctl: watch: %zu keys, at most %d\n", n_names, LIBDCM_MAX_SUBDEVICES);
+		goto out;
+	}
+	/* a.keys points into argv: the expanded names take their place */
+	free(a.keys);
+	a.keys = names;
+	a.n = n_names;
 	handles = calloc(a.n, sizeof(*handles));
 	paths = calloc(a.n, sizeof(*paths));
 	if (!handles || !paths) {
@@ -101,8 +115,6 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	}
 	if (dcmctl_open(o, &dcm, err))
 		goto out;
-	if (o->dev_index >= 0 && dcm_sysfs_open(o->root, (unsigned int)o->dev_index, &s))
-		s = NULL;
 	if (lookup_all(dcm, s, a.keys, a.n, handles, paths, err))
 		goto out;
 	if (!o->json) {
@@ -185,6 +197,10 @@ out:
 	dcm_sysfs_close(s);
 	free(handles);
 	free(paths);
+	if (a.keys == names) {
+		dcm_sysfs_strv_free(names, n_names);
+		a.keys = NULL;
+	}
 	dcmctl_watch_args_free(&a);
 	fflush(out);
 	return ret;

@@ -28,6 +28,7 @@ static const char *const type_names[] = {
 	[DCM_EV_CALIBRATION] = "calibration",
 	[DCM_EV_WATCHDOG]    = "watchdog",
 	[DCM_EV_SPECIAL]     = "special",
+	[DCM_EV_FALL]	     = "fall",
 };
 
 static const char *const rule_names[] = {
@@ -76,7 +77,7 @@ DCM_EXPORT int dcm_nl_parse_event(const struct nlmsghdr *nlh, struct dcm_event_m
 		return dcm_set_error(-EPROTO, "event: truncated message (length %u)",
 				     nlh->nlmsg_len);
 	gnlh = genlmsg_hdr((struct nlmsghdr *)nlh);
-	if (gnlh->cmd != DCM_CMD_EVENT)
+	if (gnlh->cmd != DCM_CMD_EVENT && gnlh->cmd != DCM_CMD_GET_EVENTS)
 		return dcm_set_error(-EPROTO, "event: unexpected command %u", gnlh->cmd);
 	err = genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, DCM_A_EV_MAX,
 			    dcm_nl_event_policy);
@@ -108,6 +109,72 @@ DCM_EXPORT int dcm_nl_parse_event(const struct nlmsghdr *nlh, struct dcm_event_m
 	return 0;
 }
 
+DCM_EXPORT int dcm_nl_event_seq(const struct nlmsghdr *nlh, uint64_t *seq)
+{
+	struct nlattr *tb[DCM_A_EV_MAX + 1];
+
+	if (!nlh || !seq)
+		return -EINVAL;
+	if (nlh->nlmsg_len < NLMSG_HDRLEN || !genlmsg_valid_hdr((struct nlmsghdr *)nlh, 0) ||
+	    genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, DCM_A_EV_MAX, dcm_nl_event_policy) < 0)
+		return dcm_set_error(-EPROTO, "event: malformed message");
+	if (!tb[DCM_A_EV_SEQ])
+		return dcm_set_error(-ENOENT, "event: no sequence number (a kernel before ABI 1.7)");
+	*seq = nla_get_u64(tb[DCM_A_EV_SEQ]);
+	return 0;
+}
+
+/* dcm_nl_event_history(): each message of the dump to the caller's callback. */
+struct history_ctx {
+	dcm_event_cb cb;
+	void *arg;
+	int ret;
+};
+
+static int history_msg(struct nlmsghdr *nlh, void *arg)
+{
+	struct history_ctx *h = arg;
+	struct dcm_nl_event ev;
+
+	if (h->ret)
+		return 0;
+	ev.cmd = genlmsg_hdr(nlh)->cmd;
+	ev.version = genlmsg_hdr(nlh)->version;
+	ev.nlh = nlh;
+	h->ret = h->cb(&ev, h->arg);
+	return 0;
+}
+
+DCM_EXPORT int dcm_nl_event_history(struct dcm_nl *nl, dcm_event_cb cb, void *arg)
+{
+	struct history_ctx h = { .cb = cb, .arg = arg };
+	struct req_ctx ctx;
+	struct nl_msg *msg;
+	int err;
+
+	if (!nl || !cb)
+		return -EINVAL;
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.parse = history_msg;
+	ctx.parse_arg = &h;
+	msg = dcm_nl_new_request(nl, NLM_F_DUMP, DCM_CMD_GET_EVENTS);
+	if (!msg)
+		return dcm_set_error(-ENOMEM, "netlink: out of memory");
+	err = dcm_nl_request(nl, msg, &ctx);
+	nlmsg_free(msg);
+	if (err)
+		return err;
+	if (ctx.err) {
+		if (ctx.err == -EOPNOTSUPP)
+			return dcm_set_error(ctx.err, "netlink: the kernel keeps no events history (dcm.ko before ABI 1.7)");
+		if (!ctx.err_explained)
+			dcm_set_error(ctx.err, "netlink: GET_EVENTS dump: %s",
+				      dcm_strerror(ctx.err));
+		return ctx.err;
+	}
+	return h.ret ? h.ret : ctx.count;
+}
+
 DCM_EXPORT int dcm_event_format(const struct dcm_event_msg *ev, char *buf, size_t size)
 {
 	const char *type, *rule;
@@ -125,6 +192,9 @@ DCM_EXPORT int dcm_event_format(const struct dcm_event_msg *ev, char *buf, size_
 		rule = dcm_safety_rule_name(ev->code);
 		snprintf(what, sizeof(what), " %s %s", rule ? rule : "rule?",
 			 ev->value ? "on" : "off");
+		break;
+	case DCM_EV_FALL:
+		snprintf(what, sizeof(what), " %s", ev->value ? "fallen" : "up");
 		break;
 	default:
 		what[0] = '\0';

@@ -33,7 +33,7 @@ extern "C" {
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
 /* The newest kernel ABI minor this library knows of (DCM_ABI_MINOR). */
-#define LIBDCM_ABI_MINOR	6
+#define LIBDCM_ABI_MINOR	7
 
 #define LIBDCM_NAME_LEN		32	/* DCM_NAME_LEN, NUL included */
 #define LIBDCM_MICRO		1000000	/* DCM_MICRO: fixed-point scale */
@@ -982,6 +982,34 @@ struct dcm_event_msg {
  * @ev: filled with the event
  */
 int dcm_nl_parse_event(const struct nlmsghdr *nlh, struct dcm_event_msg *ev);
+
+/**
+ * dcm_nl_event_seq() - the number of an event (DCM_A_EV_SEQ): the
+ * controller's count of events posted before it. Live events and those of
+ * the history are numbered alike: a subscriber that dumps the history
+ * after joining the group skips the live events numbered at or below the
+ * last one the dump gave.
+ * Return: 0; -ENOENT if the message has none (an older kernel); -EPROTO;
+ * -EINVAL.
+ * @nlh: a message dcm_nl_recv() or dcm_nl_event_history() passed
+ * @seq: set to the number
+ */
+int dcm_nl_event_seq(const struct nlmsghdr *nlh, uint64_t *seq);
+
+/**
+ * dcm_nl_event_history() - the kernel's history of events: the last 64 of
+ * every controller, posted whether anyone listened or not, oldest first
+ * (DCM_CMD_GET_EVENTS dump, ABI 1.7). @cb gets each as dcm_nl_recv() gives
+ * a live event (dcm_nl_parse_event() parses it, its @cmd is
+ * DCM_CMD_GET_EVENTS); a non-zero return stops the calls. Open to every
+ * user.
+ * Return: the number of events passed, @cb's non-zero return value, or a
+ * negative errno (-EOPNOTSUPP: an older kernel).
+ * @nl: the handle (dcm_nl_open())
+ * @cb: called for each event
+ * @arg: passed to @cb
+ */
+int dcm_nl_event_history(struct dcm_nl *nl, dcm_event_cb cb, void *arg);
 
 /**
  * dcm_event_type_name() - "error", "safety", ...; NULL for an unknown type.

@@ -75,6 +75,7 @@ const struct nla_policy dcm_nl_event_policy[DCM_A_EV_MAX + 1] = {
 	[DCM_A_EV_TEXT] = { .type = NLA_STRING, .maxlen = 128 },
 	[DCM_A_EV_COUNT] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
 	[DCM_A_EV_LOST] = { .type = NLA_U32, .minlen = 4, .maxlen = 4 },
+	[DCM_A_EV_SEQ] = { .type = NLA_U64, .minlen = 8, .maxlen = 8 },
 };
 
 const char *const dcm_nl_event_attr_names[DCM_A_EV_MAX + 1] = {
@@ -89,6 +90,7 @@ const char *const dcm_nl_event_attr_names[DCM_A_EV_MAX + 1] = {
 	[DCM_A_EV_COUNT] = "COUNT",
 	[DCM_A_EV_LOST] = "LOST",
 	[DCM_A_EV_PAD] = "PAD",
+	[DCM_A_EV_SEQ] = "SEQ",
 };
 
 const struct nla_policy dcm_nl_calibrate_policy[DCM_A_CAL_MAX + 1] = {

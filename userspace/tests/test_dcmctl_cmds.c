@@ -479,6 +479,76 @@ static void test_parse_watch(void **state)
 	assert_string_equal(err, "watch: unknown option '--every'");
 }
 
+static void test_parse_record(void **state)
+{
+	struct dcmctl_record_args a;
+	struct dcmctl_flight_args f;
+
+	(void)state;
+	assert_int_equal(dcmctl_parse_record(0, (char *[]){ NULL }, &a, err, sizeof(err)), 0);
+	assert_int_equal(a.n, 0);	/* every subdevice */
+	assert_int_equal(a.every, 1);
+	assert_int_equal(a.fmt, DCMCTL_REC_CSV);
+	assert_null(a.output);
+	dcmctl_record_args_free(&a);
+	assert_int_equal(dcmctl_parse_record(ARGS("*/Position/Sensor", "-e", "10", "-o", "x.csv",
+						  "--max-size", "5M", "-f", "jsonl", "--duration",
+						  "1.5", "HeadYaw"), &a, err, sizeof(err)), 0);
+	assert_int_equal(a.n, 2);
+	assert_string_equal(a.keys[0], "*/Position/Sensor");
+	assert_string_equal(a.keys[1], "HeadYaw");
+	assert_int_equal(a.every, 10);
+	assert_int_equal(a.max_size, 5 << 20);
+	assert_int_equal(a.max_files, 10);	/* the default with --max-size */
+	assert_int_equal(a.fmt, DCMCTL_REC_JSONL);
+	assert_true(a.duration == 1.5);
+	dcmctl_record_args_free(&a);
+	assert_int_equal(dcmctl_parse_record(ARGS("-o", "x", "--max-size=100k", "--max-files=1",
+						  "--cycles", "7"), &a, err, sizeof(err)), 0);
+	assert_int_equal(a.max_size, 100 << 10);
+	assert_int_equal(a.max_files, 1);
+	assert_int_equal(a.cycles, 7);
+	dcmctl_record_args_free(&a);
+
+#define REC_BAD(msg, ...) do { \
+		assert_int_equal(dcmctl_parse_record(ARGS(__VA_ARGS__), &a, err, sizeof(err)), \
+				 -EINVAL); \
+		assert_string_equal(err, msg); \
+	} while (0)
+	REC_BAD("record: invalid --every '0' (1 to 1000000 cycles)", "--every", "0");
+	REC_BAD("record: unknown format 'xml' (csv or jsonl)", "-f", "xml");
+	REC_BAD("record: invalid size '5X' (bytes, or 10k, 5M, 1G)", "-o", "x", "--max-size", "5X");
+	REC_BAD("record: invalid size '0' (bytes, or 10k, 5M, 1G)", "-o", "x", "--max-size", "0");
+	REC_BAD("record: --max-size and --max-files rotate the file of --output", "--max-size",
+		"1M");
+	REC_BAD("record: --max-files needs --max-size (when to rotate)", "-o", "x", "--max-files",
+		"3");
+	REC_BAD("record: invalid duration '-1' (seconds, > 0)", "--duration", "-1");
+	REC_BAD("record: invalid cycle count 'x'", "--cycles", "x");
+#undef REC_BAD
+
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, 0, (char *[]){ NULL }, &f, err,
+					     sizeof(err)), 0);
+	assert_true(f.seconds == 10 && f.after == 2);
+	assert_string_equal(f.dir, "/var/lib/dcm/flight");
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("-s", "30", "--after", "0",
+								       "-D", "/tmp/f"), &f, err,
+					     sizeof(err)), 0);
+	assert_true(f.seconds == 30 && f.after == 0);
+	assert_string_equal(f.dir, "/tmp/f");
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("-s", "601"), &f, err,
+					     sizeof(err)), -EINVAL);
+	assert_string_equal(err, "flight: invalid --seconds '601' (> 0, at most 600)");
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("--timeout", "3"), &f, err,
+					     sizeof(err)), -EINVAL);
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight_dump, ARGS("--timeout", "3"), &f,
+					     err, sizeof(err)), 0);
+	assert_true(f.timeout == 3);
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight_dump, ARGS("now"), &f, err,
+					     sizeof(err)), -EINVAL);
+	assert_string_equal(err, "flight-dump: 'now' is not an option");
+}
+
 static void test_parse_events(void **state)
 {
 	struct dcmctl_events_args a;
@@ -1110,6 +1180,7 @@ int main(void)
 		cmocka_unit_test_setup(test_parse_alias_set_good, setup),
 		cmocka_unit_test_setup(test_parse_alias_set_bad, setup),
 		cmocka_unit_test_setup(test_parse_watch, setup),
+		cmocka_unit_test_setup(test_parse_record, setup),
 		cmocka_unit_test_setup(test_parse_events, setup),
 		cmocka_unit_test_setup(test_parse_option_rules, setup),
 		cmocka_unit_test_setup(test_find_new_cmds, setup),

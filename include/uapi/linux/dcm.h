@@ -18,7 +18,7 @@
 /* ABI identity: "DCM" + 0x01, checked by libdcm before anything else. */
 #define DCM_ABI_MAGIC		0x44434d01
 #define DCM_ABI_MAJOR		1
-#define DCM_ABI_MINOR		6
+#define DCM_ABI_MINOR		7
 #define DCM_ABI_VERSION		((DCM_ABI_MAJOR << 16) | DCM_ABI_MINOR)
 
 #define DCM_NAME_LEN		32	/* controller and driver names, NUL included */
@@ -665,6 +665,12 @@ enum dcm_event_type {
 	DCM_EV_CALIBRATION,
 	DCM_EV_WATCHDOG,	/* A client's watchdog fired. code (action), value (pid), text. */
 	DCM_EV_SPECIAL,		/* A special command ran. code (enum special), text. */
+	/*
+	 * The inertial board's angles say the robot fell (value 1: AngleX or
+	 * AngleY past 1 rad, code the axis, 0 X, 1 Y) or is up again (value 0:
+	 * both back within 0.5 rad). device, text.
+	 */
+	DCM_EV_FALL,
 
 	__DCM_EV_MAX,
 	DCM_EV_MAX = __DCM_EV_MAX - 1
@@ -781,6 +787,13 @@ enum {
 	/* u32: Events the kernel dropped just before this one (its queue was full). */
 	DCM_A_EV_LOST,
 	DCM_A_EV_PAD,			/* pad: Padding of value. */
+	/*
+	 * u64: The controller's count of events before this one: events are
+	 * numbered in the order posted, from 0, whether anyone listens or not.
+	 * The history (get-events) and the live group number them alike, so a
+	 * subscriber that reads both sees each event once.
+	 */
+	DCM_A_EV_SEQ,
 
 	__DCM_A_EV_MAX,
 	DCM_A_EV_MAX = __DCM_A_EV_MAX - 1
@@ -878,6 +891,7 @@ enum {
 	/* do: INDEX JOINT STOP ZERO, answers INDEX JOINT STOP ZERO PREVIOUS RAW */
 	DCM_CMD_CALIBRATE,
 	DCM_CMD_SPECIAL,		/* do: INDEX COMMAND, answers INDEX COMMAND TEXT BOARD */
+	DCM_CMD_GET_EVENTS,		/* dump: no attribute */
 
 	__DCM_CMD_MAX,
 	DCM_CMD_MAX = __DCM_CMD_MAX - 1

@@ -33,7 +33,7 @@ class Event(_Event):
         type: its type number (enum dcm_event_type).
         type_name: "error", "nack", "ack", "safety", "temperature",
             "battery", "overrun", "config", "calibration", "watchdog",
-            "special".
+            "special", "fall".
         time: DCM time (ms).
         level: error level 1..7 (error events).
         code, count, value: as the type says (Documentation/userspace-api/dcm.rst).

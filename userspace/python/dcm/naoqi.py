@@ -377,7 +377,7 @@ EVENT_PREFIX = "DCM/"
 
 def event_names():
     """The names of dcm's events as ALMemory events: "DCM/Error", "DCM/Nack",
-    ..., "DCM/Special" (one per libdcm event type)."""
+    ..., "DCM/Special", "DCM/Fall" (one per libdcm event type)."""
     lib = _lib.lib()
     out = []
     for t in range(1, 64):

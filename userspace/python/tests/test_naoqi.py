@@ -514,7 +514,8 @@ class Memory(unittest.TestCase):
         names = self.m.getEventList()
         self.assertIn("DCM/Safety", names)
         self.assertIn("DCM/Watchdog", names)
-        self.assertEqual(len(names), 11)
+        self.assertIn("DCM/Fall", names)
+        self.assertEqual(len(names), 12)
 
     def wait(self, pred):
         end = time.monotonic() + 5

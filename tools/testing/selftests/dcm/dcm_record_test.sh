@@ -1,0 +1,182 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# dcm_record_test.sh: dcmctl record and the flight recorder, in the VM with
+# the default description.
+#
+# record: every key at every cycle for DCM_RECORD_SECONDS seconds (10 by
+# default; make check-record runs 60) has one row per cycle: the rows'
+# cycle numbers follow each other, each gap is counted in "missed", and on
+# an idle VM there is none. Globs select keys, --every decimates, JSON
+# lines carry the same, files rotate past --max-size.
+#
+# flight: a cycle fault (a 700 ms stall of the cycle thread, debugfs
+# stall_ms) makes the recorder write one file holding the seconds before
+# the fault, the fault's event among the events, and a row a cycle;
+# flight-dump asks for one on demand; a simulated fall (the inertial
+# board's AngleY at 1.5 rad, dcm_sim's imu/angle_y) is a fall event and a
+# file of its own.
+#
+# POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
+
+SYS=/sys/class/dcm/dcm0
+DIR=$(cd "$(dirname "$0")" && pwd)
+STALL=/sys/kernel/debug/dcm/dcm0/stall_ms
+SECS=${DCM_RECORD_SECONDS:-10}
+TMP=$(mktemp -d)
+FPID=
+trap '[ -n "$FPID" ] && kill $FPID 2>/dev/null; rm -rf "$TMP"' EXIT
+
+. "$DIR/dcm_tap.sh"
+
+if [ ! -d "$SYS/SubDeviceList/HeadYaw" ] || [ ! -w "$STALL" ]; then
+	skip_all "no default description or no debugfs stall_ms"
+fi
+
+# 1. Every key, every cycle, SECS seconds, into a file.
+dcmctl record --duration "$SECS" -o $TMP/all.csv 2>$TMP/all.err
+check $? "record --duration $SECS -o FILE ($(cat $TMP/all.err))"
+nkeys=$(dcmctl list 'Device/SubDeviceList/*/Value' | wc -l)
+cols=$(head -n 1 $TMP/all.csv | awk -F, '{ print NF }')
+[ "$cols" = $((nkeys + 4)) ]
+check $? "a column per subdevice ($nkeys) after cycle,time,wall,missed ($cols)"
+awk -F, -v want="$cols" 'NR > 1 && NF != want { exit 1 }' $TMP/all.csv
+check $? "every row has every column"
+# rows, cycles spanned, missed (as the file says), gaps (as the cycle numbers say)
+awk -F, 'NR == 2 { first = $1 } NR > 1 { if (p != "" && $1 != p + 1) { hole += $1 - p - 1 }
+	m += $4; p = $1; rows++ }
+	END { print rows + 0, p - first + 1, m + 0, hole + 0 }' $TMP/all.csv >$TMP/sum
+read -r rows span missed holes <$TMP/sum
+[ "$rows" -gt 0 ] && [ $((rows + missed)) = "$span" ] && [ "$missed" = "$holes" ]
+check $? "one row per cycle, each missing cycle counted in missed ($rows rows + $missed missed = $span cycles)"
+grep -q "$rows rows, .* $missed missed" $TMP/all.err
+check $? "the summary on stderr says the same"
+period=$(cat $SYS/period_us)
+skip_timing "an idle VM records every cycle of $SECS s, 0 missed" || {
+	[ "$missed" = 0 ] && [ "$span" -ge $((SECS * 1000000 / period * 9 / 10)) ]
+	check $? "an idle VM records every cycle of $SECS s: $span cycles, $missed missed"
+}
+awk -F, 'NR > 2 && ($3 < w || $2 < t) { exit 1 } NR > 1 { w = $3; t = $2 }' $TMP/all.csv
+check $? "DCM time and the wall clock never go back"
+
+# 2. Globs, decimation, JSON lines, a joint that moves.
+dcmctl record '*/Position/Sensor' --cycles 3 >$TMP/glob.csv 2>/dev/null
+nsens=$(head -n 1 $TMP/glob.csv | tr , '\n' | grep -c '/Position/Sensor$')
+[ "$nsens" -ge 20 ] && ! head -n 1 $TMP/glob.csv | tr , '\n' | sed 1,4d | grep -qv '/Position/Sensor$'
+check $? "a glob selects every joint's position sensor and nothing else ($nsens)"
+dcmctl record HeadYaw/Position/Sensor --every 5 --cycles 50 -j >$TMP/every.jsonl 2>/dev/null
+awk -F'[:,]' '{ c = $2; if (p != "" && c - p < 5) bad = 1; p = c } END { exit bad || NR < 9 }' \
+	$TMP/every.jsonl
+check $? "--every 5 -j: a JSON row every 5 cycles or more ($(wc -l <$TMP/every.jsonl) rows)"
+grep -q '"values":{"HeadYaw/Position/Sensor":' $TMP/every.jsonl
+check $? "JSON rows name their keys"
+dcmctl set HeadYaw/Hardness/Actuator 1 >/dev/null
+dcmctl record HeadYaw/Position/Sensor --duration 1.5 >$TMP/move.csv 2>/dev/null &
+rp=$!
+sleep 0.2
+dcmctl set HeadYaw/Position/Actuator 0.5 --in 500 >/dev/null
+wait $rp
+awk -F, 'NR == 2 { a = $5 } NR > 1 { b = $5 } END { exit !(b - a > 0.2) }' $TMP/move.csv
+check $? "the recording follows a commanded joint ($(sed -n 2p $TMP/move.csv | cut -d, -f5) -> $(tail -n 1 $TMP/move.csv | cut -d, -f5))"
+dcmctl set HeadYaw/Position/Actuator 0 >/dev/null
+dcmctl set HeadYaw/Hardness/Actuator 0 >/dev/null
+
+# watch and get take globs too.
+dcmctl watch '*/Position/Sensor' --cycles 2 >$TMP/watch.txt 2>&1
+[ "$(head -n 1 $TMP/watch.txt | tr ' ' '\n' | grep -c '/Position/Sensor$')" = "$nsens" ] &&
+	[ "$(wc -l <$TMP/watch.txt)" = 3 ]
+check $? "watch '*/Position/Sensor' watches the same $nsens keys ($(head -c 100 $TMP/watch.txt))"
+dcmctl get -q 'LFoot/FSR/*/Sensor' >$TMP/get.txt 2>&1
+[ "$(wc -l <$TMP/get.txt)" -ge 4 ] && dcmctl get 'LFoot/FSR/*/Sensor' | grep -q '^LFoot/FSR/FrontLeft/Sensor '
+check $? "get 'LFoot/FSR/*/Sensor' reads each FSR ($(wc -l <$TMP/get.txt))"
+dcmctl get 'Zz*' >/dev/null 2>$TMP/e0
+[ $? = 1 ] && grep -q 'no key matches' $TMP/e0
+check $? "a glob get cannot match is refused"
+
+# 3. Rotation.
+dcmctl record --duration 2 -o $TMP/rot.csv --max-size 100k --max-files 3 2>/dev/null
+[ -f $TMP/rot.csv ] && [ -f $TMP/rot.csv.1 ] && [ ! -f $TMP/rot.csv.3 ] &&
+	[ "$(stat -c %s $TMP/rot.csv.1)" -lt $((110 * 1024 + 8192)) ] &&
+	head -n 1 $TMP/rot.csv | grep -q '^cycle,time,wall,missed,'
+check $? "--max-size 100k --max-files 3: FILE, FILE.1 (FILE.2) of about 100k, each with its header"
+
+# 4. Refusals.
+dcmctl record Nope/Position/Sensor --cycles 1 >/dev/null 2>$TMP/e1
+[ $? = 1 ] && grep -q 'no such key' $TMP/e1
+check $? "an unknown key is refused ($(cat $TMP/e1))"
+dcmctl record 'Zz*' --cycles 1 >/dev/null 2>$TMP/e2
+[ $? = 1 ] && grep -q 'matches' $TMP/e2
+check $? "a glob that matches nothing is refused"
+dcmctl record HeadYaw/Position/Actuator/Kp --cycles 1 >/dev/null 2>$TMP/e3
+[ $? = 1 ] && grep -q 'not a subdevice' $TMP/e3
+check $? "a configuration key is refused: the frames do not carry it"
+dcmctl record --max-size 1M >/dev/null 2>&1
+[ $? = 2 ]
+check $? "--max-size without --output is a usage error"
+
+# 5. The flight recorder: a cycle fault writes the seconds before it.
+mkdir -p $TMP/fl
+dcmctl flight --dir $TMP/fl --seconds 3 --after 1 >$TMP/fl.out 2>$TMP/fl.err &
+FPID=$!
+sleep "$(scaled 4)"
+kill -0 $FPID
+check $? "dcmctl flight runs ($(cat $TMP/fl.err))"
+f=$(dcmctl flight-dump --dir $TMP/fl 2>&1)
+[ $? = 0 ] && [ -f "$f" ] && head -n 1 "$f" | grep -q '"reason":"on demand"'
+check $? "flight-dump asks for a file and prints its path ($f)"
+echo 700 >$STALL
+i=0
+while [ "$(wc -l <$TMP/fl.out)" -lt 2 ] && [ $i -lt $((100 * slow)) ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+f=$(tail -n 1 $TMP/fl.out)
+[ "$(wc -l <$TMP/fl.out)" = 2 ] && head -n 1 "$f" | grep -q '"reason":"safety cycle-fault"'
+check $? "the cycle fault wrote a file of its own ($f)"
+[ "$(readlink $TMP/fl/flight-latest.jsonl)" = "$(basename "$f")" ]
+check $? "flight-latest.jsonl points at it"
+ft=$(grep '"event":' "$f" | grep '"rule":"cycle-fault"' | grep '"value":1,' |
+	sed -n 's/.*"time":\([0-9]*\).*/\1/p' | head -n 1)
+[ -n "$ft" ]
+check $? "the file holds the fault's event (DCM time $ft)"
+before=$(grep '^{"cycle"' "$f" | sed -n 's/.*"time":\([0-9]*\).*/\1/p' |
+	awk -v ft="${ft:-0}" '$1 < ft { if (min == "") min = $1 } END { print ft - min }')
+[ -n "$ft" ] && [ "$before" -ge 2000 ]
+check $? "and the seconds before it: $before ms of rows before the fault"
+nrows=$(grep -c '^{"cycle"' "$f")
+tail -n 1 "$f" | grep -q "\"end\":{\"rows\":$nrows,"
+check $? "its end line counts its $nrows rows"
+awk -v n="$nkeys" '/^\{"cycle"/ { sub(/.*"values":\[/, ""); if (split($0, v, ",") != n) bad = 1 }
+	END { exit bad }' "$f"
+check $? "every row has the $nkeys values"
+IMU=/sys/kernel/debug/dcm_sim/body0/imu
+if [ -w $IMU/angle_y ]; then
+	echo 1500 >$IMU/angle_y
+	i=0
+	while [ "$(wc -l <$TMP/fl.out)" -lt 3 ] && [ $i -lt $((100 * slow)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo 0 >$IMU/angle_y
+	f=$(tail -n 1 $TMP/fl.out)
+	[ "$(wc -l <$TMP/fl.out)" = 3 ] && head -n 1 "$f" | grep -q '"reason":"fall (fallen: '
+	check $? "a fall (AngleY 1.5 rad) wrote a file of its own ($f)"
+	grep '"event":' "$f" | grep '"type":"fall"' | grep -q '"value":1,'
+	check $? "holding the fall's event"
+	sleep "$(scaled 0.5)"
+	dcmctl events --history --type fall --timeout 0 >$TMP/falls 2>&1
+	grep -q 'fall fallen InertialSensor' $TMP/falls && grep -q 'fall up InertialSensor' $TMP/falls
+	check $? "the fall and the robot up again are events ($(tr '\n' ' ' <$TMP/falls))"
+else
+	skip=$((skip + 1))
+	n=$((n + 1))
+	echo "ok $n # SKIP no dcm_sim imu/angle_y"
+fi
+kill $FPID
+wait $FPID
+st=$?
+FPID=
+[ $st = 0 ] && [ ! -f $TMP/fl/flight.pid ]
+check $? "SIGTERM ends the recorder cleanly, its pid file gone (exit $st)"
+
+totals

@@ -1,0 +1,1335 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * dcmctl record: the frames (one per cycle, read()) of chosen keys into
+ * CSV or JSON lines, every cycle or every Nth, with DCM time and the wall
+ * clock, into one file or rotating files; a cycle the recorder did not
+ * read is never lost silently: each row says how many cycles were missed
+ * just before it, counted from the frames' cycle numbers.
+ *
+ * dcmctl flight: the flight recorder. Every key of every cycle of the last
+ * seconds is kept in memory; when a safety rule starts acting (an event of
+ * the group "events": a cycle fault, the battery current, a temperature
+ * status rising) or on demand (SIGUSR1, dcmctl flight-dump), the seconds
+ * before it, a few after it and the events around it go into one file.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/dcm.h>
+
+#include "dcmctl.h"
+
+static volatile sig_atomic_t stop_asked;
+static volatile sig_atomic_t dump_asked;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop_asked = 1;
+}
+
+static void on_dump(int sig)
+{
+	(void)sig;
+	dump_asked = 1;
+}
+
+/* SIGINT, SIGTERM end the recording cleanly (a blocked read() returns EINTR). */
+static void catch_signals(bool dump)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+
+	stop_asked = 0;
+	dump_asked = 0;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	if (dump) {
+		sa.sa_handler = on_dump;
+		sigaction(SIGUSR1, &sa, NULL);
+	}
+}
+
+static double wall_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ------------------------------------------------------------------
+ * The keys: names, globs, or every subdevice
+ */
+
+/* @pattern against a subdevice's name, with or without the prefix and /Value. */
+static bool glob_matches(const char *pattern, const char *name)
+{
+	char full[DCMCTL_KEY_LEN * 2];
+
+	if (!fnmatch(pattern, name, 0))
+		return true;
+	snprintf(full, sizeof(full), "%s/Value", name);
+	if (!fnmatch(pattern, full, 0))
+		return true;
+	snprintf(full, sizeof(full), DCM_PREFIX_SUBDEVICE "%s", name);
+	if (!fnmatch(pattern, full, 0))
+		return true;
+	snprintf(full, sizeof(full), DCM_PREFIX_SUBDEVICE "%s/Value", name);
+	return !fnmatch(pattern, full, 0);
+}
+
+struct rec_keys {
+	size_t n;
+	const char **names;	/* into the tree */
+	uint32_t *handles;
+};
+
+static void rec_keys_free(struct rec_keys *k)
+{
+	free(k->names);
+	free(k->handles);
+	memset(k, 0, sizeof(*k));
+}
+
+static int rec_keys_add(struct rec_keys *k, const struct dcm_tree_subdevice *sd)
+{
+	const char **names;
+	uint32_t *handles;
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		if (k->handles[i] == sd->handle)
+			return 0;	/* named twice, or by two globs: one column */
+	names = realloc(k->names, (k->n + 1) * sizeof(*names));
+	if (!names)
+		return -ENOMEM;
+	k->names = names;
+	handles = realloc(k->handles, (k->n + 1) * sizeof(*handles));
+	if (!handles)
+		return -ENOMEM;
+	k->handles = handles;
+	k->names[k->n] = sd->name;
+	k->handles[k->n] = sd->handle;
+	k->n++;
+	return 0;
+}
+
+/*
+ * The subdevices @typed names (every one when @n is 0), in the order
+ * given, a glob's matches in the tree's order (by name). A name that is no
+ * subdevice's value, a glob that matches none, are said on @err. Return 0
+ * or -1.
+ */
+static int select_keys(const struct dcmctl_opts *o, const struct dcm_tree *t, char **typed,
+		       size_t n, struct rec_keys *k, FILE *err)
+{
+	size_t nsub = dcm_tree_n_subdevices(t), i, j, matched;
+	const struct dcm_tree_subdevice *sd;
+	struct dcm_sysfs *s = NULL;
+	int ret = 0;
+
+	if (!n) {
+		for (j = 0; j < nsub; j++)
+			if (rec_keys_add(k, dcm_tree_subdevice(t, j)))
+				goto oom;
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		if (dcmctl_is_glob(typed[i])) {
+			matched = 0;
+			for (j = 0; j < nsub; j++) {
+				sd = dcm_tree_subdevice(t, j);
+				if (!glob_matches(typed[i], sd->name))
+					continue;
+				if (rec_keys_add(k, sd))
+					goto oom;
+				matched++;
+			}
+			if (!matched) {
+				fprintf(err, "dcmctl: %s: no subdevice's value matches\n", typed[i]);
+				ret = -1;
+			}
+			continue;
+		}
+		sd = dcm_tree_find(t, typed[i]);
+		if (sd) {
+			if (rec_keys_add(k, sd))
+				goto oom;
+			continue;
+		}
+		if (!s && o->dev_index >= 0 && dcm_sysfs_open(o->root, (unsigned int)o->dev_index, &s))
+			s = NULL;
+		{
+			struct dcmctl_keyref kr;
+
+			if (s && !dcmctl_key_resolve(s, typed[i], &kr))
+				fprintf(err, "dcmctl: %s: not a subdevice's value: the frames carry those only (dcmctl watch reads the others)\n",
+					typed[i]);
+			else
+				dcmctl_key_error(s, typed[i], -ENOENT, err, NULL);
+		}
+		ret = -1;
+	}
+	dcm_sysfs_close(s);
+	return ret;
+oom:
+	dcm_sysfs_close(s);
+	fprintf(err, "dcmctl: out of memory\n");
+	return -1;
+}
+
+/* ------------------------------------------------------------------
+ * Rows
+ */
+
+static void write_header(FILE *f, int fmt, const struct rec_keys *k)
+{
+	size_t i;
+
+	if (fmt != DCMCTL_REC_CSV)
+		return;
+	fputs("cycle,time,wall,missed", f);
+	for (i = 0; i < k->n; i++)
+		fprintf(f, ",%s", k->names[i]);
+	fputc('\n', f);
+}
+
+/* One row: the frame's values of @k, from @values (by handle index). */
+static void write_row(FILE *f, int fmt, const struct rec_keys *k, uint64_t cycle,
+		      uint32_t time, double wall, uint64_t missed, const double *values)
+{
+	struct json_writer w;
+	size_t i;
+
+	if (fmt == DCMCTL_REC_CSV) {
+		fprintf(f, "%" PRIu64 ",%u,%.6f,%" PRIu64, cycle, time, wall, missed);
+		for (i = 0; i < k->n; i++)
+			fprintf(f, ",%.9g", values[LIBDCM_HANDLE_INDEX(k->handles[i])]);
+		fputc('\n', f);
+		return;
+	}
+	json_init(&w, f, false);
+	json_begin_object(&w, NULL);
+	json_uint(&w, "cycle", cycle);
+	json_uint(&w, "time", time);
+	json_double(&w, "wall", wall);
+	json_uint(&w, "missed", missed);
+	json_begin_object(&w, "values");
+	for (i = 0; i < k->n; i++)
+		json_double(&w, k->names[i], values[LIBDCM_HANDLE_INDEX(k->handles[i])]);
+	json_end_object(&w);
+	json_end_object(&w);
+	json_finish(&w);
+}
+
+/* ------------------------------------------------------------------
+ * record's arguments
+ */
+
+
+/* A size: digits, then k, M or G (powers of 1024). */
+static int parse_size(const char *s, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *s == '-')
+		return -EINVAL;
+	switch (*end) {
+	case 'k': case 'K': v <<= 10; end++; break;
+	case 'M': v <<= 20; end++; break;
+	case 'G': v <<= 30; end++; break;
+	default: break;
+	}
+	if (*end || !v)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static int parse_uint(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || *s == '-' || v < min || v > max)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static int parse_seconds(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !isfinite(v) || v <= 0 || v > 1e7)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+static int parse_format(const char *s, int *fmt)
+{
+	if (!strcmp(s, "csv"))
+		*fmt = DCMCTL_REC_CSV;
+	else if (!strcmp(s, "jsonl") || !strcmp(s, "json"))
+		*fmt = DCMCTL_REC_JSONL;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+int dcmctl_parse_record(int argc, char **argv, struct dcmctl_record_args *a, char *err,
+			size_t errlen)
+{
+	const struct dcmctl_optspec spec = dcmctl_spec_record;
+	struct dcmctl_getopt g;
+	uint64_t v;
+	int c, r = -EINVAL;
+
+	memset(a, 0, sizeof(*a));
+	a->every = 1;
+	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
+		switch (c) {
+		case 'e':
+			if (parse_uint(g.optarg, 1, 1000000, &a->every)) {
+				snprintf(err, errlen, "record: invalid --every '%s' (1 to 1000000 cycles)",
+					 g.optarg);
+				goto out;
+			}
+			break;
+		case 'c':
+			if (parse_uint(g.optarg, 1, UINT64_MAX, &a->cycles)) {
+				snprintf(err, errlen, "record: invalid cycle count '%s'", g.optarg);
+				goto out;
+			}
+			break;
+		case 't':
+			if (parse_seconds(g.optarg, &a->duration)) {
+				snprintf(err, errlen, "record: invalid duration '%s' (seconds, > 0)",
+					 g.optarg);
+				goto out;
+			}
+			break;
+		case 'o':
+			a->output = g.optarg;
+			break;
+		case 'f':
+			if (parse_format(g.optarg, &a->fmt)) {
+				snprintf(err, errlen, "record: unknown format '%s' (csv or jsonl)",
+					 g.optarg);
+				goto out;
+			}
+			a->fmt_given = true;
+			break;
+		case DCMCTL_OPT_MAX_SIZE:
+			if (parse_size(g.optarg, &a->max_size)) {
+				snprintf(err, errlen, "record: invalid size '%s' (bytes, or 10k, 5M, 1G)",
+					 g.optarg);
+				goto out;
+			}
+			break;
+		default:	/* --max-files */
+			if (parse_uint(g.optarg, 1, 10000, &v)) {
+				snprintf(err, errlen, "record: invalid --max-files '%s' (1 to 10000)",
+					 g.optarg);
+				goto out;
+			}
+			a->max_files = (unsigned int)v;
+			break;
+		}
+	}
+	if (c)
+		goto out;
+	if ((a->max_size || a->max_files) && !a->output) {
+		snprintf(err, errlen, "record: --max-size and --max-files rotate the file of --output");
+		goto out;
+	}
+	if (a->max_files && !a->max_size) {
+		snprintf(err, errlen, "record: --max-files needs --max-size (when to rotate)");
+		goto out;
+	}
+	if (a->max_size && !a->max_files)
+		a->max_files = 10;
+	a->n = (size_t)g.n_args;
+	if (a->n) {
+		a->keys = calloc(a->n, sizeof(*a->keys));
+		if (!a->keys) {
+			snprintf(err, errlen, "out of memory");
+			r = -ENOMEM;
+			goto out;
+		}
+		memcpy(a->keys, g.args, a->n * sizeof(*a->keys));
+	}
+	r = 0;
+out:
+	dcmctl_getopt_free(&g);
+	return r;
+}
+
+void dcmctl_record_args_free(struct dcmctl_record_args *a)
+{
+	free(a->keys);
+	a->keys = NULL;
+}
+
+/* ------------------------------------------------------------------
+ * The output: stdout, or a file rotated past a size
+ */
+
+struct rec_out {
+	const struct dcmctl_record_args *a;
+	FILE *f;
+	uint64_t written;		/* bytes in the current file */
+	unsigned int rotations;
+};
+
+static int out_open(struct rec_out *o, FILE *err)
+{
+	if (!o->a->output) {
+		o->f = stdout;
+		return 0;
+	}
+	o->f = fopen(o->a->output, "w");
+	if (!o->f) {
+		fprintf(err, "dcmctl: record: %s: %s\n", o->a->output, strerror(errno));
+		return -1;
+	}
+	o->written = 0;
+	return 0;
+}
+
+/* FILE -> FILE.1 -> ... -> FILE.(max_files - 1); the oldest goes. */
+static int out_rotate(struct rec_out *o, const struct rec_keys *k, FILE *err)
+{
+	const char *base = o->a->output;
+	size_t len = strlen(base) + 16;
+	char *from = malloc(len), *to = malloc(len);
+	unsigned int i;
+	int ret = -1;
+
+	if (!from || !to) {
+		fprintf(err, "dcmctl: out of memory\n");
+		goto out;
+	}
+	if (fclose(o->f)) {
+		o->f = NULL;
+		fprintf(err, "dcmctl: record: %s: %s\n", base, strerror(errno));
+		goto out;
+	}
+	o->f = NULL;
+	if (o->a->max_files == 1) {
+		unlink(base);
+	} else {
+		for (i = o->a->max_files - 1; i >= 1; i--) {
+			if (i == 1)
+				snprintf(from, len, "%s", base);
+			else
+				snprintf(from, len, "%s.%u", base, i - 1);
+			snprintf(to, len, "%s.%u", base, i);
+			if (rename(from, to) && errno != ENOENT) {
+				fprintf(err, "dcmctl: record: rename %s: %s\n", from, strerror(errno));
+				goto out;
+			}
+		}
+	}
+	if (out_open(o, err))
+		goto out;
+	write_header(o->f, o->a->fmt, k);
+	o->rotations++;
+	ret = 0;
+out:
+	free(from);
+	free(to);
+	return ret;
+}
+
+/* ------------------------------------------------------------------
+ * The reader: a thread that only reads frames and copies them into a ring,
+ * so that formatting and writing never make it miss a cycle. A frame that
+ * finds the ring full (the writer is behind) is dropped; its cycle is then
+ * missing from the cycle numbers the writer sees, and counted there. In
+ * flight mode the ring is the memory of the last seconds: the newest frame
+ * overwrites the oldest.
+ */
+
+struct ring_slot {
+	uint64_t cycle;
+	uint32_t time;
+	uint32_t generation;
+	size_t n;		/* values stored, at most the ring's width */
+	double wall;
+};
+
+struct frame_ring {
+	struct dcm *dcm;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	size_t slots, width;
+	struct ring_slot *meta;
+	double *values;		/* slots * width */
+	uint64_t head, tail;	/* frames stored, frames taken (or overwritten) */
+	bool overwrite;		/* flight: the newest replaces the oldest */
+	bool stop, done;
+	int err;		/* the read's error that ended the thread */
+	char why[256];
+};
+
+/*
+ * The reader's priority: SCHED_FIFO 1 when allowed (root, CAP_SYS_NICE, an
+ * RLIMIT_RTPRIO), above every ordinary task and below the cycle's thread;
+ * else it stays as it is. It only waits, reads and copies.
+ */
+#define READER_PRIORITY	1
+
+static void *ring_reader(void *arg)
+{
+	struct sched_param sp = { .sched_priority = READER_PRIORITY };
+	struct frame_ring *r = arg;
+	struct dcm_values_frame f = { 0 };
+	struct pollfd pfd = { .fd = dcm_fd(r->dcm), .events = POLLIN };
+	int e = 0;
+
+	pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+
+	for (;;) {
+		pthread_mutex_lock(&r->lock);
+		if (r->stop) {
+			pthread_mutex_unlock(&r->lock);
+			break;
+		}
+		pthread_mutex_unlock(&r->lock);
+		/* a bounded wait, so that a stop is seen within 100 ms */
+		if (poll(&pfd, 1, 100) <= 0)
+			continue;
+		e = dcm_read_frame(r->dcm, &f);
+		if (e == -EINTR || e == -EAGAIN)
+			continue;
+		if (e)
+			break;
+		{
+			double wall = wall_now();
+			struct ring_slot *m;
+			size_t n = f.n_values < r->width ? f.n_values : r->width;
+
+			pthread_mutex_lock(&r->lock);
+			if (r->head - r->tail == r->slots) {
+				if (!r->overwrite) {
+					/* dropped: the writer sees the hole in the cycle numbers */
+					pthread_mutex_unlock(&r->lock);
+					continue;
+				}
+				r->tail++;
+			}
+			m = &r->meta[r->head % r->slots];
+			m->cycle = f.cycle;
+			m->time = f.time;
+			m->generation = f.generation;
+			m->n = n;
+			m->wall = wall;
+			memcpy(&r->values[(r->head % r->slots) * r->width], f.values,
+			       n * sizeof(double));
+			r->head++;
+			pthread_cond_signal(&r->cond);
+			pthread_mutex_unlock(&r->lock);
+		}
+	}
+	pthread_mutex_lock(&r->lock);
+	if (e) {
+		r->err = e;
+		snprintf(r->why, sizeof(r->why), "%s", dcm_last_error());
+	}
+	r->done = true;
+	pthread_cond_signal(&r->cond);
+	pthread_mutex_unlock(&r->lock);
+	dcm_values_frame_release(&f);
+	return NULL;
+}
+
+static int ring_start(struct frame_ring *r, struct dcm *dcm, size_t slots, size_t width,
+		      bool overwrite, FILE *err)
+{
+	memset(r, 0, sizeof(*r));
+	r->dcm = dcm;
+	r->slots = slots;
+	r->width = width;
+	r->overwrite = overwrite;
+	r->meta = calloc(slots, sizeof(*r->meta));
+	r->values = calloc(slots * width, sizeof(double));
+	if (!r->meta || !r->values) {
+		fprintf(err, "dcmctl: out of memory for %zu frames of %zu values\n", slots, width);
+		return -1;
+	}
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_cond_init(&r->cond, NULL);
+	if (pthread_create(&r->thread, NULL, ring_reader, r)) {
+		fprintf(err, "dcmctl: cannot start the reader thread\n");
+		return -1;
+	}
+	return 0;
+}
+
+static void ring_stop(struct frame_ring *r)
+{
+	if (r->meta && r->values && r->thread) {
+		pthread_mutex_lock(&r->lock);
+		r->stop = true;
+		pthread_mutex_unlock(&r->lock);
+		pthread_join(r->thread, NULL);
+		pthread_mutex_destroy(&r->lock);
+		pthread_cond_destroy(&r->cond);
+	}
+	free(r->meta);
+	free(r->values);
+	r->meta = NULL;
+	r->values = NULL;
+}
+
+/*
+ * The oldest frame not yet taken: 1 (in *@m and *@v, valid until
+ * ring_release()), 0 after @ms ms without one, -1 when the reader ended.
+ */
+static int ring_take(struct frame_ring *r, int ms, struct ring_slot *m, const double **v)
+{
+	struct timespec until;
+	int ret = 0;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_nsec += (long)ms * 1000000L;
+	until.tv_sec += until.tv_nsec / 1000000000L;
+	until.tv_nsec %= 1000000000L;
+	pthread_mutex_lock(&r->lock);
+	while (r->head == r->tail && !r->done) {
+		if (pthread_cond_timedwait(&r->cond, &r->lock, &until))
+			break;
+	}
+	if (r->head != r->tail) {
+		*m = r->meta[r->tail % r->slots];
+		*v = &r->values[(r->tail % r->slots) * r->width];
+		ret = 1;
+	} else if (r->done) {
+		ret = -1;
+	}
+	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
+static void ring_release(struct frame_ring *r)
+{
+	pthread_mutex_lock(&r->lock);
+	r->tail++;
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* ------------------------------------------------------------------
+ * record
+ */
+
+/* The frames' subdevices again after a new description: the same names. */
+static int remap(struct dcm *dcm, const struct dcmctl_opts *o, struct dcm_tree **t,
+		 struct rec_keys *k, FILE *err)
+{
+	struct dcm_tree *nt;
+	size_t i;
+
+	if (dcm_tree_read(dcm, o->root, 0, &nt)) {
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		return -1;
+	}
+	for (i = 0; i < k->n; i++) {
+		const struct dcm_tree_subdevice *sd = dcm_tree_find(nt, k->names[i]);
+
+		if (!sd) {
+			fprintf(err, "dcmctl: the new description has no %s\n", k->names[i]);
+			dcm_tree_free(nt);
+			return -1;
+		}
+		k->names[i] = sd->name;
+		k->handles[i] = sd->handle;
+	}
+	dcm_tree_free(*t);
+	*t = nt;
+	return 0;
+}
+
+/* Frames in the ring between the reader and the writer: 10 s at 10 ms. */
+#define RECORD_RING	1000
+
+int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	struct dcmctl_record_args ra;
+	struct dcmctl_record_args *a = &ra;
+	struct frame_ring ring = { 0 };
+	struct rec_out ro = { 0 };
+	struct rec_keys k = { 0 };
+	struct dcm_tree *t = NULL;
+	struct dcm *dcm = NULL;
+	struct dcm_info info;
+	uint64_t rows = 0, missed = 0, missed_total = 0, gaps = 0, last = 0, due = 0;
+	uint64_t first = 0;
+	uint32_t t0 = 0;
+	char msg[256];
+	long pos;
+	size_t i;
+	int r, ret = DCMCTL_EXIT_FAIL;
+
+	if (dcmctl_parse_record(o->argc, o->argv, &ra, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (o->json && !a->fmt_given)
+		a->fmt = DCMCTL_REC_JSONL;
+	ro.a = a;
+	if (dcmctl_open(o, &dcm, err))
+		goto out;
+	if (dcm_tree_read(dcm, o->root, 0, &t) || dcm_get_info(dcm, &info)) {
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		goto out;
+	}
+	if (!dcm_tree_n_subdevices(t)) {
+		fprintf(err, "dcmctl: record: no robot description is loaded\n");
+		goto out;
+	}
+	if (select_keys(o, t, a->keys, a->n, &k, err))
+		goto out;
+	/* The live keys (status words, sonar echoes) too: the frames must carry them. */
+	if (dcm_frame_keys(dcm, true)) {
+		fprintf(err, "dcmctl: record: %s\n", dcm_last_error());
+		goto out;
+	}
+	if (a->output) {
+		if (out_open(&ro, err))
+			goto out;
+	} else {
+		ro.f = out;
+	}
+	write_header(ro.f, a->fmt, &k);
+	catch_signals(false);
+	if (ring_start(&ring, dcm, RECORD_RING, info.n_subdevices, false, err))
+		goto out;
+	while (!stop_asked) {
+		struct ring_slot m;
+		const double *v;
+
+		r = ring_take(&ring, 200, &m, &v);
+		if (!r)
+			continue;
+		if (r < 0) {
+			fprintf(err, "dcmctl: record: %s\n", ring.why);
+			goto out;
+		}
+		if (m.generation != dcm_tree_generation(t)) {
+			if (remap(dcm, o, &t, &k, err)) {
+				fprintf(err, "dcmctl: record: the description was replaced\n");
+				goto out;
+			}
+			if (m.generation != dcm_tree_generation(t)) {
+				ring_release(&ring);
+				continue;	/* replaced again: the next frame */
+			}
+		}
+		if (!first) {
+			first = m.cycle;
+			t0 = m.time;
+			due = m.cycle;
+		} else if (m.cycle > last + 1) {
+			/* cycles this recorder did not get: counted, never silent */
+			missed += m.cycle - last - 1;
+			missed_total += m.cycle - last - 1;
+			gaps++;
+		}
+		last = m.cycle;
+		if ((a->duration > 0 && (double)(uint32_t)(m.time - t0) >= a->duration * 1000) ||
+		    (a->cycles && m.cycle - first >= a->cycles)) {
+			ring_release(&ring);
+			break;
+		}
+		if (m.cycle < due) {
+			ring_release(&ring);
+			continue;
+		}
+		for (i = 0; i < k.n; i++) {
+			if (LIBDCM_HANDLE_INDEX(k.handles[i]) >= m.n) {
+				fprintf(err, "dcmctl: record: a frame of %zu values has no %s\n",
+					m.n, k.names[i]);
+				ring_release(&ring);
+				goto out;
+			}
+		}
+		pos = a->output ? ftell(ro.f) : 0;
+		write_row(ro.f, a->fmt, &k, m.cycle, m.time, m.wall, missed, v);
+		ring_release(&ring);
+		missed = 0;
+		rows++;
+		due = m.cycle + a->every;
+		if (a->output) {
+			long now = ftell(ro.f);
+
+			if (now > pos)
+				ro.written += (uint64_t)(now - pos);
+			if (a->max_size && ro.written >= a->max_size && out_rotate(&ro, &k, err))
+				goto out;
+		} else {
+			fflush(ro.f);	/* a row a cycle, also into a pipe */
+		}
+	}
+	if (ro.f && fflush(ro.f)) {
+		fprintf(err, "dcmctl: record: %s\n", strerror(errno));
+		goto out;
+	}
+	fprintf(err, "dcmctl: record: %" PRIu64 " rows, cycles %" PRIu64 " to %" PRIu64
+		", %" PRIu64 " missed in %" PRIu64 " gaps%s\n", rows, first, last, missed_total,
+		gaps, ro.rotations ? ", files rotated" : "");
+	ret = DCMCTL_EXIT_OK;
+out:
+	ring_stop(&ring);
+	if (ro.f && ro.f != out && fclose(ro.f) && ret == DCMCTL_EXIT_OK) {
+		fprintf(err, "dcmctl: record: %s: %s\n", a->output, strerror(errno));
+		ret = DCMCTL_EXIT_FAIL;
+	}
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	rec_keys_free(&k);
+	dcm_tree_free(t);
+	dcm_close(dcm);
+	dcmctl_record_args_free(&ra);
+	fflush(out);
+	return ret;
+}
+
+int dcmctl_cmd_record(const struct dcmctl_opts *o)
+{
+	return dcmctl_record(o, stdout, stderr);
+}
+
+/* ------------------------------------------------------------------
+ * flight: the last seconds of every key, written out when a safety rule
+ * starts acting or on demand
+ */
+
+#define FLIGHT_DIR		"/var/lib/dcm/flight"
+#define FLIGHT_PID		"flight.pid"
+#define FLIGHT_LATEST		"flight-latest.jsonl"
+
+int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv,
+			struct dcmctl_flight_args *a, char *err, size_t errlen)
+{
+	struct dcmctl_getopt g;
+	int c, r = -EINVAL;
+
+	memset(a, 0, sizeof(*a));
+	a->seconds = 10;
+	a->after = 2;
+	a->dir = FLIGHT_DIR;
+	a->timeout = 10;
+	if (dcmctl_getopt_init(&g, spec, argc, argv)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
+		switch (c) {
+		case 's':
+			if (parse_seconds(g.optarg, &a->seconds) || a->seconds > 600) {
+				snprintf(err, errlen, "flight: invalid --seconds '%s' (> 0, at most 600)",
+					 g.optarg);
+				goto out;
+			}
+			break;
+		case DCMCTL_OPT_AFTER:
+			if (!strcmp(g.optarg, "0")) {
+				a->after = 0;
+			} else if (parse_seconds(g.optarg, &a->after) || a->after > 60) {
+				snprintf(err, errlen, "flight: invalid --after '%s' (0 to 60 s)",
+					 g.optarg);
+				goto out;
+			}
+			break;
+		case DCMCTL_OPT_TIMEOUT:
+			if (parse_seconds(g.optarg, &a->timeout)) {
+				snprintf(err, errlen, "flight: invalid --timeout '%s' (seconds)",
+					 g.optarg);
+				goto out;
+			}
+			break;
+		default:	/* --dir */
+			a->dir = g.optarg;
+			break;
+		}
+	}
+	if (!c && g.n_args)
+		snprintf(err, errlen, "%s: '%s' is not an option", spec->cmd, g.args[0]);
+	else if (!c)
+		r = 0;
+out:
+	dcmctl_getopt_free(&g);
+	return r;
+}
+
+/* Why a dump is written: the events that asked for it. */
+struct flight_state {
+	const struct dcmctl_opts *o;
+	const struct dcmctl_flight_args *a;
+	struct frame_ring *ring;
+	struct dcm_tree *tree;
+	unsigned int index;
+	char reason[512];		/* "safety cycle-fault; ..." */
+	bool pending;			/* a trigger waits for its --after seconds */
+	double due;			/* wall clock of the pending dump */
+	unsigned int dumps;
+};
+
+/* Does @e ask for a dump: a safety rule starting, a temperature status rising, a fall? */
+static bool flight_trigger(const struct dcm_event_msg *e)
+{
+	if (e->type == DCM_EV_SAFETY || e->type == DCM_EV_FALL)
+		return e->value == 1;
+	if (e->type == DCM_EV_TEMPERATURE)
+		return e->value > e->code;
+	return false;
+}
+
+static void add_reason(struct flight_state *st, const char *why)
+{
+	size_t len = strlen(st->reason);
+
+	if (strstr(st->reason, why))
+		return;
+	snprintf(st->reason + len, sizeof(st->reason) - len, "%s%s", len ? "; " : "", why);
+}
+
+static int flight_on_event(const struct dcm_nl_event *ev, void *arg)
+{
+	struct flight_state *st = arg;
+	struct dcm_event_msg e;
+	char why[160];
+
+	if (ev->cmd != DCM_CMD_EVENT || dcm_nl_parse_event(ev->nlh, &e) || e.index != st->index)
+		return 0;
+	if (!flight_trigger(&e))
+		return 0;
+	if (e.type == DCM_EV_SAFETY)
+		snprintf(why, sizeof(why), "safety %s%s%s",
+			 dcm_safety_rule_name(e.code) ? dcm_safety_rule_name(e.code) : "rule",
+			 e.device[0] ? " " : "", e.device);
+	else if (e.type == DCM_EV_FALL)
+		snprintf(why, sizeof(why), "fall (%s)", e.text);
+	else
+		snprintf(why, sizeof(why), "temperature %s status %u",
+			 e.device, (unsigned int)e.value);
+	add_reason(st, why);
+	if (!st->pending) {
+		st->pending = true;
+		st->due = wall_now() + st->a->after;
+	}
+	return 0;
+}
+
+/* The child's writing of one dump: every event of the history in the window. */
+struct dump_events {
+	struct json_writer *w;
+	FILE *f;
+	unsigned int index;
+	uint32_t from;			/* DCM time of the first frame kept */
+	unsigned int n;
+};
+
+static int dump_event(const struct dcm_nl_event *ev, void *arg)
+{
+	struct dump_events *d = arg;
+	struct dcm_event_msg e;
+	uint64_t seq;
+
+	if (dcm_nl_parse_event(ev->nlh, &e) || e.index != d->index)
+		return 0;
+	/* the kept seconds and a second before them: what led there */
+	if ((int32_t)(e.time_ms - (d->from - 1000)) < 0)
+		return 0;
+	json_init(d->w, d->f, false);
+	json_begin_object(d->w, NULL);
+	dcmctl_json_event(d->w, "event", &e);
+	if (!dcm_nl_event_seq(ev->nlh, &seq))
+		json_uint(d->w, "seq", seq);
+	json_end_object(d->w);
+	json_end_object(d->w);
+	json_finish(d->w);
+	d->n++;
+	return 0;
+}
+
+/*
+ * Write the ring (this process's copy: the child of a fork) into one file
+ * of the directory: a header that says why, the events of the window, then
+ * a row a cycle. Written under a temporary name, renamed, and
+ * FLIGHT_LATEST pointed at it. Return 0 or -1 (said on stderr).
+ */
+static int flight_write(const struct flight_state *st, const char *reason, double when)
+{
+	const struct frame_ring *r = st->ring;
+	uint64_t i, rows = 0, missed = 0, last = 0, gaps = 0, other = 0;
+	uint32_t gen = dcm_tree_generation(st->tree);
+	size_t nsub = dcm_tree_n_subdevices(st->tree), j;
+	struct dump_events de = { 0 };
+	struct dcm_nl *nl = NULL;
+	char name[128], stamp[32], path[PATH_MAX], tmp[PATH_MAX + 8], latest[PATH_MAX];
+	struct json_writer w;
+	struct tm tm;
+	time_t secs = (time_t)when;
+	FILE *f;
+
+	localtime_r(&secs, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	snprintf(name, sizeof(name), "flight-%s.%03d-dcm%u.jsonl", stamp,
+		 (int)((when - (double)secs) * 1000), st->index);
+	snprintf(path, sizeof(path), "%s/%s", st->a->dir, name);
+	snprintf(tmp, sizeof(tmp), "%s.part", path);
+	f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "dcmctl: flight: %s: %s\n", tmp, strerror(errno));
+		return -1;
+	}
+	json_init(&w, f, false);
+	json_begin_object(&w, NULL);
+	json_begin_object(&w, "flight");
+	json_string(&w, "reason", reason);
+	json_uint(&w, "controller", st->index);
+	json_double(&w, "wall", when);
+	json_double(&w, "seconds", st->a->seconds);
+	json_double(&w, "after", st->a->after);
+	json_uint(&w, "frames", r->head - r->tail);
+	json_begin_array(&w, "keys");
+	for (j = 0; j < nsub; j++) {
+		const struct dcm_tree_subdevice *sd = dcm_tree_by_index(st->tree, (unsigned int)j);
+
+		json_string(&w, NULL, sd ? sd->name : "");
+	}
+	json_end_array(&w);
+	json_end_object(&w);
+	json_end_object(&w);
+	json_finish(&w);
+
+	/* the events: the kernel's history, from a second before the first frame */
+	if (r->head != r->tail && !dcm_nl_open(&nl)) {
+		de.w = &w;
+		de.f = f;
+		de.index = st->index;
+		de.from = r->meta[r->tail % r->slots].time;
+		if (dcm_nl_event_history(nl, dump_event, &de) < 0)
+			fprintf(stderr, "dcmctl: flight: events: %s\n", dcm_last_error());
+		dcm_nl_close(nl);
+	}
+
+	for (i = r->tail; i < r->head; i++) {
+		const struct ring_slot *m = &r->meta[i % r->slots];
+		const double *v = &r->values[(i % r->slots) * r->width];
+		uint64_t miss = 0;
+
+		if (m->generation != gen) {
+			other++;	/* a frame of another description: its handles differ */
+			continue;
+		}
+		if (last && m->cycle > last + 1) {
+			miss = m->cycle - last - 1;
+			missed += miss;
+			gaps++;
+		}
+		last = m->cycle;
+		fprintf(f, "{\"cycle\":%" PRIu64 ",\"time\":%u,\"wall\":%.6f,\"missed\":%" PRIu64
+			",\"values\":[", m->cycle, m->time, m->wall, miss);
+		for (j = 0; j < m->n; j++)
+			fprintf(f, "%s%.9g", j ? "," : "", isfinite(v[j]) ? v[j] : 0.0);
+		fputs("]}\n", f);
+		rows++;
+	}
+	json_init(&w, f, false);
+	json_begin_object(&w, NULL);
+	json_begin_object(&w, "end");
+	json_uint(&w, "rows", rows);
+	json_uint(&w, "missed", missed);
+	json_uint(&w, "gaps", gaps);
+	json_uint(&w, "events", de.n);
+	json_uint(&w, "other_description", other);
+	json_end_object(&w);
+	json_end_object(&w);
+	json_finish(&w);
+	if (fclose(f)) {
+		fprintf(stderr, "dcmctl: flight: %s: %s\n", tmp, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	if (rename(tmp, path)) {
+		fprintf(stderr, "dcmctl: flight: %s: %s\n", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	snprintf(latest, sizeof(latest), "%s/%s", st->a->dir, FLIGHT_LATEST);
+	snprintf(tmp, sizeof(tmp), "%s.new", latest);
+	unlink(tmp);
+	if (symlink(name, tmp) || rename(tmp, latest))
+		fprintf(stderr, "dcmctl: flight: %s: %s\n", latest, strerror(errno));
+	printf("%s\n", path);
+	fflush(stdout);
+	return 0;
+}
+
+/*
+ * Dump now: fork, and let the child write its copy of the ring while the
+ * parent (and its reader thread) goes on. The ring's lock is held across
+ * the fork, so the child's copy is whole; the child never takes it.
+ */
+static void flight_dump(struct flight_state *st, const char *reason)
+{
+	double when = wall_now();
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pthread_mutex_lock(&st->ring->lock);
+	pid = fork();
+	if (pid == 0)
+		_exit(flight_write(st, reason, when) ? 1 : 0);
+	pthread_mutex_unlock(&st->ring->lock);
+	if (pid < 0)
+		fprintf(stderr, "dcmctl: flight: fork: %s\n", strerror(errno));
+	else
+		st->dumps++;
+}
+
+static int write_pid_file(const char *dir, char *path, size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "%s/%s", dir, FLIGHT_PID);
+	f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "%ld\n", (long)getpid());
+	return fclose(f);
+}
+
+int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	struct dcmctl_flight_args a;
+	struct flight_state st = { .o = o, .a = &a };
+	struct frame_ring ring = { 0 };
+	struct dcm *dcm = NULL;
+	struct dcm_nl *nl = NULL;
+	struct dcm_info info;
+	struct pollfd pfd;
+	char msg[256], pidfile[PATH_MAX] = "";
+	uint32_t gen;
+	size_t slots;
+	int r, ret = DCMCTL_EXIT_FAIL;
+
+	if (dcmctl_parse_flight(&dcmctl_spec_flight, o->argc, o->argv, &a, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
+		return DCMCTL_EXIT_USAGE;
+	}
+	if (o->json) {
+		fprintf(err, "dcmctl: flight: -j: the recorder's files are JSON lines already; it prints their paths\n");
+		return DCMCTL_EXIT_USAGE;
+	}
+	st.ring = &ring;
+	if (mkdir(a.dir, 0755) && errno != EEXIST) {
+		fprintf(err, "dcmctl: flight: %s: %s\n", a.dir, strerror(errno));
+		return DCMCTL_EXIT_FAIL;
+	}
+	if (dcmctl_open(o, &dcm, err))
+		goto out;
+	if (dcm_get_info(dcm, &info) || dcm_tree_read(dcm, o->root, 0, &st.tree)) {
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		goto out;
+	}
+	st.index = info.index;
+	if (!info.n_subdevices) {
+		fprintf(err, "dcmctl: flight: no robot description is loaded\n");
+		goto out;
+	}
+	if (dcm_frame_keys(dcm, true)) {
+		fprintf(err, "dcmctl: flight: %s\n", dcm_last_error());
+		goto out;
+	}
+	r = dcm_nl_open(&nl);
+	if (!r)
+		r = dcm_nl_subscribe_events(nl);
+	if (r) {
+		fprintf(err, "dcmctl: flight: events: %s\n", dcm_last_error());
+		goto out;
+	}
+	/* the kept seconds and the --after ones, at the controller's period */
+	slots = (size_t)((a.seconds + a.after) * 1e6 / (info.period_us ? info.period_us : 10000)) + 1;
+	if (ring_start(&ring, dcm, slots, info.n_subdevices, true, err))
+		goto out;
+	if (write_pid_file(a.dir, pidfile, sizeof(pidfile))) {
+		fprintf(err, "dcmctl: flight: %s: %s\n", pidfile, strerror(errno));
+		pidfile[0] = '\0';
+		goto out;
+	}
+	catch_signals(true);
+	fprintf(err, "dcmctl: flight: keeping %g s of %u keys of dcm%u (%zu frames); files in %s\n",
+		a.seconds, info.n_subdevices, info.index, slots, a.dir);
+	pfd.fd = dcm_nl_event_fd(nl);
+	pfd.events = POLLIN;
+	while (!stop_asked) {
+		r = poll(&pfd, 1, 100);
+		if (r > 0) {
+			r = dcm_nl_recv(nl, flight_on_event, &st);
+			if (r == -ENOBUFS)
+				add_reason(&st, "events lost (socket overrun)");
+			else if (r < 0)
+				fprintf(err, "dcmctl: flight: events: %s\n", dcm_last_error());
+		}
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		pthread_mutex_lock(&ring.lock);
+		r = ring.done;
+		gen = ring.head ? ring.meta[(ring.head - 1) % ring.slots].generation : 0;
+		pthread_mutex_unlock(&ring.lock);
+		if (r) {
+			fprintf(err, "dcmctl: flight: %s\n", ring.why);
+			goto out;
+		}
+		/* a new description: its names for the frames to come */
+		if (gen && gen != dcm_tree_generation(st.tree)) {
+			struct dcm_tree *nt;
+
+			if (dcm_tree_read(dcm, o->root, 0, &nt)) {
+				fprintf(err, "dcmctl: flight: %s\n", dcm_last_error());
+			} else {
+				dcm_tree_free(st.tree);
+				st.tree = nt;
+			}
+		}
+		if (dump_asked) {
+			dump_asked = 0;
+			flight_dump(&st, "on demand");
+		}
+		if (st.pending && wall_now() >= st.due) {
+			flight_dump(&st, st.reason);
+			st.pending = false;
+			st.reason[0] = '\0';
+		}
+	}
+	ret = DCMCTL_EXIT_OK;
+out:
+	ring_stop(&ring);
+	while (waitpid(-1, NULL, 0) > 0)
+		;
+	if (pidfile[0])
+		unlink(pidfile);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGUSR1, SIG_DFL);
+	dcm_nl_close(nl);
+	dcm_tree_free(st.tree);
+	dcm_close(dcm);
+	fflush(out);
+	return ret;
+}
+
+/* The target of DIR/flight-latest.jsonl, or "". */
+static void latest_target(const char *dir, char *buf, size_t len)
+{
+	char link[PATH_MAX];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "%s/%s", dir, FLIGHT_LATEST);
+	n = readlink(link, buf, len - 1);
+	buf[n > 0 ? n : 0] = '\0';
+}
+
+int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	struct dcmctl_flight_args a;
+	char msg[256], path[PATH_MAX], before[PATH_MAX], now[PATH_MAX];
+	double end;
+	long pid;
+	FILE *f;
+
+	if (dcmctl_parse_flight(&dcmctl_spec_flight_dump, o->argc, o->argv, &a, msg,
+				sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
+		return DCMCTL_EXIT_USAGE;
+	}
+	snprintf(path, sizeof(path), "%s/%s", a.dir, FLIGHT_PID);
+	f = fopen(path, "r");
+	if (!f || fscanf(f, "%ld", &pid) != 1 || pid <= 0) {
+		fprintf(err, "dcmctl: flight-dump: no flight recorder runs on %s (%s: %s)\n", a.dir,
+			path, f ? "unreadable" : strerror(errno));
+		if (f)
+			fclose(f);
+		return DCMCTL_EXIT_FAIL;
+	}
+	fclose(f);
+	latest_target(a.dir, before, sizeof(before));
+	if (kill((pid_t)pid, SIGUSR1)) {
+		fprintf(err, "dcmctl: flight-dump: the recorder (pid %ld): %s\n", pid,
+			errno == ESRCH ? "gone (a stale pid file)" : strerror(errno));
+		return DCMCTL_EXIT_FAIL;
+	}
+	end = wall_now() + a.timeout;
+	for (;;) {
+		latest_target(a.dir, now, sizeof(now));
+		if (now[0] && strcmp(now, before))
+			break;
+		if (wall_now() > end) {
+			fprintf(err, "dcmctl: flight-dump: no new file in %s after %g s\n", a.dir,
+				a.timeout);
+			return DCMCTL_EXIT_FAIL;
+		}
+		usleep(50000);
+	}
+	if (o->json) {
+		char file[2 * PATH_MAX + 2];
+		struct json_writer w;
+
+		json_init(&w, out, o->pretty);
+		json_begin_object(&w, NULL);
+		snprintf(file, sizeof(file), "%s/%s", a.dir, now);
+		json_string(&w, "file", file);
+		json_uint(&w, "pid", (uint64_t)pid);
+		json_end_object(&w);
+		json_finish(&w);
+	} else {
+		fprintf(out, "%s/%s\n", a.dir, now);
+	}
+	fflush(out);
+	return DCMCTL_EXIT_OK;
+}
+
+int dcmctl_cmd_flight(const struct dcmctl_opts *o)
+{
+	return dcmctl_flight(o, stdout, stderr);
+}
+
+int dcmctl_cmd_flight_dump(const struct dcmctl_opts *o)
+{
+	return dcmctl_flight_dump(o, stdout, stderr);
+}
