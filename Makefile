@@ -15,6 +15,9 @@
 #   make soak       64 clients with faults and reloads for 100 000 cycles (DCM_SOAK_SECONDS)
 #   make docs-test  every command README.md and Documentation/ show, run in the VM
 #   make top-test   dcmctl top on an 80x24 pseudo-terminal in the VM
+#   make image-test a Debian 12 robot image (mmdebstrap, cached), dcm's .debs
+#                   installed by apt, booted in QEMU on both kernel flavours
+#                   and checked; then purged (root; ~1 h cold, see testing.rst)
 #   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
@@ -46,7 +49,7 @@ export O LSRC
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src bench bench-rt soak boardsim install uninstall install-test \
 	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples \
-	docs-test top-test docs
+	docs-test top-test docs image-test
 
 all: modules userspace selftests boardsim examples
 
@@ -176,6 +179,13 @@ docs-test: deps
 top-test: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/dcm-vm exec --timeout 300 -- /opt/dcm/selftests/dcm_top_test.sh
+
+# The robot image (Documentation/testing.rst, "The robot image"): not in
+# make check, it takes far longer than make check's whole budget.
+image-test: deps
+	@scripts/deps.sh --image
+	@$(MAKE) --no-print-directory boardsim
+	@scripts/image-test.sh
 
 run: deps
 	@$(MAKE) --no-print-directory all

@@ -8,6 +8,8 @@
 #   deps.sh --rt   also the PREEMPT_RT kernel and its headers (make bench-rt).
 #                  Installed, it is the newest kernel: pass KVER to build and
 #                  boot the generic one (scripts/kver.sh).
+#   deps.sh --image  also mmdebstrap, which builds the Debian 12 image of
+#                  make image-test (scripts/image-base.sh)
 set -eu
 
 PACKAGES="
@@ -22,12 +24,19 @@ PACKAGES="
 	flex bison bc libelf-dev libssl-dev
 	python3-sphinx sphinx-common lintian devscripts groff-base man-db
 "
-if [ "${1:-}" = --rt ]; then
+case "${1:-}" in
+--rt)
 	PACKAGES="$PACKAGES
 	linux-image-rt-amd64
 	linux-headers-rt-amd64
 "
-fi
+	;;
+--image)
+	PACKAGES="$PACKAGES
+	mmdebstrap e2fsprogs
+"
+	;;
+esac
 
 missing=
 for p in $PACKAGES; do
