@@ -78,7 +78,7 @@ say "building the Debian $suite image in $dir (log: $log)"
 # minbase and what is listed: systemd as init (systemd-sysv), no
 # recommends, as a robot image keeps small. The initramfs (initramfs-tools,
 # MODULES=most) holds virtio_blk and ext4: root=/dev/vda boots.
-mmdebstrap --mode=root --variant=minbase --include="$packages" \
+mmdebstrap --mode=root --format=tar --variant=minbase --include="$packages" \
 	--aptopt='APT::Install-Recommends "false"' \
 	--customize-hook='echo robot >"$1/etc/hostname"' \
 	--customize-hook='printf "/dev/vda / ext4 rw,errors=remount-ro 0 1\n" >"$1/etc/fstab"' \

@@ -144,6 +144,9 @@ for m in proc sys dev dev/pts; do
 done
 mkdir -p "$root/tmp/debs"
 cp "${pkgs[@]}" "$root/tmp/debs/"
+# The host's resolver for apt in the chroot, taken out again after.
+resolv_was=$(readlink "$root/etc/resolv.conf" 2>/dev/null || true)
+cp --remove-destination /etc/resolv.conf "$root/etc/resolv.conf"
 # What an image builder runs: apt installs the files and their
 # dependencies from Debian's archive; dcm-dkms' postinst runs DKMS (in a
 # chroot, for every kernel that has headers), dcm-tools' creates the group
@@ -171,6 +174,8 @@ chroot "$root" systemctl enable dcm-image-check.service >>"$work/setup.log" 2>&1
 	fatal "enabling dcm-image-check.service" "$work/setup.log"
 rm -rf "$root/tmp/debs"
 chroot "$root" apt-get clean
+rm -f "$root/etc/resolv.conf"
+[ -z "$resolv_was" ] || ln -s "$resolv_was" "$root/etc/resolv.conf"
 
 for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
 	umount "${mounted[$i]}" || fatal "umount ${mounted[$i]}"

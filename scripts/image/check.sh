@@ -60,7 +60,7 @@ wait_for 60 test -c /dev/dcm0
 check $? "/dev/dcm0 belongs to the group dcm, mode 0664 ($(stat -c '%U:%G %a' /dev/dcm0 2>&1))"
 
 # -- DKMS and the modules ------------------------------------------------
-dkms status dcm >/tmp/check.log 2>&1
+dkms status -m dcm >/tmp/check.log 2>&1
 say "dkms status: $(tr '\n' ';' </tmp/check.log)"
 grep -q "^dcm/[^,]*, $kver, x86_64: installed" /tmp/check.log
 check $? "DKMS built and installed dcm for the running kernel $kver"
@@ -68,7 +68,7 @@ check $? "DKMS built and installed dcm for the running kernel $kver"
 for k in /lib/modules/*/; do
 	k=$(basename "$k")
 	[ -d "/lib/modules/$k/build" ] || continue
-	dkms status dcm -k "$k" 2>&1 | grep -q ': installed' || echo "no dcm for $k"
+	dkms status -m dcm -k "$k" 2>&1 | grep -q ': installed' || echo "no dcm for $k"
 done >/tmp/check.log
 [ ! -s /tmp/check.log ]
 check $? "DKMS built dcm for every kernel of the image: $(cd /lib/modules && echo *)"
@@ -112,7 +112,8 @@ check $? "$USER_NAME is a member of dcm ($(id "$USER_NAME"))"
 as_user dcmctl info >/tmp/check.log 2>&1 && grep -q 'dcm0' /tmp/check.log
 check $? "$USER_NAME: dcmctl info"
 
-v=$(as_user dcmctl get HeadYaw/Position/Sensor 2>/tmp/check.log)
+# dcmctl get prints "KEY VALUE".
+v=$(as_user dcmctl get HeadYaw/Position/Sensor 2>/tmp/check.log | awk '{ print $NF }')
 case "$v" in '' | *[!0-9.eE+-]*) st=1 ;; *) st=0 ;; esac
 check $st "$USER_NAME: dcmctl get HeadYaw/Position/Sensor reads $v"
 
@@ -120,7 +121,7 @@ as_user dcmctl set HeadYaw/Hardness/Actuator 1 >/tmp/check.log 2>&1 &&
 	as_user dcmctl set HeadYaw/Position/Actuator 0.5 --in 300 >>/tmp/check.log 2>&1
 check $? "$USER_NAME: dcmctl set HeadYaw's stiffness and a timed position"
 sleep 2
-v=$(as_user dcmctl get HeadYaw/Position/Sensor 2>>/tmp/check.log)
+v=$(as_user dcmctl get HeadYaw/Position/Sensor 2>>/tmp/check.log | awk '{ print $NF }')
 near "${v:-9}" 0.5 0.01
 check $? "the joint followed the command: HeadYaw/Position/Sensor reads $v"
 as_user dcmctl set HeadYaw/Hardness/Actuator 0 >/dev/null 2>&1
