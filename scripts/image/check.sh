@@ -184,19 +184,24 @@ case "$kver" in
 	dpkg -l $PKGS 2>/dev/null | grep '^[a-z][a-z] ' | grep -v '^un\|^pn' >/tmp/check.log
 	[ ! -s /tmp/check.log ]
 	check $? "dpkg knows none of the packages any more"
+	# Directories (and /lib, a link to one on Debian 12) are shared with
+	# other packages: only dcm's own must be gone.
 	while read -r f; do
-		[ -f "$f" ] || [ -L "$f" ] && echo "left: $f"
-		[ -d "$f" ] && [ -n "$(ls -A "$f" 2>/dev/null)" ] && case "$f" in
-			/usr/src/dcm-* | /usr/share/dcm | /usr/share/doc/dcm* | \
+		if [ -d "$f" ]; then
+			case "$f" in
+			/usr/src/dcm-* | /usr/share/dcm | /usr/share/doc/dcm* | /etc/dcm | \
 				/usr/lib/python3/dist-packages/dcm) echo "left: $f/" ;;
 			esac
+		elif [ -e "$f" ] || [ -L "$f" ]; then
+			echo "left: $f"
+		fi
 	done </tmp/files >/tmp/check.log
 	[ ! -s /tmp/check.log ]
 	check $? "no file of the packages is left"
 	{
 		ls -d /var/lib/dkms/dcm /usr/src/dcm-* 2>/dev/null
 		find /lib/modules -name 'dcm*.ko*' 2>/dev/null
-		find /etc/systemd/system -name 'dcm*' 
+		find /etc/systemd/system -name 'dcm*' ! -name 'dcm-image-check.service'
 		ls /etc/dcm 2>/dev/null
 	} >/tmp/check.log
 	[ ! -s /tmp/check.log ]
