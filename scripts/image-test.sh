@@ -51,7 +51,9 @@ result() {
 		echo "not ok - $2"
 	fi
 }
+start=$(date +%s)
 finish() {
+	say "figure: the whole test took $(($(date +%s) - start)) s"
 	echo "$passed passed, $failed failed"
 	[ "$failed" = 0 ]
 	exit

@@ -60,7 +60,8 @@ wait_for 60 test -c /dev/dcm0
 check $? "/dev/dcm0 belongs to the group dcm, mode 0664 ($(stat -c '%U:%G %a' /dev/dcm0 2>&1))"
 
 # -- DKMS and the modules ------------------------------------------------
-dkms status -m dcm >/tmp/check.log 2>&1
+# (dkms writes "Broken pipe" on stderr from a pipe of its own)
+dkms status -m dcm >/tmp/check.log 2>/dev/null
 say "dkms status: $(tr '\n' ';' </tmp/check.log)"
 grep -q "^dcm/[^,]*, $kver, x86_64: installed" /tmp/check.log
 check $? "DKMS built and installed dcm for the running kernel $kver"
@@ -99,6 +100,8 @@ say "figure: boot to dcmd@0 READY: $(awk -v u="$ready" 'BEGIN { printf "%.1f", u
 
 journalctl -b -u dcmd@0.service -o cat --no-pager >/tmp/journal 2>&1
 say "dcmd@0's journal: $(wc -l </tmp/journal) lines, first: $(head -1 /tmp/journal)"
+say "its most frequent lines (numbers as N):"
+sed 's/[0-9][0-9.]*/N/g' /tmp/journal | sort | uniq -c | sort -rn | head -3 | sed 's/^/#   /'
 grep -q . /tmp/journal && journalctl -b -o cat _COMM=dcmd --no-pager | grep -q .
 check $? "dcmd@0's lines are in the journal"
 
@@ -174,9 +177,11 @@ case "$kver" in
 
 	for p in $PKGS; do dpkg -L "$p"; done 2>/dev/null | sort -u >/tmp/files
 	say "the packages own $(wc -l </tmp/files) paths"
+	t0=$(date +%s)
 	# shellcheck disable=SC2086 # a list of packages
 	DEBIAN_FRONTEND=noninteractive apt-get purge -y $PKGS >/tmp/purge.log 2>&1
 	st=$?
+	say "figure: apt-get purge took $(($(date +%s) - t0)) s"
 	cp /tmp/purge.log /tmp/check.log
 	check $st "apt-get purge $PKGS"
 
