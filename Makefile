@@ -17,7 +17,7 @@
 #   make top-test   dcmctl top on an 80x24 pseudo-terminal in the VM
 #   make image-test a Debian 12 robot image (mmdebstrap, cached), dcm's .debs
 #                   installed by apt, booted in QEMU on both kernel flavours
-#                   and checked; then purged (root; ~1 h cold, see testing.rst)
+#                   and checked; then purged (root; ~10 min, a first image ~6 more)
 #   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
