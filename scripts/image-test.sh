@@ -73,6 +73,13 @@ done
 boardsim=$O/host/dcm-boardsim
 [ -x "$boardsim" ] || { say "$boardsim missing: run make boardsim"; exit 2; }
 
+# A run killed hard may have left the chroot's mounts: never remove
+# through them.
+if grep -q " $work/" /proc/mounts; then
+	say "mounts left under $work by an earlier run (umount them first):"
+	grep " $work/" /proc/mounts | cut -d' ' -f2
+	exit 2
+fi
 rm -rf "$work"
 mkdir -p "$work"
 root=$work/root
