@@ -18,6 +18,9 @@
 #   make web-test   dcm-web in the VM from the host: Prometheus, the Foxglove
 #                   client, headless Chromium (tools/testing/web/)
 #   make check-record  dcm_record_test with a recording of 60 s (make check: 10 s)
+#   make image-test a Debian 12 robot image (mmdebstrap, cached), dcm's .debs
+#                   installed by apt, booted in QEMU on both kernel flavours
+#                   and checked; then purged (root; ~10 min, a first image ~6 more)
 #   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
@@ -49,7 +52,7 @@ export O LSRC
 .PHONY: all modules userspace selftests unit run check lint deps clean \
 	vm-test linux-src bench bench-rt soak boardsim install uninstall install-test \
 	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples \
-	docs-test top-test web-test docs check-record
+	docs-test top-test web-test docs check-record image-test
 
 all: modules userspace selftests boardsim examples
 
@@ -190,6 +193,13 @@ top-test: deps
 web-test: deps
 	@$(MAKE) --no-print-directory all
 	@tools/testing/web/test_web.py
+
+# The robot image (Documentation/testing.rst, "The robot image"): not in
+# make check, it takes far longer than make check's whole budget.
+image-test: deps
+	@scripts/deps.sh --image
+	@$(MAKE) --no-print-directory boardsim
+	@scripts/image-test.sh
 
 run: deps
 	@$(MAKE) --no-print-directory all

@@ -8,6 +8,8 @@
 #   deps.sh --rt   also the PREEMPT_RT kernel and its headers (make bench-rt).
 #                  Installed, it is the newest kernel: pass KVER to build and
 #                  boot the generic one (scripts/kver.sh).
+#   deps.sh --image  also mmdebstrap, which builds the Debian 12 image of
+#                  make image-test (scripts/image-base.sh)
 set -eu
 
 PACKAGES="
@@ -23,12 +25,19 @@ PACKAGES="
 	python3-sphinx sphinx-common lintian devscripts groff-base man-db
 	libwebsockets-dev chromium chromium-driver prometheus
 "
-if [ "${1:-}" = --rt ]; then
+case "${1:-}" in
+--rt)
 	PACKAGES="$PACKAGES
 	linux-image-rt-amd64
 	linux-headers-rt-amd64
 "
-fi
+	;;
+--image)
+	PACKAGES="$PACKAGES
+	mmdebstrap e2fsprogs
+"
+	;;
+esac
 
 # The browser test's npm packages (tools/testing/web/package.json) need node
 # and npm: the machine's own if it has them, else Debian's.
