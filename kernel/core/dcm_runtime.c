@@ -411,8 +411,7 @@ static void dcm_runtime_gather_keys(struct dcm_runtime *rt, u32 now)
 void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 {
 	struct dcm_snapbuf *sb = rt->snap;
-	struct dcm_model *m = rt->model;
-	u32 i, seq = sb->hdr->seq;
+	u32 seq = sb->hdr->seq;
 
 	dcm_runtime_gather_keys(rt, now);
 	preempt_disable();
@@ -425,9 +424,6 @@ void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 	smp_wmb();	/* every value is seen before the even count */
 	WRITE_ONCE(sb->hdr->seq, seq + 2);
 	preempt_enable();
-
-	for (i = 0; i < m->n_subdevices; i++)
-		WRITE_ONCE(m->subdevices[i].value, rt->values[i]);
 }
 
 /*
