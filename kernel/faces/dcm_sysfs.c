@@ -169,8 +169,12 @@ static ssize_t show_number(struct dcm_tree *tree, const struct dcm_keyref *ref, 
 	}
 	up_read(&ctrl->lock);
 	/* Past what micro-units hold, the snapshot saturates: the model's, then. */
-	if (live && kind != DCM_KEY_KIND_FLOAT)
-		num = num == S64_MAX || num == S64_MIN ? READ_ONCE(v->num) : div_s64(num, DCM_MICRO);
+	if (live && kind != DCM_KEY_KIND_FLOAT) {
+		if (num == S64_MAX || num == S64_MIN)
+			num = READ_ONCE(v->num);
+		else
+			num = div_s64(num, DCM_MICRO);
+	}
 	return emit_value(buf, kind, num);
 }
 
