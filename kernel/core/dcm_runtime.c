@@ -468,6 +468,7 @@ static void dcm_error_text(const struct dcm_runtime *rt, u32 dev, const struct d
  * @dev: the device index
  * @ok: it answered, well formed (Ack), else Nack
  * @source: enum dcm_error_source of an error to record, with @level > 0
+ *	(DCM_ERR_BOARD: with @code not 0)
  * @level: 0 for no error, else 1-7; not used for DCM_ERR_BOARD
  * @code: the board's error code, for DCM_ERR_BOARD (0: no error), or the
  *	status of DCM_ERR_CONFIG
