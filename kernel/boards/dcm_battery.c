@@ -18,6 +18,9 @@
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_battery.h"
 
+/* Its version is a block string: the special command's room must hold it. */
+static_assert(DCM_BAT_BLOCK_MAX + 1 <= DCM_BOARD_VERSION_LEN);
+
 enum { BAT_CURRENT, BAT_CHARGE, BAT_TEMP };
 
 static const struct dcm_board_role battery_roles[] = {

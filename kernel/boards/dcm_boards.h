@@ -89,7 +89,7 @@ static inline void dcm_out_done(struct dcm_out_cache *c, const u8 *out, size_t l
 	}
 }
 
-/* dcm_chest.c: the chest board, its store and the calibration it serves */
+/* dcm_chest_calib.c: joint calibration, into the chest board's store */
 
 /**
  * struct dcm_calib_result - what dcm_calibrate() did

@@ -109,7 +109,6 @@ static void motor_reply(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_
 	struct motor_priv *p = dcm_board_priv(rt, dev);
 	const s16 *role = rt->dev[dev].role;
 	struct dcm_mb_status st;
-	struct dcm_mb_error e;
 	int m;
 
 	dcm_mb_get_status(r->data, &st);
@@ -128,8 +127,18 @@ static void motor_reply(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_
 			p->temp_status[m] = st.temp_status[m];
 		}
 	}
-	dcm_mb_error_decode(st.error, &e);
-	dcm_runtime_answer(rt, dev, true, DCM_ERR_BOARD, st.error ? e.level : 0, st.error, now);
+	dcm_runtime_answer(rt, dev, true, DCM_ERR_BOARD, 0, st.error, now);
+}
+
+/* Its error byte (seed 000): its level, and with @text its line. */
+static u8 motor_error(u8 code, char *text, size_t size)
+{
+	struct dcm_mb_error e;
+
+	dcm_mb_error_decode(code, &e);
+	if (text)
+		dcm_mb_error_describe(&e, text, size);
+	return e.level;
 }
 
 /* The joint a motor of a motor board moves, for events: its position actuator. */
@@ -367,6 +376,7 @@ const struct dcm_board_type dcm_motor_board = {
 	.slot = motor_slot,
 	.reply = motor_reply,
 	.safety = motor_safety,
+	.error = motor_error,
 	.unchained = motor_unchained,
 	.identified = motor_identified,
 	.configure = motor_configure,

@@ -50,6 +50,9 @@ struct dcm_board_buf {
 	u8 rx[DCM_RS485_MAX_FRAME];
 };
 
+/* Room for a board's version string, NUL included (struct dcm_board_type.version) */
+#define DCM_BOARD_VERSION_LEN	33
+
 /* struct dcm_board_type.flags */
 #define DCM_BOARD_F_MOTORS	BIT(0)	/* drives joints: calibration, configuration */
 #define DCM_BOARD_F_STORE	BIT(1)	/* keeps the body record and ChainResult */
@@ -77,6 +80,14 @@ struct dcm_board_buf {
  *	just computed. Context: the cycle, under the runtime's cmd_lock.
  * @over_limit: whether what the board measures puts the controller-wide
  *	battery rule in force (seed 000). Context: the cycle.
+ * @error: a board whose reply carries an error code (its @reply passes it
+ *	to dcm_runtime_answer() as DCM_ERR_BOARD): the level of @code, 1-7
+ *	(0: no error), and, when @text is not NULL, one line of @size at
+ *	most saying what it is. The one place the code is decoded: the
+ *	runtime asks it the level when the code enters the device's error
+ *	list, the text for the event and for the Error key. NULL: the
+ *	type's codes are level 4, "board error N". Context: any; allocates
+ *	nothing, does not sleep.
  * @unchained: an RS485 board whose bus is being chained again: it forgets
  *	what it was configured with. Context: process, the bus held.
  * @identified: an RS485 board chaining or the VERSION command identified:
@@ -85,7 +96,8 @@ struct dcm_board_buf {
  *	@xb for the transfer, the bus held; 0 or a negative errno.
  *	Context: process.
  * @version: a register board: read its versions into its keys and
- *	@version (a string of @len), with @xb for the transfers; NULL: its
+ *	@version (a string of @len, DCM_BOARD_VERSION_LEN at least), with @xb
+ *	for the transfers; NULL: its
  *	FW_VERSION register, to ProgVersion. The bus is not held.
  *	Context: process.
  * @joint_mre: a board with motors: the MRE count of motor @slot in its last
@@ -114,6 +126,7 @@ struct dcm_board_type {
 	void (*exchange)(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now);
 	void (*safety)(struct dcm_runtime *rt, u32 dev, u32 scale_ppm, u32 now);
 	bool (*over_limit)(const struct dcm_runtime *rt, u32 dev);
+	u8 (*error)(u8 code, char *text, size_t size);
 	void (*unchained)(struct dcm_runtime *rt, u32 dev);
 	void (*identified)(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_ident *id,
 			   u8 bid);

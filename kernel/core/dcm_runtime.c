@@ -22,7 +22,6 @@
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
 #include "core/dcm_board.h"
-#include "wire/dcm_wire_motor.h"
 
 static void dcm_snapbuf_release(struct kref *ref)
 {
@@ -412,8 +411,7 @@ static void dcm_runtime_gather_keys(struct dcm_runtime *rt, u32 now)
 void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 {
 	struct dcm_snapbuf *sb = rt->snap;
-	struct dcm_model *m = rt->model;
-	u32 i, seq = sb->hdr->seq;
+	u32 seq = sb->hdr->seq;
 
 	dcm_runtime_gather_keys(rt, now);
 	preempt_disable();
@@ -426,20 +424,31 @@ void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 	smp_wmb();	/* every value is seen before the even count */
 	WRITE_ONCE(sb->hdr->seq, seq + 2);
 	preempt_enable();
+}
 
-	for (i = 0; i < m->n_subdevices; i++)
-		WRITE_ONCE(m->subdevices[i].value, rt->values[i]);
+/*
+ * What a board's error code is, by its board type's error op (the one
+ * place a code is decoded): its level, and with @text its line.
+ */
+static u8 dcm_board_error(const struct dcm_runtime *rt, u32 dev, u8 code, char *text,
+			  size_t size)
+{
+	const struct dcm_board_type *type = rt->dev[dev].type;
+
+	if (type && type->error)
+		return type->error(code, text, size);
+	if (text)
+		snprintf(text, size, "board error %u", code);
+	return code ? 4 : 0;
 }
 
 /* What an error of a device's list says, as its Error key and events show it. */
-static void dcm_error_text(const struct dcm_dev_error *err, char *text, size_t size)
+static void dcm_error_text(const struct dcm_runtime *rt, u32 dev, const struct dcm_dev_error *err,
+			   char *text, size_t size)
 {
-	struct dcm_mb_error e;
-
 	switch (err->source) {
 	case DCM_ERR_BOARD:
-		dcm_mb_error_decode(err->code, &e);
-		dcm_mb_error_describe(&e, text, size);
+		dcm_board_error(rt, dev, err->code, text, size);
 		break;
 	case DCM_ERR_NO_ANSWER:
 		strscpy(text, "no answer", size);
@@ -459,12 +468,16 @@ static void dcm_error_text(const struct dcm_dev_error *err, char *text, size_t s
  * @dev: the device index
  * @ok: it answered, well formed (Ack), else Nack
  * @source: enum dcm_error_source of an error to record, with @level > 0
- * @level: 0 for no error, else 1-7
- * @code: the board's error code, for DCM_ERR_BOARD
+ *	(DCM_ERR_BOARD: with @code not 0)
+ * @level: 0 for no error, else 1-7; not used for DCM_ERR_BOARD
+ * @code: the board's error code, for DCM_ERR_BOARD (0: no error), or the
+ *	status of DCM_ERR_CONFIG
  * @now: the cycle's DCM time
  *
  * An error already in the list has its time renewed rather than added
- * again: a board repeating a code each cycle keeps one entry. An error
+ * again: a board repeating a code each cycle keeps one entry. The level of
+ * a board's code is its board type's (struct dcm_board_type.error), asked
+ * when the code enters the list. An error
  * that enters the list, or comes back after 30 s unseen, is an event, and
  * so are a burst of DCM_NACK_BURST Nacks and the first answer after one.
  */
@@ -492,7 +505,7 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 			burst = d->nack_run;
 		}
 	}
-	if (!level)
+	if (source == DCM_ERR_BOARD ? !code : !level)
 		goto out;
 	for (i = 0; i < d->n_err; i++) {
 		if (d->err[i].source == source && d->err[i].code == code) {
@@ -502,6 +515,11 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 			added = d->err[i];
 			goto out;
 		}
+	}
+	if (source == DCM_ERR_BOARD) {
+		level = dcm_board_error(rt, dev, code, NULL, 0);
+		if (!level)
+			goto out;
 	}
 	/* Newest first; the oldest goes when the list is full. */
 	if (d->n_err < DCM_ERRORS_KEPT)
@@ -528,10 +546,11 @@ out:
 		dcm_event_post(rt->ctrl, &e);
 	}
 	if (fresh) {
-		struct dcm_event e = { .type = DCM_EV_ERROR, .level = level, .code = code };
+		struct dcm_event e = { .type = DCM_EV_ERROR, .level = added.level,
+				       .code = code };
 
 		strscpy(e.device, rt->model->devices[dev].name, sizeof(e.device));
-		dcm_error_text(&added, e.text, sizeof(e.text));
+		dcm_error_text(rt, dev, &added, e.text, sizeof(e.text));
 		dcm_event_post(rt->ctrl, &e);
 	}
 }
@@ -595,7 +614,7 @@ int dcm_runtime_errors(struct dcm_runtime *rt, u32 dev, u32 now, char *buf, size
 	for (i = 0; i < n && len < size; i++) {
 		if ((s32)(now - err[i].time) > DCM_ERROR_KEEP_MS)
 			continue;
-		dcm_error_text(&err[i], text, sizeof(text));
+		dcm_error_text(rt, dev, &err[i], text, sizeof(text));
 		len += scnprintf(buf + len, size - len, "%u %u %s\n", err[i].time, err[i].level,
 				 text);
 	}

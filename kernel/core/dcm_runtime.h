@@ -14,8 +14,6 @@
 #include "model/dcm_model.h"
 #include "model/dcm_timed.h"
 #include "wire/dcm_rs485.h"
-#include "wire/dcm_wire_battery.h"
-#include "wire/dcm_wire_motor.h"
 
 /**
  * struct dcm_snapbuf - the memory of a snapshot, shared with mmap()

@@ -32,11 +32,9 @@
 #include "core/dcm_runtime.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
-#include "wire/dcm_wire_battery.h"
-#include "wire/dcm_wire_chest.h"
 
 #define TEXT_LEN	DCM_MAX_STRING_LEN
-#define VERSION_LEN	(DCM_BAT_BLOCK_MAX + 1)
+#define VERSION_LEN	DCM_BOARD_VERSION_LEN
 
 static const char *const special_names[] = {
 	[DCM_SPECIAL_RESET] = "reset",

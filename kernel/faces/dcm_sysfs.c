@@ -13,6 +13,7 @@
 #include <linux/capability.h>
 #include <linux/kobject.h>
 #include <linux/list.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 
@@ -125,6 +126,58 @@ static ssize_t emit_value(char *buf, u8 kind, s64 num)
 	return sysfs_emit(buf, "%lld\n", num);
 }
 
+/*
+ * A subdevice's Value: from the snapshot the cycle last published, as
+ * read(), DCM_IOC_GET and mmap() give it. A description that does not run
+ * (its tree not yet in place, or the controller gone) shows the Value it
+ * was given.
+ */
+static ssize_t show_value(struct dcm_tree *tree, u32 sub, u8 kind, char *buf)
+{
+	struct dcm_controller *ctrl = tree->ctrl;
+	struct dcm_runtime *rt;
+	s64 value = tree->model->subdevices[sub].value;
+	u32 time;
+
+	down_read(&ctrl->lock);
+	rt = ctrl->dead ? NULL : dcm_rt(ctrl);
+	if (rt && rt->model == tree->model)
+		dcm_runtime_gather(rt, &sub, 1, &value, &time);
+	up_read(&ctrl->lock);
+	return emit_value(buf, kind, value);
+}
+
+/*
+ * A number key: a live one (with a handle: what a board reports) from the
+ * snapshot, in micro-units there for every kind; the others, and the live
+ * ones of a description that does not run, from the model.
+ */
+static ssize_t show_number(struct dcm_tree *tree, const struct dcm_keyref *ref, u8 kind,
+			   const union dcm_value *v, char *buf)
+{
+	struct dcm_controller *ctrl = tree->ctrl;
+	struct dcm_runtime *rt;
+	s64 num = READ_ONCE(v->num);
+	bool live = false;
+	u32 index, time;
+
+	down_read(&ctrl->lock);
+	rt = ctrl->dead ? NULL : dcm_rt(ctrl);
+	if (rt && rt->model == tree->model && !dcm_runtime_key_index(rt, ref, &index)) {
+		dcm_runtime_gather(rt, &index, 1, &num, &time);
+		live = true;
+	}
+	up_read(&ctrl->lock);
+	/* Past what micro-units hold, the snapshot saturates: the model's, then. */
+	if (live && kind != DCM_KEY_KIND_FLOAT) {
+		if (num == S64_MAX || num == S64_MIN)
+			num = READ_ONCE(v->num);
+		else
+			num = div_s64(num, DCM_MICRO);
+	}
+	return emit_value(buf, kind, num);
+}
+
 static ssize_t dcm_key_show(struct kobject *kobj, struct attribute *attr, char *buf)
 {
 	struct dcm_tree *tree = container_of(kobj, struct dcm_dir, kobj)->tree;
@@ -154,7 +207,7 @@ static ssize_t dcm_key_show(struct kobject *kobj, struct attribute *attr, char *
 
 	switch (ref->key) {
 	case DCM_KEY_VALUE:
-		return emit_value(buf, kind, READ_ONCE(s->value));
+		return show_value(tree, ref->index, kind, buf);
 	case DCM_KEY_GAIN:
 		return emit_value(buf, kind, dcm_model_gain(s));
 	case DCM_KEY_OFFSET:
@@ -183,7 +236,8 @@ static ssize_t dcm_key_show(struct kobject *kobj, struct attribute *attr, char *
 
 typed:
 	if (kind != DCM_KEY_KIND_STRING)
-		return emit_value(buf, kind, READ_ONCE(v->num));
+		return ref->target == DCM_TARGET_ROBOT ? emit_value(buf, kind, READ_ONCE(v->num)) :
+		       show_number(tree, ref, kind, v, buf);
 	mutex_lock(&tree->ctrl->keys_lock);
 	ret = sysfs_emit(buf, "%s\n", v->str ?: "");
 	mutex_unlock(&tree->ctrl->keys_lock);

@@ -77,7 +77,9 @@ struct dcm_device {
  * @type: its Type
  * @device: index of its device in the model
  * @number: SubDeviceNumber, from 1, unique per device and type
- * @value: Value, micro-units
+ * @value: Value, micro-units, as the description gives it: where the
+ *	running value starts (the running values are the runtime's, published
+ *	in its snapshot each cycle)
  * @gain: Gain, micro-units times @gain_den (1.0 by default): Gain is kept
  *	exactly as the fraction @gain / @gain_den, for 1/255 or 2*pi/65536
  * @gain_den: the denominator of @gain, from 1
