@@ -587,7 +587,10 @@ TEST_F(cal, bad_requests)
 	EXPECT_EQ(-ERANGE, special(&self->t, DCM_SPECIAL_MAX + 1));
 }
 
-/* Without CAP_NET_ADMIN: neither calibration nor special commands. */
+/*
+ * Without CAP_NET_ADMIN: no calibration and no special command that acts;
+ * the diagnostic, which only reads, is every user's.
+ */
 TEST_F(cal, unprivileged)
 {
 	int status;
@@ -603,8 +606,12 @@ TEST_F(cal, unprivileged)
 			_exit(10);
 		if (calibrate(&t, "HeadYaw", DCM_CALIB_SET, 100) != -EPERM)
 			_exit(11);
-		if (special(&t, DCM_SPECIAL_DIAGNOSTIC) != -EPERM)
+		if (special(&t, DCM_SPECIAL_CHAIN) != -EPERM)
 			_exit(12);
+		if (special(&t, DCM_SPECIAL_CONFIG) != -EPERM)
+			_exit(13);
+		if (special(&t, DCM_SPECIAL_DIAGNOSTIC) != 0)
+			_exit(14);
 		_exit(0);
 	}
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
