@@ -176,7 +176,7 @@ soak: deps
 # with a recording of 60 s of every key at every cycle (make check: 10 s).
 check-record: deps
 	@$(MAKE) --no-print-directory all
-	@scripts/dcm-vm exec --timeout 600 -- env DCM_RECORD_SECONDS=60 \
+	@scripts/dcm-vm exec --timeout 600 -- env DCM_RECORD_SECONDS=60 DCM_RECORD_MAX_MISSED=0 \
 		/opt/dcm/selftests/dcm_record_test.sh
 
 # The commands the documents show, as written (Documentation/testing.rst,

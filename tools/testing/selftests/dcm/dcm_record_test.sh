@@ -52,9 +52,14 @@ check $? "one row per cycle, each missing cycle counted in missed ($rows rows + 
 grep -q "$rows rows, .* $missed missed" $TMP/all.err
 check $? "the summary on stderr says the same"
 period=$(cat $SYS/period_us)
-skip_timing "an idle VM records every cycle of $SECS s, 0 missed" || {
-	[ "$missed" = 0 ] && [ "$span" -ge $((SECS * 1000000 / period * 9 / 10)) ]
-	check $? "an idle VM records every cycle of $SECS s: $span cycles, $missed missed"
+# make check runs three VMs on two cores: there a reader the host starves
+# for a moment may miss one or two cycles (counted, as checked above), and
+# 1 in 500 is allowed; make check-record, on an idle VM, allows none
+# (DCM_RECORD_MAX_MISSED=0).
+max_missed=${DCM_RECORD_MAX_MISSED:-$((span / 500))}
+skip_timing "an idle VM records every cycle of $SECS s, at most $max_missed missed" || {
+	[ "$missed" -le "$max_missed" ] && [ "$span" -ge $((SECS * 1000000 / period * 9 / 10)) ]
+	check $? "the VM records every cycle of $SECS s: $span cycles, $missed missed (at most $max_missed)"
 }
 awk -F, 'NR > 2 && ($3 < w || $2 < t) { exit 1 } NR > 1 { w = $3; t = $2 }' $TMP/all.csv
 check $? "DCM time and the wall clock never go back"
