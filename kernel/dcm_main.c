@@ -10,7 +10,7 @@
 #include <linux/module.h>
 
 #include "body/dcm_body.h"
-#include "boards/dcm_boards.h"
+#include "boards/dcm_board_table.h"
 #include "core/dcm_internal.h"
 #include "faces/dcm_faces.h"
 #include "wire/dcm_wire.h"
@@ -20,7 +20,7 @@ static int __init dcm_init(void)
 	int ret;
 
 	dcm_wire_init();
-	dcm_boards_init();
+	dcm_board_table_init();
 	ret = dcm_core_init();
 	if (ret)
 		return ret;
@@ -42,7 +42,7 @@ static int __init dcm_init(void)
 	if (ret)
 		goto err_i2c;
 
-	ret = dcm_rs485_init();
+	ret = dcm_uart_init();
 	if (ret)
 		goto err_spi;
 
@@ -59,7 +59,7 @@ static int __init dcm_init(void)
 err_body_fw:
 	dcm_body_fw_exit();
 err_rs485:
-	dcm_rs485_exit();
+	dcm_uart_exit();
 err_spi:
 	dcm_spi_exit();
 err_i2c:
@@ -77,7 +77,7 @@ static void __exit dcm_exit(void)
 {
 	dcm_body_configfs_exit();
 	dcm_body_fw_exit();
-	dcm_rs485_exit();
+	dcm_uart_exit();
 	dcm_spi_exit();
 	dcm_i2c_exit();
 	dcm_netlink_exit();

@@ -34,8 +34,8 @@
 #include <linux/string.h>
 
 #include "core/dcm_internal.h"
-#include "boards/dcm_boards.h"
-#include "core/dcm_board.h"
+#include "boards/dcm_board_table.h"
+#include "core/dcm_board_type.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"

@@ -613,8 +613,8 @@ int dcm_spi_init(void);
 void dcm_spi_exit(void);
 
 /* dcm_rs485.c */
-int dcm_rs485_init(void);
-void dcm_rs485_exit(void);
+int dcm_uart_init(void);
+void dcm_uart_exit(void);
 
 /**
  * struct dcm_bus_ref - a bus of a body, as firmware or configfs names it
