@@ -13,6 +13,7 @@
 #include "boards/dcm_board_table.h"
 #include "core/dcm_internal.h"
 #include "faces/dcm_faces.h"
+#include "transport/dcm_transport.h"
 #include "wire/dcm_wire.h"
 
 static int __init dcm_init(void)
@@ -30,9 +31,13 @@ static int __init dcm_init(void)
 		goto err_core;
 	dcm_sysfs_init();
 
-	ret = dcm_netlink_init();
+	ret = dcm_config_init();
 	if (ret)
 		goto err_device;
+
+	ret = dcm_netlink_init();
+	if (ret)
+		goto err_config;
 
 	ret = dcm_i2c_init();
 	if (ret)
@@ -66,6 +71,8 @@ err_i2c:
 	dcm_i2c_exit();
 err_netlink:
 	dcm_netlink_exit();
+err_config:
+	dcm_config_exit();
 err_device:
 	dcm_device_exit();
 err_core:
@@ -81,6 +88,7 @@ static void __exit dcm_exit(void)
 	dcm_spi_exit();
 	dcm_i2c_exit();
 	dcm_netlink_exit();
+	dcm_config_exit();
 	dcm_device_exit();
 	dcm_core_exit();
 }

@@ -513,10 +513,6 @@ unsigned long *dcm_watchdog_cmd_begin(struct dcm_watchdog *wd, const struct dcm_
 void dcm_watchdog_cmd_end(struct dcm_watchdog *wd, bool done);
 void dcm_watchdog_release(struct dcm_watchdog *wd);
 
-/* faces/dcm_netlink.c: the module's init registers the family */
-int dcm_netlink_init(void);
-void dcm_netlink_exit(void);
-
 /* dcm_events.c */
 
 /**
@@ -603,18 +599,6 @@ struct dcm_special_out {
 
 int dcm_special(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 cmd,
 		const struct dcm_special_out *out);
-
-/* dcm_i2c.c */
-int dcm_i2c_init(void);
-void dcm_i2c_exit(void);
-
-/* dcm_spi.c */
-int dcm_spi_init(void);
-void dcm_spi_exit(void);
-
-/* dcm_rs485.c */
-int dcm_uart_init(void);
-void dcm_uart_exit(void);
 
 /**
  * struct dcm_bus_ref - a bus of a body, as firmware or configfs names it

@@ -30,6 +30,7 @@
 #include <linux/dcm.h>
 
 #include "core/dcm_internal.h"
+#include "transport/dcm_transport.h"
 #include "wire/dcm_rs485.h"
 
 #define RS485_RX_MAX		(DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT)
@@ -51,7 +52,7 @@ struct dcm_uart {
 };
 
 static int dcm_uart_receive(struct serdev_device *serdev, const unsigned char *buf,
-			     size_t count)
+			    size_t count)
 {
 	struct dcm_uart *r = serdev_device_get_drvdata(serdev);
 	size_t n;
@@ -104,7 +105,7 @@ static bool rx_whole(struct dcm_uart *r, size_t len, bool cyclic)
 }
 
 static int dcm_uart_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_len, u8 *rx,
-			  size_t rx_len)
+			 size_t rx_len)
 {
 	struct dcm_uart *r = container_of(bus, struct dcm_uart, bus);
 	/*
