@@ -20,6 +20,7 @@
 #include <linux/workqueue.h>
 #include <linux/dcm.h>
 
+#include "core/dcm_time.h"
 #include "model/dcm_hist.h"
 #include "model/dcm_safety.h"
 
@@ -340,8 +341,7 @@ enum dcm_lane_state {
  * @driver: name of the body driver that registered it
  * @flags: DCM_INFO_F_* that the body driver gave
  * @period_us: cycle period in microseconds
- * @epoch: ktime at which DCM time was @time_origin_ms
- * @time_origin_ms: DCM time at @epoch
+ * @time: its DCM time (dcm_time.c)
  * @lock: guards @dead, and @model and @rt against their swap: held for
  *	reading by the char device's ioctls, read() and release, the key files
  *	that reach the running state, DCM_CMD_GET_INFO and the watchdog; for
@@ -403,8 +403,7 @@ struct dcm_controller {
 	char driver[DCM_NAME_LEN];
 	u32 flags;
 	u32 period_us;
-	ktime_t epoch;
-	u32 time_origin_ms;
+	struct dcm_time time;
 	struct rw_semaphore lock;
 	bool dead;
 	struct mutex config_lock;	/* transactions, swaps of @model */
@@ -492,9 +491,7 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 void dcm_controller_discard(struct dcm_controller *ctrl);
 int dcm_controller_start(struct dcm_controller *ctrl);
 void dcm_controller_stop(struct dcm_controller *ctrl);
-u32 dcm_time_ms(const struct dcm_controller *ctrl);
 const char *dcm_quote(char *buf, size_t size, const char *s);
-u32 dcm_time_ms_at(const struct dcm_controller *ctrl, ktime_t t);
 void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info);
 struct dcm_controller *dcm_controller_get(unsigned int index);
 struct dcm_controller *dcm_controller_get_next(unsigned long *index);
