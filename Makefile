@@ -49,7 +49,7 @@ LSRC	:= $(O)/linux-src
 
 export O LSRC
 
-.PHONY: all modules userspace selftests unit run check lint deps clean \
+.PHONY: all modules userspace selftests unit run check check-arch lint deps clean \
 	vm-test linux-src bench bench-rt soak boardsim install uninstall install-test \
 	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples \
 	docs-test top-test web-test docs check-record image-test
@@ -210,6 +210,10 @@ run: deps
 check: deps
 	@rm -rf $(O)/results
 	@scripts/check.sh
+
+# Documentation/dcm/architecture.rst against the code (also in make check).
+check-arch:
+	@scripts/check-architecture.sh $(KDIR)
 
 # The debug kernel's build is cached (scripts/debug-kernel.sh); its first
 # build takes long (Documentation/testing.rst gives the figure).

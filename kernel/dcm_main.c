@@ -10,9 +10,10 @@
 #include <linux/module.h>
 
 #include "body/dcm_body.h"
-#include "boards/dcm_boards.h"
+#include "boards/dcm_board_table.h"
 #include "core/dcm_internal.h"
 #include "faces/dcm_faces.h"
+#include "transport/dcm_transport.h"
 #include "wire/dcm_wire.h"
 
 static int __init dcm_init(void)
@@ -20,7 +21,7 @@ static int __init dcm_init(void)
 	int ret;
 
 	dcm_wire_init();
-	dcm_boards_init();
+	dcm_board_table_init();
 	ret = dcm_core_init();
 	if (ret)
 		return ret;
@@ -30,9 +31,13 @@ static int __init dcm_init(void)
 		goto err_core;
 	dcm_sysfs_init();
 
-	ret = dcm_netlink_init();
+	ret = dcm_config_init();
 	if (ret)
 		goto err_device;
+
+	ret = dcm_netlink_init();
+	if (ret)
+		goto err_config;
 
 	ret = dcm_i2c_init();
 	if (ret)
@@ -42,7 +47,7 @@ static int __init dcm_init(void)
 	if (ret)
 		goto err_i2c;
 
-	ret = dcm_rs485_init();
+	ret = dcm_uart_init();
 	if (ret)
 		goto err_spi;
 
@@ -59,13 +64,15 @@ static int __init dcm_init(void)
 err_body_fw:
 	dcm_body_fw_exit();
 err_rs485:
-	dcm_rs485_exit();
+	dcm_uart_exit();
 err_spi:
 	dcm_spi_exit();
 err_i2c:
 	dcm_i2c_exit();
 err_netlink:
 	dcm_netlink_exit();
+err_config:
+	dcm_config_exit();
 err_device:
 	dcm_device_exit();
 err_core:
@@ -77,10 +84,11 @@ static void __exit dcm_exit(void)
 {
 	dcm_body_configfs_exit();
 	dcm_body_fw_exit();
-	dcm_rs485_exit();
+	dcm_uart_exit();
 	dcm_spi_exit();
 	dcm_i2c_exit();
 	dcm_netlink_exit();
+	dcm_config_exit();
 	dcm_device_exit();
 	dcm_core_exit();
 }

@@ -6,6 +6,8 @@
 #   build      make all, one test; if it fails nothing else runs
 #   lint       scripts/lint.sh, one test: passed or failed
 #   docs       make docs (Sphinx, warnings as errors), one test
+#   arch       scripts/check-architecture.sh: each function and file that
+#              Documentation/dcm/architecture.rst names exists, one test each
 #   unit       host unit tests (make unit: userspace and kernel pure logic, cmocka)
 #   selftests  the kselftest suite in the VM (scripts/run-selftests.sh)
 #   web        dcm-web in the VM from the host (tools/testing/web/test_web.py)
@@ -79,6 +81,15 @@ else
 	echo "check.sh: the documentation build failed (exit status $st)"
 	record docs 0 1 -
 fi
+
+# (a'') the architecture page against the code: its TAP lines' Totals.
+heading "arch (scripts/check-architecture.sh)"
+set +e
+scripts/check-architecture.sh ${KDIR:+"$KDIR"} 2>&1 | tee "$results/arch.log"
+st=${PIPESTATUS[0]}
+set -e
+read -r p f s n < <(scripts/tap-totals.sh "$results/arch.log" "$st")
+record arch "$p" "$f" "$s"
 
 # (b) host unit tests: sum cmocka's per-binary PASSED/FAILED lines.
 heading "unit (host, cmocka)"

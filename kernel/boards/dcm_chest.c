@@ -10,9 +10,10 @@
 
 #include <linux/minmax.h>
 
-#include "boards/dcm_boards.h"
+#include "core/dcm_internal.h"
+#include "boards/dcm_board_table.h"
 #include "boards/dcm_chest.h"
-#include "core/dcm_board.h"
+#include "core/dcm_board_type.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
 #include "wire/dcm_wire_chest.h"

@@ -16,9 +16,9 @@
 #include <linux/wait.h>
 
 #include "core/dcm_internal.h"
-#include "boards/dcm_boards.h"
+#include "boards/dcm_board_table.h"
 #include "boards/dcm_chest.h"
-#include "core/dcm_board.h"
+#include "core/dcm_board_type.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"

@@ -25,7 +25,7 @@
 
 #include "core/dcm_internal.h"
 #include "boards/dcm_chest.h"
-#include "core/dcm_board.h"
+#include "core/dcm_board_type.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"

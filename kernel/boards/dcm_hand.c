@@ -4,8 +4,8 @@
  * cyclic broadcast is all zeros, its reply its three touch pads.
  */
 
-#include "boards/dcm_boards.h"
-#include "core/dcm_board.h"
+#include "boards/dcm_board_table.h"
+#include "core/dcm_board_type.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_hand.h"
 #include "wire/dcm_rs485.h"

@@ -18,8 +18,8 @@
 
 #include <linux/string.h>
 
-#include "boards/dcm_boards.h"
-#include "core/dcm_board.h"
+#include "boards/dcm_board_table.h"
+#include "core/dcm_board_type.h"
 #include "core/dcm_internal.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_inertial.h"

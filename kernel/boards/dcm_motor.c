@@ -15,8 +15,8 @@
 #include <linux/dcm.h>
 #include <linux/string.h>
 
-#include "boards/dcm_boards.h"
-#include "core/dcm_board.h"
+#include "boards/dcm_board_table.h"
+#include "core/dcm_board_type.h"
 #include "core/dcm_internal.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_safety.h"

@@ -16,7 +16,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "core/dcm_board.h"
+#include "core/dcm_board_type.h"
 #include "core/dcm_internal.h"
 #include "wire/dcm_rs485.h"
 

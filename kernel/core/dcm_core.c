@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm - the controller: one robot body, its registry, its time.
+ * dcm - the controller: one robot body, and its registry.
  *
  * A controller is created by the body driver's registration
  * (dcm_main.c), which then gives it its faces (faces/dcm_device.c) and
@@ -22,48 +22,15 @@
 #include "core/dcm_internal.h"
 #include "model/dcm_model.h"
 
-static unsigned int period_us = 10000;
-module_param(period_us, uint, 0444);
+static unsigned int dcm_period_us = 10000;
+module_param_named(period_us, dcm_period_us, uint, 0444);
 MODULE_PARM_DESC(period_us, "cycle period of new controllers in us (1000-100000, default 10000)");
-
-static unsigned int time_origin_ms;
-module_param(time_origin_ms, uint, 0444);
-MODULE_PARM_DESC(time_origin_ms, "DCM time of a new controller at its creation, in ms (default 0)");
 
 static struct dentry *dcm_debugfs;
 
 /* Registered controllers by index; dcm_controllers_lock orders changes. */
 static DEFINE_XARRAY_ALLOC(dcm_controllers);
 static DEFINE_MUTEX(dcm_controllers_lock);
-
-/**
- * dcm_time_ms() - DCM time of a controller
- * @ctrl: the controller
- *
- * DCM time counts milliseconds on the monotonic clock from the controller's
- * creation, plus the time_origin_ms module parameter. It is 32 bits wide and
- * wraps: compare two times by their signed difference.
- *
- * Return: the time now, in ms.
- */
-u32 dcm_time_ms(const struct dcm_controller *ctrl)
-{
-	return dcm_time_ms_at(ctrl, ktime_get());
-}
-
-/**
- * dcm_time_ms_at() - DCM time of a controller at a given moment
- * @ctrl: the controller
- * @t: the moment, on the monotonic clock (ktime_get())
- *
- * Return: the DCM time at @t, in ms (see dcm_time_ms()).
- */
-u32 dcm_time_ms_at(const struct dcm_controller *ctrl, ktime_t t)
-{
-	s64 ms = ktime_ms_delta(t, ctrl->epoch);
-
-	return ctrl->time_origin_ms + (u32)ms;
-}
 
 /**
  * dcm_quote() - a name from outside, safe to log
@@ -196,9 +163,8 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 
 	strscpy(ctrl->driver, driver, sizeof(ctrl->driver));
 	ctrl->flags = flags;
-	ctrl->period_us = period_us;
-	ctrl->time_origin_ms = time_origin_ms;
-	ctrl->epoch = ktime_get();
+	ctrl->period_us = dcm_period_us;
+	dcm_time_start(&ctrl->time);
 	init_rwsem(&ctrl->lock);
 	mutex_init(&ctrl->config_lock);
 	mutex_init(&ctrl->keys_lock);
@@ -342,8 +308,8 @@ int dcm_core_init(void)
 {
 	int ret;
 
-	if (period_us < 1000 || period_us > 100000) {
-		pr_err("period_us=%u is outside 1000-100000\n", period_us);
+	if (dcm_period_us < 1000 || dcm_period_us > 100000) {
+		pr_err("period_us=%u is outside 1000-100000\n", dcm_period_us);
 		return -EINVAL;
 	}
 	ret = dcm_cycle_params_check();

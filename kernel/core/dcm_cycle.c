@@ -42,7 +42,8 @@
 #include <uapi/linux/sched/types.h>
 
 #include "core/dcm_internal.h"
-#include "core/dcm_board.h"
+#include "core/dcm_time.h"
+#include "core/dcm_board_type.h"
 #include "core/dcm_runtime.h"
 #include "model/dcm_grid.h"
 

@@ -16,7 +16,7 @@
  * Without them a description runs without a tree.
  */
 
-#include "core/dcm_board.h"
+#include "core/dcm_board_type.h"
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
 #include "model/dcm_model.h"

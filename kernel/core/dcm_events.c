@@ -24,6 +24,7 @@
 #include <linux/workqueue.h>
 
 #include "core/dcm_internal.h"
+#include "core/dcm_time.h"
 
 /**
  * struct dcm_events - a controller's queue of events not yet sent

@@ -20,6 +20,7 @@
 #include <linux/workqueue.h>
 #include <linux/dcm.h>
 
+#include "core/dcm_time.h"
 #include "model/dcm_hist.h"
 #include "model/dcm_safety.h"
 
@@ -344,8 +345,7 @@ enum dcm_lane_state {
  * @driver: name of the body driver that registered it
  * @flags: DCM_INFO_F_* that the body driver gave
  * @period_us: cycle period in microseconds
- * @epoch: ktime at which DCM time was @time_origin_ms
- * @time_origin_ms: DCM time at @epoch
+ * @time: its DCM time (dcm_time.c)
  * @lock: guards @dead, and @model and @rt against their swap: held for
  *	reading by the char device's ioctls, read() and release, the key files
  *	that reach the running state, DCM_CMD_GET_INFO and the watchdog; for
@@ -407,8 +407,7 @@ struct dcm_controller {
 	char driver[DCM_NAME_LEN];
 	u32 flags;
 	u32 period_us;
-	ktime_t epoch;
-	u32 time_origin_ms;
+	struct dcm_time time;
 	struct rw_semaphore lock;
 	bool dead;
 	struct mutex config_lock;	/* transactions, swaps of @model */
@@ -496,9 +495,7 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 void dcm_controller_discard(struct dcm_controller *ctrl);
 int dcm_controller_start(struct dcm_controller *ctrl);
 void dcm_controller_stop(struct dcm_controller *ctrl);
-u32 dcm_time_ms(const struct dcm_controller *ctrl);
 const char *dcm_quote(char *buf, size_t size, const char *s);
-u32 dcm_time_ms_at(const struct dcm_controller *ctrl, ktime_t t);
 void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info);
 struct dcm_controller *dcm_controller_get(unsigned int index);
 struct dcm_controller *dcm_controller_get_next(unsigned long *index);
@@ -516,10 +513,6 @@ long dcm_watchdog_ioctl(struct dcm_watchdog *wd, const struct dcm_ioc_watchdog *
 unsigned long *dcm_watchdog_cmd_begin(struct dcm_watchdog *wd, const struct dcm_runtime *rt);
 void dcm_watchdog_cmd_end(struct dcm_watchdog *wd, bool done);
 void dcm_watchdog_release(struct dcm_watchdog *wd);
-
-/* faces/dcm_netlink.c: the module's init registers the family */
-int dcm_netlink_init(void);
-void dcm_netlink_exit(void);
 
 /* dcm_events.c */
 
@@ -608,18 +601,6 @@ struct dcm_special_out {
 
 int dcm_special(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 cmd,
 		const struct dcm_special_out *out);
-
-/* dcm_i2c.c */
-int dcm_i2c_init(void);
-void dcm_i2c_exit(void);
-
-/* dcm_spi.c */
-int dcm_spi_init(void);
-void dcm_spi_exit(void);
-
-/* dcm_rs485.c */
-int dcm_rs485_init(void);
-void dcm_rs485_exit(void);
 
 /**
  * struct dcm_bus_ref - a bus of a body, as firmware or configfs names it

@@ -21,7 +21,7 @@
 
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
-#include "core/dcm_board.h"
+#include "core/dcm_board_type.h"
 
 static void dcm_snapbuf_release(struct kref *ref)
 {

@@ -27,7 +27,7 @@
 #include <linux/workqueue.h>
 
 #include "core/dcm_internal.h"
-#include "core/dcm_board.h"
+#include "core/dcm_board_type.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
 #include "wire/dcm_regs.h"

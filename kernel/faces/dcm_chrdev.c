@@ -201,60 +201,70 @@ static void dcm_ioc_data_free(struct dcm_ioc_data *d)
 /* A file sees its own aliases and the shared ones: at most this many. */
 #define DCM_ALIAS_LIST_MAX	(2 * DCM_MAX_ALIASES)
 
-/* Step 1, no lock held: the arrays a command reads, and room for its answer. */
-static long dcm_ioc_fetch(unsigned int cmd, struct dcm_ioc_data *d)
+/* Step 1 of a command, no lock held: the arrays it reads, room for its answer. */
+static long dcm_ioc_set_fetch(struct dcm_ioc_data *d)
+{
+	struct dcm_ioc_set *set = &d->arg.set;
+
+	if (set->reserved || set->update > DCM_UPDATE_MAX || set->n_points > DCM_MAX_POINTS)
+		return -EINVAL;
+	if (!set->n_points)
+		return 0;
+	d->pts = kvmalloc_array(set->n_points, sizeof(*d->pts), GFP_KERNEL);
+	if (!d->pts)
+		return -ENOMEM;
+	if (copy_from_user(d->pts, u64_to_user_ptr(set->points),
+			   array_size(set->n_points, sizeof(*d->pts))))
+		return -EFAULT;
+	return 0;
+}
+
+static long dcm_ioc_alias_list_fetch(struct dcm_ioc_data *d)
+{
+	if (d->arg.alias_list.reserved)
+		return -EINVAL;
+	d->room = min_t(u32, d->arg.alias_list.n, DCM_ALIAS_LIST_MAX);
+	if (!d->room)
+		return 0;
+	d->infos = kvcalloc(d->room, sizeof(*d->infos), GFP_KERNEL);
+	return d->infos ? 0 : -ENOMEM;
+}
+
+static long dcm_ioc_alias_get_fetch(struct dcm_ioc_data *d)
 {
 	struct dcm_ioc_alias_get *ag = &d->arg.alias_get;
-	struct dcm_ioc_set *set = &d->arg.set;
-	long ret;
 
-	switch (cmd) {
-	case DCM_IOC_SET:
-		if (set->reserved || set->update > DCM_UPDATE_MAX || set->n_points > DCM_MAX_POINTS)
-			return -EINVAL;
-		if (!set->n_points)
-			return 0;
-		d->pts = kvmalloc_array(set->n_points, sizeof(*d->pts), GFP_KERNEL);
-		if (!d->pts)
+	d->room = min_t(u32, ag->n_members, DCM_MAX_ALIAS_MEMBERS);
+	if (!d->room)
+		return 0;
+	if (ag->members) {
+		d->members = kvcalloc(d->room, sizeof(*d->members), GFP_KERNEL);
+		if (!d->members)
 			return -ENOMEM;
-		if (copy_from_user(d->pts, u64_to_user_ptr(set->points),
-				   array_size(set->n_points, sizeof(*d->pts))))
-			return -EFAULT;
-		return 0;
-	case DCM_IOC_ALIAS_LIST:
-		if (d->arg.alias_list.reserved)
-			return -EINVAL;
-		d->room = min_t(u32, d->arg.alias_list.n, DCM_ALIAS_LIST_MAX);
-		if (!d->room)
-			return 0;
-		d->infos = kvcalloc(d->room, sizeof(*d->infos), GFP_KERNEL);
-		return d->infos ? 0 : -ENOMEM;
-	case DCM_IOC_ALIAS_GET:
-		d->room = min_t(u32, ag->n_members, DCM_MAX_ALIAS_MEMBERS);
-		if (!d->room)
-			return 0;
-		if (ag->members) {
-			d->members = kvcalloc(d->room, sizeof(*d->members), GFP_KERNEL);
-			if (!d->members)
-				return -ENOMEM;
-		}
-		if (ag->handles) {
-			d->handles = kvcalloc(d->room, sizeof(*d->handles), GFP_KERNEL);
-			if (!d->handles)
-				return -ENOMEM;
-		}
-		return 0;
-	case DCM_IOC_ALIAS_CREATE:
-		ret = dcm_alias_create_fetch(&d->arg.alias_create, &d->alias);
-		if (ret)
-			return ret;
-		d->handles = kvmalloc_array(d->arg.alias_create.n_members, sizeof(*d->handles),
-					    GFP_KERNEL);
-		return d->handles ? 0 : -ENOMEM;
-	case DCM_IOC_ALIAS_SET:
-		return dcm_alias_set_fetch(&d->arg.alias_set, &d->alias_pts);
+	}
+	if (ag->handles) {
+		d->handles = kvcalloc(d->room, sizeof(*d->handles), GFP_KERNEL);
+		if (!d->handles)
+			return -ENOMEM;
 	}
 	return 0;
+}
+
+static long dcm_ioc_alias_create_fetch(struct dcm_ioc_data *d)
+{
+	long ret;
+
+	ret = dcm_alias_create_fetch(&d->arg.alias_create, &d->alias);
+	if (ret)
+		return ret;
+	d->handles = kvmalloc_array(d->arg.alias_create.n_members, sizeof(*d->handles),
+				    GFP_KERNEL);
+	return d->handles ? 0 : -ENOMEM;
+}
+
+static long dcm_ioc_alias_set_fetch(struct dcm_ioc_data *d)
+{
+	return dcm_alias_set_fetch(&d->arg.alias_set, &d->alias_pts);
 }
 
 /*
@@ -438,7 +448,7 @@ static long dcm_ioctl_read_mode(struct dcm_file *f, struct dcm_ioc_read_mode *ar
 }
 
 /* Commands through a file: serialized with its watchdog's action. */
-static long dcm_ioctl_command(struct dcm_file *f, unsigned int cmd, struct dcm_ioc_data *d)
+static long dcm_ioc_set_run(struct dcm_file *f, struct dcm_ioc_data *d)
 {
 	unsigned long *touched;
 	long ret;
@@ -446,141 +456,235 @@ static long dcm_ioctl_command(struct dcm_file *f, unsigned int cmd, struct dcm_i
 	touched = dcm_watchdog_cmd_begin(&f->wd, dcm_rt(f->ctrl));
 	if (IS_ERR(touched))
 		return PTR_ERR(touched);
-	if (cmd == DCM_IOC_SET)
-		ret = dcm_ioctl_set(f->ctrl, d, touched);
-	else
-		ret = dcm_alias_set(f->ctrl, f, &d->arg.alias_set, &d->alias_pts, touched);
+	ret = dcm_ioctl_set(f->ctrl, d, touched);
 	dcm_watchdog_cmd_end(&f->wd, !ret);
 	return ret;
 }
 
-/* Step 2, under ctrl->lock for reading: the command, its answer in @d. */
-static long dcm_ioc_run(struct dcm_file *f, unsigned int cmd, struct dcm_ioc_data *d)
+static long dcm_ioc_alias_set_run(struct dcm_file *f, struct dcm_ioc_data *d)
 {
-	struct dcm_controller *ctrl = f->ctrl;
+	unsigned long *touched;
+	long ret;
 
-	switch (cmd) {
-	case DCM_IOC_VERSION:
-		d->arg.version.magic = DCM_ABI_MAGIC;
-		d->arg.version.major = DCM_ABI_MAJOR;
-		d->arg.version.minor = DCM_ABI_MINOR;
-		return 0;
-	case DCM_IOC_INFO:
-		dcm_fill_info(ctrl, &d->arg.info);
-		return 0;
-	case DCM_IOC_LOOKUP:
-		return dcm_ioctl_lookup(ctrl, &d->arg.lookup);
-	case DCM_IOC_SET:
-	case DCM_IOC_ALIAS_SET:
-		return dcm_ioctl_command(f, cmd, d);
-	case DCM_IOC_ALIAS_CREATE:
-		dcm_alias_resolve(ctrl, d->alias, d->handles);
-		return 0;
-	case DCM_IOC_TIME:
-		d->arg.time.time = dcm_time_ms(ctrl) + (u32)d->arg.time.offset;
-		return 0;
-	case DCM_IOC_READ_MODE:
-		return dcm_ioctl_read_mode(f, &d->arg.read_mode);
-	case DCM_IOC_ALIAS_LIST:
-		d->arg.alias_list.n = dcm_alias_list(ctrl, f, d->infos, d->room);
-		return 0;
-	case DCM_IOC_ALIAS_GET:
-		return dcm_alias_get(ctrl, f, &d->arg.alias_get, (char *)d->members, d->handles,
-				     d->room);
-	case DCM_IOC_ALIAS_DELETE:
-		return dcm_alias_delete(ctrl, f, &d->arg.alias_delete);
-	case DCM_IOC_STATS:
-	case DCM_IOC_STATS_V1:
-		/* The older number gets the fields of its size (step 3). */
-		dcm_cycle_stats(ctrl, &d->arg.stats);
-		return 0;
-	case DCM_IOC_CYCLE_STATS: {
-		u32 flags = d->arg.cycle_stats.flags;
-
-		if (flags & ~DCM_CYCLE_STATS_F_RESET)
-			return -EINVAL;
-		if ((flags & DCM_CYCLE_STATS_F_RESET) && !capable(CAP_SYS_ADMIN))
-			return -EPERM;
-		dcm_cycle_stats_full(ctrl, &d->arg.cycle_stats, flags & DCM_CYCLE_STATS_F_RESET);
-		return 0;
-	}
-	case DCM_IOC_WATCHDOG:
-		return dcm_watchdog_ioctl(&f->wd, &d->arg.watchdog);
-	}
-	return -ENOTTY;
+	touched = dcm_watchdog_cmd_begin(&f->wd, dcm_rt(f->ctrl));
+	if (IS_ERR(touched))
+		return PTR_ERR(touched);
+	ret = dcm_alias_set(f->ctrl, f, &d->arg.alias_set, &d->alias_pts, touched);
+	dcm_watchdog_cmd_end(&f->wd, !ret);
+	return ret;
 }
 
-/* Step 3, no lock held: the answer to the caller. */
-static long dcm_ioc_deliver(unsigned int cmd, struct dcm_ioc_data *d, void __user *argp)
+/* Step 2 of a command, under ctrl->lock for reading: its answer in @d. */
+static long dcm_ioc_version_run(struct dcm_file *f, struct dcm_ioc_data *d)
 {
-	struct dcm_ioc_alias_get *ag = &d->arg.alias_get;
-	u32 n;
+	d->arg.version.magic = DCM_ABI_MAGIC;
+	d->arg.version.major = DCM_ABI_MAJOR;
+	d->arg.version.minor = DCM_ABI_MINOR;
+	return 0;
+}
 
-	switch (cmd) {
-	case DCM_IOC_ALIAS_LIST:
-		n = min(d->arg.alias_list.n, d->room);
-		if (n && copy_to_user(u64_to_user_ptr(d->arg.alias_list.aliases), d->infos,
-				      array_size(n, sizeof(*d->infos))))
-			return -EFAULT;
-		break;
-	case DCM_IOC_ALIAS_GET:
-		n = min(ag->n_members, d->room);
-		if (n && d->members &&
-		    copy_to_user(u64_to_user_ptr(ag->members), d->members,
-				 array_size(n, sizeof(*d->members))))
-			return -EFAULT;
-		if (n && d->handles &&
-		    copy_to_user(u64_to_user_ptr(ag->handles), d->handles,
-				 array_size(n, sizeof(*d->handles))))
-			return -EFAULT;
-		break;
-	case DCM_IOC_ALIAS_CREATE:
-		if (copy_to_user(u64_to_user_ptr(d->arg.alias_create.handles), d->handles,
-				 array_size(d->arg.alias_create.n_members, sizeof(*d->handles))))
-			return -EFAULT;
-		return 0;
-	}
-	if ((_IOC_DIR(cmd) & _IOC_READ) && copy_to_user(argp, &d->arg, _IOC_SIZE(cmd)))
+static long dcm_ioc_info_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	dcm_fill_info(f->ctrl, &d->arg.info);
+	return 0;
+}
+
+static long dcm_ioc_lookup_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	return dcm_ioctl_lookup(f->ctrl, &d->arg.lookup);
+}
+
+static long dcm_ioc_alias_create_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	dcm_alias_resolve(f->ctrl, d->alias, d->handles);
+	return 0;
+}
+
+static long dcm_ioc_time_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	d->arg.time.time = dcm_time_ms(f->ctrl) + (u32)d->arg.time.offset;
+	return 0;
+}
+
+static long dcm_ioc_read_mode_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	return dcm_ioctl_read_mode(f, &d->arg.read_mode);
+}
+
+static long dcm_ioc_alias_list_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	d->arg.alias_list.n = dcm_alias_list(f->ctrl, f, d->infos, d->room);
+	return 0;
+}
+
+static long dcm_ioc_alias_get_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	return dcm_alias_get(f->ctrl, f, &d->arg.alias_get, (char *)d->members, d->handles,
+			     d->room);
+}
+
+static long dcm_ioc_alias_delete_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	return dcm_alias_delete(f->ctrl, f, &d->arg.alias_delete);
+}
+
+/* STATS_V1, the older number, gets the fields of its size (step 3). */
+static long dcm_ioc_stats_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	dcm_cycle_stats(f->ctrl, &d->arg.stats);
+	return 0;
+}
+
+static long dcm_ioc_cycle_stats_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	u32 flags = d->arg.cycle_stats.flags;
+
+	if (flags & ~DCM_CYCLE_STATS_F_RESET)
+		return -EINVAL;
+	if ((flags & DCM_CYCLE_STATS_F_RESET) && !capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	dcm_cycle_stats_full(f->ctrl, &d->arg.cycle_stats, flags & DCM_CYCLE_STATS_F_RESET);
+	return 0;
+}
+
+static long dcm_ioc_watchdog_run(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	return dcm_watchdog_ioctl(&f->wd, &d->arg.watchdog);
+}
+
+/* Step 3 of a command, no lock held: the arrays of its answer to the caller. */
+static long dcm_ioc_alias_list_deliver(struct dcm_ioc_data *d)
+{
+	u32 n = min(d->arg.alias_list.n, d->room);
+
+	if (n && copy_to_user(u64_to_user_ptr(d->arg.alias_list.aliases), d->infos,
+			      array_size(n, sizeof(*d->infos))))
 		return -EFAULT;
 	return 0;
 }
 
-/* What commands the robot needs a file open for writing. */
-static bool dcm_ioctl_commands(unsigned int cmd)
+static long dcm_ioc_alias_get_deliver(struct dcm_ioc_data *d)
 {
-	switch (cmd) {
-	case DCM_IOC_SET:
-	case DCM_IOC_ALIAS_CREATE:
-	case DCM_IOC_ALIAS_SET:
-	case DCM_IOC_ALIAS_DELETE:
-	case DCM_IOC_WATCHDOG:
-		return true;
-	}
-	return false;
+	struct dcm_ioc_alias_get *ag = &d->arg.alias_get;
+	u32 n = min(ag->n_members, d->room);
+
+	if (n && d->members &&
+	    copy_to_user(u64_to_user_ptr(ag->members), d->members,
+			 array_size(n, sizeof(*d->members))))
+		return -EFAULT;
+	if (n && d->handles &&
+	    copy_to_user(u64_to_user_ptr(ag->handles), d->handles,
+			 array_size(n, sizeof(*d->handles))))
+		return -EFAULT;
+	return 0;
 }
 
-static bool dcm_ioctl_known(unsigned int cmd)
+static long dcm_ioc_alias_create_deliver(struct dcm_ioc_data *d)
 {
-	switch (cmd) {
-	case DCM_IOC_VERSION:
-	case DCM_IOC_INFO:
-	case DCM_IOC_LOOKUP:
-	case DCM_IOC_SET:
-	case DCM_IOC_ALIAS_CREATE:
-	case DCM_IOC_ALIAS_SET:
-	case DCM_IOC_TIME:
-	case DCM_IOC_GET:
-	case DCM_IOC_STATS:
-	case DCM_IOC_STATS_V1:
-	case DCM_IOC_CYCLE_STATS:
-	case DCM_IOC_WATCHDOG:
-	case DCM_IOC_READ_MODE:
-	case DCM_IOC_ALIAS_LIST:
-	case DCM_IOC_ALIAS_GET:
-	case DCM_IOC_ALIAS_DELETE:
-		return true;
-	}
-	return false;
+	if (copy_to_user(u64_to_user_ptr(d->arg.alias_create.handles), d->handles,
+			 array_size(d->arg.alias_create.n_members, sizeof(*d->handles))))
+		return -EFAULT;
+	return 0;
+}
+
+/* The alias is made once its handles reached the caller. */
+static long dcm_ioc_alias_create_install(struct dcm_file *f, struct dcm_ioc_data *d)
+{
+	return dcm_alias_install(f->ctrl, f, &d->alias);
+}
+
+/**
+ * struct dcm_ioc_op - what an ioctl of /dev/dcmN is
+ * @cmd: its number
+ * @size: the bytes of its argument copied in (_IOC_WRITE) and back
+ *	(_IOC_READ): _IOC_SIZE(@cmd)
+ * @write: only through a file open for writing (else -EBADF): a command
+ *	to the robot
+ * @arrays_only: its answer is in the arrays that @deliver copies out alone,
+ *	the argument is not copied back
+ * @direct: the whole ioctl, instead of the steps below (DCM_IOC_GET: its
+ *	answer is the file's buffer)
+ * @fetch: step 1, no lock held: the arrays it reads, room for its answer
+ * @run: step 2, under ctrl->lock for reading: the command, its answer in
+ *	the &struct dcm_ioc_data
+ * @deliver: step 3, no lock held: the arrays of the answer to the caller,
+ *	before the argument itself
+ * @install: step 4, under ctrl->lock for reading, once the caller has the
+ *	answer
+ *
+ * Every step but @run may be NULL.
+ */
+struct dcm_ioc_op {
+	unsigned int cmd;
+	u32 size;
+	bool write;
+	bool arrays_only;
+	long (*direct)(struct dcm_file *f, void __user *argp);
+	long (*fetch)(struct dcm_ioc_data *d);
+	long (*run)(struct dcm_file *f, struct dcm_ioc_data *d);
+	long (*deliver)(struct dcm_ioc_data *d);
+	long (*install)(struct dcm_file *f, struct dcm_ioc_data *d);
+};
+
+/* The ioctls of /dev/dcmN (include/uapi/linux/dcm.h), one entry each. */
+static const struct dcm_ioc_op dcm_ioc_ops[] = {
+	{ .cmd = DCM_IOC_VERSION, .size = _IOC_SIZE(DCM_IOC_VERSION),
+	  .run = dcm_ioc_version_run },
+	{ .cmd = DCM_IOC_INFO, .size = _IOC_SIZE(DCM_IOC_INFO),
+	  .run = dcm_ioc_info_run },
+	{ .cmd = DCM_IOC_LOOKUP, .size = _IOC_SIZE(DCM_IOC_LOOKUP),
+	  .run = dcm_ioc_lookup_run },
+	{ .cmd = DCM_IOC_SET, .size = _IOC_SIZE(DCM_IOC_SET),
+	  .write = true,
+	  .fetch = dcm_ioc_set_fetch,
+	  .run = dcm_ioc_set_run },
+	{ .cmd = DCM_IOC_ALIAS_CREATE, .size = _IOC_SIZE(DCM_IOC_ALIAS_CREATE),
+	  .write = true,
+	  .fetch = dcm_ioc_alias_create_fetch,
+	  .run = dcm_ioc_alias_create_run,
+	  .deliver = dcm_ioc_alias_create_deliver,
+	  .install = dcm_ioc_alias_create_install,
+	  .arrays_only = true },
+	{ .cmd = DCM_IOC_ALIAS_SET, .size = _IOC_SIZE(DCM_IOC_ALIAS_SET),
+	  .write = true,
+	  .fetch = dcm_ioc_alias_set_fetch,
+	  .run = dcm_ioc_alias_set_run },
+	{ .cmd = DCM_IOC_TIME, .size = _IOC_SIZE(DCM_IOC_TIME),
+	  .run = dcm_ioc_time_run },
+	{ .cmd = DCM_IOC_GET, .size = _IOC_SIZE(DCM_IOC_GET),
+	  .direct = dcm_ioctl_get },
+	{ .cmd = DCM_IOC_STATS, .size = _IOC_SIZE(DCM_IOC_STATS),
+	  .run = dcm_ioc_stats_run },
+	{ .cmd = DCM_IOC_STATS_V1, .size = _IOC_SIZE(DCM_IOC_STATS_V1),
+	  .run = dcm_ioc_stats_run },
+	{ .cmd = DCM_IOC_CYCLE_STATS, .size = _IOC_SIZE(DCM_IOC_CYCLE_STATS),
+	  .run = dcm_ioc_cycle_stats_run },
+	{ .cmd = DCM_IOC_WATCHDOG, .size = _IOC_SIZE(DCM_IOC_WATCHDOG),
+	  .write = true,
+	  .run = dcm_ioc_watchdog_run },
+	{ .cmd = DCM_IOC_READ_MODE, .size = _IOC_SIZE(DCM_IOC_READ_MODE),
+	  .run = dcm_ioc_read_mode_run },
+	{ .cmd = DCM_IOC_ALIAS_LIST, .size = _IOC_SIZE(DCM_IOC_ALIAS_LIST),
+	  .fetch = dcm_ioc_alias_list_fetch,
+	  .run = dcm_ioc_alias_list_run,
+	  .deliver = dcm_ioc_alias_list_deliver },
+	{ .cmd = DCM_IOC_ALIAS_GET, .size = _IOC_SIZE(DCM_IOC_ALIAS_GET),
+	  .fetch = dcm_ioc_alias_get_fetch,
+	  .run = dcm_ioc_alias_get_run,
+	  .deliver = dcm_ioc_alias_get_deliver },
+	{ .cmd = DCM_IOC_ALIAS_DELETE, .size = _IOC_SIZE(DCM_IOC_ALIAS_DELETE),
+	  .write = true,
+	  .run = dcm_ioc_alias_delete_run },
+};
+
+static const struct dcm_ioc_op *dcm_ioc_op_find(unsigned int cmd)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(dcm_ioc_ops); i++)
+		if (dcm_ioc_ops[i].cmd == cmd)
+			return &dcm_ioc_ops[i];
+	return NULL;
 }
 
 static long dcm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -589,38 +693,46 @@ static long dcm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	struct dcm_controller *ctrl = f->ctrl;
 	void __user *argp = (void __user *)arg;
 	struct dcm_ioc_data data = { }, *d = &data;
+	const struct dcm_ioc_op *op;
 	long ret;
 
-	if (READ_ONCE(ctrl->dead))
-		return -ENODEV;
-	if (dcm_ioctl_commands(cmd) && !(file->f_mode & FMODE_WRITE))
-		return -EBADF;
-	if (!dcm_ioctl_known(cmd))
-		return -ENOTTY;
 	BUILD_BUG_ON(sizeof(d->arg) > 256);
 	BUILD_BUG_ON(_IOC_SIZE(DCM_IOC_STATS_V1) != offsetof(struct dcm_ioc_stats, missed));
-	if (cmd == DCM_IOC_GET)
-		return dcm_ioctl_get(f, argp);
+	if (READ_ONCE(ctrl->dead))
+		return -ENODEV;
+	op = dcm_ioc_op_find(cmd);
+	if (!op)
+		return -ENOTTY;
+	if (op->write && !(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	if (op->direct)
+		return op->direct(f, argp);
 
 	ret = -EFAULT;
-	if ((_IOC_DIR(cmd) & _IOC_WRITE) && copy_from_user(&d->arg, argp, _IOC_SIZE(cmd)))
+	if ((_IOC_DIR(cmd) & _IOC_WRITE) && copy_from_user(&d->arg, argp, op->size))
 		goto out;
-	ret = dcm_ioc_fetch(cmd, d);
+	ret = op->fetch ? op->fetch(d) : 0;
 	if (ret)
 		goto out;
 
 	down_read(&ctrl->lock);
-	ret = ctrl->dead ? -ENODEV : dcm_ioc_run(f, cmd, d);
+	ret = ctrl->dead ? -ENODEV : op->run(f, d);
 	up_read(&ctrl->lock);
 	if (ret)
 		goto out;
 
-	ret = dcm_ioc_deliver(cmd, d, argp);
-	if (ret || cmd != DCM_IOC_ALIAS_CREATE)
+	ret = op->deliver ? op->deliver(d) : 0;
+	if (ret)
 		goto out;
-	/* The alias is made once its handles reached the caller. */
+	ret = -EFAULT;
+	if ((_IOC_DIR(cmd) & _IOC_READ) && !op->arrays_only &&
+	    copy_to_user(argp, &d->arg, op->size))
+		goto out;
+	ret = 0;
+	if (!op->install)
+		goto out;
 	down_read(&ctrl->lock);
-	ret = ctrl->dead ? -ENODEV : dcm_alias_install(ctrl, f, &d->alias);
+	ret = ctrl->dead ? -ENODEV : op->install(f, d);
 	up_read(&ctrl->lock);
 out:
 	dcm_ioc_data_free(d);

@@ -8,6 +8,7 @@
  * ranges, the device a subdevice names), and the whole again at commit.
  */
 
+#include "faces/dcm_faces.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_model.h"
 
@@ -329,11 +330,8 @@ int dcm_nl_config_abort_doit(struct sk_buff *skb, struct genl_info *info)
 	return 0;
 }
 
-/**
- * dcm_config_drop_port() - a netlink socket closed: drop its transactions
- * @portid: its port
- */
-void dcm_config_drop_port(u32 portid)
+/* A netlink socket that closes takes its open transactions with it. */
+static void dcm_config_drop_port(u32 portid)
 {
 	struct dcm_controller *ctrl;
 	unsigned long index = 0;
@@ -346,4 +344,38 @@ void dcm_config_drop_port(u32 portid)
 		dcm_controller_put(ctrl);
 		index++;
 	}
+}
+
+static int dcm_config_notify(struct notifier_block *nb, unsigned long state, void *ptr)
+{
+	struct netlink_notify *n = ptr;
+
+	if (state == NETLINK_URELEASE && n->protocol == NETLINK_GENERIC &&
+	    net_eq(n->net, &init_net))
+		dcm_config_drop_port(n->portid);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block dcm_config_notifier = {
+	.notifier_call = dcm_config_notify,
+};
+
+/**
+ * dcm_config_init() - drop a transaction when its netlink socket closes
+ *
+ * Called before the family is registered (dcm_netlink_init()).
+ *
+ * Return: 0 or a negative errno.
+ */
+int dcm_config_init(void)
+{
+	return netlink_register_notifier(&dcm_config_notifier);
+}
+
+/**
+ * dcm_config_exit() - undo dcm_config_init(), after the family is gone
+ */
+void dcm_config_exit(void)
+{
+	netlink_unregister_notifier(&dcm_config_notifier);
 }

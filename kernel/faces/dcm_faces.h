@@ -20,4 +20,12 @@ void dcm_device_del(struct dcm_controller *ctrl);
 /* dcm_sysfs.c */
 void dcm_sysfs_init(void);
 
+/* dcm_config.c: before dcm_netlink_init(), and exits after it */
+int dcm_config_init(void);
+void dcm_config_exit(void);
+
+/* dcm_netlink.c: the generic netlink family */
+int dcm_netlink_init(void);
+void dcm_netlink_exit(void);
+
 #endif /* _DCM_FACES_H */

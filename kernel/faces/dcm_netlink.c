@@ -11,6 +11,7 @@
 #include <linux/slab.h>
 #include <linux/string_helpers.h>
 
+#include "faces/dcm_faces.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_calib.h"
 
@@ -145,7 +146,7 @@ int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
  *   the controller's config_lock (config_enter(), dcm_nl_runtime_enter()),
  *   which orders them and guards the transaction's state (staged,
  *   staged_portid, failed, why); a closing socket's transaction is dropped
- *   under it too (dcm_config_drop_port());
+ *   under it too (dcm_config.c's netlink notifier);
  * - nothing else of the family is shared: events are sent from the
  *   controllers' work items, replies built on each request's stack.
  *
@@ -440,14 +441,16 @@ static void dcm_nl_msgs_drop(u32 portid, bool all)
 		kfree(m);
 }
 
-/* A socket that closes takes its open configuration transaction with it. */
+/*
+ * A socket that closes takes its messages with it (its open configuration
+ * transaction: dcm_config.c's own notifier).
+ */
 static int dcm_netlink_notify(struct notifier_block *nb, unsigned long state, void *ptr)
 {
 	struct netlink_notify *n = ptr;
 
 	if (state == NETLINK_URELEASE && n->protocol == NETLINK_GENERIC &&
 	    net_eq(n->net, &init_net)) {
-		dcm_config_drop_port(n->portid);
 		dcm_nl_msgs_drop(n->portid, false);
 	}
 	return NOTIFY_DONE;

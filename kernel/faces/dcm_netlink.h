@@ -19,7 +19,4 @@ struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
 					    struct dcm_runtime **rt);
 void dcm_nl_runtime_leave(struct dcm_controller *ctrl);
 
-/* dcm_config.c */
-void dcm_config_drop_port(u32 portid);
-
 #endif /* _DCM_FACES_NETLINK_H */

@@ -8,7 +8,7 @@
 
 #include <linux/slab.h>
 
-#include "boards/dcm_boards.h"
+#include "boards/dcm_board_table.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"

@@ -17,6 +17,7 @@
 #include <linux/dcm.h>
 
 #include "core/dcm_internal.h"
+#include "transport/dcm_transport.h"
 #include "transport/dcm_ctlr.h"
 
 static int dcm_i2c_xfer(struct dcm_ctlr_board *board, const u8 *tx, size_t tx_len, u8 *rx,

@@ -22,6 +22,7 @@
 #include <linux/dcm.h>
 
 #include "core/dcm_internal.h"
+#include "transport/dcm_transport.h"
 #include "transport/dcm_ctlr.h"
 
 #define DCM_SPI_XFER_MAX	128	/* bytes per transaction */

@@ -4,12 +4,12 @@
  * (Documentation/dcm/boards.rst), and the calibration procedure the chest
  * board's store serves.
  */
-#ifndef _DCM_BOARDS_H
-#define _DCM_BOARDS_H
+#ifndef _DCM_BOARD_TABLE_H
+#define _DCM_BOARD_TABLE_H
 
 #include <linux/string.h>
 
-#include "core/dcm_board.h"
+#include "core/dcm_board_type.h"
 
 /* The board types, one per family file. */
 extern const struct dcm_board_type dcm_motor_board;
@@ -24,8 +24,8 @@ extern const struct dcm_board_type dcm_face_board;
 extern const struct dcm_board_type dcm_ear_board;
 extern const struct dcm_board_type dcm_touch_board;
 
-/* dcm_boards.c */
-void dcm_boards_init(void);
+/* dcm_board_table.c */
+void dcm_board_table_init(void);
 
 /*
  * A register board's cyclic write block (LEDs) goes on the wire only when
@@ -108,4 +108,4 @@ struct dcm_calib_result {
 int dcm_calibrate(struct dcm_controller *ctrl, struct dcm_runtime *rt, const char *name,
 		  u8 stop, u16 zero, struct dcm_calib_result *res, const char **why);
 
-#endif /* _DCM_BOARDS_H */
+#endif /* _DCM_BOARD_TABLE_H */

@@ -19,7 +19,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "core/dcm_board.h"
+#include "core/dcm_board_type.h"
 #include "core/dcm_internal.h"
 #include "wire/dcm_regs.h"
 
@@ -34,7 +34,7 @@ static u32 n_board_types;
 
 /**
  * dcm_board_types_set() - the board types the core binds devices to
- * @types: the table, kept (the boards layer's: boards/dcm_boards.c)
+ * @types: the table, kept (the boards layer's: boards/dcm_board_table.c)
  * @n: its entries
  *
  * Called once at module init, before any controller exists.

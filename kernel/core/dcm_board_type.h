@@ -13,8 +13,8 @@
  * (dcm_board_type_find()) is the one place a Type is compared; the cycle,
  * the special commands, the chest store and the safety rules ask the type.
  */
-#ifndef _DCM_BOARD_H
-#define _DCM_BOARD_H
+#ifndef _DCM_BOARD_TYPE_H
+#define _DCM_BOARD_TYPE_H
 
 #include <linux/types.h>
 
@@ -143,7 +143,7 @@ struct dcm_board_type {
 /* Devices of a Type no board type knows: bound, never exchanged with. */
 extern const struct dcm_board_type dcm_plain_board;
 
-/* dcm_board.c: the table, binding, what the board files share */
+/* dcm_board_type.c: the table, binding, what the board files share */
 void dcm_board_types_set(const struct dcm_board_type *const *types, u32 n);
 const struct dcm_board_type *dcm_board_type_find(const char *name);
 void dcm_boards_store_load(struct dcm_controller *ctrl, struct dcm_model *m);
@@ -215,7 +215,7 @@ int dcm_reg_spi_read(struct dcm_bus *t, u16 cs, u8 *tx, u8 *rx, size_t size, u8 
 		     u32 count);
 void dcm_reg_answer(struct dcm_runtime *rt, u32 dev, int ret, u32 now);
 
-/* dcm_board.c: what the core asks of the boards */
+/* dcm_board_type.c: what the core asks of the boards */
 void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now);
 void dcm_bus_missing(struct dcm_runtime *rt, u32 bus, u32 now);
 bool dcm_bus_chain_short(const struct dcm_rt_bus *b);
@@ -234,4 +234,4 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev);
 int dcm_board_rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 			    struct dcm_board_buf *xb, char *version, size_t len);
 
-#endif /* _DCM_BOARD_H */
+#endif /* _DCM_BOARD_TYPE_H */

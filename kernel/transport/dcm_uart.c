@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm - the RS485 transport: a bus of motor boards on a UART, through
+ * dcm - the UART transport: an RS485 bus of motor boards on a UART, through
  * serdev.
  *
  * The device (a UART's child in the device tree, or ACPI PRP0001 with a
@@ -30,6 +30,7 @@
 #include <linux/dcm.h>
 
 #include "core/dcm_internal.h"
+#include "transport/dcm_transport.h"
 #include "wire/dcm_rs485.h"
 
 #define RS485_RX_MAX		(DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT)
@@ -39,7 +40,7 @@
 #define RS485_WINDOW_MAX_US	9000
 #define RS485_REQUEST_US	20000	/* an addressed request's window, at least */
 
-struct dcm_rs485 {
+struct dcm_uart {
 	struct dcm_bus bus;
 	struct serdev_device *serdev;
 	u32 window_us;
@@ -50,10 +51,10 @@ struct dcm_rs485 {
 	wait_queue_head_t wq;
 };
 
-static int dcm_rs485_receive(struct serdev_device *serdev, const unsigned char *buf,
-			     size_t count)
+static int dcm_uart_receive(struct serdev_device *serdev, const unsigned char *buf,
+			    size_t count)
 {
-	struct dcm_rs485 *r = serdev_device_get_drvdata(serdev);
+	struct dcm_uart *r = serdev_device_get_drvdata(serdev);
 	size_t n;
 
 	spin_lock(&r->lock);
@@ -66,12 +67,12 @@ static int dcm_rs485_receive(struct serdev_device *serdev, const unsigned char *
 	return count;
 }
 
-static const struct serdev_device_ops dcm_rs485_serdev_ops = {
-	.receive_buf = dcm_rs485_receive,
+static const struct serdev_device_ops dcm_uart_serdev_ops = {
+	.receive_buf = dcm_uart_receive,
 	.write_wakeup = serdev_device_write_wakeup,
 };
 
-static size_t rx_count(struct dcm_rs485 *r)
+static size_t rx_count(struct dcm_uart *r)
 {
 	size_t n;
 
@@ -86,7 +87,7 @@ static size_t rx_count(struct dcm_rs485 *r)
  * whole frames (START ADDR CMD LEN, LEN bytes, the CRC), or bytes that are
  * no frame at all.
  */
-static bool rx_whole(struct dcm_rs485 *r, size_t len, bool cyclic)
+static bool rx_whole(struct dcm_uart *r, size_t len, bool cyclic)
 {
 	size_t off = 0;
 
@@ -103,10 +104,10 @@ static bool rx_whole(struct dcm_rs485 *r, size_t len, bool cyclic)
 	return true;
 }
 
-static int dcm_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_len, u8 *rx,
-			  size_t rx_len)
+static int dcm_uart_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_len, u8 *rx,
+			 size_t rx_len)
 {
-	struct dcm_rs485 *r = container_of(bus, struct dcm_rs485, bus);
+	struct dcm_uart *r = container_of(bus, struct dcm_uart, bus);
 	/*
 	 * The cycle's broadcast has its share of the period; an addressed
 	 * request (chaining, configuration) is made in process context while
@@ -157,15 +158,15 @@ out:
 	return ret;
 }
 
-static const struct dcm_bus_ops dcm_rs485_ops = {
-	.xfer = dcm_rs485_xfer,
+static const struct dcm_bus_ops dcm_uart_ops = {
+	.xfer = dcm_uart_xfer,
 };
 
-static int dcm_rs485_probe(struct serdev_device *serdev)
+static int dcm_uart_probe(struct serdev_device *serdev)
 {
 	struct device *dev = &serdev->dev;
 	u32 speed = DCM_RS485_BAUD;
-	struct dcm_rs485 *r;
+	struct dcm_uart *r;
 	int ret;
 
 	r = devm_kzalloc(dev, sizeof(*r), GFP_KERNEL);
@@ -181,7 +182,7 @@ static int dcm_rs485_probe(struct serdev_device *serdev)
 	init_waitqueue_head(&r->wq);
 	r->serdev = serdev;
 	serdev_device_set_drvdata(serdev, r);
-	serdev_device_set_client_ops(serdev, &dcm_rs485_serdev_ops);
+	serdev_device_set_client_ops(serdev, &dcm_uart_serdev_ops);
 
 	ret = devm_serdev_device_open(dev, serdev);
 	if (ret)
@@ -194,7 +195,7 @@ static int dcm_rs485_probe(struct serdev_device *serdev)
 
 	r->bus.dev = dev;
 	r->bus.kind = DCM_BUS_RS485;
-	r->bus.ops = &dcm_rs485_ops;
+	r->bus.ops = &dcm_uart_ops;
 	ret = dcm_transport_register(&r->bus);
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot register the transport\n");
@@ -203,43 +204,43 @@ static int dcm_rs485_probe(struct serdev_device *serdev)
 	return 0;
 }
 
-static void dcm_rs485_remove(struct serdev_device *serdev)
+static void dcm_uart_remove(struct serdev_device *serdev)
 {
-	struct dcm_rs485 *r = serdev_device_get_drvdata(serdev);
+	struct dcm_uart *r = serdev_device_get_drvdata(serdev);
 
 	dcm_transport_unregister(&r->bus);
 }
 
 /* Matched through ACPI PRP0001 too: not behind of_match_ptr(). */
-static const struct of_device_id dcm_rs485_of_match[] = {
+static const struct of_device_id dcm_uart_of_match[] = {
 	{ .compatible = "aldebaran,nao-rs485" },
 	{ }
 };
-MODULE_DEVICE_TABLE(of, dcm_rs485_of_match);
+MODULE_DEVICE_TABLE(of, dcm_uart_of_match);
 
-static struct serdev_device_driver dcm_rs485_driver = {
+static struct serdev_device_driver dcm_uart_driver = {
 	.driver = {
 		.name = "dcm-rs485",
-		.of_match_table = dcm_rs485_of_match,
+		.of_match_table = dcm_uart_of_match,
 	},
-	.probe = dcm_rs485_probe,
-	.remove = dcm_rs485_remove,
+	.probe = dcm_uart_probe,
+	.remove = dcm_uart_remove,
 };
 
 /**
- * dcm_rs485_init() - register the RS485 transport's driver
+ * dcm_uart_init() - register the UART transport's driver (RS485 lines)
  *
  * Return: 0 or a negative errno.
  */
-int dcm_rs485_init(void)
+int dcm_uart_init(void)
 {
-	return serdev_device_driver_register(&dcm_rs485_driver);
+	return serdev_device_driver_register(&dcm_uart_driver);
 }
 
 /**
- * dcm_rs485_exit() - unregister it
+ * dcm_uart_exit() - unregister it
  */
-void dcm_rs485_exit(void)
+void dcm_uart_exit(void)
 {
-	serdev_device_driver_unregister(&dcm_rs485_driver);
+	serdev_device_driver_unregister(&dcm_uart_driver);
 }

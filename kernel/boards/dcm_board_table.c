@@ -7,7 +7,7 @@
 
 #include <linux/kernel.h>
 
-#include "boards/dcm_boards.h"
+#include "boards/dcm_board_table.h"
 
 static const struct dcm_board_type *const dcm_board_types[] = {
 	&dcm_motor_board, &dcm_chest_board, &dcm_battery_board, &dcm_sonar_board,
@@ -16,9 +16,9 @@ static const struct dcm_board_type *const dcm_board_types[] = {
 };
 
 /**
- * dcm_boards_init() - give the core the board types
+ * dcm_board_table_init() - give the core the board types
  */
-void dcm_boards_init(void)
+void dcm_board_table_init(void)
 {
 	dcm_board_types_set(dcm_board_types, ARRAY_SIZE(dcm_board_types));
 }

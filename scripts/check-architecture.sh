@@ -1,0 +1,115 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-architecture.sh [KDIR]: Documentation/dcm/architecture.rst against
+# the code. Every function the page names (``name()``) must be defined in
+# the tree (kernel/, include/, userspace/), or be Linux's: declared in the
+# headers of the kernel the modules are built for (KDIR, default the one
+# scripts/kver.sh chooses); an op called through a pointer
+# (``t->ops->xfer()``) must be a member of an ops struct of the tree; every
+# file the page names by its path must exist. One TAP line per name, and a
+# kselftest "# Totals:" line that make check counts (scripts/check.sh).
+# Single quotes hold reStructuredText's backquotes and perl's variables:
+# shellcheck disable=SC2016
+set -eu -o pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+page=Documentation/dcm/architecture.rst
+if [ $# -ge 1 ]; then
+	kdir=$1
+else
+	kdir=/lib/modules/$(scripts/kver.sh 2>/dev/null)/build
+fi
+
+# What user space calls on /dev/dcmN: system calls, no function of either.
+syscalls=" read poll mmap ioctl open close "
+
+src_dirs=(kernel include userspace)
+n=0
+pass=0
+fail=0
+
+ok() {
+	n=$((n + 1))
+	pass=$((pass + 1))
+	echo "ok $n - $1"
+}
+
+not_ok() {
+	n=$((n + 1))
+	fail=$((fail + 1))
+	echo "not ok $n - $1"
+}
+
+# defined NAME: a definition in the tree (a function whose parameter list
+# is followed by its body, or a function-like macro); prints its file.
+defined() {
+	find "${src_dirs[@]}" -name '*.[ch]' -print0 |
+		xargs -0 perl -0777 -ne '
+			BEGIN { $n = shift @ARGV }
+			if (/^(?:[\w *]+[ *])?\Q$n\E\([^;{}]*\)\s*\{/m ||
+			    /^#define[ \t]+\Q$n\E\(/m) { print "$ARGV\n"; exit }
+		' "$1" | head -n 1 || true
+}
+
+# linux NAME: exported by the kernel (Module.symvers), or declared or
+# defined by its headers (KDIR's, and those of the source tree a Debian
+# headers package's Makefile includes).
+linux_dirs=()
+for d in "$kdir" $(sed -n 's|^include \(/.*\)/Makefile$|\1|p' "$kdir/Makefile" 2>/dev/null); do
+	[ -d "$d/include" ] && linux_dirs+=("$d/include")
+	[ -d "$d/arch/x86/include" ] && linux_dirs+=("$d/arch/x86/include")
+done
+linux() {
+	if [ -f "$kdir/Module.symvers" ] &&
+	   awk -v n="$1" '$2 == n { f = 1 } END { exit !f }' "$kdir/Module.symvers"; then
+		return 0
+	fi
+	[ ${#linux_dirs[@]} -gt 0 ] &&
+		grep -rqE "[^A-Za-z0-9_]$1\(|^#define[[:space:]]+$1\(" "${linux_dirs[@]}"
+}
+
+echo "TAP version 13"
+funcs=$(grep -oE '``[A-Za-z_][A-Za-z0-9_>-]*\(\)``' "$page" | tr -d '`' | sort -u)
+files=$(grep -oE '``[A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(c|h|rst|yaml|py)``' "$page" |
+	tr -d '`' | sort -u)
+echo "1..$(($(echo "$funcs" | grep -c .) + $(echo "$files" | grep -c .)))"
+
+for f in $funcs; do
+	name=${f%()}
+	case "$name" in
+	*'->'*)
+		member=${name##*->}
+		if grep -rqE --include='*.h' --include='*.c' "\(\*$member\)\(" "${src_dirs[@]}"; then
+			ok "$f: an op of the tree"
+		else
+			not_ok "$f: no ops struct of the tree has a member $member"
+		fi
+		continue
+		;;
+	esac
+	if [[ "$syscalls" == *" $name "* ]]; then
+		ok "$f: a system call"
+		continue
+	fi
+	where=$(defined "$name")
+	if [ -n "$where" ]; then
+		ok "$f: $where"
+	elif [[ "$name" != dcm_* ]] && linux "$name"; then
+		ok "$f: Linux's"
+	else
+		not_ok "$f: named by $page, defined nowhere in the tree (nor Linux's in $kdir)"
+	fi
+done
+
+for p in $files; do
+	if [ -e "$p" ] || [ -e "kernel/$p" ] || [ -e "Documentation/$p" ]; then
+		ok "$p: exists"
+	else
+		not_ok "$p: named by $page, no such file"
+	fi
+done
+
+echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:0 error:0"
+[ "$fail" = 0 ]
