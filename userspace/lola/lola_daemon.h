@@ -153,8 +153,6 @@ struct lola_daemon {
 	bool stop;
 };
 
-void lola_logmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 static inline int64_t lola_now_ns(void)
 {
 	struct timespec ts;

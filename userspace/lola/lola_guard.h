@@ -85,6 +85,9 @@ enum lola_log_reason {
 #define LOLA_LOG_INTERVAL_MS	10000
 #define LOLA_LOG_DEFAULT_LIMIT	30	/* per client; twice that for all together */
 
+/* One line on stderr, "dcm-lola: " and the message (journald keeps it). */
+void lola_logmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* A client's (or the daemon's, for all clients together) limiters. */
 struct lola_log_limits {
 	struct ratelimit r[LOLA_LOG_REASONS];

@@ -3,13 +3,26 @@
  * dcm-lola's log lines about clients, rate-limited per client and per
  * reason, and for all clients together (a client that reconnects is a new
  * client each time), with the count of what was suppressed reported when
- * the limit lifts or the client leaves (lola_guard.h).
+ * the limit lifts or the client leaves (lola_guard.h); and lola_logmsg(),
+ * the daemon's one way to write a log line.
  */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "lola_guard.h"
+
+void lola_logmsg(const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "dcm-lola: %s\n", line);
+}
 
 static const char *const reason_names[LOLA_LOG_REASONS] = {
 	[LOLA_LOG_CONNECT] = "connection",

@@ -53,17 +53,6 @@
 #define DEFAULT_MAX_CLIENTS	8
 #define DEFAULT_MAX_ERRORS	5
 
-void lola_logmsg(const char *fmt, ...)
-{
-	char line[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "dcm-lola: %s\n", line);
-}
-
 /* ---- options ---- */
 
 static void usage(FILE *f)
