@@ -49,13 +49,7 @@ replay() {
 	shift
 	$REPLAY "$fam" --socket $SOCK "$@" >/tmp/lola-replay-$fam.out 2>&1
 	rc=$?
-	while read -r tag st text; do
-		if [ "$tag" = RESULT ]; then
-			check "$st" "$text"
-		else
-			echo "# $fam: $tag $st $text"
-		fi
-	done </tmp/lola-replay-$fam.out
+	results /tmp/lola-replay-$fam.out "$fam"
 	check $rc "the $fam replay ran to its end"
 }
 

@@ -41,18 +41,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# results FILE: one TAP line per "RESULT <status> <text>" of a client; its
-# other lines as they are (comments).
-results() {
-	while read -r tag st text; do
-		if [ "$tag" = RESULT ]; then
-			check "$st" "$text"
-		else
-			echo "$tag $st $text"
-		fi
-	done <"$1"
-}
-
 # start_lola ARG...: dcm-lola in the background, logging to $LOG.
 start_lola() {
 	dcm-lola -s $SOCK "$@" 2>>$LOG &

@@ -101,6 +101,19 @@ wait_until() {
 	"$@"
 }
 
+# results FILE [PREFIX]: a client's output as TAP: a check per "RESULT
+# <status> <text>" line (0 is ok), its other lines as comments, after
+# PREFIX when given.
+results() {
+	while read -r _tag _st _text; do
+		case "$_tag" in
+		RESULT) check "$_st" "$_text" ;;
+		'#') echo "# ${2:+$2: }$_st $_text" ;;
+		*) echo "# ${2:+$2: }$_tag $_st $_text" ;;
+		esac
+	done <"$1"
+}
+
 # holds EXPR: EXPR, a shell command line, evaluated now: for wait_until,
 # whose arguments are expanded once, to test what a command prints anew at
 # each poll: wait_until 3 holds '[ "$(cat F)" = 1 ]'.
