@@ -142,6 +142,7 @@ struct sim_board {
 
 struct sim_rs485;
 struct sim_i2c;
+struct sim_link;
 struct spi_controller;
 struct spi_device;
 
@@ -157,6 +158,7 @@ struct spi_device;
  * @spi: the SPI controller of SPI-chest (sim_spi.c)
  * @spi_dev: the device on it the real dcm-spi driver binds to
  * @debugfs: dcm_sim/body<id>/
+ * @link: the physics link, /dev/dcm_sim_body<id> (sim_link.c)
  * @dev: its platform device, which keeps the knobs' descriptions
  */
 struct dcm_sim {
@@ -168,6 +170,7 @@ struct dcm_sim {
 	struct spi_controller *spi;
 	struct spi_device *spi_dev;
 	struct dentry *debugfs;
+	struct sim_link *link;
 	struct device *dev;
 };
 
