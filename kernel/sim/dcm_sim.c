@@ -158,12 +158,12 @@ static void sim_hw_remove(struct sim_hw *hw)
 	sim_spi_remove(sim);
 	sim_i2c_remove(sim);
 	sim_rs485_remove(sim);
+	/* After the buses (no cycle calls into it), before its debugfs directory. */
+	sim_link_remove(sim);
 	if (hw->registered)
 		software_node_unregister_node_group(hw->group);
 	hw->registered = false;
 	sim_debugfs_exit(sim);
-	/* After the buses: no cycle calls into the link any more. */
-	sim_link_remove(sim);
 }
 
 static int dcm_sim_probe(struct platform_device *pdev)

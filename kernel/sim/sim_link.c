@@ -444,7 +444,8 @@ int sim_link_add(struct dcm_sim *sim, struct device *dev)
 /**
  * sim_link_remove() - the body goes: its device is removed, a reader
  *	waiting is woken (-ENODEV)
- * @sim: the body, its buses removed (nothing in the cycle calls the link)
+ * @sim: the body, its buses removed (nothing in the cycle calls the link),
+ *	its debugfs directory not yet
  */
 void sim_link_remove(struct dcm_sim *sim)
 {
