@@ -448,12 +448,18 @@ TEST_F(link, unanswered_ticks_missed)
 	EXPECT_EQ(1, link_stat("attached"));
 }
 
+/* The feet bear the simulator's split of its weight (feet/stance, weight_g). */
 static int fsrs_split(void)
 {
 	static const char *const f[] = { "FrontLeft", "FrontRight", "RearLeft", "RearRight" };
-	double w = read_double(SIM "feet/weight_g") / 1000, l = 0, r = 0;
-	char path[128];
+	double w = read_double(SIM "feet/weight_g") / 1000, l = 0, r = 0, wl, wr;
+	char path[128], stance[16];
 	int i;
+
+	if (dcm_read_sysfs(SIM "feet/stance", stance, sizeof(stance)))
+		return 0;
+	wl = !strcmp(stance, "both") ? w / 2 : !strcmp(stance, "left") ? w : 0;
+	wr = !strcmp(stance, "both") ? w / 2 : !strcmp(stance, "right") ? w : 0;
 
 	for (i = 0; i < 4; i++) {
 		snprintf(path, sizeof(path), SUB "LFoot/FSR/%s/Sensor/Value", f[i]);
@@ -461,7 +467,7 @@ static int fsrs_split(void)
 		snprintf(path, sizeof(path), SUB "RFoot/FSR/%s/Sensor/Value", f[i]);
 		r += read_double(path);
 	}
-	return fabs(l - w / 2) < 0.03 && fabs(r - w / 2) < 0.03;
+	return fabs(l - wl) < 0.03 && fabs(r - wr) < 0.03;
 }
 
 /* Closed, the body's own models take over from where the link left them. */
