@@ -41,6 +41,7 @@
 
 #include "sim_boards.h"
 #include "sim_bus.h"
+#include "sim_link.h"
 
 /* The board families of the body, one file each: they add its boards. */
 static int (*const sim_families[])(struct dcm_sim *sim, struct device *dev) = {
@@ -157,6 +158,8 @@ static void sim_hw_remove(struct sim_hw *hw)
 	sim_spi_remove(sim);
 	sim_i2c_remove(sim);
 	sim_rs485_remove(sim);
+	/* After the buses (no cycle calls into it), before its debugfs directory. */
+	sim_link_remove(sim);
 	if (hw->registered)
 		software_node_unregister_node_group(hw->group);
 	hw->registered = false;
@@ -198,6 +201,9 @@ static int dcm_sim_probe(struct platform_device *pdev)
 		if (ret)
 			goto err;
 	}
+	ret = sim_link_add(sim, &pdev->dev);
+	if (ret)
+		goto err;
 	ret = sim_rs485_add(sim, &pdev->dev, &hw->node[0]);
 	if (ret)
 		goto err;

@@ -6,10 +6,11 @@
  *
  * The files of the module, bottom up: sim_physics.c and sim_sensors.c
  * (pure models), sim_chain.c (pure: an RS485 chain's answers), sim_body.c
- * (this: the body, its boards, time, shared debugfs helpers), one file per
- * board family (sim_motor.c, sim_foot.c, sim_hand.c, sim_chest.c,
- * sim_battery.c, sim_sonar.c, sim_inertial.c, sim_head.c: sim_boards.h),
- * the generic buses (sim_rs485.c, sim_i2c.c,
+ * (this: the body, its boards, time, shared debugfs helpers), sim_link.c
+ * (the body's physics link, sim_link.h), one file per board family
+ * (sim_motor.c, sim_foot.c, sim_hand.c, sim_chest.c, sim_battery.c,
+ * sim_sonar.c, sim_inertial.c, sim_head.c: sim_boards.h; they read the
+ * link while a model is attached), the generic buses (sim_rs485.c, sim_i2c.c,
  * sim_spi.c: sim_bus.h) that reach the boards through their ops only, and
  * dcm_sim.c (the module). A file calls into its own level and below.
  */
@@ -142,6 +143,7 @@ struct sim_board {
 
 struct sim_rs485;
 struct sim_i2c;
+struct sim_link;
 struct spi_controller;
 struct spi_device;
 
@@ -157,6 +159,7 @@ struct spi_device;
  * @spi: the SPI controller of SPI-chest (sim_spi.c)
  * @spi_dev: the device on it the real dcm-spi driver binds to
  * @debugfs: dcm_sim/body<id>/
+ * @link: the physics link, /dev/dcm_sim_body<id> (sim_link.c)
  * @dev: its platform device, which keeps the knobs' descriptions
  */
 struct dcm_sim {
@@ -168,6 +171,7 @@ struct dcm_sim {
 	struct spi_controller *spi;
 	struct spi_device *spi_dev;
 	struct dentry *debugfs;
+	struct sim_link *link;
 	struct device *dev;
 };
 

@@ -17,6 +17,7 @@
 #include <linux/string.h>
 
 #include "sim_boards.h"
+#include "sim_link.h"
 
 struct sim_feet;
 
@@ -60,7 +61,8 @@ struct sim_feet {
 
 /*
  * A foot board: the slot sets its LEDs; it reports its bumpers and what its
- * FSRs bear of the robot's weight (sim_sensors.c).
+ * FSRs bear: what the physics link's model says while attached, else their
+ * share of the robot's weight (sim_sensors.c).
  */
 static void sim_foot_slot(struct sim_board *b, const struct dcm_rs485_slot *slot, u32 dt_us,
 			  struct dcm_rs485_reply *reply)
@@ -75,9 +77,12 @@ static void sim_foot_slot(struct sim_board *b, const struct dcm_rs485_slot *slot
 	dcm_foot_get_slot(slot, led);
 	for (i = 0; i < DCM_FOOT_OUT_LEN; i++)
 		WRITE_ONCE(f->led[i], led[i]);
-	sim_feet_split(READ_ONCE(feet->stance), READ_ONCE(feet->weight_g), &load[0], &load[1]);
-	sim_foot_load(f->geom, load[f->side], READ_ONCE(feet->cop_x_mm) * 1000,
-		      READ_ONCE(feet->cop_y_mm) * 1000, w);
+	if (!sim_link_fsr(b->sim, f->side, w)) {
+		sim_feet_split(READ_ONCE(feet->stance), READ_ONCE(feet->weight_g), &load[0],
+			       &load[1]);
+		sim_foot_load(f->geom, load[f->side], READ_ONCE(feet->cop_x_mm) * 1000,
+			      READ_ONCE(feet->cop_y_mm) * 1000, w);
+	}
 	sim_foot_fsr(f->geom, w, in.fsr);
 	for (i = 0; i < DCM_FOOT_FSRS; i++) {
 		WRITE_ONCE(f->load[i], w[i]);
@@ -207,6 +212,7 @@ int sim_foot_add(struct dcm_sim *sim, struct device *dev)
 	struct sim_feet *feet;
 	int i;
 
+	BUILD_BUG_ON(DCM_FOOT_FSRS != DCM_SIM_FOOT_FSRS);
 	feet = devm_kzalloc(dev, sizeof(*feet), GFP_KERNEL);
 	if (!feet)
 		return -ENOMEM;

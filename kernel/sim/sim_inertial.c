@@ -18,6 +18,7 @@
 #include <linux/device.h>
 
 #include "sim_boards.h"
+#include "sim_link.h"
 
 /**
  * struct sim_inertial - the inertial board
@@ -36,6 +37,29 @@ struct sim_inertial {
 	bool silent;
 	struct sim_knob knob[6];
 };
+
+/*
+ * A sample: what the physics link's model says while attached, the board
+ * keeping its angles so that its own model goes on from there when the link
+ * closes; else its own model's.
+ */
+static void sim_inertial_sample(struct sim_inertial *s, struct dcm_imu *m)
+{
+	s32 angle[3], rate[3], acc[3];
+	s64 g[3];
+	int i;
+
+	if (!sim_link_imu(s->board.sim, angle, rate, acc)) {
+		sim_imu_sample(&s->imu, m);
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		s->imu.angle_urad[i] = angle[i];
+		s->imu.rem[i] = 0;
+		g[i] = (s64)acc[i] * 1000;
+	}
+	sim_imu_sample_at(s->imu.counter, angle, rate, g, m);
+}
 
 /* The board's answer to one transfer, under the body's lock. */
 static void sim_inertial_xfer(struct sim_board *b, const u8 *tx, u8 *rx, unsigned int len)
@@ -56,7 +80,7 @@ static void sim_inertial_xfer(struct sim_board *b, const u8 *tx, u8 *rx, unsigne
 		return;
 	}
 	sim_imu_step(&s->imu, sim_elapsed(&s->last));
-	sim_imu_sample(&s->imu, &m);
+	sim_inertial_sample(s, &m);
 	dcm_imu_put(&s->regs.reg[DCM_IMU_IN_REG], &m);
 	dcm_spi_put_answer(rx, len, reg, &s->regs.reg[reg], count);
 }

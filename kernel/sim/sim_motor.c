@@ -27,6 +27,7 @@
 
 #include "sim_boards.h"
 #include "sim_chain.h"
+#include "sim_link.h"
 
 #define SIM_MOTOR_BOARDS	4	/* shipped, at most, per bus, from place 1 */
 
@@ -74,8 +75,8 @@ struct sim_joint {
  * each way.
  */
 #define SIM_HAND_STOP	3141592
-#define SIM_JOINTS	26
-static const struct sim_joint sim_joints[SIM_JOINTS] = {
+/* In the order of enum dcm_sim_joint: the index is the physics link's. */
+static const struct sim_joint sim_joints[] = {
 	{ "HeadYaw",		0, 1, 0, -2085700, 2085700, 1094 },
 	{ "HeadPitch",		0, 1, 1, -672000, 514900, 1258 },
 	{ "LShoulderPitch",	0, 2, 0, -2085700, 2085700, 2956 },
@@ -127,6 +128,7 @@ struct sim_motor_faults {
  * @hand: each motor is a hand's (an aperture)
  * @place_urad: debugfs: where an outside force puts each joint...
  * @place: ...at the board's next cycle, when set
+ * @joint: each motor's joint (enum dcm_sim_joint), -1 for none
  */
 struct sim_mb {
 	struct sim_board board;
@@ -138,6 +140,7 @@ struct sim_mb {
 	bool hand[DCM_MB_MOTORS];
 	s32 place_urad[DCM_MB_MOTORS];
 	int place[DCM_MB_MOTORS];
+	s8 joint[DCM_MB_MOTORS];
 };
 
 /**
@@ -160,15 +163,42 @@ struct sim_joint_knob {
 struct sim_motors {
 	struct sim_mb mb[SIM_RS485_BUSES][DCM_RS485_MAX_BOARDS];
 	struct sim_motor_faults faults[SIM_RS485_BUSES];
-	struct sim_joint_knob joint_knob[SIM_JOINTS];
+	struct sim_joint_knob joint_knob[ARRAY_SIZE(sim_joints)];
 };
+
+/*
+ * A motor of a joint moves: the physics link's model has it where its last
+ * state says while attached (but for a hand, whose aperture is the motor
+ * model's), else the motor model moves it. The link is told what the
+ * motor was commanded.
+ */
+static void sim_mb_move(struct sim_mb *mb, int m, u32 dt)
+{
+	struct sim_motor *mo = &mb->motor[m];
+	struct dcm_sim_joint_cmd jc;
+	s32 pos, cur;
+	int j = mb->joint[m];
+
+	if (j >= 0 && !mb->hand[m] && sim_link_joint(mb->board.sim, j, &pos, &cur))
+		sim_motor_follow(mo, pos, cur, dt);
+	else
+		sim_motor_step(mo, dt);
+	if (j < 0)
+		return;
+	jc.target_urad = mo->target_urad;
+	jc.limit_ma = sim_motor_current_limit(mo);	/* 0 when the loop is off */
+	jc.pos_urad = mo->pos_urad;
+	jc.flags = sim_motor_active(mo) ? DCM_SIM_JOINT_LOOP : 0;
+	sim_link_motor(mb->board.sim, j, &jc);
+}
 
 /*
  * A motor board: its motors move for @dt microseconds, then it reports. A
  * motor runs only with a jointZeroPosition from its configuration (seed
  * 000: the board knows nothing before, and 0 is "not calibrated"); the
  * board takes that count for 0 rad, so a wrong zero shifts where the joint
- * goes and what the board reports, and no zero reports the raw count.
+ * goes and what the board reports, and no zero reports the raw count. An
+ * outside force (debugfs) has no effect on a joint the physics link holds.
  */
 static void sim_mb_slot(struct sim_board *b, const struct dcm_rs485_slot *slot, u32 dt,
 			struct dcm_rs485_reply *reply)
@@ -193,7 +223,7 @@ static void sim_mb_slot(struct sim_board *b, const struct dcm_rs485_slot *slot, 
 		mo->mre_fault = f->mre_fault & bit;
 		sim_motor_command(mo, sim_mb_target(c.position[m], mb->hand[m], tz, zero),
 				  (s32)c.hardness[m] * 1000);
-		sim_motor_step(mo, dt);
+		sim_mb_move(mb, m, dt);
 		hot_mc = min_t(u32, READ_ONCE(f->hot_mc), SIM_TEMP_HOT_MAX_MC);
 		if ((f->hot & bit) && mo->temp_mc < hot_mc)
 			mo->temp_mc = hot_mc;
@@ -363,7 +393,7 @@ static void sim_motor_debugfs(struct dcm_sim *sim, struct sim_motors *mots)
 	}
 
 	d = debugfs_create_dir("joints", sim->debugfs);
-	for (i = 0; i < SIM_JOINTS; i++) {
+	for (i = 0; i < ARRAY_SIZE(sim_joints); i++) {
 		struct sim_joint_knob *k = &mots->joint_knob[i];
 
 		sub = debugfs_create_dir(k->joint->name, d);
@@ -390,6 +420,7 @@ int sim_motor_add(struct dcm_sim *sim, struct device *dev)
 	struct sim_motors *mots;
 	int b, i, m;
 
+	BUILD_BUG_ON(ARRAY_SIZE(sim_joints) != DCM_SIM_JOINTS);
 	mots = devm_kzalloc(dev, sizeof(*mots), GFP_KERNEL);
 	if (!mots)
 		return -ENOMEM;
@@ -411,10 +442,12 @@ int sim_motor_add(struct dcm_sim *sim, struct device *dev)
 			mb->board.bus = SIM_BUS_RS485;
 			mb->board.index = b;
 			mb->board.addr = i + 1;
+			mb->joint[0] = -1;
+			mb->joint[1] = -1;
 			sim_board_add(sim, &mb->board);
 		}
 	}
-	for (i = 0; i < SIM_JOINTS; i++) {
+	for (i = 0; i < ARRAY_SIZE(sim_joints); i++) {
 		const struct sim_joint *j = &sim_joints[i];
 		struct sim_mb *mb = &mots->mb[j->bus][j->bid - 1];
 
@@ -424,6 +457,7 @@ int sim_motor_add(struct dcm_sim *sim, struct device *dev)
 			sim_motor_init(&mb->motor[j->motor], 1200, 6000000, j->min_urad,
 				       j->max_urad);
 		mb->hand[j->motor] = j->hand;
+		mb->joint[j->motor] = i;
 		mb->true_zero[j->motor] = j->true_zero;
 		mots->joint_knob[i].mb = mb;
 		mots->joint_knob[i].joint = j;

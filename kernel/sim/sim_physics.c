@@ -157,6 +157,25 @@ u8 sim_motor_temp_status(const struct sim_motor *m)
 	return 0;
 }
 
+/* The watchdog: time since the last command frame, up to past 500 ms. */
+static void sim_motor_watchdog(struct sim_motor *m, u32 dt_us)
+{
+	m->since_cmd_us = m->since_cmd_us > SIM_WATCHDOG_US ? m->since_cmd_us :
+			  m->since_cmd_us + dt_us;
+}
+
+/* The temperature follows the current drawn in the step. */
+static void sim_motor_heat(struct sim_motor *m, u32 dt_us)
+{
+	s64 rise, num;
+
+	/* dT/dt = (rise * (I / Imax)^2 - (T - 50 degC)) / tau */
+	rise = (s64)TEMP_RISE_MC * m->current_ma / m->i_max_ma * m->current_ma / m->i_max_ma;
+	num = (rise - (m->temp_mc - SIM_TEMP_START_MC)) * (s64)dt_us + m->temp_rem;
+	m->temp_mc += (s32)(num / (s64)TEMP_TAU_US);
+	m->temp_rem = num % (s64)TEMP_TAU_US;
+}
+
 /**
  * sim_motor_step() - advance a motor by one time step
  * @m: the motor
@@ -168,10 +187,8 @@ u8 sim_motor_temp_status(const struct sim_motor *m)
 void sim_motor_step(struct sim_motor *m, u32 dt_us)
 {
 	s64 err, demand, lim, speed, move;
-	s64 rise, num;
 
-	m->since_cmd_us = m->since_cmd_us > SIM_WATCHDOG_US ? m->since_cmd_us :
-			  m->since_cmd_us + dt_us;
+	sim_motor_watchdog(m, dt_us);
 	m->current_ma = 0;
 	if (sim_motor_active(m)) {
 		err = (s64)m->target_urad - m->pos_urad;
@@ -186,12 +203,27 @@ void sim_motor_step(struct sim_motor *m, u32 dt_us)
 		m->pos_urad += (s32)(err < 0 ? -move : move);
 		m->pos_urad = clamp(m->pos_urad, m->min_urad, m->max_urad);
 	}
+	sim_motor_heat(m, dt_us);
+}
 
-	/* dT/dt = (rise * (I / Imax)^2 - (T - 50 degC)) / tau */
-	rise = (s64)TEMP_RISE_MC * m->current_ma / m->i_max_ma * m->current_ma / m->i_max_ma;
-	num = (rise - (m->temp_mc - SIM_TEMP_START_MC)) * (s64)dt_us + m->temp_rem;
-	m->temp_mc += (s32)(num / (s64)TEMP_TAU_US);
-	m->temp_rem = num % (s64)TEMP_TAU_US;
+/**
+ * sim_motor_follow() - advance a motor by one time step whose motion an
+ *	outside model gives
+ * @m: the motor
+ * @pos_urad: where the joint is at the end of the step
+ * @current_ma: what the motor drew, 0 or more
+ * @dt_us: the step, microseconds
+ *
+ * The joint is where the model says, stops or not (a model has its own);
+ * the watchdog runs and the temperature follows @current_ma as in
+ * sim_motor_step().
+ */
+void sim_motor_follow(struct sim_motor *m, s32 pos_urad, s32 current_ma, u32 dt_us)
+{
+	sim_motor_watchdog(m, dt_us);
+	m->pos_urad = pos_urad;
+	m->current_ma = max_t(s32, current_ma, 0);
+	sim_motor_heat(m, dt_us);
 }
 
 /**

@@ -56,6 +56,7 @@ void sim_motor_init(struct sim_motor *m, s32 i_max_ma, s32 speed_max_urad_s, s32
 void sim_motor_place(struct sim_motor *m, s32 pos_urad);
 void sim_motor_command(struct sim_motor *m, s32 target_urad, s32 hardness_ppm);
 void sim_motor_step(struct sim_motor *m, u32 dt_us);
+void sim_motor_follow(struct sim_motor *m, s32 pos_urad, s32 current_ma, u32 dt_us);
 bool sim_motor_active(const struct sim_motor *m);
 u8 sim_motor_temp_status(const struct sim_motor *m);
 s32 sim_motor_current_limit(const struct sim_motor *m);

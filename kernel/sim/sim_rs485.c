@@ -35,6 +35,7 @@
 
 #include "sim_bus.h"
 #include "sim_chain.h"
+#include "sim_link.h"
 
 /**
  * struct sim_rs485_bus - an RS485 bus and its boards
@@ -211,6 +212,9 @@ static int sim_rs485_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx
 	if (dcm_rs485_get_cmd(&r->frame, &r->cmd) < 0)
 		return -ETIMEDOUT;
 	sim_rs485_slots_seen(r, start);
+	/* RS485-1's broadcast is the physics link's tick, before its slots. */
+	if (r->index == 0)
+		sim_link_tick(bus->priv);
 
 	for (i = 0; i < r->cmd.n; i++) {
 		struct dcm_rs485_reply reply = { .bid = i + 1, .seq = r->cmd.seq };

@@ -134,7 +134,44 @@ static s16 gyr_adc(s32 zero, s32 rate_urad_s)
 }
 
 /**
- * sim_imu_sample() - the inertial board's registers
+ * sim_imu_sample_at() - the inertial board's registers for given angles,
+ *	rates and accelerations
+ * @counter: the sample's number
+ * @angle_urad: the angles about X, Y and Z, -pi..pi
+ * @rate_urad_s: the rotation speeds about X, Y and Z
+ * @g_nano: what the accelerometer senses on X, Y and Z, nano-g: gravity
+ *	minus the body's acceleration (upright at rest: 0, 0, -SIM_NANO)
+ * @out: the cyclic block's values (dcm_imu_put() lays them out)
+ */
+void sim_imu_sample_at(u8 counter, const s32 *angle_urad, const s32 *rate_urad_s,
+		       const s64 *g_nano, struct dcm_imu *out)
+{
+	const s64 *g = g_nano;
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	out->status = DCM_IMU_ST_ANGLE_VALID;
+	out->counter = counter;
+	for (i = 0; i < 3; i++) {
+		/* 500 deg/s is 8726646 urad/s: full scale */
+		s64 gyr = div_round((s64)rate_urad_s[i] * 32768, 8726646);
+
+		out->acc[i] = (s16)div_round(g[i] * 1024, SIM_NANO);
+		out->acc_raw[i] = (s8)clamp(div_round(g[i] * 56, SIM_NANO), -128LL, 127LL);
+		if (gyr > 32767 || gyr < -32767)
+			out->status |= DCM_IMU_ST_GYR_SAT;
+		out->gyr[i] = (s16)clamp(gyr, -32767LL, 32767LL);
+		out->angle[i] = (s16)div_round(angle_urad[i], 100);
+	}
+	out->acc_raw[1] = -out->acc_raw[1];
+	out->gyr_raw[0] = gyr_adc(SIM_GYR_ZERO_X, rate_urad_s[0]);
+	out->gyr_raw[1] = gyr_adc(SIM_GYR_ZERO_Y, rate_urad_s[1]);
+	out->gyr_raw[2] = SIM_GYR_REF;
+}
+
+/**
+ * sim_imu_sample() - the inertial board's registers: a body at rest in its
+ *	attitude, its accelerometer reading gravity only
  * @m: the inertial state
  * @out: the cyclic block's values (dcm_imu_put() lays them out)
  */
@@ -143,29 +180,11 @@ void sim_imu_sample(const struct sim_imu *m, struct dcm_imu *out)
 	s64 sp = sim_sin_nano(m->angle_urad[0]), cp = sim_cos_nano(m->angle_urad[0]);
 	s64 st = sim_sin_nano(m->angle_urad[1]), ct = sim_cos_nano(m->angle_urad[1]);
 	s64 g[3];
-	int i;
 
 	g[0] = st;
 	g[1] = -(ct * sp / SIM_NANO);
 	g[2] = -(ct * cp / SIM_NANO);
-	memset(out, 0, sizeof(*out));
-	out->status = DCM_IMU_ST_ANGLE_VALID;
-	out->counter = m->counter;
-	for (i = 0; i < 3; i++) {
-		/* 500 deg/s is 8726646 urad/s: full scale */
-		s64 gyr = div_round((s64)m->rate_urad_s[i] * 32768, 8726646);
-
-		out->acc[i] = (s16)div_round(g[i] * 1024, SIM_NANO);
-		out->acc_raw[i] = (s8)clamp(div_round(g[i] * 56, SIM_NANO), -128LL, 127LL);
-		if (gyr > 32767 || gyr < -32767)
-			out->status |= DCM_IMU_ST_GYR_SAT;
-		out->gyr[i] = (s16)clamp(gyr, -32767LL, 32767LL);
-		out->angle[i] = (s16)div_round(m->angle_urad[i], 100);
-	}
-	out->acc_raw[1] = -out->acc_raw[1];
-	out->gyr_raw[0] = gyr_adc(SIM_GYR_ZERO_X, m->rate_urad_s[0]);
-	out->gyr_raw[1] = gyr_adc(SIM_GYR_ZERO_Y, m->rate_urad_s[1]);
-	out->gyr_raw[2] = SIM_GYR_REF;
+	sim_imu_sample_at(m->counter, m->angle_urad, m->rate_urad_s, g, out);
 }
 
 /* ---- ultrasound board ---- */

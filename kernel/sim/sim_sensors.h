@@ -45,6 +45,8 @@ struct sim_imu {
 };
 
 void sim_imu_step(struct sim_imu *m, u32 dt_us);
+void sim_imu_sample_at(u8 counter, const s32 *angle_urad, const s32 *rate_urad_s,
+		       const s64 *g_nano, struct dcm_imu *out);
 void sim_imu_sample(const struct sim_imu *m, struct dcm_imu *out);
 
 /* ---- ultrasound board ---- */

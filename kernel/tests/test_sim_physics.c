@@ -159,6 +159,43 @@ static void test_temperature(void **state)
 	assert_in_range(m.temp_mc, SIM_TEMP_START_MC, SIM_TEMP_START_MC + 1000);
 }
 
+/*
+ * Moved by an outside model: the joint is where it says, stops or not, the
+ * watchdog runs and the temperature follows its current as its own would.
+ */
+static void test_follow(void **state)
+{
+	struct sim_motor m, own;
+	int i;
+
+	(void)state;
+	sim_motor_init(&m, 1000, 6 * RAD, -2 * RAD, 2 * RAD);
+	m.calibrated = true;
+	sim_motor_command(&m, RAD, 1000000);
+	own = m;
+	for (i = 0; i < 100; i++) {
+		sim_motor_command(&own, 3 * RAD, 1000000);	/* held at its stop: full current */
+		sim_motor_step(&own, 10000);
+		sim_motor_command(&m, RAD, 1000000);
+		sim_motor_follow(&m, 2500000, own.current_ma, 10000);
+	}
+	assert_int_equal(2500000, m.pos_urad);
+	assert_int_equal(1000, m.current_ma);
+	assert_true(m.temp_mc > SIM_TEMP_START_MC);
+	assert_int_equal(own.temp_mc, m.temp_mc);
+	/* A negative current counts as none. */
+	sim_motor_follow(&m, 0, -5, 10000);
+	assert_int_equal(0, m.current_ma);
+	/* Without commands its loop stops 500 ms on, as its own would. */
+	for (i = 0; i < 47; i++)
+		sim_motor_follow(&m, 0, 0, 10000);
+	assert_true(sim_motor_active(&m));
+	sim_motor_follow(&m, 0, 0, 10000);
+	sim_motor_follow(&m, 0, 0, 10000);
+	assert_false(sim_motor_active(&m));
+	assert_int_equal(0, sim_motor_current_limit(&m));
+}
+
 /* The stops: a motor starts at 0 or the nearest stop, and is placed within them. */
 static void test_stops(void **state)
 {
@@ -278,6 +315,7 @@ int main(void)
 		cmocka_unit_test(test_temperature),
 		cmocka_unit_test(test_battery),
 		cmocka_unit_test(test_stops),
+		cmocka_unit_test(test_follow),
 		cmocka_unit_test(test_mre),
 		cmocka_unit_test(test_hand),
 	};

@@ -66,6 +66,39 @@ static void test_imu_at_rest(void **state)
 	assert_int_equal(SIM_GYR_REF, o.gyr_raw[2]);
 }
 
+/* Given values: the same registers as the model's for the same body. */
+static void test_imu_sample_at(void **state)
+{
+	static const s32 zero[3];
+	struct sim_imu m;
+	struct dcm_imu o, own;
+	s32 angle[3] = { 200000, -100000, 50000 }, rate[3] = { 50000, -8726646, 0 };
+	s64 g[3] = { 100000000, -200000000, -900000000 };
+
+	(void)state;
+	sim_imu_sample_at(7, angle, rate, g, &o);
+	assert_int_equal(7, o.counter);
+	assert_int_equal(102, o.acc[0]);	/* 0.1 g in 1/1024 g */
+	assert_int_equal(-205, o.acc[1]);
+	assert_int_equal(-922, o.acc[2]);
+	assert_int_equal(6, o.acc_raw[0]);	/* 56 * 0.1 = 5.6 */
+	assert_int_equal(11, o.acc_raw[1]);	/* reversed */
+	assert_int_equal(2000, o.angle[0]);
+	assert_int_equal(-1000, o.angle[1]);
+	assert_int_equal(500, o.angle[2]);
+	assert_int_equal(188, o.gyr[0]);	/* 0.05 rad/s of 500 deg/s in 32768 */
+	assert_int_equal(-32767, o.gyr[1]);	/* full scale: saturated */
+	assert_int_equal(DCM_IMU_ST_ANGLE_VALID | DCM_IMU_ST_GYR_SAT, o.status);
+	/* Upright at rest: what the model gives. */
+	memset(&m, 0, sizeof(m));
+	sim_imu_sample(&m, &own);
+	g[0] = 0;
+	g[1] = 0;
+	g[2] = -SIM_NANO;
+	sim_imu_sample_at(0, zero, zero, g, &o);
+	assert_memory_equal(&own, &o, sizeof(o));
+}
+
 static void test_imu_tilted(void **state)
 {
 	struct sim_imu m;
@@ -363,6 +396,7 @@ int main(void)
 		cmocka_unit_test(test_sine),
 		cmocka_unit_test(test_imu_at_rest),
 		cmocka_unit_test(test_imu_tilted),
+		cmocka_unit_test(test_imu_sample_at),
 		cmocka_unit_test(test_imu_turning),
 		cmocka_unit_test(test_us_single),
 		cmocka_unit_test(test_us_dual_periodic),
