@@ -13,6 +13,7 @@
 #include "libdcm.h"
 #include "desc.h"
 #include "json.h"
+#include "optdef.h"
 
 /* Exit codes */
 #define DCMCTL_EXIT_OK		0
@@ -109,19 +110,10 @@ void dcmctl_cmd_usage(FILE *f, const struct dcmctl_cmd *c);
  * The options of a subcommand (opts.c): one getopt_long() loop for all
  */
 
-/* One option of a command: getopt's table and the help come from it. */
-struct dcmctl_optdef {
-	const char *name;		/* long name, without "--"; NULL ends a table */
-	char letter;			/* short option, 0: none */
-	int val;			/* what dcmctl_getopt() returns for it */
-	const char *arg;		/* its argument's name; NULL: a flag */
-	const char *help;
-};
-
 /* A subcommand's option table and its rules. */
 struct dcmctl_optspec {
 	const char *cmd;		/* names it in messages: "set", "alias set" */
-	const struct dcmctl_optdef *opts;	/* NULL: none */
+	const struct optdef *opts;	/* NULL: none; its val: what dcmctl_getopt() returns */
 	bool numbers;			/* "-1", "-.5" are arguments, not options */
 	bool long_only;			/* only "--name" is an option; "-x" is an argument */
 	bool in_order;			/* options only before the first argument */
@@ -129,7 +121,7 @@ struct dcmctl_optspec {
 	bool prefix_missing;		/* "CMD: option '--x' needs an argument" */
 };
 
-/* The long options' values (dcmctl_optdef.val) beyond the letters. */
+/* The long options' values (optdef.val) beyond the letters. */
 enum {
 	DCMCTL_OPT_KIND = 0x100,
 	DCMCTL_OPT_IMPORTANCE,
@@ -170,7 +162,7 @@ struct dcmctl_getopt {
 	int argc;
 	char **v;
 	struct option *longopts;	/* built from spec->opts */
-	char shortopts[64];
+	char *shortopts;		/* "+:" and the letters */
 	bool end;
 };
 

@@ -139,7 +139,7 @@ static void test_parse_command_help(void **state)
 static void test_cmd_usage(void **state)
 {
 	const struct dcmctl_cmd *c;
-	const struct dcmctl_optdef *d;
+	const struct optdef *d;
 	char *buf = NULL, want[128];
 	size_t len = 0;
 
