@@ -89,6 +89,7 @@ static const struct optdef flight_opts[] = {
 	{ "seconds", 's', 's', "SEC", "keep the last SEC seconds (default 10)" },
 	{ "after", 0, DCMCTL_OPT_AFTER, "SEC", "and SEC seconds after a safety event (default 2)" },
 	{ "dir", 'D', 'D', "DIR", "its files and pid file (default /var/lib/dcm/flight)" },
+	{ "keep", 0, DCMCTL_OPT_KEEP, "N", "keep the newest N files, remove older (default 20; 0: all)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
@@ -279,7 +280,7 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "oldest beyond --max-files goes. SIGINT and SIGTERM end a recording\n"
 	  "cleanly.",
 	  &dcmctl_spec_record },
-	{ "flight", dcmctl_cmd_flight, "[--seconds SEC] [--after SEC] [--dir DIR]",
+	{ "flight", dcmctl_cmd_flight, "[--seconds SEC] [--after SEC] [--dir DIR] [--keep N]",
 	  "the flight recorder: keep the last seconds of every key in memory and\n"
 	  "write them, with the events around, when a safety rule acts or on\n"
 	  "demand (flight-dump)",
@@ -295,7 +296,8 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "a row a cycle ({cycle, time, wall, missed, values: [as keys]}), then\n"
 	  "{\"end\": {rows, missed, gaps, events}}. DIR/flight-latest.jsonl\n"
 	  "points at the newest; each path is printed on stdout. SIGUSR1 (or\n"
-	  "dcmctl flight-dump) writes one now. DIR/flight.pid holds its pid.",
+	  "dcmctl flight-dump) writes one now. DIR/flight.pid holds its pid.\n"
+	  "After each file, the oldest of dcmN's beyond the newest --keep N go.",
 	  &dcmctl_spec_flight },
 	{ "flight-dump", dcmctl_cmd_flight_dump, "[--dir DIR] [--timeout SEC]",
 	  "ask the flight recorder of DIR for a file now; print its path", NULL,

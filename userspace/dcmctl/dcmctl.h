@@ -144,6 +144,7 @@ enum {
 	DCMCTL_OPT_MAX_FILES,
 	DCMCTL_OPT_AFTER,
 	DCMCTL_OPT_DIR,
+	DCMCTL_OPT_KEEP,
 };
 
 /* The option tables of the commands (args.c). */
@@ -242,12 +243,21 @@ struct dcmctl_flight_args {
 	double seconds;			/* kept before a trigger, 10 by default */
 	double after;			/* and after it, 2 by default */
 	const char *dir;		/* the files, the pid file */
+	unsigned int keep;		/* the newest files kept, 20 by default; 0: all */
 	double timeout;			/* flight-dump: the wait for the file */
 };
 
 /* Parse what follows "flight" or "flight-dump" (@spec: which). Return 0 or -EINVAL, -ENOMEM. */
 int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv,
 			struct dcmctl_flight_args *a, char *err, size_t errlen);
+/*
+ * Remove the oldest flight files of dcm@index in @dir (flight-*-dcmN.jsonl,
+ * by name: their names begin with the date and time) beyond the newest
+ * @keep, never the file @spare (NULL: none), which counts among those
+ * kept; @keep 0 keeps all. Return the number removed, or -errno.
+ */
+int dcmctl_flight_prune(const char *dir, unsigned int index, unsigned int keep,
+			const char *spare);
 int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_cmd_flight(const struct dcmctl_opts *o);

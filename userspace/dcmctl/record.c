@@ -838,6 +838,8 @@ int dcmctl_cmd_record(const struct dcmctl_opts *o)
 #define FLIGHT_DIR		"/var/lib/dcm/flight"
 #define FLIGHT_PID		"flight.pid"
 #define FLIGHT_LATEST		"flight-latest.jsonl"
+#define FLIGHT_KEEP		20	/* files of a controller, by default */
+#define FLIGHT_KEEP_MAX		100000
 
 int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv,
 			struct dcmctl_flight_args *a, char *err, size_t errlen)
@@ -849,6 +851,7 @@ int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv
 	a->seconds = 10;
 	a->after = 2;
 	a->dir = FLIGHT_DIR;
+	a->keep = FLIGHT_KEEP;
 	a->timeout = 10;
 	if (dcmctl_getopt_init(&g, spec, argc, argv)) {
 		snprintf(err, errlen, "out of memory");
@@ -879,6 +882,17 @@ int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv
 				goto out;
 			}
 			break;
+		case DCMCTL_OPT_KEEP: {
+			uint64_t v;
+
+			if (parse_uint(g.optarg, 0, FLIGHT_KEEP_MAX, &v)) {
+				snprintf(err, errlen, "flight: invalid --keep '%s' (0 to %d files)",
+					 g.optarg, FLIGHT_KEEP_MAX);
+				goto out;
+			}
+			a->keep = (unsigned int)v;
+			break;
+		}
 		default:	/* --dir */
 			a->dir = g.optarg;
 			break;
@@ -1002,6 +1016,7 @@ static int flight_write(const struct flight_state *st, const char *reason, doubl
 	struct json_writer w;
 	struct tm tm;
 	time_t secs = (time_t)when;
+	int pruned;
 	FILE *f;
 
 	localtime_r(&secs, &tm);
@@ -1096,7 +1111,83 @@ static int flight_write(const struct flight_state *st, const char *reason, doubl
 		fprintf(stderr, "dcmctl: flight: %s: %s\n", latest, strerror(errno));
 	printf("%s\n", path);
 	fflush(stdout);
+	/* the oldest beyond --keep go; never this one, whatever the clock did */
+	pruned = dcmctl_flight_prune(st->a->dir, st->index, st->a->keep, name);
+	if (pruned < 0)
+		fprintf(stderr, "dcmctl: flight: removing old files of %s: %s\n", st->a->dir,
+			strerror(-pruned));
 	return 0;
+}
+
+/* Is @name one of dcm@index's flight files: flight-*-dcmN.jsonl? */
+static bool flight_file_of(const char *name, unsigned int index)
+{
+	char suffix[32];
+	size_t len = strlen(name), slen;
+
+	slen = (size_t)snprintf(suffix, sizeof(suffix), "-dcm%u.jsonl", index);
+	return !strncmp(name, "flight-", 7) && len > 7 + slen &&
+	       !strcmp(name + len - slen, suffix);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int dcmctl_flight_prune(const char *dir, unsigned int index, unsigned int keep,
+			const char *spare)
+{
+	char **names = NULL, **more, path[PATH_MAX];
+	size_t n = 0, cap = 0, i;
+	struct dirent *de;
+	int removed = 0;
+	DIR *d;
+
+	if (!keep)
+		return 0;
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (!flight_file_of(de->d_name, index) || (spare && !strcmp(de->d_name, spare)))
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			more = realloc(names, cap * sizeof(*names));
+			if (!more)
+				goto nomem;
+			names = more;
+		}
+		names[n] = strdup(de->d_name);
+		if (!names[n])
+			goto nomem;
+		n++;
+	}
+	closedir(d);
+	d = NULL;
+	/* the names begin with the date and time: the oldest first */
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
+	if (spare)
+		keep--;	/* @spare is one of those kept */
+	for (i = 0; i + keep < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (!unlink(path))
+			removed++;
+		else if (errno != ENOENT)
+			fprintf(stderr, "dcmctl: flight: %s: %s\n", path, strerror(errno));
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return removed;
+nomem:
+	closedir(d);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return -ENOMEM;
 }
 
 /*
