@@ -89,7 +89,7 @@ static const struct optdef flight_opts[] = {
 	{ "seconds", 's', 's', "SEC", "keep the last SEC seconds (default 10)" },
 	{ "after", 0, DCMCTL_OPT_AFTER, "SEC", "and SEC seconds after a safety event (default 2)" },
 	{ "dir", 'D', 'D', "DIR", "its files and pid file (default /var/lib/dcm/flight)" },
-	{ "keep", 0, DCMCTL_OPT_KEEP, "N", "keep the newest N files, remove older (default 20; 0: all)" },
+	{ "keep", 0, DCMCTL_OPT_KEEP, "N", "keep the newest N files (default 20; 0: all)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
