@@ -180,11 +180,11 @@ systemctl is-enabled dcm-flight.service >/tmp/check.log 2>&1 &&
 check $? "dcm-flight enabled by the package's preset and active ($(tr '\n' ' ' </tmp/check.log))"
 fpid=$(systemctl show -P MainPID dcm-flight.service)
 {
-	ps -o user=,group= -p "$fpid"
+	stat -c '%U:%G' "/proc/$fpid"
 	id dcm-flight
 	ps -L -o cls=,rtprio= -p "$fpid"
 } >/tmp/check.log 2>&1
-[ "$(ps -o user= -p "$fpid")" = dcm-flight ] && ! id -nG dcm-flight | grep -qw dcm &&
+[ "$(stat -c %U "/proc/$fpid")" = dcm-flight ] && ! id -nG dcm-flight | grep -qw dcm &&
 	ps -L -o cls=,rtprio= -p "$fpid" | grep -q '^ *FF *1$'
 check $? "it runs as dcm-flight, not in dcm, its reader thread at SCHED_FIFO 1 ($(tr '\n' ' ' </tmp/check.log))"
 ! as_user dcmctl flight-dump --timeout 5 >/tmp/check.log 2>&1
