@@ -242,7 +242,11 @@ case "$kver" in
 	} >/tmp/check.log
 	[ ! -s /tmp/check.log ]
 	check $? "no DKMS tree, no module, no enabled unit, no /etc/dcm, no flight files left"
-	pgrep -a 'dcmd|dcm-lola|dcmctl' >/tmp/check.log
+	# (pgrep matches the 15 characters of a process's name: two patterns)
+	{
+		pgrep -a 'dcmd|dcm-lola'
+		pgrep -a dcmctl
+	} >/tmp/check.log
 	[ ! -s /tmp/check.log ]
 	check $? "no dcmd, dcm-lola or flight recorder runs after the purge"
 	# Debian leaves a package's system group in place on purge (files may
