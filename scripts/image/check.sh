@@ -184,7 +184,7 @@ fpid=$(systemctl show -P MainPID dcm-flight.service)
 	id dcm-flight
 	ps -L -o cls=,rtprio= -p "$fpid"
 } >/tmp/check.log 2>&1
-[ "$(stat -c %U "/proc/$fpid")" = dcm-flight ] && ! id -nG dcm-flight | grep -qw dcm &&
+[ "$(stat -c %U "/proc/$fpid")" = dcm-flight ] && ! id -nG dcm-flight | tr ' ' '\n' | grep -qx dcm &&
 	ps -L -o cls=,rtprio= -p "$fpid" | grep -q '^ *FF *1$'
 check $? "it runs as dcm-flight, not in dcm, its reader thread at SCHED_FIFO 1 ($(tr '\n' ' ' </tmp/check.log))"
 ! as_user dcmctl flight-dump --timeout 5 >/tmp/check.log 2>&1
