@@ -109,13 +109,14 @@ for f in /usr/bin/dcmctl /usr/sbin/dcmd /usr/share/dcm/Device.xml /usr/share/dcm
 	/usr/share/man/man8/dcmctl.8.gz /usr/share/man/man8/dcmd.8.gz \
 	/usr/share/man/man8/dcm-lola.8.gz /usr/sbin/dcm-lola \
 	/usr/sbin/dcm-web /lib/systemd/system/dcm-web.service /usr/share/man/man8/dcm-web.8.gz \
+	/lib/systemd/system/dcm-flight.service \
 	/usr/share/dcm/web/index.html /usr/share/dcm/web/dcm-web.js /usr/share/dcm/web/uPlot.iife.min.js \
 	/usr/share/bash-completion/completions/dcmctl; do
 	grep -qx "$f" "$log" || { echo "missing: $f"; ok=1; }
 done >"$tmp/missing"
 grep -q 'seed-keys\|variants\|selftest\|dcm_sim' "$log" && ok=1
 cp "$tmp/missing" "$log"
-check "dcm-tools: dcmd, dcmctl, dcm-lola, dcm-web and its page, the description, the units, udev, modprobe.d, modules-load.d, sysusers.d; no test data" "$ok"
+check "dcm-tools: dcmd, dcmctl, dcm-lola, dcm-web and its page, the description, the units (dcm-flight's too), udev, modprobe.d, modules-load.d, sysusers.d; no test data" "$ok"
 
 contents python3-dcm all | grep -v '^/usr/share/doc/' >"$log"
 for f in userspace/python/dcm/*.py _version.py; do
@@ -170,9 +171,10 @@ check "hardening-check: every packaged binary hardened (fortify, PIE, relro, bin
 # without a running systemd or udev): extracted into a root, postinst
 # configure with systemctl and systemd-sysusers working on that root
 # (wrappers that add --root), the others logging their calls. The group
-# dcm is created, dcmd@0 enabled by the preset, dcm-lola not, nothing
-# started or triggered; an image's own preset enables dcm-lola; a purge
-# removes the links.
+# dcm and the user dcm-flight are created, dcmd@0 and dcm-flight enabled
+# by the preset, dcm-lola and dcm-web not, nothing started or triggered; an
+# image's own preset enables dcm-lola; a purge removes the links and the
+# flight recorder's files.
 root=$tmp/root
 mkdir -p "$root/etc" "$tmp/stub"
 : >"$root/etc/group"
@@ -190,21 +192,28 @@ maint() {
 wants=$root/etc/systemd/system/multi-user.target.wants
 : >"$log"
 maint postinst configure "" && grep -q '^dcm:x:[0-9]*:$' "$root/etc/group" &&
-	[ -L "$wants/dcmd@0.service" ] && [ ! -e "$wants/dcm-lola.service" ] &&
-	[ ! -e "$wants/dcm-web.service" ] &&
+	grep -q '^dcm-flight:x:[0-9]*:[0-9]*:[^:]*:/var/lib/dcm/flight:' "$root/etc/passwd" &&
+	! grep -q '^dcm:x:[0-9]*:.*dcm-flight' "$root/etc/group" &&
+	[ -L "$wants/dcmd@0.service" ] && [ -L "$wants/dcm-flight.service" ] &&
+	[ ! -e "$wants/dcm-lola.service" ] && [ ! -e "$wants/dcm-web.service" ] &&
 	! grep -q 'udevadm\|deb-systemd-invoke' "$tmp/calls"
-check "dcm-tools: postinst in an image: group dcm created, dcmd@0 enabled by the preset, dcm-lola and dcm-web not, nothing started" "$?"
+check "dcm-tools: postinst in an image: group dcm and user dcm-flight (not in dcm) created, dcmd@0 and dcm-flight enabled by the preset, dcm-lola and dcm-web not, nothing started" "$?"
 mkdir -p "$root/etc/systemd/system-preset"
 echo 'enable dcm-lola.service' >"$root/etc/systemd/system-preset/50-robot.preset"
 rm -f "$wants/dcmd@0.service"
 maint postinst configure "" && [ -L "$wants/dcm-lola.service" ] && [ -L "$wants/dcmd@0.service" ]
 check "dcm-tools: postinst honours the image's presets (dcm-lola enabled by one)" "$?"
+mkdir -p "$root/var/lib/dcm/flight" && : >"$root/var/lib/dcm/flight/flight-x-dcm0.jsonl"
 maint postinst configure 0.5.0 && maint prerm remove &&
 	[ -L "$wants/dcm-lola.service" ] && [ -L "$wants/dcmd@0.service" ] &&
-	maint postrm remove && maint postrm purge &&
+	[ -L "$wants/dcm-flight.service" ] &&
+	maint postrm remove && [ -e "$root/var/lib/dcm/flight/flight-x-dcm0.jsonl" ] &&
+	maint postrm purge &&
 	[ ! -e "$wants/dcm-lola.service" ] && [ ! -e "$wants/dcmd@0.service" ] &&
-	grep -qx 'deb-systemd-helper purge dcm-lola.service dcm-lola.socket dcm-web.service' "$tmp/calls"
-check "dcm-tools: an upgrade and a removal keep what is enabled, a purge removes it" "$?"
+	[ ! -e "$wants/dcm-flight.service" ] && [ ! -e "$root/var/lib/dcm" ] &&
+	purged=$(sed -n 's/^deb-systemd-helper purge //p' "$tmp/calls" | tr ' ' '\n' | LC_ALL=C sort | xargs) &&
+	[ "$purged" = "dcm-flight.service dcm-lola.service dcm-lola.socket dcm-web.service" ]
+check "dcm-tools: an upgrade and a removal keep what is enabled and the flight files, a purge removes them" "$?"
 
 # No error and no warning of lintian on any package.
 lintian --fail-on error,warning "$tmp/dcm_${version}_$arch.changes" >"$log" 2>&1

@@ -10,7 +10,8 @@
 #     their modes and link targets; no test data, no dcm_sim.ko, no
 #     selftests; no RUNPATH or RPATH in any installed ELF file; the programs
 #     run against the installed library; pkg-config gives the installed
-#     paths; the units pass systemd-analyze verify; the modprobe.d file
+#     paths; the units (dcmd@, dcm-web, dcm-flight) pass systemd-analyze
+#     verify; the modprobe.d file
 #     names the group dcm, never a gid, and gives dcm the gid that group
 #     has when dcm loads (none: no option); dcm.ko takes gid;
 #   - make uninstall: no file left, no directory of dcm's;
@@ -61,6 +62,7 @@ f 644 usr/lib/modprobe.d/dcm.conf
 f 644 usr/lib/modules-load.d/dcm.conf
 f 644 usr/lib/pkgconfig/libdcm-desc.pc
 f 644 usr/lib/pkgconfig/libdcm.pc
+f 644 usr/lib/systemd/system/dcm-flight.service
 f 644 usr/lib/systemd/system/dcm-lola.service
 f 644 usr/lib/systemd/system/dcm-lola.socket
 f 644 usr/lib/systemd/system/dcm-web.service
@@ -209,6 +211,23 @@ grep -q '^ExecStart=/usr/sbin/dcm-web --port 8080$' "$unit" && grep -q '^Dynamic
 	[ "$st" = 0 ] && [ ! -s "$log" ]
 st=$?
 check "dcm-web.service: ExecStart=/usr/sbin/dcm-web --port 8080, DynamicUser; systemd-analyze verify is silent; the page in /usr/share/dcm/web" "$st"
+[ "$st" = 0 ] || show "$log"
+
+# dcm-flight.service the same way: dcmctl flight for dcm0 into its state
+# directory, as the user dcm-flight that sysusers.d makes (not in dcm).
+unit=$stage/usr/lib/systemd/system/dcm-flight.service
+sed "s|^ExecStart=/usr/bin/dcmctl |ExecStart=$stage/usr/bin/dcmctl |" "$unit" >"$tmp/unit/dcm-flight.service"
+SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "$tmp/unit/dcm-flight.service" >"$log" 2>&1
+st=$?
+grep -qx 'ExecStart=/usr/bin/dcmctl flight --dir /var/lib/dcm/flight' "$unit" &&
+	grep -qx 'User=dcm-flight' "$unit" && grep -qx 'StateDirectory=dcm/flight' "$unit" &&
+	grep -qx 'After=dcmd@0.service' "$unit" && grep -qx 'Restart=on-failure' "$unit" &&
+	! grep -q '^\(Supplementary\)\?Groups\?=dcm$' "$unit" &&
+	grep -q '^u dcm-flight - .* /var/lib/dcm/flight' "$stage/usr/lib/sysusers.d/dcm.conf" &&
+	LD_LIBRARY_PATH=$stage/usr/lib "$stage/usr/bin/dcmctl" flight --help 2>&1 |
+	grep -q -- '--dir' && [ "$st" = 0 ] && [ ! -s "$log" ]
+st=$?
+check "dcm-flight.service: ExecStart=/usr/bin/dcmctl flight --dir /var/lib/dcm/flight, its StateDirectory, the user dcm-flight of sysusers.d; systemd-analyze verify is silent" "$st"
 [ "$st" = 0 ] || show "$log"
 
 # modprobe runs an install command with sh, $CMDLINE_OPTS replaced by the

@@ -7,7 +7,8 @@
 # after `apt install` of dcm's packages: the group dcm, /dev/dcm0, the
 # modules DKMS built for the running kernel and loaded at boot, dcmd@0
 # READY with its journal, a member of dcm reading and commanding, dcm-lola
-# enabled and a LoLA client served. On the generic kernel it then powers
+# enabled and a LoLA client served, the flight recorder running as its
+# user and writing a file on demand. On the generic kernel it then powers
 # off for the next boot; on Debian's PREEMPT_RT kernel (the second boot) it
 # also purges the packages and checks nothing of them is left.
 #
@@ -169,6 +170,35 @@ systemctl show -p ActiveState dcm-lola.service >/tmp/check.log
 grep -qx ActiveState=active /tmp/check.log
 check $? "dcm-lola.service active after serving the client"
 
+# -- the flight recorder ---------------------------------------------------
+# shellcheck disable=SC2016 # expanded by that sh
+wait_for 120 sh -c '[ "$(systemctl show -P ActiveState dcm-flight.service)" = active ] &&
+	[ -s /var/lib/dcm/flight/flight.pid ]'
+systemctl is-enabled dcm-flight.service >/tmp/check.log 2>&1 &&
+	systemctl show -p ActiveState -p NRestarts dcm-flight.service >>/tmp/check.log &&
+	grep -qx ActiveState=active /tmp/check.log
+check $? "dcm-flight enabled by the package's preset and active ($(tr '\n' ' ' </tmp/check.log))"
+fpid=$(systemctl show -P MainPID dcm-flight.service)
+{
+	stat -c '%U:%G' "/proc/$fpid"
+	id dcm-flight
+	ps -L -o cls=,rtprio= -p "$fpid"
+} >/tmp/check.log 2>&1
+[ "$(stat -c %U "/proc/$fpid")" = dcm-flight ] && ! id -nG dcm-flight | tr ' ' '\n' | grep -qx dcm &&
+	ps -L -o cls=,rtprio= -p "$fpid" | grep -q '^ *FF *1$'
+check $? "it runs as dcm-flight, not in dcm, its reader thread at SCHED_FIFO 1 ($(tr '\n' ' ' </tmp/check.log))"
+! as_user dcmctl flight-dump --timeout 5 >/tmp/check.log 2>&1
+check $? "$USER_NAME may not ask the recorder for a file ($(head -1 /tmp/check.log))"
+f=$(dcmctl flight-dump 2>/tmp/check.log)
+st=$?
+rows=$(as_user grep -c '^{"cycle"' "$f" 2>/dev/null)
+say "flight file: $f, $rows rows, $(stat -c '%U:%G %a %s' "$f" 2>&1) bytes"
+[ "$st" = 0 ] && case "$f" in /var/lib/dcm/flight/flight-*-dcm0.jsonl) true ;; *) false ;; esac &&
+	as_user head -n 1 "$f" | grep -q '"reason":"on demand"' &&
+	as_user tail -n 1 "$f" | grep -q '^{"end":{"rows":' && [ "${rows:-0}" -ge 100 ] &&
+	[ "$(readlink /var/lib/dcm/flight/flight-latest.jsonl)" = "$(basename "$f")" ]
+check $? "root's flight-dump: a file in /var/lib/dcm/flight that $USER_NAME reads, on demand, $rows rows"
+
 # -- the second flavour, then purge ----------------------------------------
 case "$kver" in
 *-rt-*)
@@ -208,12 +238,17 @@ case "$kver" in
 		find /lib/modules -name 'dcm*.ko*' 2>/dev/null
 		find /etc/systemd/system -name 'dcm*' ! -name 'dcm-image-check.service'
 		ls /etc/dcm 2>/dev/null
+		ls -d /var/lib/dcm 2>/dev/null
 	} >/tmp/check.log
 	[ ! -s /tmp/check.log ]
-	check $? "no DKMS tree, no module, no enabled unit, no /etc/dcm left"
-	pgrep -a 'dcmd|dcm-lola' >/tmp/check.log
+	check $? "no DKMS tree, no module, no enabled unit, no /etc/dcm, no flight files left"
+	# (pgrep matches the 15 characters of a process's name: two patterns)
+	{
+		pgrep -a 'dcmd|dcm-lola'
+		pgrep -a dcmctl
+	} >/tmp/check.log
 	[ ! -s /tmp/check.log ]
-	check $? "no dcmd or dcm-lola runs after the purge"
+	check $? "no dcmd, dcm-lola or flight recorder runs after the purge"
 	# Debian leaves a package's system group in place on purge (files may
 	# still carry its gid; Debian Policy 9.2.2, and the sysusers practice):
 	# the group dcm stays.

@@ -24,17 +24,17 @@
 	  "clear-all (default), merge, clear-after, clear-before" }, \
 	{ "importance", 0, DCMCTL_OPT_IMPORTANCE, "N", "0 (default) to 7" }
 
-static const struct dcmctl_optdef get_opts[] = {
+static const struct optdef get_opts[] = {
 	{ "quiet", 'q', 'q', NULL, "values only, one a line" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static const struct dcmctl_optdef set_opts[] = {
+static const struct optdef set_opts[] = {
 	TIMING_OPTIONS,
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static const struct dcmctl_optdef alias_set_opts[] = {
+static const struct optdef alias_set_opts[] = {
 	{ "separate", 0, DCMCTL_OPT_SEPARATE, NULL,
 	  "time-separate: one time list, a value list a member" },
 	{ "times", 0, DCMCTL_OPT_TIMES, "MS,...", "the times of --separate, ms after the base" },
@@ -43,12 +43,12 @@ static const struct dcmctl_optdef alias_set_opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static const struct dcmctl_optdef watch_opts[] = {
+static const struct optdef watch_opts[] = {
 	{ "cycles", 'c', 'c', "N", "stop after N cycles (default: until interrupted)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static const struct dcmctl_optdef events_opts[] = {
+static const struct optdef events_opts[] = {
 	{ "type", 't', 't', "TYPE,...", "only these types (default: all)" },
 	{ "count", 'n', 'n', "N", "exit after N events (failing if --timeout comes first)" },
 	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "exit after SEC seconds" },
@@ -56,7 +56,7 @@ static const struct dcmctl_optdef events_opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static const struct dcmctl_optdef prefs_opts[] = {
+static const struct optdef prefs_opts[] = {
 	{ "file", 0, DCMCTL_OPT_FILE, "FILE", "the target's file (default: dcmd's)" },
 	{ "type", 0, DCMCTL_OPT_TYPE, "TYPE", "add: int, float, bool or string (default: the key's)" },
 	{ "device-xml", 0, DCMCTL_OPT_DEVICE_XML, "FILE", "the robot description (default: dcmd's)" },
@@ -66,13 +66,13 @@ static const struct dcmctl_optdef prefs_opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static const struct dcmctl_optdef top_opts[] = {
+static const struct optdef top_opts[] = {
 	{ "interval", 'i', 'i', "MS", "refresh every MS ms (default 250)" },
 	{ "once", '1', '1', NULL, "print one screen, without terminal control" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static const struct dcmctl_optdef record_opts[] = {
+static const struct optdef record_opts[] = {
 	{ "output", 'o', 'o', "FILE", "into FILE (default: stdout)" },
 	{ "format", 'f', 'f', "FORMAT", "csv (default) or jsonl (the default with -j)" },
 	{ "every", 'e', 'e', "N", "a row every N cycles (default 1: every cycle)" },
@@ -85,20 +85,21 @@ static const struct dcmctl_optdef record_opts[] = {
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static const struct dcmctl_optdef flight_opts[] = {
+static const struct optdef flight_opts[] = {
 	{ "seconds", 's', 's', "SEC", "keep the last SEC seconds (default 10)" },
 	{ "after", 0, DCMCTL_OPT_AFTER, "SEC", "and SEC seconds after a safety event (default 2)" },
 	{ "dir", 'D', 'D', "DIR", "its files and pid file (default /var/lib/dcm/flight)" },
+	{ "keep", 0, DCMCTL_OPT_KEEP, "N", "keep the newest N files (default 20; 0: all)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static const struct dcmctl_optdef flight_dump_opts[] = {
+static const struct optdef flight_dump_opts[] = {
 	{ "dir", 'D', 'D', "DIR", "the recorder's directory (default /var/lib/dcm/flight)" },
 	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "wait SEC s for the file (default 10)" },
 	{ NULL, 0, 0, NULL, NULL }
 };
 
-static const struct dcmctl_optdef calibrate_opts[] = {
+static const struct optdef calibrate_opts[] = {
 	{ "force", 'f', 'f', NULL, "skip the checks that the joint is at that stop" },
 	{ NULL, 0, 0, NULL, NULL }
 };
@@ -279,7 +280,7 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "oldest beyond --max-files goes. SIGINT and SIGTERM end a recording\n"
 	  "cleanly.",
 	  &dcmctl_spec_record },
-	{ "flight", dcmctl_cmd_flight, "[--seconds SEC] [--after SEC] [--dir DIR]",
+	{ "flight", dcmctl_cmd_flight, "[--seconds SEC] [--after SEC] [--dir DIR] [--keep N]",
 	  "the flight recorder: keep the last seconds of every key in memory and\n"
 	  "write them, with the events around, when a safety rule acts or on\n"
 	  "demand (flight-dump)",
@@ -295,7 +296,8 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "a row a cycle ({cycle, time, wall, missed, values: [as keys]}), then\n"
 	  "{\"end\": {rows, missed, gaps, events}}. DIR/flight-latest.jsonl\n"
 	  "points at the newest; each path is printed on stdout. SIGUSR1 (or\n"
-	  "dcmctl flight-dump) writes one now. DIR/flight.pid holds its pid.",
+	  "dcmctl flight-dump) writes one now. DIR/flight.pid holds its pid.\n"
+	  "After each file, the oldest of dcmN's beyond the newest --keep N go.",
 	  &dcmctl_spec_flight },
 	{ "flight-dump", dcmctl_cmd_flight_dump, "[--dir DIR] [--timeout SEC]",
 	  "ask the flight recorder of DIR for a file now; print its path", NULL,
@@ -365,13 +367,25 @@ static void print_indented(FILE *f, const char *text, int indent)
 	fprintf(f, "%s\n", text);
 }
 
-static const char global_options[] =
-	"  -d, --device DEVICE  controller: /dev/dcmN, dcmN or N (default /dev/dcm0)\n"
-	"  -r, --root DIR       sysfs directory of the controllers (default\n"
-	"                       $DCM_SYSFS_ROOT, else " DCMCTL_SYSFS_ROOT ")\n"
-	"  -j, --json           JSON output\n"
-	"  -p, --pretty         indent JSON output (with -j)\n"
-	"  -h, --help           show this text\n";
+/*
+ * The global options, before or after the command: the help and the
+ * getopt_long() scan of what comes before the command are made from this
+ * table; take_globals() finds them after it.
+ */
+static const struct optdef global_opts[] = {
+	{ "device", 'd', 0, "DEVICE", "controller: /dev/dcmN, dcmN or N (default /dev/dcm0)" },
+	{ "root", 'r', 0, "DIR", "sysfs directory of the controllers (default\n"
+	  "$DCM_SYSFS_ROOT, else " DCMCTL_SYSFS_ROOT ")" },
+	{ "json", 'j', 0, NULL, "JSON output" },
+	{ "pretty", 'p', 0, NULL, "indent JSON output (with -j)" },
+	{ "help", 'h', 0, NULL, "show this text" },
+	{ "version", 'V', 0, NULL, "show the version" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+/* The columns of the options' names in the help: the global ones, a command's. */
+#define GLOBAL_OPTS_WIDTH	20
+#define CMD_OPTS_WIDTH		22
 
 void dcmctl_usage(FILE *f)
 {
@@ -382,11 +396,9 @@ void dcmctl_usage(FILE *f)
 		"       dcmctl COMMAND --help | dcmctl help COMMAND\n"
 		"       dcmctl -h | -V\n"
 		"\n"
-		"Options (before or after the command):\n"
-		"%s"
-		"  -V, --version        show the version\n"
-		"\n"
-		"Commands:\n", global_options);
+		"Options (before or after the command):\n");
+	optdef_print(f, global_opts, GLOBAL_OPTS_WIDTH);
+	fprintf(f, "\nCommands:\n");
 	for (c = dcmctl_commands; c->name; c++) {
 		fprintf(f, "  %s%s", c->name, *c->args ? " " : "");
 		print_indented(f, c->args, (int)strlen(c->name) + 3);
@@ -402,7 +414,6 @@ void dcmctl_usage(FILE *f)
 
 void dcmctl_cmd_usage(FILE *f, const struct dcmctl_cmd *c)
 {
-	const struct dcmctl_optdef *d;
 	const char *alt = c->args, *nl;
 
 	fprintf(f, "Usage:");
@@ -423,19 +434,10 @@ void dcmctl_cmd_usage(FILE *f, const struct dcmctl_cmd *c)
 	}
 	if (c->spec && c->spec->opts) {
 		fprintf(f, "\nOptions:\n");
-		for (d = c->spec->opts; d->name; d++) {
-			char head[64];
-
-			if (d->letter)
-				snprintf(head, sizeof(head), "-%c, --%s%s%s", d->letter, d->name,
-					 d->arg ? " " : "", d->arg ? d->arg : "");
-			else
-				snprintf(head, sizeof(head), "    --%s%s%s", d->name,
-					 d->arg ? " " : "", d->arg ? d->arg : "");
-			fprintf(f, "  %-22s %s\n", head, d->help);
-		}
+		optdef_print(f, c->spec->opts, CMD_OPTS_WIDTH);
 	}
-	fprintf(f, "\nGlobal options (before or after the command):\n%s", global_options);
+	fprintf(f, "\nGlobal options (before or after the command):\n");
+	optdef_print(f, global_opts, GLOBAL_OPTS_WIDTH);
 	fprintf(f, "\nExit status: 0 success, 1 failure, 2 usage error.\n");
 }
 
@@ -539,7 +541,7 @@ static bool is_number(const char *a)
 /* Does @a, one of the command's own options, take the next element as its argument? */
 static bool takes_next(const struct dcmctl_optspec *spec, const char *a)
 {
-	const struct dcmctl_optdef *d;
+	const struct optdef *d;
 
 	for (d = spec && spec->opts ? spec->opts : NULL; d && d->name; d++) {
 		if (!d->arg)
@@ -555,7 +557,8 @@ static bool takes_next(const struct dcmctl_optspec *spec, const char *a)
 /*
  * The global options among a command's @n arguments @v, before "--": taken
  * into @o and out of @v (the rest keep their order). Return the count left,
- * -1 (a usage error, in o->err) or -2 (-h, --help: the command's help).
+ * -1 (a usage error, in o->err), -2 (-h, --help: the command's help) or -3
+ * (-V, --version).
  */
 static int take_globals(struct dcmctl_opts *o, int n, char **v)
 {
@@ -576,6 +579,8 @@ static int take_globals(struct dcmctl_opts *o, int n, char **v)
 		}
 		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
 			return -2;
+		if (!strcmp(a, "--version") || !strcmp(a, "-V"))
+			return -3;
 		if (!strcmp(a, "--json") || !strcmp(a, "-j")) {
 			o->json = true;
 			continue;
@@ -618,27 +623,22 @@ static int take_globals(struct dcmctl_opts *o, int n, char **v)
 enum dcmctl_parse_result dcmctl_parse_args(int argc, char **argv,
 					   struct dcmctl_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "device",  required_argument, NULL, 'd' },
-		{ "root",    required_argument, NULL, 'r' },
-		{ "json",    no_argument,       NULL, 'j' },
-		{ "pretty",  no_argument,       NULL, 'p' },
-		{ "help",    no_argument,       NULL, 'h' },
-		{ "version", no_argument,       NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct option longopts[sizeof(global_opts) / sizeof(global_opts[0])];
+	char shortopts[2 * sizeof(global_opts) / sizeof(global_opts[0]) + 2];
 	const char *elem;
 	int c, before;
 
 	memset(o, 0, sizeof(*o));
 	o->dev_index = -1;
+	/* room for every letter and its ':', so it cannot fail */
+	optdef_getopt(global_opts, "+:", longopts, shortopts, sizeof(shortopts));
 
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
 	/* '+': stop at the command; ':': report missing arguments as ':' */
 	for (;;) {
 		before = optind;
-		c = getopt_long(argc, argv, "+:d:r:jphV", longopts, NULL);
+		c = getopt_long(argc, argv, shortopts, longopts, NULL);
 		if (c == -1)
 			break;
 		/* the argv element getopt was looking at */
@@ -696,7 +696,8 @@ enum dcmctl_parse_result dcmctl_parse_args(int argc, char **argv,
 
 	argc = take_globals(o, argc - optind - 1, argv + optind + 1);
 	if (argc < 0)
-		return argc == -2 ? DCMCTL_CMD_HELP : DCMCTL_USAGE_ERROR;
+		return argc == -2 ? DCMCTL_CMD_HELP :
+		       argc == -3 ? DCMCTL_VERSION : DCMCTL_USAGE_ERROR;
 
 	if (dcmctl_resolve_device(o->device, o->devpath, sizeof(o->devpath),
 				  &o->dev_index)) {

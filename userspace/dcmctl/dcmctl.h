@@ -6,6 +6,7 @@
 #define DCMCTL_H
 
 #include <getopt.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "libdcm.h"
 #include "desc.h"
 #include "json.h"
+#include "optdef.h"
 
 /* Exit codes */
 #define DCMCTL_EXIT_OK		0
@@ -109,19 +111,10 @@ void dcmctl_cmd_usage(FILE *f, const struct dcmctl_cmd *c);
  * The options of a subcommand (opts.c): one getopt_long() loop for all
  */
 
-/* One option of a command: getopt's table and the help come from it. */
-struct dcmctl_optdef {
-	const char *name;		/* long name, without "--"; NULL ends a table */
-	char letter;			/* short option, 0: none */
-	int val;			/* what dcmctl_getopt() returns for it */
-	const char *arg;		/* its argument's name; NULL: a flag */
-	const char *help;
-};
-
 /* A subcommand's option table and its rules. */
 struct dcmctl_optspec {
 	const char *cmd;		/* names it in messages: "set", "alias set" */
-	const struct dcmctl_optdef *opts;	/* NULL: none */
+	const struct optdef *opts;	/* NULL: none; its val: what dcmctl_getopt() returns */
 	bool numbers;			/* "-1", "-.5" are arguments, not options */
 	bool long_only;			/* only "--name" is an option; "-x" is an argument */
 	bool in_order;			/* options only before the first argument */
@@ -129,7 +122,7 @@ struct dcmctl_optspec {
 	bool prefix_missing;		/* "CMD: option '--x' needs an argument" */
 };
 
-/* The long options' values (dcmctl_optdef.val) beyond the letters. */
+/* The long options' values (optdef.val) beyond the letters. */
 enum {
 	DCMCTL_OPT_KIND = 0x100,
 	DCMCTL_OPT_IMPORTANCE,
@@ -152,6 +145,7 @@ enum {
 	DCMCTL_OPT_MAX_FILES,
 	DCMCTL_OPT_AFTER,
 	DCMCTL_OPT_DIR,
+	DCMCTL_OPT_KEEP,
 };
 
 /* The option tables of the commands (args.c). */
@@ -170,7 +164,7 @@ struct dcmctl_getopt {
 	int argc;
 	char **v;
 	struct option *longopts;	/* built from spec->opts */
-	char shortopts[64];
+	char *shortopts;		/* "+:" and the letters */
 	bool end;
 };
 
@@ -245,17 +239,105 @@ void dcmctl_record_args_free(struct dcmctl_record_args *a);
 int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_cmd_record(const struct dcmctl_opts *o);
 
+/* ------------------------------------------------------------------
+ * The frames, read by a thread of their own into a ring (frames.c)
+ */
+
+/* The wall clock, in seconds since the epoch. */
+double dcmctl_wall_now(void);
+
+/* One frame in the ring: its cycle, DCM time, description, wall clock. */
+struct dcmctl_ring_slot {
+	uint64_t cycle;
+	uint32_t time;
+	uint32_t generation;
+	size_t n;		/* values stored, at most the ring's width */
+	double wall;
+};
+
+/* The ring and its reader thread. */
+struct dcmctl_ring {
+	struct dcm *dcm;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	size_t slots, width;
+	struct dcmctl_ring_slot *meta;
+	double *values;		/* slots * width */
+	uint64_t head, tail;	/* frames stored, frames taken (or overwritten) */
+	bool overwrite;		/* flight: the newest replaces the oldest */
+	bool stop, done;
+	int err;		/* the read's error that ended the thread */
+	char why[256];
+	bool direct;		/* no thread: each take reads the next frame */
+	struct dcm_values_frame frame;	/* a direct ring's last frame */
+};
+
+/*
+ * Start the reader thread of @dcm into a ring of @slots frames of @width
+ * values (a frame's first @width); @overwrite: a full ring loses its
+ * oldest frame, else the new one. Return 0 or -1 (said on @err).
+ */
+int dcmctl_ring_start(struct dcmctl_ring *r, struct dcm *dcm, size_t slots, size_t width,
+		      bool overwrite, FILE *err);
+/*
+ * A ring without a thread or slots: each take reads the next frame itself,
+ * waiting for it (@ms is not a limit then), as a program that only shows
+ * the frames wants (watch: a row a frame read, at the reader's pace).
+ */
+void dcmctl_ring_direct(struct dcmctl_ring *r, struct dcm *dcm);
+/* Stop the reader and free the ring (also after a failed start). */
+void dcmctl_ring_stop(struct dcmctl_ring *r);
+/*
+ * The oldest frame not yet taken: 1 (in *@m and *@v, valid until
+ * dcmctl_ring_release()), 0 after @ms ms without one, -1 when the reader
+ * ended (its reason in @r->why).
+ */
+int dcmctl_ring_take(struct dcmctl_ring *r, int ms, struct dcmctl_ring_slot *m, const double **v);
+void dcmctl_ring_release(struct dcmctl_ring *r);
+
+/* A consumer's keys in the frames (watch, record), for dcmctl_ring_next(). */
+struct dcmctl_frame_keys {
+	const char *cmd;		/* "watch", "record": in messages */
+	size_t n;
+	const uint32_t *handles;	/* 0: a key the frames do not carry */
+	const char *const *names;
+	/* a new description: the same names looked up again; 0, or -1 (said) */
+	int (*remap)(void *ctx);
+	void *ctx;
+};
+
+/*
+ * The next frame for @k: the oldest not yet taken of the description @k's
+ * handles are of (after a new one, @k->remap() first; the frames of a
+ * description replaced meanwhile are passed over), with every key of @k
+ * in it. Return 1 (in *@m and *@v, until dcmctl_ring_release()), 0 after
+ * @ms ms without one, -1 on an error, said on @err (the reader's, a new
+ * description without one of the keys, a frame without one).
+ */
+int dcmctl_ring_next(struct dcmctl_ring *r, int ms, const struct dcmctl_frame_keys *k,
+		     struct dcmctl_ring_slot *m, const double **v, FILE *err);
+
 /* dcmctl flight [options], dcmctl flight-dump [--dir DIR] [--timeout SEC] */
 struct dcmctl_flight_args {
 	double seconds;			/* kept before a trigger, 10 by default */
 	double after;			/* and after it, 2 by default */
 	const char *dir;		/* the files, the pid file */
+	unsigned int keep;		/* the newest files kept, 20 by default; 0: all */
 	double timeout;			/* flight-dump: the wait for the file */
 };
 
 /* Parse what follows "flight" or "flight-dump" (@spec: which). Return 0 or -EINVAL, -ENOMEM. */
 int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv,
 			struct dcmctl_flight_args *a, char *err, size_t errlen);
+/*
+ * Remove the oldest flight files of dcm@index in @dir (flight-*-dcmN.jsonl,
+ * by name: their names begin with the date and time) beyond the newest
+ * @keep, never the file @spare (NULL: none), which counts among those
+ * kept; @keep 0 keeps all. Return the number removed, or -errno.
+ */
+int dcmctl_flight_prune(const char *dir, unsigned int index, unsigned int keep,
+			const char *spare);
 int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_cmd_flight(const struct dcmctl_opts *o);

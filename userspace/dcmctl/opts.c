@@ -19,37 +19,25 @@ int dcmctl_getopt_init(struct dcmctl_getopt *g, const struct dcmctl_optspec *spe
 {
 	static const struct option none[] = { { NULL, 0, NULL, 0 } };
 	static char *dummy[] = { "dcmctl", NULL };
-	const struct dcmctl_optdef *d;
-	size_t n = 0, off;
+	size_t n = optdef_count(spec->opts);
 
 	memset(g, 0, sizeof(*g));
 	g->spec = spec;
 	g->argc = argc;
-	for (d = spec->opts; d && d->name; d++)
-		n++;
 	/* getopt's view: the command's name first, as argv[0] */
 	g->v = calloc((size_t)argc + 2, sizeof(*g->v));
 	g->args = calloc((size_t)argc + 1, sizeof(*g->args));
 	g->longopts = calloc(n + 1, sizeof(*g->longopts));
-	if (!g->v || !g->args || !g->longopts) {
+	g->shortopts = malloc(2 * n + 3);
+	if (!g->v || !g->args || !g->longopts || !g->shortopts) {
 		dcmctl_getopt_free(g);
 		return -ENOMEM;
 	}
 	g->v[0] = (char *)spec->cmd;
 	if (argc > 0)
 		memcpy(g->v + 1, argv, (size_t)argc * sizeof(*argv));
-	off = (size_t)snprintf(g->shortopts, sizeof(g->shortopts), "+:");
-	for (n = 0, d = spec->opts; d && d->name; d++, n++) {
-		g->longopts[n].name = d->name;
-		g->longopts[n].has_arg = d->arg ? required_argument : no_argument;
-		g->longopts[n].val = d->val;
-		if (d->letter && off + 3 < sizeof(g->shortopts)) {
-			g->shortopts[off++] = d->letter;
-			if (d->arg)
-				g->shortopts[off++] = ':';
-			g->shortopts[off] = '\0';
-		}
-	}
+	/* room for every letter and its ':', so it cannot fail */
+	optdef_getopt(spec->opts, "+:", g->longopts, g->shortopts, 2 * n + 3);
 	/*
 	 * Start getopt afresh (glibc: optind 0), here and not in the first
 	 * dcmctl_getopt(): a scan that ended in the middle of "-xy" must not
@@ -67,9 +55,11 @@ void dcmctl_getopt_free(struct dcmctl_getopt *g)
 	free(g->v);
 	free(g->args);
 	free(g->longopts);
+	free(g->shortopts);
 	g->v = NULL;
 	g->args = NULL;
 	g->longopts = NULL;
+	g->shortopts = NULL;
 	g->n_args = 0;
 }
 

@@ -21,7 +21,6 @@
 #include <math.h>
 #include <poll.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,14 +62,6 @@ static void catch_signals(bool dump)
 		sa.sa_handler = on_dump;
 		sigaction(SIGUSR1, &sa, NULL);
 	}
-}
-
-static double wall_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* ------------------------------------------------------------------
@@ -472,191 +463,27 @@ out:
 }
 
 /* ------------------------------------------------------------------
- * The reader: a thread that only reads frames and copies them into a ring,
- * so that formatting and writing never make it miss a cycle. A frame that
- * finds the ring full (the writer is behind) is dropped; its cycle is then
- * missing from the cycle numbers the writer sees, and counted there. In
- * flight mode the ring is the memory of the last seconds: the newest frame
- * overwrites the oldest.
- */
-
-struct ring_slot {
-	uint64_t cycle;
-	uint32_t time;
-	uint32_t generation;
-	size_t n;		/* values stored, at most the ring's width */
-	double wall;
-};
-
-struct frame_ring {
-	struct dcm *dcm;
-	pthread_t thread;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	size_t slots, width;
-	struct ring_slot *meta;
-	double *values;		/* slots * width */
-	uint64_t head, tail;	/* frames stored, frames taken (or overwritten) */
-	bool overwrite;		/* flight: the newest replaces the oldest */
-	bool stop, done;
-	int err;		/* the read's error that ended the thread */
-	char why[256];
-};
-
-/*
- * The reader's priority: SCHED_FIFO 1 when allowed (root, CAP_SYS_NICE, an
- * RLIMIT_RTPRIO), above every ordinary task and below the cycle's thread;
- * else it stays as it is. It only waits, reads and copies.
- */
-#define READER_PRIORITY	1
-
-static void *ring_reader(void *arg)
-{
-	struct sched_param sp = { .sched_priority = READER_PRIORITY };
-	struct frame_ring *r = arg;
-	struct dcm_values_frame f = { 0 };
-	struct pollfd pfd = { .fd = dcm_fd(r->dcm), .events = POLLIN };
-	int e = 0;
-
-	pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
-
-	for (;;) {
-		pthread_mutex_lock(&r->lock);
-		if (r->stop) {
-			pthread_mutex_unlock(&r->lock);
-			break;
-		}
-		pthread_mutex_unlock(&r->lock);
-		/* a bounded wait, so that a stop is seen within 100 ms */
-		if (poll(&pfd, 1, 100) <= 0)
-			continue;
-		e = dcm_read_frame(r->dcm, &f);
-		if (e == -EINTR || e == -EAGAIN)
-			continue;
-		if (e)
-			break;
-		{
-			double wall = wall_now();
-			struct ring_slot *m;
-			size_t n = f.n_values < r->width ? f.n_values : r->width;
-
-			pthread_mutex_lock(&r->lock);
-			if (r->head - r->tail == r->slots) {
-				if (!r->overwrite) {
-					/* dropped: the writer sees the hole in the cycle numbers */
-					pthread_mutex_unlock(&r->lock);
-					continue;
-				}
-				r->tail++;
-			}
-			m = &r->meta[r->head % r->slots];
-			m->cycle = f.cycle;
-			m->time = f.time;
-			m->generation = f.generation;
-			m->n = n;
-			m->wall = wall;
-			memcpy(&r->values[(r->head % r->slots) * r->width], f.values,
-			       n * sizeof(double));
-			r->head++;
-			pthread_cond_signal(&r->cond);
-			pthread_mutex_unlock(&r->lock);
-		}
-	}
-	pthread_mutex_lock(&r->lock);
-	if (e) {
-		r->err = e;
-		snprintf(r->why, sizeof(r->why), "%s", dcm_last_error());
-	}
-	r->done = true;
-	pthread_cond_signal(&r->cond);
-	pthread_mutex_unlock(&r->lock);
-	dcm_values_frame_release(&f);
-	return NULL;
-}
-
-static int ring_start(struct frame_ring *r, struct dcm *dcm, size_t slots, size_t width,
-		      bool overwrite, FILE *err)
-{
-	memset(r, 0, sizeof(*r));
-	r->dcm = dcm;
-	r->slots = slots;
-	r->width = width;
-	r->overwrite = overwrite;
-	r->meta = calloc(slots, sizeof(*r->meta));
-	r->values = calloc(slots * width, sizeof(double));
-	if (!r->meta || !r->values) {
-		fprintf(err, "dcmctl: out of memory for %zu frames of %zu values\n", slots, width);
-		return -1;
-	}
-	pthread_mutex_init(&r->lock, NULL);
-	pthread_cond_init(&r->cond, NULL);
-	if (pthread_create(&r->thread, NULL, ring_reader, r)) {
-		fprintf(err, "dcmctl: cannot start the reader thread\n");
-		return -1;
-	}
-	return 0;
-}
-
-static void ring_stop(struct frame_ring *r)
-{
-	if (r->meta && r->values && r->thread) {
-		pthread_mutex_lock(&r->lock);
-		r->stop = true;
-		pthread_mutex_unlock(&r->lock);
-		pthread_join(r->thread, NULL);
-		pthread_mutex_destroy(&r->lock);
-		pthread_cond_destroy(&r->cond);
-	}
-	free(r->meta);
-	free(r->values);
-	r->meta = NULL;
-	r->values = NULL;
-}
-
-/*
- * The oldest frame not yet taken: 1 (in *@m and *@v, valid until
- * ring_release()), 0 after @ms ms without one, -1 when the reader ended.
- */
-static int ring_take(struct frame_ring *r, int ms, struct ring_slot *m, const double **v)
-{
-	struct timespec until;
-	int ret = 0;
-
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_nsec += (long)ms * 1000000L;
-	until.tv_sec += until.tv_nsec / 1000000000L;
-	until.tv_nsec %= 1000000000L;
-	pthread_mutex_lock(&r->lock);
-	while (r->head == r->tail && !r->done) {
-		if (pthread_cond_timedwait(&r->cond, &r->lock, &until))
-			break;
-	}
-	if (r->head != r->tail) {
-		*m = r->meta[r->tail % r->slots];
-		*v = &r->values[(r->tail % r->slots) * r->width];
-		ret = 1;
-	} else if (r->done) {
-		ret = -1;
-	}
-	pthread_mutex_unlock(&r->lock);
-	return ret;
-}
-
-static void ring_release(struct frame_ring *r)
-{
-	pthread_mutex_lock(&r->lock);
-	r->tail++;
-	pthread_mutex_unlock(&r->lock);
-}
-
-/* ------------------------------------------------------------------
  * record
  */
 
+/* What record's remap needs: where the tree comes from, and the keys. */
+struct rec_remap {
+	struct dcm *dcm;
+	const struct dcmctl_opts *o;
+	struct dcm_tree **t;
+	struct rec_keys *k;
+	FILE *err;
+};
+
 /* The frames' subdevices again after a new description: the same names. */
-static int remap(struct dcm *dcm, const struct dcmctl_opts *o, struct dcm_tree **t,
-		 struct rec_keys *k, FILE *err)
+static int remap(void *ctx)
 {
+	struct rec_remap *rm = ctx;
+	struct dcm *dcm = rm->dcm;
+	const struct dcmctl_opts *o = rm->o;
+	struct dcm_tree **t = rm->t;
+	struct rec_keys *k = rm->k;
+	FILE *err = rm->err;
 	struct dcm_tree *nt;
 	size_t i;
 
@@ -687,18 +514,19 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcmctl_record_args ra;
 	struct dcmctl_record_args *a = &ra;
-	struct frame_ring ring = { 0 };
+	struct dcmctl_ring ring = { 0 };
 	struct rec_out ro = { 0 };
 	struct rec_keys k = { 0 };
 	struct dcm_tree *t = NULL;
 	struct dcm *dcm = NULL;
+	struct rec_remap rm = { .o = o, .t = &t, .k = &k, .err = err };
+	struct dcmctl_frame_keys fk = { .cmd = "record", .remap = remap, .ctx = &rm };
 	struct dcm_info info;
 	uint64_t rows = 0, missed = 0, missed_total = 0, gaps = 0, last = 0, due = 0;
 	uint64_t first = 0;
 	uint32_t t0 = 0;
 	char msg[256];
 	long pos;
-	size_t i;
 	int r, ret = DCMCTL_EXIT_FAIL;
 
 	if (dcmctl_parse_record(o->argc, o->argv, &ra, msg, sizeof(msg))) {
@@ -720,6 +548,10 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	}
 	if (select_keys(o, t, a->keys, a->n, &k, err))
 		goto out;
+	rm.dcm = dcm;
+	fk.n = k.n;
+	fk.handles = k.handles;
+	fk.names = k.names;
 	/* The live keys (status words, sonar echoes) too: the frames must carry them. */
 	if (dcm_frame_keys(dcm, true)) {
 		fprintf(err, "dcmctl: record: %s\n", dcm_last_error());
@@ -733,29 +565,17 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	}
 	write_header(ro.f, a->fmt, &k);
 	catch_signals(false);
-	if (ring_start(&ring, dcm, RECORD_RING, info.n_subdevices, false, err))
+	if (dcmctl_ring_start(&ring, dcm, RECORD_RING, info.n_subdevices, false, err))
 		goto out;
 	while (!stop_asked) {
-		struct ring_slot m;
+		struct dcmctl_ring_slot m;
 		const double *v;
 
-		r = ring_take(&ring, 200, &m, &v);
+		r = dcmctl_ring_next(&ring, 200, &fk, &m, &v, err);
 		if (!r)
 			continue;
-		if (r < 0) {
-			fprintf(err, "dcmctl: record: %s\n", ring.why);
+		if (r < 0)
 			goto out;
-		}
-		if (m.generation != dcm_tree_generation(t)) {
-			if (remap(dcm, o, &t, &k, err)) {
-				fprintf(err, "dcmctl: record: the description was replaced\n");
-				goto out;
-			}
-			if (m.generation != dcm_tree_generation(t)) {
-				ring_release(&ring);
-				continue;	/* replaced again: the next frame */
-			}
-		}
 		if (!first) {
 			first = m.cycle;
 			t0 = m.time;
@@ -769,24 +589,16 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		last = m.cycle;
 		if ((a->duration > 0 && (double)(uint32_t)(m.time - t0) >= a->duration * 1000) ||
 		    (a->cycles && m.cycle - first >= a->cycles)) {
-			ring_release(&ring);
+			dcmctl_ring_release(&ring);
 			break;
 		}
 		if (m.cycle < due) {
-			ring_release(&ring);
+			dcmctl_ring_release(&ring);
 			continue;
-		}
-		for (i = 0; i < k.n; i++) {
-			if (LIBDCM_HANDLE_INDEX(k.handles[i]) >= m.n) {
-				fprintf(err, "dcmctl: record: a frame of %zu values has no %s\n",
-					m.n, k.names[i]);
-				ring_release(&ring);
-				goto out;
-			}
 		}
 		pos = a->output ? ftell(ro.f) : 0;
 		write_row(ro.f, a->fmt, &k, m.cycle, m.time, m.wall, missed, v);
-		ring_release(&ring);
+		dcmctl_ring_release(&ring);
 		missed = 0;
 		rows++;
 		due = m.cycle + a->every;
@@ -810,7 +622,7 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		gaps, ro.rotations ? ", files rotated" : "");
 	ret = DCMCTL_EXIT_OK;
 out:
-	ring_stop(&ring);
+	dcmctl_ring_stop(&ring);
 	if (ro.f && ro.f != out && fclose(ro.f) && ret == DCMCTL_EXIT_OK) {
 		fprintf(err, "dcmctl: record: %s: %s\n", a->output, strerror(errno));
 		ret = DCMCTL_EXIT_FAIL;
@@ -838,6 +650,8 @@ int dcmctl_cmd_record(const struct dcmctl_opts *o)
 #define FLIGHT_DIR		"/var/lib/dcm/flight"
 #define FLIGHT_PID		"flight.pid"
 #define FLIGHT_LATEST		"flight-latest.jsonl"
+#define FLIGHT_KEEP		20	/* files of a controller, by default */
+#define FLIGHT_KEEP_MAX		100000
 
 int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv,
 			struct dcmctl_flight_args *a, char *err, size_t errlen)
@@ -849,6 +663,7 @@ int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv
 	a->seconds = 10;
 	a->after = 2;
 	a->dir = FLIGHT_DIR;
+	a->keep = FLIGHT_KEEP;
 	a->timeout = 10;
 	if (dcmctl_getopt_init(&g, spec, argc, argv)) {
 		snprintf(err, errlen, "out of memory");
@@ -879,6 +694,17 @@ int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv
 				goto out;
 			}
 			break;
+		case DCMCTL_OPT_KEEP: {
+			uint64_t v;
+
+			if (parse_uint(g.optarg, 0, FLIGHT_KEEP_MAX, &v)) {
+				snprintf(err, errlen, "flight: invalid --keep '%s' (0 to %d files)",
+					 g.optarg, FLIGHT_KEEP_MAX);
+				goto out;
+			}
+			a->keep = (unsigned int)v;
+			break;
+		}
 		default:	/* --dir */
 			a->dir = g.optarg;
 			break;
@@ -897,7 +723,7 @@ out:
 struct flight_state {
 	const struct dcmctl_opts *o;
 	const struct dcmctl_flight_args *a;
-	struct frame_ring *ring;
+	struct dcmctl_ring *ring;
 	struct dcm_tree *tree;
 	unsigned int index;
 	char reason[512];		/* "safety cycle-fault; ..." */
@@ -947,7 +773,7 @@ static int flight_on_event(const struct dcm_nl_event *ev, void *arg)
 	add_reason(st, why);
 	if (!st->pending) {
 		st->pending = true;
-		st->due = wall_now() + st->a->after;
+		st->due = dcmctl_wall_now() + st->a->after;
 	}
 	return 0;
 }
@@ -992,7 +818,7 @@ static int dump_event(const struct dcm_nl_event *ev, void *arg)
  */
 static int flight_write(const struct flight_state *st, const char *reason, double when)
 {
-	const struct frame_ring *r = st->ring;
+	const struct dcmctl_ring *r = st->ring;
 	uint64_t i, rows = 0, missed = 0, last = 0, gaps = 0, other = 0;
 	uint32_t gen = dcm_tree_generation(st->tree);
 	size_t nsub = dcm_tree_n_subdevices(st->tree), j;
@@ -1002,6 +828,7 @@ static int flight_write(const struct flight_state *st, const char *reason, doubl
 	struct json_writer w;
 	struct tm tm;
 	time_t secs = (time_t)when;
+	int pruned;
 	FILE *f;
 
 	localtime_r(&secs, &tm);
@@ -1047,7 +874,7 @@ static int flight_write(const struct flight_state *st, const char *reason, doubl
 	}
 
 	for (i = r->tail; i < r->head; i++) {
-		const struct ring_slot *m = &r->meta[i % r->slots];
+		const struct dcmctl_ring_slot *m = &r->meta[i % r->slots];
 		const double *v = &r->values[(i % r->slots) * r->width];
 		uint64_t miss = 0;
 
@@ -1096,7 +923,83 @@ static int flight_write(const struct flight_state *st, const char *reason, doubl
 		fprintf(stderr, "dcmctl: flight: %s: %s\n", latest, strerror(errno));
 	printf("%s\n", path);
 	fflush(stdout);
+	/* the oldest beyond --keep go; never this one, whatever the clock did */
+	pruned = dcmctl_flight_prune(st->a->dir, st->index, st->a->keep, name);
+	if (pruned < 0)
+		fprintf(stderr, "dcmctl: flight: removing old files of %s: %s\n", st->a->dir,
+			strerror(-pruned));
 	return 0;
+}
+
+/* Is @name one of dcm@index's flight files: flight-*-dcmN.jsonl? */
+static bool flight_file_of(const char *name, unsigned int index)
+{
+	char suffix[32];
+	size_t len = strlen(name), slen;
+
+	slen = (size_t)snprintf(suffix, sizeof(suffix), "-dcm%u.jsonl", index);
+	return !strncmp(name, "flight-", 7) && len > 7 + slen &&
+	       !strcmp(name + len - slen, suffix);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int dcmctl_flight_prune(const char *dir, unsigned int index, unsigned int keep,
+			const char *spare)
+{
+	char **names = NULL, **more, path[PATH_MAX];
+	size_t n = 0, cap = 0, i;
+	struct dirent *de;
+	int removed = 0;
+	DIR *d;
+
+	if (!keep)
+		return 0;
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (!flight_file_of(de->d_name, index) || (spare && !strcmp(de->d_name, spare)))
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			more = realloc(names, cap * sizeof(*names));
+			if (!more)
+				goto nomem;
+			names = more;
+		}
+		names[n] = strdup(de->d_name);
+		if (!names[n])
+			goto nomem;
+		n++;
+	}
+	closedir(d);
+	d = NULL;
+	/* the names begin with the date and time: the oldest first */
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
+	if (spare)
+		keep--;	/* @spare is one of those kept */
+	for (i = 0; i + keep < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (!unlink(path))
+			removed++;
+		else if (errno != ENOENT)
+			fprintf(stderr, "dcmctl: flight: %s: %s\n", path, strerror(errno));
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return removed;
+nomem:
+	closedir(d);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return -ENOMEM;
 }
 
 /*
@@ -1106,7 +1009,7 @@ static int flight_write(const struct flight_state *st, const char *reason, doubl
  */
 static void flight_dump(struct flight_state *st, const char *reason)
 {
-	double when = wall_now();
+	double when = dcmctl_wall_now();
 	pid_t pid;
 
 	fflush(stdout);
@@ -1138,7 +1041,7 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcmctl_flight_args a;
 	struct flight_state st = { .o = o, .a = &a };
-	struct frame_ring ring = { 0 };
+	struct dcmctl_ring ring = { 0 };
 	struct dcm *dcm = NULL;
 	struct dcm_nl *nl = NULL;
 	struct dcm_info info;
@@ -1185,7 +1088,7 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	}
 	/* the kept seconds and the --after ones, at the controller's period */
 	slots = (size_t)((a.seconds + a.after) * 1e6 / (info.period_us ? info.period_us : 10000)) + 1;
-	if (ring_start(&ring, dcm, slots, info.n_subdevices, true, err))
+	if (dcmctl_ring_start(&ring, dcm, slots, info.n_subdevices, true, err))
 		goto out;
 	if (write_pid_file(a.dir, pidfile, sizeof(pidfile))) {
 		fprintf(err, "dcmctl: flight: %s: %s\n", pidfile, strerror(errno));
@@ -1231,7 +1134,7 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 			dump_asked = 0;
 			flight_dump(&st, "on demand");
 		}
-		if (st.pending && wall_now() >= st.due) {
+		if (st.pending && dcmctl_wall_now() >= st.due) {
 			flight_dump(&st, st.reason);
 			st.pending = false;
 			st.reason[0] = '\0';
@@ -1239,7 +1142,7 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	}
 	ret = DCMCTL_EXIT_OK;
 out:
-	ring_stop(&ring);
+	dcmctl_ring_stop(&ring);
 	while (waitpid(-1, NULL, 0) > 0)
 		;
 	if (pidfile[0])
@@ -1294,12 +1197,12 @@ int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err)
 			errno == ESRCH ? "gone (a stale pid file)" : strerror(errno));
 		return DCMCTL_EXIT_FAIL;
 	}
-	end = wall_now() + a.timeout;
+	end = dcmctl_wall_now() + a.timeout;
 	for (;;) {
 		latest_target(a.dir, now, sizeof(now));
 		if (now[0] && strcmp(now, before))
 			break;
-		if (wall_now() > end) {
+		if (dcmctl_wall_now() > end) {
 			fprintf(err, "dcmctl: flight-dump: no new file in %s after %g s\n", a.dir,
 				a.timeout);
 			return DCMCTL_EXIT_FAIL;

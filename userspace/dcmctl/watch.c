@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dcmctl watch, stats: the cycle as it runs, through read() frames,
- * DCM_IOC_STATS and DCM_IOC_CYCLE_STATS.
+ * dcmctl watch, stats: the cycle as it runs, through read() frames (by
+ * the frame loop record uses too, frames.c), DCM_IOC_STATS and
+ * DCM_IOC_CYCLE_STATS.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -52,15 +53,23 @@ static int lookup_all(struct dcm *dcm, const struct dcm_sysfs *s, char **keys, s
 	return ret;
 }
 
-/* The generation of the first key read from frames; -1 if none is. */
-static long generation(const uint32_t *handles, size_t n)
-{
-	size_t i;
+/* What watch's remap needs: the keys, where they are looked up. */
+struct watch_remap {
+	struct dcm *dcm;
+	const struct dcm_sysfs *s;
+	char **keys;
+	size_t n;
+	uint32_t *handles;
+	char (*paths)[DCMCTL_KEY_LEN];
+	FILE *err;
+};
 
-	for (i = 0; i < n; i++)
-		if (handles[i])
-			return LIBDCM_HANDLE_GEN(handles[i]);
-	return -1;
+/* A new description: the same names looked up again. */
+static int watch_remap(void *ctx)
+{
+	struct watch_remap *w = ctx;
+
+	return lookup_all(w->dcm, w->s, w->keys, w->n, w->handles, w->paths, w->err);
 }
 
 /* A sysfs key's value now: a number, or NAN (text: @text). */
@@ -77,7 +86,9 @@ static char *sysfs_value(const struct dcm_sysfs *s, const char *path)
 
 int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
-	struct dcm_values_frame f = { 0 };
+	struct dcmctl_ring ring = { 0 };
+	struct watch_remap wr = { .err = err };
+	struct dcmctl_frame_keys fk = { .cmd = "watch", .remap = watch_remap, .ctx = &wr };
 	struct dcmctl_watch_args a;
 	struct dcm_sysfs *s = NULL;
 	struct dcm *dcm = NULL;
@@ -88,7 +99,6 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	uint64_t seen = 0;
 	char msg[256];
 	size_t i;
-	long gen;
 	int r, ret = DCMCTL_EXIT_FAIL;
 
 	if (dcmctl_parse_watch(o->argc, o->argv, &a, msg, sizeof(msg))) {
@@ -117,6 +127,11 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		goto out;
 	if (lookup_all(dcm, s, a.keys, a.n, handles, paths, err))
 		goto out;
+	wr = (struct watch_remap){ .dcm = dcm, .s = s, .keys = a.keys, .n = a.n,
+				   .handles = handles, .paths = paths, .err = err };
+	fk.n = a.n;
+	fk.handles = handles;
+	fk.names = (const char *const *)a.keys;
 	if (!o->json) {
 		fprintf(out, "cycle time");
 		for (i = 0; i < a.n; i++)
@@ -124,75 +139,63 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		fputc('\n', out);
 		fflush(out);
 	}
+	/* a frame read when the row before is out */
+	dcmctl_ring_direct(&ring, dcm);
 	while (!a.cycles || seen < a.cycles) {
-		r = dcm_read_frame(dcm, &f);
-		if (r == -EINTR)
+		struct dcmctl_ring_slot m;
+		const double *v;
+
+		r = dcmctl_ring_next(&ring, 200, &fk, &m, &v, err);
+		if (!r)
 			continue;
-		if (r) {
-			fprintf(err, "dcmctl: watch: %s\n", dcm_last_error());
+		if (r < 0)
 			goto out;
-		}
-		gen = generation(handles, a.n);
-		if (gen >= 0 && f.generation != (uint32_t)gen) {
-			/* a new description: the same names, new handles */
-			if (lookup_all(dcm, s, a.keys, a.n, handles, paths, err)) {
-				fprintf(err, "dcmctl: watch: the description was replaced\n");
-				goto out;
-			}
-			continue;	/* the next frame is of the new one */
-		}
-		for (i = 0; i < a.n; i++) {
-			if (handles[i] && LIBDCM_HANDLE_INDEX(handles[i]) >= f.n_values) {
-				fprintf(err, "dcmctl: watch: a frame of %zu values has no %s\n",
-					f.n_values, a.keys[i]);
-				goto out;
-			}
-		}
 		if (o->json) {
 			struct json_writer w;
 
 			json_init(&w, out, o->pretty);
 			json_begin_object(&w, NULL);
-			json_uint(&w, "cycle", f.cycle);
-			json_uint(&w, "time", f.time);
+			json_uint(&w, "cycle", m.cycle);
+			json_uint(&w, "time", m.time);
 			json_begin_object(&w, "values");
 			for (i = 0; i < a.n; i++) {
-				char *v;
+				char *txt;
 
 				if (handles[i]) {
 					json_double(&w, a.keys[i],
-						    f.values[LIBDCM_HANDLE_INDEX(handles[i])]);
+						    v[LIBDCM_HANDLE_INDEX(handles[i])]);
 					continue;
 				}
-				v = sysfs_value(s, paths[i]);
-				dcmctl_json_value(&w, a.keys[i], v ? v : "");
-				free(v);
+				txt = sysfs_value(s, paths[i]);
+				dcmctl_json_value(&w, a.keys[i], txt ? txt : "");
+				free(txt);
 			}
 			json_end_object(&w);
 			json_end_object(&w);
 			json_finish(&w);
 		} else {
-			fprintf(out, "%" PRIu64 " %u", f.cycle, f.time);
+			fprintf(out, "%" PRIu64 " %u", m.cycle, m.time);
 			for (i = 0; i < a.n; i++) {
-				char *v;
+				char *txt;
 
 				if (handles[i]) {
 					fprintf(out, " %.6f",
-						f.values[LIBDCM_HANDLE_INDEX(handles[i])]);
+						v[LIBDCM_HANDLE_INDEX(handles[i])]);
 					continue;
 				}
-				v = sysfs_value(s, paths[i]);
-				fprintf(out, " %s", v && *v ? v : "-");
-				free(v);
+				txt = sysfs_value(s, paths[i]);
+				fprintf(out, " %s", txt && *txt ? txt : "-");
+				free(txt);
 			}
 			fputc('\n', out);
 		}
+		dcmctl_ring_release(&ring);
 		fflush(out);	/* one line per cycle, also into a pipe */
 		seen++;
 	}
 	ret = DCMCTL_EXIT_OK;
 out:
-	dcm_values_frame_release(&f);
+	dcmctl_ring_stop(&ring);
 	dcm_close(dcm);
 	dcm_sysfs_close(s);
 	free(handles);

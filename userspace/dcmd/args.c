@@ -10,68 +10,49 @@
 #include <unistd.h>
 
 #include "dcmd.h"
+#include "optdef.h"
 
 /*
  * The options, once: getopt_long()'s tables and the help are made from
- * this table. An argument's help may use the defaults below.
+ * this table (common/optdef.h). An argument's help may use the defaults
+ * below.
  */
-struct dcmd_optdef {
-	char letter;
-	const char *name;
-	const char *arg;	/* NULL: a flag */
-	const char *help;
-};
-
-static const struct dcmd_optdef dcmd_opts_table[] = {
-	{ 'f', "foreground", NULL, "stay in the foreground (log to stderr too)" },
-	{ 'v', "verbose", NULL, "verbose: log debug messages" },
-	{ 'p', "pidfile", "PIDFILE", "write the daemon's pid there (locked; removed\non exit)" },
-	{ '1', "once", NULL, "load the description once, then exit 0/1 (no\ndaemon)" },
-	{ 'n', "check", NULL, "check only: load, validate and check the\n"
+static const struct optdef dcmd_opts_table[] = {
+	{ "foreground", 'f', 0, NULL, "stay in the foreground (log to stderr too)" },
+	{ "verbose", 'v', 0, NULL, "verbose: log debug messages" },
+	{ "pidfile", 'p', 0, "PIDFILE", "write the daemon's pid there (locked; removed\non exit)" },
+	{ "once", '1', 0, NULL, "load the description once, then exit 0/1 (no\ndaemon)" },
+	{ "check", 'n', 0, NULL, "check only: load, validate and check the\n"
 	  "description, print a summary, send nothing to\nthe kernel; exit 0/1" },
-	{ 'k', "list-keys", NULL, "with -n: list the keys of the checked\n"
+	{ "list-keys", 'k', 0, NULL, "with -n: list the keys of the checked\n"
 	  "description instead of the summary, \"PATH VALUE\"\n"
 	  "a line, as sysfs would hold them" },
-	{ 'c', "device-xml", "FILE", "robot description (default\n"
+	{ "device-xml", 'c', 0, "FILE", "robot description (default\n"
 	  DCMD_SHARE_DIR "/" DCMD_DEVICE_XML ")" },
-	{ 'M', "main-xml", "FILE", "main preferences (default\n" DCMD_ETC_DIR "/" DCMD_MAIN_XML
+	{ "main-xml", 'M', 0, "FILE", "main preferences (default\n" DCMD_ETC_DIR "/" DCMD_MAIN_XML
 	  " if present, else\n" DCMD_SHARE_DIR "/" DCMD_MAIN_XML "; '" DCMD_NO_FILE "': none)" },
-	{ 'b', "body-xml", "FILE", "chest preferences (default\n" DCMD_ETC_DIR "/" DCMD_BODY_XML
+	{ "body-xml", 'b', 0, "FILE", "chest preferences (default\n" DCMD_ETC_DIR "/" DCMD_BODY_XML
 	  " if present, else\n" DCMD_SHARE_DIR "/" DCMD_BODY_XML "; '" DCMD_NO_FILE "': none)" },
-	{ 'H', "head-xml", "FILE", "head preferences (default\n" DCMD_ETC_DIR "/" DCMD_HEAD_XML
+	{ "head-xml", 'H', 0, "FILE", "head preferences (default\n" DCMD_ETC_DIR "/" DCMD_HEAD_XML
 	  " if present, else\n" DCMD_SHARE_DIR "/" DCMD_HEAD_XML "; '" DCMD_NO_FILE "': none)" },
-	{ 'S', "schemas", "DIR", "where " DCMD_DEVICE_RNG " and " DCMD_PREFS_RNG
+	{ "schemas", 'S', 0, "DIR", "where " DCMD_DEVICE_RNG " and " DCMD_PREFS_RNG
 	  " are\n(default " DCMD_SHARE_DIR ")" },
-	{ 'i', "index", "INDEX", "controller to configure, dcmINDEX (default 0);\n"
+	{ "index", 'i', 0, "INDEX", "controller to configure, dcmINDEX (default 0);\n"
 	  "one dcmd per controller. The default preference\n"
 	  "files of dcmN, N > 0, are in " DCMD_ETC_DIR "/dcmN, its\nsyslog ident is dcmd.N" },
-	{ 'h', "help", NULL, "show this text" },
-	{ 0, NULL, NULL, NULL }
+	{ "help", 'h', 0, NULL, "show this text" },
+	{ NULL, 0, 0, NULL, NULL }
 };
 
 void dcmd_usage(FILE *f)
 {
-	const struct dcmd_optdef *d;
-
 	fprintf(f,
 		"Usage: dcmd [-f] [-v] [-p PIDFILE] [-1 | -n [-k]] [-c DEVICE_XML]\n"
 		"            [-M MAIN_XML] [-b BODY_XML] [-H HEAD_XML] [-S SCHEMA_DIR]\n"
 		"            [-i INDEX] (or the long options below)\n"
 		"       dcmd -h | --help\n"
 		"\n");
-	for (d = dcmd_opts_table; d->name; d++) {
-		char head[48];
-		const char *h = d->help, *nl;
-
-		snprintf(head, sizeof(head), "-%c, --%s%s%s", d->letter, d->name,
-			 d->arg ? " " : "", d->arg ? d->arg : "");
-		fprintf(f, "  %-25s ", head);
-		while ((nl = strchr(h, '\n'))) {
-			fprintf(f, "%.*s\n  %-25s ", (int)(nl - h), h, "");
-			h = nl + 1;
-		}
-		fprintf(f, "%s\n", h);
-	}
+	optdef_print(f, dcmd_opts_table, 25);
 	fprintf(f,
 		"\n"
 		"--opt=VALUE is --opt VALUE. SIGHUP reloads the description; a failed\n"
@@ -97,22 +78,14 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 	struct option longopts[N_OPTS];
 	char shortopts[2 * N_OPTS + 2];
 	unsigned long v;
-	size_t i, off = 0;
 	char *end;
 	int c, before;
 
 	memset(o, 0, sizeof(*o));
-	memset(longopts, 0, sizeof(longopts));
-	shortopts[off++] = ':';
-	for (i = 0; dcmd_opts_table[i].name; i++) {
-		longopts[i].name = dcmd_opts_table[i].name;
-		longopts[i].has_arg = dcmd_opts_table[i].arg ? required_argument : no_argument;
-		longopts[i].val = dcmd_opts_table[i].letter;
-		shortopts[off++] = dcmd_opts_table[i].letter;
-		if (dcmd_opts_table[i].arg)
-			shortopts[off++] = ':';
+	if (optdef_getopt(dcmd_opts_table, ":", longopts, shortopts, sizeof(shortopts))) {
+		snprintf(o->err, sizeof(o->err), "the option table does not fit");
+		return DCMD_USAGE_ERROR;
 	}
-	shortopts[off] = '\0';
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
 	for (;;) {

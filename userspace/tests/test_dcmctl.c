@@ -139,7 +139,7 @@ static void test_parse_command_help(void **state)
 static void test_cmd_usage(void **state)
 {
 	const struct dcmctl_cmd *c;
-	const struct dcmctl_optdef *d;
+	const struct optdef *d;
 	char *buf = NULL, want[128];
 	size_t len = 0;
 
@@ -233,6 +233,10 @@ static void test_parse_help_version(void **state)
 	assert_int_equal(PARSE(&o, "-V"), DCMCTL_VERSION);
 	assert_int_equal(PARSE(&o, "--version"), DCMCTL_VERSION);
 	assert_int_equal(PARSE(&o, "-j", "-h", "info"), DCMCTL_HELP);
+	/* a global option after the command too; not after "--" */
+	assert_int_equal(PARSE(&o, "get", "-V"), DCMCTL_VERSION);
+	assert_int_equal(PARSE(&o, "info", "-j", "--version"), DCMCTL_VERSION);
+	assert_int_equal(PARSE(&o, "get", "--", "-V"), DCMCTL_RUN);
 	assert_int_equal(PARSE(&o, "help"), DCMCTL_RUN);
 	assert_string_equal(o.cmd->name, "help");
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "dcmctl.h"
@@ -529,8 +530,21 @@ static void test_parse_record(void **state)
 
 	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, 0, (char *[]){ NULL }, &f, err,
 					     sizeof(err)), 0);
-	assert_true(f.seconds == 10 && f.after == 2);
+	assert_true(f.seconds == 10 && f.after == 2 && f.keep == 20);
 	assert_string_equal(f.dir, "/var/lib/dcm/flight");
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("--keep", "0"), &f, err,
+					     sizeof(err)), 0);
+	assert_int_equal(f.keep, 0);
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("--keep=3"), &f, err,
+					     sizeof(err)), 0);
+	assert_int_equal(f.keep, 3);
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("--keep", "-1"), &f, err,
+					     sizeof(err)), -EINVAL);
+	assert_string_equal(err, "flight: invalid --keep '-1' (0 to 100000 files)");
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("--keep", "100001"), &f,
+					     err, sizeof(err)), -EINVAL);
+	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight_dump, ARGS("--keep", "3"), &f,
+					     err, sizeof(err)), -EINVAL);
 	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("-s", "30", "--after", "0",
 								       "-D", "/tmp/f"), &f, err,
 					     sizeof(err)), 0);
@@ -547,6 +561,71 @@ static void test_parse_record(void **state)
 	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight_dump, ARGS("now"), &f, err,
 					     sizeof(err)), -EINVAL);
 	assert_string_equal(err, "flight-dump: 'now' is not an option");
+}
+
+/* touch DIR/NAME */
+static void touch(const char *dir, const char *name)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fclose(f);
+}
+
+static bool exists(const char *dir, const char *name)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return !access(path, F_OK);
+}
+
+/* The flight recorder's --keep: the oldest of a controller's files go. */
+static void test_flight_prune(void **state)
+{
+	static const char *const files[] = {
+		"flight-20260101-100000.000-dcm0.jsonl",
+		"flight-20260101-100001.500-dcm0.jsonl",
+		"flight-20260102-090000.000-dcm0.jsonl",
+		"flight-20260103-000000.000-dcm0.jsonl",
+	};
+	static const char *const others[] = {
+		"flight-20250101-000000.000-dcm1.jsonl",	/* another controller's */
+		"flight-20250101-000000.000-dcm0.jsonl.part",	/* being written */
+		"flight-latest.jsonl", "flight.pid", "notes.txt",
+	};
+	char dir[] = "/tmp/test-flight-XXXXXX", cmd[64];
+	size_t i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	for (i = 0; i < 4; i++)
+		touch(dir, files[i]);
+	for (i = 0; i < 5; i++)
+		touch(dir, others[i]);
+	/* 0 keeps all; more kept than there are removes none */
+	assert_int_equal(dcmctl_flight_prune(dir, 0, 0, NULL), 0);
+	assert_int_equal(dcmctl_flight_prune(dir, 0, 4, NULL), 0);
+	/* the newest 3 stay */
+	assert_int_equal(dcmctl_flight_prune(dir, 0, 3, NULL), 1);
+	assert_false(exists(dir, files[0]));
+	assert_true(exists(dir, files[1]) && exists(dir, files[2]) && exists(dir, files[3]));
+	/* the spared file stays and counts: here the oldest, as after a clock set back */
+	assert_int_equal(dcmctl_flight_prune(dir, 0, 2, files[1]), 1);
+	assert_true(exists(dir, files[1]) && exists(dir, files[3]));
+	assert_false(exists(dir, files[2]));
+	assert_int_equal(dcmctl_flight_prune(dir, 0, 1, files[1]), 1);
+	assert_true(exists(dir, files[1]));
+	assert_false(exists(dir, files[3]));
+	/* nothing else is touched */
+	for (i = 0; i < 5; i++)
+		assert_true(exists(dir, others[i]));
+	assert_int_equal(dcmctl_flight_prune("/nonexistent/flight", 0, 1, NULL), -ENOENT);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
 }
 
 static void test_parse_events(void **state)
@@ -1078,14 +1157,17 @@ static void test_watch_cmd(void **state)
 		"{\"cycle\":5,\"time\":1050,\"values\":{\"HeadPitch/Position/Actuator\":-0.45}}\n");
 	out_free(&r);
 
-	/* a new description while watching: looked up again, goes on */
+	/*
+	 * a new description while watching: looked up again, goes on; the
+	 * new one's first frame is shown, read with the new handles
+	 */
 	fake.bump_generation_at = fake.reads + 1;
 	memset(fake.calls, 0, sizeof(fake.calls));
 	r = RUN("watch", "US/Actuator", "--cycles", "1");
 	assert_int_equal(r.rc, 0);
-	assert_int_equal(fake.reads, 7);	/* the frame of the new one is skipped */
+	assert_int_equal(fake.reads, 6);
 	assert_int_equal(fake.calls[FAKE_NR(DCM_IOC_LOOKUP)], 2);
-	assert_string_equal(r.out, "cycle time US/Actuator\n7 1070 0.070000\n");
+	assert_string_equal(r.out, "cycle time US/Actuator\n6 1060 0.060000\n");
 	out_free(&r);
 
 	r = RUN("watch", "HeadYaw/Position/Actuator", "Nope", "--cycles", "1");
@@ -1182,6 +1264,7 @@ int main(void)
 		cmocka_unit_test_setup(test_parse_watch, setup),
 		cmocka_unit_test_setup(test_parse_record, setup),
 		cmocka_unit_test_setup(test_parse_events, setup),
+		cmocka_unit_test(test_flight_prune),
 		cmocka_unit_test_setup(test_parse_option_rules, setup),
 		cmocka_unit_test_setup(test_find_new_cmds, setup),
 		cmocka_unit_test_setup(test_set_cmd, setup),

@@ -31,6 +31,7 @@
 #include <linux/dcm.h>
 
 #include "json.h"
+#include "optdef.h"
 #include "web.h"
 
 #ifndef DCM_WEB_ROOT
@@ -56,31 +57,23 @@ struct web_opts {
 	bool verbose;
 };
 
-struct optdef {
-	char letter;
-	const char *name;
-	const char *arg;
-	const char *help;
-};
-
+/* The options: getopt_long()'s tables and the help (common/optdef.h). */
 static const struct optdef optdefs[] = {
-	{ 'p', "port", "PORT", "TCP port to listen on (default 8080)" },
-	{ 'a', "address", "ADDR", "address to listen on (default: all)" },
-	{ 'i', "index", "INDEX", "controller to show, dcmINDEX (default 0)" },
-	{ 'r', "root", "DIR", "the page's files (default\n" DCM_WEB_ROOT ")" },
-	{ 'l', "lola-status", "PATH", "dcm-lola's status socket for the metrics\n"
+	{ "port", 'p', 0, "PORT", "TCP port to listen on (default 8080)" },
+	{ "address", 'a', 0, "ADDR", "address to listen on (default: all)" },
+	{ "index", 'i', 0, "INDEX", "controller to show, dcmINDEX (default 0)" },
+	{ "root", 'r', 0, "DIR", "the page's files (default\n" DCM_WEB_ROOT ")" },
+	{ "lola-status", 'l', 0, "PATH", "dcm-lola's status socket for the metrics\n"
 	  "(default " DEFAULT_LOLA_STATUS "; 'none': not read)" },
-	{ 'm', "max-clients", "N", "WebSocket clients at once (default 16)" },
-	{ 'v', "verbose", NULL, "log each connection" },
-	{ 'V', "version", NULL, "print the version and exit" },
-	{ 'h', "help", NULL, "show this text" },
-	{ 0, NULL, NULL, NULL }
+	{ "max-clients", 'm', 0, "N", "WebSocket clients at once (default 16)" },
+	{ "verbose", 'v', 0, NULL, "log each connection" },
+	{ "version", 'V', 0, NULL, "print the version and exit" },
+	{ "help", 'h', 0, NULL, "show this text" },
+	{ NULL, 0, 0, NULL, NULL }
 };
 
 static void usage(FILE *f)
 {
-	const struct optdef *d;
-
 	fprintf(f,
 		"Usage: dcm-web [-p PORT] [-a ADDR] [-i INDEX] [-r DIR] [-l PATH]\n"
 		"               [-m N] [-v] (or the long options below)\n"
@@ -90,19 +83,7 @@ static void usage(FILE *f)
 		"metrics at /metrics and the Foxglove WebSocket protocol\n"
 		"(" FOXGLOVE_SUBPROTOCOL ") on the same port.\n"
 		"\n");
-	for (d = optdefs; d->name; d++) {
-		char head[48];
-		const char *h = d->help, *nl;
-
-		snprintf(head, sizeof(head), "-%c, --%s%s%s", d->letter, d->name,
-			 d->arg ? " " : "", d->arg ? d->arg : "");
-		fprintf(f, "  %-25s ", head);
-		while ((nl = strchr(h, '\n'))) {
-			fprintf(f, "%.*s\n  %-25s ", (int)(nl - h), h, "");
-			h = nl + 1;
-		}
-		fprintf(f, "%s\n", h);
-	}
+	optdef_print(f, optdefs, 25);
 	fprintf(f,
 		"\n"
 		"--opt=VALUE is --opt VALUE. SIGINT and SIGTERM stop it. Exit status: 0\n"
@@ -128,22 +109,13 @@ static int parse_uint(const char *s, unsigned int min, unsigned int max, unsigne
 static int parse_args(int argc, char **argv, struct web_opts *o)
 {
 	struct option lopts[sizeof(optdefs) / sizeof(optdefs[0])];
-	char sopts[64];
-	size_t i, n = 0, k = 0;
+	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 2];
 	int c;
 
-	for (i = 0; optdefs[i].name; i++) {
-		lopts[n].name = optdefs[i].name;
-		lopts[n].has_arg = optdefs[i].arg ? required_argument : no_argument;
-		lopts[n].flag = NULL;
-		lopts[n].val = optdefs[i].letter;
-		n++;
-		sopts[k++] = optdefs[i].letter;
-		if (optdefs[i].arg)
-			sopts[k++] = ':';
+	if (optdef_getopt(optdefs, ":", lopts, sopts, sizeof(sopts))) {
+		fprintf(stderr, "dcm-web: the option table does not fit\n");
+		return 1;
 	}
-	memset(&lopts[n], 0, sizeof(lopts[n]));
-	sopts[k] = 0;
 
 	o->port = DEFAULT_PORT;
 	o->address = NULL;

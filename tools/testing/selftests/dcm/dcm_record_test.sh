@@ -15,7 +15,7 @@
 # the fault, the fault's event among the events, and a row a cycle;
 # flight-dump asks for one on demand; a simulated fall (the inertial
 # board's AngleY at 1.5 rad, dcm_sim's imu/angle_y) is a fall event and a
-# file of its own.
+# file of its own. --keep 2: after the third file, the first is gone.
 #
 # POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
 
@@ -121,7 +121,7 @@ check $? "--max-size without --output is a usage error"
 
 # 5. The flight recorder: a cycle fault writes the seconds before it.
 mkdir -p $TMP/fl
-dcmctl flight --dir $TMP/fl --seconds 3 --after 1 >$TMP/fl.out 2>$TMP/fl.err &
+dcmctl flight --dir $TMP/fl --seconds 3 --after 1 --keep 2 >$TMP/fl.out 2>$TMP/fl.err &
 FPID=$!
 sleep "$(scaled 4)"
 kill -0 $FPID
@@ -177,6 +177,18 @@ else
 	n=$((n + 1))
 	echo "ok $n # SKIP no dcm_sim imu/angle_y"
 fi
+# --keep 2: the newest two of the files written are there, no other
+written=$(wc -l <$TMP/fl.out)
+kept=$(ls $TMP/fl | grep -c '^flight-.*-dcm0\.jsonl$')
+ok=0
+[ "$written" -ge 2 ] && [ "$kept" = 2 ] || ok=1
+for p in $(tail -n 2 $TMP/fl.out); do
+	[ -f "$p" ] || ok=1
+done
+for p in $(head -n $((written - 2)) $TMP/fl.out); do
+	[ ! -e "$p" ] || ok=1
+done
+check $ok "--keep 2: $kept of the $written files written are kept, the newest"
 kill $FPID
 wait $FPID
 st=$?
