@@ -215,8 +215,9 @@ static void test_squat(void **state)
 
 /*
  * Weight shift: hip rolls and ankle rolls tilt the legs so that the torso
- * moves over one foot, slowly (2 s), then hold 1 s: at least 80 % of the
- * weight on that foot.
+ * moves over one foot while the other leg shortens (its knee bends 0.15 rad
+ * more, its hip and ankle half as much each), slowly (2 s), then hold 1 s:
+ * at least 80 % of the weight on that foot.
  */
 static void shift(int foot)
 {
@@ -228,11 +229,16 @@ static void shift(int foot)
 	mass_g = phys_mass(s.b) * 1000;
 	sim_run(&s, 100);
 	for (t = 1; t <= 200; t++) {
-		double a = 0.32 * side * t / 200;
+		double a = 0.28 * side * t / 200, k = 0.15 * t / 200;
+		int knee = foot ? DCM_SIM_L_KNEE_PITCH : DCM_SIM_R_KNEE_PITCH;
 
 		/* Hip roll -a moves the feet to the right of the hips: the torso left */
 		s.q[DCM_SIM_L_HIP_ROLL] = s.q[DCM_SIM_R_HIP_ROLL] = -a;
 		s.q[DCM_SIM_L_ANKLE_ROLL] = s.q[DCM_SIM_R_ANKLE_ROLL] = a;
+		/* The other leg: pitch joints hip, knee, ankle in a row */
+		s.q[knee] = 0.70 + k;
+		s.q[knee - 1] = -0.45 - k / 2;
+		s.q[knee + 1] = -0.35 - k / 2;
 		sim_tick(&s);
 	}
 	sim_run(&s, 100);
