@@ -379,6 +379,7 @@ void phys_destroy(struct phys_body *b)
 	dSpaceDestroy(b->space);
 	dWorldDestroy(b->world);
 	free(b);
+	dCloseODE();	/* counted: each phys_create() initialised it once */
 }
 
 /**

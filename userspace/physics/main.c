@@ -35,7 +35,8 @@ static void usage(FILE *f)
 		"  --substeps N    physics steps per tick (default %d, 1..%d)\n"
 		"  --ticks N       stop after N ticks\n"
 		"  --stats         the figures every 1000 ticks too, not only at the end\n"
-		"  --bench N       no link: the body stands N ticks of 10 ms; the figures\n",
+		"  --bench N       no link: the body stands N ticks of 10 ms; the figures\n"
+		"  -h, --help      this text\n",
 		PHYS_SUBSTEPS_DEFAULT, PHYS_SUBSTEPS_MAX);
 }
 

@@ -32,6 +32,22 @@ struct sim {
 	uint32_t seq;
 };
 
+static int sim_setup(void **state)
+{
+	*state = calloc(1, sizeof(struct sim));
+	return *state ? 0 : -1;
+}
+
+/* The body is freed here, so that a failed check leaks nothing. */
+static int sim_teardown(void **state)
+{
+	struct sim *s = *state;
+
+	phys_destroy(s->b);
+	free(s);
+	return 0;
+}
+
 static void sim_start(struct sim *s, double hardness)
 {
 	int32_t pos[DCM_SIM_JOINTS];
@@ -111,62 +127,61 @@ static double knee_ma(struct sim *s, int ticks)
  */
 static void test_stand(void **state)
 {
-	struct sim s;
+	struct sim *sp = *state;
 	double mass_g, cop[2];
 	int t;
 
-	(void)state;
-	sim_start(&s, 1.0);
-	mass_g = phys_mass(s.b) * 1000;
+	sim_start(sp, 1.0);
+	mass_g = phys_mass(sp->b) * 1000;
 	assert_true(mass_g > 5000 && mass_g < 5600);	/* a NAO: about 5.3 kg */
-	sim_run(&s, 200);
+	sim_run(sp, 200);
 	for (t = 0; t < 1000; t++) {
-		sim_tick(&s);
-		if (fabs(total_g(&s.st) - mass_g) > 0.05 * mass_g)
+		sim_tick(sp);
+		if (fabs(total_g(&sp->st) - mass_g) > 0.05 * mass_g)
 			fail_msg("t=%.2f s: the FSRs bear %.0f g, the body is %.0f g",
-				 2 + t * 0.01, total_g(&s.st), mass_g);
-		assert_true(phys_cop(s.b, cop));
-		if (!phys_in_support(s.b, cop))
+				 2 + t * 0.01, total_g(&sp->st), mass_g);
+		assert_true(phys_cop(sp->b, cop));
+		if (!phys_in_support(sp->b, cop))
 			fail_msg("t=%.2f s: centre of pressure (%.3f, %.3f) outside the feet",
 				 2 + t * 0.01, cop[0], cop[1]);
-		assert_true(fabs(deg(s.st.angle_urad[0])) < 15);
-		assert_true(fabs(deg(s.st.angle_urad[1])) < 15);
+		assert_true(fabs(deg(sp->st.angle_urad[0])) < 15);
+		assert_true(fabs(deg(sp->st.angle_urad[1])) < 15);
 	}
 	/* Both feet bear weight; the accelerometer reads about -1 g on Z */
-	assert_true(foot_g(&s.st, 0) > 0.3 * mass_g && foot_g(&s.st, 1) > 0.3 * mass_g);
-	assert_true(s.st.acc_ug[2] < -900000 && s.st.acc_ug[2] > -1100000);
+	assert_true(foot_g(&sp->st, 0) > 0.3 * mass_g && foot_g(&sp->st, 1) > 0.3 * mass_g);
+	assert_true(sp->st.acc_ug[2] < -900000 && sp->st.acc_ug[2] > -1100000);
+	/* The board's convention: pitched forward, acc X = +sin(pitch) g */
+	assert_true(fabs(sp->st.acc_ug[0] - sin(sp->st.angle_urad[1] * 1e-6) * 1e6) < 20000);
+	assert_true(fabs(sp->st.acc_ug[1] + sin(sp->st.angle_urad[0] * 1e-6) * 1e6) < 20000);
 	/* Every leg motor draws current, none beyond its limit */
 	for (t = DCM_SIM_L_HIP_YAW_PITCH; t <= DCM_SIM_R_ANKLE_ROLL; t++)
-		assert_true(s.st.current_ma[t] > 0 && s.st.current_ma[t] <= 2000);
-	phys_destroy(s.b);
+		assert_true(sp->st.current_ma[t] > 0 && sp->st.current_ma[t] <= 2000);
 }
 
 /* Fall: from standing, all loops off: the torso past 45 degrees within 2 s. */
 static void test_fall(void **state)
 {
-	struct sim s;
+	struct sim *sp = *state;
 	int t, j, fallen = -1;
 
-	(void)state;
-	sim_start(&s, 1.0);
-	sim_run(&s, 100);
-	assert_true(fabs(deg(s.st.angle_urad[1])) < 15);
+	sim_start(sp, 1.0);
+	sim_run(sp, 100);
+	assert_true(fabs(deg(sp->st.angle_urad[1])) < 15);
 	for (j = 0; j < DCM_SIM_JOINTS; j++) {
-		s.cmd.joint[j].flags = 0;
-		s.cmd.joint[j].limit_ma = 0;
+		sp->cmd.joint[j].flags = 0;
+		sp->cmd.joint[j].limit_ma = 0;
 	}
 	for (t = 0; t < 200 && fallen < 0; t++) {
-		sim_tick(&s);
-		if (fabs(deg(s.st.angle_urad[0])) > 45 || fabs(deg(s.st.angle_urad[1])) > 45)
+		sim_tick(sp);
+		if (fabs(deg(sp->st.angle_urad[0])) > 45 || fabs(deg(sp->st.angle_urad[1])) > 45)
 			fallen = t;
 	}
 	if (fallen < 0)
 		fail_msg("still up after 2 s: roll %.1f, pitch %.1f degrees",
-			 deg(s.st.angle_urad[0]), deg(s.st.angle_urad[1]));
+			 deg(sp->st.angle_urad[0]), deg(sp->st.angle_urad[1]));
 	/* No loop: no current */
 	for (j = 0; j < DCM_SIM_JOINTS; j++)
-		assert_int_equal(s.st.current_ma[j], 0);
-	phys_destroy(s.b);
+		assert_int_equal(sp->st.current_ma[j], 0);
 }
 
 /*
@@ -178,39 +193,37 @@ static void test_fall(void **state)
  */
 static void test_squat(void **state)
 {
-	struct sim s;
+	struct sim *sp = *state;
 	double mass_g, before_ma, after_ma, cop0[2], cop1[2], com0[3], com1[3];
 	int t;
 
-	(void)state;
-	sim_start(&s, 1.0);
-	mass_g = phys_mass(s.b) * 1000;
-	sim_run(&s, 200);
-	before_ma = knee_ma(&s, 50);
-	assert_true(phys_cop(s.b, cop0));
-	phys_com(s.b, com0);
+	sim_start(sp, 1.0);
+	mass_g = phys_mass(sp->b) * 1000;
+	sim_run(sp, 200);
+	before_ma = knee_ma(sp, 50);
+	assert_true(phys_cop(sp->b, cop0));
+	phys_com(sp->b, com0);
 	for (t = 1; t <= 200; t++) {
 		double d = 0.5 * t / 200;
 
-		s.q[DCM_SIM_L_KNEE_PITCH] = s.q[DCM_SIM_R_KNEE_PITCH] = 0.70 + d;
-		s.q[DCM_SIM_L_HIP_PITCH] = s.q[DCM_SIM_R_HIP_PITCH] = -0.45 - d / 2;
-		s.q[DCM_SIM_L_ANKLE_PITCH] = s.q[DCM_SIM_R_ANKLE_PITCH] = -0.35 - d / 2;
-		sim_tick(&s);
+		sp->q[DCM_SIM_L_KNEE_PITCH] = sp->q[DCM_SIM_R_KNEE_PITCH] = 0.70 + d;
+		sp->q[DCM_SIM_L_HIP_PITCH] = sp->q[DCM_SIM_R_HIP_PITCH] = -0.45 - d / 2;
+		sp->q[DCM_SIM_L_ANKLE_PITCH] = sp->q[DCM_SIM_R_ANKLE_PITCH] = -0.35 - d / 2;
+		sim_tick(sp);
 	}
-	sim_run(&s, 150);
-	after_ma = knee_ma(&s, 50);
-	assert_true(phys_cop(s.b, cop1));
-	phys_com(s.b, com1);
+	sim_run(sp, 150);
+	after_ma = knee_ma(sp, 50);
+	assert_true(phys_cop(sp->b, cop1));
+	phys_com(sp->b, com1);
 	print_message("squat: knees %.0f -> %.0f mA, CoM x %.1f -> %.1f mm, CoP x %.1f -> %.1f mm, "
 		      "CoM z %.1f -> %.1f mm\n", before_ma, after_ma, com0[0] * 1e3, com1[0] * 1e3,
 		      cop0[0] * 1e3, cop1[0] * 1e3, com0[2] * 1e3, com1[2] * 1e3);
 	assert_true(com1[2] < com0[2] - 0.01);		/* it went down */
 	assert_true(after_ma > before_ma + 50);
-	assert_true(fabs(total_g(&s.st) - mass_g) < 0.05 * mass_g);
+	assert_true(fabs(total_g(&sp->st) - mass_g) < 0.05 * mass_g);
 	/* The centre of pressure followed the centre of mass, within 5 mm */
 	assert_true(fabs((cop1[0] - cop0[0]) - (com1[0] - com0[0])) < 0.005);
 	assert_true(fabs(cop1[0] - com1[0]) < 0.01);
-	phys_destroy(s.b);
 }
 
 /*
@@ -219,47 +232,43 @@ static void test_squat(void **state)
  * more, its hip and ankle half as much each), slowly (2 s), then hold 1 s:
  * at least 80 % of the weight on that foot.
  */
-static void shift(int foot)
+static void shift(struct sim *sp, int foot)
 {
 	double side = foot ? -1 : 1, mass_g, share;
-	struct sim s;
 	int t;
 
-	sim_start(&s, 1.0);
-	mass_g = phys_mass(s.b) * 1000;
-	sim_run(&s, 100);
+	sim_start(sp, 1.0);
+	mass_g = phys_mass(sp->b) * 1000;
+	sim_run(sp, 100);
 	for (t = 1; t <= 200; t++) {
 		double a = 0.28 * side * t / 200, k = 0.15 * t / 200;
 		int knee = foot ? DCM_SIM_L_KNEE_PITCH : DCM_SIM_R_KNEE_PITCH;
 
 		/* Hip roll -a moves the feet to the right of the hips: the torso left */
-		s.q[DCM_SIM_L_HIP_ROLL] = s.q[DCM_SIM_R_HIP_ROLL] = -a;
-		s.q[DCM_SIM_L_ANKLE_ROLL] = s.q[DCM_SIM_R_ANKLE_ROLL] = a;
+		sp->q[DCM_SIM_L_HIP_ROLL] = sp->q[DCM_SIM_R_HIP_ROLL] = -a;
+		sp->q[DCM_SIM_L_ANKLE_ROLL] = sp->q[DCM_SIM_R_ANKLE_ROLL] = a;
 		/* The other leg: pitch joints hip, knee, ankle in a row */
-		s.q[knee] = 0.70 + k;
-		s.q[knee - 1] = -0.45 - k / 2;
-		s.q[knee + 1] = -0.35 - k / 2;
-		sim_tick(&s);
+		sp->q[knee] = 0.70 + k;
+		sp->q[knee - 1] = -0.45 - k / 2;
+		sp->q[knee + 1] = -0.35 - k / 2;
+		sim_tick(sp);
 	}
-	sim_run(&s, 100);
-	share = foot_g(&s.st, foot) / total_g(&s.st);
+	sim_run(sp, 100);
+	share = foot_g(&sp->st, foot) / total_g(&sp->st);
 	print_message("shift to the %s foot: %.0f %% of %.0f g there (body %.0f g)\n",
-		      foot ? "right" : "left", share * 100, total_g(&s.st), mass_g);
+		      foot ? "right" : "left", share * 100, total_g(&sp->st), mass_g);
 	assert_true(share >= 0.80);
-	assert_true(fabs(total_g(&s.st) - mass_g) < 0.05 * mass_g);
-	phys_destroy(s.b);
+	assert_true(fabs(total_g(&sp->st) - mass_g) < 0.05 * mass_g);
 }
 
 static void test_shift_left(void **state)
 {
-	(void)state;
-	shift(0);
+	shift(*state, 0);
 }
 
 static void test_shift_right(void **state)
 {
-	(void)state;
-	shift(1);
+	shift(*state, 1);
 }
 
 /* ---- the link, against a fake dcm_sim over a socket pair ---- */
@@ -423,11 +432,11 @@ static void test_create_refuses(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_stand),
-		cmocka_unit_test(test_fall),
-		cmocka_unit_test(test_squat),
-		cmocka_unit_test(test_shift_left),
-		cmocka_unit_test(test_shift_right),
+		cmocka_unit_test_setup_teardown(test_stand, sim_setup, sim_teardown),
+		cmocka_unit_test_setup_teardown(test_fall, sim_setup, sim_teardown),
+		cmocka_unit_test_setup_teardown(test_squat, sim_setup, sim_teardown),
+		cmocka_unit_test_setup_teardown(test_shift_left, sim_setup, sim_teardown),
+		cmocka_unit_test_setup_teardown(test_shift_right, sim_setup, sim_teardown),
 		cmocka_unit_test(test_link_serves),
 		cmocka_unit_test(test_link_max_ticks),
 		cmocka_unit_test(test_link_hostile),
