@@ -33,8 +33,6 @@
 #define FRICTION_MU	0.8		/* Coulomb, sole on floor */
 #define CONTACT_ERP	0.2
 #define CONTACT_CFM	1e-6
-/* ODE's iterative solver's iterations per step */
-#define QUICK_ITERATIONS	60
 #define MAX_CONTACTS	8		/* per pair of geoms */
 #define FB_MAX		256		/* contact joints in one step */
 /* An FSR's pad under the foot: its sides and height */
@@ -274,23 +272,29 @@ static double clampd(double v, double lo, double hi)
 /**
  * phys_create() - a NAO standing on the ground
  * @pos_urad: its joints' angles (the first frame's pos_urad)
- * @substeps: physics steps per tick (1..PHYS_SUBSTEPS_MAX)
+ * @opts: how it steps (NULL: PHYS_OPTS_DEFAULT)
  *
  * The body is built in the zero posture, where ODE takes the hinges' zero
  * angles, then put in @pos_urad's posture with its lowest foot point on the
  * ground, at rest. All motors are off until phys_apply().
  *
- * Return: the body, or NULL with errno set (EINVAL: @substeps; ENOMEM).
+ * Return: the body, or NULL with errno set (EINVAL: @opts out of range;
+ * ENOMEM).
  */
-struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS], unsigned int substeps)
+struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS],
+			      const struct phys_opts *opts)
 {
+	static const struct phys_opts defaults = PHYS_OPTS_DEFAULT;
 	static const double origin[3];
 	double q[DCM_SIM_JOINTS] = { 0 }, r[PHYS_LINKS][9], p[PHYS_LINKS][3];
 	double base[3] = { 0, 0, 0 }, low = INFINITY;
 	struct phys_body *b;
 	int l, j, f, i;
 
-	if (substeps < 1 || substeps > PHYS_SUBSTEPS_MAX) {
+	if (!opts)
+		opts = &defaults;
+	if (opts->substeps < 1 || opts->substeps > PHYS_SUBSTEPS_MAX ||
+	    opts->iterations < 1 || opts->iterations > PHYS_ITERATIONS_MAX) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -298,7 +302,7 @@ struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS], unsigned i
 	if (!b)
 		return NULL;
 	dInitODE2(0);
-	b->substeps = substeps;
+	b->substeps = opts->substeps;
 	b->none.foot = b->none.fsr = -1;
 	b->world = dWorldCreate();
 	dWorldSetGravity(b->world, 0, 0, -G);
@@ -306,7 +310,7 @@ struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS], unsigned i
 	dWorldSetCFM(b->world, 1e-9);
 	dWorldSetContactSurfaceLayer(b->world, 0.0002);
 	dWorldSetContactMaxCorrectingVel(b->world, 0.5);
-	dWorldSetQuickStepNumIterations(b->world, QUICK_ITERATIONS);
+	dWorldSetQuickStepNumIterations(b->world, (int)opts->iterations);
 	b->space = dSimpleSpaceCreate(0);
 	b->contacts = dJointGroupCreate(0);
 	b->ground = dCreatePlane(b->space, 0, 0, 1, 0);

@@ -116,7 +116,7 @@ static void stats_add(struct phys_stats *s, uint64_t ns)
  * phys_serve() - serve a link until it ends
  * @fd: the link (/dev/dcm_sim_body<N>, or any descriptor alike)
  * @name: its name in messages
- * @substeps: physics steps per tick
+ * @opts: how the physics steps
  * @max_ticks: stop after so many ticks (0: never)
  * @stop: set (by a signal handler) to stop after the tick under way
  * @report_every: print the figures so far every so many ticks (0: never)
@@ -127,7 +127,7 @@ static void stats_add(struct phys_stats *s, uint64_t ns)
  *
  * Return: 0, or -1 after an error (a short or bad frame, a failed write).
  */
-int phys_serve(int fd, const char *name, unsigned int substeps, uint64_t max_ticks,
+int phys_serve(int fd, const char *name, const struct phys_opts *opts, uint64_t max_ticks,
 	       volatile int *stop, unsigned int report_every, struct phys_stats *stats)
 {
 	struct dcm_sim_cmd cmd;
@@ -142,7 +142,7 @@ int phys_serve(int fd, const char *name, unsigned int substeps, uint64_t max_tic
 		return rc;
 	for (j = 0; j < DCM_SIM_JOINTS; j++)
 		pos[j] = cmd.joint[j].pos_urad;
-	b = phys_create(pos, substeps);
+	b = phys_create(pos, opts);
 	if (!b) {
 		fprintf(stderr, "dcm-physics: cannot build the body: %s\n", strerror(errno));
 		return -1;

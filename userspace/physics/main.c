@@ -29,15 +29,19 @@ static void on_signal(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: dcm-physics [--device PATH] [--substeps N] [--ticks N] [--stats]\n"
-		"       dcm-physics --bench N [--substeps N]\n"
+		"usage: dcm-physics [--device PATH] [--substeps N] [--iterations N] [--ticks N]\n"
+		"                   [--stats]\n"
+		"       dcm-physics --bench N [--substeps N] [--iterations N]\n"
 		"  --device PATH   the link (default /dev/dcm_sim_body0)\n"
 		"  --substeps N    physics steps per tick (default %d, 1..%d)\n"
+		"  --iterations N  the solver's iterations per step (default %d, 1..%d):\n"
+		"                  fewer are faster and less exact\n"
 		"  --ticks N       stop after N ticks\n"
 		"  --stats         the figures every 1000 ticks too, not only at the end\n"
 		"  --bench N       no link: the body stands N ticks of 10 ms; the figures\n"
 		"  -h, --help      this text\n",
-		PHYS_SUBSTEPS_DEFAULT, PHYS_SUBSTEPS_MAX);
+		PHYS_SUBSTEPS_DEFAULT, PHYS_SUBSTEPS_MAX, PHYS_ITERATIONS_DEFAULT,
+		PHYS_ITERATIONS_MAX);
 }
 
 static int parse_uint(const char *opt, const char *s, unsigned long long max,
@@ -56,7 +60,7 @@ static int parse_uint(const char *opt, const char *s, unsigned long long max,
 }
 
 /* The body standing at full hardness for @ticks ticks, no link. */
-static int bench(unsigned long long ticks, unsigned int substeps)
+static int bench(unsigned long long ticks, const struct phys_opts *opts)
 {
 	struct phys_stats stats = { 0 };
 	struct dcm_sim_cmd cmd = { .magic = DCM_SIM_LINK_MAGIC, .dt_us = 10000 };
@@ -73,7 +77,7 @@ static int bench(unsigned long long ticks, unsigned int substeps)
 		cmd.joint[j].limit_ma = phys_current_max_ma[j];
 		cmd.joint[j].flags = DCM_SIM_JOINT_LOOP;
 	}
-	b = phys_create(pos, substeps);
+	b = phys_create(pos, opts);
 	if (!b) {
 		fprintf(stderr, "dcm-physics: cannot build the body: %s\n", strerror(errno));
 		return 1;
@@ -110,6 +114,7 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "device", required_argument, NULL, 'd' },
 		{ "substeps", required_argument, NULL, 's' },
+		{ "iterations", required_argument, NULL, 'i' },
 		{ "ticks", required_argument, NULL, 't' },
 		{ "stats", no_argument, NULL, 'S' },
 		{ "bench", required_argument, NULL, 'b' },
@@ -117,12 +122,13 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *dev = "/dev/dcm_sim_body0";
-	unsigned long long substeps = PHYS_SUBSTEPS_DEFAULT, ticks = 0, bench_ticks = 0, v;
+	struct phys_opts popts = PHYS_OPTS_DEFAULT;
+	unsigned long long ticks = 0, bench_ticks = 0, v;
 	struct phys_stats stats;
 	struct sigaction sa;
 	int c, fd, rc, every = 0;
 
-	while ((c = getopt_long(argc, argv, "d:s:t:Sb:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:s:i:t:Sb:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			dev = optarg;
@@ -134,7 +140,16 @@ int main(int argc, char **argv)
 				fprintf(stderr, "dcm-physics: --substeps: at least 1\n");
 				return 2;
 			}
-			substeps = v;
+			popts.substeps = (unsigned int)v;
+			break;
+		case 'i':
+			if (parse_uint("--iterations", optarg, PHYS_ITERATIONS_MAX, &v))
+				return 2;
+			if (!v) {
+				fprintf(stderr, "dcm-physics: --iterations: at least 1\n");
+				return 2;
+			}
+			popts.iterations = (unsigned int)v;
 			break;
 		case 't':
 			if (parse_uint("--ticks", optarg, UINT32_MAX, &ticks))
@@ -171,7 +186,7 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 
 	if (bench_ticks)
-		return bench(bench_ticks, (unsigned int)substeps);
+		return bench(bench_ticks, &popts);
 
 	fd = open(dev, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
@@ -181,7 +196,7 @@ int main(int argc, char **argv)
 			e == ENOENT ? " (is dcm_sim loaded?)" : "");
 		return 1;
 	}
-	rc = phys_serve(fd, dev, (unsigned int)substeps, ticks, &stop,
+	rc = phys_serve(fd, dev, &popts, ticks, &stop,
 			every ? PHYS_STATS_EVERY : 0, &stats);
 	close(fd);
 	phys_stats_print(&stats, stderr);

@@ -16,11 +16,27 @@
 
 #define PHYS_SUBSTEPS_DEFAULT	10	/* per 10 ms tick: 1 ms steps */
 #define PHYS_SUBSTEPS_MAX	1000
+#define PHYS_ITERATIONS_DEFAULT	60	/* ODE's solver's, per step */
+#define PHYS_ITERATIONS_MAX	1000
 #define PHYS_STATS_EVERY	1000	/* --stats: the figures every so many ticks */
 
 struct phys_body;
 
-struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS], unsigned int substeps);
+/**
+ * struct phys_opts - how the physics steps
+ * @substeps: steps per tick (1..PHYS_SUBSTEPS_MAX)
+ * @iterations: the iterations of ODE's solver in a step
+ *	(1..PHYS_ITERATIONS_MAX): fewer are faster and less exact
+ */
+struct phys_opts {
+	unsigned int substeps;
+	unsigned int iterations;
+};
+
+#define PHYS_OPTS_DEFAULT { PHYS_SUBSTEPS_DEFAULT, PHYS_ITERATIONS_DEFAULT }
+
+struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS],
+			      const struct phys_opts *opts);
 void phys_destroy(struct phys_body *b);
 void phys_apply(struct phys_body *b, const struct dcm_sim_cmd *cmd);
 void phys_step(struct phys_body *b, uint32_t dt_us);
@@ -52,7 +68,7 @@ struct phys_stats {
 };
 
 int phys_check_cmd(const struct dcm_sim_cmd *cmd, char *why, size_t len);
-int phys_serve(int fd, const char *name, unsigned int substeps, uint64_t max_ticks,
+int phys_serve(int fd, const char *name, const struct phys_opts *opts, uint64_t max_ticks,
 	       volatile int *stop, unsigned int report_every, struct phys_stats *stats);
 void phys_stats_print(const struct phys_stats *stats, FILE *f);
 void phys_stats_free(struct phys_stats *stats);

@@ -57,7 +57,7 @@ static void sim_start(struct sim *s, double hardness)
 	memcpy(s->q, phys_stand, sizeof(s->q));
 	for (j = 0; j < DCM_SIM_JOINTS; j++)
 		pos[j] = (int32_t)lround(phys_stand[j] * 1e6);
-	s->b = phys_create(pos, PHYS_SUBSTEPS_DEFAULT);
+	s->b = phys_create(pos, NULL);
 	assert_non_null(s->b);
 	s->cmd.magic = DCM_SIM_LINK_MAGIC;
 	s->cmd.dt_us = TICK_US;
@@ -303,7 +303,7 @@ static int serve_child(pid_t *pid, uint64_t max_ticks)
 		int rc;
 
 		close(sv[0]);
-		rc = phys_serve(sv[1], "fake", PHYS_SUBSTEPS_DEFAULT, max_ticks, NULL, 0, &st);
+		rc = phys_serve(sv[1], "fake", NULL, max_ticks, NULL, 0, &st);
 		phys_stats_free(&st);
 		_exit(rc ? 1 : 0);
 	}
@@ -417,16 +417,22 @@ static void test_link_hostile(void **state)
 	assert_int_equal(phys_check_cmd(&c, why, sizeof(why)), 0);
 }
 
-/* A body cannot be built with 0 substeps */
+/* A body cannot be built with 0 substeps or iterations, nor too many */
 static void test_create_refuses(void **state)
 {
 	int32_t pos[DCM_SIM_JOINTS] = { 0 };
+	struct phys_opts o[] = {
+		{ 0, PHYS_ITERATIONS_DEFAULT }, { PHYS_SUBSTEPS_MAX + 1, PHYS_ITERATIONS_DEFAULT },
+		{ PHYS_SUBSTEPS_DEFAULT, 0 }, { PHYS_SUBSTEPS_DEFAULT, PHYS_ITERATIONS_MAX + 1 },
+	};
+	size_t i;
 
 	(void)state;
-	errno = 0;
-	assert_null(phys_create(pos, 0));
-	assert_int_equal(errno, EINVAL);
-	assert_null(phys_create(pos, PHYS_SUBSTEPS_MAX + 1));
+	for (i = 0; i < sizeof(o) / sizeof(o[0]); i++) {
+		errno = 0;
+		assert_null(phys_create(pos, &o[i]));
+		assert_int_equal(errno, EINVAL);
+	}
 }
 
 int main(void)
