@@ -8,6 +8,7 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -59,6 +60,29 @@ int phys_check_cmd(const struct dcm_sim_cmd *cmd, char *why, size_t len)
 		}
 	}
 	return 0;
+}
+
+/**
+ * phys_open_link() - open the link
+ * @path: /dev/dcm_sim_body<N>, or any file that behaves like it
+ * @why: filled with the reason when it cannot be opened, one line
+ *	("PATH: No such file or directory (is dcm_sim loaded?)")
+ * @len: @why's size
+ *
+ * Return: the descriptor, or -1 with errno set.
+ */
+int phys_open_link(const char *path, char *why, size_t len)
+{
+	int fd = open(path, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0) {
+		int e = errno;
+
+		snprintf(why, len, "%s: %s%s", path, strerror(e),
+			 e == ENOENT ? " (is dcm_sim loaded?)" : "");
+		errno = e;
+	}
+	return fd;
 }
 
 /* One frame: 1, 0 at the end of the link (or a stop), -1 on an error. */

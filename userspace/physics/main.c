@@ -6,8 +6,8 @@
  */
 
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -126,6 +126,7 @@ int main(int argc, char **argv)
 	unsigned long long ticks = 0, bench_ticks = 0, v;
 	struct phys_stats stats;
 	struct sigaction sa;
+	char why[PATH_MAX + 128];
 	int c, fd, rc, every = 0;
 
 	while ((c = getopt_long(argc, argv, "d:s:i:t:Sb:h", opts, NULL)) != -1) {
@@ -188,12 +189,9 @@ int main(int argc, char **argv)
 	if (bench_ticks)
 		return bench(bench_ticks, &popts);
 
-	fd = open(dev, O_RDWR | O_CLOEXEC);
+	fd = phys_open_link(dev, why, sizeof(why));
 	if (fd < 0) {
-		int e = errno;
-
-		fprintf(stderr, "dcm-physics: %s: %s%s\n", dev, strerror(e),
-			e == ENOENT ? " (is dcm_sim loaded?)" : "");
+		fprintf(stderr, "dcm-physics: %s\n", why);
 		return 1;
 	}
 	rc = phys_serve(fd, dev, &popts, ticks, &stop,

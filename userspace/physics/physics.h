@@ -67,6 +67,7 @@ struct phys_stats {
 	size_t n, cap;
 };
 
+int phys_open_link(const char *path, char *why, size_t len);
 int phys_check_cmd(const struct dcm_sim_cmd *cmd, char *why, size_t len);
 int phys_serve(int fd, const char *name, const struct phys_opts *opts, uint64_t max_ticks,
 	       volatile int *stop, unsigned int report_every, struct phys_stats *stats);

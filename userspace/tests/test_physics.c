@@ -417,6 +417,19 @@ static void test_link_hostile(void **state)
 	assert_int_equal(phys_check_cmd(&c, why, sizeof(why)), 0);
 }
 
+/* A missing link: one line that says what to check */
+static void test_link_missing(void **state)
+{
+	char why[256];
+
+	(void)state;
+	errno = 0;
+	assert_int_equal(phys_open_link("/nonexistent/dcm_sim_body0", why, sizeof(why)), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_string_equal(why, "/nonexistent/dcm_sim_body0: No such file or directory "
+			    "(is dcm_sim loaded?)");
+}
+
 /* A body cannot be built with 0 substeps or iterations, nor too many */
 static void test_create_refuses(void **state)
 {
@@ -446,6 +459,7 @@ int main(void)
 		cmocka_unit_test(test_link_serves),
 		cmocka_unit_test(test_link_max_ticks),
 		cmocka_unit_test(test_link_hostile),
+		cmocka_unit_test(test_link_missing),
 		cmocka_unit_test(test_create_refuses),
 	};
 
