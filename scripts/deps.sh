@@ -20,7 +20,7 @@ PACKAGES="
 	pkg-config gcc make python3 python3-yaml
 	dkms systemd binutils debhelper dh-dkms dpkg-dev
 	clang libclang-rt-14-dev llvm
-	libmsgpack-dev libncurses-dev python3-msgpack python3-dev tmux rt-tests stress-ng valgrind
+	libode-dev libmsgpack-dev libncurses-dev python3-msgpack python3-dev tmux rt-tests stress-ng valgrind
 	flex bison bc libelf-dev libssl-dev
 	python3-sphinx sphinx-common lintian devscripts groff-base man-db
 	libwebsockets-dev chromium chromium-driver prometheus

@@ -8,7 +8,8 @@
 # Contents: busybox-static and its applet links, /init (scripts/vm/init),
 # /usr/sbin/dcm-sim-reload (scripts/vm/dcm-sim-reload), the
 # modules listed in HOST_MODULES plus every top-level *.ko of the tree (with
-# their dependencies, depmod'ed), build/bin/* in /usr/bin, build/lib/*.so* in
+# their dependencies, depmod'ed), build/bin/* in /usr/bin (dcm-physics among
+# them, with ODE's libode and what it needs), build/lib/*.so* in
 # /usr/lib, the shared libraries all of these need, build/selftests/dcm/ in
 # /opt/dcm/selftests/, userspace/data/ and scripts/vm/demo.sh in
 # /usr/share/dcm/, build/web/root/ (dcm-web's page) in /usr/share/dcm/web/,

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm-physics: the link to dcm_sim (<linux/dcm_sim.h>). Each tick, a
+ * struct dcm_sim_cmd is read, the body steps its @dt_us and a struct
+ * dcm_sim_state answering its @seq is written back. Any file descriptor
+ * that behaves like /dev/dcm_sim_body<N> will do (the host tests serve
+ * frames through a socket pair).
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "physics.h"
+
+#define DT_MAX_US	1000000	/* a tick longer than a second is refused */
+
+/**
+ * phys_check_cmd() - whether a command frame is one dcm-physics can run
+ * @cmd: the frame
+ * @why: filled with the reason when it is not
+ * @len: @why's size
+ *
+ * Return: 0, or -EINVAL (wrong magic, a tick of 0 or over a second, an
+ * unknown flag) or -ERANGE (a value outside <linux/dcm_sim.h>'s ranges).
+ */
+int phys_check_cmd(const struct dcm_sim_cmd *cmd, char *why, size_t len)
+{
+	int j;
+
+	if (cmd->magic != DCM_SIM_LINK_MAGIC) {
+		snprintf(why, len, "bad magic 0x%08x (not a dcm_sim link frame)", cmd->magic);
+		return -EINVAL;
+	}
+	if (!cmd->dt_us || cmd->dt_us > DT_MAX_US) {
+		snprintf(why, len, "tick %u: dt_us %u not within 1..%u", cmd->seq, cmd->dt_us,
+			 DT_MAX_US);
+		return -EINVAL;
+	}
+	for (j = 0; j < DCM_SIM_JOINTS; j++) {
+		const struct dcm_sim_joint_cmd *c = &cmd->joint[j];
+
+		if (c->flags & ~DCM_SIM_JOINT_LOOP) {
+			snprintf(why, len, "tick %u: joint %d: unknown flags 0x%x", cmd->seq, j,
+				 c->flags);
+			return -EINVAL;
+		}
+		if (c->target_urad > DCM_SIM_POS_MAX_URAD || c->target_urad < -DCM_SIM_POS_MAX_URAD ||
+		    c->pos_urad > DCM_SIM_POS_MAX_URAD || c->pos_urad < -DCM_SIM_POS_MAX_URAD) {
+			snprintf(why, len, "tick %u: joint %d: angle out of range", cmd->seq, j);
+			return -ERANGE;
+		}
+		if (c->limit_ma < 0 || c->limit_ma > DCM_SIM_CURRENT_MAX_MA) {
+			snprintf(why, len, "tick %u: joint %d: limit_ma %d not within 0..%d",
+				 cmd->seq, j, c->limit_ma, DCM_SIM_CURRENT_MAX_MA);
+			return -ERANGE;
+		}
+	}
+	return 0;
+}
+
+/**
+ * phys_open_link() - open the link
+ * @path: /dev/dcm_sim_body<N>, or any file that behaves like it
+ * @why: filled with the reason when it cannot be opened, one line
+ *	("PATH: No such file or directory (is dcm_sim loaded?)")
+ * @len: @why's size
+ *
+ * Return: the descriptor, or -1 with errno set.
+ */
+int phys_open_link(const char *path, char *why, size_t len)
+{
+	int fd = open(path, O_RDWR | O_CLOEXEC);
+
+	if (fd < 0) {
+		int e = errno;
+
+		snprintf(why, len, "%s: %s%s", path, strerror(e),
+			 e == ENOENT ? " (is dcm_sim loaded?)" : "");
+		errno = e;
+	}
+	return fd;
+}
+
+/* One frame: 1, 0 at the end of the link (or a stop), -1 on an error. */
+static int read_cmd(int fd, const char *name, volatile int *stop, struct dcm_sim_cmd *cmd)
+{
+	char why[128];
+	ssize_t n;
+
+	do {
+		if (stop && *stop)
+			return 0;
+		n = read(fd, cmd, sizeof(*cmd));
+	} while (n < 0 && errno == EINTR);
+	if (n == 0)
+		return 0;
+	if (n < 0) {
+		fprintf(stderr, "dcm-physics: %s: %s\n", name, strerror(errno));
+		return -1;
+	}
+	if ((size_t)n != sizeof(*cmd)) {
+		fprintf(stderr, "dcm-physics: %s: short frame (%zd of %zu bytes)\n", name, n,
+			sizeof(*cmd));
+		return -1;
+	}
+	if (phys_check_cmd(cmd, why, sizeof(why))) {
+		fprintf(stderr, "dcm-physics: %s: %s\n", name, why);
+		return -1;
+	}
+	return 1;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void stats_add(struct phys_stats *s, uint64_t ns)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 4096;
+		uint64_t *w = realloc(s->work_ns, cap * sizeof(*w));
+
+		if (!w)
+			return;		/* the figures then cover the first ticks */
+		s->work_ns = w;
+		s->cap = cap;
+	}
+	s->work_ns[s->n++] = ns;
+}
+
+/**
+ * phys_serve() - serve a link until it ends
+ * @fd: the link (/dev/dcm_sim_body<N>, or any descriptor alike)
+ * @name: its name in messages
+ * @opts: how the physics steps
+ * @max_ticks: stop after so many ticks (0: never)
+ * @stop: set (by a signal handler) to stop after the tick under way
+ * @report_every: print the figures so far every so many ticks (0: never)
+ * @stats: filled with the figures (phys_stats_free() frees them)
+ *
+ * The first frame's joint positions build the body. A read that ends the
+ * file ends the service. Errors are printed on stderr, one line each.
+ *
+ * Return: 0, or -1 after an error (a short or bad frame, a failed write).
+ */
+int phys_serve(int fd, const char *name, const struct phys_opts *opts, uint64_t max_ticks,
+	       volatile int *stop, unsigned int report_every, struct phys_stats *stats)
+{
+	struct dcm_sim_cmd cmd;
+	struct dcm_sim_state st;
+	struct phys_body *b;
+	int32_t pos[DCM_SIM_JOINTS];
+	int j, rc;
+
+	memset(stats, 0, sizeof(*stats));
+	rc = read_cmd(fd, name, stop, &cmd);
+	if (rc <= 0)
+		return rc;
+	for (j = 0; j < DCM_SIM_JOINTS; j++)
+		pos[j] = cmd.joint[j].pos_urad;
+	b = phys_create(pos, opts);
+	if (!b) {
+		fprintf(stderr, "dcm-physics: cannot build the body: %s\n", strerror(errno));
+		return -1;
+	}
+	stats->first_seq = cmd.seq;
+	for (;;) {
+		uint64_t t0 = now_ns();
+		ssize_t n;
+
+		phys_apply(b, &cmd);
+		phys_step(b, cmd.dt_us);
+		phys_state(b, cmd.seq, &st);
+		stats_add(stats, now_ns() - t0);
+		do
+			n = write(fd, &st, sizeof(st));
+		while (n < 0 && errno == EINTR);
+		if (n != (ssize_t)sizeof(st)) {
+			fprintf(stderr, "dcm-physics: %s: state of tick %u: %s\n", name, cmd.seq,
+				n < 0 ? strerror(errno) : "short write");
+			rc = -1;
+			break;
+		}
+		stats->ticks++;
+		stats->last_seq = cmd.seq;
+		stats->missed = cmd.missed;
+		if (report_every && stats->ticks % report_every == 0)
+			phys_stats_print(stats, stderr);
+		if (max_ticks && stats->ticks >= max_ticks) {
+			rc = 0;
+			break;
+		}
+		rc = read_cmd(fd, name, stop, &cmd);
+		if (rc <= 0)
+			break;
+	}
+	phys_destroy(b);
+	return rc < 0 ? -1 : 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/**
+ * phys_stats_print() - the figures, one line
+ * @stats: what phys_serve() measured (its samples get sorted)
+ * @f: where to
+ *
+ * The ticks served, the link's missed count, the mean and 99th percentile
+ * of one tick's physics, the real-time factor (a 10 ms tick over the mean
+ * work) and the ticks served over the ticks that passed.
+ */
+void phys_stats_print(const struct phys_stats *stats, FILE *f)
+{
+	uint64_t sum = 0, p99 = 0;
+	uint32_t elapsed = 0;
+	double mean = 0;
+	size_t i;
+
+	if (stats->n) {
+		qsort(stats->work_ns, stats->n, sizeof(uint64_t), cmp_u64);
+		for (i = 0; i < stats->n; i++)
+			sum += stats->work_ns[i];
+		mean = (double)sum / stats->n;
+		p99 = stats->work_ns[(stats->n * 99) / 100 < stats->n ? (stats->n * 99) / 100 :
+				     stats->n - 1];
+	}
+	if (stats->ticks)
+		elapsed = stats->last_seq - stats->first_seq + 1;
+	fprintf(f, "dcm-physics: %llu ticks, %u missed, physics %.3f ms mean, %.3f ms p99 a tick, "
+		"real-time factor %.2f, %llu of %u ticks served\n",
+		(unsigned long long)stats->ticks, stats->missed, mean / 1e6, p99 / 1e6,
+		mean > 0 ? 1e7 / mean : 0, (unsigned long long)stats->ticks, elapsed);
+}
+
+/**
+ * phys_stats_free() - free what phys_serve() kept
+ * @stats: its figures
+ */
+void phys_stats_free(struct phys_stats *stats)
+{
+	free(stats->work_ns);
+	stats->work_ns = NULL;
+	stats->n = stats->cap = 0;
+}

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm-physics - the simulated NAO's rigid-body physics, in lockstep with
+ * dcm_sim's cycle through /dev/dcm_sim_body<N> (Documentation/dcm/
+ * physics.rst, dcm-physics(8)).
+ */
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "model.h"
+#include "physics.h"
+
+static volatile int stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: dcm-physics [--device PATH] [--substeps N] [--iterations N] [--ticks N]\n"
+		"                   [--stats]\n"
+		"       dcm-physics --bench N [--substeps N] [--iterations N]\n"
+		"  --device PATH   the link (default /dev/dcm_sim_body0)\n"
+		"  --substeps N    physics steps per tick (default %d, 1..%d)\n"
+		"  --iterations N  the solver's iterations per step (default %d, 1..%d):\n"
+		"                  fewer are faster and less exact\n"
+		"  --ticks N       stop after N ticks\n"
+		"  --stats         the figures every 1000 ticks too, not only at the end\n"
+		"  --bench N       no link: the body stands N ticks of 10 ms; the figures\n"
+		"  -h, --help      this text\n",
+		PHYS_SUBSTEPS_DEFAULT, PHYS_SUBSTEPS_MAX, PHYS_ITERATIONS_DEFAULT,
+		PHYS_ITERATIONS_MAX);
+}
+
+static int parse_uint(const char *opt, const char *s, unsigned long long max,
+		      unsigned long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoull(s, &end, 10);
+	if (errno || end == s || *end || *s == '-' || *out > max) {
+		fprintf(stderr, "dcm-physics: %s: '%s' is not a number within 0..%llu\n", opt, s,
+			max);
+		return -1;
+	}
+	return 0;
+}
+
+/* The body standing at full hardness for @ticks ticks, no link. */
+static int bench(unsigned long long ticks, const struct phys_opts *opts)
+{
+	struct phys_stats stats = { 0 };
+	struct dcm_sim_cmd cmd = { .magic = DCM_SIM_LINK_MAGIC, .dt_us = 10000 };
+	struct dcm_sim_state st;
+	struct phys_body *b;
+	int32_t pos[DCM_SIM_JOINTS];
+	unsigned long long t;
+	int j;
+
+	for (j = 0; j < DCM_SIM_JOINTS; j++) {
+		pos[j] = (int32_t)lround(phys_stand[j] * 1e6);
+		cmd.joint[j].target_urad = pos[j];
+		cmd.joint[j].pos_urad = pos[j];
+		cmd.joint[j].limit_ma = phys_current_max_ma[j];
+		cmd.joint[j].flags = DCM_SIM_JOINT_LOOP;
+	}
+	b = phys_create(pos, opts);
+	if (!b) {
+		fprintf(stderr, "dcm-physics: cannot build the body: %s\n", strerror(errno));
+		return 1;
+	}
+	stats.work_ns = malloc(ticks * sizeof(uint64_t));
+	if (!stats.work_ns) {
+		phys_destroy(b);
+		fprintf(stderr, "dcm-physics: out of memory\n");
+		return 1;
+	}
+	stats.cap = ticks;
+	for (t = 0; t < ticks && !stop; t++) {
+		struct timespec t0, t1;
+
+		cmd.seq = (uint32_t)t;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		phys_apply(b, &cmd);
+		phys_step(b, cmd.dt_us);
+		phys_state(b, cmd.seq, &st);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		stats.work_ns[stats.n++] = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000 +
+					   t1.tv_nsec - t0.tv_nsec;
+		stats.ticks++;
+		stats.last_seq = cmd.seq;
+	}
+	phys_destroy(b);
+	phys_stats_print(&stats, stdout);
+	phys_stats_free(&stats);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "device", required_argument, NULL, 'd' },
+		{ "substeps", required_argument, NULL, 's' },
+		{ "iterations", required_argument, NULL, 'i' },
+		{ "ticks", required_argument, NULL, 't' },
+		{ "stats", no_argument, NULL, 'S' },
+		{ "bench", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *dev = "/dev/dcm_sim_body0";
+	struct phys_opts popts = PHYS_OPTS_DEFAULT;
+	unsigned long long ticks = 0, bench_ticks = 0, v;
+	struct phys_stats stats;
+	struct sigaction sa;
+	char why[PATH_MAX + 128];
+	int c, fd, rc, every = 0;
+
+	while ((c = getopt_long(argc, argv, "d:s:i:t:Sb:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			dev = optarg;
+			break;
+		case 's':
+			if (parse_uint("--substeps", optarg, PHYS_SUBSTEPS_MAX, &v))
+				return 2;
+			if (!v) {
+				fprintf(stderr, "dcm-physics: --substeps: at least 1\n");
+				return 2;
+			}
+			popts.substeps = (unsigned int)v;
+			break;
+		case 'i':
+			if (parse_uint("--iterations", optarg, PHYS_ITERATIONS_MAX, &v))
+				return 2;
+			if (!v) {
+				fprintf(stderr, "dcm-physics: --iterations: at least 1\n");
+				return 2;
+			}
+			popts.iterations = (unsigned int)v;
+			break;
+		case 't':
+			if (parse_uint("--ticks", optarg, UINT32_MAX, &ticks))
+				return 2;
+			break;
+		case 'S':
+			every = 1;
+			break;
+		case 'b':
+			if (parse_uint("--bench", optarg, 10000000, &bench_ticks))
+				return 2;
+			if (!bench_ticks) {
+				fprintf(stderr, "dcm-physics: --bench: at least 1 tick\n");
+				return 2;
+			}
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "dcm-physics: unexpected argument '%s'\n", argv[optind]);
+		usage(stderr);
+		return 2;
+	}
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;	/* no SA_RESTART: a blocked read returns */
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+
+	if (bench_ticks)
+		return bench(bench_ticks, &popts);
+
+	fd = phys_open_link(dev, why, sizeof(why));
+	if (fd < 0) {
+		fprintf(stderr, "dcm-physics: %s\n", why);
+		return 1;
+	}
+	rc = phys_serve(fd, dev, &popts, ticks, &stop,
+			every ? PHYS_STATS_EVERY : 0, &stats);
+	close(fd);
+	phys_stats_print(&stats, stderr);
+	phys_stats_free(&stats);
+	return rc ? 1 : 0;
+}

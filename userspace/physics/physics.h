@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dcm-physics: a rigid-body NAO (ODE) stepped in lockstep with the cycle,
+ * and the link to dcm_sim that feeds it (Documentation/dcm/physics.rst).
+ *
+ * Integers at the frame boundary (struct dcm_sim_cmd, struct
+ * dcm_sim_state), doubles inside.
+ */
+#ifndef DCM_PHYSICS_H
+#define DCM_PHYSICS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <linux/dcm_sim.h>
+
+#define PHYS_SUBSTEPS_DEFAULT	10	/* per 10 ms tick: 1 ms steps */
+#define PHYS_SUBSTEPS_MAX	1000
+#define PHYS_ITERATIONS_DEFAULT	60	/* ODE's solver's, per step */
+#define PHYS_ITERATIONS_MAX	1000
+#define PHYS_STATS_EVERY	1000	/* --stats: the figures every so many ticks */
+
+struct phys_body;
+
+/**
+ * struct phys_opts - how the physics steps
+ * @substeps: steps per tick (1..PHYS_SUBSTEPS_MAX)
+ * @iterations: the iterations of ODE's solver in a step
+ *	(1..PHYS_ITERATIONS_MAX): fewer are faster and less exact
+ */
+struct phys_opts {
+	unsigned int substeps;
+	unsigned int iterations;
+};
+
+#define PHYS_OPTS_DEFAULT { PHYS_SUBSTEPS_DEFAULT, PHYS_ITERATIONS_DEFAULT }
+
+struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS],
+			      const struct phys_opts *opts);
+void phys_destroy(struct phys_body *b);
+void phys_apply(struct phys_body *b, const struct dcm_sim_cmd *cmd);
+void phys_step(struct phys_body *b, uint32_t dt_us);
+void phys_state(const struct phys_body *b, uint32_t seq, struct dcm_sim_state *st);
+
+double phys_mass(const struct phys_body *b);
+void phys_com(const struct phys_body *b, double com[3]);
+bool phys_cop(const struct phys_body *b, double cop[2]);
+bool phys_in_support(const struct phys_body *b, const double p[2]);
+
+/* The link (link.c) */
+
+/**
+ * struct phys_stats - what dcm-physics measured while it served
+ * @ticks: the ticks answered
+ * @missed: the link's count of late or missing states (the last frame's)
+ * @first_seq: the first tick's number
+ * @last_seq: the last one's
+ * @work_ns: each tick's physics time, ns (@n of them, at most @cap)
+ * @n: how many in @work_ns
+ * @cap: its size
+ */
+struct phys_stats {
+	uint64_t ticks;
+	uint32_t missed;
+	uint32_t first_seq, last_seq;
+	uint64_t *work_ns;
+	size_t n, cap;
+};
+
+int phys_open_link(const char *path, char *why, size_t len);
+int phys_check_cmd(const struct dcm_sim_cmd *cmd, char *why, size_t len);
+int phys_serve(int fd, const char *name, const struct phys_opts *opts, uint64_t max_ticks,
+	       volatile int *stop, unsigned int report_every, struct phys_stats *stats);
+void phys_stats_print(const struct phys_stats *stats, FILE *f);
+void phys_stats_free(struct phys_stats *stats);
+
+#endif /* DCM_PHYSICS_H */
