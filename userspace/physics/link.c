@@ -85,30 +85,72 @@ int phys_open_link(const char *path, char *why, size_t len)
 	return fd;
 }
 
-/* One frame: 1, 0 at the end of the link (or a stop), -1 on an error. */
-static int read_cmd(int fd, const char *name, volatile int *stop, struct dcm_sim_cmd *cmd)
+/*
+ * Read @len bytes: one read() on a device, which gives whole frames; as
+ * many as it takes on a stream. Return: @len, 0 at the end of the link (or
+ * a stop) before any byte, what came before the end of a stream, or -1.
+ */
+static ssize_t link_read(const struct phys_link *l, void *buf, size_t len, volatile int *stop)
 {
-	char why[128];
+	size_t got = 0;
 	ssize_t n;
 
 	do {
 		if (stop && *stop)
-			return 0;
-		n = read(fd, cmd, sizeof(*cmd));
-	} while (n < 0 && errno == EINTR);
+			return (ssize_t)got;
+		n = read(l->fd, (char *)buf + got, len - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0 || !l->stream)
+			return n == 0 ? (ssize_t)got : n;
+		got += (size_t)n;
+	} while (got < len);
+	return (ssize_t)got;
+}
+
+/* Write @len bytes: one write() on a device, all of them on a stream. */
+static ssize_t link_write(const struct phys_link *l, const void *buf, size_t len)
+{
+	size_t put = 0;
+	ssize_t n;
+
+	do {
+		n = write(l->fd, (const char *)buf + put, len - put);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (!l->stream)
+			return n;
+		put += (size_t)n;
+	} while (put < len);
+	return (ssize_t)put;
+}
+
+/* One frame: 1, 0 at the end of the link (or a stop), -1 on an error. */
+static int read_cmd(const struct phys_link *l, volatile int *stop, struct dcm_sim_cmd *cmd)
+{
+	char why[128];
+	ssize_t n;
+
+	n = link_read(l, cmd, sizeof(*cmd), stop);
 	if (n == 0)
 		return 0;
 	if (n < 0) {
-		fprintf(stderr, "dcm-physics: %s: %s\n", name, strerror(errno));
+		fprintf(stderr, "dcm-physics: %s: %s\n", l->name, strerror(errno));
 		return -1;
 	}
 	if ((size_t)n != sizeof(*cmd)) {
-		fprintf(stderr, "dcm-physics: %s: short frame (%zd of %zu bytes)\n", name, n,
+		if (stop && *stop)
+			return 0;
+		fprintf(stderr, "dcm-physics: %s: short frame (%zd of %zu bytes)\n", l->name, n,
 			sizeof(*cmd));
 		return -1;
 	}
 	if (phys_check_cmd(cmd, why, sizeof(why))) {
-		fprintf(stderr, "dcm-physics: %s: %s\n", name, why);
+		fprintf(stderr, "dcm-physics: %s: %s\n", l->name, why);
 		return -1;
 	}
 	return 1;
@@ -138,8 +180,8 @@ static void stats_add(struct phys_stats *s, uint64_t ns)
 
 /**
  * phys_serve() - serve a link until it ends
- * @fd: the link (/dev/dcm_sim_body<N>, or any descriptor alike)
- * @name: its name in messages
+ * @l: the link: /dev/dcm_sim_body<N> or any descriptor alike, or a stream
+ *	that carries the same frames back to back (dcm-physics --listen)
  * @opts: how the physics steps
  * @max_ticks: stop after so many ticks (0: never)
  * @stop: set (by a signal handler) to stop after the tick under way
@@ -151,7 +193,7 @@ static void stats_add(struct phys_stats *s, uint64_t ns)
  *
  * Return: 0, or -1 after an error (a short or bad frame, a failed write).
  */
-int phys_serve(int fd, const char *name, const struct phys_opts *opts, uint64_t max_ticks,
+int phys_serve(const struct phys_link *l, const struct phys_opts *opts, uint64_t max_ticks,
 	       volatile int *stop, unsigned int report_every, struct phys_stats *stats)
 {
 	struct dcm_sim_cmd cmd;
@@ -161,7 +203,7 @@ int phys_serve(int fd, const char *name, const struct phys_opts *opts, uint64_t 
 	int j, rc;
 
 	memset(stats, 0, sizeof(*stats));
-	rc = read_cmd(fd, name, stop, &cmd);
+	rc = read_cmd(l, stop, &cmd);
 	if (rc <= 0)
 		return rc;
 	for (j = 0; j < DCM_SIM_JOINTS; j++)
@@ -180,11 +222,9 @@ int phys_serve(int fd, const char *name, const struct phys_opts *opts, uint64_t 
 		phys_step(b, cmd.dt_us);
 		phys_state(b, cmd.seq, &st);
 		stats_add(stats, now_ns() - t0);
-		do
-			n = write(fd, &st, sizeof(st));
-		while (n < 0 && errno == EINTR);
+		n = link_write(l, &st, sizeof(st));
 		if (n != (ssize_t)sizeof(st)) {
-			fprintf(stderr, "dcm-physics: %s: state of tick %u: %s\n", name, cmd.seq,
+			fprintf(stderr, "dcm-physics: %s: state of tick %u: %s\n", l->name, cmd.seq,
 				n < 0 ? strerror(errno) : "short write");
 			rc = -1;
 			break;
@@ -198,12 +238,67 @@ int phys_serve(int fd, const char *name, const struct phys_opts *opts, uint64_t 
 			rc = 0;
 			break;
 		}
-		rc = read_cmd(fd, name, stop, &cmd);
+		rc = read_cmd(l, stop, &cmd);
 		if (rc <= 0)
 			break;
 	}
 	phys_destroy(b);
 	return rc < 0 ? -1 : 0;
+}
+
+/**
+ * phys_relay() - carry a link's frames over a stream, both ways
+ * @dev: the link (/dev/dcm_sim_body<N>)
+ * @port: a stream to a dcm-physics --listen elsewhere (a virtio or serial
+ *	port of the VM, ...)
+ * @stop: set (by a signal handler) to stop after the tick under way
+ * @ticks: the frames carried each way so far
+ *
+ * For a physics that runs outside the machine of the link: each command
+ * frame read from @dev is written whole to @port, then the state read
+ * whole from @port is written to @dev, in lockstep. The frames are
+ * checked where the physics runs.
+ *
+ * Return: 0 when either side ends or on a stop, -1 on an error (printed).
+ */
+int phys_relay(const struct phys_link *dev, const struct phys_link *port, volatile int *stop,
+	       uint64_t *ticks)
+{
+	struct dcm_sim_cmd cmd;
+	struct dcm_sim_state st;
+	ssize_t n;
+
+	*ticks = 0;
+	for (;;) {
+		n = link_read(dev, &cmd, sizeof(cmd), stop);
+		if (n == 0)
+			return 0;
+		if (n != (ssize_t)sizeof(cmd)) {
+			if (n > 0 && stop && *stop)
+				return 0;
+			fprintf(stderr, "dcm-physics: %s: %s\n", dev->name,
+				n < 0 ? strerror(errno) : "short frame");
+			return -1;
+		}
+		if (link_write(port, &cmd, sizeof(cmd)) != (ssize_t)sizeof(cmd)) {
+			fprintf(stderr, "dcm-physics: %s: %s\n", port->name, strerror(errno));
+			return -1;
+		}
+		n = link_read(port, &st, sizeof(st), NULL);
+		if (n == 0)
+			return 0;
+		if (n != (ssize_t)sizeof(st)) {
+			fprintf(stderr, "dcm-physics: %s: %s\n", port->name,
+				n < 0 ? strerror(errno) : "short frame");
+			return -1;
+		}
+		if (link_write(dev, &st, sizeof(st)) != (ssize_t)sizeof(st)) {
+			fprintf(stderr, "dcm-physics: %s: state of tick %u: %s\n", dev->name,
+				st.seq, strerror(errno));
+			return -1;
+		}
+		(*ticks)++;
+	}
 }
 
 static int cmp_u64(const void *a, const void *b)

@@ -6,14 +6,19 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 
 #include "model.h"
 #include "physics.h"
@@ -29,10 +34,15 @@ static void on_signal(int sig)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: dcm-physics [--device PATH] [--substeps N] [--iterations N] [--ticks N]\n"
-		"                   [--stats]\n"
+		"usage: dcm-physics [--device PATH | --listen SOCKET] [--substeps N]\n"
+		"                   [--iterations N] [--ticks N] [--stats]\n"
+		"       dcm-physics --relay PORT [--device PATH]\n"
 		"       dcm-physics --bench N [--substeps N] [--iterations N]\n"
 		"  --device PATH   the link (default /dev/dcm_sim_body0)\n"
+		"  --listen SOCKET serve the link's frames from the one client of a unix\n"
+		"                  stream socket instead (a --relay elsewhere)\n"
+		"  --relay PORT    no physics: carry the link's frames over the stream\n"
+		"                  PORT (a serial or virtio port) to a --listen elsewhere\n"
 		"  --substeps N    physics steps per tick (default %d, 1..%d)\n"
 		"  --iterations N  the solver's iterations per step (default %d, 1..%d):\n"
 		"                  fewer are faster and less exact\n"
@@ -109,10 +119,83 @@ static int bench(unsigned long long ticks, const struct phys_opts *opts)
 	return 0;
 }
 
+/*
+ * --listen: a unix stream socket at @path, its one client's connection.
+ * A stale socket file at @path is replaced; any other file is not.
+ */
+static int accept_one(const char *path)
+{
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	struct stat sb;
+	int s, c;
+
+	if (strlen(path) >= sizeof(sun.sun_path)) {
+		fprintf(stderr, "dcm-physics: %s: path too long for a socket\n", path);
+		return -1;
+	}
+	strcpy(sun.sun_path, path);
+	if (!lstat(path, &sb)) {
+		if (!S_ISSOCK(sb.st_mode)) {
+			fprintf(stderr, "dcm-physics: %s: exists and is no socket\n", path);
+			return -1;
+		}
+		unlink(path);
+	}
+	s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (s < 0 || bind(s, (struct sockaddr *)&sun, sizeof(sun)) || listen(s, 1)) {
+		fprintf(stderr, "dcm-physics: %s: %s\n", path, strerror(errno));
+		if (s >= 0)
+			close(s);
+		return -1;
+	}
+	do
+		c = accept4(s, NULL, NULL, SOCK_CLOEXEC);
+	while (c < 0 && errno == EINTR && !stop);
+	if (c < 0 && !stop)
+		fprintf(stderr, "dcm-physics: %s: %s\n", path, strerror(errno));
+	close(s);
+	unlink(path);
+	return c;
+}
+
+/* --relay: the link's frames over the stream @port, both ways. */
+static int run_relay(const char *dev, const char *port)
+{
+	struct phys_link d = { .name = dev }, p = { .name = port, .stream = true };
+	char why[PATH_MAX + 128];
+	struct termios tio;
+	uint64_t ticks;
+	int rc;
+
+	d.fd = phys_open_link(dev, why, sizeof(why));
+	if (d.fd < 0) {
+		fprintf(stderr, "dcm-physics: %s\n", why);
+		return 1;
+	}
+	p.fd = open(port, O_RDWR | O_CLOEXEC | O_NOCTTY);
+	if (p.fd < 0) {
+		fprintf(stderr, "dcm-physics: %s: %s\n", port, strerror(errno));
+		close(d.fd);
+		return 1;
+	}
+	/* A serial port carries the frames' bytes as they are */
+	if (!tcgetattr(p.fd, &tio)) {
+		cfmakeraw(&tio);
+		tcsetattr(p.fd, TCSANOW, &tio);
+	}
+	rc = phys_relay(&d, &p, &stop, &ticks);
+	fprintf(stderr, "dcm-physics: relayed %llu ticks\n", (unsigned long long)ticks);
+	close(p.fd);
+	close(d.fd);
+	return rc ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "device", required_argument, NULL, 'd' },
+		{ "listen", required_argument, NULL, 'l' },
+		{ "relay", required_argument, NULL, 'r' },
 		{ "substeps", required_argument, NULL, 's' },
 		{ "iterations", required_argument, NULL, 'i' },
 		{ "ticks", required_argument, NULL, 't' },
@@ -121,18 +204,25 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *dev = "/dev/dcm_sim_body0";
+	const char *dev = "/dev/dcm_sim_body0", *listen_path = NULL, *relay = NULL;
+	struct phys_link link = { .fd = -1 };
 	struct phys_opts popts = PHYS_OPTS_DEFAULT;
 	unsigned long long ticks = 0, bench_ticks = 0, v;
 	struct phys_stats stats;
 	struct sigaction sa;
 	char why[PATH_MAX + 128];
-	int c, fd, rc, every = 0;
+	int c, rc, every = 0;
 
-	while ((c = getopt_long(argc, argv, "d:s:i:t:Sb:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:l:r:s:i:t:Sb:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			dev = optarg;
+			break;
+		case 'l':
+			listen_path = optarg;
+			break;
+		case 'r':
+			relay = optarg;
 			break;
 		case 's':
 			if (parse_uint("--substeps", optarg, PHYS_SUBSTEPS_MAX, &v))
@@ -189,14 +279,26 @@ int main(int argc, char **argv)
 	if (bench_ticks)
 		return bench(bench_ticks, &popts);
 
-	fd = phys_open_link(dev, why, sizeof(why));
-	if (fd < 0) {
-		fprintf(stderr, "dcm-physics: %s\n", why);
-		return 1;
+	if (listen_path && relay) {
+		fprintf(stderr, "dcm-physics: --listen and --relay: one or the other\n");
+		return 2;
 	}
-	rc = phys_serve(fd, dev, &popts, ticks, &stop,
-			every ? PHYS_STATS_EVERY : 0, &stats);
-	close(fd);
+	if (relay)
+		return run_relay(dev, relay);
+	if (listen_path) {
+		link.fd = accept_one(listen_path);
+		link.name = listen_path;
+		link.stream = true;
+	} else {
+		link.fd = phys_open_link(dev, why, sizeof(why));
+		link.name = dev;
+		if (link.fd < 0)
+			fprintf(stderr, "dcm-physics: %s\n", why);
+	}
+	if (link.fd < 0)
+		return stop ? 0 : 1;
+	rc = phys_serve(&link, &popts, ticks, &stop, every ? PHYS_STATS_EVERY : 0, &stats);
+	close(link.fd);
 	phys_stats_print(&stats, stderr);
 	phys_stats_free(&stats);
 	return rc ? 1 : 0;

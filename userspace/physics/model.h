@@ -12,7 +12,7 @@
 #include <linux/dcm_sim.h>
 
 /* The links: the hands are rigid parts of the wrists' links. */
-enum phys_link {
+enum phys_link_id {
 	PHYS_TORSO,
 	PHYS_NECK,
 	PHYS_HEAD,
@@ -82,7 +82,7 @@ struct phys_link_def {
 
 /**
  * struct phys_joint_def - one motor's joint
- * @parent: the link it hangs from (enum phys_link)
+ * @parent: the link it hangs from (enum phys_link_id)
  * @child: the link it moves
  * @origin: the child's frame origin in the parent's frame (zero posture), m
  * @axis: the axis in the parent's frame (unit)

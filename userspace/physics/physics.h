@@ -50,6 +50,19 @@ bool phys_in_support(const struct phys_body *b, const double p[2]);
 /* The link (link.c) */
 
 /**
+ * struct phys_link - one end of a link
+ * @fd: its descriptor
+ * @name: its name in messages
+ * @stream: a byte stream (a socket, a pipe, a port), whose frames come back
+ *	to back and may come in pieces; else the device, one frame a read()
+ */
+struct phys_link {
+	int fd;
+	const char *name;
+	bool stream;
+};
+
+/**
  * struct phys_stats - what dcm-physics measured while it served
  * @ticks: the ticks answered
  * @missed: the link's count of late or missing states (the last frame's)
@@ -69,8 +82,10 @@ struct phys_stats {
 
 int phys_open_link(const char *path, char *why, size_t len);
 int phys_check_cmd(const struct dcm_sim_cmd *cmd, char *why, size_t len);
-int phys_serve(int fd, const char *name, const struct phys_opts *opts, uint64_t max_ticks,
+int phys_serve(const struct phys_link *l, const struct phys_opts *opts, uint64_t max_ticks,
 	       volatile int *stop, unsigned int report_every, struct phys_stats *stats);
+int phys_relay(const struct phys_link *dev, const struct phys_link *port, volatile int *stop,
+	       uint64_t *ticks);
 void phys_stats_print(const struct phys_stats *stats, FILE *f);
 void phys_stats_free(struct phys_stats *stats);
 

@@ -7,6 +7,7 @@
  * centre of mass, the inertial angles, the motors' currents.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -290,25 +291,51 @@ static void fake_cmd(struct dcm_sim_cmd *c, uint32_t seq)
 	}
 }
 
+/*
+ * Runs phys_serve() in a child on @fd, @stream or not, @other (the
+ * parent's end, or -1) closed there; exits 0 or 1.
+ */
+static pid_t serve_fd(int fd, int other, bool stream, uint64_t max_ticks)
+{
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (!pid) {
+		if (other >= 0)
+			close(other);
+		struct phys_link l = { .fd = fd, .name = "fake", .stream = stream };
+		struct phys_stats st;
+		int rc;
+
+		rc = phys_serve(&l, NULL, max_ticks, NULL, 0, &st);
+		phys_stats_free(&st);
+		_exit(rc ? 1 : 0);
+	}
+	return pid;
+}
+
 /* Runs phys_serve() in a child on one end; returns the other end. */
 static int serve_child(pid_t *pid, uint64_t max_ticks)
 {
 	int sv[2];
 
 	assert_int_equal(socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv), 0);
-	*pid = fork();
-	assert_true(*pid >= 0);
-	if (!*pid) {
-		struct phys_stats st;
-		int rc;
-
-		close(sv[0]);
-		rc = phys_serve(sv[1], "fake", NULL, max_ticks, NULL, 0, &st);
-		phys_stats_free(&st);
-		_exit(rc ? 1 : 0);
-	}
+	*pid = serve_fd(sv[1], sv[0], false, max_ticks);
 	close(sv[1]);
 	return sv[0];
+}
+
+/* All of @len from a stream */
+static void read_all(int fd, void *buf, size_t len)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = read(fd, (char *)buf + got, len - got);
+
+		assert_true(n > 0);
+		got += (size_t)n;
+	}
 }
 
 static int child_status(pid_t pid)
@@ -417,6 +444,83 @@ static void test_link_hostile(void **state)
 	assert_int_equal(phys_check_cmd(&c, why, sizeof(why)), 0);
 }
 
+/* --listen's stream: frames in pieces are put together; answered whole */
+static void test_link_stream(void **state)
+{
+	struct dcm_sim_cmd c;
+	struct dcm_sim_state st;
+	uint32_t seq;
+	pid_t pid;
+	int sv[2];
+
+	(void)state;
+	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	pid = serve_fd(sv[1], sv[0], true, 0);
+	close(sv[1]);
+	for (seq = 7; seq < 27; seq++) {
+		size_t half = sizeof(c) / 2 + seq;
+
+		fake_cmd(&c, seq);
+		assert_int_equal(write(sv[0], &c, half), (ssize_t)half);
+		usleep(1000);
+		assert_int_equal(write(sv[0], (char *)&c + half, sizeof(c) - half),
+				 (ssize_t)(sizeof(c) - half));
+		read_all(sv[0], &st, sizeof(st));
+		assert_int_equal(st.magic, DCM_SIM_LINK_MAGIC);
+		assert_int_equal(st.seq, seq);
+	}
+	/* A frame cut by the end of the stream is an error */
+	assert_int_equal(write(sv[0], &c, 100), 100);
+	shutdown(sv[0], SHUT_WR);
+	assert_int_equal(child_status(pid), 1);
+	close(sv[0]);
+}
+
+/*
+ * --relay: the device's frames carried over a stream to a --listen
+ * elsewhere and back: the "kernel" end gets each tick's state.
+ */
+static void test_link_relay(void **state)
+{
+	struct dcm_sim_cmd c;
+	struct dcm_sim_state st;
+	int dev[2], port[2];
+	pid_t relay, server;
+	uint32_t seq;
+
+	(void)state;
+	/* Each child holds its own ends only, so that closing ends them */
+	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, port), 0);
+	server = serve_fd(port[1], port[0], true, 0);
+	close(port[1]);
+	assert_int_equal(socketpair(AF_UNIX, SOCK_SEQPACKET, 0, dev), 0);
+	relay = fork();
+	assert_true(relay >= 0);
+	if (!relay) {
+		struct phys_link d = { .fd = dev[1], .name = "dev" };
+		struct phys_link p = { .fd = port[0], .name = "port", .stream = true };
+		uint64_t ticks;
+		int rc;
+
+		close(dev[0]);
+		rc = phys_relay(&d, &p, NULL, &ticks);
+		_exit(rc || ticks != 30 ? 1 : 0);
+	}
+	close(dev[1]);
+	close(port[0]);
+	for (seq = 1; seq <= 30; seq++) {
+		fake_cmd(&c, seq);
+		assert_int_equal(write(dev[0], &c, sizeof(c)), sizeof(c));
+		assert_int_equal(read(dev[0], &st, sizeof(st)), sizeof(st));
+		assert_int_equal(st.seq, seq);
+	}
+	assert_true(total_g(&st) > 5000 && total_g(&st) < 5600);
+	/* The device closed: the relay ends, then the server */
+	close(dev[0]);
+	assert_int_equal(child_status(relay), 0);
+	assert_int_equal(child_status(server), 0);
+}
+
 /* A missing link: one line that says what to check */
 static void test_link_missing(void **state)
 {
@@ -460,6 +564,8 @@ int main(void)
 		cmocka_unit_test(test_link_max_ticks),
 		cmocka_unit_test(test_link_hostile),
 		cmocka_unit_test(test_link_missing),
+		cmocka_unit_test(test_link_stream),
+		cmocka_unit_test(test_link_relay),
 		cmocka_unit_test(test_create_refuses),
 	};
 
