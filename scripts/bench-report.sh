@@ -45,6 +45,7 @@ function title(s) {
 	if (s == "setwire") return "Set to wire"
 	if (s == "bytes") return "RS485 bytes per cycle"
 	if (s == "recorder") return "Recorders"
+	if (s == "physics") return "Physics body"
 	return s
 }
 function desc(s) {
@@ -56,6 +57,7 @@ function desc(s) {
 	if (s == "setwire") return "A set for \"now\" at a random point of the period, until the simulated board sees its slot change (dcm_sim rs485-1/slot_changed_ns): the cycles that started after the call returned, up to the one that carried it."
 	if (s == "bytes") return "What the cyclic exchanges put on each RS485 line (dcm_sim rs485-N/wire): payload is each board'"'"'s 8-byte command slot and its reply'"'"'s FLAGS (the board'"'"'s state) and 12 data bytes, 21 a board; character times include the turnarounds and silent slots."
 	if (s == "recorder") return "The cycle'"'"'s work (the controller'"'"'s statistics, reset before each run) alone, while dcmctl record writes every key of every cycle into a file, and while dcmctl flight keeps the last 10 s of every key; both read the frames from user space, in a thread of their own."
+	if (s == "physics") return "dcm-physics (ODE) on the host steps the rigid-body NAO in lockstep with the cycle; in the guest, dcm-physics --relay carries dcm_sim'"'"'s link to it over a virtio serial port. The cycle'"'"'s work (the controller'"'"'s statistics) with the simulator'"'"'s own models and with the physics body, every joint stiff; the link'"'"'s ticks and those whose state came after the next tick; what one tick'"'"'s physics takes on the host (Documentation/dcm/physics.rst)."
 	return ""
 }
 function underline(t, c,  s, i) { s = ""; for (i = 0; i < length(t); i++) s = s c; return s }

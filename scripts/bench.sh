@@ -98,9 +98,20 @@ run() {
 	} >"$out/rows-$config.new"
 	echo "bench.sh: $config: booting $kver (the log: $out/log-$config.txt)" >&2
 	KVER=$kver DCM_VM_APPEND="dcm_sim.wire_time=${BENCH_WIRE_TIME:-1} ${DCM_VM_APPEND:-}" \
-		"$top/scripts/dcm-vm" exec --timeout "${BENCH_TIMEOUT:-3000}" --share "$share" \
+		"$top/scripts/dcm-vm" exec --timeout "${BENCH_TIMEOUT:-3000}" --share "$share" --physics \
 		-- sh /share/run-rows.sh >"$out/log-$config.txt" 2>&1 || rc=$?
 	grep -E '^(ROW|INFO)	' "$out/log-$config.txt" >>"$out/rows-$config.new" || true
+	# The physics body's own figures, from dcm-physics on the host (dcm-vm
+	# prints its last line at the end: tools/bench/rows/physics.sh).
+	sed -n 's/^dcm-physics: \([0-9]*\) ticks, .*physics \([0-9.]*\) ms mean, \([0-9.]*\) ms p99 a tick, real-time factor \([0-9.]*\),.*/\1 \2 \3 \4/p' \
+		"$out/log-$config.txt" | tail -n 1 | {
+		read -r t mean p99 rtf || exit 0
+		h="make bench BENCH_ROWS=physics"
+		printf 'ROW\tphysics\t%s\t%s\t%s\t%s\n' "ticks stepped on the host" "$t" ticks "$h" \
+			"one tick's physics on the host, mean" "$mean" ms "$h" \
+			"one tick's physics on the host, p99" "$p99" ms "$h" \
+			"real-time factor on the host (10 ms / mean)" "$rtf" x "$h"
+	} >>"$out/rows-$config.new"
 	printf 'HOST\tload after\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/rows-$config.new"
 	printf 'HOST\tkernel package\t%s\n' "$kver" >>"$out/rows-$config.new"
 	mv "$out/rows-$config.new" "$out/rows-$config.txt"

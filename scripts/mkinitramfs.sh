@@ -23,8 +23,10 @@ set -eu -o pipefail
 
 # Modules of the Debian kernel the guest loads besides ours; extend here.
 # virtio_pci and virtio_net: the network card of tests that reach the guest
-# from the host (DCM_VM_QEMU_EXTRA's hostfwd; tools/testing/web/).
-HOST_MODULES="configfs i2c-dev virtio_pci virtio_net"
+# from the host (DCM_VM_QEMU_EXTRA's hostfwd; tools/testing/web/);
+# virtio_console: the port dcm.physics to the host's physics body
+# (scripts/dcm-vm --physics).
+HOST_MODULES="configfs i2c-dev virtio_pci virtio_net virtio_console"
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 O=${O:-$top/build}

@@ -4,12 +4,13 @@
 # run-selftests.sh LOG: run the kselftest suite (/opt/dcm/selftests/run_all.sh)
 # in the VM, then the RS485 UART test in a VM whose RS485-1 is QEMU's second
 # UART (dcm-vm --rs485-uart), then the bad firmware test in a VM that adds
-# the bad bodies' ACPI table to that (--acpi scripts/vm/bad-bodies.asl);
-# show their output, keep a copy in LOG, exit with the first failure's
+# the bad bodies' ACPI table to that (--acpi scripts/vm/bad-bodies.asl),
+# then the physics body's test in a VM whose body dcm-physics steps on the
+# host (--physics); show their output, keep a copy in LOG, exit with the first failure's
 # status (125 when a VM run itself failed: kernel warning/oops, timeout; see
 # dcm-vm). DCM_SELFTEST_WRAP, if set, is a guest command each test command
 # runs under (make check-debug: /usr/sbin/dcm-kmemleak); DCM_VM_TIMEOUT, if
-# set, bounds each VM run (else dcm-vm's default, 300 s for the last one).
+# set, bounds each VM run (else dcm-vm's default, 300 s for the last two).
 set -eu -o pipefail
 
 if [ $# -ne 1 ]; then
@@ -36,4 +37,9 @@ echo "# selftest: dcm_firmware_test.sh (dcm-vm --rs485-uart --acpi scripts/vm/ba
 	-- $wrap /opt/dcm/selftests/dcm_firmware_test.sh 2>&1 | tee -a "$log"
 fw_status=${PIPESTATUS[0]}
 [ "$status" = 0 ] && status=$fw_status
+echo "# selftest: dcm_physics_test.sh (dcm-vm --physics)" | tee -a "$log"
+"$top/scripts/dcm-vm" exec --timeout "${DCM_VM_TIMEOUT:-300}" --physics \
+	-- $wrap /opt/dcm/selftests/dcm_physics_test.sh 2>&1 | tee -a "$log"
+phys_status=${PIPESTATUS[0]}
+[ "$status" = 0 ] && status=$phys_status
 exit "$status"

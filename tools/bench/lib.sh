@@ -64,6 +64,29 @@ wait_cycles() {
 	done
 }
 
+# work_pct: "p50 p99" of the cycle's work since the last reset of dcm0's
+# statistics, in ns.
+work_pct() {
+	awk '$1 == "work" { print $2, $3 }' "$DCM/stats/percentiles"
+}
+
+# measure_work N: the statistics reset, N cycles run, then work_pct.
+measure_work() {
+	echo 1 >"$DCM/stats/reset"
+	wait_cycles "$1"
+	work_pct
+}
+
+# us NS: NS nanoseconds in microseconds, one decimal.
+us() {
+	awk -v n="$1" 'BEGIN { printf "%.1f", n / 1000 }'
+}
+
+# ratio A B: A / B, two decimals (0 when B is 0).
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
+}
+
 # cycle_pid N: the pid of dcmN's cycle thread.
 cycle_pid() {
 	for _s in /proc/[0-9]*/comm; do

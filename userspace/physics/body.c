@@ -461,13 +461,17 @@ static void servo_torque(struct phys_body *b, const double err[DCM_SIM_JOINTS],
  * @b: the body
  * @dt_us: the tick's length, microseconds (0: nothing moves)
  *
- * Steps @dt_us in the body's number of equal substeps, and keeps the tick's
- * mean motor torques and FSR forces and the torso's acceleration over it
- * for phys_state().
+ * Steps @dt_us in steps of one length: the body's substeps per 10 ms tick,
+ * so a 12 ms tick takes 12 steps of 1 ms at the default and a cycle that
+ * came late as many more (a longer step would be a stiffer, bouncier
+ * contact: the FSRs would jump); and keeps the tick's mean motor torques
+ * and FSR forces and the torso's acceleration over it for phys_state().
  */
 void phys_step(struct phys_body *b, uint32_t dt_us)
 {
-	double h = dt_us * 1e-6 / b->substeps;
+	unsigned int n = (unsigned int)(((uint64_t)dt_us * b->substeps + PHYS_TICK_US / 2) /
+					PHYS_TICK_US);
+	double h;
 	double err[DCM_SIM_JOINTS], tsum[DCM_SIM_JOINTS] = { 0 };
 	double fsum[DCM_SIM_FEET][DCM_SIM_FOOT_FSRS] = { { 0 } };
 	dVector3 v0, v1;
@@ -476,10 +480,13 @@ void phys_step(struct phys_body *b, uint32_t dt_us)
 
 	if (!dt_us)
 		return;
+	if (!n)
+		n = 1;
+	h = dt_us * 1e-6 / n;
 	dBodyGetRelPointVel(b->body[PHYS_TORSO], phys_imu_at[0] - phys_links[PHYS_TORSO].com[0],
 			    phys_imu_at[1] - phys_links[PHYS_TORSO].com[1],
 			    phys_imu_at[2] - phys_links[PHYS_TORSO].com[2], v0);
-	for (s = 0; s < b->substeps; s++) {
+	for (s = 0; s < n; s++) {
 		servo(b);
 		for (j = 0; j < DCM_SIM_JOINTS; j++)
 			err[j] = phys_joints[j].parent < 0 ? 0 :
@@ -503,10 +510,10 @@ void phys_step(struct phys_body *b, uint32_t dt_us)
 		b->acc[i] = (v1[i] - v0[i]) / (dt_us * 1e-6);
 	b->acc_valid = true;
 	for (j = 0; j < DCM_SIM_JOINTS; j++)
-		b->torque[j] = tsum[j] / b->substeps;
+		b->torque[j] = tsum[j] / n;
 	for (f = 0; f < DCM_SIM_FEET; f++)
 		for (i = 0; i < DCM_SIM_FOOT_FSRS; i++)
-			b->fsr_n[f][i] = fsum[f][i] / b->substeps;
+			b->fsr_n[f][i] = fsum[f][i] / n;
 }
 
 static int32_t to_int(double v, double scale, double max)

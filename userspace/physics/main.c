@@ -38,6 +38,7 @@ static void usage(FILE *f)
 		"                   [--iterations N] [--ticks N] [--stats]\n"
 		"       dcm-physics --relay PORT [--device PATH]\n"
 		"       dcm-physics --bench N [--substeps N] [--iterations N]\n"
+		"       dcm-physics --mass\n"
 		"  --device PATH   the link (default /dev/dcm_sim_body0)\n"
 		"  --listen SOCKET serve the link's frames from the one client of a unix\n"
 		"                  stream socket instead (a --relay elsewhere)\n"
@@ -49,6 +50,7 @@ static void usage(FILE *f)
 		"  --ticks N       stop after N ticks\n"
 		"  --stats         the figures every 1000 ticks too, not only at the end\n"
 		"  --bench N       no link: the body stands N ticks of 10 ms; the figures\n"
+		"  --mass          print the model's mass, kg, and exit\n"
 		"  -h, --help      this text\n",
 		PHYS_SUBSTEPS_DEFAULT, PHYS_SUBSTEPS_MAX, PHYS_ITERATIONS_DEFAULT,
 		PHYS_ITERATIONS_MAX);
@@ -66,6 +68,25 @@ static int parse_uint(const char *opt, const char *s, unsigned long long max,
 			max);
 		return -1;
 	}
+	return 0;
+}
+
+/* --mass: the model's mass in kg, what its FSRs bear standing. */
+static int print_mass(const struct phys_opts *opts)
+{
+	int32_t pos[DCM_SIM_JOINTS];
+	struct phys_body *b;
+	int j;
+
+	for (j = 0; j < DCM_SIM_JOINTS; j++)
+		pos[j] = (int32_t)lround(phys_stand[j] * 1e6);
+	b = phys_create(pos, opts);
+	if (!b) {
+		fprintf(stderr, "dcm-physics: cannot build the body: %s\n", strerror(errno));
+		return 1;
+	}
+	printf("%.3f\n", phys_mass(b));
+	phys_destroy(b);
 	return 0;
 }
 
@@ -201,6 +222,7 @@ int main(int argc, char **argv)
 		{ "ticks", required_argument, NULL, 't' },
 		{ "stats", no_argument, NULL, 'S' },
 		{ "bench", required_argument, NULL, 'b' },
+		{ "mass", no_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -211,9 +233,9 @@ int main(int argc, char **argv)
 	struct phys_stats stats;
 	struct sigaction sa;
 	char why[PATH_MAX + 128];
-	int c, rc, every = 0;
+	int c, rc, every = 0, mass = 0;
 
-	while ((c = getopt_long(argc, argv, "d:l:r:s:i:t:Sb:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "d:l:r:s:i:t:Sb:mh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			dev = optarg;
@@ -257,6 +279,9 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'm':
+			mass = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -276,6 +301,8 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 
+	if (mass)
+		return print_mass(&popts);
 	if (bench_ticks)
 		return bench(bench_ticks, &popts);
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <linux/dcm_sim.h>
 
+#define PHYS_TICK_US		10000	/* the tick --substeps counts steps in */
 #define PHYS_SUBSTEPS_DEFAULT	10	/* per 10 ms tick: 1 ms steps */
 #define PHYS_SUBSTEPS_MAX	1000
 #define PHYS_ITERATIONS_DEFAULT	60	/* ODE's solver's, per step */
@@ -24,7 +25,8 @@ struct phys_body;
 
 /**
  * struct phys_opts - how the physics steps
- * @substeps: steps per tick (1..PHYS_SUBSTEPS_MAX)
+ * @substeps: steps per 10 ms tick (1..PHYS_SUBSTEPS_MAX): the step's
+ *	length; a longer tick takes as many more steps
  * @iterations: the iterations of ODE's solver in a step
  *	(1..PHYS_ITERATIONS_MAX): fewer are faster and less exact
  */

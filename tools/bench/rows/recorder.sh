@@ -17,32 +17,13 @@ N=${BENCH_RECORDER_CYCLES:-3000}
 [ -r "$DCM/stats/percentiles" ] && [ -w "$DCM/stats/reset" ] ||
 	{ log "recorder: no $DCM/stats/percentiles or reset: nothing to add"; exit 0; }
 
-# work_pct: "p50 p99" of the work since the last reset, in ns.
-work_pct() {
-	awk '$1 == "work" { print $2, $3 }' "$DCM/stats/percentiles"
-}
-
-measure() {
-	echo 1 >"$DCM/stats/reset"
-	wait_cycles "$N"
-	work_pct
-}
-
-us() {
-	awk -v n="$1" 'BEGIN { printf "%.1f", n / 1000 }'
-}
-
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
-}
-
-set -- $(measure)
+set -- $(measure_work "$N")
 base50=$1 base99=$2
 
 dcmctl record -o /tmp/bench-record.csv 2>/tmp/bench-record.err &
 rp=$!
 sleep 1
-set -- $(measure)
+set -- $(measure_work "$N")
 rec50=$1 rec99=$2
 kill "$rp"
 wait "$rp"
@@ -55,7 +36,7 @@ mkdir -p /tmp/bench-flight
 dcmctl flight --dir /tmp/bench-flight >/dev/null 2>&1 &
 fp=$!
 sleep 1
-set -- $(measure)
+set -- $(measure_work "$N")
 fl50=$1 fl99=$2
 kill "$fp"
 wait "$fp"

@@ -1,0 +1,76 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# dcm_physics_test.sh: the physics body (scripts/dcm-vm --physics):
+# dcm-physics on the host steps the rigid-body NAO in lockstep with the
+# cycle, "dcm-physics --relay" here carries dcm_sim's link
+# (/dev/dcm_sim_body0) to it over the virtio port dcm.physics, and a LoLA
+# client (dcm_physics_lola.py, through dcm-lola) stands
+# the robot, squats, shifts its weight from one foot to the other and lets
+# it fall. Then the fall is among the controller's events, and the link
+# counted its ticks.
+#
+# POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
+
+SYS=/sys/class/dcm/dcm0
+DIR=$(cd "$(dirname "$0")" && pwd)
+LINK=/dev/dcm_sim_body0
+SOCK=/tmp/robocup-physics
+LOG=/tmp/dcm-lola-physics.log
+OUT=/tmp/physics-lola.out
+lpid=
+
+. "$DIR/dcm_tap.sh"
+
+cleanup() {
+	[ -n "$lpid" ] && kill "$lpid" 2>/dev/null && wait "$lpid" 2>/dev/null
+	rm -f $SOCK $SOCK.status
+}
+trap cleanup EXIT
+
+[ -c $LINK ] || skip_all "no physics link $LINK (dcm_sim not loaded)"
+command -v dcm-physics >/dev/null 2>&1 || skip_all "dcm-physics is not installed"
+command -v dcm-lola >/dev/null 2>&1 || skip_all "dcm-lola is not installed"
+python3 -c 'import msgpack' 2>/dev/null || skip_all "no python3-msgpack"
+[ -d "$SYS/SubDeviceList/LFoot" ] || skip_all "no default description"
+modprobe virtio_pci 2>/dev/null
+modprobe virtio_console 2>/dev/null
+port=
+for p in /sys/class/virtio-ports/*; do
+	[ "$(cat "$p/name" 2>/dev/null)" = dcm.physics ] && port=/dev/${p##*/}
+done
+[ -n "$port" ] || skip_all "no virtio port dcm.physics (the VM runs without scripts/dcm-vm --physics)"
+wait_until 5 test -c "$port" || skip_all "$port did not appear"
+
+mass=$(dcm-physics --mass)
+above "$mass" 4
+check $? "dcm-physics --mass: the model weighs $mass kg"
+
+# last_fall: the DCM time of the newest fall the controller kept, 0 for none.
+last_fall() {
+	dcmctl events --history --type fall --timeout 1 2>/dev/null |
+		awk '$3 == "fall" && $4 == "fallen" { t = $2 } END { print t + 0 }'
+}
+
+fall0=$(last_fall)
+: >$LOG
+dcm-lola -s $SOCK --timeout 3000 2>>$LOG &
+lpid=$!
+wait_until 5 test -S $SOCK.status
+check $? "dcm-lola listens on $SOCK"
+
+python3 "$DIR/dcm_physics_lola.py" --socket $SOCK --mass "$mass" \
+	--physics "dcm-physics --relay $port" >$OUT 2>&1
+rc=$?
+results $OUT
+check $rc "the LoLA client ran to its end"
+
+fall1=$(last_fall)
+[ "$fall1" -gt "$fall0" ]
+check $? "the fall is an event of the controller (DCM time $fall1 ms)"
+
+kill "$lpid" 2>/dev/null
+wait "$lpid" 2>/dev/null
+lpid=
+
+totals
