@@ -7,8 +7,9 @@
 # (/dev/dcm_sim_body0) to it over the virtio port dcm.physics, and a LoLA
 # client (dcm_physics_lola.py, through dcm-lola) stands
 # the robot, squats, shifts its weight from one foot to the other and lets
-# it fall. Then the fall is among the controller's events, and the link
-# counted its ticks.
+# it fall. Then the fall is among the controller's events, and the flight
+# recorder, running all along, wrote a file for it that holds the seconds
+# before: the torso's angles leaving upright.
 #
 # POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
 
@@ -18,12 +19,15 @@ LINK=/dev/dcm_sim_body0
 SOCK=/tmp/robocup-physics
 LOG=/tmp/dcm-lola-physics.log
 OUT=/tmp/physics-lola.out
+FL=/tmp/physics-flight
 lpid=
+fpid=
 
 . "$DIR/dcm_tap.sh"
 
 cleanup() {
 	[ -n "$lpid" ] && kill "$lpid" 2>/dev/null && wait "$lpid" 2>/dev/null
+	[ -n "$fpid" ] && kill "$fpid" 2>/dev/null && wait "$fpid" 2>/dev/null
 	rm -f $SOCK $SOCK.status
 }
 trap cleanup EXIT
@@ -53,6 +57,10 @@ last_fall() {
 }
 
 fall0=$(last_fall)
+rm -rf $FL
+mkdir -p $FL
+dcmctl flight --dir $FL --seconds 3 --after 1 >$FL.out 2>$FL.err &
+fpid=$!
 : >$LOG
 dcm-lola -s $SOCK --timeout 3000 2>>$LOG &
 lpid=$!
@@ -69,6 +77,21 @@ fall1=$(last_fall)
 [ "$fall1" -gt "$fall0" ]
 check $? "the fall is an event of the controller (DCM time $fall1 ms)"
 
+# The flight recorder's file of the fall: its reason, the fall's event,
+# and rows from before it whose AngleY (or AngleX) was still small.
+wait_until 5 holds 'grep -q "" $FL.out'
+f=$(tail -n 1 $FL.out)
+[ -f "$f" ] && head -n 1 "$f" | grep -q '"reason":"fall (fallen: '
+check $? "the flight recorder wrote the fall's file ($f)"
+ft=$(grep '"event":' "$f" | grep '"type":"fall"' | grep '"value":1,' |
+	sed -n 's/.*"time":\([0-9]*\).*/\1/p' | head -n 1)
+before=$(grep '^{"cycle"' "$f" | sed -n 's/.*"time":\([0-9]*\).*/\1/p' |
+	awk -v ft="${ft:-0}" '$1 < ft { if (min == "") min = $1 } END { print ft - min }')
+[ -n "$ft" ] && [ "${before:-0}" -ge 2000 ]
+check $? "it holds the fall's event and the seconds before it ($before ms)"
+kill "$fpid" 2>/dev/null
+wait "$fpid" 2>/dev/null
+fpid=
 kill "$lpid" 2>/dev/null
 wait "$lpid" 2>/dev/null
 lpid=
