@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -43,7 +44,8 @@ static void usage(FILE *f)
 		"  --listen SOCKET serve the link's frames from the one client of a unix\n"
 		"                  stream socket instead (a --relay elsewhere)\n"
 		"  --relay PORT    no physics: carry the link's frames over the stream\n"
-		"                  PORT (a serial or virtio port) to a --listen elsewhere\n"
+		"                  PORT (a serial or virtio port; a name without a slash:\n"
+		"                  the virtio port of that name) to a --listen elsewhere\n"
 		"  --substeps N    physics steps per tick (default %d, 1..%d)\n"
 		"  --iterations N  the solver's iterations per step (default %d, 1..%d):\n"
 		"                  fewer are faster and less exact\n"
@@ -179,15 +181,59 @@ static int accept_one(const char *path)
 	return c;
 }
 
-/* --relay: the link's frames over the stream @port, both ways. */
-static int run_relay(const char *dev, const char *port)
+/*
+ * --relay NAME: a word without a slash names a virtio serial port (QEMU's
+ * virtserialport name=...): its /dev node, from /sys/class/virtio-ports.
+ * Return: 0, or -1 after saying why.
+ */
+static int port_path(const char *arg, char *out, size_t len)
 {
+	char name[256];
+	glob_t g;
+	size_t i;
+	int rc = -1;
+
+	if (strchr(arg, '/')) {
+		snprintf(out, len, "%s", arg);
+		return 0;
+	}
+	if (glob("/sys/class/virtio-ports/*/name", 0, NULL, &g)) {
+		fprintf(stderr, "dcm-physics: --relay %s: no virtio serial port at all "
+			"(is virtio_console loaded?)\n", arg);
+		return -1;
+	}
+	for (i = 0; i < g.gl_pathc && rc; i++) {
+		FILE *f = fopen(g.gl_pathv[i], "r");
+		char *dir;
+
+		if (!f)
+			continue;
+		if (fgets(name, sizeof(name), f) && !strcmp(strtok(name, "\n") ?: "", arg)) {
+			*strrchr(g.gl_pathv[i], '/') = '\0';
+			dir = strrchr(g.gl_pathv[i], '/') + 1;
+			snprintf(out, len, "/dev/%s", dir);
+			rc = 0;
+		}
+		fclose(f);
+	}
+	globfree(&g);
+	if (rc)
+		fprintf(stderr, "dcm-physics: --relay %s: no virtio serial port of that name\n",
+			arg);
+	return rc;
+}
+
+/* --relay: the link's frames over the stream @arg, both ways. */
+static int run_relay(const char *dev, const char *arg)
+{
+	char port[PATH_MAX], why[PATH_MAX + 128];
 	struct phys_link d = { .name = dev }, p = { .name = port, .stream = true };
-	char why[PATH_MAX + 128];
 	struct termios tio;
 	uint64_t ticks;
 	int rc;
 
+	if (port_path(arg, port, sizeof(port)))
+		return 1;
 	d.fd = phys_open_link(dev, why, sizeof(why));
 	if (d.fd < 0) {
 		fprintf(stderr, "dcm-physics: %s\n", why);

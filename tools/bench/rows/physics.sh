@@ -19,11 +19,8 @@ LINKDBG=$SIM/body0/link
 [ -r "$LINKDBG" ] || { log "physics: no $LINKDBG: nothing to add"; exit 0; }
 modprobe virtio_pci 2>/dev/null
 modprobe virtio_console 2>/dev/null
-port=
-for p in /sys/class/virtio-ports/*; do
-	[ "$(cat "$p/name" 2>/dev/null)" = dcm.physics ] && port=/dev/${p##*/}
-done
-[ -n "$port" ] || { log "physics: no virtio port dcm.physics (dcm-vm --physics)"; exit 0; }
+grep -qsx dcm.physics /sys/class/virtio-ports/*/name ||
+	{ log "physics: no virtio port dcm.physics (dcm-vm --physics)"; exit 0; }
 
 # link_field NAME: a number of the link's debugfs file ("NAME N" lines).
 link_field() {
@@ -37,7 +34,7 @@ sleep 1
 set -- $(measure_work "$N")
 off50=$1 off99=$2
 
-dcm-physics --relay "$port" 2>/tmp/bench-physics.err &
+dcm-physics --relay dcm.physics 2>/tmp/bench-physics.err &
 rp=$!
 sleep 2
 t0=$(link_field ticks)

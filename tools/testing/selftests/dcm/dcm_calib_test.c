@@ -284,17 +284,6 @@ static void read_str(const char *path, char *buf, size_t len)
 		buf[0] = '\0';
 }
 
-static int write_str(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY), ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, s, strlen(s)) == (ssize_t)strlen(s);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 static void sleep_ms(int ms)
 {
 	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
@@ -358,8 +347,8 @@ TEST_F(cal, min_stop_finds_the_true_zero)
 
 	ASSERT_LT(0, tz);
 	EXPECT_EQ(0, read_int(SUB "HeadYaw/Position/Sensor/jointZeroPosition"));
-	ASSERT_EQ(0, write_str(SUB "HeadYaw/Hardness/Actuator/Value", "1"));
-	ASSERT_EQ(0, write_str(SIM "joints/HeadYaw/push", "min"));
+	ASSERT_EQ(0, dcm_write_sysfs(SUB "HeadYaw/Hardness/Actuator/Value", "1"));
+	ASSERT_EQ(0, dcm_write_sysfs(SIM "joints/HeadYaw/push", "min"));
 	sleep_ms(150);
 	/* Uncalibrated: held at 0. */
 	EXPECT_EQ(0, read_double(SUB "HeadYaw/Hardness/Actuator/Value"));
@@ -384,7 +373,7 @@ TEST_F(cal, min_stop_finds_the_true_zero)
 	EXPECT_EQ((int64_t)self->a.zero, ev->value);
 	EXPECT_EQ(DCM_CALIB_MIN, ev->code);
 	/* Another joint is still held. */
-	ASSERT_EQ(0, write_str(SUB "HeadPitch/Hardness/Actuator/Value", "1"));
+	ASSERT_EQ(0, dcm_write_sysfs(SUB "HeadPitch/Hardness/Actuator/Value", "1"));
 	sleep_ms(100);
 	EXPECT_EQ(0, read_double(SUB "HeadPitch/Hardness/Actuator/Value"));
 }
@@ -395,7 +384,7 @@ TEST_F(cal, max_stop_here_and_subdevice_names)
 	int tz;
 
 	tz = read_int(SIM "joints/LElbowRoll/true_zero");
-	ASSERT_EQ(0, write_str(SIM "joints/LElbowRoll/push", "max"));
+	ASSERT_EQ(0, dcm_write_sysfs(SIM "joints/LElbowRoll/push", "max"));
 	sleep_ms(100);
 	ASSERT_EQ(0, calibrate(&self->t, "Device/SubDeviceList/LElbowRoll/Position/Actuator",
 			       DCM_CALIB_MAX, -1)) TH_LOG("%s", self->t.c.msg);
@@ -403,7 +392,7 @@ TEST_F(cal, max_stop_here_and_subdevice_names)
 	EXPECT_GE(1, abs((int)self->a.zero - tz)) TH_LOG("zero %u, true %d", self->a.zero, tz);
 
 	tz = read_int(SIM "joints/RKneePitch/true_zero");
-	ASSERT_EQ(0, write_str(SIM "joints/RKneePitch/position_mrad", "0"));
+	ASSERT_EQ(0, dcm_write_sysfs(SIM "joints/RKneePitch/position_mrad", "0"));
 	sleep_ms(100);
 	ASSERT_EQ(0, calibrate(&self->t, "RKneePitch/Position/Sensor", DCM_CALIB_HERE, -1))
 		TH_LOG("%s", self->t.c.msg);
@@ -418,7 +407,7 @@ TEST_F(cal, set_and_clear)
 	ASSERT_EQ(0, calibrate(&self->t, "HeadPitch", DCM_CALIB_SET, 4095));
 	EXPECT_EQ(4095, self->a.zero);
 	EXPECT_EQ(4095, read_int(SUB "HeadPitch/Position/Sensor/jointZeroPosition"));
-	ASSERT_EQ(0, write_str(SUB "HeadPitch/Hardness/Actuator/Value", "0.5"));
+	ASSERT_EQ(0, dcm_write_sysfs(SUB "HeadPitch/Hardness/Actuator/Value", "0.5"));
 	sleep_ms(100);
 	EXPECT_EQ(0.5, read_double(SUB "HeadPitch/Hardness/Actuator/Value"));
 
@@ -486,7 +475,7 @@ TEST_F(cal, store_write_failure_changes_nothing)
 {
 	int commits = read_int(SIM "chest/commits");
 
-	ASSERT_EQ(0, write_str(SIM "chest/store_cut", "1"));
+	ASSERT_EQ(0, dcm_write_sysfs(SIM "chest/store_cut", "1"));
 	EXPECT_EQ(-EIO, calibrate(&self->t, "HeadPitch", DCM_CALIB_SET, 2000));
 	EXPECT_STREQ("the chest board's store cannot be written", self->t.c.msg);
 	EXPECT_EQ(0, read_int(SUB "HeadPitch/Position/Sensor/jointZeroPosition"));
@@ -503,7 +492,7 @@ TEST_F(cal, lost_board)
 {
 	int commits = read_int(SIM "chest/commits");
 
-	ASSERT_EQ(0, write_str(SIM "rs485-1/silent", "1"));
+	ASSERT_EQ(0, dcm_write_sysfs(SIM "rs485-1/silent", "1"));
 	sleep_ms(50);
 	EXPECT_EQ(-EIO, calibrate(&self->t, "HeadYaw", DCM_CALIB_MIN, -1));
 	EXPECT_STREQ("the joint's motor board does not answer", self->t.c.msg);
@@ -533,7 +522,7 @@ TEST_F(cal, board_wait_blocks_no_other_request)
 	pid_t pid;
 	char c;
 
-	ASSERT_EQ(0, write_str(SIM "rs485-1/silent", "1"));
+	ASSERT_EQ(0, dcm_write_sysfs(SIM "rs485-1/silent", "1"));
 	sleep_ms(50);
 	ASSERT_EQ(0, pipe(p));
 	pid = fork();
@@ -653,7 +642,7 @@ TEST_F(cal, special_chain)
 	char cr[DCM_MAX_STRING_LEN];
 	int i;
 
-	ASSERT_EQ(0, write_str(SIM "rs485-1/silent", "0x10"));
+	ASSERT_EQ(0, dcm_write_sysfs(SIM "rs485-1/silent", "0x10"));
 	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_CHAIN)) TH_LOG("%s", self->t.c.msg);
 	EXPECT_EQ(DCM_SPECIAL_CHAIN, self->a.command);
 	EXPECT_NE(NULL, strstr(self->a.text, "RS485-1 4/5")) TH_LOG("%s", self->a.text);
@@ -662,7 +651,7 @@ TEST_F(cal, special_chain)
 	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "chain: "));
 
 	/* Back, it is found by the chain's continuation, with no reset. */
-	ASSERT_EQ(0, write_str(SIM "rs485-1/silent", "0"));
+	ASSERT_EQ(0, dcm_write_sysfs(SIM "rs485-1/silent", "0"));
 	for (i = 0; i < 50; i++) {
 		read_str(DEV "ChestBoard/ChainResult", cr, sizeof(cr));
 		if (strstr(cr, "RS485-1 5/5"))
@@ -682,7 +671,7 @@ TEST_F(cal, special_diagnostic_and_reset)
 {
 	int i, lost;
 
-	ASSERT_EQ(0, write_str(SIM "rs485-2/silent", "1"));
+	ASSERT_EQ(0, dcm_write_sysfs(SIM "rs485-2/silent", "1"));
 	sleep_ms(150);
 	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_DIAGNOSTIC)) TH_LOG("%s", self->t.c.msg);
 	EXPECT_EQ(n_devices(), self->a.n_boards);
@@ -696,7 +685,7 @@ TEST_F(cal, special_diagnostic_and_reset)
 	EXPECT_NE(NULL, strstr(self->a.text, "1 lost")) TH_LOG("%s", self->a.text);
 	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "diagnostic: "));
 
-	ASSERT_EQ(0, write_str(SIM "rs485-2/silent", "0"));
+	ASSERT_EQ(0, dcm_write_sysfs(SIM "rs485-2/silent", "0"));
 	EXPECT_LT(0, read_int(DEV "RightShoulderBoard/Nack"));
 	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_RESET)) TH_LOG("%s", self->t.c.msg);
 	EXPECT_NE(NULL, strstr(self->a.text, "cleared")) TH_LOG("%s", self->a.text);

@@ -31,17 +31,6 @@ static double read_double(const char *path)
 	return dcm_read_sysfs(path, buf, sizeof(buf)) ? -1e9 : atof(buf);
 }
 
-static int write_str(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY), ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, s, strlen(s)) == (ssize_t)strlen(s);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 /* A line "name value" of debugfs link; -1 if absent. */
 static long link_stat(const char *name)
 {
@@ -161,9 +150,9 @@ static void set_head_yaw(double pos, double hardness)
 	char v[32];
 
 	snprintf(v, sizeof(v), "%g", pos);
-	write_str(SUB "HeadYaw/Position/Actuator/Value", v);
+	dcm_write_sysfs(SUB "HeadYaw/Position/Actuator/Value", v);
 	snprintf(v, sizeof(v), "%g", hardness);
-	write_str(SUB "HeadYaw/Hardness/Actuator/Value", v);
+	dcm_write_sysfs(SUB "HeadYaw/Hardness/Actuator/Value", v);
 }
 
 FIXTURE(link) {
@@ -196,9 +185,9 @@ FIXTURE_TEARDOWN(link)
 	if (self->fd >= 0)
 		close(self->fd);
 	set_head_yaw(0, 0);
-	write_str(SIM "imu/angle_x", "0");
-	write_str(SIM "imu/angle_y", "0");
-	write_str(SIM "imu/angle_z", "0");
+	dcm_write_sysfs(SIM "imu/angle_x", "0");
+	dcm_write_sysfs(SIM "imu/angle_y", "0");
+	dcm_write_sysfs(SIM "imu/angle_z", "0");
 }
 
 TEST_F(link, one_opener)

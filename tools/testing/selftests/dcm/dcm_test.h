@@ -69,6 +69,18 @@ static inline int dcm_read_sysfs(const char *path, char *buf, size_t len)
 	return 0;
 }
 
+/* Write s, whole, to a sysfs or debugfs file; 0 or -1. */
+static inline int dcm_write_sysfs(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY), ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, s, strlen(s)) == (ssize_t)strlen(s);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
 /*
  * dcm_swaps() - description_swaps of a controller: the descriptions made
  * running since it was created, a commit equal to the running one not
