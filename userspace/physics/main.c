@@ -22,6 +22,7 @@
 #include <sys/un.h>
 
 #include "model.h"
+#include "optdef.h"
 #include "physics.h"
 
 static volatile int stop;
@@ -32,6 +33,33 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* The options: getopt_long()'s tables and the help (common/optdef.h). */
+static const struct optdef optdefs[] = {
+	{ "device", 'd', 0, "PATH", "the link (default /dev/dcm_sim_body0)" },
+	{ "listen", 'l', 0, "SOCKET",
+	  "serve the link's frames from the one client of a unix\n"
+	  "stream socket instead (a --relay elsewhere)" },
+	{ "relay", 'r', 0, "PORT",
+	  "no physics: carry the link's frames over the stream\n"
+	  "PORT (a serial or virtio port; a name without a slash:\n"
+	  "the virtio port of that name) to a --listen elsewhere" },
+	{ "substeps", 's', 0, "N",
+	  "physics steps per 10 ms (default " STR(PHYS_SUBSTEPS_DEFAULT) ", 1.."
+	  STR(PHYS_SUBSTEPS_MAX) ")" },
+	{ "iterations", 'i', 0, "N",
+	  "the solver's iterations per step (default " STR(PHYS_ITERATIONS_DEFAULT) ", 1.."
+	  STR(PHYS_ITERATIONS_MAX) "):\nfewer are faster and less exact" },
+	{ "ticks", 't', 0, "N", "stop after N ticks" },
+	{ "stats", 'S', 0, NULL, "the figures every 1000 ticks too, not only at the end" },
+	{ "bench", 'b', 0, "N", "no link: the body stands N ticks of 10 ms; the figures" },
+	{ "mass", 'm', 0, NULL, "print the model's mass, kg, and exit" },
+	{ "help", 'h', 0, NULL, "this text" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -39,23 +67,8 @@ static void usage(FILE *f)
 		"                   [--iterations N] [--ticks N] [--stats]\n"
 		"       dcm-physics --relay PORT [--device PATH]\n"
 		"       dcm-physics --bench N [--substeps N] [--iterations N]\n"
-		"       dcm-physics --mass\n"
-		"  --device PATH   the link (default /dev/dcm_sim_body0)\n"
-		"  --listen SOCKET serve the link's frames from the one client of a unix\n"
-		"                  stream socket instead (a --relay elsewhere)\n"
-		"  --relay PORT    no physics: carry the link's frames over the stream\n"
-		"                  PORT (a serial or virtio port; a name without a slash:\n"
-		"                  the virtio port of that name) to a --listen elsewhere\n"
-		"  --substeps N    physics steps per tick (default %d, 1..%d)\n"
-		"  --iterations N  the solver's iterations per step (default %d, 1..%d):\n"
-		"                  fewer are faster and less exact\n"
-		"  --ticks N       stop after N ticks\n"
-		"  --stats         the figures every 1000 ticks too, not only at the end\n"
-		"  --bench N       no link: the body stands N ticks of 10 ms; the figures\n"
-		"  --mass          print the model's mass, kg, and exit\n"
-		"  -h, --help      this text\n",
-		PHYS_SUBSTEPS_DEFAULT, PHYS_SUBSTEPS_MAX, PHYS_ITERATIONS_DEFAULT,
-		PHYS_ITERATIONS_MAX);
+		"       dcm-physics --mass\n");
+	optdef_print(f, optdefs, 20);
 }
 
 static int parse_uint(const char *opt, const char *s, unsigned long long max,
@@ -259,19 +272,8 @@ static int run_relay(const char *dev, const char *arg)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "device", required_argument, NULL, 'd' },
-		{ "listen", required_argument, NULL, 'l' },
-		{ "relay", required_argument, NULL, 'r' },
-		{ "substeps", required_argument, NULL, 's' },
-		{ "iterations", required_argument, NULL, 'i' },
-		{ "ticks", required_argument, NULL, 't' },
-		{ "stats", no_argument, NULL, 'S' },
-		{ "bench", required_argument, NULL, 'b' },
-		{ "mass", no_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
+	struct option opts[sizeof(optdefs) / sizeof(optdefs[0])];
+	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 1];
 	const char *dev = "/dev/dcm_sim_body0", *listen_path = NULL, *relay = NULL;
 	struct phys_link link = { .fd = -1 };
 	struct phys_opts popts = PHYS_OPTS_DEFAULT;
@@ -281,7 +283,11 @@ int main(int argc, char **argv)
 	char why[PATH_MAX + 128];
 	int c, rc, every = 0, mass = 0;
 
-	while ((c = getopt_long(argc, argv, "d:l:r:s:i:t:Sb:mh", opts, NULL)) != -1) {
+	if (optdef_getopt(optdefs, "", opts, sopts, sizeof(sopts))) {
+		fprintf(stderr, "dcm-physics: the option table is too large\n");
+		return 2;
+	}
+	while ((c = getopt_long(argc, argv, sopts, opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			dev = optarg;
