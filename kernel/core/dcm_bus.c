@@ -29,6 +29,7 @@
 #include <linux/slab.h>
 #include <linux/srcu.h>
 
+#include "core/dcm_bus_kind.h"
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
 
@@ -144,41 +145,6 @@ bool dcm_bus_name_ok(const char *name)
 	return i && i < DCM_NAME_LEN;
 }
 
-/**
- * dcm_bus_name_kind() - the kind of transport a bus's name calls for
- * @name: a Bus name of the robot description
- * @kind: set to that kind, when there is one
- *
- * "RS485-1" (any name that starts "RS485") is an RS485 line, "I2C-chest"
- * and "SPI-chest" (any that starts "I2C" or "SPI") a register transport,
- * I2C or SPI (DCM_BUS_REGS); other names call for no kind.
- *
- * Return: true when @name calls for a kind.
- */
-bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind)
-{
-	if (!strncmp(name, "RS485", 5)) {
-		*kind = DCM_BUS_RS485;
-		return true;
-	}
-	if (!strncmp(name, "I2C", 3) || !strncmp(name, "SPI", 3)) {
-		*kind = DCM_BUS_REGS;
-		return true;
-	}
-	return false;
-}
-
-/**
- * dcm_bus_kind_name() - a kind of transport, for messages
- * @kind: enum dcm_bus_kind
- *
- * Return: "an RS485 line" or "an I2C or SPI controller".
- */
-const char *dcm_bus_kind_name(enum dcm_bus_kind kind)
-{
-	return kind == DCM_BUS_RS485 ? "an RS485 line" : "an I2C or SPI controller";
-}
-
 /* Whether a transport is of the kind a bus's name calls for (or any). */
 static bool kind_fits(const char *name, const struct dcm_bus *bus)
 {
@@ -278,7 +244,7 @@ int dcm_transport_register(struct dcm_bus *bus)
 {
 	struct dcm_claim *c;
 
-	if (!bus->dev || !bus->ops || !bus->ops->xfer || bus->kind > DCM_BUS_REGS)
+	if (!bus->dev || !bus->ops || !bus->ops->xfer || !dcm_bus_kind_valid(bus->kind))
 		return -EINVAL;
 	mutex_init(&bus->xfer_lock);
 	bus->ctrl = NULL;

@@ -631,8 +631,6 @@ struct dcm_claim_why {
 
 /* dcm_bus.c */
 bool dcm_bus_name_ok(const char *name);
-bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind);
-const char *dcm_bus_kind_name(enum dcm_bus_kind kind);
 struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name);
 void dcm_bus_attach(struct dcm_controller *ctrl, struct dcm_runtime *rt);
 int dcm_buses_check(const struct dcm_bus_ref *refs, unsigned int n, struct dcm_claim_why *why);
