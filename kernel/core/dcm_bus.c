@@ -197,6 +197,27 @@ static void attach(struct dcm_claim *c, struct dcm_bus *bus)
 	dev_info(&ctrl->dev, "bus %s on %s\n", c->name, dev_name(bus->dev));
 }
 
+/**
+ * dcm_bus_lanes_flush() - wait for the bus exchanges in progress
+ * @ctrl: the controller
+ *
+ * The buses' lanes are the cycle's (dcm_cycle_lanes_prepare()); this is
+ * for whoever frees a runtime or lets a transport go, after
+ * synchronize_srcu(): a late bus's exchange outlives the cycle's read
+ * section, and ends before this returns. Context: process; takes the
+ * controller's sched_lock.
+ */
+void dcm_bus_lanes_flush(struct dcm_controller *ctrl)
+{
+	u32 i;
+
+	mutex_lock(&ctrl->sched_lock);
+	for (i = 0; i < DCM_MAX_LANES; i++)
+		if (ctrl->lanes[i])
+			kthread_flush_worker(ctrl->lanes[i]->worker);
+	mutex_unlock(&ctrl->sched_lock);
+}
+
 /*
  * Take a claimed bus's transport away, and the claim itself if @drop;
  * returns once no cycle uses the transport. Under the transports' lock.
@@ -221,7 +242,7 @@ static void detach(struct dcm_claim *c, bool drop)
 		return;
 	synchronize_srcu(&ctrl->srcu);
 	/* A late bus's exchange may still use the transport: it ends first. */
-	dcm_cycle_lanes_flush(ctrl);
+	dcm_bus_lanes_flush(ctrl);
 	bus->ctrl = NULL;
 	bus->name = NULL;
 	if (!drop)

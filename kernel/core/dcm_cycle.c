@@ -25,7 +25,7 @@
  * lanes inside that read section; a lane the cycle left running (a late
  * bus) has no read section of its own, so whoever frees a runtime or lets a
  * transport go flushes the lanes after synchronize_srcu()
- * (dcm_cycle_lanes_flush()).
+ * (dcm_bus_lanes_flush()).
  */
 
 #include <linux/capability.h>
@@ -539,26 +539,6 @@ int dcm_cycle_lanes_prepare(struct dcm_controller *ctrl, u32 n)
 	}
 	mutex_unlock(&ctrl->sched_lock);
 	return ret;
-}
-
-/**
- * dcm_cycle_lanes_flush() - wait for the bus exchanges in progress
- * @ctrl: the controller
- *
- * For whoever frees a runtime or lets a transport go, after
- * synchronize_srcu(): a late bus's exchange outlives the cycle's read
- * section, and ends before this returns. Context: process; takes the
- * controller's sched_lock.
- */
-void dcm_cycle_lanes_flush(struct dcm_controller *ctrl)
-{
-	u32 i;
-
-	mutex_lock(&ctrl->sched_lock);
-	for (i = 0; i < DCM_MAX_LANES; i++)
-		if (ctrl->lanes[i])
-			kthread_flush_worker(ctrl->lanes[i]->worker);
-	mutex_unlock(&ctrl->sched_lock);
 }
 
 /**

@@ -167,8 +167,8 @@ static void keyslots_scan(struct dcm_runtime *rt, struct dcm_keyslot *slots)
  *
  * Every actuator starts at its description's Value with an empty queue.
  * Each device gets its board type (dcm_board_type_find()) and that type's
- * private area, and the type binds it; each bus gets its transport and its
- * lane (dcm_cycle_lanes_prepare()).
+ * private area, and the type binds it. Its buses get their transports and
+ * lanes from the description's replacement (dcm_describe_replace()).
  * Context: process, under the controller's config_lock.
  *
  * Return: the runtime, or NULL when memory is short.
@@ -245,10 +245,6 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 		}
 		type->bind(rt, i);
 	}
-	dcm_bus_attach(ctrl, rt);
-	/* A bus without a lane of its own (none could be made) exchanges inline. */
-	dcm_cycle_lanes_prepare(ctrl, rt->n_buses);
-
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
 		struct dcm_actuator *act;
@@ -288,8 +284,9 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
  * dcm_runtime_free() - free a runtime no cycle uses any more
  * @rt: the runtime, or NULL
  *
- * The snapshot's memory stays while a mapping holds it. A bus exchange the
- * cycle left running (a late bus) ends before anything is freed.
+ * The snapshot's memory stays while a mapping holds it. A runtime the cycle
+ * ran is freed after synchronize_srcu() and dcm_bus_lanes_flush(), so that a
+ * bus exchange the cycle left running (a late bus) has ended.
  */
 void dcm_runtime_free(struct dcm_runtime *rt)
 {
@@ -297,7 +294,6 @@ void dcm_runtime_free(struct dcm_runtime *rt)
 
 	if (!rt)
 		return;
-	dcm_cycle_lanes_flush(rt->ctrl);
 	for (i = 0; i < rt->n_buses; i++)
 		if (rt->buses[i].chain_work.func)
 			cancel_work_sync(&rt->buses[i].chain_work);
