@@ -84,6 +84,38 @@ void dcm_boards_store_load(struct dcm_controller *ctrl, struct dcm_model *m)
 }
 
 /**
+ * dcm_boards_bind() - a new runtime's devices bound to their board types
+ * @rt: the runtime being created, its devices laid out by bus
+ *
+ * Each device gets its board type (dcm_board_type_find()), that type's
+ * error op and private area, and the type binds it (its bind op), once
+ * every bus is complete. Context: process, under the controller's
+ * config_lock.
+ *
+ * Return: 0, or -ENOMEM; the runtime's dcm_runtime_free() frees what was
+ * allocated.
+ */
+int dcm_boards_bind(struct dcm_runtime *rt)
+{
+	const struct dcm_model *m = rt->model;
+	u32 i;
+
+	for (i = 0; i < m->n_devices; i++) {
+		const struct dcm_board_type *type = dcm_board_type_find(m->devices[i].type->name);
+
+		rt->dev[i].type = type;
+		rt->dev[i].error = type->error;
+		if (type->priv_size) {
+			rt->dev[i].priv = kzalloc(type->priv_size, GFP_KERNEL);
+			if (!rt->dev[i].priv)
+				return -ENOMEM;
+		}
+		type->bind(rt, i);
+	}
+	return 0;
+}
+
+/**
  * dcm_board_bind() - find the subdevices of a device's roles
  * @rt: the runtime being created
  * @dev: the device index, its struct dcm_rt_device.type set

@@ -218,6 +218,7 @@ void dcm_reg_answer(struct dcm_runtime *rt, u32 dev, int ret, u32 now);
 int dcm_board_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len);
 
 /* dcm_board_type.c: what the core asks of the boards */
+int dcm_boards_bind(struct dcm_runtime *rt);
 void dcm_bus_missing(struct dcm_runtime *rt, u32 bus, u32 now);
 bool dcm_boards_over_limit(const struct dcm_runtime *rt);
 void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now);

@@ -106,6 +106,10 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 	rt = dcm_runtime_create(ctrl, m, ctrl->generation % 0xffff + 1);
 	if (!rt)
 		return -ENOMEM;
+	if (dcm_boards_bind(rt) || dcm_runtime_start_values(rt)) {
+		dcm_runtime_free(rt);
+		return -ENOMEM;
+	}
 	tree = tree_build(ctrl, m, true);
 	if (IS_ERR(tree)) {
 		dcm_runtime_free(rt);

@@ -21,7 +21,6 @@
 
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
-#include "core/dcm_board_type.h"
 
 static void dcm_snapbuf_release(struct kref *ref)
 {
@@ -165,10 +164,10 @@ static void keyslots_scan(struct dcm_runtime *rt, struct dcm_keyslot *slots)
  * @m: the description; it must outlive the runtime
  * @generation: its generation, 1-65535
  *
- * Every actuator starts at its description's Value with an empty queue.
- * Each device gets its board type (dcm_board_type_find()) and that type's
- * private area, and the type binds it. Its buses get their transports and
- * lanes from the description's replacement (dcm_describe_replace()).
+ * Its arrays are made and its devices laid out by bus. The description's
+ * replacement (dcm_describe_replace()) then binds its devices to their board
+ * types (dcm_boards_bind()), gives it its starting values
+ * (dcm_runtime_start_values()), and its buses their transports and lanes.
  * Context: process, under the controller's config_lock.
  *
  * Return: the runtime, or NULL when memory is short.
@@ -177,7 +176,7 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 				       u32 generation)
 {
 	struct dcm_runtime *rt;
-	u32 i, a = 0;
+	u32 i;
 
 	rt = kvzalloc(sizeof(*rt), GFP_KERNEL);
 	if (!rt)
@@ -231,20 +230,24 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 		rt->dev[i].pos = b->n_dev;
 		b->dev[b->n_dev++] = i;
 	}
-	/* The boards, once their buses are complete. */
-	for (i = 0; i < m->n_devices; i++) {
-		const struct dcm_board_type *type = dcm_board_type_find(m->devices[i].type->name);
+	return rt;
+}
 
-		rt->dev[i].type = type;
-		if (type->priv_size) {
-			rt->dev[i].priv = kzalloc(type->priv_size, GFP_KERNEL);
-			if (!rt->dev[i].priv) {
-				dcm_runtime_free(rt);
-				return NULL;
-			}
-		}
-		type->bind(rt, i);
-	}
+/**
+ * dcm_runtime_start_values() - a bound runtime's starting values and snapshot
+ * @rt: the runtime, its devices bound (dcm_boards_bind())
+ *
+ * Every actuator starts at its description's Value with an empty queue, and
+ * every key at its description's value; the snapshot is made.
+ * Context: process, under the controller's config_lock.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int dcm_runtime_start_values(struct dcm_runtime *rt)
+{
+	const struct dcm_model *m = rt->model;
+	u32 i, a = 0;
+
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
 		struct dcm_actuator *act;
@@ -273,11 +276,7 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 	for (i = 0; i < rt->n_keys; i++)
 		rt->values[m->n_subdevices + i] = keyslot_value(rt, &rt->keys[i]);
 	rt->snap = snapbuf_create(rt);
-	if (!rt->snap) {
-		dcm_runtime_free(rt);
-		return NULL;
-	}
-	return rt;
+	return rt->snap ? 0 : -ENOMEM;
 }
 
 /**
@@ -429,10 +428,10 @@ void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 static u8 dcm_board_error(const struct dcm_runtime *rt, u32 dev, u8 code, char *text,
 			  size_t size)
 {
-	const struct dcm_board_type *type = rt->dev[dev].type;
+	u8 (*error)(u8 code, char *text, size_t size) = rt->dev[dev].error;
 
-	if (type && type->error)
-		return type->error(code, text, size);
+	if (error)
+		return error(code, text, size);
 	if (text)
 		snprintf(text, size, "board error %u", code);
 	return code ? 4 : 0;
@@ -472,7 +471,7 @@ static void dcm_error_text(const struct dcm_runtime *rt, u32 dev, const struct d
  *
  * An error already in the list has its time renewed rather than added
  * again: a board repeating a code each cycle keeps one entry. The level of
- * a board's code is its board type's (struct dcm_board_type.error), asked
+ * a board's code is its board type's (struct dcm_rt_device.error), asked
  * when the code enters the list. An error
  * that enters the list, or comes back after 30 s unseen, is an event, and
  * so are a burst of DCM_NACK_BURST Nacks and the first answer after one.
