@@ -8,6 +8,7 @@
 #include <linux/mutex.h>
 
 #include "body/dcm_body.h"
+#include "core/dcm_bus_kind.h"
 #include "faces/dcm_faces.h"
 
 /*

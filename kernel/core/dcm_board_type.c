@@ -8,11 +8,10 @@
  * description.
  * Binding gives each board the subdevice index of each of its type's roles
  * (by Type and SubDeviceNumber); the type's bind op finds whatever else its
- * cycle uses, so that the cycle looks nothing up by name. Each cycle, an
- * RS485 bus gets its broadcast (dcm_board_rs485.c) and each board of a
- * register bus its type's transfers, through the one set of register
- * helpers here. The per-board stiffness rules and the battery rule's input
- * are the types' too; the loops over the boards are here.
+ * cycle uses, so that the cycle looks nothing up by name. What a bus does
+ * each cycle is its kind's (dcm_bus_kind.c). The per-board stiffness rules
+ * and the battery rule's input are the types' too; the loops over the
+ * boards are here.
  */
 
 #include <linux/dcm.h>
@@ -21,7 +20,6 @@
 
 #include "core/dcm_board_type.h"
 #include "core/dcm_internal.h"
-#include "wire/dcm_regs.h"
 
 /* Devices of a Type no board type knows: bound, never exchanged with. */
 const struct dcm_board_type dcm_plain_board = {
@@ -83,6 +81,38 @@ void dcm_boards_store_load(struct dcm_controller *ctrl, struct dcm_model *m)
 			return;
 		}
 	}
+}
+
+/**
+ * dcm_boards_bind() - a new runtime's devices bound to their board types
+ * @rt: the runtime being created, its devices laid out by bus
+ *
+ * Each device gets its board type (dcm_board_type_find()), that type's
+ * error op and private area, and the type binds it (its bind op), once
+ * every bus is complete. Context: process, under the controller's
+ * config_lock.
+ *
+ * Return: 0, or -ENOMEM; the runtime's dcm_runtime_free() frees what was
+ * allocated.
+ */
+int dcm_boards_bind(struct dcm_runtime *rt)
+{
+	const struct dcm_model *m = rt->model;
+	u32 i;
+
+	for (i = 0; i < m->n_devices; i++) {
+		const struct dcm_board_type *type = dcm_board_type_find(m->devices[i].type->name);
+
+		rt->dev[i].type = type;
+		rt->dev[i].error = type->error;
+		if (type->priv_size) {
+			rt->dev[i].priv = kzalloc(type->priv_size, GFP_KERNEL);
+			if (!rt->dev[i].priv)
+				return -ENOMEM;
+		}
+		type->bind(rt, i);
+	}
+	return 0;
 }
 
 /**
@@ -204,171 +234,6 @@ void dcm_board_set_str(struct dcm_controller *ctrl, union dcm_value *v, const ch
 }
 
 /**
- * dcm_reg_write() - write a register block
- * @t: the transport, held
- * @addr: the board's address
- * @buf: scratch of @len + 1 bytes: the register, then @data
- * @reg: the first register
- * @data: what to write
- * @len: how many bytes
- *
- * Return: 0 or a negative errno.
- */
-int dcm_reg_write(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, const u8 *data, u32 len)
-{
-	int ret;
-
-	lockdep_assert_held(&t->xfer_lock);
-	buf[0] = reg;
-	memcpy(buf + 1, data, len);
-	ret = t->ops->xfer(t, addr, buf, len + 1, NULL, 0);
-	return ret < 0 ? ret : 0;
-}
-
-/**
- * dcm_reg_read() - read a register block
- * @t: the transport, held
- * @addr: the board's address
- * @buf: scratch of one byte: the register
- * @reg: the first register
- * @data: what was read
- * @len: how many bytes
- *
- * Return: 0, -EIO for a short read, or a negative errno.
- */
-int dcm_reg_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len)
-{
-	int ret;
-
-	lockdep_assert_held(&t->xfer_lock);
-	buf[0] = reg;
-	ret = t->ops->xfer(t, addr, buf, 1, data, len);
-	return ret < 0 ? ret : ret == len ? 0 : -EIO;
-}
-
-/**
- * dcm_reg_xfer() - write a register block, then read one
- * @t: the transport, held
- * @addr: the board's address
- * @buf: scratch of @out_len + 1 bytes
- * @out_reg: the first register written
- * @out: what to write
- * @out_len: how many bytes; 0 writes nothing
- * @in_reg: the first register read
- * @in: what was read
- * @in_len: how many bytes
- *
- * Return: as dcm_reg_read().
- */
-int dcm_reg_xfer(struct dcm_bus *t, u16 addr, u8 *buf, u8 out_reg, const u8 *out, u32 out_len,
-		 u8 in_reg, u8 *in, u32 in_len)
-{
-	int ret;
-
-	if (out_len) {
-		ret = dcm_reg_write(t, addr, buf, out_reg, out, out_len);
-		if (ret)
-			return ret;
-	}
-	return dcm_reg_read(t, addr, buf, in_reg, in, in_len);
-}
-
-/**
- * dcm_reg_spi_read() - read registers of an SPI board, checked by its CRC-8
- * @t: the transport, held
- * @cs: the board's chip select
- * @tx: scratch for what goes out
- * @rx: scratch for what comes back
- * @size: bytes of @tx and of @rx
- * @reg: the first register
- * @data: what was read
- * @count: how many bytes
- *
- * Return: 0, -EIO when the transfer failed or was short, -EBADMSG for a
- * bad check, -EINVAL for a bad @reg or @count.
- */
-int dcm_reg_spi_read(struct dcm_bus *t, u16 cs, u8 *tx, u8 *rx, size_t size, u8 reg, u8 *data,
-		     u32 count)
-{
-	int len, got;
-
-	len = dcm_spi_put_read(tx, size, reg, count);
-	if (len < 0)
-		return len;
-	got = t->ops->xfer(t, cs, tx, len, rx, len);
-	if (got != len)
-		return -EIO;
-	return dcm_spi_get_read(rx, len, reg, count, data);
-}
-
-/**
- * dcm_reg_answer() - a register board's Ack, or its Nack
- * @rt: the runtime
- * @dev: the device index
- * @ret: what its transfers returned: 0 is an Ack, else a Nack and a "no
- *	answer" error of level 7
- * @now: the cycle's DCM time
- */
-void dcm_reg_answer(struct dcm_runtime *rt, u32 dev, int ret, u32 now)
-{
-	if (ret)
-		dcm_runtime_answer(rt, dev, false, DCM_ERR_NO_ANSWER, 7, 0, now);
-	else
-		dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
-}
-
-/**
- * dcm_board_read() - read a register block outside the cycle
- * @t: the transport, not held: taken for the transfer
- * @addr: the board's address
- * @buf: scratch of one byte
- * @reg: the first register
- * @data: what was read
- * @len: how many bytes
- *
- * Context: process.
- *
- * Return: as dcm_reg_read(); -EINVAL on a bus that is no register bus, or
- * an address no I2C board has.
- */
-int dcm_board_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len)
-{
-	int ret = -EINVAL;
-
-	mutex_lock(&t->xfer_lock);
-	if (t->kind == DCM_BUS_REGS && addr <= 0x7f)
-		ret = dcm_reg_read(t, addr, buf, reg, data, len);
-	mutex_unlock(&t->xfer_lock);
-	return ret;
-}
-
-/**
- * dcm_bus_exchange() - one cycle's exchange on a bus
- * @rt: the runtime
- * @bus: the bus's index in @rt->buses
- * @transport: the transport registered for it, held
- * @now: the cycle's DCM time
- *
- * Context: the bus's lane (or the cycle thread); sleeps for the bus only.
- */
-void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now)
-{
-	struct dcm_rt_bus *b = &rt->buses[bus];
-	u32 i;
-
-	if (transport->kind == DCM_BUS_RS485) {
-		dcm_board_rs485_exchange(rt, b, transport, now);
-		return;
-	}
-	for (i = 0; i < b->n_dev; i++) {
-		const struct dcm_board_type *type = rt->dev[b->dev[i]].type;
-
-		if (type->exchange)
-			type->exchange(rt, b->dev[i], transport, now);
-	}
-}
-
-/**
  * dcm_bus_missing() - one cycle of a bus that has no transport
  * @rt: the runtime
  * @bus: the bus's index in @rt->buses
@@ -436,39 +301,4 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 			type->safety(rt, d, scale_ppm, now);
 	}
 	raw_spin_unlock(&rt->cmd_lock);
-}
-
-/**
- * dcm_board_version() - read a board's versions into its keys
- * @rt: the runtime
- * @dev: the device index
- * @t: the transport of its bus, not held
- * @xb: buffers for the transfers
- * @version: its program version, as a string
- * @len: bytes of @version
- *
- * An RS485 board says its identity (dcm_board_rs485_version()); a register
- * board answers as its type reads it, else with its FW_VERSION register,
- * which goes to its ProgVersion. Context: process; takes the bus per transfer.
- *
- * Return: 0 or a negative errno.
- */
-int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
-		      struct dcm_board_buf *xb, char *version, size_t len)
-{
-	const struct dcm_board_type *type = rt->dev[dev].type;
-	u8 data;
-	int ret;
-
-	if (t->kind == DCM_BUS_RS485)
-		return dcm_board_rs485_version(rt, dev, t, xb, version, len);
-	if (type->version)
-		return type->version(rt, dev, t, xb, version, len);
-	ret = dcm_board_read(t, rt->model->devices[dev].address, xb->tx, DCM_REG_FW_VERSION,
-			     &data, 1);
-	if (ret)
-		return ret;
-	dcm_board_set_live(dcm_board_dev_key(rt->model, dev, "ProgVersion"), data);
-	snprintf(version, len, "%u", data);
-	return 0;
 }

@@ -206,7 +206,7 @@ static inline void dcm_board_set_live(union dcm_value *v, s64 num)
 		WRITE_ONCE(v->num, num);
 }
 
-/* The register I/O of every register board; the caller holds the bus. */
+/* dcm_bus_regs.c: the register I/O of every register board; the caller holds the bus. */
 int dcm_reg_write(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, const u8 *data, u32 len);
 int dcm_reg_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len);
 int dcm_reg_xfer(struct dcm_bus *t, u16 addr, u8 *buf, u8 out_reg, const u8 *out, u32 out_len,
@@ -214,24 +214,24 @@ int dcm_reg_xfer(struct dcm_bus *t, u16 addr, u8 *buf, u8 out_reg, const u8 *out
 int dcm_reg_spi_read(struct dcm_bus *t, u16 cs, u8 *tx, u8 *rx, size_t size, u8 reg, u8 *data,
 		     u32 count);
 void dcm_reg_answer(struct dcm_runtime *rt, u32 dev, int ret, u32 now);
-
-/* dcm_board_type.c: what the core asks of the boards */
-void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now);
-void dcm_bus_missing(struct dcm_runtime *rt, u32 bus, u32 now);
-bool dcm_bus_chain_short(const struct dcm_rt_bus *b);
-bool dcm_boards_over_limit(const struct dcm_runtime *rt);
-void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now);
-int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
-		      struct dcm_board_buf *xb, char *version, size_t len);
+/* dcm_bus_regs.c: one register read, the bus taken */
 int dcm_board_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len);
 
-/* dcm_board_rs485.c: RS485 boards, generic over their types */
-void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
-			      struct dcm_bus *t, u32 now);
+/* dcm_board_type.c: what the core asks of the boards */
+int dcm_boards_bind(struct dcm_runtime *rt);
+void dcm_bus_missing(struct dcm_runtime *rt, u32 bus, u32 now);
+bool dcm_boards_over_limit(const struct dcm_runtime *rt);
+void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now);
+
+/* dcm_bus_kind.c: what a bus's kind does */
+void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now);
+int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
+		      struct dcm_board_buf *xb, char *version, size_t len);
+
+/* dcm_bus_rs485.c: RS485 boards, generic over their types */
+bool dcm_bus_chain_short(const struct dcm_rt_bus *b);
 void dcm_bus_chain_work(struct work_struct *work);
 void dcm_boards_chain_result(struct dcm_runtime *rt);
 int dcm_board_configure(struct dcm_runtime *rt, u32 dev);
-int dcm_board_rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
-			    struct dcm_board_buf *xb, char *version, size_t len);
 
 #endif /* _DCM_BOARD_TYPE_H */

@@ -29,6 +29,7 @@
 #include <linux/slab.h>
 #include <linux/srcu.h>
 
+#include "core/dcm_bus_kind.h"
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
 
@@ -144,41 +145,6 @@ bool dcm_bus_name_ok(const char *name)
 	return i && i < DCM_NAME_LEN;
 }
 
-/**
- * dcm_bus_name_kind() - the kind of transport a bus's name calls for
- * @name: a Bus name of the robot description
- * @kind: set to that kind, when there is one
- *
- * "RS485-1" (any name that starts "RS485") is an RS485 line, "I2C-chest"
- * and "SPI-chest" (any that starts "I2C" or "SPI") a register transport,
- * I2C or SPI (DCM_BUS_REGS); other names call for no kind.
- *
- * Return: true when @name calls for a kind.
- */
-bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind)
-{
-	if (!strncmp(name, "RS485", 5)) {
-		*kind = DCM_BUS_RS485;
-		return true;
-	}
-	if (!strncmp(name, "I2C", 3) || !strncmp(name, "SPI", 3)) {
-		*kind = DCM_BUS_REGS;
-		return true;
-	}
-	return false;
-}
-
-/**
- * dcm_bus_kind_name() - a kind of transport, for messages
- * @kind: enum dcm_bus_kind
- *
- * Return: "an RS485 line" or "an I2C or SPI controller".
- */
-const char *dcm_bus_kind_name(enum dcm_bus_kind kind)
-{
-	return kind == DCM_BUS_RS485 ? "an RS485 line" : "an I2C or SPI controller";
-}
-
 /* Whether a transport is of the kind a bus's name calls for (or any). */
 static bool kind_fits(const char *name, const struct dcm_bus *bus)
 {
@@ -231,6 +197,27 @@ static void attach(struct dcm_claim *c, struct dcm_bus *bus)
 	dev_info(&ctrl->dev, "bus %s on %s\n", c->name, dev_name(bus->dev));
 }
 
+/**
+ * dcm_bus_lanes_flush() - wait for the bus exchanges in progress
+ * @ctrl: the controller
+ *
+ * The buses' lanes are the cycle's (dcm_cycle_lanes_prepare()); this is
+ * for whoever frees a runtime or lets a transport go, after
+ * synchronize_srcu(): a late bus's exchange outlives the cycle's read
+ * section, and ends before this returns. Context: process; takes the
+ * controller's sched_lock.
+ */
+void dcm_bus_lanes_flush(struct dcm_controller *ctrl)
+{
+	u32 i;
+
+	mutex_lock(&ctrl->sched_lock);
+	for (i = 0; i < DCM_MAX_LANES; i++)
+		if (ctrl->lanes[i])
+			kthread_flush_worker(ctrl->lanes[i]->worker);
+	mutex_unlock(&ctrl->sched_lock);
+}
+
 /*
  * Take a claimed bus's transport away, and the claim itself if @drop;
  * returns once no cycle uses the transport. Under the transports' lock.
@@ -255,7 +242,7 @@ static void detach(struct dcm_claim *c, bool drop)
 		return;
 	synchronize_srcu(&ctrl->srcu);
 	/* A late bus's exchange may still use the transport: it ends first. */
-	dcm_cycle_lanes_flush(ctrl);
+	dcm_bus_lanes_flush(ctrl);
 	bus->ctrl = NULL;
 	bus->name = NULL;
 	if (!drop)
@@ -278,7 +265,7 @@ int dcm_transport_register(struct dcm_bus *bus)
 {
 	struct dcm_claim *c;
 
-	if (!bus->dev || !bus->ops || !bus->ops->xfer || bus->kind > DCM_BUS_REGS)
+	if (!bus->dev || !bus->ops || !bus->ops->xfer || !dcm_bus_kind_valid(bus->kind))
 		return -EINVAL;
 	mutex_init(&bus->xfer_lock);
 	bus->ctrl = NULL;

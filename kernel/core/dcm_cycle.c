@@ -25,7 +25,7 @@
  * lanes inside that read section; a lane the cycle left running (a late
  * bus) has no read section of its own, so whoever frees a runtime or lets a
  * transport go flushes the lanes after synchronize_srcu()
- * (dcm_cycle_lanes_flush()).
+ * (dcm_bus_lanes_flush()).
  */
 
 #include <linux/capability.h>
@@ -41,6 +41,7 @@
 #include <linux/wait.h>
 #include <uapi/linux/sched/types.h>
 
+#include "core/dcm_bus_kind.h"
 #include "core/dcm_internal.h"
 #include "core/dcm_time.h"
 #include "core/dcm_board_type.h"
@@ -218,48 +219,6 @@ static bool lanes_done(struct dcm_controller *ctrl, u32 queued)
 }
 
 /*
- * Whether an RS485 bus is the cycle's this time: chained, or else left to
- * (or given to) its chaining work.
- */
-static bool bus_chained(struct dcm_runtime *rt, u32 b, struct dcm_bus *t)
-{
-	struct dcm_rt_bus *rb = &rt->buses[b];
-	bool chained;
-
-	if (t->kind != DCM_BUS_RS485)
-		return true;
-	/* Pairs with the release in dcm_bus_chain_work(). */
-	chained = smp_load_acquire(&rb->chained);
-	/*
-	 * A transport back after it went, or a bus where no board answered
-	 * chaining a second ago (boards that power up late): chain it again.
-	 * No board of it has a Bid then, so the chaining reset stops none.
-	 */
-	if (rb->rechain ||
-	    (chained && !rb->n_chain && rb->n_dev && time_after(jiffies, rb->chain_retry))) {
-		rb->rechain = false;
-		rb->chain_more = false;
-		rb->chain_tries = 0;
-		WRITE_ONCE(rb->chained, false);
-		rb->chain_queued = false;
-		chained = false;
-	} else if (chained && dcm_bus_chain_short(rb)) {
-		/* Boards missing at its end: look for them. */
-		rb->chain_more = true;
-		rb->chain_tries++;
-		WRITE_ONCE(rb->chained, false);
-		rb->chain_queued = false;
-		chained = false;
-	}
-	/* An RS485 bus is chained first, in process context. */
-	if (!chained && !rb->chain_queued) {
-		rb->chain_queued = true;
-		schedule_work(&rb->chain_work);
-	}
-	return chained;
-}
-
-/*
  * Every bus's exchange of a cycle: each in its lane, all at once, joined by
  * @join_by; a bus without a lane (beyond DCM_MAX_LANES, none could be made,
  * or parallel_buses off) in the cycle thread itself, after the others are
@@ -275,13 +234,15 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 	for (b = 0; b < rt->n_buses; b++) {
 		struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
 		struct dcm_rt_bus *rb = &rt->buses[b];
+		const struct dcm_bus_kind_ops *kind;
 		struct dcm_lane *lane;
 
 		if (!t) {
 			dcm_bus_missing(rt, b, now);
 			continue;
 		}
-		if (!bus_chained(rt, b, t))
+		kind = dcm_bus_kind(t);
+		if (kind->ready && !kind->ready(rt, b, t))
 			continue;
 		lane = b < DCM_MAX_LANES ? READ_ONCE(ctrl->lanes[b]) : NULL;
 		/* A lane that ended (in time or late) is the cycle's again. */
@@ -291,7 +252,7 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 			r->busy |= BIT(b);
 			continue;
 		}
-		rb->regs = parallel && lane && t->kind == DCM_BUS_REGS;
+		rb->regs = parallel && lane && kind->per_board_values;
 		if (!parallel || !lane) {
 			if (b < BITS_PER_LONG)
 				inline_buses |= BIT(b);
@@ -578,26 +539,6 @@ int dcm_cycle_lanes_prepare(struct dcm_controller *ctrl, u32 n)
 	}
 	mutex_unlock(&ctrl->sched_lock);
 	return ret;
-}
-
-/**
- * dcm_cycle_lanes_flush() - wait for the bus exchanges in progress
- * @ctrl: the controller
- *
- * For whoever frees a runtime or lets a transport go, after
- * synchronize_srcu(): a late bus's exchange outlives the cycle's read
- * section, and ends before this returns. Context: process; takes the
- * controller's sched_lock.
- */
-void dcm_cycle_lanes_flush(struct dcm_controller *ctrl)
-{
-	u32 i;
-
-	mutex_lock(&ctrl->sched_lock);
-	for (i = 0; i < DCM_MAX_LANES; i++)
-		if (ctrl->lanes[i])
-			kthread_flush_worker(ctrl->lanes[i]->worker);
-	mutex_unlock(&ctrl->sched_lock);
 }
 
 /**

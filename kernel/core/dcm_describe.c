@@ -106,12 +106,19 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 	rt = dcm_runtime_create(ctrl, m, ctrl->generation % 0xffff + 1);
 	if (!rt)
 		return -ENOMEM;
+	if (dcm_boards_bind(rt) || dcm_runtime_start_values(rt)) {
+		dcm_runtime_free(rt);
+		return -ENOMEM;
+	}
 	tree = tree_build(ctrl, m, true);
 	if (IS_ERR(tree)) {
 		dcm_runtime_free(rt);
 		*why = "the sysfs key tree could not be built";
 		return PTR_ERR(tree);
 	}
+	dcm_bus_attach(ctrl, rt);
+	/* A bus without a lane of its own (none could be made) exchanges inline. */
+	dcm_cycle_lanes_prepare(ctrl, rt->n_buses);
 
 	down_write(&ctrl->lock);
 	old_model = ctrl->model;
@@ -128,6 +135,8 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 	tree_remove(ctrl->tree);
 	tree_publish(ctrl, m, tree);
 
+	/* A late bus's exchange may still use the old runtime: it ends first. */
+	dcm_bus_lanes_flush(ctrl);
 	dcm_runtime_free(old_rt);
 	dcm_model_free(old_model);
 	dev_info(&ctrl->dev, "robot description: %u devices, %u subdevices, %u RobotConfig keys\n",
@@ -160,6 +169,7 @@ void dcm_describe_release(struct dcm_controller *ctrl)
 	RCU_INIT_POINTER(ctrl->rt, NULL);
 	up_write(&ctrl->lock);
 	synchronize_srcu(&ctrl->srcu);
+	dcm_bus_lanes_flush(ctrl);
 	dcm_runtime_free(rt);
 	dcm_model_free(ctrl->model);
 	ctrl->model = NULL;

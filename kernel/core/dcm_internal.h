@@ -131,7 +131,7 @@ struct dcm_cycle_stats {
  * @ctrl: the controller
  * @rt: the job: the runtime,
  * @t: the transport, held by the cycle's SRCU until the lane reports done,
- *	then by the flushes (dcm_cycle_lanes_flush()) of whoever frees them
+ *	then by the flushes (dcm_bus_lanes_flush()) of whoever frees them
  * @bus: the bus's index in @rt->buses
  * @now: the cycle's DCM time
  * @state: enum dcm_lane_state: written by the cycle (IDLE to RUNNING) and
@@ -230,7 +230,7 @@ enum dcm_lane_state {
  *    SPECIAL's bus look-ups, dcm_mmap(). Taken under 2 or 7, or under no
  *    lock. A lane has no read section: a late bus's exchange outlives the
  *    cycle's, so whoever frees a runtime or lets a transport go flushes the
- *    lanes after synchronize_srcu() (dcm_cycle_lanes_flush()).
+ *    lanes after synchronize_srcu() (dcm_bus_lanes_flush()).
  *
  * 9. &dcm_bus.xfer_lock (mutex): one user of a bus at a time; taken in @srcu
  *    or by a lane. The lanes only try it (mutex_trylock()) and leave a busy
@@ -631,10 +631,9 @@ struct dcm_claim_why {
 
 /* dcm_bus.c */
 bool dcm_bus_name_ok(const char *name);
-bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind);
-const char *dcm_bus_kind_name(enum dcm_bus_kind kind);
 struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name);
 void dcm_bus_attach(struct dcm_controller *ctrl, struct dcm_runtime *rt);
+void dcm_bus_lanes_flush(struct dcm_controller *ctrl);
 int dcm_buses_check(const struct dcm_bus_ref *refs, unsigned int n, struct dcm_claim_why *why);
 int dcm_buses_claim(struct dcm_controller *ctrl, const struct dcm_bus_ref *refs, unsigned int n,
 		    struct dcm_claim_why *why);
@@ -654,7 +653,6 @@ void dcm_cycle_stats_reset(struct dcm_controller *ctrl);
 void dcm_cycle_lane_stats(struct dcm_controller *ctrl, u32 lane, struct dcm_lane_stats *out);
 void dcm_cycle_step_stats(struct dcm_controller *ctrl, u32 step, u64 *pct);
 int dcm_cycle_lanes_prepare(struct dcm_controller *ctrl, u32 n);
-void dcm_cycle_lanes_flush(struct dcm_controller *ctrl);
 int dcm_cycle_set_priority(struct dcm_controller *ctrl, u32 priority);
 int dcm_cycle_set_cpus(struct dcm_controller *ctrl, const struct cpumask *cpus);
 

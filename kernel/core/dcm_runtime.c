@@ -21,7 +21,6 @@
 
 #include "core/dcm_internal.h"
 #include "core/dcm_runtime.h"
-#include "core/dcm_board_type.h"
 
 static void dcm_snapbuf_release(struct kref *ref)
 {
@@ -165,10 +164,10 @@ static void keyslots_scan(struct dcm_runtime *rt, struct dcm_keyslot *slots)
  * @m: the description; it must outlive the runtime
  * @generation: its generation, 1-65535
  *
- * Every actuator starts at its description's Value with an empty queue.
- * Each device gets its board type (dcm_board_type_find()) and that type's
- * private area, and the type binds it; each bus gets its transport and its
- * lane (dcm_cycle_lanes_prepare()).
+ * Its arrays are made and its devices laid out by bus. The description's
+ * replacement (dcm_describe_replace()) then binds its devices to their board
+ * types (dcm_boards_bind()), gives it its starting values
+ * (dcm_runtime_start_values()), and its buses their transports and lanes.
  * Context: process, under the controller's config_lock.
  *
  * Return: the runtime, or NULL when memory is short.
@@ -177,7 +176,7 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 				       u32 generation)
 {
 	struct dcm_runtime *rt;
-	u32 i, a = 0;
+	u32 i;
 
 	rt = kvzalloc(sizeof(*rt), GFP_KERNEL);
 	if (!rt)
@@ -231,23 +230,23 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 		rt->dev[i].pos = b->n_dev;
 		b->dev[b->n_dev++] = i;
 	}
-	/* The boards, once their buses are complete. */
-	for (i = 0; i < m->n_devices; i++) {
-		const struct dcm_board_type *type = dcm_board_type_find(m->devices[i].type->name);
+	return rt;
+}
 
-		rt->dev[i].type = type;
-		if (type->priv_size) {
-			rt->dev[i].priv = kzalloc(type->priv_size, GFP_KERNEL);
-			if (!rt->dev[i].priv) {
-				dcm_runtime_free(rt);
-				return NULL;
-			}
-		}
-		type->bind(rt, i);
-	}
-	dcm_bus_attach(ctrl, rt);
-	/* A bus without a lane of its own (none could be made) exchanges inline. */
-	dcm_cycle_lanes_prepare(ctrl, rt->n_buses);
+/**
+ * dcm_runtime_start_values() - a bound runtime's starting values and snapshot
+ * @rt: the runtime, its devices bound (dcm_boards_bind())
+ *
+ * Every actuator starts at its description's Value with an empty queue, and
+ * every key at its description's value; the snapshot is made.
+ * Context: process, under the controller's config_lock.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int dcm_runtime_start_values(struct dcm_runtime *rt)
+{
+	const struct dcm_model *m = rt->model;
+	u32 i, a = 0;
 
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
@@ -277,19 +276,16 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 	for (i = 0; i < rt->n_keys; i++)
 		rt->values[m->n_subdevices + i] = keyslot_value(rt, &rt->keys[i]);
 	rt->snap = snapbuf_create(rt);
-	if (!rt->snap) {
-		dcm_runtime_free(rt);
-		return NULL;
-	}
-	return rt;
+	return rt->snap ? 0 : -ENOMEM;
 }
 
 /**
  * dcm_runtime_free() - free a runtime no cycle uses any more
  * @rt: the runtime, or NULL
  *
- * The snapshot's memory stays while a mapping holds it. A bus exchange the
- * cycle left running (a late bus) ends before anything is freed.
+ * The snapshot's memory stays while a mapping holds it. A runtime the cycle
+ * ran is freed after synchronize_srcu() and dcm_bus_lanes_flush(), so that a
+ * bus exchange the cycle left running (a late bus) has ended.
  */
 void dcm_runtime_free(struct dcm_runtime *rt)
 {
@@ -297,7 +293,6 @@ void dcm_runtime_free(struct dcm_runtime *rt)
 
 	if (!rt)
 		return;
-	dcm_cycle_lanes_flush(rt->ctrl);
 	for (i = 0; i < rt->n_buses; i++)
 		if (rt->buses[i].chain_work.func)
 			cancel_work_sync(&rt->buses[i].chain_work);
@@ -433,10 +428,10 @@ void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 static u8 dcm_board_error(const struct dcm_runtime *rt, u32 dev, u8 code, char *text,
 			  size_t size)
 {
-	const struct dcm_board_type *type = rt->dev[dev].type;
+	u8 (*error)(u8 code, char *text, size_t size) = rt->dev[dev].error;
 
-	if (type && type->error)
-		return type->error(code, text, size);
+	if (error)
+		return error(code, text, size);
 	if (text)
 		snprintf(text, size, "board error %u", code);
 	return code ? 4 : 0;
@@ -476,7 +471,7 @@ static void dcm_error_text(const struct dcm_runtime *rt, u32 dev, const struct d
  *
  * An error already in the list has its time renewed rather than added
  * again: a board repeating a code each cycle keeps one entry. The level of
- * a board's code is its board type's (struct dcm_board_type.error), asked
+ * a board's code is its board type's (struct dcm_rt_device.error), asked
  * when the code enters the list. An error
  * that enters the list, or comes back after 30 s unseen, is an event, and
  * so are a burst of DCM_NACK_BURST Nacks and the first answer after one.

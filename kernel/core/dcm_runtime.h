@@ -111,7 +111,10 @@ struct dcm_dev_error {
  * @nack_run: Nacks since its last Ack; DCM_NACK_BURST or more: the device
  *	is lost (a DCM_EV_NACK was posted, a DCM_EV_ACK follows its next answer)
  * @role: subdevice index of each role of its board type, or -1
- * @type: its board type, found from its Type when the runtime was created
+ * @type: its board type, found from its Type when the runtime was bound
+ *	(dcm_boards_bind())
+ * @error: its board type's error op (struct dcm_board_type.error), or NULL:
+ *	the level of a board's error code, with @text its line
  * @priv: its board type's private area (struct dcm_board_type.priv_size
  *	bytes), or NULL
  */
@@ -124,6 +127,7 @@ struct dcm_rt_device {
 	u32 nack_run;
 	s16 role[DCM_ROLES];
 	const struct dcm_board_type *type;
+	u8 (*error)(u8 code, char *text, size_t size);
 	void *priv;
 };
 
@@ -243,6 +247,7 @@ struct dcm_runtime {
 
 struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_model *m,
 				       u32 generation);
+int dcm_runtime_start_values(struct dcm_runtime *rt);
 void dcm_runtime_free(struct dcm_runtime *rt);
 void dcm_runtime_actuate(struct dcm_runtime *rt, u32 now);
 void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now);

@@ -26,6 +26,7 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
+#include "core/dcm_bus_kind.h"
 #include "core/dcm_internal.h"
 #include "core/dcm_board_type.h"
 #include "model/dcm_model.h"
@@ -80,12 +81,8 @@ static void rechain(struct dcm_runtime *rt)
 	idx = srcu_read_lock(&ctrl->srcu);
 	for (b = 0; b < rt->n_buses; b++) {
 		t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
-		if (!t || t->kind != DCM_BUS_RS485)
-			continue;
-		/* The cycle leaves the bus alone from its next look at it. */
-		WRITE_ONCE(rt->buses[b].chained, false);
-		queue_work(system_wq, &rt->buses[b].chain_work);
-		queued[b] = true;
+		if (t && dcm_bus_kind(t)->rechain)
+			queued[b] = dcm_bus_kind(t)->rechain(rt, b);
 	}
 	srcu_read_unlock(&ctrl->srcu, idx);
 	for (b = 0; b < rt->n_buses; b++)

@@ -13,10 +13,13 @@
  */
 
 #include <linux/dcm.h>
+#include <linux/jiffies.h>
+#include <linux/workqueue.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_kind.h"
 #include "core/dcm_internal.h"
 #include "wire/dcm_rs485.h"
 
@@ -38,7 +41,7 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
 }
 
 /**
- * dcm_board_rs485_exchange() - an RS485 bus's cycle: broadcast, replies
+ * rs485_exchange() - an RS485 bus's cycle: broadcast, replies
  * @rt: the runtime
  * @b: the bus
  * @t: its transport, held
@@ -50,8 +53,7 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
  * the cycle's join shows in the next cycle's snapshot. Context: the bus's
  * lane (or the cycle thread); sleeps for the bus.
  */
-void dcm_board_rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b,
-			      struct dcm_bus *t, u32 now)
+static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct dcm_bus *t, u32 now)
 {
 	struct dcm_rs485_slot slots[DCM_RS485_MAX_BOARDS];
 	struct dcm_rs485_reply replies[DCM_RS485_MAX_BOARDS];
@@ -349,7 +351,7 @@ out:
 }
 
 /**
- * dcm_board_rs485_version() - an RS485 board's identity, from its Bid
+ * rs485_version() - an RS485 board's identity, from its Bid
  * @rt: the runtime
  * @dev: the device index
  * @t: the transport of its bus, not held
@@ -363,8 +365,8 @@ out:
  * Return: 0; -ENODEV when the board is not chained; -ETIMEDOUT, -EBADMSG or
  * a negative errno when it did not answer well.
  */
-int dcm_board_rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
-			    struct dcm_board_buf *xb, char *version, size_t len)
+static int rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
+			 struct dcm_board_buf *xb, char *version, size_t len)
 {
 	const struct dcm_board_type *type = rt->dev[dev].type;
 	const struct dcm_rt_bus *b = &rt->buses[rt->dev[dev].bus];
@@ -393,3 +395,60 @@ int dcm_board_rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	snprintf(version, len, "%u", id.prog_version);
 	return 0;
 }
+
+/*
+ * Whether an RS485 bus is the cycle's this time: chained, or else left to
+ * (or given to) its chaining work.
+ */
+static bool rs485_ready(struct dcm_runtime *rt, u32 b, struct dcm_bus *t)
+{
+	struct dcm_rt_bus *rb = &rt->buses[b];
+	bool chained;
+
+	/* Pairs with the release in dcm_bus_chain_work(). */
+	chained = smp_load_acquire(&rb->chained);
+	/*
+	 * A transport back after it went, or a bus where no board answered
+	 * chaining a second ago (boards that power up late): chain it again.
+	 * No board of it has a Bid then, so the chaining reset stops none.
+	 */
+	if (rb->rechain ||
+	    (chained && !rb->n_chain && rb->n_dev && time_after(jiffies, rb->chain_retry))) {
+		rb->rechain = false;
+		rb->chain_more = false;
+		rb->chain_tries = 0;
+		WRITE_ONCE(rb->chained, false);
+		rb->chain_queued = false;
+		chained = false;
+	} else if (chained && dcm_bus_chain_short(rb)) {
+		/* Boards missing at its end: look for them. */
+		rb->chain_more = true;
+		rb->chain_tries++;
+		WRITE_ONCE(rb->chained, false);
+		rb->chain_queued = false;
+		chained = false;
+	}
+	/* An RS485 bus is chained first, in process context. */
+	if (!chained && !rb->chain_queued) {
+		rb->chain_queued = true;
+		schedule_work(&rb->chain_work);
+	}
+	return chained;
+}
+
+/* The special commands' chaining: the cycle leaves the bus alone from its next look at it. */
+static bool rs485_rechain(struct dcm_runtime *rt, u32 b)
+{
+	WRITE_ONCE(rt->buses[b].chained, false);
+	queue_work(system_wq, &rt->buses[b].chain_work);
+	return true;
+}
+
+const struct dcm_bus_kind_ops dcm_bus_rs485_kind = {
+	.what = "an RS485 line",
+	.prefixes = (const char *const []){ "RS485", NULL },
+	.ready = rs485_ready,
+	.exchange = rs485_exchange,
+	.version = rs485_version,
+	.rechain = rs485_rechain,
+};

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dcm - the kinds of bus: what the core does with a bus of each kind
+ * (dcm_bus_kind.c), one file per kind.
+ */
+#ifndef _DCM_BUS_KIND_H
+#define _DCM_BUS_KIND_H
+
+#include <linux/dcm.h>
+#include <linux/types.h>
+
+struct dcm_board_buf;
+struct dcm_rt_bus;
+struct dcm_runtime;
+
+/**
+ * struct dcm_bus_kind_ops - a kind of bus (enum dcm_bus_kind)
+ * @what: what it is, for messages ("an RS485 line")
+ * @prefixes: the starts of the bus names in a description that call for
+ *	it, NULL-terminated
+ * @ready: whether the bus is the cycle's this time (an RS485 bus is not
+ *	until it is chained, and gets its chaining queued); NULL: always.
+ *	Context: the cycle thread
+ * @exchange: one cycle's exchange on the bus, the transport held.
+ *	Context: the bus's lane or the cycle thread
+ * @version: read a board's versions into its keys and @version. Context:
+ *	process, the transport not held
+ * @rechain: start the bus over (its boards' identities asked again), its
+ *	work queued; NULL when it has none. Return: whether it queued work
+ *	to flush
+ * @per_board_values: its exchange in a lane writes the values board by
+ *	board, each under the runtime's values_lock (else the whole bus's
+ *	replies are read under it at once)
+ */
+struct dcm_bus_kind_ops {
+	const char *what;
+	const char *const *prefixes;
+	bool (*ready)(struct dcm_runtime *rt, u32 bus, struct dcm_bus *t);
+	void (*exchange)(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct dcm_bus *t,
+			 u32 now);
+	int (*version)(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
+		       struct dcm_board_buf *xb, char *version, size_t len);
+	bool (*rechain)(struct dcm_runtime *rt, u32 bus);
+	bool per_board_values;
+};
+
+/* The kinds, one file each. */
+extern const struct dcm_bus_kind_ops dcm_bus_rs485_kind;	/* dcm_bus_rs485.c */
+extern const struct dcm_bus_kind_ops dcm_bus_regs_kind;		/* dcm_bus_regs.c */
+
+/* dcm_bus_kind.c */
+bool dcm_bus_kind_valid(enum dcm_bus_kind kind);
+const struct dcm_bus_kind_ops *dcm_bus_kind(const struct dcm_bus *t);
+bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind);
+const char *dcm_bus_kind_name(enum dcm_bus_kind kind);
+
+#endif /* _DCM_BUS_KIND_H */
