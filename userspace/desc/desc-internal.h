@@ -49,13 +49,13 @@ static inline bool desc_starts(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* load.c: a message to the opts' log, if any. */
+/* report.c: a message to the opts' log, if any. */
 void desc_logf(struct loader *l, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* load.c: an error at @src: "FILE:LINE: message" ("FILE: message" without a line). */
+/* report.c: an error at @src: "FILE:LINE: message" ("FILE: message" without a line). */
 void desc_errf(struct loader *l, const struct desc_src *src, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* load.c: strdup(), @l->oom set on failure. */
+/* report.c: strdup(), @l->oom set on failure. */
 char *desc_xstrdup(struct loader *l, const char *s);
 
 /* model.c */

@@ -35,42 +35,6 @@ static enum desc_target role_target(enum file_role role)
 	return (enum desc_target)(role - ROLE_MAIN);
 }
 
-
-void desc_logf(struct loader *l, int level, const char *fmt, ...)
-{
-	va_list ap;
-	char *m;
-
-	if (!l->o->log)
-		return;
-	va_start(ap, fmt);
-	if (vasprintf(&m, fmt, ap) >= 0) {
-		l->o->log(l->o->log_arg, level, m);
-		free(m);
-	}
-	va_end(ap);
-}
-
-/* An error at @src: "FILE:LINE: message" ("FILE: message" without a line). */
-void desc_errf(struct loader *l, const struct desc_src *src, const char *fmt, ...)
-{
-	va_list ap;
-	char *m;
-
-	va_start(ap, fmt);
-	if (vasprintf(&m, fmt, ap) < 0) {
-		va_end(ap);
-		l->oom = true;
-		return;
-	}
-	va_end(ap);
-	if (src->line > 0)
-		desc_errors_add(l->errs, "%s:%d: %s", src->file, src->line, m);
-	else
-		desc_errors_add(l->errs, "%s: %s", src->file, m);
-	free(m);
-}
-
 static const char *add_file(struct loader *l, const char *name)
 {
 	char **n = realloc(l->d->files, (l->d->n_files + 1) * sizeof(*n));
@@ -86,15 +50,6 @@ static const char *add_file(struct loader *l, const char *name)
 	l->d->files = n;
 	n[l->d->n_files++] = s;
 	return s;
-}
-
-char *desc_xstrdup(struct loader *l, const char *s)
-{
-	char *r = strdup(s);
-
-	if (!r)
-		l->oom = true;
-	return r;
 }
 
 /* ------------------------------------------------------------------
