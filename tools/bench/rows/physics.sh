@@ -27,8 +27,11 @@ link_field() {
 	awk -v k="$1" '$1 == k { print $2 }' "$LINKDBG"
 }
 
-# Every joint stiff, so that the body holds its posture under the physics.
-dcmctl set 'Device/SubDeviceList/*/Hardness/Actuator/Value' 1 >/dev/null 2>&1
+# Every joint stiff, so that the body holds its posture under the physics
+# (set takes one key: a command each).
+for k in $(dcmctl list 'Device/SubDeviceList/*/Hardness/Actuator/Value'); do
+	dcmctl set "$k" 1 >/dev/null || log "physics: $k: not stiffened"
+done
 sleep 1
 
 set -- $(measure_work "$N")
