@@ -105,7 +105,7 @@ run() {
 	# prints its last line at the end: tools/bench/rows/physics.sh).
 	sed -n 's/^dcm-physics: \([0-9]*\) ticks, .*physics \([0-9.]*\) ms mean, \([0-9.]*\) ms p99 a tick, real-time factor \([0-9.]*\),.*/\1 \2 \3 \4/p' \
 		"$out/log-$config.txt" | tail -n 1 | {
-		read -r t mean p99 rtf || exit 0
+		read -r t mean p99 rtf && [ "$t" -gt 0 ] || exit 0
 		h="make bench BENCH_ROWS=physics"
 		printf 'ROW\tphysics\t%s\t%s\t%s\t%s\n' "ticks stepped on the host" "$t" ticks "$h" \
 			"one tick's physics on the host, mean" "$mean" ms "$h" \

@@ -19,6 +19,12 @@ LINKDBG=$SIM/body0/link
 [ -r "$LINKDBG" ] || { log "physics: no $LINKDBG: nothing to add"; exit 0; }
 modprobe virtio_pci 2>/dev/null
 modprobe virtio_console 2>/dev/null
+# The port appears once the driver has probed it: up to 5 s.
+i=0
+while ! grep -qsx dcm.physics /sys/class/virtio-ports/*/name && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 grep -qsx dcm.physics /sys/class/virtio-ports/*/name ||
 	{ log "physics: no virtio port dcm.physics (dcm-vm --physics)"; exit 0; }
 

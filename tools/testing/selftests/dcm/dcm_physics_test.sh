@@ -39,7 +39,8 @@ python3 -c 'import msgpack' 2>/dev/null || skip_all "no python3-msgpack"
 [ -d "$SYS/SubDeviceList/LFoot" ] || skip_all "no default description"
 modprobe virtio_pci 2>/dev/null
 modprobe virtio_console 2>/dev/null
-grep -qsx dcm.physics /sys/class/virtio-ports/*/name ||
+# The port appears once the driver has probed it.
+wait_until 5 grep -qsx dcm.physics /sys/class/virtio-ports/*/name ||
 	skip_all "no virtio port dcm.physics (the VM runs without scripts/dcm-vm --physics)"
 
 mass=$(dcm-physics --mass)
