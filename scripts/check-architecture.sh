@@ -7,8 +7,11 @@
 # headers of the kernel the modules are built for (KDIR, default the one
 # scripts/kver.sh chooses); an op called through a pointer
 # (``t->ops->xfer()``) must be a member of an ops struct of the tree; every
-# file the page names by its path must exist. One TAP line per name, and a
-# kselftest "# Totals:" line that make check counts (scripts/check.sh).
+# file the page names by its path must exist. And every header of dcm.ko's
+# layers (kernel/*/*.h but the pure ones of model/ and wire/, which the host
+# tests build alone already) compiles alone against KDIR: it includes what
+# it uses. One TAP line per name and per header, and a kselftest
+# "# Totals:" line that make check counts (scripts/check.sh).
 # Single quotes hold reStructuredText's backquotes and perl's variables:
 # shellcheck disable=SC2016
 set -eu -o pipefail
@@ -74,7 +77,8 @@ echo "TAP version 13"
 funcs=$(grep -oE '``[A-Za-z_][A-Za-z0-9_>-]*\(\)``' "$page" | tr -d '`' | sort -u)
 files=$(grep -oE '``[A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(c|h|rst|yaml|py)``' "$page" |
 	tr -d '`' | sort -u)
-echo "1..$(($(echo "$funcs" | grep -c .) + $(echo "$files" | grep -c .)))"
+headers=$(cd kernel && ls core/*.h faces/*.h body/*.h boards/*.h transport/*.h)
+echo "1..$(($(echo "$funcs" | grep -c .) + $(echo "$files" | grep -c .) + $(echo "$headers" | grep -c .)))"
 
 for f in $funcs; do
 	name=${f%()}
@@ -108,6 +112,27 @@ for p in $files; do
 		ok "$p: exists"
 	else
 		not_ok "$p: named by $page, no such file"
+	fi
+done
+
+# Each header alone: one object per header, built by Kbuild as the
+# module's files are (its flags, W=1's warnings as errors).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+objs=()
+for h in $headers; do
+	o=$(echo "$h" | tr '/.' '__')
+	printf '#include "%s"\n' "$h" >"$tmp/$o.c"
+	objs+=("$o.o")
+done
+printf 'ccflags-y += -I%s/include -I%s/kernel -Werror\n' "$top" "$top" >"$tmp/Kbuild"
+make -k -C "$kdir" M="$tmp" W=1 "${objs[@]}" >"$tmp/log" 2>&1 || true
+for h in $headers; do
+	o=$(echo "$h" | tr '/.' '__')
+	if [ -f "$tmp/$o.o" ]; then
+		ok "$h: compiles alone"
+	else
+		not_ok "$h: does not compile alone: $(grep -m1 -E "$o.c|${h##*/}.*(error|warning)" "$tmp/log" || echo see the build)"
 	fi
 done
 

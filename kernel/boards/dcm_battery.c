@@ -14,7 +14,7 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
-#include "core/dcm_internal.h"
+#include "core/dcm_events.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_battery.h"
 

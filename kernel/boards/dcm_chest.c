@@ -10,7 +10,6 @@
 
 #include <linux/minmax.h>
 
-#include "core/dcm_internal.h"
 #include "boards/dcm_board_table.h"
 #include "boards/dcm_chest.h"
 #include "core/dcm_board_type.h"

@@ -15,7 +15,8 @@
 #include <linux/string.h>
 #include <linux/wait.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
+#include "core/dcm_events.h"
 #include "boards/dcm_board_table.h"
 #include "boards/dcm_chest.h"
 #include "core/dcm_board_type.h"
@@ -126,7 +127,7 @@ static int read_raw(struct dcm_controller *ctrl, struct dcm_runtime *rt, const s
 	long left;
 
 	dcm_runtime_counters(rt, j->dev, &ack0, &nack0);
-	left = wait_event_interruptible_timeout(ctrl->cycle_wq, answered_since(rt, j->dev, ack0),
+	left = wait_event_interruptible_timeout(ctrl->cycle.wq, answered_since(rt, j->dev, ack0),
 						msecs_to_jiffies(REPLY_WAIT_MS));
 	if (left < 0)
 		return -EINTR;
@@ -148,7 +149,7 @@ static void wait_replies(struct dcm_controller *ctrl, struct dcm_runtime *rt, u3
 	u64 ack0, nack0;
 
 	dcm_runtime_counters(rt, dev, &ack0, &nack0);
-	wait_event_timeout(ctrl->cycle_wq, answered_since(rt, dev, ack0 + n - 1),
+	wait_event_timeout(ctrl->cycle.wq, answered_since(rt, dev, ack0 + n - 1),
 			   msecs_to_jiffies(REPLY_WAIT_MS));
 }
 
@@ -178,7 +179,7 @@ static const char *const stop_names[] = {
 
 /**
  * dcm_calibrate() - calibrate a joint's MRE
- * @ctrl: the controller, its config_lock held
+ * @ctrl: the controller, its desc.lock held
  * @rt: its running state
  * @name: the joint ("HeadYaw"), or any subdevice of it
  * @stop: enum dcm_calib_stop
@@ -209,7 +210,7 @@ int dcm_calibrate(struct dcm_controller *ctrl, struct dcm_runtime *rt, const cha
 	s64 angle = 0;
 	int ret;
 
-	lockdep_assert_held(&ctrl->config_lock);
+	lockdep_assert_held(&ctrl->desc.lock);
 	ret = find_joint(rt->model, name, &j, why);
 	if (ret)
 		return ret;

@@ -23,7 +23,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
+#include "core/dcm_events.h"
 #include "boards/dcm_chest.h"
 #include "core/dcm_board_type.h"
 #include "model/dcm_calib.h"
@@ -269,9 +270,9 @@ static void set_string(struct dcm_controller *ctrl, union dcm_value *v, const ch
 static void get_string(struct dcm_controller *ctrl, const union dcm_value *v, char *buf,
 		       size_t len)
 {
-	mutex_lock(&ctrl->keys_lock);
+	mutex_lock(&ctrl->desc.keys_lock);
 	strscpy(buf, v && v->str ? v->str : "", len);
-	mutex_unlock(&ctrl->keys_lock);
+	mutex_unlock(&ctrl->desc.keys_lock);
 }
 
 /* A store problem: the log, and an event for user space. */
@@ -362,7 +363,7 @@ static u32 apply_body(struct dcm_controller *ctrl, struct dcm_model *m, u32 ches
  * (-EBADMSG, a commit cut halfway), or a store that cannot be read, the
  * description keeps its own, which is logged and posted as an event.
  * A description without a chest board is left alone. Context: process,
- * under the controller's config_lock; takes the chest board's bus a page
+ * under the controller's desc.lock; takes the chest board's bus a page
  * at a time.
  */
 void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m)

@@ -12,7 +12,6 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
-#include "core/dcm_internal.h"
 #include "model/dcm_fsr.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_foot.h"

@@ -16,7 +16,6 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
-#include "core/dcm_internal.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_head.h"
 

@@ -17,7 +17,8 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
+#include "core/dcm_events.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_safety.h"
 #include "wire/dcm_wire_motor.h"
@@ -267,7 +268,7 @@ static s64 sub_num(const struct dcm_runtime *rt, s32 sub, const char *key)
 /*
  * A motor board's configuration structure, from its joints' keys (seed 000:
  * read at start-up by the DCM and sent during the configuration process).
- * Context: process; a string key is read under the controller's keys_lock.
+ * Context: process; a string key is read under the controller's desc.keys_lock.
  */
 static void motor_config(struct dcm_runtime *rt, u32 dev, u8 bid, struct dcm_mb_config *cfg)
 {
@@ -287,9 +288,9 @@ static void motor_config(struct dcm_runtime *rt, u32 dev, u8 bid, struct dcm_mb_
 			continue;
 		/* SensorType is a configuration key: sysfs may replace it meanwhile. */
 		sensor = dcm_board_sub_key(rt->model, ps, "SensorType");
-		mutex_lock(&rt->ctrl->keys_lock);
+		mutex_lock(&rt->ctrl->desc.keys_lock);
 		mre_motor = sensor && sensor->str && !strcmp(sensor->str, "MRE_JointMotor");
-		mutex_unlock(&rt->ctrl->keys_lock);
+		mutex_unlock(&rt->ctrl->desc.keys_lock);
 		mc->motor_number = clamp_t(s64, sub_num(rt, js, "MotorNumber"), 0, 2);
 		mc->invert = sub_num(rt, js, "InvertControlDirection");
 		mc->kp = clamp_t(s64, sub_num(rt, js, "Kp"), S16_MIN, S16_MAX);

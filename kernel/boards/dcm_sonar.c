@@ -20,7 +20,6 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
-#include "core/dcm_internal.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_sonar.h"
 

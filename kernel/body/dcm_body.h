@@ -8,7 +8,12 @@
 #ifndef _DCM_BODY_H
 #define _DCM_BODY_H
 
-#include "core/dcm_internal.h"
+#include <linux/types.h>
+
+#include "core/dcm_bus.h"
+
+struct dcm_controller;
+struct device;
 
 /* The most buses a body has: the NAO's are seven. */
 #define DCM_BODY_MAX_BUSES	16

@@ -42,6 +42,7 @@
 #include <linux/string.h>
 
 #include "body/dcm_body.h"
+#include "core/dcm_controller.h"
 
 #define DCM_CFS_DRIVER	"dcm-configfs"
 

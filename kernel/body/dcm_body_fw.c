@@ -27,6 +27,7 @@
 #include <linux/slab.h>
 
 #include "body/dcm_body.h"
+#include "core/dcm_controller.h"
 
 #define BUSES_PROP	"aldebaran,buses"
 #define NAMES_PROP	"aldebaran,bus-names"

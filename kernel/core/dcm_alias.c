@@ -19,7 +19,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
 #include "core/dcm_runtime.h"
 
 /* Points one alias set may carry in all, to bound its memory. */
@@ -91,7 +91,7 @@ static struct dcm_alias *alias_of(struct dcm_controller *ctrl, const void *owner
 {
 	struct dcm_alias *a;
 
-	list_for_each_entry(a, &ctrl->aliases, node)
+	list_for_each_entry(a, &ctrl->aliases.list, node)
 		if (a->owner == owner && !strcmp(a->name, name))
 			return a;
 	return NULL;
@@ -99,14 +99,14 @@ static struct dcm_alias *alias_of(struct dcm_controller *ctrl, const void *owner
 
 /*
  * The alias a file designates by @name: its own first, then the shared
- * one; with @shared_only, the shared one only. Under the alias_lock.
+ * one; with @shared_only, the shared one only. Under the aliases.lock.
  */
 static struct dcm_alias *alias_find(struct dcm_controller *ctrl, const void *owner,
 				    const char *name, bool shared_only)
 {
 	struct dcm_alias *a = NULL;
 
-	lockdep_assert_held(&ctrl->alias_lock);
+	lockdep_assert_held(&ctrl->aliases.lock);
 	if (!shared_only && owner)
 		a = alias_of(ctrl, owner, name);
 	return a ?: alias_of(ctrl, NULL, name);
@@ -118,7 +118,7 @@ static u32 alias_count(struct dcm_controller *ctrl, const void *owner)
 	struct dcm_alias *a;
 	u32 n = 0;
 
-	list_for_each_entry(a, &ctrl->aliases, node)
+	list_for_each_entry(a, &ctrl->aliases.list, node)
 		n += a->owner == owner;
 	return n;
 }
@@ -212,7 +212,7 @@ int dcm_alias_install(struct dcm_controller *ctrl, const void *owner, struct dcm
 
 	lockdep_assert_held(&ctrl->lock);
 	a->owner = a->shared ? NULL : owner;
-	mutex_lock(&ctrl->alias_lock);
+	mutex_lock(&ctrl->aliases.lock);
 	old = alias_of(ctrl, a->owner, a->name);
 	if (old) {
 		list_replace(&old->node, &a->node);
@@ -221,10 +221,10 @@ int dcm_alias_install(struct dcm_controller *ctrl, const void *owner, struct dcm
 	} else if (alias_count(ctrl, a->owner) >= DCM_MAX_ALIASES) {
 		ret = -ENOSPC;
 	} else {
-		list_add_tail(&a->node, &ctrl->aliases);
+		list_add_tail(&a->node, &ctrl->aliases.list);
 		*ap = NULL;
 	}
-	mutex_unlock(&ctrl->alias_lock);
+	mutex_unlock(&ctrl->aliases.lock);
 	return ret;
 }
 
@@ -236,7 +236,7 @@ int dcm_alias_install(struct dcm_controller *ctrl, const void *owner, struct dcm
  * @room: how many
  *
  * The file's own aliases, then the shared ones its own do not hide.
- * Context: process; takes the alias_lock.
+ * Context: process; takes the aliases.lock.
  *
  * Return: how many aliases the file sees.
  */
@@ -246,9 +246,9 @@ u32 dcm_alias_list(struct dcm_controller *ctrl, const void *owner, struct dcm_al
 	struct dcm_alias *a;
 	u32 n = 0, pass;
 
-	mutex_lock(&ctrl->alias_lock);
+	mutex_lock(&ctrl->aliases.lock);
 	for (pass = 0; pass < 2; pass++) {
-		list_for_each_entry(a, &ctrl->aliases, node) {
+		list_for_each_entry(a, &ctrl->aliases.list, node) {
 			if (pass ? a->owner || (owner && alias_of(ctrl, owner, a->name)) :
 			    !owner || a->owner != owner)
 				continue;
@@ -261,7 +261,7 @@ u32 dcm_alias_list(struct dcm_controller *ctrl, const void *owner, struct dcm_al
 			n++;
 		}
 	}
-	mutex_unlock(&ctrl->alias_lock);
+	mutex_unlock(&ctrl->aliases.lock);
 	return n;
 }
 
@@ -289,10 +289,10 @@ int dcm_alias_get(struct dcm_controller *ctrl, const void *owner, struct dcm_ioc
 	lockdep_assert_held(&ctrl->lock);
 	if (!name_ok(arg->name, sizeof(arg->name)) || (arg->flags & ~DCM_ALIAS_F_SHARED))
 		return -EINVAL;
-	mutex_lock(&ctrl->alias_lock);
+	mutex_lock(&ctrl->aliases.lock);
 	a = alias_find(ctrl, owner, arg->name, arg->flags & DCM_ALIAS_F_SHARED);
 	if (!a) {
-		mutex_unlock(&ctrl->alias_lock);
+		mutex_unlock(&ctrl->aliases.lock);
 		return -ENOENT;
 	}
 	arg->flags = a->owner ? 0 : DCM_ALIAS_F_SHARED;
@@ -303,7 +303,7 @@ int dcm_alias_get(struct dcm_controller *ctrl, const void *owner, struct dcm_ioc
 		if (handles)
 			handles[i] = member_handle(rt, a->members[i]);
 	}
-	mutex_unlock(&ctrl->alias_lock);
+	mutex_unlock(&ctrl->aliases.lock);
 	return 0;
 }
 
@@ -323,11 +323,11 @@ int dcm_alias_delete(struct dcm_controller *ctrl, const void *owner,
 	if (!name_ok(arg->name, sizeof(arg->name)) || (arg->flags & ~DCM_ALIAS_F_SHARED) ||
 	    arg->reserved)
 		return -EINVAL;
-	mutex_lock(&ctrl->alias_lock);
+	mutex_lock(&ctrl->aliases.lock);
 	a = alias_find(ctrl, owner, arg->name, arg->flags & DCM_ALIAS_F_SHARED);
 	if (a)
 		list_del(&a->node);
-	mutex_unlock(&ctrl->alias_lock);
+	mutex_unlock(&ctrl->aliases.lock);
 	alias_free(a);
 	return a ? 0 : -ENOENT;
 }
@@ -344,11 +344,11 @@ void dcm_alias_drop_owner(struct dcm_controller *ctrl, const void *owner)
 	struct dcm_alias *a, *tmp;
 	LIST_HEAD(gone);
 
-	mutex_lock(&ctrl->alias_lock);
-	list_for_each_entry_safe(a, tmp, &ctrl->aliases, node)
+	mutex_lock(&ctrl->aliases.lock);
+	list_for_each_entry_safe(a, tmp, &ctrl->aliases.list, node)
 		if (a->owner == owner)
 			list_move(&a->node, &gone);
-	mutex_unlock(&ctrl->alias_lock);
+	mutex_unlock(&ctrl->aliases.lock);
 	list_for_each_entry_safe(a, tmp, &gone, node)
 		alias_free(a);
 }
@@ -511,7 +511,7 @@ int dcm_alias_set(struct dcm_controller *ctrl, const void *owner,
 	if (!rt)
 		return -ENODEV;
 
-	mutex_lock(&ctrl->alias_lock);
+	mutex_lock(&ctrl->aliases.lock);
 	a = alias_find(ctrl, owner, arg->name, false);
 	ret = -ENOENT;
 	if (!a)
@@ -552,11 +552,21 @@ int dcm_alias_set(struct dcm_controller *ctrl, const void *owner,
 		if (subs[i] != U32_MAX)
 			set_bit(subs[i], touched);
 out:
-	mutex_unlock(&ctrl->alias_lock);
+	mutex_unlock(&ctrl->aliases.lock);
 	kvfree(counts);
 	kvfree(member_pts);
 	kvfree(subs);
 	return ret;
+}
+
+/**
+ * dcm_aliases_init() - a new controller's aliases part: none
+ * @aliases: the part
+ */
+void dcm_aliases_init(struct dcm_aliases *aliases)
+{
+	mutex_init(&aliases->lock);
+	INIT_LIST_HEAD(&aliases->list);
 }
 
 /**
@@ -567,10 +577,10 @@ void dcm_alias_release(struct dcm_controller *ctrl)
 {
 	struct dcm_alias *a, *tmp;
 
-	mutex_lock(&ctrl->alias_lock);
-	list_for_each_entry_safe(a, tmp, &ctrl->aliases, node) {
+	mutex_lock(&ctrl->aliases.lock);
+	list_for_each_entry_safe(a, tmp, &ctrl->aliases.list, node) {
 		list_del(&a->node);
 		alias_free(a);
 	}
-	mutex_unlock(&ctrl->alias_lock);
+	mutex_unlock(&ctrl->aliases.lock);
 }

@@ -19,7 +19,7 @@
 #include <linux/string.h>
 
 #include "core/dcm_board_type.h"
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
 
 /* Devices of a Type no board type knows: bound, never exchanged with. */
 const struct dcm_board_type dcm_plain_board = {
@@ -227,9 +227,9 @@ void dcm_board_set_str(struct dcm_controller *ctrl, union dcm_value *v, const ch
 	copy = kstrdup(s, GFP_KERNEL);
 	if (!copy)
 		return;
-	mutex_lock(&ctrl->keys_lock);
+	mutex_lock(&ctrl->desc.keys_lock);
 	swap(v->str, copy);
-	mutex_unlock(&ctrl->keys_lock);
+	mutex_unlock(&ctrl->desc.keys_lock);
 	kfree(copy);
 }
 

@@ -19,8 +19,8 @@
  * the bus, and a transport that goes waits for the cycle.
  *
  * Locks: dcm_transports_lock (the transports and the claims, a mutex
- * here), then the claiming controller's config_lock, then its bus_lock
- * (DOC: Locking in dcm_internal.h).
+ * here), then the claiming controller's desc.lock, then its buses.lock
+ * (DOC: Locking in dcm_controller.h).
  */
 
 #include <linux/device.h>
@@ -30,13 +30,13 @@
 #include <linux/srcu.h>
 
 #include "core/dcm_bus_kind.h"
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
 #include "core/dcm_runtime.h"
 
 /**
  * struct dcm_claim - a bus of a body: which transport carries it
- * @node: in the controller's &dcm_controller.claims (under the
- *	transports' lock and its bus_lock)
+ * @node: in the controller's &dcm_buses.claims (under the
+ *	transports' lock and its buses.lock)
  * @all: in dcm_claims (under the transports' lock)
  * @ctrl: the body's controller
  * @name: the Bus name
@@ -61,8 +61,8 @@ static LIST_HEAD(dcm_claims);			/* struct dcm_claim */
 /*
  * Point the buses of the running description named @name at @bus, or at
  * nothing, and say whether the body claims them. The caller holds the
- * controller's config_lock (no description is being swapped in meanwhile)
- * and bus_lock.
+ * controller's desc.lock (no description is being swapped in meanwhile)
+ * and buses.lock.
  */
 static void rt_bus_set(struct dcm_controller *ctrl, const char *name, struct dcm_bus *bus,
 		       bool claimed)
@@ -70,7 +70,7 @@ static void rt_bus_set(struct dcm_controller *ctrl, const char *name, struct dcm
 	struct dcm_runtime *rt = dcm_rt(ctrl);
 	u32 b;
 
-	lockdep_assert_held(&ctrl->bus_lock);
+	lockdep_assert_held(&ctrl->buses.lock);
 	if (!rt)
 		return;
 	for (b = 0; b < rt->n_buses; b++) {
@@ -81,23 +81,23 @@ static void rt_bus_set(struct dcm_controller *ctrl, const char *name, struct dcm
 	}
 }
 
-/* Whether the controller's body claims a bus; the caller holds its bus_lock. */
+/* Whether the controller's body claims a bus; the caller holds its buses.lock. */
 static bool claimed_locked(struct dcm_controller *ctrl, const char *name)
 {
 	struct dcm_claim *c;
 
-	list_for_each_entry(c, &ctrl->claims, node)
+	list_for_each_entry(c, &ctrl->buses.claims, node)
 		if (!strcmp(c->name, name))
 			return true;
 	return false;
 }
 
-/* The transport of a bus, by name; the caller holds the controller's bus_lock. */
+/* The transport of a bus, by name; the caller holds the controller's buses.lock. */
 static struct dcm_bus *bus_find_locked(struct dcm_controller *ctrl, const char *name)
 {
 	struct dcm_bus *b;
 
-	list_for_each_entry(b, &ctrl->buses, node)
+	list_for_each_entry(b, &ctrl->buses.list, node)
 		if (!strcmp(b->name, name))
 			return b;
 	return NULL;
@@ -108,21 +108,32 @@ static struct dcm_bus *bus_find_locked(struct dcm_controller *ctrl, const char *
  * @ctrl: the controller
  * @rt: the runtime being created, not yet running
  *
- * Context: process; the caller holds the controller's config_lock until the
+ * Context: process; the caller holds the controller's desc.lock until the
  * runtime runs (or is freed), so that no transport comes or goes unseen
- * meanwhile; takes the bus_lock.
+ * meanwhile; takes the buses.lock.
  */
 void dcm_bus_attach(struct dcm_controller *ctrl, struct dcm_runtime *rt)
 {
 	u32 b;
 
-	lockdep_assert_held(&ctrl->config_lock);
-	mutex_lock(&ctrl->bus_lock);
+	lockdep_assert_held(&ctrl->desc.lock);
+	mutex_lock(&ctrl->buses.lock);
 	for (b = 0; b < rt->n_buses; b++) {
 		RCU_INIT_POINTER(rt->buses[b].bus, bus_find_locked(ctrl, rt->buses[b].name));
 		rt->buses[b].claimed = claimed_locked(ctrl, rt->buses[b].name);
 	}
-	mutex_unlock(&ctrl->bus_lock);
+	mutex_unlock(&ctrl->buses.lock);
+}
+
+/**
+ * dcm_buses_init() - a new controller's buses part: no transport, no claim
+ * @buses: the part
+ */
+void dcm_buses_init(struct dcm_buses *buses)
+{
+	mutex_init(&buses->lock);
+	INIT_LIST_HEAD(&buses->list);
+	INIT_LIST_HEAD(&buses->claims);
 }
 
 /**
@@ -185,15 +196,15 @@ static void attach(struct dcm_claim *c, struct dcm_bus *bus)
 	struct dcm_controller *ctrl = c->ctrl;
 
 	lockdep_assert_held(&dcm_transports_lock);
-	mutex_lock(&ctrl->config_lock);
-	mutex_lock(&ctrl->bus_lock);
+	mutex_lock(&ctrl->desc.lock);
+	mutex_lock(&ctrl->buses.lock);
 	bus->name = c->name;
 	bus->ctrl = ctrl;
-	list_add_tail_rcu(&bus->node, &ctrl->buses);
+	list_add_tail_rcu(&bus->node, &ctrl->buses.list);
 	rt_bus_set(ctrl, c->name, bus, true);
 	c->bus = bus;
-	mutex_unlock(&ctrl->bus_lock);
-	mutex_unlock(&ctrl->config_lock);
+	mutex_unlock(&ctrl->buses.lock);
+	mutex_unlock(&ctrl->desc.lock);
 	dev_info(&ctrl->dev, "bus %s on %s\n", c->name, dev_name(bus->dev));
 }
 
@@ -205,17 +216,17 @@ static void attach(struct dcm_claim *c, struct dcm_bus *bus)
  * for whoever frees a runtime or lets a transport go, after
  * synchronize_srcu(): a late bus's exchange outlives the cycle's read
  * section, and ends before this returns. Context: process; takes the
- * controller's sched_lock.
+ * controller's cycle.sched_lock.
  */
 void dcm_bus_lanes_flush(struct dcm_controller *ctrl)
 {
 	u32 i;
 
-	mutex_lock(&ctrl->sched_lock);
+	mutex_lock(&ctrl->cycle.sched_lock);
 	for (i = 0; i < DCM_MAX_LANES; i++)
-		if (ctrl->lanes[i])
-			kthread_flush_worker(ctrl->lanes[i]->worker);
-	mutex_unlock(&ctrl->sched_lock);
+		if (ctrl->cycle.lanes[i])
+			kthread_flush_worker(ctrl->cycle.lanes[i]->worker);
+	mutex_unlock(&ctrl->cycle.sched_lock);
 }
 
 /*
@@ -228,16 +239,16 @@ static void detach(struct dcm_claim *c, bool drop)
 	struct dcm_bus *bus = c->bus;
 
 	lockdep_assert_held(&dcm_transports_lock);
-	mutex_lock(&ctrl->config_lock);
-	mutex_lock(&ctrl->bus_lock);
+	mutex_lock(&ctrl->desc.lock);
+	mutex_lock(&ctrl->buses.lock);
 	if (bus)
 		list_del_rcu(&bus->node);
 	if (drop)
 		list_del(&c->node);
 	rt_bus_set(ctrl, c->name, NULL, !drop);
 	c->bus = NULL;
-	mutex_unlock(&ctrl->bus_lock);
-	mutex_unlock(&ctrl->config_lock);
+	mutex_unlock(&ctrl->buses.lock);
+	mutex_unlock(&ctrl->desc.lock);
 	if (!bus)
 		return;
 	synchronize_srcu(&ctrl->srcu);
@@ -257,7 +268,7 @@ static void detach(struct dcm_claim *c, bool drop)
  *
  * If a body claims it, the body's bus is carried by it from the next
  * cycle. Context: process; takes the transports' lock, then the claiming
- * controller's config_lock and bus_lock.
+ * controller's desc.lock and buses.lock.
  *
  * Return: 0, or -EINVAL for an incomplete @bus.
  */
@@ -295,7 +306,7 @@ EXPORT_SYMBOL_GPL(dcm_transport_register);
  * The bus it carried is left without a transport: its boards are not
  * answered until it comes back. Returns once no cycle uses it.
  * Context: process; takes the transports' lock, then the claiming
- * controller's config_lock and bus_lock.
+ * controller's desc.lock and buses.lock.
  */
 void dcm_transport_unregister(struct dcm_bus *bus)
 {
@@ -407,7 +418,7 @@ int dcm_buses_check(const struct dcm_bus_ref *refs, unsigned int n, struct dcm_c
  *
  * Checks as dcm_buses_check() does, then claims every bus and attaches the
  * transports, all or none. Context: process; takes the transports' lock,
- * then the controller's config_lock and bus_lock.
+ * then the controller's desc.lock and buses.lock.
  *
  * Return: 0, what dcm_buses_check() returns, or -ENOMEM.
  */
@@ -450,9 +461,9 @@ int dcm_buses_claim(struct dcm_controller *ctrl, const struct dcm_bus_ref *refs,
 			if (!t->ctrl && claim_names(c, t))
 				bus = t;
 		list_move_tail(&c->all, &dcm_claims);
-		mutex_lock(&ctrl->bus_lock);
-		list_add_tail(&c->node, &ctrl->claims);
-		mutex_unlock(&ctrl->bus_lock);
+		mutex_lock(&ctrl->buses.lock);
+		list_add_tail(&c->node, &ctrl->buses.claims);
+		mutex_unlock(&ctrl->buses.lock);
 		if (bus)
 			attach(c, bus);
 	}
@@ -466,7 +477,7 @@ int dcm_buses_claim(struct dcm_controller *ctrl, const struct dcm_bus_ref *refs,
  *
  * Its transports stay registered, free for another body. Returns once no
  * cycle uses them. Context: process; takes the transports' lock, then the
- * controller's config_lock and bus_lock.
+ * controller's desc.lock and buses.lock.
  */
 void dcm_buses_release(struct dcm_controller *ctrl)
 {
@@ -501,7 +512,7 @@ struct dcm_bus *dcm_bus_find(struct dcm_controller *ctrl, const char *name)
 
 	RCU_LOCKDEP_WARN(!srcu_read_lock_held(&ctrl->srcu),
 			 "bus look-up outside the controller's SRCU read section");
-	list_for_each_entry_srcu(b, &ctrl->buses, node, srcu_read_lock_held(&ctrl->srcu))
+	list_for_each_entry_srcu(b, &ctrl->buses.list, node, srcu_read_lock_held(&ctrl->srcu))
 		if (!strcmp(b->name, name))
 			return b;
 	return NULL;

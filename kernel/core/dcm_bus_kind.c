@@ -12,7 +12,6 @@
 
 #include "core/dcm_board_type.h"
 #include "core/dcm_bus_kind.h"
-#include "core/dcm_internal.h"
 
 static const struct dcm_bus_kind_ops *const dcm_bus_kinds[] = {
 	[DCM_BUS_RS485] = &dcm_bus_rs485_kind,

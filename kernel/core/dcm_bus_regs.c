@@ -12,7 +12,6 @@
 
 #include "core/dcm_board_type.h"
 #include "core/dcm_bus_kind.h"
-#include "core/dcm_internal.h"
 #include "wire/dcm_regs.h"
 
 /**

@@ -20,7 +20,7 @@
 
 #include "core/dcm_board_type.h"
 #include "core/dcm_bus_kind.h"
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
 #include "wire/dcm_rs485.h"
 
 /* A reply the reader found: whose, and what it says. */
@@ -185,10 +185,10 @@ void dcm_boards_chain_result(struct dcm_runtime *rt)
 				 len ? "; " : "", bus->name, bus->n_chain,
 				 min_t(u32, bus->n_dev, DCM_RS485_MAX_BOARDS));
 	}
-	mutex_lock(&ctrl->keys_lock);
+	mutex_lock(&ctrl->desc.keys_lock);
 	old = v->str;
 	v->str = text;
-	mutex_unlock(&ctrl->keys_lock);
+	mutex_unlock(&ctrl->desc.keys_lock);
 	kfree(old);
 }
 

@@ -19,12 +19,9 @@
 #include <linux/string_helpers.h>
 #include <linux/xarray.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
+#include "core/dcm_events.h"
 #include "model/dcm_model.h"
-
-static unsigned int dcm_period_us = 10000;
-module_param_named(period_us, dcm_period_us, uint, 0444);
-MODULE_PARM_DESC(period_us, "cycle period of new controllers in us (1000-100000, default 10000)");
 
 static struct dentry *dcm_debugfs;
 
@@ -66,12 +63,12 @@ void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info)
 	info->index = ctrl->index;
 	strscpy(info->name, dev_name(&ctrl->dev), sizeof(info->name));
 	strscpy(info->driver, ctrl->driver, sizeof(info->driver));
-	info->period_us = READ_ONCE(ctrl->period_us);
+	info->period_us = READ_ONCE(ctrl->cycle.period_us);
 	info->time_ms = dcm_time_ms(ctrl);
-	info->flags = ctrl->flags | (ctrl->cycle_task ? DCM_INFO_F_RUNNING : 0);
-	if (ctrl->model) {
-		info->n_devices = ctrl->model->n_devices;
-		info->n_subdevices = ctrl->model->n_subdevices;
+	info->flags = ctrl->flags | (ctrl->cycle.task ? DCM_INFO_F_RUNNING : 0);
+	if (ctrl->desc.model) {
+		info->n_devices = ctrl->desc.model->n_devices;
+		info->n_subdevices = ctrl->desc.model->n_subdevices;
 		info->flags |= DCM_INFO_F_CONFIGURED;
 	}
 }
@@ -163,16 +160,11 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 
 	strscpy(ctrl->driver, driver, sizeof(ctrl->driver));
 	ctrl->flags = flags;
-	ctrl->period_us = dcm_period_us;
 	dcm_time_start(&ctrl->time);
 	init_rwsem(&ctrl->lock);
-	mutex_init(&ctrl->config_lock);
-	mutex_init(&ctrl->keys_lock);
-	mutex_init(&ctrl->alias_lock);
-	INIT_LIST_HEAD(&ctrl->aliases);
-	mutex_init(&ctrl->bus_lock);
-	INIT_LIST_HEAD(&ctrl->buses);
-	INIT_LIST_HEAD(&ctrl->claims);
+	dcm_describe_init(&ctrl->desc);
+	dcm_aliases_init(&ctrl->aliases);
+	dcm_buses_init(&ctrl->buses);
 	ret = init_srcu_struct(&ctrl->srcu);
 	if (ret) {
 		kfree(ctrl);
@@ -191,9 +183,6 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 		kfree(ctrl);
 		return ERR_PTR(ret);
 	}
-	spin_lock_init(&ctrl->stats_lock);
-	dcm_safety_init(&ctrl->safety);
-	init_waitqueue_head(&ctrl->cycle_wq);
 
 	mutex_lock(&dcm_controllers_lock);
 	ret = xa_alloc(&dcm_controllers, &index, NULL,
@@ -256,7 +245,7 @@ int dcm_controller_start(struct dcm_controller *ctrl)
 	int ret;
 
 	ctrl->debugfs = debugfs_create_dir(dev_name(&ctrl->dev), dcm_debugfs);
-	debugfs_create_u32("stall_ms", 0600, ctrl->debugfs, &ctrl->stall_ms);
+	debugfs_create_u32("stall_ms", 0600, ctrl->debugfs, &ctrl->cycle.stall_ms);
 
 	ret = dcm_cycle_start(ctrl);
 	if (ret) {
@@ -268,7 +257,8 @@ int dcm_controller_start(struct dcm_controller *ctrl)
 	xa_store(&dcm_controllers, ctrl->index, ctrl, GFP_KERNEL);
 	mutex_unlock(&dcm_controllers_lock);
 
-	dev_info(&ctrl->dev, "controller for %s, period %u us\n", ctrl->driver, ctrl->period_us);
+	dev_info(&ctrl->dev, "controller for %s, period %u us\n", ctrl->driver,
+		 ctrl->cycle.period_us);
 	return 0;
 }
 
@@ -308,10 +298,6 @@ int dcm_core_init(void)
 {
 	int ret;
 
-	if (dcm_period_us < 1000 || dcm_period_us > 100000) {
-		pr_err("period_us=%u is outside 1000-100000\n", dcm_period_us);
-		return -EINVAL;
-	}
 	ret = dcm_cycle_params_check();
 	if (ret)
 		return ret;

@@ -42,7 +42,8 @@
 #include <uapi/linux/sched/types.h>
 
 #include "core/dcm_bus_kind.h"
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
+#include "core/dcm_events.h"
 #include "core/dcm_time.h"
 #include "core/dcm_board_type.h"
 #include "core/dcm_runtime.h"
@@ -50,6 +51,10 @@
 
 #define CREATE_TRACE_POINTS
 #include "core/dcm_trace.h"
+
+static unsigned int period_us = 10000;
+module_param(period_us, uint, 0444);
+MODULE_PARM_DESC(period_us, "cycle period of new controllers in us (1000-100000, default 10000)");
 
 /*
  * The cycle's priority: above the interrupt threads of a PREEMPT_RT kernel
@@ -127,7 +132,7 @@ struct bus_round {
 static void account(struct dcm_controller *ctrl, u64 latency, u64 work, u64 period,
 		    const struct bus_round *r, const u64 *steps)
 {
-	struct dcm_cycle_stats *st = ctrl->stats;
+	struct dcm_cycle_stats *st = ctrl->cycle.stats;
 	unsigned int b = 0;
 
 	if (steps)
@@ -166,7 +171,7 @@ static void account(struct dcm_controller *ctrl, u64 latency, u64 work, u64 peri
  */
 static void safety_cycle(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 now)
 {
-	struct dcm_safety *s = &ctrl->safety;
+	struct dcm_safety *s = &ctrl->cycle.safety;
 	bool over = dcm_boards_over_limit(rt);
 	bool was_over = s->battery_ppm < DCM_SAFETY_FULL_PPM;
 	bool faulted = s->fault_ppm < DCM_SAFETY_FULL_PPM;
@@ -203,7 +208,7 @@ static void dcm_lane_work(struct kthread_work *work)
 	lane->ns = ktime_to_ns(ktime_sub(ktime_get(), start));
 	/* The values and @ns are written before the cycle sees DONE. */
 	atomic_set_release(&lane->state, DCM_LANE_DONE);
-	wake_up(&lane->ctrl->lanes_wq);
+	wake_up(&lane->ctrl->cycle.lanes_wq);
 }
 
 /* Whether every lane queued this cycle is done. */
@@ -213,7 +218,7 @@ static bool lanes_done(struct dcm_controller *ctrl, u32 queued)
 	unsigned int b;
 
 	for_each_set_bit(b, &q, DCM_MAX_LANES)
-		if (atomic_read_acquire(&ctrl->lanes[b]->state) != DCM_LANE_DONE)
+		if (atomic_read_acquire(&ctrl->cycle.lanes[b]->state) != DCM_LANE_DONE)
 			return false;
 	return true;
 }
@@ -244,7 +249,7 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 		kind = dcm_bus_kind(t);
 		if (kind->ready && !kind->ready(rt, b, t))
 			continue;
-		lane = b < DCM_MAX_LANES ? READ_ONCE(ctrl->lanes[b]) : NULL;
+		lane = b < DCM_MAX_LANES ? READ_ONCE(ctrl->cycle.lanes[b]) : NULL;
 		/* A lane that ended (in time or late) is the cycle's again. */
 		if (lane && atomic_read_acquire(&lane->state) == DCM_LANE_DONE)
 			atomic_set(&lane->state, DCM_LANE_IDLE);
@@ -285,18 +290,18 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 	if (!queued)
 		return;
 	if (ktime_before(ktime_get(), join_by))
-		wait_event_hrtimeout(ctrl->lanes_wq, lanes_done(ctrl, queued),
+		wait_event_hrtimeout(ctrl->cycle.lanes_wq, lanes_done(ctrl, queued),
 				     ktime_sub(join_by, ktime_get()));
 	for_each_set_bit(b, &queued, DCM_MAX_LANES) {
-		if (atomic_read_acquire(&ctrl->lanes[b]->state) == DCM_LANE_DONE) {
+		if (atomic_read_acquire(&ctrl->cycle.lanes[b]->state) == DCM_LANE_DONE) {
 			r->done |= BIT(b);
-			r->ns[b] = ctrl->lanes[b]->ns;
+			r->ns[b] = ctrl->cycle.lanes[b]->ns;
 		} else {
 			r->late |= BIT(b);
 		}
 	}
 	if (r->late)
-		trace_dcm_cycle_late_buses(ctrl->index, ctrl->cycle + 1, r->late);
+		trace_dcm_cycle_late_buses(ctrl->index, ctrl->cycle.count + 1, r->late);
 }
 
 static int dcm_cycle_thread(void *data)
@@ -304,10 +309,10 @@ static int dcm_cycle_thread(void *data)
 	struct dcm_controller *ctrl = data;
 	ktime_t deadline;
 
-	deadline = ktime_add_us(ktime_get(), READ_ONCE(ctrl->period_us));
+	deadline = ktime_add_us(ktime_get(), READ_ONCE(ctrl->cycle.period_us));
 
 	while (!kthread_should_stop()) {
-		u64 period = (u64)READ_ONCE(ctrl->period_us) * NSEC_PER_USEC;
+		u64 period = (u64)READ_ONCE(ctrl->cycle.period_us) * NSEC_PER_USEC;
 		struct bus_round round;
 		u64 steps[DCM_STEP_COUNT];
 		struct dcm_runtime *rt;
@@ -321,7 +326,7 @@ static int dcm_cycle_thread(void *data)
 		round.late = 0;
 		round.busy = 0;
 		/* A cycle fault on request (debugfs stall_ms), for the tests. */
-		stall = xchg(&ctrl->stall_ms, 0);
+		stall = xchg(&ctrl->cycle.stall_ms, 0);
 		if (stall)
 			msleep(min(stall, 5000U));
 
@@ -335,17 +340,17 @@ static int dcm_cycle_thread(void *data)
 		/* A wake-up before the deadline (a signal) counts as on time. */
 		late = max_t(s64, ktime_to_ns(ktime_sub(start, deadline)), 0);
 		now = dcm_time_ms_at(ctrl, start);
-		trace_dcm_cycle_start(ctrl->index, ctrl->cycle + 1, now, late);
+		trace_dcm_cycle_start(ctrl->index, ctrl->cycle.count + 1, now, late);
 
 		idx = srcu_read_lock(&ctrl->srcu);
-		rt = srcu_dereference(ctrl->rt, &ctrl->srcu);
+		rt = srcu_dereference(ctrl->desc.rt, &ctrl->srcu);
 		if (rt) {
 			ktime_t t[DCM_STEP_COUNT];
 
 			dcm_runtime_actuate(rt, now);
 			t[DCM_STEP_ACTUATE] = ktime_get();
 			safety_cycle(ctrl, rt, now);
-			dcm_boards_safety(rt, dcm_safety_scale(&ctrl->safety), now);
+			dcm_boards_safety(rt, dcm_safety_scale(&ctrl->cycle.safety), now);
 			t[DCM_STEP_SAFETY] = ktime_get();
 			cycle_buses(ctrl, rt, now,
 				    ktime_add_ns(start, div_u64(period * DCM_BUS_BUDGET_PCT, 100)),
@@ -353,7 +358,7 @@ static int dcm_cycle_thread(void *data)
 			t[DCM_STEP_BUSES] = ktime_get();
 			/* A late bus's values wait for the next cycle. */
 			spin_lock(&rt->values_lock);
-			dcm_runtime_publish(rt, now, ctrl->cycle + 1);
+			dcm_runtime_publish(rt, now, ctrl->cycle.count + 1);
 			spin_unlock(&rt->values_lock);
 			t[DCM_STEP_PUBLISH] = ktime_get();
 			steps[0] = ktime_to_ns(ktime_sub(t[0], start));
@@ -364,64 +369,64 @@ static int dcm_cycle_thread(void *data)
 
 		end = ktime_get();
 		work = ktime_to_ns(ktime_sub(end, start));
-		trace_dcm_cycle_end(ctrl->index, ctrl->cycle + 1, work);
+		trace_dcm_cycle_end(ctrl->index, ctrl->cycle.count + 1, work);
 		/* The next deadline, on the grid; the points passed over are missed. */
 		advance = dcm_grid_advance(late, period);
 		deadline = ktime_add_ns(deadline, advance * period);
-		spin_lock(&ctrl->stats_lock);
-		ctrl->cycle++;
+		spin_lock(&ctrl->cycle.stats_lock);
+		ctrl->cycle.count++;
 		account(ctrl, late, work, period, &round, rt ? steps : NULL);
-		ctrl->stats->missed += advance - 1;
+		ctrl->cycle.stats->missed += advance - 1;
 		/* A cycle that starts a period late or more has missed its slot. */
 		overrun = late >= period;
 		if (overrun)
-			ctrl->stats->overruns++;
-		overruns = ctrl->stats->overruns;
-		spin_unlock(&ctrl->stats_lock);
+			ctrl->cycle.stats->overruns++;
+		overruns = ctrl->cycle.stats->overruns;
+		spin_unlock(&ctrl->cycle.stats_lock);
 		if (overrun) {
 			struct dcm_event ev = { .type = DCM_EV_OVERRUN, .value = late,
 						.count = (u32)min_t(u64, overruns, U32_MAX) };
 
 			snprintf(ev.text, sizeof(ev.text),
 				 "cycle %llu started %llu us late, %llu periods skipped",
-				 ctrl->cycle, late / NSEC_PER_USEC, advance - 1);
+				 ctrl->cycle.count, late / NSEC_PER_USEC, advance - 1);
 			dcm_event_post(ctrl, &ev);
 		}
 
-		wake_up_interruptible_all(&ctrl->cycle_wq);
+		wake_up_interruptible_all(&ctrl->cycle.wq);
 	}
 	return 0;
 }
 
-/* Give a thread of the cycle its priority and CPUs; under sched_lock. */
+/* Give a thread of the cycle its priority and CPUs; under cycle.sched_lock. */
 static int sched_apply(struct dcm_controller *ctrl, struct task_struct *t)
 {
 	struct sched_attr attr = {
 		.size = sizeof(attr),
 		.sched_policy = SCHED_FIFO,
-		.sched_priority = ctrl->priority,
+		.sched_priority = ctrl->cycle.priority,
 	};
 	int ret;
 
-	lockdep_assert_held(&ctrl->sched_lock);
+	lockdep_assert_held(&ctrl->cycle.sched_lock);
 	ret = sched_setattr_nocheck(t, &attr);
 	if (!ret)
-		ret = set_cpus_allowed_ptr(t, ctrl->cpus);
+		ret = set_cpus_allowed_ptr(t, ctrl->cycle.cpus);
 	return ret;
 }
 
-/* Every thread of the cycle, the settings changed; under sched_lock. */
+/* Every thread of the cycle, the settings changed; under cycle.sched_lock. */
 static int sched_apply_all(struct dcm_controller *ctrl)
 {
 	int ret = 0, err;
 	u32 i;
 
-	if (ctrl->cycle_task)
-		ret = sched_apply(ctrl, ctrl->cycle_task);
+	if (ctrl->cycle.task)
+		ret = sched_apply(ctrl, ctrl->cycle.task);
 	for (i = 0; i < DCM_MAX_LANES; i++) {
-		if (!ctrl->lanes[i])
+		if (!ctrl->cycle.lanes[i])
 			continue;
-		err = sched_apply(ctrl, ctrl->lanes[i]->worker->task);
+		err = sched_apply(ctrl, ctrl->cycle.lanes[i]->worker->task);
 		if (!ret)
 			ret = err;
 	}
@@ -432,26 +437,30 @@ static int sched_apply_all(struct dcm_controller *ctrl)
  * dcm_cycle_init() - a new controller's cycle settings and statistics
  * @ctrl: the controller being created
  *
- * Its priority and CPUs from the module parameters cycle_priority and
- * cycle_cpus (checked by dcm_cycle_params_check()). Context: process.
+ * Its period, priority and CPUs from the module parameters period_us,
+ * cycle_priority and cycle_cpus (checked by dcm_cycle_params_check()). Context: process.
  *
  * Return: 0 or -ENOMEM.
  */
 int dcm_cycle_init(struct dcm_controller *ctrl)
 {
-	mutex_init(&ctrl->sched_lock);
-	init_waitqueue_head(&ctrl->lanes_wq);
-	if (!zalloc_cpumask_var(&ctrl->cpus, GFP_KERNEL))
+	mutex_init(&ctrl->cycle.sched_lock);
+	init_waitqueue_head(&ctrl->cycle.lanes_wq);
+	init_waitqueue_head(&ctrl->cycle.wq);
+	spin_lock_init(&ctrl->cycle.stats_lock);
+	dcm_safety_init(&ctrl->cycle.safety);
+	if (!zalloc_cpumask_var(&ctrl->cycle.cpus, GFP_KERNEL))
 		return -ENOMEM;
-	ctrl->stats = kvzalloc(sizeof(*ctrl->stats), GFP_KERNEL);
-	if (!ctrl->stats) {
-		free_cpumask_var(ctrl->cpus);
+	ctrl->cycle.stats = kvzalloc(sizeof(*ctrl->cycle.stats), GFP_KERNEL);
+	if (!ctrl->cycle.stats) {
+		free_cpumask_var(ctrl->cycle.cpus);
 		return -ENOMEM;
 	}
-	ctrl->priority = cycle_priority;
-	if (!cycle_cpus_parse(ctrl->cpus))
-		cpumask_copy(ctrl->cpus, cpu_possible_mask);
-	ctrl->stats->since = ktime_get();
+	ctrl->cycle.period_us = period_us;
+	ctrl->cycle.priority = cycle_priority;
+	if (!cycle_cpus_parse(ctrl->cycle.cpus))
+		cpumask_copy(ctrl->cycle.cpus, cpu_possible_mask);
+	ctrl->cycle.stats->since = ktime_get();
 	return 0;
 }
 
@@ -461,21 +470,25 @@ int dcm_cycle_init(struct dcm_controller *ctrl)
  */
 void dcm_cycle_free(struct dcm_controller *ctrl)
 {
-	kvfree(ctrl->stats);
-	free_cpumask_var(ctrl->cpus);
+	kvfree(ctrl->cycle.stats);
+	free_cpumask_var(ctrl->cycle.cpus);
 }
 
 /**
  * dcm_cycle_params_check() - whether the module parameters make sense
  *
- * Return: 0, or -EINVAL for a priority outside 1-99 or a cpulist that does
- * not parse or names no online CPU.
+ * Return: 0, or -EINVAL for a period outside 1000-100000 us, a priority
+ * outside 1-99 or a cpulist that does not parse or names no online CPU.
  */
 int dcm_cycle_params_check(void)
 {
 	cpumask_var_t m;
 	int ret = 0;
 
+	if (period_us < 1000 || period_us > 100000) {
+		pr_err("dcm: period_us=%u is outside 1000-100000\n", period_us);
+		return -EINVAL;
+	}
 	if (cycle_priority < 1 || cycle_priority >= MAX_RT_PRIO) {
 		pr_err("dcm: cycle_priority=%u is outside 1-%d\n", cycle_priority,
 		       MAX_RT_PRIO - 1);
@@ -515,9 +528,9 @@ int dcm_cycle_lanes_prepare(struct dcm_controller *ctrl, u32 n)
 	int ret = 0;
 	u32 i;
 
-	mutex_lock(&ctrl->sched_lock);
-	for (i = 0; i < min_t(u32, n, DCM_MAX_LANES) && !ctrl->lanes_closed; i++) {
-		if (ctrl->lanes[i])
+	mutex_lock(&ctrl->cycle.sched_lock);
+	for (i = 0; i < min_t(u32, n, DCM_MAX_LANES) && !ctrl->cycle.lanes_closed; i++) {
+		if (ctrl->cycle.lanes[i])
 			continue;
 		lane = kzalloc(sizeof(*lane), GFP_KERNEL);
 		if (!lane) {
@@ -535,9 +548,9 @@ int dcm_cycle_lanes_prepare(struct dcm_controller *ctrl, u32 n)
 		atomic_set(&lane->state, DCM_LANE_IDLE);
 		sched_apply(ctrl, lane->worker->task);
 		/* Published with the runtime that uses it (rcu_assign_pointer()). */
-		WRITE_ONCE(ctrl->lanes[i], lane);
+		WRITE_ONCE(ctrl->cycle.lanes[i], lane);
 	}
-	mutex_unlock(&ctrl->sched_lock);
+	mutex_unlock(&ctrl->cycle.sched_lock);
 	return ret;
 }
 
@@ -554,12 +567,12 @@ int dcm_cycle_start(struct dcm_controller *ctrl)
 	t = kthread_create(dcm_cycle_thread, ctrl, "dcm%d-cycle", ctrl->index);
 	if (IS_ERR(t))
 		return PTR_ERR(t);
-	mutex_lock(&ctrl->sched_lock);
-	ctrl->cycle_task = t;
+	mutex_lock(&ctrl->cycle.sched_lock);
+	ctrl->cycle.task = t;
 	if (sched_apply(ctrl, t))
 		dev_warn(&ctrl->dev, "cannot set the cycle's priority %u or CPUs %*pbl\n",
-			 ctrl->priority, cpumask_pr_args(ctrl->cpus));
-	mutex_unlock(&ctrl->sched_lock);
+			 ctrl->cycle.priority, cpumask_pr_args(ctrl->cycle.cpus));
+	mutex_unlock(&ctrl->cycle.sched_lock);
 	wake_up_process(t);
 	return 0;
 }
@@ -576,21 +589,21 @@ void dcm_cycle_stop(struct dcm_controller *ctrl)
 	struct task_struct *t;
 	u32 i;
 
-	mutex_lock(&ctrl->sched_lock);
-	t = ctrl->cycle_task;
-	mutex_unlock(&ctrl->sched_lock);
+	mutex_lock(&ctrl->cycle.sched_lock);
+	t = ctrl->cycle.task;
+	mutex_unlock(&ctrl->cycle.sched_lock);
 	if (t)
 		kthread_stop(t);
-	mutex_lock(&ctrl->sched_lock);
-	ctrl->cycle_task = NULL;
-	ctrl->lanes_closed = true;
+	mutex_lock(&ctrl->cycle.sched_lock);
+	ctrl->cycle.task = NULL;
+	ctrl->cycle.lanes_closed = true;
 	for (i = 0; i < DCM_MAX_LANES; i++) {
-		if (ctrl->lanes[i])
-			lane_destroy(ctrl->lanes[i]);
-		WRITE_ONCE(ctrl->lanes[i], NULL);
+		if (ctrl->cycle.lanes[i])
+			lane_destroy(ctrl->cycle.lanes[i]);
+		WRITE_ONCE(ctrl->cycle.lanes[i], NULL);
 	}
-	mutex_unlock(&ctrl->sched_lock);
-	wake_up_interruptible_all(&ctrl->cycle_wq);
+	mutex_unlock(&ctrl->cycle.sched_lock);
+	wake_up_interruptible_all(&ctrl->cycle.wq);
 }
 
 /**
@@ -610,10 +623,10 @@ int dcm_cycle_set_priority(struct dcm_controller *ctrl, u32 priority)
 
 	if (priority < 1 || priority >= MAX_RT_PRIO)
 		return -EINVAL;
-	mutex_lock(&ctrl->sched_lock);
-	ctrl->priority = priority;
+	mutex_lock(&ctrl->cycle.sched_lock);
+	ctrl->cycle.priority = priority;
 	ret = sched_apply_all(ctrl);
-	mutex_unlock(&ctrl->sched_lock);
+	mutex_unlock(&ctrl->cycle.sched_lock);
 	return ret;
 }
 
@@ -634,10 +647,10 @@ int dcm_cycle_set_cpus(struct dcm_controller *ctrl, const struct cpumask *cpus)
 
 	if (!cpumask_intersects(cpus, cpu_online_mask))
 		return -EINVAL;
-	mutex_lock(&ctrl->sched_lock);
-	cpumask_copy(ctrl->cpus, cpus);
+	mutex_lock(&ctrl->cycle.sched_lock);
+	cpumask_copy(ctrl->cycle.cpus, cpus);
 	ret = sched_apply_all(ctrl);
-	mutex_unlock(&ctrl->sched_lock);
+	mutex_unlock(&ctrl->cycle.sched_lock);
 	return ret;
 }
 
@@ -648,9 +661,9 @@ int dcm_cycle_set_cpus(struct dcm_controller *ctrl, const struct cpumask *cpus)
  */
 void dcm_cycle_cpus(struct dcm_controller *ctrl, struct cpumask *out)
 {
-	mutex_lock(&ctrl->sched_lock);
-	cpumask_copy(out, ctrl->cpus);
-	mutex_unlock(&ctrl->sched_lock);
+	mutex_lock(&ctrl->cycle.sched_lock);
+	cpumask_copy(out, ctrl->cycle.cpus);
+	mutex_unlock(&ctrl->cycle.sched_lock);
 }
 
 /**
@@ -663,12 +676,12 @@ void dcm_cycle_cpus(struct dcm_controller *ctrl, struct cpumask *out)
  */
 void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out)
 {
-	struct dcm_cycle_stats *st = ctrl->stats;
+	struct dcm_cycle_stats *st = ctrl->cycle.stats;
 	unsigned int i;
 
 	memset(out, 0, sizeof(*out));
-	spin_lock(&ctrl->stats_lock);
-	out->cycles = ctrl->cycle;
+	spin_lock(&ctrl->cycle.stats_lock);
+	out->cycles = ctrl->cycle.count;
 	out->overruns = st->overruns;
 	out->missed = st->missed;
 	out->last_ns = st->last_ns;
@@ -677,14 +690,14 @@ void dcm_cycle_stats(struct dcm_controller *ctrl, struct dcm_ioc_stats *out)
 	out->latency_max_ns = st->latency.max;
 	for (i = 0; i < ARRAY_SIZE(out->latency_hist); i++)
 		out->latency_hist[i] = st->latency_hist[i];
-	spin_unlock(&ctrl->stats_lock);
+	spin_unlock(&ctrl->cycle.stats_lock);
 }
 
-/* Start the statistics again; under stats_lock. */
+/* Start the statistics again; under cycle.stats_lock. */
 static void stats_reset_locked(struct dcm_controller *ctrl)
 {
-	memset(ctrl->stats, 0, sizeof(*ctrl->stats));
-	ctrl->stats->since = ktime_get();
+	memset(ctrl->cycle.stats, 0, sizeof(*ctrl->cycle.stats));
+	ctrl->cycle.stats->since = ktime_get();
 }
 
 /**
@@ -700,18 +713,18 @@ void dcm_cycle_stats_full(struct dcm_controller *ctrl, struct dcm_ioc_cycle_stat
 			  bool reset)
 {
 	static const u32 ppm[DCM_PCT_COUNT] = { 500000, 990000, 999000, 1000000 };
-	struct dcm_cycle_stats *st = ctrl->stats;
+	struct dcm_cycle_stats *st = ctrl->cycle.stats;
 	unsigned int i;
 
 	memset(out, 0, sizeof(*out));
-	mutex_lock(&ctrl->sched_lock);
-	out->priority = ctrl->priority;
+	mutex_lock(&ctrl->cycle.sched_lock);
+	out->priority = ctrl->cycle.priority;
 	for (i = 0; i < 64 && i < nr_cpu_ids; i++)
-		if (cpumask_test_cpu(i, ctrl->cpus))
+		if (cpumask_test_cpu(i, ctrl->cycle.cpus))
 			out->cpus |= BIT_ULL(i);
-	mutex_unlock(&ctrl->sched_lock);
+	mutex_unlock(&ctrl->cycle.sched_lock);
 
-	spin_lock(&ctrl->stats_lock);
+	spin_lock(&ctrl->cycle.stats_lock);
 	out->cycles = st->cycles;
 	out->missed = st->missed;
 	out->late_starts = st->overruns;
@@ -729,7 +742,7 @@ void dcm_cycle_stats_full(struct dcm_controller *ctrl, struct dcm_ioc_cycle_stat
 	out->since_ns = ktime_to_ns(st->since);
 	if (reset)
 		stats_reset_locked(ctrl);
-	spin_unlock(&ctrl->stats_lock);
+	spin_unlock(&ctrl->cycle.stats_lock);
 }
 
 /**
@@ -741,9 +754,9 @@ void dcm_cycle_stats_full(struct dcm_controller *ctrl, struct dcm_ioc_cycle_stat
  */
 void dcm_cycle_stats_reset(struct dcm_controller *ctrl)
 {
-	spin_lock(&ctrl->stats_lock);
+	spin_lock(&ctrl->cycle.stats_lock);
 	stats_reset_locked(ctrl);
-	spin_unlock(&ctrl->stats_lock);
+	spin_unlock(&ctrl->cycle.stats_lock);
 }
 
 /**
@@ -754,11 +767,11 @@ void dcm_cycle_stats_reset(struct dcm_controller *ctrl)
  */
 void dcm_cycle_lane_stats(struct dcm_controller *ctrl, u32 lane, struct dcm_lane_stats *out)
 {
-	spin_lock(&ctrl->stats_lock);
-	*out = ctrl->stats->lane[lane];
-	out->p50_ns = dcm_hist_percentile(&ctrl->stats->lane_hist[lane], 500000);
-	out->p99_ns = dcm_hist_percentile(&ctrl->stats->lane_hist[lane], 990000);
-	spin_unlock(&ctrl->stats_lock);
+	spin_lock(&ctrl->cycle.stats_lock);
+	*out = ctrl->cycle.stats->lane[lane];
+	out->p50_ns = dcm_hist_percentile(&ctrl->cycle.stats->lane_hist[lane], 500000);
+	out->p99_ns = dcm_hist_percentile(&ctrl->cycle.stats->lane_hist[lane], 990000);
+	spin_unlock(&ctrl->cycle.stats_lock);
 }
 
 /**
@@ -772,8 +785,8 @@ void dcm_cycle_step_stats(struct dcm_controller *ctrl, u32 step, u64 *pct)
 	static const u32 ppm[DCM_PCT_COUNT] = { 500000, 990000, 999000, 1000000 };
 	unsigned int i;
 
-	spin_lock(&ctrl->stats_lock);
+	spin_lock(&ctrl->cycle.stats_lock);
 	for (i = 0; i < DCM_PCT_COUNT; i++)
-		pct[i] = dcm_hist_percentile(&ctrl->stats->step[step], ppm[i]);
-	spin_unlock(&ctrl->stats_lock);
+		pct[i] = dcm_hist_percentile(&ctrl->cycle.stats->step[step], ppm[i]);
+	spin_unlock(&ctrl->cycle.stats_lock);
 }

@@ -17,7 +17,8 @@
  */
 
 #include "core/dcm_board_type.h"
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
+#include "core/dcm_events.h"
 #include "core/dcm_runtime.h"
 #include "model/dcm_model.h"
 
@@ -54,14 +55,14 @@ static void tree_publish(struct dcm_controller *ctrl, struct dcm_model *m,
 {
 	const struct dcm_tree_ops *ops = READ_ONCE(tree_ops);
 
-	ctrl->tree = tree;
+	ctrl->desc.tree = tree;
 	if (!ops || !tree || !ops->publish(tree))
 		return;
 	ops->remove(tree);
-	ctrl->tree = ops->build(ctrl, m, false);
-	if (IS_ERR(ctrl->tree)) {
+	ctrl->desc.tree = ops->build(ctrl, m, false);
+	if (IS_ERR(ctrl->desc.tree)) {
 		dev_err(&ctrl->dev, "the key tree of the new description is missing\n");
-		ctrl->tree = NULL;
+		ctrl->desc.tree = NULL;
 	}
 }
 
@@ -74,7 +75,7 @@ static void tree_publish(struct dcm_controller *ctrl, struct dcm_model *m,
  * The body's calibration is read from the chest board's store into @m
  * first (dcm_boards_store_load()), before any motor board is configured. On
  * success @m runs, the old description and its state are freed,
- * @ctrl->swaps counts one more, and DCM_EV_CONFIG is posted. If @m, with
+ * @ctrl->desc.swaps counts one more, and DCM_EV_CONFIG is posted. If @m, with
  * the body record, equals the running description (dcm_model_equal()), @m
  * is freed instead and nothing changes: the generation and the count of
  * swaps stay, and with them every client's handles and mappings.
@@ -91,19 +92,19 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 	struct dcm_tree *tree;
 	bool same;
 
-	lockdep_assert_held(&ctrl->config_lock);
+	lockdep_assert_held(&ctrl->desc.lock);
 
 	dcm_boards_store_load(ctrl, m);
-	mutex_lock(&ctrl->keys_lock);
-	same = ctrl->model && dcm_model_equal(ctrl->model, m);
-	mutex_unlock(&ctrl->keys_lock);
+	mutex_lock(&ctrl->desc.keys_lock);
+	same = ctrl->desc.model && dcm_model_equal(ctrl->desc.model, m);
+	mutex_unlock(&ctrl->desc.keys_lock);
 	if (same) {
 		dcm_model_free(m);
 		dev_info(&ctrl->dev, "robot description unchanged: generation %u stays\n",
-			 ctrl->generation);
+			 ctrl->desc.generation);
 		return DCM_DESCRIBE_UNCHANGED;
 	}
-	rt = dcm_runtime_create(ctrl, m, ctrl->generation % 0xffff + 1);
+	rt = dcm_runtime_create(ctrl, m, ctrl->desc.generation % 0xffff + 1);
 	if (!rt)
 		return -ENOMEM;
 	if (dcm_boards_bind(rt) || dcm_runtime_start_values(rt)) {
@@ -121,18 +122,18 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 	dcm_cycle_lanes_prepare(ctrl, rt->n_buses);
 
 	down_write(&ctrl->lock);
-	old_model = ctrl->model;
+	old_model = ctrl->desc.model;
 	old_rt = dcm_rt(ctrl);
-	ctrl->model = m;
-	ctrl->generation = rt->generation;
-	WRITE_ONCE(ctrl->swaps, ctrl->swaps + 1);
-	rcu_assign_pointer(ctrl->rt, rt);
+	ctrl->desc.model = m;
+	ctrl->desc.generation = rt->generation;
+	WRITE_ONCE(ctrl->desc.swaps, ctrl->desc.swaps + 1);
+	rcu_assign_pointer(ctrl->desc.rt, rt);
 	up_write(&ctrl->lock);
 	/* The cycle in progress may still be working on the old runtime. */
 	synchronize_srcu(&ctrl->srcu);
 
 	/* Between these two, the key files are briefly absent. */
-	tree_remove(ctrl->tree);
+	tree_remove(ctrl->desc.tree);
 	tree_publish(ctrl, m, tree);
 
 	/* A late bus's exchange may still use the old runtime: it ends first. */
@@ -148,30 +149,37 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 }
 
 /**
+ * dcm_describe_init() - a new controller's description part: none running
+ * @desc: the part, zeroed
+ */
+void dcm_describe_init(struct dcm_desc *desc)
+{
+	mutex_init(&desc->lock);
+	mutex_init(&desc->keys_lock);
+}
+
+/**
  * dcm_describe_release() - free a controller's descriptions, at unregistration
  * @ctrl: the controller, already marked dead, its cycle stopped
  *
- * The staged description of an open transaction goes too.
+ * An open transaction's staged description is the netlink face's, which
+ * frees it with the controller's device.
  */
 void dcm_describe_release(struct dcm_controller *ctrl)
 {
 	struct dcm_runtime *rt;
 
-	mutex_lock(&ctrl->config_lock);
-	dcm_model_free(ctrl->staged);
-	ctrl->staged = NULL;
-	ctrl->staged_portid = 0;
-	ctrl->failed = false;
-	tree_remove(ctrl->tree);
-	ctrl->tree = NULL;
+	mutex_lock(&ctrl->desc.lock);
+	tree_remove(ctrl->desc.tree);
+	ctrl->desc.tree = NULL;
 	down_write(&ctrl->lock);
 	rt = dcm_rt(ctrl);
-	RCU_INIT_POINTER(ctrl->rt, NULL);
+	RCU_INIT_POINTER(ctrl->desc.rt, NULL);
 	up_write(&ctrl->lock);
 	synchronize_srcu(&ctrl->srcu);
 	dcm_bus_lanes_flush(ctrl);
 	dcm_runtime_free(rt);
-	dcm_model_free(ctrl->model);
-	ctrl->model = NULL;
-	mutex_unlock(&ctrl->config_lock);
+	dcm_model_free(ctrl->desc.model);
+	ctrl->desc.model = NULL;
+	mutex_unlock(&ctrl->desc.lock);
 }

@@ -23,7 +23,8 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
+#include "core/dcm_events.h"
 #include "core/dcm_time.h"
 
 /**

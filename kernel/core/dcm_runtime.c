@@ -19,7 +19,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_events.h"
 #include "core/dcm_runtime.h"
 
 static void dcm_snapbuf_release(struct kref *ref)

@@ -142,7 +142,7 @@ struct dcm_rt_device {
  * @name: the description's Bus name
  * @bus: the transport that carries it, or NULL: set when the runtime is
  *	created and when a transport comes or goes, under the controller's
- *	config_lock and bus_lock; the cycle reads it under the controller's
+ *	desc.lock and buses.lock; the cycle reads it under the controller's
  *	SRCU
  * @claimed: the body has this bus (set with @bus): without a transport its
  *	boards are not answered (Nack); a bus the body lacks has its boards

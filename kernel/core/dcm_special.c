@@ -27,7 +27,9 @@
 #include <linux/workqueue.h>
 
 #include "core/dcm_bus_kind.h"
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
+#include "core/dcm_events.h"
+#include "core/dcm_special.h"
 #include "core/dcm_board_type.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
@@ -254,7 +256,7 @@ int dcm_special(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 cmd,
 	char *text = out->text;
 	int ret;
 
-	lockdep_assert_held(&ctrl->config_lock);
+	lockdep_assert_held(&ctrl->desc.lock);
 	switch (cmd) {
 	case DCM_SPECIAL_RESET:
 		sp_reset(rt, text);

@@ -9,7 +9,7 @@
 #include <linux/ktime.h>
 #include <linux/moduleparam.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
 #include "core/dcm_time.h"
 
 static unsigned int time_origin_ms;

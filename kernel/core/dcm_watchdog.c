@@ -20,7 +20,9 @@
 #include <linux/jiffies.h>
 #include <linux/sched.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
+#include "core/dcm_events.h"
+#include "core/dcm_watchdog.h"
 #include "core/dcm_runtime.h"
 
 enum dcm_watchdog_state {

@@ -12,8 +12,10 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
 #include "core/dcm_runtime.h"
+#include "core/dcm_watchdog.h"
+#include "faces/dcm_faces.h"
 
 /* Handles a file's buffer starts with room for, at least. */
 #define DCM_FILE_BUF_MIN	64
@@ -114,7 +116,7 @@ static int dcm_open(struct inode *inode, struct file *file)
 	}
 	get_device(&ctrl->dev);
 	f->ctrl = ctrl;
-	f->last_cycle = READ_ONCE(ctrl->cycle);
+	f->last_cycle = READ_ONCE(ctrl->cycle.count);
 	dcm_watchdog_init(&f->wd, ctrl);
 	file->private_data = f;
 	return nonseekable_open(inode, file);
@@ -742,12 +744,12 @@ out:
 /*
  * A cycle newer than the last this file read, or a controller gone. Newer,
  * not different: the cycle publishes its snapshot before it counts itself
- * in ctrl->cycle, so a reader can read cycle N + 1 while ctrl->cycle is
+ * in ctrl->cycle.count, so a reader can read cycle N + 1 while ctrl->cycle.count is
  * still N, and must not take that for news and read N + 1 again.
  */
 static bool dcm_news(struct dcm_file *f)
 {
-	return READ_ONCE(f->ctrl->cycle) > f->last_cycle || READ_ONCE(f->ctrl->dead);
+	return READ_ONCE(f->ctrl->cycle.count) > f->last_cycle || READ_ONCE(f->ctrl->dead);
 }
 
 /*
@@ -777,7 +779,7 @@ again:
 		if (!dcm_news(f)) {
 			if (file->f_flags & O_NONBLOCK)
 				return -EAGAIN;
-			ret = wait_event_interruptible(ctrl->cycle_wq, dcm_news(f));
+			ret = wait_event_interruptible(ctrl->cycle.wq, dcm_news(f));
 			if (ret)
 				return ret;
 		}
@@ -803,7 +805,7 @@ again:
 			continue;
 		}
 		/* No description: nothing to frame; wait for one. */
-		f->last_cycle = READ_ONCE(ctrl->cycle);
+		f->last_cycle = READ_ONCE(ctrl->cycle.count);
 		up_read(&ctrl->lock);
 		mutex_unlock(&f->io_lock);
 		if (file->f_flags & O_NONBLOCK)
@@ -825,7 +827,7 @@ again:
 		 * Not newer than the last frame read (a description that has
 		 * not published its first cycle yet): wait for the next one.
 		 */
-		f->last_cycle = max_t(u64, f->last_cycle, READ_ONCE(ctrl->cycle));
+		f->last_cycle = max_t(u64, f->last_cycle, READ_ONCE(ctrl->cycle.count));
 		up_read(&ctrl->lock);
 		mutex_unlock(&f->io_lock);
 		if (file->f_flags & O_NONBLOCK)
@@ -856,7 +858,7 @@ static u64 dcm_published_cycle(struct dcm_controller *ctrl)
 	int idx;
 
 	idx = srcu_read_lock(&ctrl->srcu);
-	rt = srcu_dereference(ctrl->rt, &ctrl->srcu);
+	rt = srcu_dereference(ctrl->desc.rt, &ctrl->srcu);
 	if (rt)
 		cycle = READ_ONCE(rt->snap->hdr->cycle);
 	srcu_read_unlock(&ctrl->srcu, idx);
@@ -882,7 +884,7 @@ static __poll_t dcm_poll(struct file *file, poll_table *wait)
 	struct dcm_file *f = file->private_data;
 	bool news;
 
-	poll_wait(file, &f->ctrl->cycle_wq, wait);
+	poll_wait(file, &f->ctrl->cycle.wq, wait);
 	if (READ_ONCE(f->ctrl->dead))
 		return EPOLLERR | EPOLLHUP;
 	if (READ_ONCE(f->read_flags) & DCM_READ_F_SNAPSHOT)
@@ -929,7 +931,7 @@ static int dcm_mmap(struct file *file, struct vm_area_struct *vma)
 	if (vma->vm_pgoff)
 		return -EINVAL;
 	idx = srcu_read_lock(&ctrl->srcu);
-	rt = READ_ONCE(ctrl->dead) ? NULL : srcu_dereference(ctrl->rt, &ctrl->srcu);
+	rt = READ_ONCE(ctrl->dead) ? NULL : srcu_dereference(ctrl->desc.rt, &ctrl->srcu);
 	ret = -ENODEV;
 	if (!rt)
 		goto out;

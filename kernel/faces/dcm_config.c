@@ -8,9 +8,31 @@
  * ranges, the device a subdevice names), and the whole again at commit.
  */
 
+#include <linux/slab.h>
+
+#include "core/dcm_controller.h"
 #include "faces/dcm_faces.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_model.h"
+
+/**
+ * struct dcm_config_txn - a controller's configuration transaction, the
+ *	netlink face's part of the controller (&dcm_controller.txn)
+ * @staged: the description the transaction is building, or NULL
+ * @portid: netlink port of the socket that owns @staged, or whose
+ *	transaction failed (@failed)
+ * @failed: the owner's transaction failed at a step: @why explains it until
+ *	the owner's next request, and other sockets still get EBUSY
+ * @why: the last error of the owner's transaction, for the netlink ack
+ *
+ * Under the controller's &dcm_desc.lock, which orders the transactions.
+ */
+struct dcm_config_txn {
+	struct dcm_model *staged;
+	u32 portid;
+	bool failed;
+	char why[DCM_MAX_NAME_LEN + 192];
+};
 
 /*
  * The controller a request names, held, with config_lock taken; for every
@@ -18,6 +40,7 @@
  */
 static struct dcm_controller *config_enter(struct genl_info *info, bool begin)
 {
+	struct dcm_config_txn *txn;
 	struct dcm_controller *ctrl;
 	int ret;
 
@@ -29,22 +52,23 @@ static struct dcm_controller *config_enter(struct genl_info *info, bool begin)
 				    "no such dcm controller");
 		return ERR_PTR(-ENODEV);
 	}
-	mutex_lock(&ctrl->config_lock);
+	mutex_lock(&ctrl->desc.lock);
+	txn = ctrl->txn;
 	ret = 0;
 	if (ctrl->dead) {
 		ret = -ENODEV;
-	} else if ((ctrl->staged || ctrl->failed) && ctrl->staged_portid != info->snd_portid) {
+	} else if ((txn->staged || txn->failed) && txn->portid != info->snd_portid) {
 		NL_SET_ERR_MSG(info->extack, "another socket has a configuration transaction open");
 		ret = -EBUSY;
-	} else if (!begin && ctrl->failed) {
+	} else if (!begin && txn->failed) {
 		NL_SET_ERR_MSG(info->extack, "the transaction failed at a step: send BEGIN");
 		ret = -ENOENT;
-	} else if (!begin && !ctrl->staged) {
+	} else if (!begin && !txn->staged) {
 		NL_SET_ERR_MSG(info->extack, "no configuration transaction open: send BEGIN first");
 		ret = -ENOENT;
 	}
 	if (ret) {
-		mutex_unlock(&ctrl->config_lock);
+		mutex_unlock(&ctrl->desc.lock);
 		dcm_controller_put(ctrl);
 		return ERR_PTR(ret);
 	}
@@ -53,16 +77,16 @@ static struct dcm_controller *config_enter(struct genl_info *info, bool begin)
 
 static void config_leave(struct dcm_controller *ctrl)
 {
-	mutex_unlock(&ctrl->config_lock);
+	mutex_unlock(&ctrl->desc.lock);
 	dcm_controller_put(ctrl);
 }
 
-static void drop_staged(struct dcm_controller *ctrl)
+static void drop_staged(struct dcm_config_txn *txn)
 {
-	dcm_model_free(ctrl->staged);
-	ctrl->staged = NULL;
-	ctrl->staged_portid = 0;
-	ctrl->failed = false;
+	dcm_model_free(txn->staged);
+	txn->staged = NULL;
+	txn->portid = 0;
+	txn->failed = false;
 }
 
 /*
@@ -70,20 +94,22 @@ static void drop_staged(struct dcm_controller *ctrl)
  * keeps the controller until its next request, which is told to send BEGIN.
  * The ack takes a copy of @why (dcm_nl_set_err_msg()).
  */
-static void fail_staged(struct dcm_controller *ctrl)
+static void fail_staged(struct dcm_config_txn *txn)
 {
-	dcm_model_free(ctrl->staged);
-	ctrl->staged = NULL;
-	ctrl->failed = true;
+	dcm_model_free(txn->staged);
+	txn->staged = NULL;
+	txn->failed = true;
 }
 
 /* A failed step: the whole transaction is void (fail_staged()). */
 static int step_failed(struct dcm_controller *ctrl, struct genl_info *info,
 		       const char *what, const char *name, const char *why, int ret)
 {
-	snprintf(ctrl->why, sizeof(ctrl->why), "%s %s: %s", what, name, why);
-	dcm_nl_set_err_msg(info, ctrl->why);
-	fail_staged(ctrl);
+	struct dcm_config_txn *txn = ctrl->txn;
+
+	snprintf(txn->why, sizeof(txn->why), "%s %s: %s", what, name, why);
+	dcm_nl_set_err_msg(info, txn->why);
+	fail_staged(txn);
 	return ret;
 }
 
@@ -105,10 +131,10 @@ int dcm_nl_config_begin_doit(struct sk_buff *skb, struct genl_info *info)
 		return PTR_ERR(ctrl);
 	m = dcm_model_alloc();
 	if (m) {
-		dcm_model_free(ctrl->staged);
-		ctrl->staged = m;
-		ctrl->staged_portid = info->snd_portid;
-		ctrl->failed = false;
+		dcm_model_free(ctrl->txn->staged);
+		ctrl->txn->staged = m;
+		ctrl->txn->portid = info->snd_portid;
+		ctrl->txn->failed = false;
 	}
 	config_leave(ctrl);
 	return m ? 0 : -ENOMEM;
@@ -135,7 +161,7 @@ int dcm_nl_config_add_device_doit(struct sk_buff *skb, struct genl_info *info)
 	ctrl = config_enter(info, false);
 	if (IS_ERR(ctrl))
 		return PTR_ERR(ctrl);
-	ret = dcm_model_add_device(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
+	ret = dcm_model_add_device(ctrl->txn->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
 				   nla_data(info->attrs[DCM_A_CFG_TYPE]),
 				   nla_data(info->attrs[DCM_A_CFG_BUS]),
 				   nla_get_u32(info->attrs[DCM_A_CFG_ADDRESS]), &why);
@@ -167,7 +193,7 @@ int dcm_nl_config_add_subdevice_doit(struct sk_buff *skb, struct genl_info *info
 	ctrl = config_enter(info, false);
 	if (IS_ERR(ctrl))
 		return PTR_ERR(ctrl);
-	ret = dcm_model_add_subdevice(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
+	ret = dcm_model_add_subdevice(ctrl->txn->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
 				      nla_data(info->attrs[DCM_A_CFG_TYPE]),
 				      nla_data(info->attrs[DCM_A_CFG_DEVICE]),
 				      nla_get_u32(info->attrs[DCM_A_CFG_NUMBER]), &why);
@@ -191,6 +217,7 @@ int dcm_nl_config_set_key_doit(struct sk_buff *skb, struct genl_info *info)
 {
 	struct dcm_controller *ctrl;
 	const char *why = NULL, *str = NULL;
+	struct dcm_model *staged;
 	s64 num = 0;
 	u8 kind;
 	int ret;
@@ -216,12 +243,13 @@ int dcm_nl_config_set_key_doit(struct sk_buff *skb, struct genl_info *info)
 	ctrl = config_enter(info, false);
 	if (IS_ERR(ctrl))
 		return PTR_ERR(ctrl);
+	staged = ctrl->txn->staged;
 	if (info->attrs[DCM_A_CFG_VALUE_DEN])
-		ret = dcm_model_set_fraction(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
+		ret = dcm_model_set_fraction(staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
 					     num, nla_get_u32(info->attrs[DCM_A_CFG_VALUE_DEN]),
 					     &why);
 	else
-		ret = dcm_model_set_key(ctrl->staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
+		ret = dcm_model_set_key(staged, nla_data(info->attrs[DCM_A_CFG_NAME]),
 					kind, num, str, &why);
 	if (ret)
 		ret = step_failed(ctrl, info, "key",
@@ -257,10 +285,10 @@ int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
 	if (IS_ERR(ctrl))
 		return PTR_ERR(ctrl);
 
-	m = ctrl->staged;
-	ret = dcm_model_check(m, ctrl->why, sizeof(ctrl->why));
+	m = ctrl->txn->staged;
+	ret = dcm_model_check(m, ctrl->txn->why, sizeof(ctrl->txn->why));
 	if (ret) {
-		dcm_nl_set_err_msg(info, ctrl->why);
+		dcm_nl_set_err_msg(info, ctrl->txn->why);
 		goto out_fail;
 	}
 
@@ -287,14 +315,14 @@ int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
 			dcm_nl_set_err_msg(info, why);
 		goto out_drop;
 	}
-	ctrl->staged = NULL;
-	ctrl->staged_portid = 0;
+	ctrl->txn->staged = NULL;
+	ctrl->txn->portid = 0;
 	/*
 	 * Eight more bytes in a message of NLMSG_DEFAULT_SIZE cannot fail;
 	 * if they did, the answer would lack them (libdcm: changed, no
 	 * generation), never the commit.
 	 */
-	if (!nla_put_u32(msg, DCM_A_CFG_GENERATION, ctrl->generation) &&
+	if (!nla_put_u32(msg, DCM_A_CFG_GENERATION, ctrl->desc.generation) &&
 	    ret == DCM_DESCRIBE_UNCHANGED)
 		nla_put_flag(msg, DCM_A_CFG_UNCHANGED);
 	genlmsg_end(msg, hdr);
@@ -302,12 +330,12 @@ int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
 	return genlmsg_reply(msg, info);
 
 out_drop:
-	drop_staged(ctrl);
+	drop_staged(ctrl->txn);
 	config_leave(ctrl);
 	return ret;
 
 out_fail:
-	fail_staged(ctrl);
+	fail_staged(ctrl->txn);
 	config_leave(ctrl);
 	return ret;
 }
@@ -325,7 +353,7 @@ int dcm_nl_config_abort_doit(struct sk_buff *skb, struct genl_info *info)
 
 	if (IS_ERR(ctrl))
 		return PTR_ERR(ctrl);
-	drop_staged(ctrl);
+	drop_staged(ctrl->txn);
 	config_leave(ctrl);
 	return 0;
 }
@@ -333,14 +361,17 @@ int dcm_nl_config_abort_doit(struct sk_buff *skb, struct genl_info *info)
 /* A netlink socket that closes takes its open transactions with it. */
 static void dcm_config_drop_port(u32 portid)
 {
+	struct dcm_config_txn *txn;
 	struct dcm_controller *ctrl;
 	unsigned long index = 0;
 
 	while ((ctrl = dcm_controller_get_next(&index))) {
-		mutex_lock(&ctrl->config_lock);
-		if ((ctrl->staged || ctrl->failed) && ctrl->staged_portid == portid)
-			drop_staged(ctrl);
-		mutex_unlock(&ctrl->config_lock);
+		mutex_lock(&ctrl->desc.lock);
+		/* Its transaction's state goes with its device, after dead. */
+		txn = ctrl->dead ? NULL : ctrl->txn;
+		if (txn && (txn->staged || txn->failed) && txn->portid == portid)
+			drop_staged(txn);
+		mutex_unlock(&ctrl->desc.lock);
 		dcm_controller_put(ctrl);
 		index++;
 	}
@@ -359,6 +390,37 @@ static int dcm_config_notify(struct notifier_block *nb, unsigned long state, voi
 static struct notifier_block dcm_config_notifier = {
 	.notifier_call = dcm_config_notify,
 };
+
+/**
+ * dcm_config_add() - a controller's transaction state, none open
+ * @ctrl: a created controller, not yet reachable (dcm_device_add())
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int dcm_config_add(struct dcm_controller *ctrl)
+{
+	ctrl->txn = kzalloc(sizeof(*ctrl->txn), GFP_KERNEL);
+	return ctrl->txn ? 0 : -ENOMEM;
+}
+
+/**
+ * dcm_config_del() - free what dcm_config_add() made, an open
+ *	transaction's staged description with it
+ * @ctrl: the controller, stopped (@dead: no request gets past
+ *	config_enter() any more) or never started
+ */
+void dcm_config_del(struct dcm_controller *ctrl)
+{
+	struct dcm_config_txn *txn;
+
+	mutex_lock(&ctrl->desc.lock);
+	txn = ctrl->txn;
+	ctrl->txn = NULL;
+	mutex_unlock(&ctrl->desc.lock);
+	if (txn)
+		dcm_model_free(txn->staged);
+	kfree(txn);
+}
 
 /**
  * dcm_config_init() - drop a transaction when its netlink socket closes

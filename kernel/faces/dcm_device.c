@@ -16,7 +16,7 @@
 #include <linux/moduleparam.h>
 #include <linux/uidgid.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
 #include "core/dcm_runtime.h"
 #include "faces/dcm_faces.h"
 
@@ -54,7 +54,7 @@ static DEVICE_ATTR_RO(abi_version);
 
 static ssize_t period_us_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->period_us));
+	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->cycle.period_us));
 }
 
 /*
@@ -74,7 +74,7 @@ static ssize_t period_us_store(struct device *dev, struct device_attribute *attr
 		return ret;
 	if (v < 1000 || v > 100000)
 		return -ERANGE;
-	WRITE_ONCE(to_dcm_controller(dev)->period_us, v);
+	WRITE_ONCE(to_dcm_controller(dev)->cycle.period_us, v);
 	return len;
 }
 static DEVICE_ATTR_RW(period_us);
@@ -92,7 +92,7 @@ static ssize_t generation_show(struct device *dev, struct device_attribute *attr
 	u32 gen;
 
 	down_read(&ctrl->lock);
-	gen = ctrl->model ? ctrl->generation : 0;
+	gen = ctrl->desc.model ? ctrl->desc.generation : 0;
 	up_read(&ctrl->lock);
 	return sysfs_emit(buf, "%u\n", gen);
 }
@@ -102,7 +102,7 @@ static DEVICE_ATTR_RO(generation);
 static ssize_t description_swaps_show(struct device *dev, struct device_attribute *attr,
 				      char *buf)
 {
-	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->swaps));
+	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->desc.swaps));
 }
 static DEVICE_ATTR_RO(description_swaps);
 
@@ -369,13 +369,13 @@ static const struct attribute_group dcm_cycle_group = {
 /* safety/: the stiffness rules acting on every joint (model/dcm_safety.c). */
 static ssize_t cycle_faults_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->safety.faults));
+	return sysfs_emit(buf, "%u\n", READ_ONCE(to_dcm_controller(dev)->cycle.safety.faults));
 }
 static DEVICE_ATTR_RO(cycle_faults);
 
 static ssize_t fault_scale_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
-	u32 ppm = READ_ONCE(to_dcm_controller(dev)->safety.fault_ppm);
+	u32 ppm = READ_ONCE(to_dcm_controller(dev)->cycle.safety.fault_ppm);
 
 	return sysfs_emit(buf, "%u.%06u\n", ppm / 1000000, ppm % 1000000);
 }
@@ -383,7 +383,7 @@ static DEVICE_ATTR_RO(fault_scale);
 
 static ssize_t battery_scale_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
-	u32 ppm = READ_ONCE(to_dcm_controller(dev)->safety.battery_ppm);
+	u32 ppm = READ_ONCE(to_dcm_controller(dev)->cycle.safety.battery_ppm);
 
 	return sysfs_emit(buf, "%u.%06u\n", ppm / 1000000, ppm % 1000000);
 }
@@ -424,29 +424,40 @@ static const struct device_type dcm_ctrl_type = {
 };
 
 /**
- * dcm_device_add() - give a created controller its device and /dev/dcmN
+ * dcm_device_add() - give a created controller its faces: its device,
+ *	/dev/dcmN and its netlink transaction's state
  * @ctrl: from dcm_controller_create()
  *
- * Return: 0 or what cdev_device_add() returned (nothing is left added).
+ * Return: 0, -ENOMEM or what cdev_device_add() returned (nothing is left
+ * added).
  */
 int dcm_device_add(struct dcm_controller *ctrl)
 {
+	int ret;
+
+	ret = dcm_config_add(ctrl);
+	if (ret)
+		return ret;
 	ctrl->dev.class = dcm_class;
 	ctrl->dev.type = &dcm_ctrl_type;
 	ctrl->dev.groups = dcm_ctrl_groups;
 	ctrl->dev.devt = dcm_chrdev_devt(ctrl->index);
 	cdev_init(&ctrl->cdev, &dcm_fops);
 	ctrl->cdev.owner = THIS_MODULE;
-	return cdev_device_add(&ctrl->cdev, &ctrl->dev);
+	ret = cdev_device_add(&ctrl->cdev, &ctrl->dev);
+	if (ret)
+		dcm_config_del(ctrl);
+	return ret;
 }
 
 /**
  * dcm_device_del() - remove what dcm_device_add() added
- * @ctrl: the controller
+ * @ctrl: the controller, stopped (dcm_controller_stop()) or never started
  */
 void dcm_device_del(struct dcm_controller *ctrl)
 {
 	cdev_device_del(&ctrl->cdev, &ctrl->dev);
+	dcm_config_del(ctrl);
 }
 
 /**

@@ -6,9 +6,17 @@
 #ifndef _DCM_FACES_H
 #define _DCM_FACES_H
 
+#include <linux/fs.h>
+#include <linux/types.h>
 #include <linux/uidgid.h>
 
 struct dcm_controller;
+
+/* dcm_chrdev.c: /dev/dcmN */
+int dcm_chrdev_init(void);
+void dcm_chrdev_exit(void);
+dev_t dcm_chrdev_devt(int index);
+extern const struct file_operations dcm_fops;
 
 /* dcm_device.c */
 kgid_t dcm_command_gid(void);
@@ -20,9 +28,15 @@ void dcm_device_del(struct dcm_controller *ctrl);
 /* dcm_sysfs.c */
 void dcm_sysfs_init(void);
 
-/* dcm_config.c: before dcm_netlink_init(), and exits after it */
+/*
+ * dcm_config.c: before dcm_netlink_init(), and exits after it; a
+ * controller's transaction state with its device (dcm_device_add(),
+ * dcm_device_del())
+ */
 int dcm_config_init(void);
 void dcm_config_exit(void);
+int dcm_config_add(struct dcm_controller *ctrl);
+void dcm_config_del(struct dcm_controller *ctrl);
 
 /* dcm_netlink.c: the generic netlink family */
 int dcm_netlink_init(void);

@@ -11,6 +11,8 @@
 #include <linux/slab.h>
 #include <linux/string_helpers.h>
 
+#include "core/dcm_controller.h"
+#include "core/dcm_events.h"
 #include "faces/dcm_faces.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_calib.h"
@@ -209,7 +211,7 @@ struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[attr], "no such dcm controller");
 		return ERR_PTR(-ENODEV);
 	}
-	mutex_lock(&ctrl->config_lock);
+	mutex_lock(&ctrl->desc.lock);
 	if (ctrl->dead) {
 		ret = -ENODEV;
 	} else {
@@ -229,7 +231,7 @@ struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
  */
 void dcm_nl_runtime_leave(struct dcm_controller *ctrl)
 {
-	mutex_unlock(&ctrl->config_lock);
+	mutex_unlock(&ctrl->desc.lock);
 	dcm_controller_put(ctrl);
 }
 

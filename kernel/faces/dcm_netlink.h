@@ -9,8 +9,10 @@
 
 #include <net/genetlink.h>
 
-#include "core/dcm_internal.h"
 #include "faces/dcm_nl_gen.h"
+
+struct dcm_controller;
+struct dcm_runtime;
 
 /* dcm_netlink.c */
 void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd);

@@ -9,10 +9,12 @@
 #include <linux/slab.h>
 
 #include "boards/dcm_board_table.h"
+#include "core/dcm_controller.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
+#include "core/dcm_special.h"
 
 #define TEXT_LEN	DCM_MAX_STRING_LEN
 

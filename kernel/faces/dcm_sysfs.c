@@ -17,7 +17,7 @@
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 
-#include "core/dcm_internal.h"
+#include "core/dcm_controller.h"
 #include "faces/dcm_faces.h"
 #include "model/dcm_fixed.h"
 #include "model/dcm_model.h"
@@ -238,9 +238,9 @@ typed:
 	if (kind != DCM_KEY_KIND_STRING)
 		return ref->target == DCM_TARGET_ROBOT ? emit_value(buf, kind, READ_ONCE(v->num)) :
 		       show_number(tree, ref, kind, v, buf);
-	mutex_lock(&tree->ctrl->keys_lock);
+	mutex_lock(&tree->ctrl->desc.keys_lock);
 	ret = sysfs_emit(buf, "%s\n", v->str ?: "");
-	mutex_unlock(&tree->ctrl->keys_lock);
+	mutex_unlock(&tree->ctrl->desc.keys_lock);
 	return ret;
 }
 
@@ -316,9 +316,9 @@ static ssize_t dcm_key_store(struct kobject *kobj, struct attribute *attr,
 			kfree(str);
 			return -EINVAL;
 		}
-		mutex_lock(&tree->ctrl->keys_lock);
+		mutex_lock(&tree->ctrl->desc.keys_lock);
 		swap(v->str, str);
-		mutex_unlock(&tree->ctrl->keys_lock);
+		mutex_unlock(&tree->ctrl->desc.keys_lock);
 		kfree(str);
 		return len;
 	case DCM_KEY_KIND_FLOAT:

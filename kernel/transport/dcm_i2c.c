@@ -16,7 +16,6 @@
 #include <linux/slab.h>
 #include <linux/dcm.h>
 
-#include "core/dcm_internal.h"
 #include "transport/dcm_transport.h"
 #include "transport/dcm_ctlr.h"
 

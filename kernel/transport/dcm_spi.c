@@ -21,7 +21,6 @@
 #include <linux/spi/spi.h>
 #include <linux/dcm.h>
 
-#include "core/dcm_internal.h"
 #include "transport/dcm_transport.h"
 #include "transport/dcm_ctlr.h"
 

@@ -29,7 +29,6 @@
 #include <linux/wait.h>
 #include <linux/dcm.h>
 
-#include "core/dcm_internal.h"
 #include "transport/dcm_transport.h"
 #include "wire/dcm_rs485.h"
 
