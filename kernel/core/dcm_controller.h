@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dcm - a controller (dcm_core.c): one robot, made of parts, each with its
+ * dcm - a controller (dcm_controller.c): one robot, made of parts, each with its
  * state and its lock in a struct and a header of its own, as netdevsim's
  * device is: the cycle (dcm_cycle.h), the running description
  * (dcm_describe.h), the buses (dcm_bus.h), the aliases (dcm_alias.h), the
@@ -178,7 +178,7 @@ struct dcm_events;
  * callbacks only.
  *
  * Apart, a leaf that nests with nothing of the above: dcm_controllers_lock
- * (the registry of controllers, a mutex in dcm_core.c, held for the xarray
+ * (the registry of controllers, a mutex in dcm_controller.c, held for the xarray
  * and a get_device() only). The registry both finds a started controller by
  * its index and allocates the indexes: an index stays taken (reserved, found
  * by no lookup) from a controller's creation to its start and from its stop

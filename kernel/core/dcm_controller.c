@@ -3,7 +3,7 @@
  * dcm - the controller: one robot body, and its registry.
  *
  * A controller is created by the body driver's registration
- * (dcm_main.c), which then gives it its faces (faces/dcm_device.c) and
+ * (body/dcm_body.c), which then gives it its faces (faces/dcm_device.c) and
  * starts it here: its debugfs directory and its cycle. Every user-space
  * entry point finds it through the registry, by index.
  */
@@ -12,7 +12,6 @@
 
 #include <linux/debugfs.h>
 #include <linux/module.h>
-#include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
