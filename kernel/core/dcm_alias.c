@@ -99,7 +99,8 @@ static struct dcm_alias *alias_of(struct dcm_controller *ctrl, const void *owner
 
 /*
  * The alias a file designates by @name: its own first, then the shared
- * one; with @shared_only, the shared one only. Under the aliases.lock.
+ * one; with @shared_only, the shared one only. Under the controller's
+ * aliases.lock.
  */
 static struct dcm_alias *alias_find(struct dcm_controller *ctrl, const void *owner,
 				    const char *name, bool shared_only)
@@ -236,7 +237,7 @@ int dcm_alias_install(struct dcm_controller *ctrl, const void *owner, struct dcm
  * @room: how many
  *
  * The file's own aliases, then the shared ones its own do not hide.
- * Context: process; takes the aliases.lock.
+ * Context: process; takes the controller's aliases.lock.
  *
  * Return: how many aliases the file sees.
  */

@@ -110,7 +110,7 @@ static struct dcm_bus *bus_find_locked(struct dcm_controller *ctrl, const char *
  *
  * Context: process; the caller holds the controller's desc.lock until the
  * runtime runs (or is freed), so that no transport comes or goes unseen
- * meanwhile; takes the buses.lock.
+ * meanwhile; takes its buses.lock.
  */
 void dcm_bus_attach(struct dcm_controller *ctrl, struct dcm_runtime *rt)
 {
