@@ -11,7 +11,7 @@
 
 #include "body/dcm_body.h"
 #include "boards/dcm_board_table.h"
-#include "core/dcm_controller.h"
+#include "core/dcm_core.h"
 #include "faces/dcm_faces.h"
 #include "transport/dcm_transport.h"
 #include "wire/dcm_wire.h"

@@ -30,6 +30,7 @@
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
+#include "core/dcm_bus.h"
 #include "wire/dcm_wire_chest.h"
 
 #define BODY_PAGES	(DCM_CHEST_BODY_LEN / DCM_CHEST_EE_PAGE_LEN)

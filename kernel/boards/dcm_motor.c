@@ -19,6 +19,7 @@
 #include "core/dcm_board_type.h"
 #include "core/dcm_controller.h"
 #include "core/dcm_events.h"
+#include "core/dcm_time.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_safety.h"
 #include "wire/dcm_wire_motor.h"

@@ -10,8 +10,8 @@
 #include "body/dcm_body.h"
 #include "core/dcm_alias.h"
 #include "core/dcm_bus_kind.h"
-#include "core/dcm_controller.h"
 #include "core/dcm_describe.h"
+#include "core/dcm_core.h"
 #include "faces/dcm_faces.h"
 
 /*

@@ -21,6 +21,7 @@
 
 #include "core/dcm_controller.h"
 #include "core/dcm_runtime.h"
+#include "core/dcm_alias.h"
 
 /* Points one alias set may carry in all, to bound its memory. */
 #define DCM_ALIAS_MAX_POINTS	(64 * 1024)

@@ -1,29 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dcm - aliases (dcm_alias.c): named lists of keys, shared by a controller's
- * clients or owned by one open file; a part of the controller.
+ * clients or owned by one open file; their state is struct dcm_aliases
+ * (dcm_alias_types.h).
  */
 #ifndef _DCM_ALIAS_H
 #define _DCM_ALIAS_H
 
-#include <linux/list.h>
-#include <linux/mutex.h>
 #include <linux/types.h>
 #include <linux/dcm.h>
 
+#include "core/dcm_alias_types.h"
+
 struct dcm_alias;
 struct dcm_controller;
-
-/**
- * struct dcm_aliases - a controller's aliases, a part of the controller
- * @lock: guards @list
- * @list: every alias, struct dcm_alias: the shared ones and each open
- *	file's own
- */
-struct dcm_aliases {
-	struct mutex lock;		/* @list */
-	struct list_head list;
-};
 
 /**
  * struct dcm_alias_points - an alias set's points, copied in

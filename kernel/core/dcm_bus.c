@@ -32,6 +32,7 @@
 #include "core/dcm_bus_kind.h"
 #include "core/dcm_controller.h"
 #include "core/dcm_runtime.h"
+#include "core/dcm_bus.h"
 
 /**
  * struct dcm_claim - a bus of a body: which transport carries it

@@ -1,32 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dcm - a controller's buses (dcm_bus.c): the transports that carry its
- * body's buses and the body's claims on them; a part of the controller.
+ * body's buses and the body's claims on them; their state is struct
+ * dcm_buses (dcm_bus_types.h).
  */
 #ifndef _DCM_BUS_H
 #define _DCM_BUS_H
 
-#include <linux/list.h>
-#include <linux/mutex.h>
 #include <linux/types.h>
 #include <linux/dcm.h>
+
+#include "core/dcm_bus_types.h"
 
 struct dcm_controller;
 struct dcm_runtime;
 struct fwnode_handle;
-
-/**
- * struct dcm_buses - a controller's buses, a part of the controller
- * @lock: orders changes of @list and @claims; readers of @list use the
- *	controller's SRCU
- * @list: the transports that carry its body's buses, struct dcm_bus
- * @claims: its body's buses, struct dcm_claim (dcm_bus.c)
- */
-struct dcm_buses {
-	struct mutex lock;		/* @list, @claims */
-	struct list_head list;
-	struct list_head claims;
-};
 
 /**
  * struct dcm_bus_ref - a bus of a body, as firmware or configfs names it

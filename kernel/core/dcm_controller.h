@@ -20,13 +20,11 @@
 #include <linux/types.h>
 #include <linux/dcm.h>
 
-#include "core/dcm_alias.h"
-#include "core/dcm_bus.h"
-#include "core/dcm_cycle.h"
-#include "core/dcm_describe.h"
-#include "core/dcm_time.h"
-
-#define DCM_MAX_CONTROLLERS	16
+#include "core/dcm_alias_types.h"
+#include "core/dcm_bus_types.h"
+#include "core/dcm_cycle_types.h"
+#include "core/dcm_describe_types.h"
+#include "core/dcm_time_types.h"
 
 struct dcm_config_txn;
 struct dcm_events;
@@ -273,18 +271,5 @@ static inline struct dcm_controller *to_dcm_controller(struct device *dev)
 {
 	return container_of(dev, struct dcm_controller, dev);
 }
-
-int dcm_core_init(void);
-void dcm_core_exit(void);
-struct dcm_controller *dcm_controller_create(struct device *parent, const char *driver,
-					     u32 flags);
-void dcm_controller_discard(struct dcm_controller *ctrl);
-int dcm_controller_start(struct dcm_controller *ctrl);
-void dcm_controller_stop(struct dcm_controller *ctrl);
-const char *dcm_quote(char *buf, size_t size, const char *s);
-void dcm_fill_info(const struct dcm_controller *ctrl, struct dcm_ioc_info *info);
-struct dcm_controller *dcm_controller_get(unsigned int index);
-struct dcm_controller *dcm_controller_get_next(unsigned long *index);
-void dcm_controller_put(struct dcm_controller *ctrl);
 
 #endif /* _DCM_CONTROLLER_H */

@@ -51,6 +51,7 @@
 
 #define CREATE_TRACE_POINTS
 #include "core/dcm_trace.h"
+#include "core/dcm_cycle.h"
 
 static unsigned int period_us = 10000;
 module_param(period_us, uint, 0444);

@@ -20,6 +20,9 @@
 #include "core/dcm_controller.h"
 #include "core/dcm_events.h"
 #include "core/dcm_runtime.h"
+#include "core/dcm_bus.h"
+#include "core/dcm_cycle.h"
+#include "core/dcm_describe.h"
 #include "model/dcm_model.h"
 
 static const struct dcm_tree_ops *tree_ops;

@@ -33,6 +33,7 @@
 #include "core/dcm_board_type.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
+#include "core/dcm_time.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_rs485.h"
 

@@ -8,20 +8,9 @@
 #include <linux/ktime.h>
 #include <linux/types.h>
 
-struct dcm_controller;
+#include "core/dcm_time_types.h"
 
-/**
- * struct dcm_time - a controller's DCM time, a part of the controller
- * @epoch: ktime at which DCM time was @origin_ms
- * @origin_ms: DCM time at @epoch
- *
- * Set once, when the controller is made (dcm_time_start()); read without a
- * lock.
- */
-struct dcm_time {
-	ktime_t epoch;
-	u32 origin_ms;
-};
+struct dcm_controller;
 
 void dcm_time_start(struct dcm_time *time);
 u32 dcm_time_ms(const struct dcm_controller *ctrl);

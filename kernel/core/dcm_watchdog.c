@@ -24,6 +24,7 @@
 #include "core/dcm_events.h"
 #include "core/dcm_watchdog.h"
 #include "core/dcm_runtime.h"
+#include "core/dcm_time.h"
 
 enum dcm_watchdog_state {
 	DCM_WD_OFF,		/* not armed */

@@ -15,6 +15,10 @@
 #include "core/dcm_controller.h"
 #include "core/dcm_runtime.h"
 #include "core/dcm_watchdog.h"
+#include "core/dcm_alias.h"
+#include "core/dcm_core.h"
+#include "core/dcm_cycle.h"
+#include "core/dcm_time.h"
 #include "faces/dcm_faces.h"
 
 /* Handles a file's buffer starts with room for, at least. */

@@ -11,6 +11,8 @@
 #include <linux/slab.h>
 
 #include "core/dcm_controller.h"
+#include "core/dcm_core.h"
+#include "core/dcm_describe.h"
 #include "faces/dcm_faces.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_model.h"

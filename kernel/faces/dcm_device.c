@@ -18,6 +18,8 @@
 
 #include "core/dcm_controller.h"
 #include "core/dcm_runtime.h"
+#include "core/dcm_cycle.h"
+#include "core/dcm_time.h"
 #include "faces/dcm_faces.h"
 
 static unsigned int gid;

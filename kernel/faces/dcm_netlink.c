@@ -13,6 +13,7 @@
 
 #include "core/dcm_controller.h"
 #include "core/dcm_events.h"
+#include "core/dcm_core.h"
 #include "faces/dcm_faces.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_calib.h"

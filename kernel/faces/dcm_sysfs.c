@@ -22,6 +22,8 @@
 #include "model/dcm_fixed.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
+#include "core/dcm_describe.h"
+#include "core/dcm_time.h"
 
 struct dcm_dir {
 	struct kobject kobj;

@@ -20,6 +20,12 @@
 
 #include "core/dcm_controller.h"
 #include "core/dcm_events.h"
+#include "core/dcm_alias.h"
+#include "core/dcm_bus.h"
+#include "core/dcm_core.h"
+#include "core/dcm_cycle.h"
+#include "core/dcm_describe.h"
+#include "core/dcm_time.h"
 #include "model/dcm_model.h"
 
 static struct dentry *dcm_debugfs;
