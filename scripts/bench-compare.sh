@@ -12,13 +12,14 @@
 #                              (tools/bench/compare.sh); the summary goes
 #                              to stdout and build/bench/compare.txt
 #
-# The old revision is taken with git archive (the working tree and its
-# build are not touched) and its modules built against the same kernel
-# headers as this tree's; every *.ko it builds goes to the guest, where
-# they are loaded from /share/old/ in their dependency order. The
-# userspace (dcmd and the rest) is this tree's for both sets. The default
-# revision is the tree before the kernel work of issue #23 (the core as a
-# stack), whose work figures must be no worse.
+# The old revision is taken with git archive into build/bench-old/src (the
+# working tree and its build are not touched) and its modules built against
+# the same kernel headers as this tree's, then kept in build/bench-old/
+# until the revision or the kernel changes; every *.ko it builds goes to
+# the guest, where they are loaded from /share/old/ in their dependency
+# order. The userspace (dcmd and the rest) is this tree's for both sets.
+# The default revision is the tree before the kernel work of issue #23 (the
+# core as a stack), which is to leave the cycle's work no worse than there.
 #
 # Environment: BENCH_OLD (a git revision), BENCH_COMPARE_CYCLES (cycles
 # per measurement, 2000), BENCH_COMPARE_ROUNDS (3), BENCH_WIRE_TIME (1:
@@ -68,9 +69,17 @@ if [ "$(cat "$old/stamp" 2>/dev/null)" != "$stamp" ] || [ -z "$(echo "$old"/*.ko
 	old_kos=("$old"/src/*.ko)
 	[ ${#old_kos[@]} -gt 0 ] || die "$rev built no *.ko (see $old/build.log)"
 	cp "${old_kos[@]}" "$old/"
+	# The modules are kept; the source is the revision's, its objects are
+	# not needed again.
+	rm -rf "$old/src"
 	echo "$stamp" >"$old/stamp"
 fi
 old_kos=("$old"/*.ko)
+# Both sets for the kernel that boots.
+for k in "${new_kos[@]}" "${old_kos[@]}"; do
+	v=$(modinfo -F vermagic "$k")
+	[ "${v%% *}" = "$KVER" ] || die "$k is built for ${v%% *}, not $KVER (make KVER=$KVER modules)"
+done
 
 # modname KO: the module's name (dashes as underscores).
 modname() {
