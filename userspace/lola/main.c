@@ -508,23 +508,31 @@ static void loop(struct lola_daemon *d)
 
 /*
  * Before the daemon exits: the maps it queued reach the boards first (a
- * few frames, at most half a second), then the handles close.
+ * few frames: the wait ends with the cycle that applies them, or after a
+ * second without it, however the frames come), then the handles close.
  */
 static void settle(struct lola_daemon *d)
 {
 	struct lola_feed *f = &d->feed;
 	struct lola_command *k = &d->cmd;
+	int64_t end = lola_now_ns() + 1000000000LL;
 	uint64_t until = 0;
-	unsigned int i;
 
 	if (k->cmd)
 		until = k->cmd_cycle + 2;
 	if (k->closing && k->closing_cycle > until)
 		until = k->closing_cycle;
-	for (i = 0; i < 5 && f->dcm && f->values && f->last_cycle < until; i++) {
+	while (f->dcm && f->values && f->last_cycle < until) {
 		struct pollfd p = { .fd = dcm_poll_fd(f->dcm), .events = POLLIN };
+		int64_t left_ms = (end - lola_now_ns()) / 1000000;
+		int r;
 
-		if (poll(&p, 1, 100) != 1 || lola_feed_read(f))
+		if (left_ms <= 0)
+			break;
+		r = poll(&p, 1, (int)left_ms);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r != 1 || lola_feed_read(f))
 			break;
 		f->last_cycle = f->frame.cycle;
 	}
