@@ -7,7 +7,8 @@
 #   scripts/bench-compare.sh   build BENCH_OLD's modules (default ff4d14a)
 #                              into build/bench-old/ for KVER, boot the VM
 #                              once (buses at wire time) with both sets,
-#                              and measure them in turns, new then old,
+#                              and measure them in turns (new then old,
+#                              then old then new, ...),
 #                              BENCH_COMPARE_ROUNDS times
 #                              (tools/bench/compare.sh); the summary goes
 #                              to stdout and build/bench/compare.txt
@@ -141,7 +142,7 @@ cp "${old_kos[@]}" "$share/old/"
 mkdir -p "$out"
 log=$out/log-compare.txt
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "bench-compare.sh: booting $KVER: $rounds rounds of $cycles cycles, new then old (the log: $log)" >&2
+echo "bench-compare.sh: booting $KVER: $rounds rounds of $cycles cycles, the sets in turns (the log: $log)" >&2
 rc=0
 DCM_VM_APPEND="dcm_sim.wire_time=${BENCH_WIRE_TIME:-1} ${DCM_VM_APPEND:-}" \
 	"$top/scripts/dcm-vm" exec --timeout "${BENCH_TIMEOUT:-3000}" --share "$share" \

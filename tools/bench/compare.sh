@@ -3,7 +3,9 @@
 # In the VM (scripts/bench-compare.sh, make bench-compare): the cycle's work
 # of two module sets in one boot, this tree's (loaded by /init) and an older
 # revision's (/share/old/*.ko), one after the other, round after round: in
-# each round the new set then the old one is loaded, dcmd started as /init
+# odd rounds the new set then the old one is loaded, in even rounds the old
+# one first (so that neither is always the first after a boot or a
+# reload), dcmd started as /init
 # starts it, BENCH_COMPARE_CYCLES cycles of dcm0 measured from a reset of
 # its statistics (stats/percentiles: the work; stats/steps: each step of
 # it), dcmd stopped and the set unloaded. Alternating the sets within one
@@ -160,14 +162,17 @@ measure() {
 	done
 }
 
-# One boot, A/B/A/B: the new set then the old one, ROUNDS times.
+# One boot, A/B/B/A...: the new set first in odd rounds, the old one in even
+# rounds, ROUNDS times.
 : >"$RES"
 printf 'INFO\tguest kernel\t%s\n' "$(uname -r) $(uname -v)"
 printf 'INFO\tcycles per measurement\t%s (after %s to settle)\n' "$N" "$SETTLE"
-printf 'INFO\trounds\t%s (new then old in each)\n' "$ROUNDS"
+printf 'INFO\trounds\t%s (new then old in odd rounds, old then new in even ones)\n' "$ROUNDS"
 r=1
 while [ "$r" -le "$ROUNDS" ]; do
-	for set in new old; do
+	order="new old"
+	[ $((r % 2)) = 0 ] && order="old new"
+	for set in $order; do
 		log "compare: round $r: $set set"
 		dcmd_stop
 		unload
@@ -254,7 +259,8 @@ END {
 			p99[set, "median", figs[i]] = figs[i] ~ /^(work$|step:)/ ? median(b, rounds) : "-"
 		}
 	for (r = 1; r <= rounds; r++) {
-		table("round " r ": " n " cycles each, the new set then the old", r)
+		table("round " r ": " n " cycles each, " (r % 2 ? "the new set then the old" :
+		      "the old set then the new"), r)
 		rows("compare round " r, r)
 	}
 	table("median over " rounds " rounds (new/old: of the medians)", "median")
