@@ -23,7 +23,8 @@
 # core as a stack), which is to leave the cycle's work no worse than there.
 #
 # Environment: BENCH_OLD (a git revision), BENCH_COMPARE_CYCLES (cycles
-# per measurement, 2000), BENCH_COMPARE_ROUNDS (3), BENCH_WIRE_TIME (1:
+# per measurement, 2000), BENCH_COMPARE_ROUNDS (4: as many with either set
+# first), BENCH_WIRE_TIME (1:
 # the simulated buses take their wire time; 0: instant), BENCH_TIMEOUT (s,
 # 3000), DCM_TEST_TIMEOUT_SCALE (stretches the guest's waits for a
 # controller and a description, not the measurement), KVER.
@@ -36,7 +37,7 @@ out=${BENCH_DIR:-$O/bench}
 old=$O/bench-old
 rev=${BENCH_OLD:-ff4d14a}
 cycles=${BENCH_COMPARE_CYCLES:-2000}
-rounds=${BENCH_COMPARE_ROUNDS:-3}
+rounds=${BENCH_COMPARE_ROUNDS:-4}
 
 die() {
 	echo "bench-compare.sh: $*" >&2

@@ -90,7 +90,7 @@ void dcm_boards_store_load(struct dcm_controller *ctrl, struct dcm_model *m)
  * Each device gets its board type (dcm_board_type_find()), that type's
  * error op and private area, and the type binds it (its bind op), once
  * every bus is complete. Context: process, under the controller's
- * config_lock.
+ * desc.lock.
  *
  * Return: 0, or -ENOMEM; the runtime's dcm_runtime_free() frees what was
  * allocated.
@@ -212,11 +212,11 @@ s32 dcm_board_find_sub(const struct dcm_model *m, u32 dev, const char *type, u32
 
 /**
  * dcm_board_set_str() - replace a string key's value
- * @ctrl: the controller, whose keys_lock guards string values
+ * @ctrl: the controller, whose desc.keys_lock guards string values
  * @v: the key, or NULL
  * @s: the new value, copied
  *
- * Context: process; takes the controller's keys_lock.
+ * Context: process; takes the controller's desc.keys_lock.
  */
 void dcm_board_set_str(struct dcm_controller *ctrl, union dcm_value *v, const char *s)
 {

@@ -71,7 +71,7 @@ static void tree_publish(struct dcm_controller *ctrl, struct dcm_model *m,
 
 /**
  * dcm_describe_replace() - make a description the running one
- * @ctrl: the controller, its config_lock held
+ * @ctrl: the controller, its desc.lock held
  * @m: the description, checked by dcm_model_check(); taken on success
  * @why: on failure, set to a message for the user (a literal), or left
  *

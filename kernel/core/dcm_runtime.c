@@ -168,7 +168,7 @@ static void keyslots_scan(struct dcm_runtime *rt, struct dcm_keyslot *slots)
  * replacement (dcm_describe_replace()) then binds its devices to their board
  * types (dcm_boards_bind()), gives it its starting values
  * (dcm_runtime_start_values()), and its buses their transports and lanes.
- * Context: process, under the controller's config_lock.
+ * Context: process, under the controller's desc.lock.
  *
  * Return: the runtime, or NULL when memory is short.
  */
@@ -239,7 +239,7 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
  *
  * Every actuator starts at its description's Value with an empty queue, and
  * every key at its description's value; the snapshot is made.
- * Context: process, under the controller's config_lock.
+ * Context: process, under the controller's desc.lock.
  *
  * Return: 0, or -ENOMEM.
  */

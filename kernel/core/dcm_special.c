@@ -238,7 +238,7 @@ static int sp_diagnostic(struct dcm_runtime *rt, const struct dcm_special_out *o
 
 /**
  * dcm_special() - run a special command
- * @ctrl: the controller, its config_lock held
+ * @ctrl: the controller, its desc.lock held
  * @rt: its running state
  * @cmd: enum dcm_special
  * @out: where its summary and its devices go

@@ -37,7 +37,7 @@ struct dcm_config_txn {
 };
 
 /*
- * The controller a request names, held, with config_lock taken; for every
+ * The controller a request names, held, with desc.lock taken; for every
  * command but BEGIN, only if the sender owns its open transaction.
  */
 static struct dcm_controller *config_enter(struct genl_info *info, bool begin)

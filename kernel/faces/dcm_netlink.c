@@ -146,9 +146,9 @@ int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
  * - get-info takes a reference on the controller and reads it under
  *   ctrl->lock;
  * - the configuration steps, commit, calibrate and special run whole under
- *   the controller's config_lock (config_enter(), dcm_nl_runtime_enter()),
- *   which orders them and guards the transaction's state (staged,
- *   staged_portid, failed, why); a closing socket's transaction is dropped
+ *   the controller's desc.lock (config_enter(), dcm_nl_runtime_enter()),
+ *   which orders them and guards the transaction's state (struct
+ *   dcm_config_txn, dcm_config.c); a closing socket's transaction is dropped
  *   under it too (dcm_config.c's netlink notifier);
  * - nothing else of the family is shared: events are sent from the
  *   controllers' work items, replies built on each request's stack.
@@ -192,7 +192,7 @@ void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd)
  *	request must have)
  * @rt: set to the controller's running state
  *
- * The controller's config_lock is held on success, so that these commands
+ * The controller's desc.lock is held on success, so that these commands
  * and configuration transactions are serialised; dcm_nl_runtime_leave()
  * releases it.
  *

@@ -135,7 +135,7 @@ fail:
  * dcm_special() does the work. The answer: INDEX COMMAND TEXT, and for
  * VERSION and DIAGNOSTIC one DCM_A_SP_BOARD nest per device, in the
  * description's order. Serialised with configuration and calibration by
- * the controller's config_lock.
+ * the controller's desc.lock.
  *
  * DIAGNOSTIC is open to every user; the other commands need CAP_NET_ADMIN.
  *

@@ -23,7 +23,7 @@
 . /share/lib.sh
 
 N=${BENCH_COMPARE_CYCLES:-2000}
-ROUNDS=${BENCH_COMPARE_ROUNDS:-3}
+ROUNDS=${BENCH_COMPARE_ROUNDS:-4}
 OLD=/share/old
 # Cycles run after dcmd has loaded the description, before the reset.
 SETTLE=200
