@@ -439,7 +439,8 @@ static int sched_apply_all(struct dcm_controller *ctrl)
  * @ctrl: the controller being created
  *
  * Its period, priority and CPUs from the module parameters period_us,
- * cycle_priority and cycle_cpus (checked by dcm_cycle_params_check()). Context: process.
+ * cycle_priority and cycle_cpus (checked by dcm_cycle_params_check()).
+ * Context: process.
  *
  * Return: 0 or -ENOMEM.
  */
