@@ -178,6 +178,24 @@ static void stats_add(struct phys_stats *s, uint64_t ns)
 	s->work_ns[s->n++] = ns;
 }
 
+/*
+ * A frame that does not follow @prev on the same open link: the link was
+ * opened again (a relay started anew over a --listen stream), and the body
+ * is built again. Open, the ticks follow each other, and each one the
+ * reader skipped counts as missed; the missed count starts again at each
+ * open, and the tick numbers go on.
+ */
+static bool new_link(const struct dcm_sim_cmd *prev, const struct dcm_sim_cmd *cmd)
+{
+	uint32_t gap = cmd->seq - prev->seq;
+
+	if (gap == 1)
+		return false;
+	if (gap == 0 || gap > INT32_MAX)
+		return true;
+	return (uint64_t)cmd->missed < (uint64_t)prev->missed + gap - 1;
+}
+
 /**
  * phys_serve() - serve a link until it ends
  * @l: the link: /dev/dcm_sim_body<N> or any descriptor alike, or a stream
@@ -188,15 +206,17 @@ static void stats_add(struct phys_stats *s, uint64_t ns)
  * @report_every: print the figures so far every so many ticks (0: never)
  * @stats: filled with the figures (phys_stats_free() frees them)
  *
- * The first frame's joint positions build the body. A read that ends the
- * file ends the service. Errors are printed on stderr, one line each.
+ * The first frame's joint positions build the body, and so do those of a
+ * frame from a link opened again (a relay started anew over the same
+ * stream: new_link()). A read that ends the file ends the service. Errors
+ * are printed on stderr, one line each.
  *
  * Return: 0, or -1 after an error (a short or bad frame, a failed write).
  */
 int phys_serve(const struct phys_link *l, const struct phys_opts *opts, uint64_t max_ticks,
 	       volatile int *stop, unsigned int report_every, struct phys_stats *stats)
 {
-	struct dcm_sim_cmd cmd;
+	struct dcm_sim_cmd cmd, prev;
 	struct dcm_sim_state st;
 	struct phys_body *b;
 	int32_t pos[DCM_SIM_JOINTS];
@@ -238,9 +258,26 @@ int phys_serve(const struct phys_link *l, const struct phys_opts *opts, uint64_t
 			rc = 0;
 			break;
 		}
+		prev = cmd;
 		rc = read_cmd(l, stop, &cmd);
 		if (rc <= 0)
 			break;
+		if (new_link(&prev, &cmd)) {
+			fprintf(stderr, "dcm-physics: %s: tick %u after %u: the link was opened "
+				"again; the body is built again\n", l->name, cmd.seq, prev.seq);
+			phys_destroy(b);
+			for (j = 0; j < DCM_SIM_JOINTS; j++)
+				pos[j] = cmd.joint[j].pos_urad;
+			b = phys_create(pos, opts);
+			if (!b) {
+				fprintf(stderr, "dcm-physics: cannot build the body: %s\n",
+					strerror(errno));
+				return -1;
+			}
+			stats->relinks++;
+			stats->link_ticks = stats->ticks;
+			stats->first_seq = cmd.seq;
+		}
 	}
 	phys_destroy(b);
 	return rc < 0 ? -1 : 0;
@@ -332,12 +369,16 @@ void phys_stats_print(const struct phys_stats *stats, FILE *f)
 		p99 = stats->work_ns[(stats->n * 99) / 100 < stats->n ? (stats->n * 99) / 100 :
 				     stats->n - 1];
 	}
-	if (stats->ticks)
+	if (stats->ticks > stats->link_ticks)
 		elapsed = stats->last_seq - stats->first_seq + 1;
 	fprintf(f, "dcm-physics: %llu ticks, %u missed, physics %.3f ms mean, %.3f ms p99 a tick, "
-		"real-time factor %.2f, %llu of %u ticks served\n",
+		"real-time factor %.2f, %llu of %u ticks served",
 		(unsigned long long)stats->ticks, stats->missed, mean / 1e6, p99 / 1e6,
-		mean > 0 ? 1e7 / mean : 0, (unsigned long long)stats->ticks, elapsed);
+		mean > 0 ? 1e7 / mean : 0, (unsigned long long)(stats->ticks - stats->link_ticks),
+		elapsed);
+	if (stats->relinks)
+		fprintf(f, " (the last link's; opened %u times)", stats->relinks + 1);
+	fputc('\n', f);
 }
 
 /**

@@ -68,7 +68,9 @@ struct phys_link {
  * struct phys_stats - what dcm-physics measured while it served
  * @ticks: the ticks answered
  * @missed: the link's count of late or missing states (the last frame's)
- * @first_seq: the first tick's number
+ * @relinks: the times the link was opened again (the body built again)
+ * @link_ticks: @ticks when the last link began
+ * @first_seq: the last link's first tick's number
  * @last_seq: the last one's
  * @work_ns: each tick's physics time, ns (@n of them, at most @cap)
  * @n: how many in @work_ns
@@ -77,6 +79,8 @@ struct phys_link {
 struct phys_stats {
 	uint64_t ticks;
 	uint32_t missed;
+	uint32_t relinks;
+	uint64_t link_ticks;
 	uint32_t first_seq, last_seq;
 	uint64_t *work_ns;
 	size_t n, cap;

@@ -477,6 +477,46 @@ static void test_link_stream(void **state)
 }
 
 /*
+ * A link opened again over --listen's stream (a relay started anew): its
+ * first frame's posture builds the body again. Frames that skip ticks the
+ * link counted missed are the same link.
+ */
+static void test_link_relinks(void **state)
+{
+	struct dcm_sim_cmd c;
+	struct dcm_sim_state st;
+	uint32_t seq;
+	pid_t pid;
+	int sv[2], j;
+
+	(void)state;
+	assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	pid = serve_fd(sv[1], sv[0], true, 0);
+	close(sv[1]);
+	for (seq = 100; seq < 130; seq += seq < 120 ? 1 : 3) {
+		fake_cmd(&c, seq);
+		/* two ticks skipped after 120, each counted missed */
+		c.missed = seq < 120 ? 2 : 2 + 2 * ((seq - 120) / 3 + 1);
+		assert_int_equal(write(sv[0], &c, sizeof(c)), (ssize_t)sizeof(c));
+		read_all(sv[0], &st, sizeof(st));
+		assert_int_equal(st.seq, seq);
+		assert_true(labs(st.pos_urad[DCM_SIM_L_KNEE_PITCH] - 700000) < 50000);
+	}
+	/* Opened again later, the legs straight: the missed count starts at 0 */
+	fake_cmd(&c, 400);
+	c.missed = 0;
+	for (j = 0; j < DCM_SIM_JOINTS; j++)
+		c.joint[j].target_urad = c.joint[j].pos_urad = 0;
+	assert_int_equal(write(sv[0], &c, sizeof(c)), (ssize_t)sizeof(c));
+	read_all(sv[0], &st, sizeof(st));
+	assert_int_equal(st.seq, 400);
+	assert_true(labs(st.pos_urad[DCM_SIM_L_KNEE_PITCH]) < 50000);
+	shutdown(sv[0], SHUT_WR);
+	assert_int_equal(child_status(pid), 0);
+	close(sv[0]);
+}
+
+/*
  * --relay: the device's frames carried over a stream to a --listen
  * elsewhere and back: the "kernel" end gets each tick's state.
  */
@@ -565,6 +605,7 @@ int main(void)
 		cmocka_unit_test(test_link_hostile),
 		cmocka_unit_test(test_link_missing),
 		cmocka_unit_test(test_link_stream),
+		cmocka_unit_test(test_link_relinks),
 		cmocka_unit_test(test_link_relay),
 		cmocka_unit_test(test_create_refuses),
 	};
