@@ -369,8 +369,8 @@ static void dcm_config_drop_port(u32 portid)
 
 	while ((ctrl = dcm_controller_get_next(&index))) {
 		mutex_lock(&ctrl->desc.lock);
-		/* Its transaction's state goes with its device, after dead. */
-		txn = ctrl->dead ? NULL : ctrl->txn;
+		/* NULL once its device is gone (dcm_config_del()). */
+		txn = ctrl->txn;
 		if (txn && (txn->staged || txn->failed) && txn->portid == portid)
 			drop_staged(txn);
 		mutex_unlock(&ctrl->desc.lock);
