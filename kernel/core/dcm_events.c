@@ -8,16 +8,22 @@
  * anyone listens and sends one event.
  *
  * Posting never sleeps nor allocates, so the cycle may post: an event is
- * copied into the controller's ring under a spinlock and a work item sends
- * the ring's content later, one message an event. A full ring drops the new
- * event; the next one sent carries the number dropped (DCM_A_EV_LOST).
+ * copied into the controller's log (model/dcm_evlog.c) under a spinlock
+ * and a work item sends the queued ones later, one message an event.
+ * Safety events (board errors and losses, safety rules, temperature and
+ * battery status, watchdogs, falls) and informational ones (overruns,
+ * configuration, calibration, special commands) have a queue and a
+ * history each: a flood of informational events displaces no safety
+ * event. A full queue drops the new event from the live group; it is
+ * counted by type (dcm_events_counts(), the controller's sysfs file
+ * "events") and in the next event of its class sent (DCM_A_EV_LOST).
  * Nothing is queued while the group has no listener.
  *
- * Whether anyone listens or not, the last DCM_EVENT_HISTORY events are also
- * kept in a second ring, the history, each numbered (@seq) in the order
- * posted: a new subscriber asks for them (the netlink dump get-events) and
- * so learns what happened before it came, a fault that stopped the robot
- * included.
+ * Whether anyone listens or not, the last DCM_EVENT_HISTORY events of each
+ * class are also kept in its history, all numbered (@seq) in the order
+ * posted: a new subscriber, or one whose socket overran, asks for them
+ * (the netlink dump get-events) and so learns what happened before it
+ * came, a fault that stopped the robot included.
  */
 
 #include <linux/slab.h>
@@ -28,26 +34,15 @@
 #include "core/dcm_time.h"
 
 /**
- * struct dcm_events - a controller's queue of events not yet sent
- * @lock: guards the ring and @lost
- * @ring: DCM_EVENT_RING entries
- * @head: next to send
- * @len: entries queued
- * @lost: events dropped since the last one queued
- * @hist: the last DCM_EVENT_HISTORY events posted, event @seq in
- *	hist[seq % DCM_EVENT_HISTORY]
- * @next_seq: the number the next event posted gets
+ * struct dcm_events - a controller's events not yet sent, and the last ones
+ * @lock: guards @log
+ * @log: the queues, the histories and the counts
  * @work: sends the queued events
  * @ctrl: owner
  */
 struct dcm_events {
-	raw_spinlock_t lock;		/* ring, history; the cycle posts under raw locks */
-	struct dcm_event ring[DCM_EVENT_RING];
-	unsigned int head;
-	unsigned int len;
-	u32 lost;
-	struct dcm_event hist[DCM_EVENT_HISTORY];
-	u64 next_seq;
+	raw_spinlock_t lock;		/* the log; the cycle posts under raw locks */
+	struct dcm_evlog log;
 	struct work_struct work;
 	struct dcm_controller *ctrl;
 };
@@ -82,21 +77,24 @@ static void dcm_events_work(struct work_struct *work)
 	struct dcm_events *q = container_of(work, struct dcm_events, work);
 	const struct dcm_event_sink *s;
 	struct dcm_event ev;
+	u32 t;
 
 	for (;;) {
 		raw_spin_lock_irq(&q->lock);
-		if (!q->len) {
+		if (!dcm_evlog_next(&q->log, &ev)) {
 			raw_spin_unlock_irq(&q->lock);
 			break;
 		}
-		ev = q->ring[q->head];
-		q->head = (q->head + 1) % DCM_EVENT_RING;
-		q->len--;
 		raw_spin_unlock_irq(&q->lock);
 
 		s = READ_ONCE(sink);
-		if (s)
-			s->send(q->ctrl->index, &ev);
+		if (!s || !s->send(q->ctrl->index, &ev))
+			continue;
+		/* Not sent for want of memory: as dropped as a full queue's. */
+		t = ev.type <= DCM_EV_MAX ? ev.type : DCM_EV_UNSPEC;
+		raw_spin_lock_irq(&q->lock);
+		q->log.dropped[t]++;
+		raw_spin_unlock_irq(&q->lock);
 	}
 }
 
@@ -110,7 +108,7 @@ int dcm_events_create(struct dcm_controller *ctrl)
 {
 	struct dcm_events *q;
 
-	q = kzalloc(sizeof(*q), GFP_KERNEL);
+	q = kvzalloc(sizeof(*q), GFP_KERNEL);
 	if (!q)
 		return -ENOMEM;
 	raw_spin_lock_init(&q->lock);
@@ -129,7 +127,7 @@ void dcm_events_destroy(struct dcm_controller *ctrl)
 	if (!ctrl->events)
 		return;
 	cancel_work_sync(&ctrl->events->work);
-	kfree(ctrl->events);
+	kvfree(ctrl->events);
 	ctrl->events = NULL;
 }
 
@@ -145,69 +143,69 @@ void dcm_events_destroy(struct dcm_controller *ctrl)
 void dcm_event_post(struct dcm_controller *ctrl, const struct dcm_event *ev)
 {
 	struct dcm_events *q = ctrl->events;
-	struct dcm_event *slot, *h;
+	struct dcm_event e = *ev;
 	unsigned long flags;
-	bool listened;
+	bool listened, queued;
 
 	if (!q)
 		return;
 	listened = dcm_events_listened();
 	raw_spin_lock_irqsave(&q->lock, flags);
-	h = &q->hist[q->next_seq % DCM_EVENT_HISTORY];
-	*h = *ev;
-	h->time = dcm_time_ms(ctrl);
-	h->seq = q->next_seq++;
-	h->lost = 0;
-	if (!listened) {
-		raw_spin_unlock_irqrestore(&q->lock, flags);
-		return;
-	}
-	if (q->len == DCM_EVENT_RING) {
-		q->lost++;
-		raw_spin_unlock_irqrestore(&q->lock, flags);
-		return;
-	}
-	slot = &q->ring[(q->head + q->len) % DCM_EVENT_RING];
-	*slot = *h;
-	slot->lost = q->lost;
-	q->lost = 0;
-	q->len++;
+	queued = dcm_evlog_post(&q->log, &e, dcm_time_ms(ctrl), listened);
 	raw_spin_unlock_irqrestore(&q->lock, flags);
-	queue_work(system_wq, &q->work);
+	if (queued)
+		queue_work(system_wq, &q->work);
 }
 
 /**
  * dcm_events_history() - an event of the history
  * @ctrl: the controller
  * @seq: in: the number of the event wanted; out: the number of the event
- *	given, the oldest still kept if the one asked for is gone
+ *	given, the next one still kept if the one asked for is gone
  * @ev: filled with the event
  *
- * The history holds the last DCM_EVENT_HISTORY events posted, listened to
- * or not. Walk it from *@seq = 0, adding 1 after each event given.
+ * The history holds the last DCM_EVENT_HISTORY events of each class,
+ * listened to or not, given in the order posted. Walk it from *@seq = 0,
+ * adding 1 after each event given.
  *
  * Return: true if @ev was filled, false when no event numbered *@seq or
- * later has been posted yet.
+ * later is kept.
  */
 bool dcm_events_history(struct dcm_controller *ctrl, u64 *seq, struct dcm_event *ev)
 {
 	struct dcm_events *q = ctrl->events;
 	unsigned long flags;
-	bool found = false;
-	u64 oldest;
+	bool found;
 
 	if (!q)
 		return false;
 	raw_spin_lock_irqsave(&q->lock, flags);
-	oldest = q->next_seq > DCM_EVENT_HISTORY ? q->next_seq - DCM_EVENT_HISTORY : 0;
-	if (*seq < oldest)
-		*seq = oldest;
-	if (*seq < q->next_seq) {
-		*ev = q->hist[*seq % DCM_EVENT_HISTORY];
-		found = true;
-	}
+	found = dcm_evlog_history(&q->log, seq, ev);
 	raw_spin_unlock_irqrestore(&q->lock, flags);
 	return found;
+}
+
+/**
+ * dcm_events_counts() - the events posted and dropped, by type
+ * @ctrl: the controller
+ * @posted: DCM_EV_MAX + 1 counts of events posted, by enum dcm_event_type
+ *	(DCM_EV_UNSPEC for unknown types)
+ * @dropped: as many counts of those not sent to the live group (a full
+ *	queue, or no memory for the message); the history kept them
+ */
+void dcm_events_counts(struct dcm_controller *ctrl, u64 *posted, u64 *dropped)
+{
+	struct dcm_events *q = ctrl->events;
+	unsigned long flags;
+
+	memset(posted, 0, sizeof(q->log.posted));
+	memset(dropped, 0, sizeof(q->log.dropped));
+	if (!q)
+		return;
+	raw_spin_lock_irqsave(&q->lock, flags);
+	memcpy(posted, q->log.posted, sizeof(q->log.posted));
+	memcpy(dropped, q->log.dropped, sizeof(q->log.dropped));
+	raw_spin_unlock_irqrestore(&q->lock, flags);
 }
 
 /**

@@ -282,7 +282,11 @@ int dcm_special(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 cmd,
 	}
 	if (ret)
 		return ret;
-	dev_info(&ctrl->dev, "special %s: %s\n", special_names[cmd], text);
+	/* Any user may ask for a diagnostic: its lines are rate-limited. */
+	if (cmd == DCM_SPECIAL_DIAGNOSTIC)
+		dev_info_ratelimited(&ctrl->dev, "special %s: %s\n", special_names[cmd], text);
+	else
+		dev_info(&ctrl->dev, "special %s: %s\n", special_names[cmd], text);
 	dcm_event(ctrl, DCM_EV_SPECIAL, NULL, cmd, 0, "%s: %s", special_names[cmd], text);
 	return 0;
 }

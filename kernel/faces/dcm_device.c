@@ -19,6 +19,7 @@
 #include "core/dcm_controller.h"
 #include "core/dcm_runtime.h"
 #include "core/dcm_cycle.h"
+#include "core/dcm_events.h"
 #include "core/dcm_time.h"
 #include "faces/dcm_faces.h"
 
@@ -108,6 +109,26 @@ static ssize_t description_swaps_show(struct device *dev, struct device_attribut
 }
 static DEVICE_ATTR_RO(description_swaps);
 
+/*
+ * The events posted since the controller was made, one line a type:
+ * "<type> <class> <posted> <dropped>", class "safety" or "info", dropped
+ * those the live group did not get (the history kept them).
+ */
+static ssize_t events_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	u64 posted[DCM_EV_MAX + 1], dropped[DCM_EV_MAX + 1];
+	ssize_t len = 0;
+	u32 t;
+
+	dcm_events_counts(to_dcm_controller(dev), posted, dropped);
+	for (t = 0; t <= DCM_EV_MAX; t++)
+		len += sysfs_emit_at(buf, len, "%s %s %llu %llu\n", dcm_evlog_type_name(t),
+				     dcm_evlog_class(t) == DCM_EVC_SAFETY ? "safety" : "info",
+				     posted[t], dropped[t]);
+	return len;
+}
+static DEVICE_ATTR_RO(events);
+
 static struct attribute *dcm_ctrl_attrs[] = {
 	&dev_attr_body.attr,
 	&dev_attr_abi_version.attr,
@@ -115,6 +136,7 @@ static struct attribute *dcm_ctrl_attrs[] = {
 	&dev_attr_time_ms.attr,
 	&dev_attr_generation.attr,
 	&dev_attr_description_swaps.attr,
+	&dev_attr_events.attr,
 	NULL
 };
 

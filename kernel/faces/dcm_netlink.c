@@ -283,7 +283,8 @@ static int dcm_fill_event_msg(struct sk_buff *skb, struct netlink_callback *cb, 
  * @cb: the dump; cb->args[0] is the controller it resumes at, cb->args[1]
  *	the number (seq) of the event it resumes at in that controller
  *
- * Each controller's last DCM_EVENT_HISTORY events, oldest first. Events
+ * Each controller's last DCM_EVENT_HISTORY events of each class (safety
+ * and informational, model/dcm_evlog.h), in the order posted. Events
  * posted while the dump runs are given too, up to the moment it reaches
  * the end of the controller's history.
  *
@@ -330,22 +331,27 @@ static bool dcm_nl_events_listening(void)
 	return genl_has_listeners(&dcm_genl_family, &init_net, DCM_NLGRP_EVENTS);
 }
 
-/* One DCM_CMD_EVENT message to the "events" group; lost if memory lacks. */
-static void dcm_nl_event_send(int index, const struct dcm_event *ev)
+/*
+ * One DCM_CMD_EVENT message to the "events" group: 0, or -ENOMEM if memory
+ * lacked (the event is counted dropped). A listener whose socket is full
+ * loses it and learns so from its socket (ENOBUFS).
+ */
+static int dcm_nl_event_send(int index, const struct dcm_event *ev)
 {
 	struct sk_buff *skb;
 	void *hdr;
 
 	skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!skb)
-		return;
+		return -ENOMEM;
 	hdr = genlmsg_put(skb, 0, 0, &dcm_genl_family, 0, DCM_CMD_EVENT);
 	if (!hdr || put_event(skb, index, ev)) {
 		nlmsg_free(skb);
-		return;
+		return -ENOMEM;
 	}
 	genlmsg_end(skb, hdr);
 	genlmsg_multicast(&dcm_genl_family, skb, 0, DCM_NLGRP_EVENTS, GFP_KERNEL);
+	return 0;
 }
 
 static const struct dcm_event_sink dcm_nl_event_sink = {

@@ -7,16 +7,50 @@
  */
 
 #include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/stringify.h>
+#include <linux/timekeeping.h>
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_controller.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
+#include "model/dcm_userlimit.h"
 #include "core/dcm_runtime.h"
 #include "core/dcm_special.h"
 
 #define TEXT_LEN	DCM_MAX_STRING_LEN
+
+/*
+ * The diagnostic any user may run, limited per user (root's, with
+ * CAP_NET_ADMIN, is not): 2 a second in bursts of 5 for a user, 10 a
+ * second in bursts of 20 for every user together.
+ */
+#define DIAG_USER_PER_S		2
+#define DIAG_USER_BURST		5
+#define DIAG_TOTAL_PER_S	10
+#define DIAG_TOTAL_BURST	20
+
+static DEFINE_SPINLOCK(diag_limit_lock);
+static struct dcm_userlimit diag_limit = {
+	.rate_per_s = DIAG_USER_PER_S,
+	.burst = DIAG_USER_BURST,
+	.total_per_s = DIAG_TOTAL_PER_S,
+	.total_burst = DIAG_TOTAL_BURST,
+};
+
+/* May the sender of @skb, without CAP_NET_ADMIN, run a diagnostic now? */
+static bool diag_allowed(struct sk_buff *skb)
+{
+	u32 uid = from_kuid_munged(&init_user_ns, NETLINK_CREDS(skb)->uid);
+	bool ok;
+
+	spin_lock(&diag_limit_lock);
+	ok = dcm_userlimit_allow(&diag_limit, uid, ktime_get_ns() + 1);
+	spin_unlock(&diag_limit_lock);
+	return ok;
+}
 
 static int calib_reply(struct genl_info *info, u32 index, u8 stop,
 		       const struct dcm_calib_result *r)
@@ -137,9 +171,12 @@ fail:
  * description's order. Serialised with configuration and calibration by
  * the controller's desc.lock.
  *
- * DIAGNOSTIC is open to every user; the other commands need CAP_NET_ADMIN.
+ * DIAGNOSTIC is open to every user, DIAG_USER_PER_S times a second (in
+ * bursts of DIAG_USER_BURST) for each user without CAP_NET_ADMIN and
+ * DIAG_TOTAL_PER_S for all of them together; the other commands need
+ * CAP_NET_ADMIN.
  *
- * Return: 0; -EPERM; -ENOENT with no description loaded; -ENODEV; -ENOMEM;
+ * Return: 0; -EPERM; -EAGAIN past the diagnostic's limit; -ENOENT with no description loaded; -ENODEV; -ENOMEM;
  * -EMSGSIZE.
  */
 int dcm_nl_special_doit(struct sk_buff *skb, struct genl_info *info)
@@ -161,6 +198,13 @@ int dcm_nl_special_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_SP_COMMAND],
 				    "this special command needs CAP_NET_ADMIN");
 		return -EPERM;
+	}
+	if (cmd == DCM_SPECIAL_DIAGNOSTIC && !netlink_capable(skb, CAP_NET_ADMIN) &&
+	    !diag_allowed(skb)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_SP_COMMAND],
+				    "diagnostic: at most " __stringify(DIAG_USER_PER_S)
+				    " a second per user, try again later");
+		return -EAGAIN;
 	}
 	ctrl = dcm_nl_runtime_enter(info, DCM_A_SP_INDEX, &rt);
 	if (IS_ERR(ctrl))

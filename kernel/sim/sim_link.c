@@ -51,6 +51,8 @@
  * @frame: the last tick's frame, what read() returns
  * @last_tick: when it was published
  * @read_seq: the last frame read
+ * @first_seq: the first frame read since the device was opened
+ * @has_read: a frame was read since the device was opened
  * @state_seq: the seq of the last state written
  * @ticks: ticks since the body was built
  * @states: states taken since the device was opened
@@ -65,11 +67,11 @@ struct sim_link {
 
 	spinlock_t lock;	/* the tables, the counters, the flags */
 	wait_queue_head_t wq;
-	bool open, gone, attached;
+	bool open, gone, attached, has_read;
 	struct dcm_sim_joint_cmd joint[DCM_SIM_JOINTS];
 	struct dcm_sim_cmd frame;
 	ktime_t last_tick;
-	u32 read_seq, state_seq;
+	u32 read_seq, first_seq, state_seq;
 	u64 ticks, states;
 	struct dcm_sim_state state;
 };
@@ -231,6 +233,7 @@ static int sim_link_open(struct inode *inode, struct file *file)
 		l->attached = false;
 		l->frame.missed = 0;
 		l->read_seq = l->frame.seq;
+		l->has_read = false;
 		l->states = 0;
 		kref_get(&l->ref);
 	}
@@ -281,6 +284,9 @@ static ssize_t sim_link_read(struct file *file, char __user *ubuf, size_t count,
 		if (l->frame.seq != l->read_seq) {
 			frame = l->frame;
 			l->read_seq = frame.seq;
+			if (!l->has_read)
+				l->first_seq = frame.seq;
+			l->has_read = true;
 			spin_unlock(&l->lock);
 			break;
 		}
@@ -324,6 +330,17 @@ static int sim_link_check(const struct dcm_sim_state *s)
 	return 0;
 }
 
+/*
+ * Does @seq answer a tick this opener was sent, not older than the last
+ * state taken? Ticks are numbered modulo 2^32.
+ */
+static bool sim_link_seq_ok(const struct sim_link *l, u32 seq)
+{
+	if (!l->has_read || (s32)(seq - l->first_seq) < 0 || (s32)(l->read_seq - seq) < 0)
+		return false;
+	return !l->attached || (s32)(seq - l->state_seq) >= 0;
+}
+
 /* A state, whole and checked, or nothing of it. */
 static ssize_t sim_link_write(struct file *file, const char __user *ubuf, size_t count,
 			      loff_t *ppos)
@@ -343,6 +360,10 @@ static ssize_t sim_link_write(struct file *file, const char __user *ubuf, size_t
 	if (l->gone) {
 		spin_unlock(&l->lock);
 		return -ENODEV;
+	}
+	if (!sim_link_seq_ok(l, s.seq)) {
+		spin_unlock(&l->lock);
+		return -EINVAL;
 	}
 	l->state = s;
 	l->state_seq = s.seq;

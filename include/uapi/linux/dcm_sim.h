@@ -15,7 +15,9 @@
  *   joints are and what the sensors bear after the physics stepped
  *   @dt_us of the command it answers (@seq). A wrong magic, or a value
  *   outside its range (below), is refused (-EINVAL, -ERANGE) and changes
- *   nothing.
+ *   nothing; so is a state whose @seq answers no tick this opener read
+ *   (ahead of the last frame read, before the first, or any before a frame
+ *   was read) or one older than the last state taken (-EINVAL).
  *
  * From the first state written until the file is closed, the body's joints
  * (but the hands), the feet's FSRs and the inertial board read what the

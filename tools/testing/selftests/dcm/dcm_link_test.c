@@ -6,7 +6,8 @@
  * the cycle's period; a joint's command (its target, the loop's flag and
  * current limit) in the frames; a state written drives the joints'
  * position and current sensors, the feet's FSRs and the inertial board, as
- * the robot's keys read them; a hostile state is refused whole; a tick not
+ * the robot's keys read them; a hostile state is refused whole, and so is
+ * one for a tick the link never sent; a tick not
  * answered is counted missed; closing gives the body back to its own
  * models. Needs the VM with dcm_sim and the default description (dcmd at
  * boot).
@@ -407,6 +408,59 @@ TEST_F(link, hostile_states_refused)
 		ASSERT_EQ(0, next_frame(self->fd, &c));
 	EXPECT_EQ(-500000, c.joint[DCM_SIM_HEAD_YAW].pos_urad);
 	EXPECT_EQ(-DCM_SIM_POS_MAX_URAD, c.joint[DCM_SIM_R_ANKLE_ROLL].pos_urad);
+}
+
+/*
+ * A state is taken only for a tick this opener was sent, not older than
+ * the last state taken: one for a tick not yet read, long gone or never
+ * sent is refused and changes nothing.
+ */
+TEST_F(link, states_for_unsent_ticks_refused)
+{
+	struct dcm_sim_cmd first, c;
+	struct dcm_sim_state s, bad;
+	long states;
+	int i, taken = 0;
+
+	NEED_LINK();
+	/* Before any frame is read, no tick was sent. */
+	memset(&first, 0, sizeof(first));
+	still_state(&s, &first);
+	EXPECT_EQ(-EINVAL, put_state(self->fd, &s));
+	EXPECT_EQ(0, link_stat("attached"));
+
+	ASSERT_EQ(0, next_frame(self->fd, &first));
+	ASSERT_EQ(0, serve_until(self->fd, test_state, sensors_at_test_state, 3.0));
+	ASSERT_EQ(0, next_frame(self->fd, &c));
+	ASSERT_NE(first.seq, c.seq);
+	states = link_stat("states");
+
+	test_state(&bad, &c);
+	bad.pos_urad[DCM_SIM_HEAD_YAW] = -500000;
+	srandom(c.seq);
+	for (i = 0; i < 10000; i++) {
+		/* Ahead of the last frame read, or before the first. */
+		if (i & 1)
+			bad.seq = c.seq + 1 + (uint32_t)(random() % 0x7fffffff);
+		else
+			bad.seq = first.seq - 1 - (uint32_t)(random() % 0x7fffffff);
+		taken += put_state(self->fd, &bad) != -EINVAL;
+	}
+	EXPECT_EQ(0, taken);
+	/* A tick sent, but older than the last state taken. */
+	bad.seq = first.seq;
+	EXPECT_EQ(-EINVAL, put_state(self->fd, &bad));
+	EXPECT_EQ(states, link_stat("states"));
+
+	for (i = 0; i < 5; i++)
+		ASSERT_EQ(0, next_frame(self->fd, &c));
+	EXPECT_EQ(500000, c.joint[DCM_SIM_HEAD_YAW].pos_urad);
+	EXPECT_TRUE(sensors_at_test_state());
+
+	/* The last tick read is answered. */
+	bad.seq = c.seq;
+	EXPECT_EQ(0, put_state(self->fd, &bad));
+	EXPECT_EQ(states + 1, link_stat("states"));
 }
 
 /* A tick not answered by the next is missed; in the frames and debugfs. */
