@@ -318,7 +318,8 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "TYPE: error, nack, ack, safety, temperature, battery, overrun, config,\n"
 	  "calibration, watchdog, special, fall. With --count, exits 1 if --timeout\n"
 	  "comes first. --history first shows the events the kernel kept (the\n"
-	  "last 64 of each controller, posted whether anyone listened or not),\n"
+	  "last 64 safety events and 64 others of each controller, posted\n"
+	  "whether anyone listened or not),\n"
 	  "then the live ones, each once; --count and --type count and filter\n"
 	  "both. Every user may follow the events.",
 	  &dcmctl_spec_events },

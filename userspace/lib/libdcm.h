@@ -997,9 +997,10 @@ int dcm_nl_parse_event(const struct nlmsghdr *nlh, struct dcm_event_msg *ev);
 int dcm_nl_event_seq(const struct nlmsghdr *nlh, uint64_t *seq);
 
 /**
- * dcm_nl_event_history() - the kernel's history of events: the last 64 of
- * every controller, posted whether anyone listened or not, oldest first
- * (DCM_CMD_GET_EVENTS dump, ABI 1.7). @cb gets each as dcm_nl_recv() gives
+ * dcm_nl_event_history() - the kernel's history of events: the last 64
+ * safety events and the last 64 others of every controller, posted
+ * whether anyone listened or not, in the order posted (DCM_CMD_GET_EVENTS
+ * dump, ABI 1.7). @cb gets each as dcm_nl_recv() gives
  * a live event (dcm_nl_parse_event() parses it, its @cmd is
  * DCM_CMD_GET_EVENTS); a non-zero return stops the calls. Open to every
  * user.
