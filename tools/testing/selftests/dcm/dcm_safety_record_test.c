@@ -179,8 +179,6 @@ FIXTURE_SETUP(record)
 {
 	if (access(SUB "InertialSensor/AngleX/Sensor/Value", R_OK) || access(IMU "angle_x", W_OK))
 		SKIP(return, "no default description or no dcm_sim debugfs imu/angle_x");
-	if (access(EVENTS, R_OK))
-		SKIP(return, "no " EVENTS);
 }
 
 FIXTURE_TEARDOWN(record)
@@ -216,7 +214,7 @@ TEST_F(record, flood_keeps_falls)
 	char line[64];
 	FILE *f;
 
-	ASSERT_LE(0, falls0);
+	ASSERT_LE(0, falls0) TH_LOG("no " EVENTS);
 	ASSERT_EQ(0, pipe(pipefd));
 	t0 = now_s();
 	for (i = 0; i < USERS; i++) {
