@@ -176,8 +176,8 @@ fail:
  * DIAG_TOTAL_PER_S for all of them together; the other commands need
  * CAP_NET_ADMIN.
  *
- * Return: 0; -EPERM; -EAGAIN past the diagnostic's limit; -ENOENT with no description loaded; -ENODEV; -ENOMEM;
- * -EMSGSIZE.
+ * Return: 0; -EPERM; -EAGAIN past the diagnostic's limit; -ENOENT with no
+ * description loaded; -ENODEV; -ENOMEM; -EMSGSIZE.
  */
 int dcm_nl_special_doit(struct sk_buff *skb, struct genl_info *info)
 {

@@ -306,6 +306,49 @@ static void stats_cycle(struct dcm *dcm, struct json_writer *w, FILE *out)
 	json_uint(w, "cpus", cs.cpus);
 }
 
+/*
+ * The controller's events counted by type (its sysfs file "events"): how
+ * many it posted, how many of them the events group did not get. Nothing
+ * for an older kernel.
+ */
+static void stats_events(const struct dcmctl_opts *o, unsigned int index, struct json_writer *w,
+			 FILE *out)
+{
+	struct dcm_event_count c[32];
+	uint64_t posted[2] = { 0, 0 }, dropped = 0;
+	struct dcm_sysfs *s;
+	int i, n;
+
+	if (dcm_sysfs_open(o->root, index, &s))
+		return;
+	n = dcm_sysfs_event_counts(s, c, sizeof(c) / sizeof(c[0]));
+	dcm_sysfs_close(s);
+	if (n <= 0)
+		return;
+	if (w) {
+		json_begin_object(w, "events");
+		for (i = 0; i < n; i++) {
+			json_begin_object(w, c[i].type);
+			json_string(w, "class", c[i].safety ? "safety" : "info");
+			json_uint(w, "posted", c[i].posted);
+			json_uint(w, "dropped", c[i].dropped);
+			json_end_object(w);
+		}
+		json_end_object(w);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		posted[c[i].safety] += c[i].posted;
+		dropped += c[i].dropped;
+	}
+	fprintf(out, "events: %" PRIu64 " safety, %" PRIu64 " informational, %" PRIu64
+		" not sent to the events group", posted[1], posted[0], dropped);
+	for (i = 0; i < n; i++)
+		if (c[i].dropped)
+			fprintf(out, "%s %s %" PRIu64, i ? "," : ":", c[i].type, c[i].dropped);
+	fputc('\n', out);
+}
+
 int dcmctl_stats(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcm_stats st;
@@ -321,8 +364,10 @@ int dcmctl_stats(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		fprintf(err, "dcmctl: %s\n", dcm_last_error());
 		goto out;
 	}
-	if (dcm_get_info(dcm, &info))
+	if (dcm_get_info(dcm, &info)) {
 		info.period_us = 0;
+		info.index = o->dev_index >= 0 ? (unsigned int)o->dev_index : 0;
+	}
 	if (o->json) {
 		struct json_writer w;
 
@@ -330,11 +375,13 @@ int dcmctl_stats(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		json_begin_object(&w, NULL);
 		dcmctl_json_stats(&w, &st, info.period_us);
 		stats_cycle(dcm, &w, out);
+		stats_events(o, info.index, &w, out);
 		json_end_object(&w);
 		json_finish(&w);
 	} else {
 		dcmctl_print_stats_text(out, &st, info.period_us);
 		stats_cycle(dcm, NULL, out);
+		stats_events(o, info.index, NULL, out);
 	}
 	ret = DCMCTL_EXIT_OK;
 out:

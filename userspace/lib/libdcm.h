@@ -33,7 +33,7 @@ extern "C" {
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
 /* The newest kernel ABI minor this library knows of (DCM_ABI_MINOR). */
-#define LIBDCM_ABI_MINOR	7
+#define LIBDCM_ABI_MINOR	8
 
 #define LIBDCM_NAME_LEN		32	/* DCM_NAME_LEN, NUL included */
 #define LIBDCM_MICRO		1000000	/* DCM_MICRO: fixed-point scale */
@@ -1545,6 +1545,34 @@ int dcm_sysfs_set_double(const struct dcm_sysfs *s, const char *key, double v);
  * @flags: gets the LIBDCM_TREE_KEY_* flags
  */
 int dcm_sysfs_key_flags(const struct dcm_sysfs *s, const char *key, uint32_t *flags);
+
+/**
+ * struct dcm_event_count - the events of one type a controller posted
+ * @type: "error", "nack", ..., "fall", or "other" (types this library
+ *	does not know)
+ * @safety: 1 for the safety class (kept apart from the informational
+ *	events: none of those can displace or drop it), else 0
+ * @posted: events of the type posted since the controller was made
+ * @dropped: of those, the ones not sent to the events group (the kernel's
+ *	queue of the class was full, or memory lacked); its history kept them
+ */
+struct dcm_event_count {
+	char type[16];
+	int safety;
+	uint64_t posted;
+	uint64_t dropped;
+};
+
+/**
+ * dcm_sysfs_event_counts() - the controller's events, counted by type
+ * (its sysfs file "events", kernel ABI 1.8)
+ * Return: the number of types filled (at most @max), -ENOENT for an older
+ * kernel, -EPROTO for a line not understood, or -errno.
+ * @s: the controller (dcm_sysfs_open())
+ * @out: filled with a type per entry
+ * @max: @out's size
+ */
+int dcm_sysfs_event_counts(const struct dcm_sysfs *s, struct dcm_event_count *out, size_t max);
 
 /* ---------------------------------------------------------------------
  * getPrefix and enumeration of the running description (0.6)

@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,6 +182,35 @@ static int read_value(int dirfd, const char *rel, char **out)
 	buf[len] = '\0';
 	*out = buf;
 	return 0;
+}
+
+DCM_EXPORT int dcm_sysfs_event_counts(const struct dcm_sysfs *s, struct dcm_event_count *out,
+				      size_t max)
+{
+	char *buf, *line, *save = NULL, cls[8];
+	size_t n = 0;
+	int r;
+
+	if (!s || (!out && max))
+		return -EINVAL;
+	r = read_value(s->fd, "events", &buf);
+	if (r)
+		return r;
+	for (line = strtok_r(buf, "\n", &save); line && n < max;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct dcm_event_count *c = &out[n];
+
+		if (sscanf(line, "%15s %7s %" SCNu64 " %" SCNu64, c->type, cls, &c->posted,
+			   &c->dropped) != 4 || (strcmp(cls, "safety") && strcmp(cls, "info"))) {
+			free(buf);
+			return dcm_set_error(-EPROTO, "%s/events: not understood: %.60s", s->path,
+					     line);
+		}
+		c->safety = !strcmp(cls, "safety");
+		n++;
+	}
+	free(buf);
+	return (int)n;
 }
 
 DCM_EXPORT int dcm_sysfs_read(const struct dcm_sysfs *s, const char *key, char **value)
