@@ -15,21 +15,7 @@
 
 #include "libdcm-private.h"
 #include "nl-gen.h"
-
-static const char *const type_names[] = {
-	[DCM_EV_ERROR]	     = "error",
-	[DCM_EV_NACK]	     = "nack",
-	[DCM_EV_ACK]	     = "ack",
-	[DCM_EV_SAFETY]	     = "safety",
-	[DCM_EV_TEMPERATURE] = "temperature",
-	[DCM_EV_BATTERY]     = "battery",
-	[DCM_EV_OVERRUN]     = "overrun",
-	[DCM_EV_CONFIG]	     = "config",
-	[DCM_EV_CALIBRATION] = "calibration",
-	[DCM_EV_WATCHDOG]    = "watchdog",
-	[DCM_EV_SPECIAL]     = "special",
-	[DCM_EV_FALL]	     = "fall",
-};
+#include "model/dcm_evlog.h"
 
 static const char *const rule_names[] = {
 	[DCM_SAFETY_CYCLE_FAULT]     = "cycle-fault",
@@ -38,11 +24,10 @@ static const char *const rule_names[] = {
 	[DCM_SAFETY_BRAKE]	     = "brake",
 };
 
+/* The names are the kernel's (model/dcm_evlog.c), as its sysfs file events shows them. */
 DCM_EXPORT const char *dcm_event_type_name(unsigned int type)
 {
-	if (type < sizeof(type_names) / sizeof(type_names[0]) && type_names[type])
-		return type_names[type];
-	return NULL;
+	return type && type <= DCM_EV_MAX ? dcm_evlog_type_name(type) : NULL;
 }
 
 DCM_EXPORT int dcm_event_type_parse(const char *name)
@@ -51,8 +36,8 @@ DCM_EXPORT int dcm_event_type_parse(const char *name)
 
 	if (!name)
 		return -EINVAL;
-	for (i = 1; i < sizeof(type_names) / sizeof(type_names[0]); i++)
-		if (type_names[i] && !strcmp(type_names[i], name))
+	for (i = 1; i <= DCM_EV_MAX; i++)
+		if (!strcmp(dcm_evlog_type_name(i), name))
 			return (int)i;
 	return dcm_set_error(-EINVAL, "unknown event type \"%s\"", name);
 }

@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-#define LIBDCM_VERSION		"0.7.0"
+#define LIBDCM_VERSION		"0.8.0"
 
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1

@@ -1073,7 +1073,7 @@ def prefixes():
 
 
 def lib_version():
-    """The version of the loaded libdcm ("0.7.0"), the module's own
+    """The version of the loaded libdcm ("0.8.0"), the module's own
     (``dcm.__version__``) when the two are of one build."""
     return _lib.text(_lib.lib().dcm_lib_version())
 
