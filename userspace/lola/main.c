@@ -46,6 +46,7 @@
 #include <sys/signalfd.h>
 
 #include "lola_daemon.h"
+#include "num.h"
 
 #define DEFAULT_SOCKET		"/tmp/robocup"
 #define DEFAULT_TIMEOUT_MS	200
@@ -97,15 +98,13 @@ static void usage(FILE *f)
 		LOLA_IDLE_DEFAULT_MS, LOLA_MAP_DEFAULT_MS, LOLA_LOG_DEFAULT_LIMIT);
 }
 
+/* An option's number in [@min, @max], in @base 8 or 10 (common/num.h). */
 static bool parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out,
-		       int base)
+		       unsigned int base)
 {
-	unsigned long v;
-	char *end;
+	unsigned long long v;
 
-	errno = 0;
-	v = strtoul(s, &end, base);
-	if (errno || end == s || *end || v < min || v > max || s[0] == '-')
+	if (num_parse_ull(s, base, min, max, &v))
 		return false;
 	*out = (unsigned int)v;
 	return true;
