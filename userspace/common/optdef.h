@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Option tables of the dcm programs (dcmd, dcmctl, dcm-web): one table
- * per program or command gives getopt_long()'s tables and the options'
- * part of the help, so that the two never differ.
+ * Option tables of the dcm programs (dcmd, dcmctl, dcm-web, dcm-lola,
+ * dcm-physics): one table per program or command gives getopt_long()'s
+ * tables and the options' part of the help, so that the two never differ.
  */
 #ifndef DCM_OPTDEF_H
 #define DCM_OPTDEF_H

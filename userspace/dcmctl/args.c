@@ -206,8 +206,10 @@ const struct dcmctl_cmd dcmctl_commands[] = {
 	  "Device/SubDeviceList/)",
 	  "The keys of the running description, as sysfs shows them: the\n"
 	  "subdevices' (Device/SubDeviceList/...), the devices'\n"
-	  "(Device/DeviceList/...) and RobotConfig/.... Quote the PATTERN for the\n"
-	  "shell: 'LFoot/FSR/*'.",
+	  "(Device/DeviceList/...) and RobotConfig/.... PATTERN is a glob as get\n"
+	  "takes, a subdevice's value also without its /Value\n"
+	  "('*/Hardness/Actuator'); one that matches nothing is an error (exit 1).\n"
+	  "Quote the PATTERN for the shell: 'LFoot/FSR/*'.",
 	  NULL },
 	{ "get", dcmctl_cmd_get, "[-q] KEY...",
 	  "\"KEY VALUE\" lines (-q: values only)",

@@ -425,9 +425,18 @@ int dcmctl_key_error(const struct dcm_sysfs *s, const char *typed, int r, FILE *
 bool dcmctl_is_glob(const char *s);
 
 /*
+ * Does @pattern (fnmatch(), '*' crossing '/') match the key whose full
+ * path is @path, in any form the key grammar takes it: the full path, the
+ * path without Device/SubDeviceList/, and a subdevice's value both ways
+ * without its /Value (Device/SubDeviceList/HeadYaw/Position/Sensor,
+ * HeadYaw/Position/Sensor)? The one matcher of list, get, watch (and
+ * record's subdevices).
+ */
+bool dcmctl_glob_matches(const char *pattern, const char *path);
+
+/*
  * @typed with each glob replaced by the keys of the tree of @s it matches
- * (against the full path, the path without Device/SubDeviceList/, and a
- * subdevice's name without /Value), in the tree's order, each in the form
+ * (dcmctl_glob_matches()), in the tree's order, each in the form
  * get shows (HeadYaw/Position/Sensor, HeadYaw/Position/Actuator/Kp,
  * Device/DeviceList/ChestBoard/Ack), a key matched twice once; the other
  * arguments as they are. A glob that matches nothing is said on @err.

@@ -305,14 +305,22 @@ static char *glob_form(const char *path)
 	return s;
 }
 
-/* @pattern against a key's full path, without the prefix, and its short form. */
-static bool glob_matches(const char *pattern, const char *path, const char *form)
+bool dcmctl_glob_matches(const char *pattern, const char *path)
 {
-	size_t plen = strlen(DCM_PREFIX_SUBDEVICE);
+	size_t plen = strlen(DCM_PREFIX_SUBDEVICE), len = strlen(path);
+	char bare[DCMCTL_KEY_LEN];
 
-	if (!fnmatch(pattern, path, 0) || !fnmatch(pattern, form, 0))
+	if (!fnmatch(pattern, path, 0))
 		return true;
-	return !strncmp(path, DCM_PREFIX_SUBDEVICE, plen) && !fnmatch(pattern, path + plen, 0);
+	if (strncmp(path, DCM_PREFIX_SUBDEVICE, plen))
+		return false;
+	if (!fnmatch(pattern, path + plen, 0))
+		return true;
+	/* a subdevice's value: its subdevice, with and without the prefix */
+	if (len <= plen + 6 || strcmp(path + len - 6, "/Value") || len - 6 >= sizeof(bare))
+		return false;
+	snprintf(bare, sizeof(bare), "%.*s", (int)(len - 6), path);
+	return !fnmatch(pattern, bare, 0) || !fnmatch(pattern, bare + plen, 0);
 }
 
 int dcmctl_expand_globs(const struct dcm_sysfs *s, char *const *typed, size_t n, char ***out,
@@ -358,15 +366,14 @@ int dcmctl_expand_globs(const struct dcm_sysfs *s, char *const *typed, size_t n,
 		}
 		matched = 0;
 		for (j = 0; j < nkeys; j++) {
-			char *form = glob_form(keys[j]);
+			char *form;
 			bool dup = false;
 
+			if (!dcmctl_glob_matches(typed[i], keys[j]))
+				continue;
+			form = glob_form(keys[j]);
 			if (!form)
 				goto oom;
-			if (!glob_matches(typed[i], keys[j], form)) {
-				free(form);
-				continue;
-			}
 			matched++;
 			for (k = 0; k < count && !dup; k++)
 				dup = !strcmp(v[k], form);

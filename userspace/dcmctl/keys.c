@@ -5,7 +5,6 @@
  * from -r or $DCM_SYSFS_ROOT, so tests run against a fake tree.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,22 +37,12 @@ struct dcm_sysfs *dcmctl_open_sysfs(const struct dcmctl_opts *o, FILE *err)
  * list
  */
 
-static bool pattern_matches(const char *pattern, const char *key)
-{
-	if (!pattern)
-		return true;
-	if (!fnmatch(pattern, key, 0))
-		return true;
-	return !strncmp(key, DCM_PREFIX_SUBDEVICE, strlen(DCM_PREFIX_SUBDEVICE)) &&
-	       !fnmatch(pattern, key + strlen(DCM_PREFIX_SUBDEVICE), 0);
-}
-
 int dcmctl_list(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	const char *pattern;
 	struct json_writer w;
 	struct dcm_sysfs *s;
-	size_t i;
+	size_t i, matched = 0;
 	int r, nargs, ret = DCMCTL_EXIT_OK;
 
 	if (dcmctl_plain_args(o, "list", 1, &nargs, err))
@@ -76,8 +65,9 @@ int dcmctl_list(const struct dcmctl_opts *o, FILE *out, FILE *err)
 			continue;
 		}
 		for (i = 0; i < n; i++) {
-			if (!pattern_matches(pattern, keys[i]))
+			if (pattern && !dcmctl_glob_matches(pattern, keys[i]))
 				continue;
+			matched++;
 			if (o->json)
 				json_string(&w, NULL, keys[i]);
 			else
@@ -89,8 +79,14 @@ int dcmctl_list(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		json_end_array(&w);
 		json_finish(&w);
 	}
+	/* as get's and watch's: a pattern that matches nothing is an error */
+	if (pattern && !matched && ret == DCMCTL_EXIT_OK) {
+		fprintf(err, "dcmctl: %s: no key matches\n", pattern);
+		ret = DCMCTL_EXIT_FAIL;
+	}
 	dcm_sysfs_close(s);
 	fflush(out);
+	fflush(err);
 	return ret;
 }
 

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "dcmctl.h"
+#include "num.h"
 
 int dcmctl_parse_value(const char *s, double *out)
 {
@@ -26,33 +27,10 @@ int dcmctl_parse_value(const char *s, double *out)
 	return 0;
 }
 
-/* Decimal integer text, optional sign, within [min, max]. */
-static int parse_int(const char *s, long long min, long long max, long long *out)
-{
-	const char *p = s;
-	long long v;
-	char *end;
-
-	if (!s || !*s)
-		return -EINVAL;
-	if (*p == '+' || *p == '-')
-		p++;
-	if (*p < '0' || *p > '9')
-		return -EINVAL;
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (*end)
-		return -EINVAL;
-	if (errno == ERANGE || v < min || v > max)
-		return -ERANGE;
-	*out = v;
-	return 0;
-}
-
 int dcmctl_parse_ms(const char *s, int32_t *out)
 {
 	long long v;
-	int r = parse_int(s, INT32_MIN, INT32_MAX, &v);
+	int r = num_parse_ll(s, INT32_MIN, INT32_MAX, &v);
 
 	if (!r)
 		*out = (int32_t)v;
@@ -61,12 +39,9 @@ int dcmctl_parse_ms(const char *s, int32_t *out)
 
 int dcmctl_parse_dcm_time(const char *s, uint32_t *out)
 {
-	long long v;
-	int r;
+	unsigned long long v;
+	int r = num_parse_ull(s, 10, 0, UINT32_MAX, &v);
 
-	if (s && *s == '-')
-		return -ERANGE;
-	r = parse_int(s, 0, UINT32_MAX, &v);
 	if (!r)
 		*out = (uint32_t)v;
 	return r;
@@ -95,7 +70,7 @@ int dcmctl_parse_kind(const char *s, enum dcm_update_kind *out)
 int dcmctl_parse_importance(const char *s, uint8_t *out)
 {
 	long long v;
-	int r = parse_int(s, 0, LIBDCM_MAX_IMPORTANCE, &v);
+	int r = num_parse_ll(s, 0, LIBDCM_MAX_IMPORTANCE, &v);
 
 	if (!r)
 		*out = (uint8_t)v;
@@ -563,7 +538,7 @@ int dcmctl_parse_watch(int argc, char **argv, struct dcmctl_watch_args *a, char 
 		return -ENOMEM;
 	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
-		if (parse_int(g.optarg, 1, LLONG_MAX, &cycles)) {
+		if (num_parse_ll(g.optarg, 1, LLONG_MAX, &cycles)) {
 			snprintf(err, errlen, "watch: invalid cycle count '%s' (1 or more)",
 				 g.optarg);
 			goto fail;

@@ -171,6 +171,38 @@ int dcm_snapshot_wrap(struct dcm *dcm, const void *mem, size_t len, bool owned,
 /* Tries of a snapshot read before it gives up with -EAGAIN. */
 #define DCM_SNAP_MAX_TRIES	10000
 
+/* A growing array of malloc'ed strings (free with dcm_strv_free()). */
+struct dcm_strv {
+	char **v;
+	size_t n, cap;
+};
+
+/* Add "@a@b". Return 0 or -ENOMEM. */
+int dcm_strv_add(struct dcm_strv *s, const char *a, const char *b);
+/* Free the strings and the array; @s is empty again. */
+void dcm_strv_free(struct dcm_strv *s);
+/* Sort the strings (strcmp()). */
+void dcm_strv_sort(struct dcm_strv *s);
+
+/* What dcm_sysfs_walk() collects and where it goes. */
+enum {
+	DCM_WALK_FILES = 1,		/* the regular files: "a/b/Value" */
+	DCM_WALK_SUBDEVICES = 2,	/* the directories holding a regular "Device"
+					 * file (subdevices), below the top: "a/b" */
+	DCM_WALK_PRUNE = 4,		/* not into such a directory (another
+					 * subdevice's keys), below the top */
+};
+
+/*
+ * The one walk of a sysfs key tree: what @flags asks for below the
+ * directory @dirfd, paths relative to it, added to @out unsorted. Hidden
+ * entries (a tree being built) are skipped, so are symlinks and every file
+ * that is not regular; a directory that cannot be opened is skipped; more
+ * than 32 levels is -ELOOP. Return 0 or a negative errno (@out holds what
+ * was found until then).
+ */
+int dcm_sysfs_walk(int dirfd, unsigned int flags, struct dcm_strv *out);
+
 #ifdef LIBDCM_TESTING
 /*
  * Called by a snapshot read after it copied the data and before it reads

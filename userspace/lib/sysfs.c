@@ -231,12 +231,7 @@ DCM_EXPORT int dcm_sysfs_read(const struct dcm_sysfs *s, const char *key, char *
  * Walking the tree
  */
 
-struct strv {
-	char **v;
-	size_t n, cap;
-};
-
-static int strv_add(struct strv *s, const char *a, const char *b)
+int dcm_strv_add(struct dcm_strv *s, const char *a, const char *b)
 {
 	char *p;
 
@@ -264,7 +259,7 @@ DCM_EXPORT void dcm_sysfs_strv_free(char **v, size_t n)
 	free(v);
 }
 
-static void strv_free(struct strv *s)
+void dcm_strv_free(struct dcm_strv *s)
 {
 	dcm_sysfs_strv_free(s->v, s->n);
 	memset(s, 0, sizeof(*s));
@@ -275,13 +270,33 @@ static int str_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/*
- * Collect the files (@files, "a/b/Value") or the directories holding a
- * "Device" file (@subdirs, "a/b": subdevices) below @dirfd, relative paths
- * after @rel. Hidden entries (a tree being built) are skipped.
- */
-static int walk(int dirfd, const char *rel, struct strv *files, struct strv *subdirs,
-		int depth)
+void dcm_strv_sort(struct dcm_strv *s)
+{
+	if (s->n)
+		qsort(s->v, s->n, sizeof(char *), str_cmp);
+}
+
+/* The type of the entry @name of @dirfd: DT_DIR, DT_REG, or another (skipped). */
+static unsigned char entry_type(int dirfd, const char *name, unsigned char type)
+{
+	struct stat st;
+
+	if (type != DT_UNKNOWN && type != DT_LNK)
+		return type;
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return DT_UNKNOWN;
+	return S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
+}
+
+/* Does the directory @fd hold a regular "Device" file (a subdevice's)? */
+static bool holds_device(int fd)
+{
+	struct stat st;
+
+	return !fstatat(fd, "Device", &st, AT_SYMLINK_NOFOLLOW) && S_ISREG(st.st_mode);
+}
+
+static int walk(int dirfd, const char *rel, unsigned int flags, struct dcm_strv *out, int depth)
 {
 	struct dirent *de;
 	DIR *d;
@@ -299,18 +314,14 @@ static int walk(int dirfd, const char *rel, struct strv *files, struct strv *sub
 		return -errno;
 	}
 	while (!r && (de = readdir(d))) {
-		unsigned char type = de->d_type;
+		unsigned char type;
 		char *path;
 
 		if (de->d_name[0] == '.')
 			continue;
-		if (type == DT_UNKNOWN || type == DT_LNK) {
-			struct stat st;
-
-			if (fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-				continue;
-			type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
-		}
+		type = entry_type(dirfd, de->d_name, de->d_type);
+		if (type != DT_DIR && type != DT_REG)
+			continue;
 		if (asprintf(&path, "%s%s%s", rel, *rel ? "/" : "", de->d_name) < 0) {
 			r = -ENOMEM;
 			break;
@@ -318,28 +329,33 @@ static int walk(int dirfd, const char *rel, struct strv *files, struct strv *sub
 		if (type == DT_DIR) {
 			int sub = openat(dirfd, de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-			if (sub >= 0) {
-				r = walk(sub, path, files, subdirs, depth + 1);
+			if (sub >= 0 && !((flags & DCM_WALK_PRUNE) && holds_device(sub)))
+				r = walk(sub, path, flags, out, depth + 1);
+			if (sub >= 0)
 				close(sub);
-			}
-		} else if (type == DT_REG) {
-			if (files)
-				r = strv_add(files, path, "");
+		} else {
+			if (flags & DCM_WALK_FILES)
+				r = dcm_strv_add(out, path, "");
 			if (!strcmp(de->d_name, "Device"))
 				has_device = true;
 		}
 		free(path);
 	}
 	closedir(d);
-	if (!r && subdirs && has_device && *rel)
-		r = strv_add(subdirs, rel, "");
+	if (!r && (flags & DCM_WALK_SUBDEVICES) && has_device && *rel)
+		r = dcm_strv_add(out, rel, "");
 	return r;
+}
+
+int dcm_sysfs_walk(int dirfd, unsigned int flags, struct dcm_strv *out)
+{
+	return walk(dirfd, "", flags, out, 0);
 }
 
 DCM_EXPORT int dcm_sysfs_keys(const struct dcm_sysfs *s, enum dcm_sysfs_root root,
 			      char ***keys, size_t *n)
 {
-	struct strv files = { 0 };
+	struct dcm_strv files = { 0 };
 	size_t i;
 	int fd, r;
 
@@ -354,12 +370,11 @@ DCM_EXPORT int dcm_sysfs_keys(const struct dcm_sysfs *s, enum dcm_sysfs_root roo
 		r = -errno;
 		goto fail;
 	}
-	r = walk(fd, "", &files, NULL, 0);
+	r = dcm_sysfs_walk(fd, DCM_WALK_FILES, &files);
 	close(fd);
 	if (r)
 		goto fail;
-	if (files.n)
-		qsort(files.v, files.n, sizeof(char *), str_cmp);
+	dcm_strv_sort(&files);
 	for (i = 0; i < files.n; i++) {
 		char *k;
 
@@ -374,7 +389,7 @@ DCM_EXPORT int dcm_sysfs_keys(const struct dcm_sysfs *s, enum dcm_sysfs_root roo
 	*n = files.n;
 	return 0;
 fail:
-	strv_free(&files);
+	dcm_strv_free(&files);
 	return dcm_set_error(r, "%s/%s: %s", s->path, roots[root].dir, dcm_strerror(r));
 }
 
@@ -419,7 +434,7 @@ static int elems(const struct dcm_sysfs *s, bool subdevices, struct dcm_sysfs_el
 		 size_t *n)
 {
 	const char *root = roots[subdevices ? DCM_SYSFS_SUBDEVICES : DCM_SYSFS_DEVICES].dir;
-	struct strv names = { 0 };
+	struct dcm_strv names = { 0 };
 	struct dcm_sysfs_elem *v;
 	size_t i;
 	int fd, r;
@@ -433,7 +448,7 @@ static int elems(const struct dcm_sysfs *s, bool subdevices, struct dcm_sysfs_el
 		return errno == ENOENT ? 0 : dcm_set_error(-errno, "%s: %s", s->path,
 							   dcm_strerror(errno));
 	if (subdevices) {
-		r = walk(fd, "", NULL, &names, 0);
+		r = dcm_sysfs_walk(fd, DCM_WALK_SUBDEVICES, &names);
 	} else {
 		/* devices: the directories right below DeviceList */
 		DIR *d = fdopendir(dup(fd));
@@ -442,7 +457,7 @@ static int elems(const struct dcm_sysfs *s, bool subdevices, struct dcm_sysfs_el
 		r = d ? 0 : -errno;
 		while (d && !r && (de = readdir(d)))
 			if (de->d_name[0] != '.' && de->d_type != DT_REG)
-				r = strv_add(&names, de->d_name, "");
+				r = dcm_strv_add(&names, de->d_name, "");
 		if (d)
 			closedir(d);
 	}
@@ -451,7 +466,7 @@ static int elems(const struct dcm_sysfs *s, bool subdevices, struct dcm_sysfs_el
 	if (!r && !v)
 		r = -ENOMEM;
 	if (r) {
-		strv_free(&names);
+		dcm_strv_free(&names);
 		return dcm_set_error(r, "%s: %s", s->path, dcm_strerror(r));
 	}
 	for (i = 0; i < names.n; i++) {
@@ -469,14 +484,14 @@ static int elems(const struct dcm_sysfs *s, bool subdevices, struct dcm_sysfs_el
 		}
 		if (r) {
 			dcm_sysfs_elems_free(v, names.n);
-			strv_free(&names);
+			dcm_strv_free(&names);
 			return dcm_set_error(r, "%s: %s", s->path, dcm_strerror(r));
 		}
 	}
 	qsort(v, names.n, sizeof(*v), elem_cmp);
 	*out = v;
 	*n = names.n;
-	strv_free(&names);
+	dcm_strv_free(&names);
 	return 0;
 }
 

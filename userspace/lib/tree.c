@@ -8,7 +8,6 @@
  * The tree is a copy: it does not change when the description is replaced
  * (dcm_tree_generation() against a handle's tells).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -22,11 +21,6 @@
 /* Tries of a read that meets a description being replaced. */
 #define TREE_TRIES	5
 
-struct keyv {
-	struct dcm_tree_key *v;
-	size_t n, cap;
-};
-
 struct dcm_tree {
 	unsigned int index;
 	uint32_t generation;
@@ -35,7 +29,8 @@ struct dcm_tree {
 	size_t n_devices;
 	struct dcm_tree_subdevice *subdevices;
 	size_t n_subdevices;
-	struct keyv robot;
+	struct dcm_tree_key *robot;
+	size_t n_robot;
 	/* by LIBDCM_HANDLE_INDEX: the subdevice, or NULL */
 	const struct dcm_tree_subdevice **by_index;
 	size_t n_index;
@@ -52,31 +47,18 @@ DCM_EXPORT const char *const *dcm_get_prefix(size_t *n)
 	return prefixes;
 }
 
-static int key_add(struct keyv *k, const char *rel, const char *name, mode_t mode)
+/* The flags of a key whose file has @mode. */
+static uint32_t key_flags(mode_t mode)
 {
-	struct dcm_tree_key *e;
+	uint32_t flags = 0;
 
-	if (k->n == k->cap) {
-		size_t cap = k->cap ? 2 * k->cap : 16;
-		struct dcm_tree_key *v = realloc(k->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		k->v = v;
-		k->cap = cap;
-	}
-	e = &k->v[k->n];
-	memset(e, 0, sizeof(*e));
-	if (asprintf((char **)&e->name, "%s%s%s", rel, *rel ? "/" : "", name) < 0)
-		return -ENOMEM;
 	if (mode & S_IWUSR)
-		e->flags |= LIBDCM_TREE_KEY_WRITABLE;
+		flags |= LIBDCM_TREE_KEY_WRITABLE;
 	if (mode & S_IWGRP)
-		e->flags |= LIBDCM_TREE_KEY_COMMAND;
+		flags |= LIBDCM_TREE_KEY_COMMAND;
 	else if (mode & S_IWUSR)
-		e->flags |= LIBDCM_TREE_KEY_CONFIG;
-	k->n++;
-	return 0;
+		flags |= LIBDCM_TREE_KEY_CONFIG;
+	return flags;
 }
 
 static void keys_free(struct dcm_tree_key *v, size_t n)
@@ -88,73 +70,18 @@ static void keys_free(struct dcm_tree_key *v, size_t n)
 	free(v);
 }
 
-static int key_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct dcm_tree_key *)a)->name,
-		      ((const struct dcm_tree_key *)b)->name);
-}
-
 /*
- * The keys of one directory: its files, and those of its subdirectories
- * that are no subdevice of their own (@stop_at_subdevices: a subdirectory
- * holding a "Device" file is another subdevice's).
+ * The keys below <controller>/@dir/@name, sorted: its files, and those of
+ * its subdirectories that are no subdevice of their own (for a @subdevice:
+ * a subdirectory holding a "Device" file is another subdevice's).
  */
-static int collect_keys(int dirfd, const char *rel, struct keyv *k, bool stop_at_subdevices,
-			int depth)
-{
-	struct dirent *de;
-	DIR *d;
-	int fd, r = 0;
-
-	if (depth > 32)
-		return -ELOOP;
-	fd = dup(dirfd);
-	if (fd < 0)
-		return -errno;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return -errno;
-	}
-	while (!r && (de = readdir(d))) {
-		struct stat st;
-
-		if (de->d_name[0] == '.')
-			continue;
-		if (fstatat(dirfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-			continue;
-		if (S_ISREG(st.st_mode)) {
-			r = key_add(k, rel, de->d_name, st.st_mode);
-		} else if (S_ISDIR(st.st_mode)) {
-			int sub = openat(dirfd, de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-			char *path;
-
-			if (sub < 0)
-				continue;
-			if (stop_at_subdevices && !faccessat(sub, "Device", F_OK, AT_SYMLINK_NOFOLLOW)) {
-				close(sub);
-				continue;
-			}
-			if (asprintf(&path, "%s%s%s", rel, *rel ? "/" : "", de->d_name) < 0) {
-				close(sub);
-				r = -ENOMEM;
-				break;
-			}
-			r = collect_keys(sub, path, k, stop_at_subdevices, depth + 1);
-			free(path);
-			close(sub);
-		}
-	}
-	closedir(d);
-	return r;
-}
-
-/* The keys below <controller>/@dir/@name, sorted. */
 static int element_keys(const struct dcm_sysfs *s, const char *dir, const char *name,
 			bool subdevice, struct dcm_tree_key **out, size_t *n)
 {
-	struct keyv k = { 0 };
+	struct dcm_strv files = { 0 };
+	struct dcm_tree_key *k;
 	char rel[4096];
+	size_t i, nk = 0;
 	int fd, r;
 
 	snprintf(rel, sizeof(rel), "%s/%s%s%s", dcm_sysfs_path(s), dir, name ? "/" : "",
@@ -162,16 +89,35 @@ static int element_keys(const struct dcm_sysfs *s, const char *dir, const char *
 	fd = open(rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	r = collect_keys(fd, "", &k, subdevice, 0);
-	close(fd);
+	r = dcm_sysfs_walk(fd, DCM_WALK_FILES | (subdevice ? DCM_WALK_PRUNE : 0), &files);
+	k = r ? NULL : calloc(files.n ? files.n : 1, sizeof(*k));
+	if (!r && !k)
+		r = -ENOMEM;
 	if (r) {
-		keys_free(k.v, k.n);
+		close(fd);
+		dcm_strv_free(&files);
 		return r;
 	}
-	if (k.n)
-		qsort(k.v, k.n, sizeof(*k.v), key_cmp);
-	*out = k.v;
-	*n = k.n;
+	dcm_strv_sort(&files);
+	for (i = 0; i < files.n; i++) {
+		struct stat st;
+
+		/* gone since the walk: not a key any more */
+		if (fstatat(fd, files.v[i], &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
+			free(files.v[i]);
+			continue;
+		}
+		k[nk].name = files.v[i];
+		k[nk++].flags = key_flags(st.st_mode);
+	}
+	close(fd);
+	free(files.v);
+	if (!nk) {
+		free(k);
+		k = NULL;
+	}
+	*out = k;
+	*n = nk;
 	return 0;
 }
 
@@ -207,7 +153,7 @@ DCM_EXPORT void dcm_tree_free(struct dcm_tree *t)
 		keys_free((struct dcm_tree_key *)t->subdevices[i].keys, t->subdevices[i].n_keys);
 	}
 	free(t->subdevices);
-	keys_free(t->robot.v, t->robot.n);
+	keys_free(t->robot, t->n_robot);
 	free(t->by_index);
 	free(t);
 }
@@ -265,7 +211,7 @@ static int read_sysfs(struct dcm_tree *t, const struct dcm_sysfs *s)
 	dcm_sysfs_elems_free(e, n);
 	e = NULL;
 
-	r = element_keys(s, "RobotConfig", NULL, false, &t->robot.v, &t->robot.n);
+	r = element_keys(s, "RobotConfig", NULL, false, &t->robot, &t->n_robot);
 	if (r == -ENOENT)
 		r = 0;
 	if (r)
@@ -401,12 +347,12 @@ DCM_EXPORT const struct dcm_tree_subdevice *dcm_tree_subdevice(const struct dcm_
 
 DCM_EXPORT size_t dcm_tree_n_robot_keys(const struct dcm_tree *t)
 {
-	return t ? t->robot.n : 0;
+	return t ? t->n_robot : 0;
 }
 
 DCM_EXPORT const struct dcm_tree_key *dcm_tree_robot_key(const struct dcm_tree *t, size_t i)
 {
-	return t && i < t->robot.n ? &t->robot.v[i] : NULL;
+	return t && i < t->n_robot ? &t->robot[i] : NULL;
 }
 
 /* @name without @prefix, if it starts with it. */

@@ -46,6 +46,8 @@
 #include <sys/signalfd.h>
 
 #include "lola_daemon.h"
+#include "num.h"
+#include "optdef.h"
 
 #define DEFAULT_SOCKET		"/tmp/robocup"
 #define DEFAULT_TIMEOUT_MS	200
@@ -54,6 +56,53 @@
 #define DEFAULT_MAX_ERRORS	5
 
 /* ---- options ---- */
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+enum { OPT_STATUS_SOCKET = 256, OPT_MODE, OPT_ON_SILENCE, OPT_RAMP, OPT_PRIORITY,
+       OPT_MAX_CLIENTS, OPT_MAX_ERRORS, OPT_STATUS, OPT_BODY_VERSION, OPT_HEAD_VERSION,
+       OPT_IDLE, OPT_MAP, OPT_LOG_LIMIT };
+
+/* The options: getopt_long()'s tables and the help (common/optdef.h). */
+static const struct optdef optdefs[] = {
+	{ "device", 'd', 0, "PATH", "the controller (default " LIBDCM_DEFAULT_DEVICE ")" },
+	{ "socket", 's', 0, "PATH", "LoLA's socket (default " DEFAULT_SOCKET ")" },
+	{ "status-socket", 0, OPT_STATUS_SOCKET, "PATH",
+	  "the status socket (default SOCKET.status)" },
+	{ "mode", 0, OPT_MODE, "OCTAL", "the sockets' permissions (default 0660)" },
+	{ "timeout", 't', 0, "MS", "a commander silent this long loses command, and\n"
+	  "the kernel's watchdog acts (default " STR(DEFAULT_TIMEOUT_MS) ", "
+	  STR(LIBDCM_WATCHDOG_MIN_MS) "-" STR(LIBDCM_WATCHDOG_MAX_MS) ")" },
+	{ "on-silence", 0, OPT_ON_SILENCE, "hold|ramp",
+	  "the watchdog's action: the actuators hold (LoLA's\n"
+	  "behaviour, default) or the stiffness ramps to 0" },
+	{ "ramp-ms", 0, OPT_RAMP, "MS", "the ramp's length (default " STR(DEFAULT_RAMP_MS) ")" },
+	{ "period", 'p', 0, "MS", "set the controller's period first (12: LoLA's rate;\n"
+	  "needs CAP_NET_ADMIN)" },
+	{ "priority", 0, OPT_PRIORITY, "N", "run SCHED_FIFO at priority N" },
+	{ "max-clients", 0, OPT_MAX_CLIENTS, "N",
+	  "connections at once (default " STR(DEFAULT_MAX_CLIENTS) ")" },
+	{ "max-errors", 0, OPT_MAX_ERRORS, "N", "refused packets in a row before a client is\n"
+	  "disconnected (default " STR(DEFAULT_MAX_ERRORS) "; 0: never)" },
+	{ "idle-timeout", 0, OPT_IDLE, "MS", "close a client that neither reads its maps nor has\n"
+	  "a map applied for MS (default " STR(LOLA_IDLE_DEFAULT_MS) "; 0: never)" },
+	{ "map-timeout", 0, OPT_MAP, "MS", "close a client whose map has not ended after MS\n"
+	  "(default " STR(LOLA_MAP_DEFAULT_MS) "; 0: never)" },
+	{ "log-limit", 0, OPT_LOG_LIMIT, "N", "log lines per client and reason in 10 s (all\n"
+	  "clients together: 2N; default " STR(LOLA_LOG_DEFAULT_LIMIT) ")" },
+	{ "status", 0, OPT_STATUS, NULL, "print the running daemon's status and exit" },
+	{ "body-version", 0, OPT_BODY_VERSION, "V",
+	  "RobotConfig[1], the body's version (N.N.N, e.g. 6.0.0\n"
+	  "for a NAO V6); default RobotConfig/Body/Version" },
+	{ "head-version", 0, OPT_HEAD_VERSION, "V", "RobotConfig[3], the head's version; default\n"
+	  "RobotConfig/Head/Version" },
+	{ "help", 'h', 0, NULL, "this text" },
+	{ "version", 'V', 0, NULL, "the version" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+#define N_OPTDEFS (sizeof(optdefs) / sizeof(optdefs[0]))
 
 static void usage(FILE *f)
 {
@@ -64,56 +113,21 @@ static void usage(FILE *f)
 "Serve the LoLA protocol (NAO V6's RoboCup socket) from a dcm controller:\n"
 "every cycle one 896-byte sensor map to each client, actuator maps applied\n"
 "at the next cycle. Documentation/dcm/lola.rst.\n"
-"\n"
-"  -d, --device PATH       the controller (default " LIBDCM_DEFAULT_DEVICE ")\n"
-"  -s, --socket PATH       LoLA's socket (default " DEFAULT_SOCKET ")\n"
-"      --status-socket PATH  the status socket (default SOCKET.status)\n"
-"      --mode OCTAL        the sockets' permissions (default 0660)\n"
-"  -t, --timeout MS        a commander silent this long loses command, and\n"
-"                          the kernel's watchdog acts (default %d, 20-60000)\n"
-"      --on-silence hold|ramp  the watchdog's action: the actuators hold (LoLA's\n"
-"                          behaviour, default) or the stiffness ramps to 0\n"
-"      --ramp-ms MS        the ramp's length (default %d)\n"
-"  -p, --period MS         set the controller's period first (12: LoLA's rate;\n"
-"                          needs CAP_NET_ADMIN)\n"
-"      --priority N        run SCHED_FIFO at priority N\n"
-"      --max-clients N     connections at once (default %d)\n"
-"      --max-errors N      refused packets in a row before a client is\n"
-"                          disconnected (default %d; 0: never)\n"
-"      --idle-timeout MS   close a client that neither reads its maps nor has\n"
-"                          a map applied for MS (default %d; 0: never)\n"
-"      --map-timeout MS    close a client whose map has not ended after MS\n"
-"                          (default %d; 0: never)\n"
-"      --log-limit N       log lines per client and reason in 10 s (all\n"
-"                          clients together: 2N; default %d)\n"
-"      --status            print the running daemon's status and exit\n"
-"      --body-version V    RobotConfig[1], the body's version (N.N.N, e.g. 6.0.0\n"
-"                          for a NAO V6); default RobotConfig/Body/Version\n"
-"      --head-version V    RobotConfig[3], the head's version; default\n"
-"                          RobotConfig/Head/Version\n"
-"  -h, --help              this text\n"
-"  -V, --version           the version\n",
-		DEFAULT_TIMEOUT_MS, DEFAULT_RAMP_MS, DEFAULT_MAX_CLIENTS, DEFAULT_MAX_ERRORS,
-		LOLA_IDLE_DEFAULT_MS, LOLA_MAP_DEFAULT_MS, LOLA_LOG_DEFAULT_LIMIT);
+"\n");
+	optdef_print(f, optdefs, 23);
 }
 
+/* An option's number in [@min, @max], in @base 8 or 10 (common/num.h). */
 static bool parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out,
-		       int base)
+		       unsigned int base)
 {
-	unsigned long v;
-	char *end;
+	unsigned long long v;
 
-	errno = 0;
-	v = strtoul(s, &end, base);
-	if (errno || end == s || *end || v < min || v > max || s[0] == '-')
+	if (num_parse_ull(s, base, min, max, &v))
 		return false;
 	*out = (unsigned int)v;
 	return true;
 }
-
-enum { OPT_STATUS_SOCKET = 256, OPT_MODE, OPT_ON_SILENCE, OPT_RAMP, OPT_PRIORITY,
-       OPT_MAX_CLIENTS, OPT_MAX_ERRORS, OPT_STATUS, OPT_BODY_VERSION, OPT_HEAD_VERSION,
-       OPT_IDLE, OPT_MAP, OPT_LOG_LIMIT };
 
 /* A timeout option: 0 (never) or LOLA_TIMEOUT_MIN_MS to LOLA_TIMEOUT_MAX_MS. */
 static bool parse_timeout(const char *s, unsigned int *out)
@@ -122,34 +136,8 @@ static bool parse_timeout(const char *s, unsigned int *out)
 	       (*out == 0 || *out >= LOLA_TIMEOUT_MIN_MS);
 }
 
-static int parse_args(struct lola_opts *o, int argc, char **argv, bool *status_only)
+static void set_defaults(struct lola_opts *o)
 {
-	static const struct option opts[] = {
-		{ "device", required_argument, NULL, 'd' },
-		{ "socket", required_argument, NULL, 's' },
-		{ "status-socket", required_argument, NULL, OPT_STATUS_SOCKET },
-		{ "mode", required_argument, NULL, OPT_MODE },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "on-silence", required_argument, NULL, OPT_ON_SILENCE },
-		{ "ramp-ms", required_argument, NULL, OPT_RAMP },
-		{ "period", required_argument, NULL, 'p' },
-		{ "priority", required_argument, NULL, OPT_PRIORITY },
-		{ "max-clients", required_argument, NULL, OPT_MAX_CLIENTS },
-		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
-		{ "status", no_argument, NULL, OPT_STATUS },
-		{ "body-version", required_argument, NULL, OPT_BODY_VERSION },
-		{ "head-version", required_argument, NULL, OPT_HEAD_VERSION },
-		{ "idle-timeout", required_argument, NULL, OPT_IDLE },
-		{ "map-timeout", required_argument, NULL, OPT_MAP },
-		{ "log-limit", required_argument, NULL, OPT_LOG_LIMIT },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *status_path = NULL;
-	unsigned int v;
-	int c;
-
 	o->device = LIBDCM_DEFAULT_DEVICE;
 	o->socket_path = DEFAULT_SOCKET;
 	o->timeout_ms = DEFAULT_TIMEOUT_MS;
@@ -162,93 +150,117 @@ static int parse_args(struct lola_opts *o, int argc, char **argv, bool *status_o
 	o->idle_ms = LOLA_IDLE_DEFAULT_MS;
 	o->map_ms = LOLA_MAP_DEFAULT_MS;
 	o->log_limit = LOLA_LOG_DEFAULT_LIMIT;
-	while ((c = getopt_long(argc, argv, "d:s:t:p:hV", opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			o->device = optarg;
+}
+
+/* The option @c that takes a number, its argument @arg. Return: false if bad. */
+static bool set_number(struct lola_opts *o, int c, const char *arg)
+{
+	unsigned int v;
+
+	switch (c) {
+	case OPT_MODE:
+		if (!parse_uint(arg, 0, 0777, &v, 8))
+			return false;
+		o->mode = v;
+		return true;
+	case 't':
+		return parse_uint(arg, LIBDCM_WATCHDOG_MIN_MS, LIBDCM_WATCHDOG_MAX_MS,
+				  &o->timeout_ms, 10);
+	case OPT_RAMP:
+		return parse_uint(arg, 0, LIBDCM_WATCHDOG_RAMP_MAX_MS, &o->ramp_ms, 10);
+	case 'p':
+		return parse_uint(arg, 1, 100, &o->period_ms, 10);
+	case OPT_PRIORITY:
+		if (!parse_uint(arg, 1, 99, &v, 10))
+			return false;
+		o->priority = (int)v;
+		return true;
+	case OPT_MAX_CLIENTS:
+		return parse_uint(arg, 1, 1024, &o->max_clients, 10);
+	case OPT_MAX_ERRORS:
+		return parse_uint(arg, 0, 1000000, &o->max_errors, 10);
+	case OPT_IDLE:
+		return parse_timeout(arg, &o->idle_ms);
+	case OPT_MAP:
+		return parse_timeout(arg, &o->map_ms);
+	case OPT_LOG_LIMIT:
+		return parse_uint(arg, 1, 100000, &o->log_limit, 10);
+	default:
+		return false;
+	}
+}
+
+/*
+ * The option @c with its argument @arg (NULL: none). Return: 0, 1 to exit
+ * 0 (--help, --version), -1 on a bad one (said on stderr).
+ */
+static int set_option(struct lola_opts *o, int c, const char *arg, const char **status_path,
+		      bool *status_only)
+{
+	switch (c) {
+	case 'd':
+		o->device = arg;
+		return 0;
+	case 's':
+		o->socket_path = arg;
+		return 0;
+	case OPT_STATUS_SOCKET:
+		*status_path = arg;
+		return 0;
+	case OPT_ON_SILENCE:
+		if (!strcmp(arg, "hold"))
+			o->action = LIBDCM_WATCHDOG_HOLD;
+		else if (!strcmp(arg, "ramp"))
+			o->action = LIBDCM_WATCHDOG_RAMP;
+		else
 			break;
-		case 's':
-			o->socket_path = optarg;
-			break;
-		case OPT_STATUS_SOCKET:
-			status_path = optarg;
-			break;
-		case OPT_MODE:
-			if (!parse_uint(optarg, 0, 0777, &v, 8))
-				goto bad;
-			o->mode = v;
-			break;
-		case 't':
-			if (!parse_uint(optarg, LIBDCM_WATCHDOG_MIN_MS, LIBDCM_WATCHDOG_MAX_MS,
-					&o->timeout_ms, 10))
-				goto bad;
-			break;
-		case OPT_ON_SILENCE:
-			if (!strcmp(optarg, "hold"))
-				o->action = LIBDCM_WATCHDOG_HOLD;
-			else if (!strcmp(optarg, "ramp"))
-				o->action = LIBDCM_WATCHDOG_RAMP;
-			else
-				goto bad;
-			break;
-		case OPT_RAMP:
-			if (!parse_uint(optarg, 0, LIBDCM_WATCHDOG_RAMP_MAX_MS, &o->ramp_ms, 10))
-				goto bad;
-			break;
-		case 'p':
-			if (!parse_uint(optarg, 1, 100, &o->period_ms, 10))
-				goto bad;
-			break;
-		case OPT_PRIORITY:
-			if (!parse_uint(optarg, 1, 99, &v, 10))
-				goto bad;
-			o->priority = (int)v;
-			break;
-		case OPT_MAX_CLIENTS:
-			if (!parse_uint(optarg, 1, 1024, &o->max_clients, 10))
-				goto bad;
-			break;
-		case OPT_MAX_ERRORS:
-			if (!parse_uint(optarg, 0, 1000000, &o->max_errors, 10))
-				goto bad;
-			break;
-		case OPT_STATUS:
-			*status_only = true;
-			break;
-		case OPT_BODY_VERSION:
-		case OPT_HEAD_VERSION:
-			if (!lola_version_valid(optarg)) {
-				fprintf(stderr, "dcm-lola: bad version '%s': LoLA's form is N.N.N, "
-					"e.g. 6.0.0\n", optarg);
-				return -1;
-			}
-			if (c == OPT_BODY_VERSION)
-				o->body_version = optarg;
-			else
-				o->head_version = optarg;
-			break;
-		case OPT_IDLE:
-			if (!parse_timeout(optarg, &o->idle_ms))
-				goto bad;
-			break;
-		case OPT_MAP:
-			if (!parse_timeout(optarg, &o->map_ms))
-				goto bad;
-			break;
-		case OPT_LOG_LIMIT:
-			if (!parse_uint(optarg, 1, 100000, &o->log_limit, 10))
-				goto bad;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(0);
-		case 'V':
-			printf("dcm-lola (libdcm %s)\n", dcm_lib_version());
-			exit(0);
-		default:
+		return 0;
+	case OPT_STATUS:
+		*status_only = true;
+		return 0;
+	case OPT_BODY_VERSION:
+	case OPT_HEAD_VERSION:
+		if (!lola_version_valid(arg)) {
+			fprintf(stderr, "dcm-lola: bad version '%s': LoLA's form is N.N.N, "
+				"e.g. 6.0.0\n", arg);
+			return -1;
+		}
+		*(c == OPT_BODY_VERSION ? &o->body_version : &o->head_version) = arg;
+		return 0;
+	case 'h':
+		usage(stdout);
+		return 1;
+	case 'V':
+		printf("dcm-lola (libdcm %s)\n", dcm_lib_version());
+		return 1;
+	default:
+		if (set_number(o, c, arg))
+			return 0;
+		break;
+	}
+	fprintf(stderr, "dcm-lola: bad value '%s' (see --help)\n", arg);
+	return -1;
+}
+
+/* Return: 0 to run, 1 to exit 0 (--help, --version), -1 on a usage error. */
+static int parse_args(struct lola_opts *o, int argc, char **argv, bool *status_only)
+{
+	struct option opts[N_OPTDEFS];
+	char sopts[2 * N_OPTDEFS + 1];
+	const char *status_path = NULL;
+	int c, r;
+
+	if (optdef_getopt(optdefs, "", opts, sopts, sizeof(sopts)))
+		return -1;
+	set_defaults(o);
+	while ((c = getopt_long(argc, argv, sopts, opts, NULL)) != -1) {
+		if (c == '?' || c == ':') {
 			usage(stderr);
 			return -1;
 		}
+		r = set_option(o, c, optarg, &status_path, status_only);
+		if (r)
+			return r;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "dcm-lola: unexpected argument '%s'\n", argv[optind]);
@@ -261,9 +273,6 @@ static int parse_args(struct lola_opts *o, int argc, char **argv, bool *status_o
 		return -1;
 	}
 	return 0;
-bad:
-	fprintf(stderr, "dcm-lola: bad value '%s' (see --help)\n", optarg);
-	return -1;
 }
 
 
@@ -579,8 +588,9 @@ int main(int argc, char **argv)
 	int ret = 0;
 
 	setvbuf(stderr, NULL, _IOLBF, 0);
-	if (parse_args(&d.opt, argc, argv, &status_only))
-		return 2;
+	ret = parse_args(&d.opt, argc, argv, &status_only);
+	if (ret)
+		return ret > 0 ? 0 : 2;
 	if (status_only)
 		return lola_status_client(d.opt.status_path);
 	lola_log_init(&d.log, d.opt.log_limit, LOLA_LOG_INTERVAL_MS);

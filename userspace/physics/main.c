@@ -22,6 +22,7 @@
 #include <sys/un.h>
 
 #include "model.h"
+#include "num.h"
 #include "optdef.h"
 #include "physics.h"
 
@@ -71,14 +72,11 @@ static void usage(FILE *f)
 	optdef_print(f, optdefs, 20);
 }
 
+/* An option's number, 0 to @max (common/num.h); said on stderr if not. */
 static int parse_uint(const char *opt, const char *s, unsigned long long max,
 		      unsigned long long *out)
 {
-	char *end;
-
-	errno = 0;
-	*out = strtoull(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || *out > max) {
+	if (num_parse_ull(s, 10, 0, max, out)) {
 		fprintf(stderr, "dcm-physics: %s: '%s' is not a number within 0..%llu\n", opt, s,
 			max);
 		return -1;

@@ -148,9 +148,28 @@ static void test_list(void **state)
 		"RobotConfig/Body/Type\n"
 		"RobotConfig/Head/Device/TouchBoard/Version\n");
 	out_free(&r);
-	r = RUN(dcmctl_list, "list", "Nothing*");
+	/* a subdevice by its name, without /Value, as get and watch take it */
+	r = RUN(dcmctl_list, "list", "*/Position/Actuator");
 	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.err, "");
+	assert_string_equal(r.out, "Device/SubDeviceList/HeadPitch/Position/Actuator/Value\n");
+	out_free(&r);
+	r = RUN(dcmctl_list, "list", "Device/SubDeviceList/*/Sensor");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "Device/SubDeviceList/HeadPitch/Position/Sensor/Value\n");
+	out_free(&r);
+	/* a pattern that matches nothing: an error, as get's and watch's */
+	r = RUN(dcmctl_list, "list", "Nothing*");
+	assert_int_equal(r.rc, DCMCTL_EXIT_FAIL);
 	assert_string_equal(r.out, "");
+	assert_string_equal(r.err, "dcmctl: Nothing*: no key matches\n");
+	out_free(&r);
+	r = RUN(dcmctl_list, "-j", "list", "Nothing*");
+	assert_int_equal(r.rc, DCMCTL_EXIT_FAIL);
+	assert_string_equal(r.out, "[]\n");
+	out_free(&r);
+	r = RUN(dcmctl_list, "list", "HeadPitch/Position/Sensor/Nothing");
+	assert_int_equal(r.rc, DCMCTL_EXIT_FAIL);
 	out_free(&r);
 
 	r = RUN(dcmctl_list, "-j", "list", "*/Bus");
@@ -637,14 +656,59 @@ static void test_usage_errors(void **state)
 	out_free(&r);
 	/* "--" then an option-like argument: an argument */
 	r = RUN(dcmctl_list, "list", "--", "--x*");
-	assert_int_equal(r.rc, 0);
+	assert_int_equal(r.rc, DCMCTL_EXIT_FAIL);
 	assert_string_equal(r.out, "");
+	assert_string_equal(r.err, "dcmctl: --x*: no key matches\n");
 	out_free(&r);
 	/* the options after the pattern: -j taken by dcmctl_parse_args() */
 	r = RUN(dcmctl_list, "list", "HeadPitch/Position/Sensor/T*", "-j");
 	assert_int_equal(r.rc, 0);
 	assert_string_equal(r.out, "[\"Device/SubDeviceList/HeadPitch/Position/Sensor/Type\"]\n");
 	out_free(&r);
+}
+
+/* The one matcher of list, get and watch: every form of the key grammar. */
+static void test_glob_matches(void **state)
+{
+	static const struct {
+		const char *pattern, *path;
+		bool match;
+	} cases[] = {
+#define SUB "Device/SubDeviceList/"
+		/* the full path, and without the prefix */
+		{ SUB "*", SUB "HeadYaw/Position/Sensor/Value", true },
+		{ "HeadYaw/*/Value", SUB "HeadYaw/Position/Sensor/Value", true },
+		{ "HeadYaw/*/Kp", SUB "HeadYaw/Position/Actuator/Kp", true },
+		/* a subdevice's value without /Value, both ways */
+		{ "*/Hardness/Actuator", SUB "HeadYaw/Hardness/Actuator/Value", true },
+		{ SUB "*/Sensor", SUB "HeadYaw/Position/Sensor/Value", true },
+		{ "HeadYaw/Position/Sensor", SUB "HeadYaw/Position/Sensor/Value", true },
+		/* only a Value: a subdevice's other keys are no subdevice */
+		{ "*/Actuator", SUB "HeadYaw/Position/Actuator/Kp", false },
+		{ "*/Position", SUB "HeadYaw/Position/Actuator/Value", false },
+		/* a device's and RobotConfig's keys: their full path only */
+		{ "*/Bus", "Device/DeviceList/ChestBoard/Bus", true },
+		{ "ChestBoard/*", "Device/DeviceList/ChestBoard/Bus", false },
+		{ "RobotConfig/*", "RobotConfig/Body/Type", true },
+		{ "Body/*", "RobotConfig/Body/Type", false },
+		{ "*/Value", "Device/DeviceList/X/Value", true },
+		{ "Device/DeviceList/X", "Device/DeviceList/X/Value", false },
+		/* fnmatch() without flags: '*' crosses '/', [] and ? */
+		{ "Head*Sensor", SUB "HeadYaw/Position/Sensor/Value", true },
+		{ "Head[PY]?w/*", SUB "HeadYaw/Position/Sensor/Value", true },
+		{ "Head[P]*", SUB "HeadYaw/Position/Sensor/Value", false },
+		{ "Nothing*", SUB "HeadYaw/Position/Sensor/Value", false },
+		/* "/Value" alone is no subdevice */
+		{ "", SUB "Value", false },
+#undef SUB
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (dcmctl_glob_matches(cases[i].pattern, cases[i].path) != cases[i].match)
+			fail_msg("'%s' against %s: %s expected", cases[i].pattern, cases[i].path,
+				 cases[i].match ? "a match" : "none");
 }
 
 /* $DCM_SYSFS_ROOT, when there is no -r. */
@@ -668,6 +732,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_glob_matches),
 		cmocka_unit_test(test_get),
 		cmocka_unit_test(test_get_options),
 		cmocka_unit_test(test_tree),

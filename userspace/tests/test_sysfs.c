@@ -230,6 +230,113 @@ static void test_elems(void **state)
 	dcm_sysfs_close(s);
 }
 
+/* A symlink <root>/@rel to <root>/@target (@target NULL: a fifo). */
+static void put_special(const char *rel, const char *target)
+{
+	char path[512], to[512];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	snprintf(to, sizeof(to), "%s/%s", root, target ? target : "");
+	assert_int_equal(target ? symlink(to, path) : mkfifo(path, 0644), 0);
+}
+
+/* The strings of @v, joined by ' ', into @buf. */
+static const char *joined(char **v, size_t n, char *buf, size_t len)
+{
+	size_t i, off = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && off < len; i++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", i ? " " : "", v[i]);
+	return buf;
+}
+
+/*
+ * The one walk of the key tree (dcm_sysfs_keys(), dcm_sysfs_subdevices(),
+ * dcm_tree_read()): sorted whatever the directory's order, regular files
+ * only (no symlink to a file or a directory, no fifo), a subdevice inside
+ * another one's directory is not that one's keys, 32 levels at most.
+ */
+static void test_walk(void **state)
+{
+	const struct dcm_tree_subdevice *sd;
+	struct dcm_sysfs_elem *e;
+	struct dcm_sysfs *s;
+	struct dcm_tree *t;
+	char buf[1024], rel[256], **k;
+	size_t n, i;
+
+	(void)state;
+	fake_sysfs_put("dcm2/uevent", "MAJOR=240");
+	fake_sysfs_put("dcm2/DeviceList/B/Type", "X");
+	/* created out of order: the directory's order is not the keys' */
+	fake_sysfs_put("dcm2/SubDeviceList/Z/Device", "B");
+	fake_sysfs_put("dcm2/SubDeviceList/Z/Value", "0");
+	fake_sysfs_put("dcm2/SubDeviceList/A/Value", "0");
+	fake_sysfs_put("dcm2/SubDeviceList/A/Device", "B");
+	/* a subdevice inside A's directory: its keys are not A's */
+	fake_sysfs_put("dcm2/SubDeviceList/A/In/Device", "B");
+	fake_sysfs_put("dcm2/SubDeviceList/A/In/Value", "0");
+	/* a directory without Device is A's: its keys are */
+	fake_sysfs_put("dcm2/SubDeviceList/A/Sub/Kp", "0");
+	/* a Device that is no regular file makes no subdevice */
+	fake_sysfs_put("dcm2/SubDeviceList/L/Value", "0");
+	put_special("dcm2/SubDeviceList/L/Device", "dcm2/SubDeviceList/A/Device");
+	/* symlinks, to a file and to a directory, and a fifo: none is a key */
+	put_special("dcm2/SubDeviceList/Z/Link", "dcm2/SubDeviceList/A/Value");
+	put_special("dcm2/SubDeviceList/Z/Dir", "dcm2/SubDeviceList/A");
+	put_special("dcm2/SubDeviceList/Z/Fifo", NULL);
+
+	assert_int_equal(dcm_sysfs_open(root, 2, &s), 0);
+	assert_int_equal(dcm_sysfs_keys(s, DCM_SYSFS_SUBDEVICES, &k, &n), 0);
+	assert_string_equal(joined(k, n, buf, sizeof(buf)),
+			    "Device/SubDeviceList/A/Device Device/SubDeviceList/A/In/Device "
+			    "Device/SubDeviceList/A/In/Value Device/SubDeviceList/A/Sub/Kp "
+			    "Device/SubDeviceList/A/Value Device/SubDeviceList/L/Value "
+			    "Device/SubDeviceList/Z/Device Device/SubDeviceList/Z/Value");
+	dcm_sysfs_strv_free(k, n);
+	assert_int_equal(dcm_sysfs_subdevices(s, &e, &n), 0);
+	assert_int_equal(n, 3);
+	assert_string_equal(e[0].name, "A");
+	assert_string_equal(e[1].name, "A/In");
+	assert_string_equal(e[2].name, "Z");
+	dcm_sysfs_elems_free(e, n);
+	dcm_sysfs_close(s);
+
+	assert_int_equal(dcm_tree_read(NULL, root, 2, &t), 0);
+	assert_int_equal(dcm_tree_n_subdevices(t), 3);
+	sd = dcm_tree_subdevice(t, 0);
+	assert_string_equal(sd->name, "A");
+	assert_int_equal(sd->n_keys, 3);
+	assert_string_equal(sd->keys[0].name, "Device");
+	assert_string_equal(sd->keys[1].name, "Sub/Kp");
+	assert_string_equal(sd->keys[2].name, "Value");
+	sd = dcm_tree_subdevice(t, 2);
+	assert_string_equal(sd->name, "Z");
+	assert_int_equal(sd->n_keys, 2);
+	assert_string_equal(sd->keys[0].name, "Device");
+	assert_string_equal(sd->keys[1].name, "Value");
+	dcm_tree_free(t);
+
+	/* 32 levels of directories below the root are read, 33 are too deep */
+	snprintf(rel, sizeof(rel), "dcm2/RobotConfig");
+	for (i = 0; i < 32; i++)
+		strcat(rel, "/d");
+	strcat(rel, "/Key");
+	fake_sysfs_put(rel, "1");
+	assert_int_equal(dcm_sysfs_open(root, 2, &s), 0);
+	assert_int_equal(dcm_sysfs_keys(s, DCM_SYSFS_ROBOT, &k, &n), 0);
+	assert_int_equal(n, 1);
+	assert_string_equal(k[0], rel + strlen("dcm2/"));
+	dcm_sysfs_strv_free(k, n);
+	strcpy(strrchr(rel, '/'), "/d/Key");
+	fake_sysfs_put(rel, "1");
+	assert_int_equal(dcm_sysfs_keys(s, DCM_SYSFS_ROBOT, &k, &n), -ELOOP);
+	assert_null(k);
+	assert_int_equal(n, 0);
+	dcm_sysfs_close(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -240,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_elems),
+		cmocka_unit_test(test_walk),
 	};
 
 	return cmocka_run_group_tests_name("sysfs", tests, setup, teardown);

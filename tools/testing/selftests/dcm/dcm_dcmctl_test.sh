@@ -10,6 +10,8 @@
 #     watch (read() frames): the actuator goes up in steps, the sensor
 #     follows; dcmctl get (sysfs) agrees with the last frame;
 #   - several points (VALUE@MS) run in order;
+#   - list takes get's globs ('*/Hardness/Actuator': each stiffness Value),
+#     and exits 1 when its pattern matches nothing;
 #   - an alias of the 26 Position/Actuator keys, set time-separate to one
 #     value, moves them all (each held in its Min/Max); blank members are
 #     marked;
@@ -173,6 +175,19 @@ dcmctl alias create alljoints $(cat "$T/joints") >"$T/alias" 2>&1
 rc=$?
 [ "$nj" = 26 ] && [ $rc = 0 ] && [ "$(head -1 "$T/alias")" = "alias alljoints: 26 members, 0 blank" ]
 check $? "dcmctl alias create alljoints: $(head -1 "$T/alias")"
+# list's pattern is get's and watch's glob: a subdevice without its /Value
+# lists its Value, every one the tree has; a pattern that matches nothing
+# exits 1.
+dcmctl list '*/Hardness/Actuator' >"$T/hard" 2>&1
+rc=$?
+nh=$(dcmctl list | grep -c '^Device/SubDeviceList/.*/Hardness/Actuator/Value$')
+[ $rc = 0 ] && [ "$nh" -gt 0 ] && [ "$(wc -l <"$T/hard")" = "$nh" ] &&
+	[ "$(grep -c '/Hardness/Actuator/Value$' "$T/hard")" = "$nh" ]
+check $? "dcmctl list '*/Hardness/Actuator': $(wc -l <"$T/hard") of $nh stiffness values (exit $rc)"
+dcmctl list 'NoSuchJoint*' >"$T/none" 2>&1
+rc=$?
+[ $rc = 1 ] && [ "$(cat "$T/none")" = "dcmctl: NoSuchJoint*: no key matches" ]
+check $? "dcmctl list 'NoSuchJoint*' exits 1 (exit $rc: $(head -1 "$T/none"))"
 # Min and Max of each joint, to know where a value is held: "JOINT MIN MAX"
 # shellcheck disable=SC2046
 dcmctl get -q $(sed 's|.*|&/Min &/Max|' "$T/joints") |
