@@ -298,7 +298,7 @@ static void log_suppressed(bool force)
 	unsigned long n = ratelimit_flush(&g.rl, mono_ns() / 1000000, force);
 
 	if (n)
-		logmsg("%lu more lines of the connections suppressed", n);
+		logmsg("%lu line(s) of the connections suppressed", n);
 }
 
 /*
@@ -314,7 +314,7 @@ static void logrl(const char *fmt, ...)
 	if (!ratelimit_allow(&g.rl, mono_ns() / 1000000, &flushed))
 		return;
 	if (flushed)
-		logmsg("%lu more lines of the connections suppressed", flushed);
+		logmsg("%lu line(s) of the connections suppressed", flushed);
 	va_start(ap, fmt);
 	fputs("dcm-web: ", stderr);
 	vfprintf(stderr, fmt, ap);
