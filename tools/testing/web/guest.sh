@@ -10,9 +10,13 @@
 #   set KEY VALUE [ARGS]   dcmctl set KEY VALUE [ARGS]; answers "ok" or the error
 #   hot BUS MASK           the simulator holds the motors of MASK's boards on
 #                          RS485 bus BUS hot (debugfs rs485-BUS/hot)
-#   stat2                  the second dcm-web's CPU time and log: "ok UTIME
-#                          STIME CLK_TCK ACCEPT_LINES LINES" (/proc/PID/stat's
-#                          ticks; lines of its log naming accept, all lines)
+#   stat2                  the second dcm-web's CPU time, log and descriptors:
+#                          "ok UTIME STIME CLK_TCK ACCEPT_LINES LINES FDS"
+#                          (/proc/PID/stat's ticks; lines of its log naming
+#                          accept, all lines; descriptors open)
+#   flood PORT N SECS      flood.py: N idle connections to 127.0.0.1:PORT,
+#                          held SECS at most, in the background
+#   floodstat              its state: "ok OPENED CLOSED DONE"
 #   quit                   stops the dcm-webs and ends the run
 set -u
 
@@ -44,9 +48,29 @@ if [ "${1:-}" = --ctl ]; then
 		if st=$(sed 's/^.*) //' /proc/"$pid"/stat 2>/dev/null) && set -- $st &&
 			[ $# -ge 13 ]; then
 			echo "ok ${12} ${13} $(getconf CLK_TCK 2>/dev/null || echo 100)" \
-				"$(grep -c accept /tmp/dcm-web2.log)" "$(wc -l </tmp/dcm-web2.log)"
+				"$(grep -c accept /tmp/dcm-web2.log)" "$(wc -l </tmp/dcm-web2.log)" \
+				"$(set -- /proc/"$pid"/fd/*; echo $#)"
 		else
 			echo "error: no dcm-web $pid"
+		fi
+		;;
+	flood)
+		# shellcheck disable=SC2086 # the arguments are words
+		set -- $args
+		rm -f /tmp/flood.state
+		python3 /share/flood.py "$1" "$2" "$3" </dev/null >/tmp/flood.log 2>&1 &
+		i=0
+		while [ ! -e /tmp/flood.state ] && [ $i -lt 100 ]; do
+			i=$((i + 1))
+			sleep 0.1
+		done
+		if [ -e /tmp/flood.state ]; then echo ok; else echo "error: $(cat /tmp/flood.log)"; fi
+		;;
+	floodstat)
+		if [ -e /tmp/flood.state ]; then
+			echo "ok $(cat /tmp/flood.state)"
+		else
+			echo "error: no flood: $(cat /tmp/flood.log 2>/dev/null)"
 		fi
 		;;
 	quit)
