@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Log rate limiting (dcmd, dcm-lola): ratelimit.h.
+ * Log rate limiting (dcmd, dcm-lola, dcm-web): ratelimit.h.
  */
 #include "ratelimit.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A log rate limiter, shared by dcmd and dcm-lola.
+ * A log rate limiter, shared by dcmd, dcm-lola and dcm-web.
  */
 #ifndef DCM_RATELIMIT_H
 #define DCM_RATELIMIT_H

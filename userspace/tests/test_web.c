@@ -169,7 +169,7 @@ static void test_metrics(void **state)
 	double values[3] = { 1, 0.5, -0.25 };
 	struct dcm_values_frame f = { .cycle = 7, .time = 1234, .n_values = 3,
 				      .values = values };
-	struct web_counters c = { .ws_clients = 2, .frames = 10, .dropped = 1 };
+	struct web_counters c = { .ws_clients = 2, .frames = 10, .dropped = 1, .stalled = 4 };
 	char *buf = NULL;
 	size_t sz;
 	FILE *out;
@@ -188,6 +188,7 @@ static void test_metrics(void **state)
 	assert_non_null(strstr(buf, "\ndcm_up 1\n"));
 	assert_non_null(strstr(buf, "\ndcm_web_clients 2\n"));
 	assert_non_null(strstr(buf, "\ndcm_web_dropped_messages_total 1\n"));
+	assert_non_null(strstr(buf, "\ndcm_web_stalled_clients_total 4\n"));
 	assert_non_null(strstr(buf, "\ndcm_cycles_total 500\n"));
 	assert_non_null(strstr(buf, "\ndcm_overruns_total 3\n"));
 	assert_non_null(strstr(buf, "\ndcm_time_milliseconds 1234\n"));
@@ -225,6 +226,29 @@ static void test_metrics_down(void **state)
 	free(buf);
 }
 
+/* The connections under RLIMIT_NOFILE: the reserve, then two each. */
+static void test_max_connections(void **state)
+{
+	(void)state;
+	/* 1024: (1024 - 32) / 2 */
+	assert_int_equal(web_max_connections(1024, 0), 496);
+	assert_int_equal(web_max_connections(64, 0), 16);
+	assert_int_equal(web_max_connections(65, 0), 16);
+	/* --max-connections below the limit is taken, above it capped */
+	assert_int_equal(web_max_connections(1024, 100), 100);
+	assert_int_equal(web_max_connections(1024, 5000), 496);
+	assert_int_equal(web_max_connections(64, 16), 16);
+	/* too few descriptors for one connection */
+	assert_int_equal(web_max_connections(WEB_FD_RESERVE, 0), 0);
+	assert_int_equal(web_max_connections(WEB_FD_RESERVE + 1, 0), 0);
+	assert_int_equal(web_max_connections(WEB_FD_RESERVE + 2, 0), 1);
+	assert_int_equal(web_max_connections(0, 3), 0);
+	/* no limit (RLIM_INFINITY) or a huge one: the cap */
+	assert_int_equal(web_max_connections(UINT64_MAX, 0), WEB_MAX_CONNECTIONS);
+	assert_int_equal(web_max_connections(1u << 20, 0), WEB_MAX_CONNECTIONS);
+	assert_int_equal(web_max_connections(UINT64_MAX, 10), 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -234,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_event),
 		cmocka_unit_test(test_metrics),
 		cmocka_unit_test(test_metrics_down),
+		cmocka_unit_test(test_max_connections),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -32,6 +33,7 @@
 
 #include "json.h"
 #include "optdef.h"
+#include "ratelimit.h"
 #include "web.h"
 
 #ifndef DCM_WEB_ROOT
@@ -40,6 +42,17 @@
 #define DEFAULT_PORT 8080
 #define DEFAULT_LOLA_STATUS "/tmp/robocup.status"
 #define DEFAULT_MAX_CLIENTS 16
+#define DEFAULT_HTTP_TIMEOUT 5	/* s */
+#define DEFAULT_WS_TIMEOUT 5	/* s */
+#define MAX_TIMEOUT 3600	/* s */
+#define LOG_BURST 10		/* lines of the connections and libwebsockets... */
+#define LOG_INTERVAL_MS 5000	/* ...in this window, the rest counted */
+/*
+ * libwebsockets' poll table holds the connections and the listening
+ * sockets (two at most), the controller's two descriptors and its own
+ * (which it adds itself); it stops accepting when one slot is left.
+ */
+#define LWS_TABLE_EXTRA 5
 #define FOXGLOVE_SUBPROTOCOL "foxglove.websocket.v1"
 #define QUEUE_LEN 256		/* messages waiting per client */
 #define MAX_SUBS 64		/* subscriptions per client */
@@ -54,6 +67,9 @@ struct web_opts {
 	const char *root;
 	const char *lola_status;
 	unsigned int max_clients;
+	unsigned int max_conns;		/* 0: what the descriptor limit allows */
+	unsigned int http_timeout;	/* s */
+	unsigned int ws_timeout;	/* s */
 	bool verbose;
 };
 
@@ -66,6 +82,12 @@ static const struct optdef optdefs[] = {
 	{ "lola-status", 'l', 0, "PATH", "dcm-lola's status socket for the metrics\n"
 	  "(default " DEFAULT_LOLA_STATUS "; 'none': not read)" },
 	{ "max-clients", 'm', 0, "N", "WebSocket clients at once (default 16)" },
+	{ "max-connections", 'c', 0, "N", "TCP connections at once (default: as many as\n"
+	  "the descriptor limit allows)" },
+	{ "http-timeout", 't', 0, "SECS", "close an HTTP connection that idles, or whose\n"
+	  "request or answer stalls, for SECS (default 5)" },
+	{ "ws-timeout", 'w', 0, "SECS", "drop a WebSocket client that reads none of its\n"
+	  "waiting messages for SECS (default 5)" },
 	{ "verbose", 'v', 0, NULL, "log each connection" },
 	{ "version", 'V', 0, NULL, "print the version and exit" },
 	{ "help", 'h', 0, NULL, "show this text" },
@@ -76,7 +98,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: dcm-web [-p PORT] [-a ADDR] [-i INDEX] [-r DIR] [-l PATH]\n"
-		"               [-m N] [-v] (or the long options below)\n"
+		"               [-m N] [-c N] [-t SECS] [-w SECS] [-v]\n"
+		"               (or the long options below)\n"
 		"       dcm-web -h | --help | -V | --version\n"
 		"\n"
 		"Serve a read-only view of dcmINDEX: the live page at /, Prometheus\n"
@@ -123,6 +146,9 @@ static int parse_args(int argc, char **argv, struct web_opts *o)
 	o->root = DCM_WEB_ROOT;
 	o->lola_status = DEFAULT_LOLA_STATUS;
 	o->max_clients = DEFAULT_MAX_CLIENTS;
+	o->max_conns = 0;
+	o->http_timeout = DEFAULT_HTTP_TIMEOUT;
+	o->ws_timeout = DEFAULT_WS_TIMEOUT;
 	o->verbose = false;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
@@ -154,6 +180,27 @@ static int parse_args(int argc, char **argv, struct web_opts *o)
 			if (parse_uint(optarg, 1, 1024, &o->max_clients)) {
 				fprintf(stderr, "dcm-web: --max-clients wants 1 to 1024, not '%s'\n",
 					optarg);
+				return 2;
+			}
+			break;
+		case 'c':
+			if (parse_uint(optarg, 1, WEB_MAX_CONNECTIONS, &o->max_conns)) {
+				fprintf(stderr, "dcm-web: --max-connections wants 1 to %u, not '%s'\n",
+					WEB_MAX_CONNECTIONS, optarg);
+				return 2;
+			}
+			break;
+		case 't':
+			if (parse_uint(optarg, 1, MAX_TIMEOUT, &o->http_timeout)) {
+				fprintf(stderr, "dcm-web: --http-timeout wants 1 to %u, not '%s'\n",
+					MAX_TIMEOUT, optarg);
+				return 2;
+			}
+			break;
+		case 'w':
+			if (parse_uint(optarg, 1, MAX_TIMEOUT, &o->ws_timeout)) {
+				fprintf(stderr, "dcm-web: --ws-timeout wants 1 to %u, not '%s'\n",
+					MAX_TIMEOUT, optarg);
 				return 2;
 			}
 			break;
@@ -210,6 +257,8 @@ struct client {
 	unsigned int n_subs;
 	char *rx;
 	size_t rx_len;
+	uint64_t progress_ns;	/* a message queued on an empty queue, or sent */
+	bool timer;		/* its stall timer is armed */
 	bool closing;
 };
 
@@ -222,6 +271,7 @@ static struct {
 	struct dcm_values_frame frame;
 	struct web_counters counters;
 	struct client *clients;
+	struct ratelimit rl;	/* the lines a peer can cause */
 	lws_sorted_usec_list_t sul_cycle;
 	uint64_t session;
 	int read_errors;
@@ -239,6 +289,48 @@ static void logmsg(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	va_end(ap);
+}
+
+static uint64_t mono_ns(void);
+
+static void log_suppressed(bool force)
+{
+	unsigned long n = ratelimit_flush(&g.rl, mono_ns() / 1000000, force);
+
+	if (n)
+		logmsg("%lu line(s) of the connections suppressed", n);
+}
+
+/*
+ * A line a peer can cause (a connection, a libwebsockets error): at most
+ * LOG_BURST every LOG_INTERVAL_MS, the rest counted.
+ */
+static void logrl(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void logrl(const char *fmt, ...)
+{
+	unsigned long flushed;
+	va_list ap;
+
+	if (!ratelimit_allow(&g.rl, mono_ns() / 1000000, &flushed))
+		return;
+	if (flushed)
+		logmsg("%lu line(s) of the connections suppressed", flushed);
+	va_start(ap, fmt);
+	fputs("dcm-web: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+/* libwebsockets' errors and warnings, through the rate limit. */
+static void lws_log(int level, const char *line)
+{
+	size_t n = strlen(line);
+
+	(void)level;
+	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		n--;
+	logrl("libwebsockets: %.*s", (int)n, line);
 }
 
 static uint64_t now_ns(void)
@@ -267,6 +359,14 @@ static int enqueue(struct client *c, const void *hdr, size_t hlen, const void *d
 		return 0;
 	if (c->count == QUEUE_LEN)
 		return -ENOBUFS;
+	if (!c->count) {
+		/* The stall timer: --ws-timeout without a message sent drops it. */
+		c->progress_ns = mono_ns();
+		if (!c->timer) {
+			lws_set_timer_usecs(c->wsi, (lws_usec_t)g.o.ws_timeout * LWS_US_PER_SEC);
+			c->timer = true;
+		}
+	}
 	m = &c->queue[(c->head + c->count) % QUEUE_LEN];
 	m->buf = malloc(LWS_PRE + hlen + len);
 	if (!m->buf)
@@ -669,6 +769,7 @@ static void cycle_tick(lws_sorted_usec_list_t *sul)
 			publish(chan_cycle(), s, len, now_ns());
 		free(s);
 	}
+	log_suppressed(false);
 	lws_sul_schedule(g.ctx, 0, sul, cycle_tick, LWS_US_PER_SEC);
 }
 
@@ -794,6 +895,8 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
 						hs->len, &p, end) ||
 		    lws_finalize_write_http_header(wsi, hdr + LWS_PRE, &p, end))
 			return 1;
+		/* A client that does not read the answer: closed (--http-timeout). */
+		lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, (int)g.o.http_timeout);
 		lws_callback_on_writable(wsi);
 		return 0;
 	}
@@ -822,6 +925,7 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
 		}
 		hs->off += n;
 		if (!last) {
+			lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, (int)g.o.http_timeout);
 			lws_callback_on_writable(wsi);
 			return 0;
 		}
@@ -879,7 +983,7 @@ static int cb_foxglove(struct lws *wsi, enum lws_callback_reasons reason, void *
 			break;
 		}
 		if (g.o.verbose)
-			logmsg("WebSocket client connected (%u now)", g.counters.ws_clients);
+			logrl("WebSocket client connected (%u now)", g.counters.ws_clients);
 		send_server_info(c);
 		send_advertise(c);
 		break;
@@ -894,7 +998,7 @@ static int cb_foxglove(struct lws *wsi, enum lws_callback_reasons reason, void *
 		free(c->rx);
 		c->rx = NULL;
 		if (g.o.verbose)
-			logmsg("WebSocket client gone (%u now)", g.counters.ws_clients);
+			logrl("WebSocket client gone (%u now)", g.counters.ws_clients);
 		break;
 	case LWS_CALLBACK_RECEIVE: {
 		char *b;
@@ -932,9 +1036,27 @@ static int cb_foxglove(struct lws *wsi, enum lws_callback_reasons reason, void *
 		free(m->buf);
 		c->head = (c->head + 1) % QUEUE_LEN;
 		c->count--;
+		c->progress_ns = mono_ns();
 		if (c->count || c->closing)
 			lws_callback_on_writable(wsi);
 		break;
+	case LWS_CALLBACK_TIMER: {
+		/* Messages waiting: has one been sent in --ws-timeout? */
+		uint64_t now = mono_ns(), limit = (uint64_t)g.o.ws_timeout * 1000000000ull;
+
+		c->timer = false;
+		if (!c->count)
+			break;
+		if (now - c->progress_ns >= limit) {
+			g.counters.stalled++;
+			logrl("a WebSocket client read nothing for %u s (%u messages waiting):"
+			      " dropped", g.o.ws_timeout, c->count);
+			return -1;
+		}
+		lws_set_timer_usecs(wsi, (lws_usec_t)((limit - (now - c->progress_ns)) / 1000 + 1));
+		c->timer = true;
+		break;
+	}
 	default:
 		break;
 	}
@@ -1021,6 +1143,9 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	struct lws_vhost *vh;
 	struct lws_context *ctx;
+	unsigned long long nofile = 1024;
+	unsigned int conns;
+	struct rlimit rl;
 	int r;
 
 	r = parse_args(argc, argv, &g.o);
@@ -1049,7 +1174,25 @@ int main(int argc, char **argv)
 	}
 	g.session = now_ns();
 
-	lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
+	/*
+	 * The connections stay below the descriptor limit: libwebsockets
+	 * stops accepting (the listening socket leaves its poll set) while
+	 * its table is full, rather than accept(2) failing with EMFILE again
+	 * and again.
+	 */
+	if (!getrlimit(RLIMIT_NOFILE, &rl))
+		nofile = rl.rlim_cur == RLIM_INFINITY ? ULLONG_MAX : rl.rlim_cur;
+	conns = web_max_connections(nofile, g.o.max_conns);
+	if (!conns) {
+		fprintf(stderr, "dcm-web: %llu descriptors (RLIMIT_NOFILE) are too few: %d at"
+			" least\n", nofile, WEB_FD_RESERVE + WEB_FDS_PER_CONNECTION);
+		return 1;
+	}
+	if (g.o.max_conns && conns < g.o.max_conns)
+		logmsg("--max-connections %u: the descriptor limit (%llu) allows %u",
+		       g.o.max_conns, nofile, conns);
+	ratelimit_init(&g.rl, LOG_BURST, LOG_INTERVAL_MS);
+	lws_set_log_level(LLL_ERR | LLL_WARN, lws_log);
 	memset(&info, 0, sizeof(info));
 	info.port = (int)g.o.port;
 	info.iface = g.o.address;
@@ -1058,6 +1201,11 @@ int main(int argc, char **argv)
 	info.mounts = &mount_root;
 	info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
 	info.vhost_name = "dcm-web";
+	info.fd_limit_per_thread = conns + LWS_TABLE_EXTRA;
+	/* No complete request, an idle keep-alive, a stalled answer. */
+	info.timeout_secs = g.o.http_timeout;
+	info.timeout_secs_ah_idle = g.o.http_timeout;
+	info.keepalive_timeout = (int)g.o.http_timeout;
 	ctx = lws_create_context(&info);
 	if (!ctx) {
 		fprintf(stderr, "dcm-web: cannot listen on %s port %u\n",
@@ -1079,12 +1227,13 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	logmsg("dcm%u on %s port %u, page from %s", g.o.index,
-	       g.o.address ? g.o.address : "all addresses", g.o.port, g.o.root);
+	logmsg("dcm%u on %s port %u, page from %s, %u connections at most", g.o.index,
+	       g.o.address ? g.o.address : "all addresses", g.o.port, g.o.root, conns);
 
 	while (!g.stop && lws_service(ctx, 0) >= 0)
 		;
 	lws_context_destroy(ctx);
+	log_suppressed(true);
 	web_model_free(&g.model);
 	dcm_values_frame_release(&g.frame);
 	dcm_nl_close(g.nl);

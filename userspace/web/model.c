@@ -588,6 +588,20 @@ static void prom_quantiles(FILE *out, const char *name, const char *help, const 
  * Return: 0, or -errno when the controller cannot be read (the metrics
  * then say dcm_up 0).
  */
+unsigned int web_max_connections(uint64_t nofile, unsigned int want)
+{
+	uint64_t fit;
+
+	if (nofile <= WEB_FD_RESERVE)
+		return 0;
+	fit = (nofile - WEB_FD_RESERVE) / WEB_FDS_PER_CONNECTION;
+	if (fit > WEB_MAX_CONNECTIONS)
+		fit = WEB_MAX_CONNECTIONS;
+	if (want && want < fit)
+		return want;
+	return (unsigned int)fit;
+}
+
 int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
 		const struct dcm_values_frame *f, const struct web_counters *c)
 {
@@ -608,6 +622,9 @@ int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
 	prom_u64(out, "dcm_web_frames_total", "counter", "Cycles dcm-web read", c->frames);
 	prom_u64(out, "dcm_web_dropped_messages_total", "counter",
 		 "Stream messages dropped because a client did not keep up", c->dropped);
+	prom_u64(out, "dcm_web_stalled_clients_total", "counter",
+		 "WebSocket clients dropped because they read nothing for --ws-timeout",
+		 c->stalled);
 	prom_u64(out, "dcm_events_total", "counter", "Kernel events dcm-web received", c->events);
 	if (r)
 		return r;

@@ -66,9 +66,27 @@ struct web_counters {
 	unsigned int ws_clients;	/* WebSocket connections open */
 	uint64_t frames;		/* frames read */
 	uint64_t dropped;		/* messages dropped for slow clients */
+	uint64_t stalled;		/* clients dropped: read nothing for --ws-timeout */
 	uint64_t events;		/* kernel events received */
 	uint64_t events_lost;		/* events the socket overran on */
 };
+
+/*
+ * Descriptors: WEB_FD_RESERVE for what is not a connection (stdio, the
+ * controller, netlink, libwebsockets' own, a scrape's socket and sysfs
+ * files), and two for each connection (its socket, and the file of the
+ * page being sent on it).
+ */
+#define WEB_FD_RESERVE 32
+#define WEB_FDS_PER_CONNECTION 2
+#define WEB_MAX_CONNECTIONS 65536
+
+/*
+ * The connections dcm-web may hold at once with @nofile descriptors
+ * (RLIMIT_NOFILE's soft limit): @want (--max-connections; 0: as many as
+ * fit), at most what fits under @nofile. Return 0 if not even one fits.
+ */
+unsigned int web_max_connections(uint64_t nofile, unsigned int want);
 
 int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
 		const struct dcm_values_frame *f, const struct web_counters *c);

@@ -3,12 +3,21 @@
 #
 # The guest's half of test_web.py: brings up the network card that QEMU
 # forwards the host's ports to (10.0.2.15, user networking), starts dcm-lola
-# (whose status the metrics read) and dcm-web on port 8080, and answers the host's requests on port 9000, one line a
-# connection:
+# (whose status the metrics read), dcm-web on port 8080 and a second one
+# for the hostile peers' tests on port 8081 (64 descriptors: 16
+# connections; 2 s timeouts; 4 WebSocket clients), and answers the host's
+# requests on port 9000, one line a connection:
 #   set KEY VALUE [ARGS]   dcmctl set KEY VALUE [ARGS]; answers "ok" or the error
 #   hot BUS MASK           the simulator holds the motors of MASK's boards on
 #                          RS485 bus BUS hot (debugfs rs485-BUS/hot)
-#   quit                   stops dcm-web and ends the run
+#   stat2                  the second dcm-web's CPU time, log and descriptors:
+#                          "ok UTIME STIME CLK_TCK ACCEPT_LINES LINES FDS"
+#                          (/proc/PID/stat's ticks; lines of its log naming
+#                          accept, all lines; descriptors open)
+#   flood PORT N SECS      flood.py: N idle connections to 127.0.0.1:PORT,
+#                          held SECS at most, in the background
+#   floodstat              its state: "ok OPENED CLOSED DONE"
+#   quit                   stops the dcm-webs and ends the run
 set -u
 
 if [ "${1:-}" = --ctl ]; then
@@ -31,6 +40,38 @@ if [ "${1:-}" = --ctl ]; then
 			;;
 		*) echo "error: hot BUS MASK, not '$args'" ;;
 		esac
+		;;
+	stat2)
+		pid=$(cat /tmp/dcm-web2.pid)
+		# After "PID (comm) ": field 3 (state) is $1, utime (14) $12.
+		# shellcheck disable=SC2086 # the fields are words
+		if st=$(sed 's/^.*) //' /proc/"$pid"/stat 2>/dev/null) && set -- $st &&
+			[ $# -ge 13 ]; then
+			echo "ok ${12} ${13} $(getconf CLK_TCK 2>/dev/null || echo 100)" \
+				"$(grep -c accept /tmp/dcm-web2.log)" "$(wc -l </tmp/dcm-web2.log)" \
+				"$(set -- /proc/"$pid"/fd/*; echo $#)"
+		else
+			echo "error: no dcm-web $pid"
+		fi
+		;;
+	flood)
+		# shellcheck disable=SC2086 # the arguments are words
+		set -- $args
+		rm -f /tmp/flood.state
+		python3 /share/flood.py "$1" "$2" "$3" </dev/null >/tmp/flood.log 2>&1 &
+		i=0
+		while [ ! -e /tmp/flood.state ] && [ $i -lt 100 ]; do
+			i=$((i + 1))
+			sleep 0.1
+		done
+		if [ -e /tmp/flood.state ]; then echo ok; else echo "error: $(cat /tmp/flood.log)"; fi
+		;;
+	floodstat)
+		if [ -e /tmp/flood.state ]; then
+			echo "ok $(cat /tmp/flood.state)"
+		else
+			echo "error: no flood: $(cat /tmp/flood.log 2>/dev/null)"
+		fi
 		;;
 	quit)
 		touch /tmp/web-test-quit
@@ -75,6 +116,11 @@ done
 
 dcm-web -v -p 8080 2>/tmp/dcm-web.log &
 web=$!
+# The hostile peers' (test_web.py's test_flood and test_stalled_ws).
+# shellcheck disable=SC3045 # busybox's ash has ulimit -n
+(ulimit -n 64 && exec dcm-web -v -p 8081 -l none -m 4 -t 2 -w 2) 2>/tmp/dcm-web2.log &
+web2=$!
+echo $web2 >/tmp/dcm-web2.pid
 nc -ll -p 9000 -e "$0" --ctl &
 ctl=$!
 while [ ! -e /tmp/web-test-quit ]; do
@@ -86,10 +132,15 @@ while [ ! -e /tmp/web-test-quit ]; do
 	fi
 	sleep 0.2
 done
-kill $web
+kill $web $web2
 wait $web
 st=$?
+wait $web2
+st2=$?
 kill $ctl $lola 2>/dev/null
 cat /tmp/dcm-web.log
+echo "guest: the second dcm-web exited with $st2, its log ($(wc -l </tmp/dcm-web2.log) lines) ends:"
+tail -n 30 /tmp/dcm-web2.log
+[ "$st" = 0 ] && st=$st2
 # SIGTERM: dcm-web exits 0.
 exit $st

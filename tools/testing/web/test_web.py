@@ -14,7 +14,12 @@
 #     clients (ws_abuse.js) get errors and change nothing;
 #   - headless Chromium (through chromedriver's WebDriver API) opens the
 #     page, and the joint's plot moves when the joint is commanded; the
-#     screenshots stay in build/test-output/web/.
+#     screenshots stay in build/test-output/web/;
+#   - hostile peers, against a second dcm-web (port 8081 of the guest, 64
+#     descriptors, 2 s timeouts, 4 WebSocket clients): more idle TCP
+#     connections than it has descriptors (from the guest: flood.py), and
+#     WebSocket clients that subscribe and never read; a good client still
+#     gets in, and the flood costs little CPU and few log lines.
 #
 # TAP on stdout, with the kselftest Totals line. Environment: O (build
 # directory), DCM_TEST_TIMEOUT_SCALE (stretches every wait), KEEP_TMP=1.
@@ -126,16 +131,20 @@ class Guest:
     def __init__(self, tmp):
         self.http_port = free_port()
         self.ctl_port = free_port()
+        self.hostile_port = free_port()
         share = os.path.join(tmp, 'share')
         os.makedirs(share)
         shutil.copy(os.path.join(HERE, 'guest.sh'), share)
+        shutil.copy(os.path.join(HERE, 'flood.py'), share)
         env = dict(os.environ)
         env['DCM_VM_QEMU_EXTRA'] = (
             env.get('DCM_VM_QEMU_EXTRA', '') +
             ' -netdev user,id=web0,restrict=on,'
             'hostfwd=tcp:127.0.0.1:%d-10.0.2.15:8080,'
-            'hostfwd=tcp:127.0.0.1:%d-10.0.2.15:9000'
-            ' -device virtio-net-pci,netdev=web0' % (self.http_port, self.ctl_port))
+            'hostfwd=tcp:127.0.0.1:%d-10.0.2.15:9000,'
+            'hostfwd=tcp:127.0.0.1:%d-10.0.2.15:8081'
+            ' -device virtio-net-pci,netdev=web0' % (self.http_port, self.ctl_port,
+                                                     self.hostile_port))
         self.log_path = os.path.join(OUT, 'vm.log')
         self.log = open(self.log_path, 'w')
         self.proc = subprocess.Popen(
@@ -146,6 +155,12 @@ class Guest:
         self.base = 'http://127.0.0.1:%d' % self.http_port
 
     def ctl(self, line):
+        answer = self.query(line)
+        if answer != []:
+            raise RuntimeError('guest: %s: ok %s' % (line, ' '.join(answer)))
+
+    def query(self, line):
+        """The words after "ok" of guest.sh's answer to LINE."""
         with socket.create_connection(('127.0.0.1', self.ctl_port), timeout=10 * SCALE) as s:
             s.sendall((line + '\n').encode())
             s.shutdown(socket.SHUT_WR)
@@ -156,8 +171,9 @@ class Guest:
                     break
                 data += b
         answer = data.decode(errors='replace').strip()
-        if answer != 'ok':
+        if answer.split()[:1] != ['ok']:
             raise RuntimeError('guest: %s: %s' % (line, answer or 'no answer'))
+        return answer.split()[1:]
 
     def set(self, key, value, *args):
         self.ctl('set %s %s %s' % (key, value, ' '.join(args)))
@@ -470,6 +486,224 @@ def test_browser(g, tmp):
         b.quit()
 
 
+# The second dcm-web (guest.sh): RLIMIT_NOFILE 64, --max-clients 4,
+# --http-timeout 2, --ws-timeout 2; and its log's rate limit (main.c:
+# LOG_BURST lines every LOG_INTERVAL seconds, the rest counted).
+HOSTILE_NOFILE = 64
+HOSTILE_MAX_CLIENTS = 4
+LOG_BURST, LOG_INTERVAL = 10, 5
+
+
+def hostile_stat(g):
+    """The second dcm-web's CPU seconds, its log's accept lines, all lines,
+    its open descriptors."""
+    ut, st, hz, accepts, lines, fds = (int(w) for w in g.query('stat2'))
+    return (ut + st) / hz, accepts, lines, fds
+
+
+def flood_state(g):
+    """guest.sh's floodstat: (opened, closed by the server, done)."""
+    return tuple(int(w) for w in g.query('floodstat'))
+
+
+def test_flood(g):
+    """More idle TCP connections than the server has descriptors: it must
+    neither spin on accept(2)'s EMFILE nor log each failure, and a new
+    client gets its answer once the idle ones time out. They come from
+    the guest's loopback (flood.py): through QEMU's user networking a
+    host's connections arrive one at a time, too slowly to outrun even
+    long timeouts. The new client is the host."""
+    base = 'http://127.0.0.1:%d' % g.hostile_port
+    if not wait_for(lambda: http(base + '/metrics')[0] == 200, 60):
+        tap(False, 'flood: the second dcm-web answers', 'no answer on %s' % base)
+        return
+    # Half as many again as its descriptors: no room for them all.
+    n = HOSTILE_NOFILE * 3 // 2
+    # Its CPU time without the flood (reading the cycles): what the
+    # flood adds is measured. A loaded host inflates both alike.
+    cpu_a, t_a = hostile_stat(g)[0], time.monotonic()
+    time.sleep(3 * SCALE)
+    cpu0, acc0, lines0, _ = hostile_stat(g)
+    t0 = time.monotonic()
+    idle_rate = (cpu0 - cpu_a) / (t0 - t_a)
+    g.ctl('flood 8081 %d %d' % (n, int(120 * SCALE)))
+    opened = wait_for(lambda: flood_state(g)[0] or None, 30)
+    fds = hostile_stat(g)[3]
+    # A new client behind them all, waiting its turn.
+    err = None
+    try:
+        st, _, body = http(base + '/metrics', timeout=120 * SCALE)
+        answered = st == 200 and b'\ndcm_up 1\n' in body
+    except (OSError, urllib.error.URLError) as e:
+        answered, err = False, e
+    wall = time.monotonic() - t0
+    cpu1, acc1, lines1, _ = hostile_stat(g)
+    closed = wait_for(lambda: (lambda f: f if f[1] == f[0] or f[2] else None)(flood_state(g)),
+                      60)
+    extra = (cpu1 - cpu0) - idle_rate * wall
+    note('flood: %s of %d idle connections opened (dcm-web then had %d descriptors), '
+         '/metrics after %.1f s; dcm-web used %.2f s of CPU (%.2f s more than idle), '
+         'logged %d lines (%d of accept)' % (opened, n, fds, wall, cpu1 - cpu0, extra,
+                                             lines1 - lines0, acc1 - acc0))
+    tap(opened == n and answered, 'flood: with %d idle connections (RLIMIT_NOFILE %d) a new '
+        'client\'s /metrics is answered' % (n, HOSTILE_NOFILE),
+        'opened %s; %r' % (opened, err))
+    tap(bool(closed) and closed[1] == n,
+        'flood: dcm-web closes the idle connections (--http-timeout)',
+        'opened, closed, done: %r' % (closed or flood_state(g),))
+    # A busy loop burns all the wall time it has, however loaded the host.
+    tap(extra < wall / 4,
+        'flood: the CPU time the flood costs dcm-web stays under a quarter of its wall time',
+        '%.2f s of CPU in %.1f s, %.2f s more than idle' % (cpu1 - cpu0, wall, extra))
+    bound = (LOG_BURST + 1) * (wall / LOG_INTERVAL + 2)
+    tap(acc1 - acc0 <= bound and lines1 - lines0 <= bound,
+        'flood: the log stays within its rate limit (%d lines, %d of accept)'
+        % (lines1 - lines0, acc1 - acc0), 'more than %d' % bound)
+
+
+class RawWS:
+    """A WebSocket client (foxglove.websocket.v1) over a bare socket, which
+    reads only when asked to."""
+
+    def __init__(self, port, rcvbuf=None):
+        self.s = socket.socket()
+        if rcvbuf:
+            self.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.s.settimeout(10 * SCALE)
+        self.s.connect(('127.0.0.1', port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.s.sendall(('GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n'
+                        'Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\n'
+                        'Sec-WebSocket-Version: 13\r\n'
+                        'Sec-WebSocket-Protocol: foxglove.websocket.v1\r\n\r\n'
+                        % (port, key)).encode())
+        head = b''
+        while not head.endswith(b'\r\n\r\n'):
+            b = self.s.recv(1)  # nothing past the handshake
+            if not b:
+                raise OSError('closed in the handshake')
+            head += b
+        if b' 101 ' not in head.split(b'\r\n')[0]:
+            raise OSError('handshake: %r' % head.split(b'\r\n')[0])
+        self.buf = b''
+
+    def send(self, text):
+        data = text.encode()
+        n = len(data)
+        if n < 126:
+            hdr = bytes([0x81, 0x80 | n])
+        elif n < 65536:
+            hdr = bytes([0x81, 0x80 | 126]) + n.to_bytes(2, 'big')
+        else:
+            hdr = bytes([0x81, 0x80 | 127]) + n.to_bytes(8, 'big')
+        mask = os.urandom(4)
+        self.s.sendall(hdr + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def _need(self, n, end):
+        while len(self.buf) < n:
+            self.s.settimeout(max(0.01, end - time.monotonic()))
+            b = self.s.recv(65536)
+            if not b:
+                raise EOFError('closed')
+            self.buf += b
+
+    def recv(self, seconds):
+        """The next frame, (opcode, payload), or None after SECONDS."""
+        end = time.monotonic() + seconds
+        try:
+            self._need(2, end)
+            n, off = self.buf[1] & 0x7f, 2
+            if n == 126:
+                self._need(4, end)
+                n, off = int.from_bytes(self.buf[2:4], 'big'), 4
+            elif n == 127:
+                self._need(10, end)
+                n, off = int.from_bytes(self.buf[2:10], 'big'), 10
+            self._need(off + n, end)
+        except socket.timeout:
+            return None
+        op, payload = self.buf[0] & 0x0f, self.buf[off:off + n]
+        self.buf = self.buf[off + n:]
+        return op, payload
+
+    def close(self):
+        self.s.close()
+
+
+def reading_client(port, seconds):
+    """A client that reads: 'in' once it subscribed and got a messageData
+    frame, 'refused' when told there are too many clients, else what it
+    saw last."""
+    try:
+        ws = RawWS(port)
+    except OSError as e:
+        return 'connect: %s' % e
+    try:
+        end = time.monotonic() + seconds * SCALE
+        sub = None
+        while time.monotonic() < end:
+            f = ws.recv(end - time.monotonic())
+            if f is None:
+                return 'nothing'
+            op, p = f
+            if op == 1:
+                m = json.loads(p)
+                if m.get('op') == 'status' and 'too many clients' in m.get('message', ''):
+                    return 'refused'
+                if m.get('op') == 'advertise' and sub is None:
+                    sub = 9
+                    ch = [c['id'] for c in m['channels'] if c['topic'] == '/joints/position']
+                    ws.send(json.dumps({'op': 'subscribe',
+                                        'subscriptions': [{'id': sub, 'channelId': ch[0]}]}))
+            elif op == 2 and len(p) > 13 and p[0] == 1 and \
+                    int.from_bytes(p[1:5], 'little') == sub:
+                return 'in'
+            elif op == 8:
+                return 'closed'
+        return 'nothing'
+    except (OSError, EOFError, ValueError, IndexError) as e:
+        return 'error: %r' % e
+    finally:
+        ws.close()
+
+
+def test_stalled_ws(g):
+    """WebSocket clients that subscribe to everything and never read: once
+    their queues stall past --ws-timeout they are dropped, and a client
+    that reads gets in."""
+    stalled = []
+    try:
+        for _ in range(HOSTILE_MAX_CLIENTS):
+            ws = RawWS(g.hostile_port, rcvbuf=4096)
+            ws.send(json.dumps({'op': 'subscribe', 'subscriptions':
+                                [{'id': i, 'channelId': i} for i in range(1, 25)]}))
+            stalled.append(ws)
+        held = reading_client(g.hostile_port, 5)
+        tap(held == 'refused', 'stalled websocket: %d clients that never read hold every slot '
+            '(a fifth is refused)' % len(stalled), 'the fifth client: %s' % held)
+        t0 = time.monotonic()
+        got = None
+        while time.monotonic() - t0 < 60 * SCALE:
+            got = reading_client(g.hostile_port, 5)
+            if got == 'in':
+                break
+            time.sleep(0.5)
+        tap(got == 'in', 'stalled websocket: they are dropped (--ws-timeout) and a reading '
+            'client gets in and receives frames (after %.0f s)' % (time.monotonic() - t0),
+            'the last reading client: %s' % got)
+        _, _, body = http('http://127.0.0.1:%d/metrics' % g.hostile_port)
+        n = [float(line.split()[1]) for line in body.decode().splitlines()
+             if line.startswith('dcm_web_stalled_clients_total ')]
+        tap(n and n[0] >= len(stalled),
+            'stalled websocket: dcm_web_stalled_clients_total counts them (%s)'
+            % (n[0] if n else 'missing'))
+    except (OSError, urllib.error.URLError) as e:
+        tap(False, 'stalled websocket: the clients ran', repr(e))
+    finally:
+        for ws in stalled:
+            ws.close()
+
+
 def cleanup():
     for p in procs:
         if p.poll() is None:
@@ -506,6 +740,8 @@ def main():
         if os.path.exists(os.path.join(NPM_DIR, '.installed')):
             test_ws_abuse(g)
         test_browser(g, tmp)
+        test_flood(g)
+        test_stalled_ws(g)
         g.ctl('quit')
         try:
             rc = g.proc.wait(timeout=120 * SCALE)
