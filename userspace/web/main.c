@@ -87,7 +87,7 @@ static const struct optdef optdefs[] = {
 	{ "http-timeout", 't', 0, "SECS", "close an HTTP connection that idles, or whose\n"
 	  "request or answer stalls, for SECS (default 5)" },
 	{ "ws-timeout", 'w', 0, "SECS", "drop a WebSocket client that reads none of its\n"
-	  "waiting messages for SECS (default 5)" },
+	  "waiting messages, or answers no ping, for SECS\n(default 5)" },
 	{ "verbose", 'v', 0, NULL, "log each connection" },
 	{ "version", 'V', 0, NULL, "print the version and exit" },
 	{ "help", 'h', 0, NULL, "show this text" },
@@ -258,7 +258,9 @@ struct client {
 	char *rx;
 	size_t rx_len;
 	uint64_t progress_ns;	/* a message queued on an empty queue, or sent */
-	bool timer;		/* its stall timer is armed */
+	uint64_t heard_ns;	/* connected, or a message or pong received */
+	uint64_t ping_ns;	/* a ping unanswered sent then, or 0 */
+	bool ping_due;		/* a ping to send */
 	bool closing;
 };
 
@@ -349,6 +351,37 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * Every --ws-timeout / 2: a client with messages waiting that took none in
+ * --ws-timeout is dropped; so is one that answered no ping in --ws-timeout,
+ * a ping being sent after --ws-timeout heard nothing from it (a client
+ * that subscribes to nothing is sent nothing, and would never stall).
+ * Return: 0, or -1 to drop it.
+ */
+static int client_timer(struct client *c, struct lws *wsi)
+{
+	uint64_t now = mono_ns(), limit = (uint64_t)g.o.ws_timeout * 1000000000ull;
+
+	if (c->count && now - c->progress_ns >= limit) {
+		g.counters.stalled++;
+		logrl("a WebSocket client read nothing for %u s (%u messages waiting):"
+		      " dropped", g.o.ws_timeout, c->count);
+		return -1;
+	}
+	if (c->ping_ns && now - c->ping_ns >= limit) {
+		g.counters.stalled++;
+		logrl("a WebSocket client answered no ping in %u s: dropped", g.o.ws_timeout);
+		return -1;
+	}
+	if (!c->ping_ns && now - c->heard_ns >= limit) {
+		c->ping_ns = now;
+		c->ping_due = true;
+		lws_callback_on_writable(wsi);
+	}
+	lws_set_timer_usecs(wsi, (lws_usec_t)g.o.ws_timeout * LWS_US_PER_SEC / 2);
+	return 0;
+}
+
 /* Queue a message (copied) for @c. Return: 0, or -ENOBUFS when full. */
 static int enqueue(struct client *c, const void *hdr, size_t hlen, const void *data,
 		   size_t len, bool binary)
@@ -359,14 +392,9 @@ static int enqueue(struct client *c, const void *hdr, size_t hlen, const void *d
 		return 0;
 	if (c->count == QUEUE_LEN)
 		return -ENOBUFS;
-	if (!c->count) {
-		/* The stall timer: --ws-timeout without a message sent drops it. */
+	/* --ws-timeout without a message sent drops it (client_timer()). */
+	if (!c->count)
 		c->progress_ns = mono_ns();
-		if (!c->timer) {
-			lws_set_timer_usecs(c->wsi, (lws_usec_t)g.o.ws_timeout * LWS_US_PER_SEC);
-			c->timer = true;
-		}
-	}
 	m = &c->queue[(c->head + c->count) % QUEUE_LEN];
 	m->buf = malloc(LWS_PRE + hlen + len);
 	if (!m->buf)
@@ -974,6 +1002,8 @@ static int cb_foxglove(struct lws *wsi, enum lws_callback_reasons reason, void *
 			n++;
 		memset(c, 0, sizeof(*c));
 		c->wsi = wsi;
+		c->heard_ns = mono_ns();
+		lws_set_timer_usecs(wsi, (lws_usec_t)g.o.ws_timeout * LWS_US_PER_SEC / 2);
 		c->next = g.clients;
 		g.clients = c;
 		g.counters.ws_clients++;
@@ -1013,6 +1043,7 @@ static int cb_foxglove(struct lws *wsi, enum lws_callback_reasons reason, void *
 			lws_callback_on_writable(wsi);
 			break;
 		}
+		c->heard_ns = mono_ns();
 		b = realloc(c->rx, c->rx_len + len + 1);
 		if (!b)
 			return -1;
@@ -1026,7 +1057,21 @@ static int cb_foxglove(struct lws *wsi, enum lws_callback_reasons reason, void *
 		}
 		break;
 	}
+	case LWS_CALLBACK_RECEIVE_PONG:
+		c->heard_ns = mono_ns();
+		c->ping_ns = 0;
+		break;
 	case LWS_CALLBACK_SERVER_WRITEABLE:
+		if (c->ping_due && !c->closing) {
+			unsigned char ping[LWS_PRE + 1];
+
+			c->ping_due = false;
+			if (lws_write(wsi, ping + LWS_PRE, 0, LWS_WRITE_PING) < 0)
+				return -1;
+			if (c->count)
+				lws_callback_on_writable(wsi);
+			break;
+		}
 		if (!c->count)
 			return c->closing ? -1 : 0;
 		m = &c->queue[c->head];
@@ -1040,23 +1085,8 @@ static int cb_foxglove(struct lws *wsi, enum lws_callback_reasons reason, void *
 		if (c->count || c->closing)
 			lws_callback_on_writable(wsi);
 		break;
-	case LWS_CALLBACK_TIMER: {
-		/* Messages waiting: has one been sent in --ws-timeout? */
-		uint64_t now = mono_ns(), limit = (uint64_t)g.o.ws_timeout * 1000000000ull;
-
-		c->timer = false;
-		if (!c->count)
-			break;
-		if (now - c->progress_ns >= limit) {
-			g.counters.stalled++;
-			logrl("a WebSocket client read nothing for %u s (%u messages waiting):"
-			      " dropped", g.o.ws_timeout, c->count);
-			return -1;
-		}
-		lws_set_timer_usecs(wsi, (lws_usec_t)((limit - (now - c->progress_ns)) / 1000 + 1));
-		c->timer = true;
-		break;
-	}
+	case LWS_CALLBACK_TIMER:
+		return client_timer(c, wsi);
 	default:
 		break;
 	}

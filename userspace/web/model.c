@@ -602,6 +602,35 @@ unsigned int web_max_connections(uint64_t nofile, unsigned int want)
 	return (unsigned int)fit;
 }
 
+/*
+ * The controller's events counted by type (its sysfs file events): posted,
+ * and dropped before the events group got them. Nothing from an older
+ * kernel.
+ */
+static void prom_events(FILE *out, unsigned int index)
+{
+	static const char *const fam[2][2] = {
+		{ "dcm_kernel_events_posted_total", "Events the controller posted, by type" },
+		{ "dcm_kernel_events_dropped_total",
+		  "Events the controller's events group did not get (its history kept them)" },
+	};
+	struct dcm_event_count c[32];
+	struct dcm_sysfs *s;
+	int i, k, n;
+
+	if (dcm_sysfs_open(NULL, index, &s))
+		return;
+	n = dcm_sysfs_event_counts(s, c, sizeof(c) / sizeof(c[0]));
+	dcm_sysfs_close(s);
+	for (k = 0; k < 2 && n > 0; k++) {
+		prom_head(out, fam[k][0], "counter", fam[k][1]);
+		for (i = 0; i < n; i++)
+			fprintf(out, "%s{type=\"%s\",class=\"%s\"} %" PRIu64 "\n", fam[k][0],
+				c[i].type, c[i].safety ? "safety" : "info",
+				k ? c[i].dropped : c[i].posted);
+	}
+}
+
 int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
 		const struct dcm_values_frame *f, const struct web_counters *c)
 {
@@ -623,7 +652,7 @@ int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
 	prom_u64(out, "dcm_web_dropped_messages_total", "counter",
 		 "Stream messages dropped because a client did not keep up", c->dropped);
 	prom_u64(out, "dcm_web_stalled_clients_total", "counter",
-		 "WebSocket clients dropped because they read nothing for --ws-timeout",
+		 "WebSocket clients dropped: they read nothing, or answered no ping, for --ws-timeout",
 		 c->stalled);
 	prom_u64(out, "dcm_events_total", "counter", "Kernel events dcm-web received", c->events);
 	if (r)
@@ -693,6 +722,7 @@ int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
 		prom_u64(out, "dcm_cycle_priority", "gauge",
 			 "SCHED_FIFO priority of the cycle", cs.priority);
 	}
+	prom_events(out, info.index);
 
 	/* The keys, a family per rule (rules sharing a family are adjacent). */
 	for (ri = 0; ri < N_RULES; ri++) {

@@ -66,7 +66,8 @@ struct web_counters {
 	unsigned int ws_clients;	/* WebSocket connections open */
 	uint64_t frames;		/* frames read */
 	uint64_t dropped;		/* messages dropped for slow clients */
-	uint64_t stalled;		/* clients dropped: read nothing for --ws-timeout */
+	uint64_t stalled;		/* clients dropped: read nothing, or answered no
+					 * ping, for --ws-timeout */
 	uint64_t events;		/* kernel events received */
 	uint64_t events_lost;		/* events the socket overran on */
 };

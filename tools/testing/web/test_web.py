@@ -29,6 +29,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -211,6 +212,16 @@ def test_metrics(g):
     missing = [n for n in needed if not any(line.startswith(n) for line in text.splitlines())]
     tap(not missing, 'metrics: cycle, latency, boards, temperatures, battery, joints, clients',
         'missing: %s' % missing)
+    ev = {}
+    for line in text.splitlines():
+        m = re.match(r'dcm_kernel_events_(posted|dropped)_total\{type="(\w+)",'
+                     r'class="(safety|info)"\} (\d+)$', line)
+        if m:
+            ev[(m.group(1), m.group(2), m.group(3))] = int(m.group(4))
+    tap(ev.get(('posted', 'config', 'info'), 0) >= 1 and ('posted', 'fall', 'safety') in ev
+        and ('dropped', 'fall', 'safety') in ev,
+        'metrics: the kernel\'s events by type and class, posted and dropped',
+        'got %r' % sorted(ev.items())[:6])
     lola = dict(line.split() for line in text.splitlines()
                 if line.startswith(('dcm_lola_up ', 'dcm_lola_clients ')))
     tap(lola.get('dcm_lola_up') == '1' and lola.get('dcm_lola_clients') == '0',
@@ -587,15 +598,16 @@ class RawWS:
             raise OSError('handshake: %r' % head.split(b'\r\n')[0])
         self.buf = b''
 
-    def send(self, text):
+    def send(self, text, opcode=1):
         data = text.encode()
         n = len(data)
         if n < 126:
-            hdr = bytes([0x81, 0x80 | n])
+            hdr = bytes([0x80 | opcode, 0x80 | n])
         elif n < 65536:
             hdr = bytes([0x81, 0x80 | 126]) + n.to_bytes(2, 'big')
         else:
             hdr = bytes([0x81, 0x80 | 127]) + n.to_bytes(8, 'big')
+        assert opcode == 1 or n < 126
         mask = os.urandom(4)
         self.s.sendall(hdr + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
 
@@ -608,8 +620,16 @@ class RawWS:
             self.buf += b
 
     def recv(self, seconds):
-        """The next frame, (opcode, payload), or None after SECONDS."""
+        """The next frame, (opcode, payload), or None after SECONDS; a ping
+        is answered (as browsers and WebSocket libraries do) and skipped."""
         end = time.monotonic() + seconds
+        while True:
+            f = self._frame(end)
+            if f is None or f[0] != 9:
+                return f
+            self.send(f[1].decode('latin-1'), opcode=10)
+
+    def _frame(self, end):
         try:
             self._need(2, end)
             n, off = self.buf[1] & 0x7f, 2
@@ -691,16 +711,58 @@ def test_stalled_ws(g):
         tap(got == 'in', 'stalled websocket: they are dropped (--ws-timeout) and a reading '
             'client gets in and receives frames (after %.0f s)' % (time.monotonic() - t0),
             'the last reading client: %s' % got)
-        _, _, body = http('http://127.0.0.1:%d/metrics' % g.hostile_port)
-        n = [float(line.split()[1]) for line in body.decode().splitlines()
-             if line.startswith('dcm_web_stalled_clients_total ')]
-        tap(n and n[0] >= len(stalled),
+        def stalled_total():
+            _, _, body = http('http://127.0.0.1:%d/metrics' % g.hostile_port)
+            n = [float(line.split()[1]) for line in body.decode().splitlines()
+                 if line.startswith('dcm_web_stalled_clients_total ')]
+            return n[0] if n else None
+
+        # The reader got in once one slot was free: the others go in turn.
+        wait_for(lambda: (stalled_total() or 0) >= len(stalled), 30)
+        n = stalled_total()
+        tap(n is not None and n >= len(stalled),
             'stalled websocket: dcm_web_stalled_clients_total counts them (%s)'
-            % (n[0] if n else 'missing'))
+            % ('missing' if n is None else n))
     except (OSError, urllib.error.URLError) as e:
         tap(False, 'stalled websocket: the clients ran', repr(e))
     finally:
         for ws in stalled:
+            ws.close()
+
+
+def test_silent_ws(g):
+    """WebSocket clients that subscribe to nothing and never read: they are
+    sent nothing, so none stalls; they answer no ping, are dropped after
+    --ws-timeout (twice), and a client that reads gets in."""
+    silent = []
+    try:
+        for _ in range(HOSTILE_MAX_CLIENTS):
+            silent.append(RawWS(g.hostile_port))
+        t0 = time.monotonic()
+        got = None
+        while time.monotonic() - t0 < 60 * SCALE:
+            got = reading_client(g.hostile_port, 5)
+            if got == 'in':
+                break
+            time.sleep(0.5)
+        tap(got == 'in', 'silent websocket: %d clients that subscribe to nothing and answer no '
+            'ping are dropped and a reading client gets in (after %.0f s)'
+            % (len(silent), time.monotonic() - t0), 'the last reading client: %s' % got)
+        closed = 0
+        for ws in silent:
+            try:
+                ws.s.settimeout(1)
+                while ws.s.recv(65536):
+                    pass
+                closed += 1
+            except OSError:
+                pass
+        tap(closed == len(silent), 'silent websocket: the server closed all %d (%d)'
+            % (len(silent), closed))
+    except (OSError, urllib.error.URLError) as e:
+        tap(False, 'silent websocket: the clients ran', repr(e))
+    finally:
+        for ws in silent:
             ws.close()
 
 
@@ -742,6 +804,7 @@ def main():
         test_browser(g, tmp)
         test_flood(g)
         test_stalled_ws(g)
+        test_silent_ws(g)
         g.ctl('quit')
         try:
             rc = g.proc.wait(timeout=120 * SCALE)
