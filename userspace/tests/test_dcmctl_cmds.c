@@ -7,6 +7,7 @@
  * errors and their exit status.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -599,31 +600,35 @@ static void test_flight_prune(void **state)
 	};
 	char dir[] = "/tmp/test-flight-XXXXXX", cmd[64];
 	size_t i;
+	int fd;
 
 	(void)state;
 	assert_non_null(mkdtemp(dir));
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	assert_true(fd >= 0);
 	for (i = 0; i < 4; i++)
 		touch(dir, files[i]);
 	for (i = 0; i < 5; i++)
 		touch(dir, others[i]);
 	/* 0 keeps all; more kept than there are removes none */
-	assert_int_equal(dcmctl_flight_prune(dir, 0, 0, NULL), 0);
-	assert_int_equal(dcmctl_flight_prune(dir, 0, 4, NULL), 0);
+	assert_int_equal(dcmctl_flight_prune(fd, 0, 0, NULL), 0);
+	assert_int_equal(dcmctl_flight_prune(fd, 0, 4, NULL), 0);
 	/* the newest 3 stay */
-	assert_int_equal(dcmctl_flight_prune(dir, 0, 3, NULL), 1);
+	assert_int_equal(dcmctl_flight_prune(fd, 0, 3, NULL), 1);
 	assert_false(exists(dir, files[0]));
 	assert_true(exists(dir, files[1]) && exists(dir, files[2]) && exists(dir, files[3]));
 	/* the spared file stays and counts: here the oldest, as after a clock set back */
-	assert_int_equal(dcmctl_flight_prune(dir, 0, 2, files[1]), 1);
+	assert_int_equal(dcmctl_flight_prune(fd, 0, 2, files[1]), 1);
 	assert_true(exists(dir, files[1]) && exists(dir, files[3]));
 	assert_false(exists(dir, files[2]));
-	assert_int_equal(dcmctl_flight_prune(dir, 0, 1, files[1]), 1);
+	assert_int_equal(dcmctl_flight_prune(fd, 0, 1, files[1]), 1);
 	assert_true(exists(dir, files[1]));
 	assert_false(exists(dir, files[3]));
 	/* nothing else is touched */
 	for (i = 0; i < 5; i++)
 		assert_true(exists(dir, others[i]));
-	assert_int_equal(dcmctl_flight_prune("/nonexistent/flight", 0, 1, NULL), -ENOENT);
+	assert_int_equal(dcmctl_flight_prune(-1, 0, 1, NULL), -EBADF);
+	close(fd);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
 }
