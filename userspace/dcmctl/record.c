@@ -738,6 +738,9 @@ int dcmctl_flight_dir_open(const char *dir, bool create, bool any_owner, char *w
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
 		e = errno;
+		/* O_DIRECTORY says ENOTDIR of a link, O_NOFOLLOW alone ELOOP */
+		if (e == ENOTDIR && !lstat(dir, &st) && S_ISLNK(st.st_mode))
+			e = ELOOP;
 		if (e == ELOOP)
 			snprintf(why, len, "%s: a symbolic link: refused (give the directory itself)",
 				 dir);
@@ -1324,10 +1327,12 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		return DCMCTL_EXIT_USAGE;
 	}
 	st.ring = &ring;
+	/* SIGUSR1 caught before the lock says a recorder runs here: flight-dump may send it */
+	catch_signals(true);
 	st.dirfd = dcmctl_flight_dir_open(a.dir, true, false, msg, sizeof(msg));
 	if (st.dirfd < 0) {
 		fprintf(err, "dcmctl: flight: %s\n", msg);
-		return DCMCTL_EXIT_FAIL;
+		goto out;
 	}
 	/* one recorder a directory: the lock on its pid file says which, for its lifetime */
 	pidfd = dcmctl_flight_pid_lock(st.dirfd, &holder);
@@ -1386,7 +1391,6 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	slots = (size_t)((a.seconds + a.after) * 1e6 / (info.period_us ? info.period_us : 10000)) + 1;
 	if (dcmctl_ring_start(&ring, dcm, slots, info.n_subdevices, true, err))
 		goto out;
-	catch_signals(true);
 	fprintf(err, "dcmctl: flight: keeping %g s of %u keys of dcm%u (%zu frames); files in %s\n",
 		a.seconds, info.n_subdevices, info.index, slots, a.dir);
 	pfd.fd = dcm_nl_event_fd(nl);

@@ -7,7 +7,8 @@
  * description (Device.xml and the preference files, desc/load.c) into the
  * kernel as one transaction (push.c), then follows the multicast group
  * "events" and logs what arrives of its controller (-i), rate limited
- * (the safety events apart: a flood of others does not silence them). An
+ * (falls and safety rules never, the other safety events apart: a flood of
+ * others does not silence them). An
  * overrun of its socket loses nothing the kernel's history still holds:
  * libdcm reads the dropped events from there (dcm_nl_recv_follow()).
  * SIGHUP reloads. One dcmd runs per controller: two of them share no file
@@ -386,7 +387,17 @@ static int on_event(const struct dcm_nl_event *ev, void *arg)
 	if (!bad && e.index != d.opts.index)
 		return 0;
 	d.events++;
-	/* a flood of other events must not silence a fall or a safety rule */
+	/*
+	 * A flood of other events must not silence a fall or a safety rule:
+	 * those are never suppressed (each is a change of the robot's state,
+	 * on or off), the other safety events (a board lost, a temperature,
+	 * the battery: a lost bus says 27 at once) have a limit of their own.
+	 */
+	if (!bad && (e.type == DCM_EV_FALL || e.type == DCM_EV_SAFETY)) {
+		dcm_event_format(&e, line, sizeof(line));
+		logmsg(event_prio(&e), "%s", line);
+		return 0;
+	}
 	if (!bad && dcm_event_type_safety(e.type))
 		rl = &d.rl_safety;
 	if (ratelimit_allow(rl, now_ms(), &flushed)) {
