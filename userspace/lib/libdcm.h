@@ -1065,8 +1065,10 @@ int dcm_nl_event_follow_init(struct dcm_nl *nl, struct dcm_event_follow *f, unsi
  * events the history gave already are skipped. Those the history no
  * longer holds either are counted in @f->lost, the only events lost.
  * Return: the number of messages passed to @cb, @cb's non-zero return
- * value, or a negative errno (never -ENOBUFS: an overrun is counted in
- * @f->overruns and made good as far as the history goes).
+ * value (the events after the one it stopped at are not given again), or
+ * a negative errno: -ENOBUFS only from a kernel without a history
+ * (dcm_nl_event_follow_init() said -EOPNOTSUPP); else an overrun is
+ * counted in @f->overruns and made good as far as the history goes.
  * @nl: the handle, subscribed to the events
  * @f: set up by dcm_nl_event_follow_init()
  * @cb: called for each message
