@@ -128,12 +128,13 @@ dcmctl flight --dir $TMP/fl --seconds 2 --after 0.5 --keep 0 >$TMP/fl.out 2>$TMP
 FPID=$!
 wait_until 20 holds "[ \"\$(cat $TMP/fl/flight.pid 2>/dev/null)\" = $FPID ]"
 check $? "a recorder runs, its pid in flight.pid ($(cat $TMP/fl.err))"
-! flight_runs --dir $TMP/fl && grep -q "another flight recorder (pid $FPID)" $TMP/refused &&
-	[ "$(cat $TMP/fl/flight.pid)" = $FPID ]
-check $? "a second recorder in its directory refuses to start ($(cat $TMP/refused))"
 f=$(dcmctl flight-dump --dir $TMP/fl 2>&1)
 [ $? = 0 ] && [ -f "$f" ] && head -n 1 "$f" | grep -q '"reason":"on demand"'
 check $? "flight-dump asks the recorder for a file ($f)"
+# the child that wrote it took no lock with it
+! flight_runs --dir $TMP/fl && grep -q "another flight recorder (pid $FPID)" $TMP/refused &&
+	[ "$(cat $TMP/fl/flight.pid)" = $FPID ]
+check $? "a second recorder in its directory refuses to start ($(cat $TMP/refused))"
 
 # 3. The recorder and dcmd stopped while a flood fills their sockets, then a fall.
 if [ ! -w $IMU/angle_y ]; then
