@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "libdcm.h"
 #include "desc.h"
@@ -331,13 +332,36 @@ struct dcmctl_flight_args {
 int dcmctl_parse_flight(const struct dcmctl_optspec *spec, int argc, char **argv,
 			struct dcmctl_flight_args *a, char *err, size_t errlen);
 /*
- * Remove the oldest flight files of dcm@index in @dir (flight-*-dcmN.jsonl,
- * by name: their names begin with the date and time) beyond the newest
- * @keep, never the file @spare (NULL: none), which counts among those
- * kept; @keep 0 keeps all. Return the number removed, or -errno.
+ * Remove the oldest flight files of dcm@index in the directory @dirfd
+ * (flight-*-dcmN.jsonl, by name: their names begin with the date and time)
+ * beyond the newest @keep, never the file @spare (NULL: none), which
+ * counts among those kept; @keep 0 keeps all. Return the number removed,
+ * or -errno.
  */
-int dcmctl_flight_prune(const char *dir, unsigned int index, unsigned int keep,
-			const char *spare);
+int dcmctl_flight_prune(int dirfd, unsigned int index, unsigned int keep, const char *spare);
+/*
+ * Open the flight recorder's directory @dir (O_DIRECTORY | O_NOFOLLOW: not
+ * through a symbolic link), made 0755 first if @create and missing, and
+ * check it: owned by the effective user or root (by anyone if
+ * @any_owner), writable by its owner alone, so that no one else can put a
+ * link or a file of theirs where the recorder writes. Return its
+ * descriptor, or -errno with @why said (-EPERM: refused).
+ */
+int dcmctl_flight_dir_open(const char *dir, bool create, bool any_owner, char *why, size_t len);
+/*
+ * Create (or open, never through a link) flight.pid in @dirfd, take its
+ * write lock (fcntl F_SETLK: held until the process ends) and write the
+ * pid in it. Return the descriptor (keep it open), or -errno: -EAGAIN if
+ * another process holds the lock (*@holder its pid, when known), -ELOOP
+ * for a symbolic link, -EMLINK for a hard link or no regular file.
+ */
+int dcmctl_flight_pid_lock(int dirfd, pid_t *holder);
+/*
+ * The pid of the process holding flight.pid's lock in @dirfd (the running
+ * recorder), 0 if no process holds it (a stale file), or -errno (-ENOENT:
+ * no file, -ELOOP: a symbolic link). *@written is the pid the file names.
+ */
+pid_t dcmctl_flight_pid_holder(int dirfd, long *written);
 int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_cmd_flight(const struct dcmctl_opts *o);

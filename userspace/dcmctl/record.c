@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -719,6 +720,223 @@ out:
 	return r;
 }
 
+/* ------------------------------------------------------------------
+ * The directory and the pid file
+ */
+
+int dcmctl_flight_dir_open(const char *dir, bool create, bool any_owner, char *why, size_t len)
+{
+	struct stat st;
+	int fd, e;
+
+	if (create && mkdir(dir, 0755) && errno != EEXIST) {
+		e = errno;
+		snprintf(why, len, "%s: %s", dir, strerror(e));
+		return -e;
+	}
+	/* the directory itself no symbolic link; every file then relative to it */
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		/* O_DIRECTORY says ENOTDIR of a link, O_NOFOLLOW alone ELOOP */
+		if (e == ENOTDIR && !lstat(dir, &st) && S_ISLNK(st.st_mode))
+			e = ELOOP;
+		if (e == ELOOP)
+			snprintf(why, len, "%s: a symbolic link: refused (give the directory itself)",
+				 dir);
+		else
+			snprintf(why, len, "%s: %s", dir, strerror(e));
+		return -e;
+	}
+	if (fstat(fd, &st)) {
+		e = errno;
+		snprintf(why, len, "%s: %s", dir, strerror(e));
+		close(fd);
+		return -e;
+	}
+	if (!any_owner && st.st_uid != geteuid() && st.st_uid != 0) {
+		snprintf(why, len, "%s: owned by uid %u, neither this user (uid %u) nor root: refused (its owner could put links in it)",
+			 dir, (unsigned int)st.st_uid, (unsigned int)geteuid());
+		close(fd);
+		return -EPERM;
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		snprintf(why, len, "%s: writable by %s (mode %04o): refused (they could put links in it)",
+			 dir, st.st_mode & S_IWOTH ? "every user" : "its group",
+			 (unsigned int)(st.st_mode & 07777));
+		close(fd);
+		return -EPERM;
+	}
+	return fd;
+}
+
+/* Who holds the write lock on the pid file @fd: a pid, 0 (no one), or -errno. */
+static pid_t lock_holder(int fd)
+{
+	struct flock fl = { .l_type = F_RDLCK, .l_whence = SEEK_SET };
+
+	if (fcntl(fd, F_GETLK, &fl))
+		return -errno;
+	if (fl.l_type == F_UNLCK)
+		return 0;
+	/* a holder in another pid namespace has no pid here */
+	return fl.l_pid > 0 ? fl.l_pid : -ESRCH;
+}
+
+int dcmctl_flight_pid_lock(int dirfd, pid_t *holder)
+{
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	struct stat st, now;
+	char buf[32];
+	int fd, e, tries, len;
+
+	*holder = 0;
+	for (tries = 0; tries < 5; tries++) {
+		fd = openat(dirfd, FLIGHT_PID, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd < 0)
+			return -errno;	/* ELOOP: a symbolic link */
+		if (fstat(fd, &st)) {
+			e = errno;
+			close(fd);
+			return -e;
+		}
+		if (!S_ISREG(st.st_mode) || st.st_nlink != 1) {
+			close(fd);
+			return -EMLINK;	/* a hard link to another file, or no file */
+		}
+		/* a POSIX lock: F_GETLK tells flight-dump the holder's pid */
+		if (fcntl(fd, F_SETLK, &fl)) {
+			e = errno;
+			if (e == EAGAIN || e == EACCES) {
+				*holder = lock_holder(fd);
+				e = EAGAIN;
+			}
+			close(fd);
+			return -e;
+		}
+		/* still the file of that name: not one a recorder ending just unlinked */
+		if (!fstatat(dirfd, FLIGHT_PID, &now, AT_SYMLINK_NOFOLLOW) &&
+		    now.st_dev == st.st_dev && now.st_ino == st.st_ino)
+			break;
+		close(fd);
+		fd = -1;
+	}
+	if (fd < 0)
+		return -EAGAIN;
+	len = snprintf(buf, sizeof(buf), "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) || pwrite(fd, buf, (size_t)len, 0) != len) {
+		e = errno;
+		close(fd);
+		return -e;
+	}
+	return fd;
+}
+
+pid_t dcmctl_flight_pid_holder(int dirfd, long *written)
+{
+	char buf[32];
+	ssize_t n;
+	pid_t pid;
+	int fd;
+
+	*written = 0;
+	fd = openat(dirfd, FLIGHT_PID, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = pread(fd, buf, sizeof(buf) - 1, 0);
+	buf[n > 0 ? n : 0] = '\0';
+	*written = strtol(buf, NULL, 10);
+	pid = lock_holder(fd);
+	close(fd);
+	return pid;
+}
+
+#ifndef __NR_pidfd_open
+#define __NR_pidfd_open		434
+#endif
+#ifndef __NR_pidfd_send_signal
+#define __NR_pidfd_send_signal	424
+#endif
+
+/*
+ * SIGUSR1 to the recorder holding the lock of DIR/flight.pid, and to no
+ * other process: its pidfd is taken, then the lock is checked to be still
+ * that process's (a pid freed and given again in between would fail this),
+ * and the signal goes through the pidfd. Return 0 or -errno (@why said).
+ */
+static int signal_recorder(int dirfd, const char *dir, pid_t *pid, char *why, size_t len)
+{
+	long written;
+	pid_t again;
+	int pidfd, e;
+
+	*pid = dcmctl_flight_pid_holder(dirfd, &written);
+	if (*pid == -ENOENT) {
+		snprintf(why, len, "no flight recorder runs on %s (no %s)", dir, FLIGHT_PID);
+		return -ENOENT;
+	}
+	if (*pid < 0) {
+		snprintf(why, len, "%s/%s: %s", dir, FLIGHT_PID,
+			 *pid == -ELOOP ? "a symbolic link: refused" :
+			 *pid == -ESRCH ? "locked by a process of another pid namespace" :
+			 strerror(-*pid));
+		return *pid;
+	}
+	if (!*pid) {
+		snprintf(why, len, "no flight recorder runs on %s: %s names pid %ld but no recorder holds it (a stale pid file): nothing signalled",
+			 dir, FLIGHT_PID, written);
+		return -ESRCH;
+	}
+	pidfd = (int)syscall(__NR_pidfd_open, *pid, 0);
+	if (pidfd < 0 && errno != ENOSYS) {
+		e = errno;
+		snprintf(why, len, "the recorder (pid %ld): %s", (long)*pid,
+			 e == ESRCH ? "gone" : strerror(e));
+		return -e;
+	}
+	again = dcmctl_flight_pid_holder(dirfd, &written);
+	if (again != *pid) {
+		snprintf(why, len, "the recorder (pid %ld) ended meanwhile: nothing signalled",
+			 (long)*pid);
+		if (pidfd >= 0)
+			close(pidfd);
+		return -ESRCH;
+	}
+	if (pidfd >= 0) {
+		e = syscall(__NR_pidfd_send_signal, pidfd, SIGUSR1, NULL, 0) ? errno : 0;
+		close(pidfd);
+	} else {
+		e = kill(*pid, SIGUSR1) ? errno : 0;	/* a kernel before 5.3 */
+	}
+	if (e) {
+		snprintf(why, len, "the recorder (pid %ld): %s", (long)*pid,
+			 e == ESRCH ? "gone" : strerror(e));
+		return -e;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------
+ * The events the recorder keeps: the safety ones apart, so that a flood
+ * of others cannot push them out before a dump
+ */
+
+#define FLIGHT_EVENTS		1024	/* the others */
+#define FLIGHT_SAFETY_EVENTS	256
+
+struct kept_event {
+	uint64_t order;			/* as received: the rings are merged by it */
+	uint64_t seq;
+	bool has_seq;
+	struct dcm_event_msg e;
+};
+
+struct event_ring {
+	struct kept_event *ev;
+	size_t slots;
+	uint64_t n;			/* kept in total; the last @slots are there */
+};
+
 /* Why a dump is written: the events that asked for it. */
 struct flight_state {
 	const struct dcmctl_opts *o;
@@ -726,11 +944,41 @@ struct flight_state {
 	struct dcmctl_ring *ring;
 	struct dcm_tree *tree;
 	unsigned int index;
+	int dirfd;			/* the directory, checked; every file relative to it */
 	char reason[512];		/* "safety cycle-fault; ..." */
 	bool pending;			/* a trigger waits for its --after seconds */
 	double due;			/* wall clock of the pending dump */
 	unsigned int dumps;
+	struct dcm_event_follow follow;	/* where the recorder is in the events */
+	uint64_t lost_said;		/* follow.lost already marked */
+	uint64_t order;
+	struct event_ring safety, other;
 };
+
+static void keep_event(struct flight_state *st, const struct dcm_nl_event *ev,
+		       const struct dcm_event_msg *e)
+{
+	struct event_ring *r = dcm_event_type_safety(e->type) ? &st->safety : &st->other;
+	struct kept_event *k;
+
+	if (!r->ev)
+		return;
+	k = &r->ev[r->n++ % r->slots];
+	k->order = st->order++;
+	k->has_seq = !dcm_nl_event_seq(ev->nlh, &k->seq);
+	k->e = *e;
+}
+
+/* An event of the history read at the start, or after the fork: kept, no trigger. */
+static int flight_keep(const struct dcm_nl_event *ev, void *arg)
+{
+	struct flight_state *st = arg;
+	struct dcm_event_msg e;
+
+	if (!dcm_nl_parse_event(ev->nlh, &e) && e.index == st->index)
+		keep_event(st, ev, &e);
+	return 0;
+}
 
 /* Does @e ask for a dump: a safety rule starting, a temperature status rising, a fall? */
 static bool flight_trigger(const struct dcm_event_msg *e)
@@ -751,14 +999,17 @@ static void add_reason(struct flight_state *st, const char *why)
 	snprintf(st->reason + len, sizeof(st->reason) - len, "%s%s", len ? "; " : "", why);
 }
 
+/* A live event, or one read from the history after an overrun. */
 static int flight_on_event(const struct dcm_nl_event *ev, void *arg)
 {
 	struct flight_state *st = arg;
 	struct dcm_event_msg e;
 	char why[160];
 
-	if (ev->cmd != DCM_CMD_EVENT || dcm_nl_parse_event(ev->nlh, &e) || e.index != st->index)
+	if ((ev->cmd != DCM_CMD_EVENT && ev->cmd != DCM_CMD_GET_EVENTS) ||
+	    dcm_nl_parse_event(ev->nlh, &e) || e.index != st->index)
 		return 0;
+	keep_event(st, ev, &e);
 	if (!flight_trigger(&e))
 		return 0;
 	if (e.type == DCM_EV_SAFETY)
@@ -778,69 +1029,97 @@ static int flight_on_event(const struct dcm_nl_event *ev, void *arg)
 	return 0;
 }
 
-/* The child's writing of one dump: every event of the history in the window. */
-struct dump_events {
-	struct json_writer *w;
-	FILE *f;
-	unsigned int index;
-	uint32_t from;			/* DCM time of the first frame kept */
-	unsigned int n;
-};
-
-static int dump_event(const struct dcm_nl_event *ev, void *arg)
+/* The oldest kept event of @r not yet written, or NULL. */
+static const struct kept_event *ring_at(const struct event_ring *r, uint64_t i)
 {
-	struct dump_events *d = arg;
-	struct dcm_event_msg e;
-	uint64_t seq;
+	return i < r->n ? &r->ev[i % r->slots] : NULL;
+}
 
-	if (dcm_nl_parse_event(ev->nlh, &e) || e.index != d->index)
-		return 0;
-	/* the kept seconds and a second before them: what led there */
-	if ((int32_t)(e.time_ms - (d->from - 1000)) < 0)
-		return 0;
-	json_init(d->w, d->f, false);
-	json_begin_object(d->w, NULL);
-	dcmctl_json_event(d->w, "event", &e);
-	if (!dcm_nl_event_seq(ev->nlh, &seq))
-		json_uint(d->w, "seq", seq);
-	json_end_object(d->w);
-	json_end_object(d->w);
-	json_finish(d->w);
-	d->n++;
-	return 0;
+/*
+ * The kept events of the window (from a second before @from, the DCM time
+ * of the first frame kept), both rings merged in the order received.
+ * Return the number written.
+ */
+static unsigned int write_events(const struct flight_state *st, struct json_writer *w, FILE *f,
+				 uint32_t from)
+{
+	uint64_t i = st->safety.n > st->safety.slots ? st->safety.n - st->safety.slots : 0;
+	uint64_t j = st->other.n > st->other.slots ? st->other.n - st->other.slots : 0;
+	const struct kept_event *a, *b, *k;
+	unsigned int n = 0;
+
+	for (;;) {
+		a = ring_at(&st->safety, i);
+		b = ring_at(&st->other, j);
+		if (!a && !b)
+			break;
+		if (a && (!b || a->order < b->order)) {
+			k = a;
+			i++;
+		} else {
+			k = b;
+			j++;
+		}
+		/* the kept seconds and a second before them: what led there */
+		if ((int32_t)(k->e.time_ms - (from - 1000)) < 0)
+			continue;
+		json_init(w, f, false);
+		json_begin_object(w, NULL);
+		dcmctl_json_event(w, "event", &k->e);
+		if (k->has_seq)
+			json_uint(w, "seq", k->seq);
+		json_end_object(w);
+		json_end_object(w);
+		json_finish(w);
+		n++;
+	}
+	return n;
 }
 
 /*
  * Write the ring (this process's copy: the child of a fork) into one file
  * of the directory: a header that says why, the events of the window, then
- * a row a cycle. Written under a temporary name, renamed, and
- * FLIGHT_LATEST pointed at it. Return 0 or -1 (said on stderr).
+ * a row a cycle. Written under a temporary name (created, never opened
+ * through a link), renamed, and FLIGHT_LATEST pointed at it; every name is
+ * taken relative to the directory opened and checked at the start. Return
+ * 0 or -1 (said on stderr).
  */
-static int flight_write(const struct flight_state *st, const char *reason, double when)
+static int flight_write(struct flight_state *st, const char *reason, double when)
 {
 	const struct dcmctl_ring *r = st->ring;
 	uint64_t i, rows = 0, missed = 0, last = 0, gaps = 0, other = 0;
 	uint32_t gen = dcm_tree_generation(st->tree);
 	size_t nsub = dcm_tree_n_subdevices(st->tree), j;
-	struct dump_events de = { 0 };
 	struct dcm_nl *nl = NULL;
-	char name[128], stamp[32], path[PATH_MAX], tmp[PATH_MAX + 8], latest[PATH_MAX];
+	char name[128], stamp[32], tmp[160], latest[64];
+	const char *dir = st->a->dir;
+	unsigned int nev = 0;
 	struct json_writer w;
 	struct tm tm;
 	time_t secs = (time_t)when;
-	int pruned;
+	int pruned, fd;
 	FILE *f;
 
 	localtime_r(&secs, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
 	snprintf(name, sizeof(name), "flight-%s.%03d-dcm%u.jsonl", stamp,
 		 (int)((when - (double)secs) * 1000), st->index);
-	snprintf(path, sizeof(path), "%s/%s", st->a->dir, name);
-	snprintf(tmp, sizeof(tmp), "%s.part", path);
-	f = fopen(tmp, "w");
+	snprintf(tmp, sizeof(tmp), "%s.part", name);
+	/* a leftover of that name goes (a link itself, not what it names) */
+	unlinkat(st->dirfd, tmp, 0);
+	fd = openat(st->dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!f) {
-		fprintf(stderr, "dcmctl: flight: %s: %s\n", tmp, strerror(errno));
+		fprintf(stderr, "dcmctl: flight: %s/%s: %s\n", dir, tmp, strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return -1;
+	}
+	/* the events up to now: those the parent had not read yet at the fork */
+	if (!dcm_nl_open(&nl)) {
+		if (dcm_nl_event_catch_up(nl, &st->follow, flight_keep, st) < 0)
+			fprintf(stderr, "dcmctl: flight: events: %s\n", dcm_last_error());
+		dcm_nl_close(nl);
 	}
 	json_init(&w, f, false);
 	json_begin_object(&w, NULL);
@@ -862,16 +1141,9 @@ static int flight_write(const struct flight_state *st, const char *reason, doubl
 	json_end_object(&w);
 	json_finish(&w);
 
-	/* the events: the kernel's history, from a second before the first frame */
-	if (r->head != r->tail && !dcm_nl_open(&nl)) {
-		de.w = &w;
-		de.f = f;
-		de.index = st->index;
-		de.from = r->meta[r->tail % r->slots].time;
-		if (dcm_nl_event_history(nl, dump_event, &de) < 0)
-			fprintf(stderr, "dcmctl: flight: events: %s\n", dcm_last_error());
-		dcm_nl_close(nl);
-	}
+	/* the events: those kept, from a second before the first frame */
+	if (r->head != r->tail)
+		nev = write_events(st, &w, f, r->meta[r->tail % r->slots].time);
 
 	for (i = r->tail; i < r->head; i++) {
 		const struct dcmctl_ring_slot *m = &r->meta[i % r->slots];
@@ -901,32 +1173,33 @@ static int flight_write(const struct flight_state *st, const char *reason, doubl
 	json_uint(&w, "rows", rows);
 	json_uint(&w, "missed", missed);
 	json_uint(&w, "gaps", gaps);
-	json_uint(&w, "events", de.n);
+	json_uint(&w, "events", nev);
+	json_uint(&w, "events_lost", st->follow.lost);
 	json_uint(&w, "other_description", other);
 	json_end_object(&w);
 	json_end_object(&w);
 	json_finish(&w);
 	if (fclose(f)) {
-		fprintf(stderr, "dcmctl: flight: %s: %s\n", tmp, strerror(errno));
-		unlink(tmp);
+		fprintf(stderr, "dcmctl: flight: %s/%s: %s\n", dir, tmp, strerror(errno));
+		unlinkat(st->dirfd, tmp, 0);
 		return -1;
 	}
-	if (rename(tmp, path)) {
-		fprintf(stderr, "dcmctl: flight: %s: %s\n", path, strerror(errno));
-		unlink(tmp);
+	if (renameat(st->dirfd, tmp, st->dirfd, name)) {
+		fprintf(stderr, "dcmctl: flight: %s/%s: %s\n", dir, name, strerror(errno));
+		unlinkat(st->dirfd, tmp, 0);
 		return -1;
 	}
-	snprintf(latest, sizeof(latest), "%s/%s", st->a->dir, FLIGHT_LATEST);
-	snprintf(tmp, sizeof(tmp), "%s.new", latest);
-	unlink(tmp);
-	if (symlink(name, tmp) || rename(tmp, latest))
-		fprintf(stderr, "dcmctl: flight: %s: %s\n", latest, strerror(errno));
-	printf("%s\n", path);
+	snprintf(latest, sizeof(latest), "%s.new", FLIGHT_LATEST);
+	unlinkat(st->dirfd, latest, 0);
+	if (symlinkat(name, st->dirfd, latest) ||
+	    renameat(st->dirfd, latest, st->dirfd, FLIGHT_LATEST))
+		fprintf(stderr, "dcmctl: flight: %s/%s: %s\n", dir, FLIGHT_LATEST, strerror(errno));
+	printf("%s/%s\n", dir, name);
 	fflush(stdout);
 	/* the oldest beyond --keep go; never this one, whatever the clock did */
-	pruned = dcmctl_flight_prune(st->a->dir, st->index, st->a->keep, name);
+	pruned = dcmctl_flight_prune(st->dirfd, st->index, st->a->keep, name);
 	if (pruned < 0)
-		fprintf(stderr, "dcmctl: flight: removing old files of %s: %s\n", st->a->dir,
+		fprintf(stderr, "dcmctl: flight: removing old files of %s: %s\n", dir,
 			strerror(-pruned));
 	return 0;
 }
@@ -947,20 +1220,26 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int dcmctl_flight_prune(const char *dir, unsigned int index, unsigned int keep,
-			const char *spare)
+int dcmctl_flight_prune(int dirfd, unsigned int index, unsigned int keep, const char *spare)
 {
-	char **names = NULL, **more, path[PATH_MAX];
+	char **names = NULL, **more;
 	size_t n = 0, cap = 0, i;
 	struct dirent *de;
-	int removed = 0;
+	int removed = 0, fd;
 	DIR *d;
 
 	if (!keep)
 		return 0;
-	d = opendir(dir);
-	if (!d)
+	/* a descriptor of its own: closedir() closes it */
+	fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
 		return -errno;
+	d = fdopendir(fd);
+	if (!d) {
+		i = (size_t)errno;
+		close(fd);
+		return -(int)i;
+	}
 	while ((de = readdir(d))) {
 		if (!flight_file_of(de->d_name, index) || (spare && !strcmp(de->d_name, spare)))
 			continue;
@@ -984,11 +1263,10 @@ int dcmctl_flight_prune(const char *dir, unsigned int index, unsigned int keep,
 	if (spare)
 		keep--;	/* @spare is one of those kept */
 	for (i = 0; i + keep < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (!unlink(path))
+		if (!unlinkat(dirfd, names[i], 0))
 			removed++;
 		else if (errno != ENOENT)
-			fprintf(stderr, "dcmctl: flight: %s: %s\n", path, strerror(errno));
+			fprintf(stderr, "dcmctl: flight: %s: %s\n", names[i], strerror(errno));
 	}
 	for (i = 0; i < n; i++)
 		free(names[i]);
@@ -1025,31 +1303,20 @@ static void flight_dump(struct flight_state *st, const char *reason)
 		st->dumps++;
 }
 
-static int write_pid_file(const char *dir, char *path, size_t len)
-{
-	FILE *f;
-
-	snprintf(path, len, "%s/%s", dir, FLIGHT_PID);
-	f = fopen(path, "w");
-	if (!f)
-		return -1;
-	fprintf(f, "%ld\n", (long)getpid());
-	return fclose(f);
-}
-
 int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcmctl_flight_args a;
-	struct flight_state st = { .o = o, .a = &a };
+	struct flight_state st = { .o = o, .a = &a, .dirfd = -1 };
 	struct dcmctl_ring ring = { 0 };
 	struct dcm *dcm = NULL;
 	struct dcm_nl *nl = NULL;
 	struct dcm_info info;
 	struct pollfd pfd;
-	char msg[256], pidfile[PATH_MAX] = "";
+	char msg[512];
 	uint32_t gen;
 	size_t slots;
-	int r, ret = DCMCTL_EXIT_FAIL;
+	pid_t holder;
+	int r, pidfd = -1, ret = DCMCTL_EXIT_FAIL;
 
 	if (dcmctl_parse_flight(&dcmctl_spec_flight, o->argc, o->argv, &a, msg, sizeof(msg))) {
 		fprintf(err, "dcmctl: %s\n", msg);
@@ -1060,9 +1327,37 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		return DCMCTL_EXIT_USAGE;
 	}
 	st.ring = &ring;
-	if (mkdir(a.dir, 0755) && errno != EEXIST) {
-		fprintf(err, "dcmctl: flight: %s: %s\n", a.dir, strerror(errno));
-		return DCMCTL_EXIT_FAIL;
+	/* SIGUSR1 caught before the lock says a recorder runs here: flight-dump may send it */
+	catch_signals(true);
+	st.dirfd = dcmctl_flight_dir_open(a.dir, true, false, msg, sizeof(msg));
+	if (st.dirfd < 0) {
+		fprintf(err, "dcmctl: flight: %s\n", msg);
+		goto out;
+	}
+	/* one recorder a directory: the lock on its pid file says which, for its lifetime */
+	pidfd = dcmctl_flight_pid_lock(st.dirfd, &holder);
+	if (pidfd < 0) {
+		if (pidfd == -EAGAIN && holder > 0)
+			fprintf(err, "dcmctl: flight: another flight recorder (pid %ld) runs on %s\n",
+				(long)holder, a.dir);
+		else if (pidfd == -EAGAIN)
+			fprintf(err, "dcmctl: flight: %s/%s is locked: another flight recorder runs on %s\n",
+				a.dir, FLIGHT_PID, a.dir);
+		else
+			fprintf(err, "dcmctl: flight: %s/%s: %s\n", a.dir, FLIGHT_PID,
+				pidfd == -ELOOP ? "a symbolic link: refused" :
+				pidfd == -EMLINK ? "not a file of its own (a hard link, or no regular file): refused" :
+				strerror(-pidfd));
+		pidfd = -1;
+		goto out;
+	}
+	st.safety.slots = FLIGHT_SAFETY_EVENTS;
+	st.safety.ev = calloc(st.safety.slots, sizeof(*st.safety.ev));
+	st.other.slots = FLIGHT_EVENTS;
+	st.other.ev = calloc(st.other.slots, sizeof(*st.other.ev));
+	if (!st.safety.ev || !st.other.ev) {
+		fprintf(err, "dcmctl: out of memory\n");
+		goto out;
 	}
 	if (dcmctl_open(o, &dcm, err))
 		goto out;
@@ -1080,8 +1375,14 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		goto out;
 	}
 	r = dcm_nl_open(&nl);
-	if (!r)
+	if (!r) {
+		/* the history first (kept for the dumps), then the live events from its end */
+		r = dcm_nl_event_follow_init(nl, &st.follow, st.index, flight_keep, &st);
+		if (r < 0)
+			fprintf(err, "dcmctl: flight: events history: %s: an overrun of the event socket will lose events\n",
+				dcm_last_error());
 		r = dcm_nl_subscribe_events(nl);
+	}
 	if (r) {
 		fprintf(err, "dcmctl: flight: events: %s\n", dcm_last_error());
 		goto out;
@@ -1090,12 +1391,6 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	slots = (size_t)((a.seconds + a.after) * 1e6 / (info.period_us ? info.period_us : 10000)) + 1;
 	if (dcmctl_ring_start(&ring, dcm, slots, info.n_subdevices, true, err))
 		goto out;
-	if (write_pid_file(a.dir, pidfile, sizeof(pidfile))) {
-		fprintf(err, "dcmctl: flight: %s: %s\n", pidfile, strerror(errno));
-		pidfile[0] = '\0';
-		goto out;
-	}
-	catch_signals(true);
 	fprintf(err, "dcmctl: flight: keeping %g s of %u keys of dcm%u (%zu frames); files in %s\n",
 		a.seconds, info.n_subdevices, info.index, slots, a.dir);
 	pfd.fd = dcm_nl_event_fd(nl);
@@ -1103,11 +1398,18 @@ int dcmctl_flight(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	while (!stop_asked) {
 		r = poll(&pfd, 1, 100);
 		if (r > 0) {
-			r = dcm_nl_recv(nl, flight_on_event, &st);
-			if (r == -ENOBUFS)
+			r = dcm_nl_recv_follow(nl, &st.follow, flight_on_event, &st);
+			if (r == -ENOBUFS)	/* a kernel without a history */
 				add_reason(&st, "events lost (socket overrun)");
 			else if (r < 0)
 				fprintf(err, "dcmctl: flight: events: %s\n", dcm_last_error());
+			if (st.follow.lost > st.lost_said) {
+				/* only what the kernel's history no longer held */
+				add_reason(&st, "events lost (gone from the kernel's history)");
+				fprintf(err, "dcmctl: flight: %" PRIu64 " events lost: the kernel's history no longer held them\n",
+					st.follow.lost - st.lost_said);
+				st.lost_said = st.follow.lost;
+			}
 		}
 		while (waitpid(-1, NULL, WNOHANG) > 0)
 			;
@@ -1145,11 +1447,17 @@ out:
 	dcmctl_ring_stop(&ring);
 	while (waitpid(-1, NULL, 0) > 0)
 		;
-	if (pidfile[0])
-		unlink(pidfile);
+	if (pidfd >= 0) {
+		unlinkat(st.dirfd, FLIGHT_PID, 0);
+		close(pidfd);
+	}
+	if (st.dirfd >= 0)
+		close(st.dirfd);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGUSR1, SIG_DFL);
+	free(st.safety.ev);
+	free(st.other.ev);
 	dcm_nl_close(nl);
 	dcm_tree_free(st.tree);
 	dcm_close(dcm);
@@ -1158,54 +1466,55 @@ out:
 }
 
 /* The target of DIR/flight-latest.jsonl, or "". */
-static void latest_target(const char *dir, char *buf, size_t len)
+static void latest_target(int dirfd, char *buf, size_t len)
 {
-	char link[PATH_MAX];
 	ssize_t n;
 
-	snprintf(link, sizeof(link), "%s/%s", dir, FLIGHT_LATEST);
-	n = readlink(link, buf, len - 1);
+	n = readlinkat(dirfd, FLIGHT_LATEST, buf, len - 1);
 	buf[n > 0 ? n : 0] = '\0';
 }
 
 int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcmctl_flight_args a;
-	char msg[256], path[PATH_MAX], before[PATH_MAX], now[PATH_MAX];
+	char msg[512], before[PATH_MAX], now[PATH_MAX];
 	double end;
-	long pid;
-	FILE *f;
+	pid_t pid;
+	int dirfd, ret = DCMCTL_EXIT_FAIL;
 
 	if (dcmctl_parse_flight(&dcmctl_spec_flight_dump, o->argc, o->argv, &a, msg,
 				sizeof(msg))) {
 		fprintf(err, "dcmctl: %s\n", msg);
 		return DCMCTL_EXIT_USAGE;
 	}
-	snprintf(path, sizeof(path), "%s/%s", a.dir, FLIGHT_PID);
-	f = fopen(path, "r");
-	if (!f || fscanf(f, "%ld", &pid) != 1 || pid <= 0) {
-		fprintf(err, "dcmctl: flight-dump: no flight recorder runs on %s (%s: %s)\n", a.dir,
-			path, f ? "unreadable" : strerror(errno));
-		if (f)
-			fclose(f);
+	/*
+	 * The same checks as the recorder's, but root asks any recorder (the
+	 * unit's runs as a user of its own): the signal goes only to the
+	 * process that holds the pid file's lock.
+	 */
+	dirfd = dcmctl_flight_dir_open(a.dir, false, geteuid() == 0, msg, sizeof(msg));
+	if (dirfd < 0) {
+		if (dirfd == -ENOENT)
+			fprintf(err, "dcmctl: flight-dump: no flight recorder runs on %s (%s)\n",
+				a.dir, msg);
+		else
+			fprintf(err, "dcmctl: flight-dump: %s\n", msg);
 		return DCMCTL_EXIT_FAIL;
 	}
-	fclose(f);
-	latest_target(a.dir, before, sizeof(before));
-	if (kill((pid_t)pid, SIGUSR1)) {
-		fprintf(err, "dcmctl: flight-dump: the recorder (pid %ld): %s\n", pid,
-			errno == ESRCH ? "gone (a stale pid file)" : strerror(errno));
-		return DCMCTL_EXIT_FAIL;
+	latest_target(dirfd, before, sizeof(before));
+	if (signal_recorder(dirfd, a.dir, &pid, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: flight-dump: %s\n", msg);
+		goto out;
 	}
 	end = dcmctl_wall_now() + a.timeout;
 	for (;;) {
-		latest_target(a.dir, now, sizeof(now));
+		latest_target(dirfd, now, sizeof(now));
 		if (now[0] && strcmp(now, before))
 			break;
 		if (dcmctl_wall_now() > end) {
 			fprintf(err, "dcmctl: flight-dump: no new file in %s after %g s\n", a.dir,
 				a.timeout);
-			return DCMCTL_EXIT_FAIL;
+			goto out;
 		}
 		usleep(50000);
 	}
@@ -1224,7 +1533,10 @@ int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		fprintf(out, "%s/%s\n", a.dir, now);
 	}
 	fflush(out);
-	return DCMCTL_EXIT_OK;
+	ret = DCMCTL_EXIT_OK;
+out:
+	close(dirfd);
+	return ret;
 }
 
 int dcmctl_cmd_flight(const struct dcmctl_opts *o)

@@ -6,7 +6,11 @@
  * family "dcm", GET_INFO dump), logs every controller, loads the robot
  * description (Device.xml and the preference files, desc/load.c) into the
  * kernel as one transaction (push.c), then follows the multicast group
- * "events" and logs what arrives of its controller (-i), rate limited.
+ * "events" and logs what arrives of its controller (-i), rate limited
+ * (falls and safety rules never, the other safety events apart: a flood of
+ * others does not silence them). An
+ * overrun of its socket loses nothing the kernel's history still holds:
+ * libdcm reads the dropped events from there (dcm_nl_recv_follow()).
  * SIGHUP reloads. One dcmd runs per controller: two of them share no file
  * (preferences of dcmN in /etc/dcm/dcmN, N > 0; pid file -p) and log under
  * their own ident ("dcmd", "dcmd.N").
@@ -51,6 +55,10 @@ static struct {
 	bool journal;		/* stderr is the journal: there only, "<PRIO>" */
 	struct dcm_nl *nl;
 	struct ratelimit rl;
+	struct ratelimit rl_safety;	/* the safety events' own */
+	struct dcm_event_follow follow;	/* where dcmd is in its controller's events */
+	uint64_t lost_said;		/* follow.lost already logged */
+	uint64_t overruns_said;		/* follow.overruns already logged */
 	char ident[32];		/* syslog: "dcmd", "dcmd.N" for controller N > 0 */
 	int pidfile_fd;
 	int ready_fd;		/* write end of the pipe to the parent */
@@ -153,9 +161,11 @@ static int log_controller(const struct dcm_info *info, void *arg)
 
 /*
  * Open netlink, list the controllers, check their ABI and join the events
- * group. Return: a ready handle, or NULL (logged).
+ * group, @f set up first at the end of the kernel's history (so that an
+ * event dropped from the first on is read from there). Return: a ready
+ * handle, or NULL (logged).
  */
-static struct dcm_nl *connect_kernel(void)
+static struct dcm_nl *connect_kernel(struct dcm_event_follow *f)
 {
 	struct dump_ctx ctx = { 0, 0 };
 	struct dcm_nl *nl;
@@ -179,12 +189,17 @@ static struct dcm_nl *connect_kernel(void)
 	if (ctx.count == 0)
 		logmsg(LOG_WARNING, "no controller registered yet");
 
+	err = dcm_nl_event_follow_init(nl, f, d.opts.index, NULL, NULL);
+	if (err < 0)
+		logmsg(LOG_WARNING, "events history: %s: an overrun of the event socket will lose events",
+		       dcm_last_error());
 	err = dcm_nl_subscribe_events(nl);
 	if (err) {
 		logmsg(LOG_ERR, "%s", dcm_last_error());
 		goto fail;
 	}
-	logmsg(LOG_DEBUG, "following multicast group events");
+	logmsg(LOG_DEBUG, "following multicast group events from number %llu",
+	       (unsigned long long)f->next);
 	return nl;
 
 fail:
@@ -353,20 +368,39 @@ static int event_prio(const struct dcm_event_msg *e)
 	}
 }
 
+/*
+ * An event, live or read from the history after an overrun (then its cmd
+ * is DCM_CMD_GET_EVENTS).
+ */
 static int on_event(const struct dcm_nl_event *ev, void *arg)
 {
 	struct dcm_event_msg e;
 	unsigned long flushed;
+	struct ratelimit *rl = &d.rl;
 	char line[512];
 	int bad;
 
 	(void)arg;
-	bad = ev->cmd != DCM_CMD_EVENT ? 1 : dcm_nl_parse_event(ev->nlh, &e) ? 2 : 0;
+	bad = ev->cmd != DCM_CMD_EVENT && ev->cmd != DCM_CMD_GET_EVENTS ? 1 :
+	      dcm_nl_parse_event(ev->nlh, &e) ? 2 : 0;
 	/* Another controller's event is its own dcmd's to log. */
 	if (!bad && e.index != d.opts.index)
 		return 0;
 	d.events++;
-	if (ratelimit_allow(&d.rl, now_ms(), &flushed)) {
+	/*
+	 * A flood of other events must not silence a fall or a safety rule:
+	 * those are never suppressed (each is a change of the robot's state,
+	 * on or off), the other safety events (a board lost, a temperature,
+	 * the battery: a lost bus says 27 at once) have a limit of their own.
+	 */
+	if (!bad && (e.type == DCM_EV_FALL || e.type == DCM_EV_SAFETY)) {
+		dcm_event_format(&e, line, sizeof(line));
+		logmsg(event_prio(&e), "%s", line);
+		return 0;
+	}
+	if (!bad && dcm_event_type_safety(e.type))
+		rl = &d.rl_safety;
+	if (ratelimit_allow(rl, now_ms(), &flushed)) {
 		log_suppressed(flushed);
 		if (bad == 1) {
 			logmsg(LOG_INFO, "event: cmd %u, version %u: not an event",
@@ -394,18 +428,52 @@ static void reconnect(void)
 {
 	struct dcm_nl *nl;
 
+	struct dcm_event_follow f;
+
 	logmsg(LOG_NOTICE, "SIGHUP: reconnecting to the kernel and reloading the description");
 	sd_notify(0, "RELOADING=1");
-	nl = connect_kernel();
+	nl = connect_kernel(&f);
 	if (!nl) {
 		logmsg(LOG_WARNING, "SIGHUP: reconnect failed, keeping the old connection");
 	} else {
 		dcm_nl_close(d.nl);
 		d.nl = nl;
+		/* a module loaded again numbers its events from 0 */
+		d.follow = f;
+		d.lost_said = 0;
+		d.overruns_said = 0;
 	}
 	if (load_and_push())
 		logmsg(LOG_WARNING, "SIGHUP: reload failed, the running description stays");
 	sd_notify(0, "READY=1");
+}
+
+/* The poll(2) timeout: when either rate limiter has something to say. */
+static int log_timeout(void)
+{
+	uint64_t now = now_ms();
+	int a = ratelimit_timeout(&d.rl, now), b = ratelimit_timeout(&d.rl_safety, now);
+
+	if (a < 0)
+		return b;
+	return b < 0 || a < b ? a : b;
+}
+
+/* What the follower says after a read: an overrun made good, events lost for good. */
+static void log_follow(void)
+{
+	struct dcm_event_follow *f = &d.follow;
+
+	if (f->overruns > d.overruns_said) {
+		logmsg(LOG_NOTICE, "event socket overran (%llu times): the dropped events read from the kernel's history (%llu so far)",
+		       (unsigned long long)f->overruns, (unsigned long long)f->recovered);
+		d.overruns_said = f->overruns;
+	}
+	if (f->lost > d.lost_said) {
+		logmsg(LOG_WARNING, "%llu events lost: the kernel's history no longer held them (%llu in total)",
+		       (unsigned long long)(f->lost - d.lost_said), (unsigned long long)f->lost);
+		d.lost_said = f->lost;
+	}
 }
 
 /* Return: exit code. */
@@ -418,7 +486,7 @@ static int event_loop(int sfd)
 		};
 		int n, r;
 
-		n = poll(pfd, 2, ratelimit_timeout(&d.rl, now_ms()));
+		n = poll(pfd, 2, log_timeout());
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -426,6 +494,7 @@ static int event_loop(int sfd)
 			return DCMD_EXIT_FAIL;
 		}
 		log_suppressed(ratelimit_flush(&d.rl, now_ms(), false));
+		log_suppressed(ratelimit_flush(&d.rl_safety, now_ms(), false));
 
 		if (pfd[1].revents & POLLIN) {
 			struct signalfd_siginfo si;
@@ -446,8 +515,10 @@ static int event_loop(int sfd)
 		}
 
 		if (pfd[0].revents & (POLLIN | POLLERR)) {
-			r = dcm_nl_recv(d.nl, on_event, NULL);
+			r = dcm_nl_recv_follow(d.nl, &d.follow, on_event, NULL);
+			log_follow();
 			if (r == -ENOBUFS) {
+				/* a kernel without a history: they are lost */
 				logmsg(LOG_WARNING, "%s", dcm_last_error());
 			} else if (r < 0) {
 				logmsg(LOG_ERR, "%s", dcm_last_error());
@@ -676,6 +747,7 @@ int main(int argc, char **argv)
 	       LIBDCM_VERSION, dcm_lib_version(), LIBDCM_ABI_MAJOR,
 	       LIBDCM_ABI_MINOR);
 	ratelimit_init(&d.rl, DCMD_LOG_BURST, DCMD_LOG_INTERVAL_MS);
+	ratelimit_init(&d.rl_safety, DCMD_LOG_BURST, DCMD_LOG_INTERVAL_MS);
 
 	/*
 	 * The pid file first: a second dcmd (or one started by mistake) must
@@ -710,7 +782,7 @@ int main(int argc, char **argv)
 	}
 	signal(SIGPIPE, SIG_IGN);
 
-	d.nl = connect_kernel();
+	d.nl = connect_kernel(&d.follow);
 	if (!d.nl) {
 		pidfile_remove();
 		return DCMD_EXIT_FAIL;
@@ -760,6 +832,7 @@ int main(int argc, char **argv)
 	sd_notify(0, "STOPPING=1");
 
 	log_suppressed(ratelimit_flush(&d.rl, now_ms(), true));
+	log_suppressed(ratelimit_flush(&d.rl_safety, now_ms(), true));
 	close(sfd);
 	pidfile_remove();
 	dcm_nl_close(d.nl);

@@ -197,3 +197,223 @@ DCM_EXPORT int dcm_event_format(const struct dcm_event_msg *ev, char *buf, size_
 	}
 	return n;
 }
+
+DCM_EXPORT bool dcm_event_type_safety(unsigned int type)
+{
+	return type && type <= DCM_EV_MAX && dcm_evlog_class(type) == DCM_EVC_SAFETY;
+}
+
+/* ------------------------------------------------------------------
+ * Following a controller's events across overruns
+ */
+
+enum dcm_follow_step dcm_event_follow_step(struct dcm_event_follow *f, uint64_t seq)
+{
+	if (f->known && seq >= f->dup_from && seq < f->dup_below)
+		return DCM_FOLLOW_SKIP;
+	if (f->known && seq > f->next)
+		return DCM_FOLLOW_GAP;
+	/* the next one, the first one, or a numbering that started again */
+	f->known = true;
+	f->next = seq + 1;
+	if (seq >= f->dup_below || seq < f->dup_from)
+		f->dup_from = f->dup_below = 0;
+	return DCM_FOLLOW_PASS;
+}
+
+/* The controller and number of an event message; false if it has none. */
+static bool event_of(const struct dcm_nl_event *ev, unsigned int *index, uint64_t *seq)
+{
+	struct nlattr *tb[DCM_A_EV_MAX + 1];
+	struct nlmsghdr *nlh = (struct nlmsghdr *)ev->nlh;
+
+	if ((ev->cmd != DCM_CMD_EVENT && ev->cmd != DCM_CMD_GET_EVENTS) ||
+	    nlh->nlmsg_len < NLMSG_HDRLEN || !genlmsg_valid_hdr(nlh, 0) ||
+	    genlmsg_parse(nlh, 0, tb, DCM_A_EV_MAX, dcm_nl_event_policy) < 0 ||
+	    !tb[DCM_A_EV_INDEX] || !tb[DCM_A_EV_SEQ])
+		return false;
+	*index = nla_get_u32(tb[DCM_A_EV_INDEX]);
+	*seq = nla_get_u64(tb[DCM_A_EV_SEQ]);
+	return true;
+}
+
+/* A walk of the history: the events of f->index numbered @expect to below @upto. */
+struct catch_ctx {
+	struct dcm_event_follow *f;
+	uint64_t expect;
+	uint64_t upto;
+	bool count_lost;
+	dcm_event_cb cb;
+	void *arg;
+	int n;
+	int ret;
+};
+
+static int catch_event(const struct dcm_nl_event *ev, void *arg)
+{
+	struct catch_ctx *c = arg;
+	unsigned int index;
+	uint64_t seq;
+
+	if (!event_of(ev, &index, &seq) || index != c->f->index || seq < c->expect ||
+	    seq >= c->upto)
+		return 0;
+	if (c->count_lost)
+		c->f->lost += seq - c->expect;	/* gone from the history too */
+	c->expect = seq + 1;
+	c->n++;
+	if (c->cb)
+		c->ret = c->cb(ev, c->arg);
+	return c->ret;
+}
+
+/*
+ * The history's events of f->index from f->next to below @upto to @cb;
+ * f->next is then @upto (or past the last event given when @upto is
+ * UINT64_MAX), the numbers the history lacks counted in f->lost. *@given
+ * is the number of events given. Return 0, @cb's non-zero return (the
+ * walk stopped there), or a negative errno (f->next past the events given).
+ */
+static int catch_up(struct dcm_nl *nl, struct dcm_event_follow *f, uint64_t upto,
+		    dcm_event_cb cb, void *arg, int *given)
+{
+	struct catch_ctx c = {
+		.f = f, .expect = f->next, .upto = upto, .count_lost = true, .cb = cb, .arg = arg,
+	};
+	uint64_t from = f->next;
+	int r;
+
+	r = dcm_nl_event_history(nl, catch_event, &c);
+	*given = c.n;
+	f->recovered += (uint64_t)c.n;
+	f->next = c.expect;
+	if (r < 0)
+		return r;
+	if (c.ret)
+		return c.ret;
+	if (upto != UINT64_MAX) {
+		f->lost += upto - c.expect;	/* the last ones of the gap are gone */
+		f->next = upto;
+	} else if (c.expect > from) {
+		/* those still queued on the socket are given already */
+		if (f->dup_below == f->dup_from)
+			f->dup_from = from;
+		f->dup_below = c.expect;
+	}
+	return 0;
+}
+
+DCM_EXPORT int dcm_nl_event_catch_up(struct dcm_nl *nl, struct dcm_event_follow *f,
+				     dcm_event_cb cb, void *arg)
+{
+	int given = 0, r;
+
+	if (!nl || !f || !cb)
+		return -EINVAL;
+	if (!f->known)
+		return 0;
+	r = catch_up(nl, f, UINT64_MAX, cb, arg, &given);
+	return r ? r : given;
+}
+
+DCM_EXPORT int dcm_nl_event_follow_init(struct dcm_nl *nl, struct dcm_event_follow *f,
+					unsigned int index, dcm_event_cb cb, void *arg)
+{
+	struct catch_ctx c = { .f = f, .upto = UINT64_MAX, .cb = cb, .arg = arg };
+	int r;
+
+	if (!nl || !f)
+		return -EINVAL;
+	memset(f, 0, sizeof(*f));
+	f->index = index;
+	r = dcm_nl_event_history(nl, catch_event, &c);
+	if (r < 0)
+		return r;
+	f->known = true;
+	f->next = c.expect;
+	return c.ret ? c.ret : c.n;
+}
+
+/* dcm_nl_recv_follow(): each live message, the gaps filled from the history. */
+struct follow_ctx {
+	struct dcm_nl *nl;
+	struct dcm_event_follow *f;
+	dcm_event_cb cb;
+	void *arg;
+	int n;
+	int ret;
+};
+
+static int follow_event(const struct dcm_nl_event *ev, void *arg)
+{
+	struct follow_ctx *c = arg;
+	struct dcm_event_follow *f = c->f;
+	unsigned int index;
+	uint64_t seq;
+	int given, r;
+
+	if (ev->cmd == DCM_CMD_EVENT && event_of(ev, &index, &seq) && index == f->index) {
+		switch (dcm_event_follow_step(f, seq)) {
+		case DCM_FOLLOW_SKIP:
+			return 0;
+		case DCM_FOLLOW_GAP:
+			r = catch_up(c->nl, f, seq, c->cb, c->arg, &given);
+			c->n += given;
+			if (r > 0)
+				return c->ret = r;	/* the callback stopped */
+			if (r < 0) {
+				/* no history to read: the rest of the gap is lost */
+				f->lost += seq - f->next;
+				f->next = seq;
+			}
+			dcm_event_follow_step(f, seq);
+			break;
+		case DCM_FOLLOW_PASS:
+			break;
+		}
+	}
+	c->n++;
+	c->ret = c->cb(ev, c->arg);
+	return c->ret;
+}
+
+/* Reads of the socket after an overrun: what it still holds, dropped ones after. */
+#define FOLLOW_DRAIN	4096
+
+DCM_EXPORT int dcm_nl_recv_follow(struct dcm_nl *nl, struct dcm_event_follow *f, dcm_event_cb cb,
+				  void *arg)
+{
+	struct follow_ctx c = { .nl = nl, .f = f, .cb = cb, .arg = arg };
+	int given, r, i;
+
+	if (!nl || !f || !cb)
+		return -EINVAL;
+	r = dcm_nl_recv(nl, follow_event, &c);
+	if (r == -ENOBUFS && f->known) {
+		/*
+		 * The socket dropped what came while it was full: read what it
+		 * holds (the events before the drop, in order), then the rest
+		 * from the history.
+		 */
+		f->overruns++;
+		for (i = 0; i < FOLLOW_DRAIN && !c.ret; i++) {
+			r = dcm_nl_recv(nl, follow_event, &c);
+			if (r == -ENOBUFS)
+				f->overruns++;
+			else if (r <= 0)
+				break;
+		}
+		if (r < 0 && r != -ENOBUFS)
+			return r;
+		if (!c.ret) {
+			r = catch_up(nl, f, UINT64_MAX, cb, arg, &given);
+			c.n += given;
+			if (r < 0)
+				return r;
+			c.ret = r;
+		}
+	} else if (r < 0) {
+		return r;
+	}
+	return c.ret ? c.ret : c.n;
+}

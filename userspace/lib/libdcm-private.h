@@ -69,6 +69,23 @@ int dcm_set_error(int err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void dcm_clear_error(void);
 
+/*
+ * dcm_event_follow_step(): what to do with a live event of the followed
+ * controller numbered @seq: pass it on (@f->next moves past it), skip it
+ * (the history gave it already), or first take the events from @f->next to
+ * @seq - 1 from the history (a gap: the socket or the kernel's queue
+ * dropped them), then ask again. A number below @f->next that the history
+ * did not give means the numbering started again (a new controller of the
+ * same index): followed from there.
+ */
+enum dcm_follow_step {
+	DCM_FOLLOW_PASS,
+	DCM_FOLLOW_SKIP,
+	DCM_FOLLOW_GAP,
+};
+
+enum dcm_follow_step dcm_event_follow_step(struct dcm_event_follow *f, uint64_t seq);
+
 /* Map a libnl error code (NLE_*, either sign) to a negative errno. */
 int dcm_nle_to_errno(int nle);
 

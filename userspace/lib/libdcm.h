@@ -1013,6 +1013,100 @@ int dcm_nl_event_seq(const struct nlmsghdr *nlh, uint64_t *seq);
 int dcm_nl_event_history(struct dcm_nl *nl, dcm_event_cb cb, void *arg);
 
 /**
+ * struct dcm_event_follow - a subscriber's place in one controller's events
+ * (dcm_nl_event_follow_init(), dcm_nl_recv_follow())
+ * @index: the controller followed; the events of others pass as they come
+ * @known: @next is known (from the history, or an event seen)
+ * @next: the number (DCM_A_EV_SEQ) the next event of @index should have
+ * @dup_from: live events numbered from @dup_from to below @dup_below were
+ *	given already by the history (a catch-up): they are skipped
+ * @dup_below: see @dup_from; equal to it when nothing is to be skipped
+ * @recovered: events the history gave back after a gap, in total
+ * @lost: events gone from the history too before they could be read, in
+ *	total: the only ones lost for good
+ * @overruns: times the event socket overran (recvmsg() said ENOBUFS)
+ */
+struct dcm_event_follow {
+	unsigned int index;
+	bool known;
+	uint64_t next;
+	uint64_t dup_from;
+	uint64_t dup_below;
+	uint64_t recovered;
+	uint64_t lost;
+	uint64_t overruns;
+};
+
+/**
+ * dcm_nl_event_follow_init() - start following the events of a controller
+ * without losing one: call it before dcm_nl_subscribe_events(). It reads
+ * the kernel's history: @f->next is then the number of the next event, and
+ * @cb (if not NULL) gets each of the history's events of @index, oldest
+ * first, as dcm_nl_event_history() gives them. An event posted between
+ * this call and the subscription is a gap the first live event shows, and
+ * dcm_nl_recv_follow() takes it from the history.
+ * Return: the number of events passed to @cb, @cb's non-zero return value,
+ * or a negative errno; on -EOPNOTSUPP (a kernel without a history) @f is
+ * set up all the same and dcm_nl_recv_follow() acts as dcm_nl_recv().
+ * @nl: the handle
+ * @f: set up
+ * @index: the controller to follow
+ * @cb: called for each event of the history, or NULL
+ * @arg: passed to @cb
+ */
+int dcm_nl_event_follow_init(struct dcm_nl *nl, struct dcm_event_follow *f, unsigned int index,
+			     dcm_event_cb cb, void *arg);
+
+/**
+ * dcm_nl_recv_follow() - dcm_nl_recv(), and every event of @f->index in
+ * order and once, also across an overrun of the event socket: events the
+ * socket dropped (recvmsg() said ENOBUFS), or the kernel's queue did (a
+ * gap in the numbers), are read from the kernel's history and passed to
+ * @cb where they belong (their @cmd is then DCM_CMD_GET_EVENTS); live
+ * events the history gave already are skipped. Those the history no
+ * longer holds either are counted in @f->lost, the only events lost.
+ * Return: the number of messages passed to @cb, @cb's non-zero return
+ * value (the events after the one it stopped at are not given again), or
+ * a negative errno: -ENOBUFS only from a kernel without a history
+ * (dcm_nl_event_follow_init() said -EOPNOTSUPP); else an overrun is
+ * counted in @f->overruns and made good as far as the history goes.
+ * @nl: the handle, subscribed to the events
+ * @f: set up by dcm_nl_event_follow_init()
+ * @cb: called for each message
+ * @arg: passed to @cb
+ */
+int dcm_nl_recv_follow(struct dcm_nl *nl, struct dcm_event_follow *f, dcm_event_cb cb,
+		       void *arg);
+
+/**
+ * dcm_nl_event_catch_up() - the events of @f->index numbered @f->next and
+ * on that the kernel's history holds, to @cb, oldest first; @f->next is
+ * then past the last one, and the numbers the history lacks between are
+ * counted in @f->lost. dcm_nl_recv_follow() calls it on an overrun; a
+ * process that needs the events up to now (one that forked, its copy of
+ * @f in hand) calls it itself.
+ * Return: the number of events passed to @cb, @cb's non-zero return
+ * value, or a negative errno.
+ * @nl: a handle (it need not be subscribed)
+ * @f: set up by dcm_nl_event_follow_init()
+ * @cb: called for each event
+ * @arg: passed to @cb
+ */
+int dcm_nl_event_catch_up(struct dcm_nl *nl, struct dcm_event_follow *f, dcm_event_cb cb,
+			  void *arg);
+
+/**
+ * dcm_event_type_safety() - is an event of @type about the robot's safety
+ * (a board's error, a board that stopped answering or answers again, a
+ * safety rule, a temperature status, the battery, a client's watchdog, a
+ * fall)? The kernel's own class of safety events (its sysfs file events,
+ * ABI 1.8), which it keeps apart from the others: those are what a log or
+ * a recorder must not let a flood of other events crowd out.
+ * @type: an event type (enum dcm_event_type of <linux/dcm.h>)
+ */
+bool dcm_event_type_safety(unsigned int type);
+
+/**
  * dcm_event_type_name() - "error", "safety", ...; NULL for an unknown type.
  * @type: an event type (enum dcm_event_type of <linux/dcm.h>)
  */

@@ -152,6 +152,66 @@ static void test_names(void **state)
 	assert_null(dcm_safety_rule_name(99));
 }
 
+/*
+ * The follower's decisions: each number once, in order; a gap first read
+ * from the history; live events the history gave already skipped; a
+ * numbering that starts again followed from there.
+ */
+static void test_follow_step(void **state)
+{
+	struct dcm_event_follow f = { .index = 0 };
+
+	(void)state;
+	/* not known yet: the first event sets the place */
+	assert_int_equal(dcm_event_follow_step(&f, 7), DCM_FOLLOW_PASS);
+	assert_true(f.known);
+	assert_int_equal(f.next, 8);
+	assert_int_equal(dcm_event_follow_step(&f, 8), DCM_FOLLOW_PASS);
+	assert_int_equal(f.next, 9);
+	/* 9 and 10 dropped: a gap, f unchanged until the history is read */
+	assert_int_equal(dcm_event_follow_step(&f, 11), DCM_FOLLOW_GAP);
+	assert_int_equal(f.next, 9);
+	f.next = 11;	/* as the catch-up leaves it */
+	assert_int_equal(dcm_event_follow_step(&f, 11), DCM_FOLLOW_PASS);
+	assert_int_equal(f.next, 12);
+	/* after an overrun, the history gave 12 to 19: those still queued are skipped */
+	f.dup_from = 12;
+	f.dup_below = 20;
+	f.next = 20;
+	assert_int_equal(dcm_event_follow_step(&f, 12), DCM_FOLLOW_SKIP);
+	assert_int_equal(dcm_event_follow_step(&f, 19), DCM_FOLLOW_SKIP);
+	assert_int_equal(f.next, 20);
+	assert_int_equal(dcm_event_follow_step(&f, 20), DCM_FOLLOW_PASS);
+	assert_int_equal(f.next, 21);
+	assert_int_equal(f.dup_from, f.dup_below);	/* nothing more to skip */
+	/* a number below the place the history never gave: a new numbering */
+	assert_int_equal(dcm_event_follow_step(&f, 15), DCM_FOLLOW_PASS);
+	assert_int_equal(f.next, 16);
+	f.next = 100;
+	assert_int_equal(dcm_event_follow_step(&f, 0), DCM_FOLLOW_PASS);
+	assert_int_equal(f.next, 1);
+	assert_int_equal(dcm_event_follow_step(&f, 1), DCM_FOLLOW_PASS);
+}
+
+static void test_safety_types(void **state)
+{
+	(void)state;
+	assert_true(dcm_event_type_safety(DCM_EV_FALL));
+	assert_true(dcm_event_type_safety(DCM_EV_SAFETY));
+	assert_true(dcm_event_type_safety(DCM_EV_TEMPERATURE));
+	assert_true(dcm_event_type_safety(DCM_EV_BATTERY));
+	assert_true(dcm_event_type_safety(DCM_EV_NACK));
+	assert_true(dcm_event_type_safety(DCM_EV_ACK));
+	assert_true(dcm_event_type_safety(DCM_EV_ERROR));
+	assert_true(dcm_event_type_safety(DCM_EV_WATCHDOG));
+	assert_false(dcm_event_type_safety(DCM_EV_SPECIAL));
+	assert_false(dcm_event_type_safety(DCM_EV_OVERRUN));
+	assert_false(dcm_event_type_safety(DCM_EV_CONFIG));
+	assert_false(dcm_event_type_safety(DCM_EV_CALIBRATION));
+	assert_false(dcm_event_type_safety(0));
+	assert_false(dcm_event_type_safety(1000));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -159,6 +219,8 @@ int main(void)
 		cmocka_unit_test(test_safety_event),
 		cmocka_unit_test(test_bad_events),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_follow_step),
+		cmocka_unit_test(test_safety_types),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

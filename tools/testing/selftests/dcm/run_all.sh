@@ -8,7 +8,8 @@ cd "$(dirname "$0")" || exit 1
 rc=0
 all=""
 for t in dcm_body_test.sh dcm_dcmctl_test.sh dcm_safety_test.sh dcm_access_test.sh \
-	dcm_readers_test.sh dcm_safety_record_test dcm_record_test.sh dcm_watchdog_test dcm_chrdev_test dcm_netlink_test dcm_module_test \
+	dcm_readers_test.sh dcm_safety_record_test dcm_record_test.sh dcm_flight_hostile_test.sh \
+	dcm_watchdog_test dcm_chrdev_test dcm_netlink_test dcm_module_test \
 	dcm_config_test \
 	dcm_quoting_test dcm_hostile_test dcm_cycle_test dcm_daemon_test dcm_description_test.sh \
 	dcm_preferences_test.sh dcm_calib_test dcm_calib_test.sh dcm_configfs_test.sh \
