@@ -30,16 +30,29 @@ check() {
 	fi
 }
 
-# skip_timing DESCRIPTION: a check of the kernel's own timing (a period
-# kept, a deadline met), which cannot hold on a slowed kernel: there it is
-# printed as skipped, with the reason, and skip_timing returns 0; else it
-# returns 1 and the caller runs the check:
+# timing: 1 when the checks of timing are asserted (DCM_TIMING_CHECKS=1, on
+# the stock kernel): a period kept, a bound on missed cycles, late buses or
+# a latency. make check leaves it 0, since a host busy with other work
+# breaks those bounds whatever the code does; there each test asserts what
+# happened (every cycle counted, nothing lost, the value reached) and
+# prints the figures, and make bench measures them (Documentation/testing.rst).
+timing=0
+[ "${DCM_TIMING_CHECKS:-0}" = 1 ] && [ "$slow" = 1 ] && timing=1
+
+# skip_timing DESCRIPTION: a check of timing (a period kept, a deadline
+# met, a bound on missed cycles): run only when timing is 1; else printed
+# as skipped, with the reason, and skip_timing returns 0; when it runs
+# skip_timing returns 1 and the caller runs the check:
 #	skip_timing "the cycle kept its period" || { ...; check $? "..."; }
 skip_timing() {
-	[ "$slow" -gt 1 ] || return 1
+	[ "$timing" = 1 ] && return 1
 	n=$((n + 1))
 	skip=$((skip + 1))
-	echo "ok $n # SKIP $1: timing check, debug kernel (x$slow)"
+	if [ "$slow" -gt 1 ]; then
+		echo "ok $n # SKIP $1: timing check, debug kernel (x$slow)"
+	else
+		echo "ok $n # SKIP $1: timing check (make bench measures it; DCM_TIMING_CHECKS=1 asserts it)"
+	fi
 }
 
 # scaled SECONDS: SECONDS (decimal) times the slowdown, for a wait that
