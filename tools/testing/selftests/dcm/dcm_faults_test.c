@@ -68,7 +68,11 @@ static double sysfs_num(const char *fmt, ...)
  */
 static int wait_num(int ms, const char *path, char op, double want, double *got)
 {
-	double end = now_s() + ms / 1000.0;
+	/*
+	 * @ms is how soon it comes on an idle host; the wait is 10 s at least
+	 * (scaled), so that a host busy with other work only makes it longer.
+	 */
+	double end = now_s() + (ms < 10000 ? 10000 : ms) / 1000.0 * dcm_test_scale();
 
 	for (;;) {
 		double v = sysfs_num("%s", path);
@@ -550,8 +554,9 @@ TEST_F(matrix, inject_react_recover)
 	pthread_join(self->wt.thread, NULL);
 	self->wt.thread = 0;
 	EXPECT_LT(10, self->wt.stable_reads);
-	EXPECT_GT(DCM_FAULTS_UNSTABLE_MS, self->wt.unstable_max_ms)
-		TH_LOG("the snapshot stayed odd %.1f ms", self->wt.unstable_max_ms);
+	/* How long the watcher saw it odd includes its own stalls: timing. */
+	DCM_TIMING_EXPECT(self->wt.unstable_max_ms < DCM_FAULTS_UNSTABLE_MS,
+			  "the snapshot stayed odd %.1f ms", self->wt.unstable_max_ms);
 	EXPECT_EQ(0, self->wt.backwards) TH_LOG("%s", self->wt.why);
 	EXPECT_EQ(0, self->wt.out_of_range) TH_LOG("%s", self->wt.why);
 	TH_LOG("%lu stable snapshot reads, longest odd %.1f ms", self->wt.stable_reads,
@@ -761,7 +766,7 @@ TEST(module_removed_under_holders)
 	{
 		struct pollfd p = { .fd = pipefd[0], .events = POLLIN };
 
-		EXPECT_EQ(1, poll(&p, 1, 1000));
+		EXPECT_EQ(1, poll(&p, 1, 10000));
 		if (read(pipefd[0], res, sizeof(res) - 1) < 0)
 			res[0] = '\0';
 	}

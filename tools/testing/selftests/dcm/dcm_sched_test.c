@@ -471,12 +471,11 @@ TEST_F(sched, late_bus)
 	struct bus_stat a[MAX_BUSES], b[MAX_BUSES];
 	struct dcm_ioc_cycle_stats s0, s1;
 	int na, nb, i;
+	unsigned long long late_ex = 0;
 	uint64_t cycles;
 
 	if (shipped_description())
 		SKIP(return, "the shipped description does not load");
-	unsigned long long late_ex = 0, late_p50 = 0;
-
 	ASSERT_EQ(0, write_num(SIM "/rs485-2/delay_us", 9000));
 	sleep_ms(200);
 	ASSERT_EQ(0, cstats(self->fd, &s0, 0));
@@ -488,10 +487,8 @@ TEST_F(sched, late_bus)
 	cycles = s1.cycles - s0.cycles;
 	ASSERT_LE(150, cycles);
 	for (i = 0; i < nb; i++)
-		if (!strcmp(b[i].name, "RS485-2")) {
+		if (!strcmp(b[i].name, "RS485-2"))
 			late_ex = b[i].exchanges - a[i].exchanges;
-			late_p50 = b[i].p50_ns;
-		}
 	for (i = 0; i < nb; i++) {
 		unsigned long long ex = b[i].exchanges - a[i].exchanges;
 		unsigned long long late = b[i].late - a[i].late;
@@ -516,13 +513,10 @@ TEST_F(sched, late_bus)
 	}
 	EXPECT_LE(cycles / 2, s1.late_buses - s0.late_buses);
 	/*
-	 * Its lateness is not the cycle's: the others' work goes on, the
-	 * cycle's work shorter than the late bus's exchange (9 ms at least);
-	 * under 10 ms, on an idle host.
+	 * Its lateness is not the cycle's: the others exchange in their cycles
+	 * (above), and the cycle's work ends within the period, the late bus
+	 * left behind (a bound of timing: the bus's share is 9 ms of the 10).
 	 */
-	EXPECT_GT(late_p50, s1.work_ns[DCM_PCT_50])
-		TH_LOG("work p50 %llu us, RS485-2's exchange p50 %llu us",
-		       (unsigned long long)s1.work_ns[DCM_PCT_50] / 1000, late_p50 / 1000);
 	DCM_TIMING_EXPECT(s1.work_ns[DCM_PCT_50] < 10000000, "work p50 %llu us",
 			  (unsigned long long)s1.work_ns[DCM_PCT_50] / 1000);
 }
