@@ -126,6 +126,9 @@ f1=$(cat $SYS/safety/cycle_faults)
 sleep 1
 h2=$(val LShoulderPitch/Hardness/Actuator)
 sleep 1.2
+# whole again 2 s after the fault's end: waited for, however late it comes
+wait_until 10 holds '[ "$(val LShoulderPitch/Hardness/Actuator)" = 1.000000 ] &&
+	[ "$(cat $SYS/safety/fault_scale)" = 1.000000 ]'
 h3=$(val LShoulderPitch/Hardness/Actuator)
 [ "$f1" = $((f0 + 1)) ]
 check $? "a cycle 700 ms late counts as a cycle fault ($f0 -> $f1)"
@@ -146,8 +149,14 @@ on=$(ev safety '"rule":"cycle-fault"' '"value":1' | tail -n 1)
 off=$(ev safety '"rule":"cycle-fault"' '"value":0' | tail -n 1)
 t1=$(evtime "$on")
 t2=$(evtime "$off")
-[ -n "$t1" ] && [ -n "$t2" ] && [ $((t2 - t1)) -ge 1900 ] && [ $((t2 - t1)) -le 2300 ]
+[ -n "$t1" ] && [ -n "$t2" ] && [ $((t2 - t1)) -ge 1900 ]
 check $? "events: cycle fault at $t1, stiffness whole again at $t2 (2 s ramp)"
+# The event comes with the cycle that ends the ramp: late when the host
+# stalls the cycle.
+skip_timing "the ramp's end event within 2.3 s ($((t2 - t1)) ms)" || {
+	[ $((t2 - t1)) -le 2300 ]
+	check $? "the ramp's end event within 2.3 s ($((t2 - t1)) ms)"
+}
 e=$(ev overrun | tail -n 1)
 [ -n "$e" ]
 check $? "the late cycle is an overrun event: $e"
@@ -158,6 +167,8 @@ check $? "dcmd logged the cycle fault"
 # 5. The battery current past its limit: all hardness goes down slowly.
 echo 8000 >$SIM/load_ma
 sleep 1
+wait_until 10 holds 'awk -v b="$(cat $SYS/safety/battery_scale)" \
+	-v h="$(val LShoulderPitch/Hardness/Actuator)" "BEGIN { exit !(b < 0.9 && h < 0.9) }"'
 i=$(val Battery/Current/Sensor)
 b1=$(cat $SYS/safety/battery_scale)
 h1=$(val LShoulderPitch/Hardness/Actuator)
