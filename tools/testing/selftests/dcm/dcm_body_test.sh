@@ -162,15 +162,19 @@ hands_to() {
 	sleep "$(scaled 0.5)"
 	mid_l=$(val LHand/Position/Sensor)
 	sleep "$(scaled 0.5)"
-	wait_until 2 hands_at "$1"
+	wait_until 20 hands_at "$1"
 }
 dcmctl set LHand/Hardness/Actuator 0.8 >/dev/null &&
 	dcmctl set RHand/Hardness/Actuator 0.8 >/dev/null
 check $? "dcmctl sets the hands' hardness to 0.8"
 hands_to 0.7
 check $? "hands commanded to 0.7 over $ramp_ms ms read $l, $r"
-awk -v m="$mid_l" 'BEGIN { exit !(m > 0.1 && m < 0.65) }'
-check $? "halfway through the ramp the left hand is on its way ($mid_l)"
+# A sample at a wall-clock time of a ramp the kernel runs by its own clock:
+# a host that stalls the VM moves it (timing).
+skip_timing "halfway through the ramp the left hand is on its way ($mid_l)" || {
+	awk -v m="$mid_l" 'BEGIN { exit !(m > 0.1 && m < 0.65) }'
+	check $? "halfway through the ramp the left hand is on its way ($mid_l)"
+}
 hands_to 0.2
 check $? "hands commanded to 0.2 over $ramp_ms ms read $l, $r"
 dcmctl set LHand/Hardness/Actuator 0 >/dev/null &&
