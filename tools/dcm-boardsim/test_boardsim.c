@@ -40,7 +40,7 @@
 
 #define MAX_FRAMES	32
 #define QUIET_MS	300	/* no answer: nothing within this */
-#define WAIT_MS		3000	/* an answer: within this */
+#define WAIT_MS		10000	/* an answer: within this (generous: a loaded host) */
 
 struct sim {
 	pid_t pid;

@@ -71,13 +71,14 @@ answered() {
 	cyc_all=$(($(cat $SYS/stats/cycles) - o1))
 }
 
-# most A B: A is at least 2/3 of B, and B is some cycles. On a slowed
-# kernel only A > 0 (the boards answer): whether the host's answer lands in
-# the cycle's reply window is a matter of timing there (a timing check,
-# debug kernel: a third to a half of the answers come late).
+# most A B: A is at least 2/3 of B, and B is some cycles. Unless the
+# checks of timing are asserted (DCM_TIMING_CHECKS=1, dcm_tap.sh), only
+# A > 0 (the boards answer): whether the host's answer lands in the cycle's
+# reply window is a matter of timing on a slowed kernel (a third to a half
+# of the answers come late) and on a host busy with other work.
 most() {
 	[ "$2" -ge 20 ] || return 1
-	if [ "$slow" -gt 1 ]; then
+	if [ "$timing" != 1 ]; then
 		[ "$1" -gt 0 ]
 	else
 		[ $(($1 * 3)) -ge $(($2 * 2)) ]
@@ -112,12 +113,14 @@ check $? "the boards behind the UART answer the cycles (Ack +$ack in $cyc cycles
 echo 1 >$SUB/HeadYaw/Hardness/Actuator/Value
 echo 0.5 >$SUB/HeadYaw/Position/Actuator/Value
 sleep 1
+wait_until 10 holds 'near "$(cat $SUB/HeadYaw/Position/Sensor/Value)" 0.5 0.005'
 pos=$(cat $SUB/HeadYaw/Position/Sensor/Value)
 near "$pos" 0.5 0.005
 check $? "a joint commanded to 0.5 rad over the UART reads $pos"
 
 echo -0.8 >$SUB/HeadYaw/Position/Actuator/Value
 sleep 1
+wait_until 10 holds 'near "$(cat $SUB/HeadYaw/Position/Sensor/Value)" -0.8 0.005'
 pos=$(cat $SUB/HeadYaw/Position/Sensor/Value)
 near "$pos" -0.8 0.005
 check $? "and back to -0.8 rad reads $pos"
@@ -181,6 +184,7 @@ chain_wait "RS485-1 5/5"
 check $? "after chaining the bus again ($chain)"
 echo 0.3 >$SUB/HeadYaw/Position/Actuator/Value
 sleep 1
+wait_until 10 holds 'near "$(cat $SUB/HeadYaw/Position/Sensor/Value)" 0.3 0.005'
 pos=$(cat $SUB/HeadYaw/Position/Sensor/Value)
 near "$pos" 0.3 0.005
 check $? "and a joint follows its command again ($pos)"
