@@ -83,7 +83,8 @@ static struct sim *sim_start(const char *a1, const char *a2)
 		execv(BOARDSIM, (char **)argv);
 		_exit(127);
 	}
-	for (i = 0; i < 500; i++) {
+	/* Its sockets, within 30 s: a loaded host starts it slowly (ASan). */
+	for (i = 0; i < 3000; i++) {
 		if (!stat(s->sock, &st) && !stat(s->ctl, &st))
 			break;
 		usleep(10000);

@@ -130,13 +130,25 @@ echo "$diag" | grep -q 'ChestBoard.*absent' &&
 	echo "$diag" | grep -q 'InertialSensor.*absent' &&
 	echo "$diag" | grep -q 'RightFootBoard.*absent'
 check $? "the boards of the buses the body lacks are absent"
-echo "$diag" | grep -q '^ *HeadBoard .*ok'
+# ok once its recent exchanges were answered: the host's answers miss the
+# reply window when the host is busy (a burst of Nacks: lost, then ok
+# again); waited for, and only a check of timing when it does not come.
+wait_until 10 holds 'dcmctl special diagnostic 2>&1 | grep -q "^ *HeadBoard .*ok"'
 st=$?
-check $st "and those of RS485-1 are ok"
-[ $st = 0 ] || echo "$diag" | sed 's/^/# /'
+diag=$(dcmctl special diagnostic 2>&1)
+if [ $st != 0 ] && [ "$timing" != 1 ]; then
+	echo "$diag" | grep -Eq '^ *HeadBoard .* ack [1-9]'
+	st=$?
+	check $st "and those of RS485-1 answer (not ok: the host; the diagnostic below)"
+else
+	check $st "and those of RS485-1 are ok"
+fi
+echo "$diag" | grep -q '^ *HeadBoard .*ok' || echo "$diag" | sed 's/^/# /'
 
 # A silenced board: its Nacks, the event, the others unharmed.
-dcmctl -j events --type nack --count 20 --timeout $((4 * slow)) >/tmp/nack.json 2>&1 &
+# Every Nack event until the board's is seen (boards the busy host answers
+# late post theirs too: no count of events).
+dcmctl -j events --type nack --timeout $((120 * slow)) >/tmp/nack.json 2>&1 &
 ev=$!
 sleep "$(scaled 0.5)"
 ans=$(boardsim "silent 3 on")
@@ -152,6 +164,8 @@ check $? "the silent board gets a Nack in (nearly) every cycle (+$nack, +$ack Ac
 answered HeadBoard 1
 most $ack $cyc
 check $? "while its neighbours answer (HeadBoard Ack +$ack in $cyc cycles)"
+wait_until 20 grep -q '"device":"LeftArmBoard"' /tmp/nack.json
+kill $ev 2>/dev/null
 wait $ev
 grep -q '"device":"LeftArmBoard"' /tmp/nack.json
 check $? "its Nacks are an event: $(grep LeftArmBoard /tmp/nack.json | head -c 200)"
