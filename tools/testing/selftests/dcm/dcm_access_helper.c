@@ -188,7 +188,7 @@ static int do_read(void)
 
 	if (fd < 0)
 		return fail("open", errno);
-	if (!f || poll(&pfd, 1, 2000) != 1)
+	if (!f || poll(&pfd, 1, 10000) != 1)
 		return fail("poll", errno ?: ETIMEDOUT);
 	if (read(fd, f, size) <= 0)
 		return fail(NULL, errno);

@@ -20,7 +20,14 @@
  *                              the simulated board's slot (dcm_sim's
  *                              rs485-N/slot_changed_ns, BID's) changed,
  *                              both CLOCK_MONOTONIC
+ *   dcm_bench cstats [reset]   the cycle's counts (DCM_IOC_CYCLE_STATS), one
+ *                              "<name> <value>" line each: cycles, missed,
+ *                              late_starts, work_overruns, late_buses,
+ *                              busy_buses; with reset, counted anew after
+ *                              (the bounds of timing make check does not
+ *                              assert: tools/bench/rows/timing.sh)
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -272,6 +279,25 @@ static int bench_setwire(int fd, int trials, const char *key, const char *slotfi
 	return late ? 2 : 0;
 }
 
+/* dcm_bench cstats [reset]: the cycle's counts, a line each. */
+static int bench_cstats(int fd, bool reset)
+{
+	struct dcm_ioc_cycle_stats st;
+
+	memset(&st, 0, sizeof(st));
+	st.flags = reset ? DCM_CYCLE_STATS_F_RESET : 0;
+	if (ioctl(fd, DCM_IOC_CYCLE_STATS, &st)) {
+		perror("DCM_IOC_CYCLE_STATS");
+		return 1;
+	}
+	printf("cycles %llu\nmissed %llu\nlate_starts %llu\nwork_overruns %llu\n"
+	       "late_buses %llu\nbusy_buses %llu\n",
+	       (unsigned long long)st.cycles, (unsigned long long)st.missed,
+	       (unsigned long long)st.late_starts, (unsigned long long)st.work_overruns,
+	       (unsigned long long)st.late_buses, (unsigned long long)st.busy_buses);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *actuator = argc > 1 ? argv[1] : "HeadYaw/Position/Actuator";
@@ -291,6 +317,8 @@ int main(int argc, char **argv)
 		perror(DCM_DEV);
 		return 1;
 	}
+	if (argc > 1 && !strcmp(argv[1], "cstats"))
+		return bench_cstats(fd, argc > 2 && !strcmp(argv[2], "reset"));
 	if (argc > 1 && !strcmp(argv[1], "reads"))
 		return bench_reads(fd, argc > 2 ? argv[2] : "HeadYaw/Position/Sensor");
 	if (argc > 2 && !strcmp(argv[1], "setwire"))

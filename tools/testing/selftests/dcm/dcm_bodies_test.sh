@@ -176,6 +176,7 @@ done >"$T/yaw0"
 set_joint 2 HeadYaw/Hardness/Actuator 1
 set_joint 2 HeadYaw/Position/Actuator 0.5
 sleep 1
+wait_until 10 holds 'near "$(joint 2 HeadYaw/Position/Sensor)" 0.5 0.01'
 pos=$(joint 2 HeadYaw/Position/Sensor)
 near "$pos" 0.5 0.01
 check $? "dcm2's HeadYaw commanded to 0.5 rad reads $pos"

@@ -162,15 +162,19 @@ hands_to() {
 	sleep "$(scaled 0.5)"
 	mid_l=$(val LHand/Position/Sensor)
 	sleep "$(scaled 0.5)"
-	wait_until 2 hands_at "$1"
+	wait_until 20 hands_at "$1"
 }
 dcmctl set LHand/Hardness/Actuator 0.8 >/dev/null &&
 	dcmctl set RHand/Hardness/Actuator 0.8 >/dev/null
 check $? "dcmctl sets the hands' hardness to 0.8"
 hands_to 0.7
 check $? "hands commanded to 0.7 over $ramp_ms ms read $l, $r"
-awk -v m="$mid_l" 'BEGIN { exit !(m > 0.1 && m < 0.65) }'
-check $? "halfway through the ramp the left hand is on its way ($mid_l)"
+# A sample at a wall-clock time of a ramp the kernel runs by its own clock:
+# a host that stalls the VM moves it (timing).
+skip_timing "halfway through the ramp the left hand is on its way ($mid_l)" || {
+	awk -v m="$mid_l" 'BEGIN { exit !(m > 0.1 && m < 0.65) }'
+	check $? "halfway through the ramp the left hand is on its way ($mid_l)"
+}
 hands_to 0.2
 check $? "hands commanded to 0.2 over $ramp_ms ms read $l, $r"
 dcmctl set LHand/Hardness/Actuator 0 >/dev/null &&
@@ -243,6 +247,8 @@ o1=$(cat $SYS/stats/overruns)
 n1=$(cat $DEV/HeadBoard/Nack)
 echo 1 >$SIM/rs485-1/silent
 sleep 0.5
+# 30 Nacks (50 cycles in the 0.5 s on an idle host), however long they take.
+wait_until 10 holds '[ $(($(cat $DEV/HeadBoard/Nack) - n1)) -ge 30 ]'
 n2=$(cat $DEV/HeadBoard/Nack)
 c2=$(cat $SYS/stats/cycles)
 o2=$(cat $SYS/stats/overruns)
@@ -250,7 +256,7 @@ err=$(cat $DEV/HeadBoard/Error)
 echo 0 >$SIM/rs485-1/silent
 [ $((n2 - n1)) -ge 30 ] && echo "$err" | grep -q " 7 no answer"
 check $? "a silent board counts Nacks (+$((n2 - n1))) and lists: $err"
-skip_timing "the cycle kept its period with a silent board" || {
+skip_timing "the cycle kept its period with a silent board ($((c2 - c1)) cycles in 0.5 s, $((o2 - o1)) overruns)" || {
 	[ $((c2 - c1)) -ge 40 ] && [ $((o2 - o1)) -le 2 ]
 	check $? "the cycle kept its period ($((c2 - c1)) cycles in 0.5 s, $((o2 - o1)) overruns)"
 }
@@ -259,6 +265,7 @@ skip_timing "the cycle kept its period with a silent board" || {
 n1=$(cat $DEV/RightShoulderBoard/Nack)
 echo 1000000 >$SIM/rs485-2/crc_ppm
 sleep 0.3
+wait_until 10 holds '[ $(($(cat $DEV/RightShoulderBoard/Nack) - n1)) -ge 20 ]'
 echo 0 >$SIM/rs485-2/crc_ppm
 n2=$(cat $DEV/RightShoulderBoard/Nack)
 [ $((n2 - n1)) -ge 20 ] && grep -q " 7 malformed answer" $DEV/RightShoulderBoard/Error
@@ -270,6 +277,7 @@ echo 2 >$SIM/rs485-1/mre_fault
 before=$(val LShoulderPitch/Position/Sensor)
 set_val LShoulderPitch/Position/Actuator 1.0
 sleep 0.5
+wait_until 10 grep -q " 6 MOTOR1_NOT_ASSERV_BECAUSE_MRE" $DEV/LeftShoulderBoard/Error
 after=$(val LShoulderPitch/Position/Sensor)
 echo 0 >$SIM/rs485-1/mre_fault
 [ "$before" = "$after" ] && grep -q " 6 MOTOR1_NOT_ASSERV_BECAUSE_MRE" $DEV/LeftShoulderBoard/Error
@@ -277,21 +285,28 @@ check $? "an MRE fault stops the joint and lists: $(head -1 $DEV/LeftShoulderBoa
 
 # 9. Over-temperature: 80 degC, status 2, an error of level 5.
 echo 1 >$SIM/rs485-3/hot
-sleep 0.3
+wait_until 10 holds '[ "$(cat $SUB/LHipYawPitch/Temperature/Sensor/Status)" = 2 ] &&
+	grep -q " 5 TEMPERATURE" $DEV/LeftPelvisBoard/Error'
 t=$(val LHipYawPitch/Temperature/Sensor)
 s=$(cat $SUB/LHipYawPitch/Temperature/Sensor/Status)
 echo 0 >$SIM/rs485-3/hot
 above "$t" 79 && [ "$s" = 2 ] && grep -q " 5 TEMPERATURE" $DEV/LeftPelvisBoard/Error
 check $? "an overheated motor reads $t degC, status $s, and its board lists it"
 
-# 10. A slow bus: the cycle keeps its period.
+# 10. A slow bus: the cycle goes on (80 cycles, however long the host takes
+# to run them), at its period on an idle host (a timing check).
 c1=$(cat $SYS/stats/cycles)
 echo 2000 >$SIM/rs485-4/delay_us
 sleep 1
-echo 0 >$SIM/rs485-4/delay_us
 c2=$(cat $SYS/stats/cycles)
-[ $((c2 - c1)) -ge 80 ]
-check $? "a bus 2 ms slower leaves the cycle at its period ($((c2 - c1)) cycles in 1 s)"
+wait_until 20 holds '[ $(cat $SYS/stats/cycles) -ge $((c1 + 80)) ]'
+st=$?
+echo 0 >$SIM/rs485-4/delay_us
+check $st "a bus 2 ms slower: the cycle goes on ($((c2 - c1)) cycles in 1 s)"
+skip_timing "a bus 2 ms slower leaves the cycle at its period ($((c2 - c1)) cycles in 1 s)" || {
+	[ $((c2 - c1)) -ge 80 ]
+	check $? "a bus 2 ms slower leaves the cycle at its period ($((c2 - c1)) cycles in 1 s)"
+}
 
 # 11. The inertial board (SPI) of a robot standing still: gravity on -Z,
 # no rotation, the old gyrometer at its zero-rate count (seed 000: "around

@@ -107,6 +107,7 @@ sleep 0.2
 check $? "HeadYaw takes hardness ($(val HeadYaw/Hardness/Actuator)), HeadPitch is held ($(val HeadPitch/Hardness/Actuator))"
 dcmctl set HeadYaw/Position/Actuator -1.5 --in 400 >/dev/null
 sleep 1
+wait_until 10 holds 'near "$(val HeadYaw/Position/Sensor)" -1.5 0.01'
 near "$(val HeadYaw/Position/Sensor)" -1.5 0.01
 check $? "stiff, HeadYaw goes where it is told: $(val HeadYaw/Position/Sensor) rad"
 

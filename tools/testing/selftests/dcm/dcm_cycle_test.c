@@ -718,7 +718,7 @@ TEST_F(cyc, poll_and_stats)
 	ASSERT_EQ(0, ioctl(self->fd, DCM_IOC_STATS, &a));
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (wakes < 30) {
-		ASSERT_EQ(1, poll(&pfd, 1, 1000));
+		ASSERT_EQ(1, poll(&pfd, 1, 10000));
 		ASSERT_EQ(0, read_frame(self->fd, self->frame, FRAME_SIZE));
 		wakes++;
 	}
@@ -1018,8 +1018,13 @@ TEST_F(cyc, grid_after_overruns)
 		}
 	}
 	EXPECT_EQ(0, close_pairs);
-	/* The reader kept up with most cycles, so that the check above means something. */
-	EXPECT_LE(N / 2, pairs);
+	/*
+	 * The reader kept up with some cycles, so that the check above means
+	 * something; with most of them on an idle host (a busy one stalls
+	 * the reader past a cycle now and then: timing).
+	 */
+	EXPECT_LE(N / 10, pairs);
+	DCM_TIMING_EXPECT(pairs >= N / 2, "%d pairs of cycles in a row of %d frames", pairs, N);
 
 	/* The phase of the first frames: the grid. */
 	for (i = 0; i < N; i++)

@@ -295,8 +295,13 @@ check $? "an eye LED asked 0.4 reads $led (Gain $gain: $want)"
 # 6. stats: the cycles go on.
 c1=$(dcmctl stats | awk '/^cycles:/ { print $2 }')
 sleep 0.2
-dcmctl stats >"$T/stats"
-c2=$(awk '/^cycles:/ { print $2 }' "$T/stats")
+# 10 cycles on (20 in the 0.2 s on an idle host), however long they take.
+stats_on() {
+	dcmctl stats >"$T/stats"
+	c2=$(awk '/^cycles:/ { print $2 }' "$T/stats")
+	[ -n "$c1" ] && [ $((c2 - c1)) -ge 10 ]
+}
+wait_until 10 stats_on
 [ -n "$c1" ] && [ $((c2 - c1)) -ge 10 ] && grep -q "^latency histogram:" "$T/stats" &&
 	[ "$(grep -cE ' (us|ms): ' "$T/stats")" = 10 ]
 check $? "dcmctl stats: cycles $c1 -> $c2, a latency histogram of 10 buckets"

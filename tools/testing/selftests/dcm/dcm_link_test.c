@@ -20,6 +20,14 @@
 #include "kselftest_harness.h"
 #include "dcm_test.h"
 
+/*
+ * How long a test waits for what takes a few cycles (a state read back, a
+ * command in the frames, the models back after close), in seconds, scaled:
+ * a deadline polled for, generous so that a loaded host only makes it take
+ * longer (each test's own timeout is the harness's 30 s).
+ */
+#define WAIT_S	10.0
+
 #define LINK	"/dev/dcm_sim_body0"
 #define SUB	DCM_SYSFS "/SubDeviceList/"
 #define SIM	"/sys/kernel/debug/dcm_sim/body0/"
@@ -61,7 +69,7 @@ static int next_frame(int fd, struct dcm_sim_cmd *c)
 	ssize_t n;
 	int r;
 
-	r = poll(&p, 1, 1000 * dcm_test_scale());
+	r = poll(&p, 1, 5000 * dcm_test_scale());
 	if (r <= 0)
 		return r ? -errno : -ETIMEDOUT;
 	n = read(fd, c, sizeof(*c));
@@ -240,7 +248,7 @@ TEST_F(link, frames_each_tick)
 	}
 	ASSERT_LT(0, n);
 	EXPECT_LE(8000, dt[n / 2]);
-	EXPECT_GE(12000, dt[n / 2]);
+	DCM_TIMING_EXPECT(dt[n / 2] <= 12000, "dt_us median %u", dt[n / 2]);
 
 	/* Nothing new right after a read: -EAGAIN without blocking. */
 	ASSERT_EQ(0, fcntl(self->fd, F_SETFL, O_NONBLOCK));
@@ -261,7 +269,7 @@ TEST_F(link, frames_each_tick)
 /* HeadYaw's command, its loop and its current limit reach the frames. */
 TEST_F(link, command_in_frames)
 {
-	double end = now_s() + 2.0 * dcm_test_scale();
+	double end = now_s() + WAIT_S * dcm_test_scale();
 	struct dcm_sim_joint_cmd *j;
 	struct dcm_sim_cmd c;
 	int seen = 0;
@@ -281,7 +289,7 @@ TEST_F(link, command_in_frames)
 	EXPECT_EQ(1200, j->limit_ma);
 	/* Not attached, the simulator's own motor brings the joint there. */
 	seen = 0;
-	end = now_s() + 2.0 * dcm_test_scale();
+	end = now_s() + WAIT_S * dcm_test_scale();
 	while (!seen && now_s() < end) {
 		ASSERT_EQ(0, next_frame(self->fd, &c));
 		seen = abs(c.joint[DCM_SIM_HEAD_YAW].pos_urad - 300000) < 2000;
@@ -290,7 +298,7 @@ TEST_F(link, command_in_frames)
 	/* Half the hardness, half the limit; none, no loop. */
 	set_head_yaw(0.3, 0.5);
 	seen = 0;
-	end = now_s() + 2.0 * dcm_test_scale();
+	end = now_s() + WAIT_S * dcm_test_scale();
 	while (!seen && now_s() < end) {
 		ASSERT_EQ(0, next_frame(self->fd, &c));
 		seen = abs(c.joint[DCM_SIM_HEAD_YAW].limit_ma - 600) <= 2;
@@ -298,7 +306,7 @@ TEST_F(link, command_in_frames)
 	EXPECT_TRUE(seen);
 	set_head_yaw(0.3, 0);
 	seen = 0;
-	end = now_s() + 2.0 * dcm_test_scale();
+	end = now_s() + WAIT_S * dcm_test_scale();
 	while (!seen && now_s() < end) {
 		ASSERT_EQ(0, next_frame(self->fd, &c));
 		j = &c.joint[DCM_SIM_HEAD_YAW];
@@ -312,7 +320,7 @@ TEST_F(link, state_drives_sensors)
 {
 	NEED_LINK();
 	set_head_yaw(0, 1);
-	ASSERT_EQ(0, serve_until(self->fd, test_state, sensors_at_test_state, 3.0));
+	ASSERT_EQ(0, serve_until(self->fd, test_state, sensors_at_test_state, WAIT_S));
 	EXPECT_EQ(1, link_stat("attached"));
 	/* HeadYaw's current, in A; the other FSRs and axes. */
 	EXPECT_GT(0.05, fabs(read_double(SUB "HeadYaw/ElectricCurrent/Sensor/Value") - 0.3));
@@ -345,7 +353,7 @@ TEST_F(link, hostile_states_refused)
 
 	NEED_LINK();
 
-	ASSERT_EQ(0, serve_until(self->fd, test_state, sensors_at_test_state, 3.0));
+	ASSERT_EQ(0, serve_until(self->fd, test_state, sensors_at_test_state, WAIT_S));
 	ASSERT_EQ(0, next_frame(self->fd, &c));
 	test_state(&s, &c);
 	/* Each bad state also moves HeadYaw: taken in part, it would show. */
@@ -478,7 +486,7 @@ TEST_F(link, unanswered_ticks_missed)
 	EXPECT_EQ(0, c.missed);
 	EXPECT_EQ(0, link_stat("missed"));
 
-	ASSERT_EQ(0, serve_until(self->fd, test_state, sensors_at_test_state, 3.0));
+	ASSERT_EQ(0, serve_until(self->fd, test_state, sensors_at_test_state, WAIT_S));
 	ASSERT_EQ(0, next_frame(self->fd, &c));
 	before = c.missed;
 	seq0 = c.seq;
@@ -522,10 +530,10 @@ TEST_F(link, close_restores_models)
 	NEED_LINK();
 
 	set_head_yaw(0, 1);
-	ASSERT_EQ(0, serve_until(self->fd, test_state, sensors_at_test_state, 3.0));
+	ASSERT_EQ(0, serve_until(self->fd, test_state, sensors_at_test_state, WAIT_S));
 	close(self->fd);
 	self->fd = -1;
-	end = now_s() + 2.0 * dcm_test_scale();
+	end = now_s() + WAIT_S * dcm_test_scale();
 	while (!back && now_s() < end) {
 		usleep(20000);
 		back = fsrs_split() &&

@@ -6,8 +6,10 @@
 #
 # record: every key at every cycle for DCM_RECORD_SECONDS seconds (10 by
 # default; make check-record runs 60) has one row per cycle: the rows'
-# cycle numbers follow each other, each gap is counted in "missed", and on
-# an idle VM there is none. Globs select keys, --every decimates, JSON
+# cycle numbers follow each other, each gap is counted in "missed" (rows +
+# missed = the cycles spanned). How many are missed is the host's load:
+# make check does not bound it (make bench reports it, its recorder rows);
+# make check-record, on an idle VM, allows none (DCM_RECORD_MAX_MISSED=0). Globs select keys, --every decimates, JSON
 # lines carry the same, files rotate past --max-size.
 #
 # flight: a cycle fault (a 700 ms stall of the cycle thread, debugfs
@@ -52,13 +54,17 @@ check $? "one row per cycle, each missing cycle counted in missed ($rows rows + 
 grep -q "$rows rows, .* $missed missed" $TMP/all.err
 check $? "the summary on stderr says the same"
 period=$(cat $SYS/period_us)
-# make check runs three VMs on two cores: there a reader the host starves
-# for a moment may miss a few cycles (counted, as checked above: 4 of 1001
-# were seen once), and 1 in 100 is allowed, which still fails a recorder
-# that cannot keep up (one that reads every other cycle misses half);
-# make check-record, on an idle VM, allows none (DCM_RECORD_MAX_MISSED=0).
+# How many cycles a reader misses is the host's: one busy with other work
+# starves the VM's reader for a moment (make bench reports the figure, its
+# recorder rows). So make check asserts only that each is counted (above);
+# make check-record, on an idle VM, allows none (DCM_RECORD_MAX_MISSED=0),
+# and DCM_TIMING_CHECKS=1 asserts at most 1 in 100 (dcm_tap.sh).
+echo "# recorded $rows rows of $span cycles, $missed missed, in $SECS s at $period us"
+if [ -n "${DCM_RECORD_MAX_MISSED:-}" ]; then
+	timing=1
+fi
 max_missed=${DCM_RECORD_MAX_MISSED:-$((span / 100))}
-skip_timing "an idle VM records every cycle of $SECS s, at most $max_missed missed" || {
+skip_timing "an idle VM records every cycle of $SECS s, at most $max_missed missed ($missed of $span)" || {
 	[ "$missed" -le "$max_missed" ] && [ "$span" -ge $((SECS * 1000000 / period * 9 / 10)) ]
 	check $? "the VM records every cycle of $SECS s: $span cycles, $missed missed (at most $max_missed)"
 }
@@ -77,12 +83,20 @@ check $? "--every 5 -j: a JSON row every 5 cycles or more ($(wc -l <$TMP/every.j
 grep -q '"values":{"HeadYaw/Position/Sensor":' $TMP/every.jsonl
 check $? "JSON rows name their keys"
 dcmctl set HeadYaw/Hardness/Actuator 1 >/dev/null
-dcmctl record HeadYaw/Position/Sensor --duration 1.5 >$TMP/move.csv 2>/dev/null &
+# The set once the recording has its first row, the recording ended once
+# its last row has the joint moved (each row is flushed): conditions
+# polled for, not sleeps, so that a loaded host only makes it take longer.
+moved() {
+	awk -F, 'NR == 2 { a = $5 } NR > 1 { b = $5 } END { exit !(NR > 1 && b - a > 0.2) }' $TMP/move.csv
+}
+dcmctl record HeadYaw/Position/Sensor --duration 120 >$TMP/move.csv 2>/dev/null &
 rp=$!
-sleep 0.2
+wait_until 20 holds '[ "$(wc -l <$TMP/move.csv)" -ge 2 ]'
 dcmctl set HeadYaw/Position/Actuator 0.5 --in 500 >/dev/null
+wait_until 20 moved
+kill $rp
 wait $rp
-awk -F, 'NR == 2 { a = $5 } NR > 1 { b = $5 } END { exit !(b - a > 0.2) }' $TMP/move.csv
+moved
 check $? "the recording follows a commanded joint ($(sed -n 2p $TMP/move.csv | cut -d, -f5) -> $(tail -n 1 $TMP/move.csv | cut -d, -f5))"
 dcmctl set HeadYaw/Position/Actuator 0 >/dev/null
 dcmctl set HeadYaw/Hardness/Actuator 0 >/dev/null
@@ -124,6 +138,9 @@ check $? "--max-size without --output is a usage error"
 mkdir -p $TMP/fl
 dcmctl flight --dir $TMP/fl --seconds 3 --after 1 --keep 2 >$TMP/fl.out 2>$TMP/fl.err &
 FPID=$!
+# 4 s of the ring once it runs (the pid file comes after it started), so
+# that the fault below has its 3 s before it, however slowly it started.
+wait_until 20 test -f $TMP/fl/flight.pid
 sleep "$(scaled 4)"
 kill -0 $FPID
 check $? "dcmctl flight runs ($(cat $TMP/fl.err))"
@@ -132,7 +149,7 @@ f=$(dcmctl flight-dump --dir $TMP/fl 2>&1)
 check $? "flight-dump asks for a file and prints its path ($f)"
 echo 700 >$STALL
 i=0
-while [ "$(wc -l <$TMP/fl.out)" -lt 2 ] && [ $i -lt $((100 * slow)) ]; do
+while [ "$(wc -l <$TMP/fl.out)" -lt 2 ] && [ $i -lt $((300 * slow)) ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
@@ -159,7 +176,7 @@ IMU=/sys/kernel/debug/dcm_sim/body0/imu
 if [ -w $IMU/angle_y ]; then
 	echo 1500 >$IMU/angle_y
 	i=0
-	while [ "$(wc -l <$TMP/fl.out)" -lt 3 ] && [ $i -lt $((100 * slow)) ]; do
+	while [ "$(wc -l <$TMP/fl.out)" -lt 3 ] && [ $i -lt $((300 * slow)) ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -169,9 +186,11 @@ if [ -w $IMU/angle_y ]; then
 	check $? "a fall (AngleY 1.5 rad) wrote a file of its own ($f)"
 	grep '"event":' "$f" | grep '"type":"fall"' | grep -q '"value":1,'
 	check $? "holding the fall's event"
-	sleep "$(scaled 0.5)"
-	dcmctl events --history --type fall --timeout 0 >$TMP/falls 2>&1
-	grep -q 'fall fallen InertialSensor' $TMP/falls && grep -q 'fall up InertialSensor' $TMP/falls
+	falls() {
+		dcmctl events --history --type fall --timeout 0 >$TMP/falls 2>&1
+		grep -q 'fall fallen InertialSensor' $TMP/falls && grep -q 'fall up InertialSensor' $TMP/falls
+	}
+	wait_until 10 falls
 	check $? "the fall and the robot up again are events ($(tr '\n' ' ' <$TMP/falls))"
 else
 	skip=$((skip + 1))

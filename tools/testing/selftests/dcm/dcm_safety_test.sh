@@ -118,6 +118,7 @@ check $? "the status 3 is an event"
 set_val LShoulderPitch/Hardness/Actuator 1
 sleep 0.1
 f0=$(cat $SYS/safety/cycle_faults)
+T0=$(cat $SYS/time_ms)
 echo 700 >/sys/kernel/debug/dcm/dcm0/stall_ms
 sleep 0.8
 h1=$(val LShoulderPitch/Hardness/Actuator)
@@ -126,8 +127,13 @@ f1=$(cat $SYS/safety/cycle_faults)
 sleep 1
 h2=$(val LShoulderPitch/Hardness/Actuator)
 sleep 1.2
+# Whole again 2 s after the fault's end: waited for, however late it comes.
+# A host loaded well past its cores can stall the guest past 500 ms itself:
+# another cycle fault, which starts the ramp again.
+wait_until 30 holds '[ "$(val LShoulderPitch/Hardness/Actuator)" = 1.000000 ] &&
+	[ "$(cat $SYS/safety/fault_scale)" = 1.000000 ]'
 h3=$(val LShoulderPitch/Hardness/Actuator)
-[ "$f1" = $((f0 + 1)) ]
+[ "$f1" -ge $((f0 + 1)) ]
 check $? "a cycle 700 ms late counts as a cycle fault ($f0 -> $f1)"
 # Samples at wall-clock times of a ramp the kernel runs by its own clock:
 # on a slowed kernel they land late (the events' times below, taken by the
@@ -142,12 +148,27 @@ skip_timing "it comes back gradually" || {
 }
 [ "$h3" = 1.000000 ] && [ "$(cat $SYS/safety/fault_scale)" = 1.000000 ]
 check $? "and is whole again after 2 s ($h3)"
-on=$(ev safety '"rule":"cycle-fault"' '"value":1' | tail -n 1)
-off=$(ev safety '"rule":"cycle-fault"' '"value":0' | tail -n 1)
+# The first fault from the stall on (DCM time T0), the first end after it
+# (waited for: the events come through dcmctl events).
+# ev_after RULE VALUE T: the first such event at DCM time T or later.
+ev_after() {
+	ev safety "\"rule\":\"$1\"" "\"value\":$2" |
+		awk -v t0="$3" '{ t = $0; sub(/.*"time":/, "", t); sub(/[^0-9].*/, "", t) }
+			t + 0 >= t0 + 0' | head -n 1
+}
+wait_until 10 holds '[ -n "$(ev_after cycle-fault 0 "$(evtime "$(ev_after cycle-fault 1 $T0)")")" ]'
+on=$(ev_after cycle-fault 1 "$T0")
 t1=$(evtime "$on")
+off=$(ev_after cycle-fault 0 "${t1:-0}")
 t2=$(evtime "$off")
-[ -n "$t1" ] && [ -n "$t2" ] && [ $((t2 - t1)) -ge 1900 ] && [ $((t2 - t1)) -le 2300 ]
+[ -n "$t1" ] && [ -n "$t2" ] && [ $((t2 - t1)) -ge 1900 ]
 check $? "events: cycle fault at $t1, stiffness whole again at $t2 (2 s ramp)"
+# The event comes with the cycle that ends the ramp: late when the host
+# stalls the cycle.
+skip_timing "the ramp's end event within 2.3 s ($((t2 - t1)) ms)" || {
+	[ $((t2 - t1)) -le 2300 ]
+	check $? "the ramp's end event within 2.3 s ($((t2 - t1)) ms)"
+}
 e=$(ev overrun | tail -n 1)
 [ -n "$e" ]
 check $? "the late cycle is an overrun event: $e"
@@ -158,6 +179,8 @@ check $? "dcmd logged the cycle fault"
 # 5. The battery current past its limit: all hardness goes down slowly.
 echo 8000 >$SIM/load_ma
 sleep 1
+wait_until 10 holds 'awk -v b="$(cat $SYS/safety/battery_scale)" \
+	-v h="$(val LShoulderPitch/Hardness/Actuator)" "BEGIN { exit !(b < 0.9 && h < 0.9) }"'
 i=$(val Battery/Current/Sensor)
 b1=$(cat $SYS/safety/battery_scale)
 h1=$(val LShoulderPitch/Hardness/Actuator)

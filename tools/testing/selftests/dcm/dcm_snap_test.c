@@ -280,7 +280,7 @@ TEST_F(snap, match_sysfs)
 			sys = sysfs_micro(live_keys[i]);
 			ASSERT_NE(INT64_MIN, sys) TH_LOG("sysfs of %s", live_keys[i]);
 			/* the sysfs read is older than the next publication */
-			ASSERT_EQ(1, poll(&p, 1, 1000));
+			ASSERT_EQ(1, poll(&p, 1, 10000));
 			snap_read(&self->s, &self->h[i], 1, &v2[i], &t2[i], &c2);
 			if (is_counter(live_keys[i]))
 				ok = v1[i] <= sys && sys <= v2[i];
@@ -419,18 +419,18 @@ TEST_F(snap, poll_once_per_cycle)
 	uint32_t t;
 
 	/* The old mode: readable until read(), again and again. */
-	ASSERT_EQ(1, poll(&p, 1, 1000));
+	ASSERT_EQ(1, poll(&p, 1, 10000));
 	EXPECT_EQ(1, poll(&p, 1, 0));
 	EXPECT_EQ(1, poll(&p, 1, 0));
 
 	ASSERT_EQ(0, read_mode(self->fd, DCM_READ_F_SNAPSHOT, DCM_READ_F_SNAPSHOT, &m));
 	EXPECT_EQ(DCM_READ_F_SNAPSHOT, m.flags);
-	ASSERT_EQ(1, poll(&p, 1, 1000));
+	ASSERT_EQ(1, poll(&p, 1, 10000));
 	snap_read(&self->s, self->h, 1, &v, &t, &first);
 	prev = first;
 	t0 = now_ns();
 	while (now_ns() - t0 < 500000000ULL) {
-		ASSERT_EQ(1, poll(&p, 1, 1000)) TH_LOG("no wake-up in 1 s");
+		ASSERT_EQ(1, poll(&p, 1, 10000)) TH_LOG("no wake-up in 10 s");
 		EXPECT_EQ(POLLIN, p.revents);
 		snap_read(&self->s, self->h, 1, &v, &t, &cycle);
 		/* never an older snapshot than the last one read */
@@ -450,16 +450,25 @@ TEST_F(snap, poll_once_per_cycle)
 	       (unsigned long long)wakes, (unsigned long long)repeats,
 	       (unsigned long long)(prev - first), (unsigned long long)quiet,
 	       (unsigned long long)tries);
-	/* once per cycle: as many wake-ups as cycles, give or take the repeats */
+	/* once per cycle: no more wake-ups than cycles, give or take the repeats */
 	EXPECT_GE(prev - first + repeats + 1, wakes);
-	EXPECT_LE((prev - first) / 2, wakes);
 	EXPECT_LE(repeats * 4, wakes);
-	EXPECT_LE(tries / 2, quiet);
+	/*
+	 * and, on an idle host, a wake-up for most cycles, the poll right
+	 * after a read quiet: a host that stalls the reader past a cycle
+	 * makes one wake-up stand for several cycles, and a new snapshot come
+	 * between the read and the poll (timing).
+	 */
+	DCM_TIMING_EXPECT((prev - first) / 2 <= wakes, "%llu wake-ups for %llu cycles",
+			  (unsigned long long)wakes, (unsigned long long)(prev - first));
+	DCM_TIMING_EXPECT(tries / 2 <= quiet, "%llu of %llu polls at once quiet",
+			  (unsigned long long)quiet, (unsigned long long)tries);
+	EXPECT_LT(0, wakes);
 
 	/* back to the old mode */
 	ASSERT_EQ(0, read_mode(self->fd, 0, DCM_READ_F_SNAPSHOT, &m));
 	EXPECT_EQ(0, m.flags);
-	ASSERT_EQ(1, poll(&p, 1, 1000));
+	ASSERT_EQ(1, poll(&p, 1, 10000));
 	EXPECT_EQ(1, poll(&p, 1, 0));
 }
 

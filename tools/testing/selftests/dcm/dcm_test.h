@@ -123,6 +123,39 @@ static inline int dcm_test_scale(void)
 }
 
 /*
+ * dcm_timing_checks() - whether the bounds of timing are asserted: a period
+ * kept, missed cycles, late buses, a latency or a work time under a bound.
+ * Only with DCM_TIMING_CHECKS=1 on the stock kernel: make check leaves it
+ * unset, since a host busy with other work breaks those bounds whatever the
+ * code does. There a test asserts what happened (every cycle counted,
+ * nothing lost, the value reached) and logs the figures; make bench
+ * measures them (Documentation/testing.rst).
+ */
+static inline int dcm_timing_checks(void)
+{
+	const char *s = getenv("DCM_TIMING_CHECKS");
+
+	return s && !strcmp(s, "1") && dcm_test_scale() == 1;
+}
+
+/*
+ * DCM_TIMING_EXPECT() - a bound of timing: EXPECT_TRUE(@cond) when
+ * dcm_timing_checks(), else only logged (with its figures, @fmt) when it
+ * does not hold. Needs kselftest_harness.h, as a test's body does.
+ */
+#define DCM_TIMING_EXPECT(cond, fmt, ...)					\
+	do {									\
+		int _dcm_ok = !!(cond);						\
+										\
+		if (dcm_timing_checks()) {					\
+			EXPECT_TRUE(_dcm_ok) TH_LOG("timing: " fmt, ##__VA_ARGS__); \
+		} else if (!_dcm_ok) {						\
+			TH_LOG("timing, not asserted (make bench measures it): " \
+			       fmt, ##__VA_ARGS__);				\
+		}								\
+	} while (0)
+
+/*
  * DCM_HARNESS_MAIN: the kselftest harness's main (TEST_HARNESS_MAIN, so
  * kselftest_harness.h comes first), with each test's timeout as the
  * environment asks: DCM_TEST_TIMEOUT_SCALE=N multiplies it (a slower

@@ -93,6 +93,7 @@ check $? "InertialSensor is lost in the diagnostic ($(state InertialSensor))"
 a1=$(key InertialSensor Ack)
 n1=$(key InertialSensor Nack)
 sleep 0.3
+wait_until 10 holds '[ "$(key InertialSensor Nack)" -gt "$n1" ]'
 [ "$n1" -gt "$n0" ] && [ "$(key InertialSensor Nack)" -gt "$n1" ] &&
 	[ "$(key InertialSensor Ack)" = "$a1" ]
 check $? "its Nacks grow ($n0 -> $n1 -> $(key InertialSensor Nack)), its Acks stop ($a0 -> $a1)"
@@ -114,6 +115,7 @@ a2=$(key InertialSensor Ack)
 wait_until 3 is_state ok InertialSensor
 a3=$(key InertialSensor Ack)
 sleep 0.3
+wait_until 10 holds '[ "$(key InertialSensor Ack)" -gt "$a3" ]'
 [ "$(key InertialSensor Ack)" -gt "$a3" ] && [ "$a3" -ge "$a2" ]
 check $? "InertialSensor answers again, ok (Ack $a2 -> $(key InertialSensor Ack))"
 wait_until 2 test -n "$(ev ack InertialSensor)"
@@ -144,6 +146,8 @@ wait_until 3 is_state lost ChestBoard Battery USBoard
 check $? "ChestBoard, Battery and USBoard are lost"
 n1=$(key Battery Nack)
 sleep 0.3
+wait_until 10 holds '[ "$(key Battery Nack)" -gt "$n1" ] && [ "$(key ChestBoard Nack)" -gt 0 ] &&
+	[ "$(key USBoard Nack)" -gt 0 ]'
 [ "$(key Battery Nack)" -gt "$n1" ] && [ "$(key ChestBoard Nack)" -gt 0 ] &&
 	[ "$(key USBoard Nack)" -gt 0 ]
 check $? "their Nacks grow"

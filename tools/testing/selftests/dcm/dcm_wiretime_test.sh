@@ -10,9 +10,11 @@
 # - the buses do take their time: the cycle's median work is at least the
 #   line time of RS485-1's exchange (dcm_sim's rs485-1/wire counters);
 # - no cycle starts a period late because the cycle before it ran over
-#   (an overrun of the work); skipped when the host woke the cycle a
-#   period late too during the count (it stalled the guest's vCPUs: TCG
-#   on a loaded machine);
+#   (an overrun of the work): a check of timing, asserted only with
+#   DCM_TIMING_CHECKS=1 (dcm_tap.sh; make check shows the counts, make
+#   bench reports overruns at wire time), and skipped even then when the
+#   host woke the cycle a period late too during the count (it stalled the
+#   guest's vCPUs: TCG on a loaded machine);
 # - the I2C buses' cyclic transfers keep to their budget
 #   (Documentation/dcm/wire-protocol.rst, "Register maps"): on average over
 #   the cycles, at most 2 ms of I2C-chest's wire time (1.53 ms with no LED
@@ -203,18 +205,23 @@ check $? "the median cycle took at least RS485-1's line time"
 # make bench's (Documentation/dcm/benchmarks.rst).
 echo "# $over of $ncyc cycles' work ran past the period"
 # The lanes are joined at 90 % of the period: a cycle's work passes the
-# period only when its thread was not run, in a guest its vCPU. When the
-# host also woke the cycle a period late, it was stalling the guest: an
-# overrun then says nothing of the cycle (skipped, shown).
-if [ "$work_late" != 0 ] && [ "$woke_late" != 0 ]; then
-	n=$((n + 1))
-	skip=$((skip + 1))
-	echo "ok $n no cycle started a period late after a long one # SKIP the host" \
-		"stalled the guest ($woke_late late wake-ups; $work_late late after a long cycle)"
-else
-	[ "$work_late" = 0 ]
-	check $? "no cycle started a period late after a long one"
-fi
+# period only when its thread was not run, in a guest its vCPU. A host busy
+# with other work does that whatever the buses do, so this is a check of
+# timing (make bench reports overruns at wire time; DCM_TIMING_CHECKS=1
+# asserts it). Even then, when the host also woke the cycle a period late,
+# it was stalling the guest: an overrun then says nothing of the cycle
+# (skipped, shown).
+skip_timing "no cycle started a period late after a long one ($work_late after a long cycle, $woke_late woken late)" || {
+	if [ "$work_late" != 0 ] && [ "$woke_late" != 0 ]; then
+		n=$((n + 1))
+		skip=$((skip + 1))
+		echo "ok $n no cycle started a period late after a long one # SKIP the host" \
+			"stalled the guest ($woke_late late wake-ups; $work_late late after a long cycle)"
+	else
+		[ "$work_late" = 0 ]
+		check $? "no cycle started a period late after a long one"
+	fi
+}
 
 rm -rf $T
 totals
