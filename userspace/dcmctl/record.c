@@ -523,7 +523,7 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	struct rec_remap rm = { .o = o, .t = &t, .k = &k, .err = err };
 	struct dcmctl_frame_keys fk = { .cmd = "record", .remap = remap, .ctx = &rm };
 	struct dcm_info info;
-	uint64_t rows = 0, missed = 0, missed_total = 0, gaps = 0, last = 0, due = 0;
+	uint64_t rows = 0, missed = 0, missed_total = 0, gaps = 0, last = 0, last_row = 0, due = 0;
 	uint64_t first = 0;
 	uint32_t t0 = 0;
 	char msg[256];
@@ -581,18 +581,20 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 			first = m.cycle;
 			t0 = m.time;
 			due = m.cycle;
-		} else if (m.cycle > last + 1) {
+		}
+		/* The frame that ends the recording is not one of it: nor its gap. */
+		if ((a->duration > 0 && (double)(uint32_t)(m.time - t0) >= a->duration * 1000) ||
+		    (a->cycles && m.cycle - first >= a->cycles)) {
+			dcmctl_ring_release(&ring);
+			break;
+		}
+		if (last && m.cycle > last + 1) {
 			/* cycles this recorder did not get: counted, never silent */
 			missed += m.cycle - last - 1;
 			missed_total += m.cycle - last - 1;
 			gaps++;
 		}
 		last = m.cycle;
-		if ((a->duration > 0 && (double)(uint32_t)(m.time - t0) >= a->duration * 1000) ||
-		    (a->cycles && m.cycle - first >= a->cycles)) {
-			dcmctl_ring_release(&ring);
-			break;
-		}
 		if (m.cycle < due) {
 			dcmctl_ring_release(&ring);
 			continue;
@@ -602,6 +604,7 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		dcmctl_ring_release(&ring);
 		missed = 0;
 		rows++;
+		last_row = m.cycle;
 		due = m.cycle + a->every;
 		if (a->output) {
 			long now = ftell(ro.f);
@@ -619,7 +622,7 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		goto out;
 	}
 	fprintf(err, "dcmctl: record: %" PRIu64 " rows, cycles %" PRIu64 " to %" PRIu64
-		", %" PRIu64 " missed in %" PRIu64 " gaps%s\n", rows, first, last, missed_total,
+		", %" PRIu64 " missed in %" PRIu64 " gaps%s\n", rows, first, last_row, missed_total,
 		gaps, ro.rotations ? ", files rotated" : "");
 	ret = DCMCTL_EXIT_OK;
 out:

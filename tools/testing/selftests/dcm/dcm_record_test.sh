@@ -47,12 +47,12 @@ check $? "every row has every column"
 # rows, cycles spanned, missed (as the file says), gaps (as the cycle numbers say)
 awk -F, 'NR == 2 { first = $1 } NR > 1 { if (p != "" && $1 != p + 1) { hole += $1 - p - 1 }
 	m += $4; p = $1; rows++ }
-	END { print rows + 0, p - first + 1, m + 0, hole + 0 }' $TMP/all.csv >$TMP/sum
-read -r rows span missed holes <$TMP/sum
+	END { print rows + 0, p - first + 1, m + 0, hole + 0, first, p }' $TMP/all.csv >$TMP/sum
+read -r rows span missed holes c0 c1 <$TMP/sum
 [ "$rows" -gt 0 ] && [ $((rows + missed)) = "$span" ] && [ "$missed" = "$holes" ]
 check $? "one row per cycle, each missing cycle counted in missed ($rows rows + $missed missed = $span cycles)"
-grep -q "$rows rows, .* $missed missed" $TMP/all.err
-check $? "the summary on stderr says the same"
+grep -q "$rows rows, cycles $c0 to $c1, $missed missed" $TMP/all.err
+check $? "the summary on stderr says the same: rows, the first and last rows' cycles, missed ($(cat $TMP/all.err))"
 period=$(cat $SYS/period_us)
 # How many cycles a reader misses is the host's: one busy with other work
 # starves the VM's reader for a moment (make bench reports the figure, its
