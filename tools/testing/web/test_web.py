@@ -687,6 +687,19 @@ def reading_client(port, seconds):
         ws.close()
 
 
+def reader_gets_in(port):
+    """Reading clients, one after the other, until one gets in (60 s):
+    what the last one saw and how long it took."""
+    t0 = time.monotonic()
+    got = None
+    while time.monotonic() - t0 < 60 * SCALE:
+        got = reading_client(port, 5)
+        if got == 'in':
+            break
+        time.sleep(0.5)
+    return got, time.monotonic() - t0
+
+
 def test_stalled_ws(g):
     """WebSocket clients that subscribe to everything and never read: once
     their queues stall past --ws-timeout they are dropped, and a client
@@ -701,15 +714,9 @@ def test_stalled_ws(g):
         held = reading_client(g.hostile_port, 5)
         tap(held == 'refused', 'stalled websocket: %d clients that never read hold every slot '
             '(a fifth is refused)' % len(stalled), 'the fifth client: %s' % held)
-        t0 = time.monotonic()
-        got = None
-        while time.monotonic() - t0 < 60 * SCALE:
-            got = reading_client(g.hostile_port, 5)
-            if got == 'in':
-                break
-            time.sleep(0.5)
+        got, secs = reader_gets_in(g.hostile_port)
         tap(got == 'in', 'stalled websocket: they are dropped (--ws-timeout) and a reading '
-            'client gets in and receives frames (after %.0f s)' % (time.monotonic() - t0),
+            'client gets in and receives frames (after %.0f s)' % secs,
             'the last reading client: %s' % got)
         def stalled_total():
             _, _, body = http('http://127.0.0.1:%d/metrics' % g.hostile_port)
@@ -738,16 +745,10 @@ def test_silent_ws(g):
     try:
         for _ in range(HOSTILE_MAX_CLIENTS):
             silent.append(RawWS(g.hostile_port))
-        t0 = time.monotonic()
-        got = None
-        while time.monotonic() - t0 < 60 * SCALE:
-            got = reading_client(g.hostile_port, 5)
-            if got == 'in':
-                break
-            time.sleep(0.5)
+        got, secs = reader_gets_in(g.hostile_port)
         tap(got == 'in', 'silent websocket: %d clients that subscribe to nothing and answer no '
             'ping are dropped and a reading client gets in (after %.0f s)'
-            % (len(silent), time.monotonic() - t0), 'the last reading client: %s' % got)
+            % (len(silent), secs), 'the last reading client: %s' % got)
         closed = 0
         for ws in silent:
             try:
