@@ -33,6 +33,7 @@
 #include <linux/dcm.h>
 
 #include "dcmctl.h"
+#include "num.h"
 
 static volatile sig_atomic_t stop_asked;
 static volatile sig_atomic_t dump_asked;
@@ -69,21 +70,13 @@ static void catch_signals(bool dump)
  * The keys: names, globs, or every subdevice
  */
 
-/* @pattern against a subdevice's name, with or without the prefix and /Value. */
+/* @pattern against a subdevice's value, in any form dcmctl_glob_matches() takes. */
 static bool glob_matches(const char *pattern, const char *name)
 {
 	char full[DCMCTL_KEY_LEN * 2];
 
-	if (!fnmatch(pattern, name, 0))
-		return true;
-	snprintf(full, sizeof(full), "%s/Value", name);
-	if (!fnmatch(pattern, full, 0))
-		return true;
-	snprintf(full, sizeof(full), DCM_PREFIX_SUBDEVICE "%s", name);
-	if (!fnmatch(pattern, full, 0))
-		return true;
 	snprintf(full, sizeof(full), DCM_PREFIX_SUBDEVICE "%s/Value", name);
-	return !fnmatch(pattern, full, 0);
+	return dcmctl_glob_matches(pattern, full);
 }
 
 struct rec_keys {
@@ -235,49 +228,48 @@ static void write_row(FILE *f, int fmt, const struct rec_keys *k, uint64_t cycle
  */
 
 
-/* A size: digits, then k, M or G (powers of 1024). */
+/* A size: digits, then k, M or G (powers of 1024); not 0. */
 static int parse_size(const char *s, uint64_t *out)
 {
+	static const char units[] = "kKMG";
+	static const unsigned int shift[] = { 10, 10, 20, 30 };
+	size_t len = strlen(s);
 	unsigned long long v;
-	char *end;
+	unsigned int sh = 0;
+	const char *u;
+	char digits[32];
 
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || *s == '-')
-		return -EINVAL;
-	switch (*end) {
-	case 'k': case 'K': v <<= 10; end++; break;
-	case 'M': v <<= 20; end++; break;
-	case 'G': v <<= 30; end++; break;
-	default: break;
+	u = len ? strchr(units, s[len - 1]) : NULL;
+	if (u && *u) {
+		sh = shift[u - units];
+		len--;
 	}
-	if (*end || !v)
+	if (len >= sizeof(digits))
 		return -EINVAL;
-	*out = v;
+	memcpy(digits, s, len);
+	digits[len] = '\0';
+	if (num_parse_ull(digits, 10, 1, ULLONG_MAX >> sh, &v))
+		return -EINVAL;
+	*out = v << sh;
 	return 0;
 }
 
 static int parse_uint(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
 	unsigned long long v;
-	char *end;
 
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || v < min || v > max)
+	if (num_parse_ull(s, 10, min, max, &v))
 		return -EINVAL;
 	*out = v;
 	return 0;
 }
 
+/* Seconds: more than 0, at most 10^7. */
 static int parse_seconds(const char *s, double *out)
 {
-	char *end;
 	double v;
 
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || *end || !isfinite(v) || v <= 0 || v > 1e7)
+	if (num_parse_double(s, 0, 1e7, &v) || v <= 0)
 		return -EINVAL;
 	*out = v;
 	return 0;

@@ -32,6 +32,7 @@
 #include <linux/dcm.h>
 
 #include "json.h"
+#include "num.h"
 #include "optdef.h"
 #include "ratelimit.h"
 #include "web.h"
@@ -115,14 +116,9 @@ static void usage(FILE *f)
 
 static int parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out)
 {
-	unsigned long v;
-	char *end;
+	unsigned long long v;
 
-	if (!*s || *s == '-' || *s == '+')
-		return -EINVAL;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v < min || v > max)
+	if (num_parse_ull(s, 10, min, max, &v))
 		return -EINVAL;
 	*out = (unsigned int)v;
 	return 0;
