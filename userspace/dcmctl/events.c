@@ -12,7 +12,23 @@
 
 #include <linux/dcm.h>
 
-#include "dcmctl.h"
+#include "json.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "events.h"
+
+static const struct optdef events_opts[] = {
+	{ "type", 't', 't', "TYPE,...", "only these types (default: all)" },
+	{ "count", 'n', 'n', "N", "exit after N events (failing if --timeout comes first)" },
+	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "exit after SEC seconds" },
+	{ "history", 'H', 'H', NULL, "first the kernel's last events (64 a controller)" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optspec dcmctl_spec_events = {
+	.cmd = "events", .opts = events_opts, .prefix_missing = true,
+};
 
 #define DCMCTL_MAX_CONTROLLERS	16	/* DCM_MAX_CONTROLLERS */
 
@@ -275,7 +291,22 @@ out:
 	return ret;
 }
 
-int dcmctl_cmd_events(const struct dcmctl_opts *o)
+static int run_events(const struct dcmctl_opts *o)
 {
 	return dcmctl_events(o, stdout, stderr);
 }
+
+const struct dcmctl_command dcmctl_cmd_events = {
+	.name = "events",
+	.run = run_events,
+	.args = "[--history] [--type TYPE,...] [--count N] [--timeout SEC]",
+	.help = "follow the events live (--history: the recent ones first)",
+	.details = "TYPE: error, nack, ack, safety, temperature, battery, overrun, config,\n"
+		"calibration, watchdog, special, fall. With --count, exits 1 if --timeout\n"
+		"comes first. --history first shows the events the kernel kept (the\n"
+		"last 64 safety events and 64 others of each controller, posted\n"
+		"whether anyone listened or not),\n"
+		"then the live ones, each once; --count and --type count and filter\n"
+		"both. Every user may follow the events.",
+	.spec = &dcmctl_spec_events,
+};

@@ -18,7 +18,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "dcmctl.h"
+#include "libdcm.h"
+#include "frames.h"
 
 double dcmctl_wall_now(void)
 {

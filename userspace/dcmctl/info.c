@@ -10,7 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dcmctl.h"
+#include "json.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "info.h"
+#include "keyname.h"
 
 static const struct {
 	uint32_t bit;
@@ -98,23 +103,6 @@ struct path_result {
 	int family_id;			/* netlink only */
 };
 
-const char *dcmctl_open_hint(const char *path, int err)
-{
-	switch (err) {
-	case -ENOENT:
-		/* only for the driver's own nodes, not a mistyped path */
-		if (strncmp(path, "/dev/dcm", 8) != 0)
-			return "";
-		return access("/sys/module/dcm", F_OK) == 0 ?
-		       " (no such controller)" : " (is dcm.ko loaded?)";
-	case -EACCES:
-	case -EPERM:
-		return " (permission denied: run as root or check the device's mode)";
-	default:
-		return "";
-	}
-}
-
 static void query_ioctl(const struct dcmctl_opts *o, struct path_result *r)
 {
 	struct dcm *dcm;
@@ -154,7 +142,7 @@ static void query_netlink(long index, struct path_result *r)
 	dcm_nl_close(nl);
 }
 
-int dcmctl_cmd_info(const struct dcmctl_opts *o)
+static int run_info(const struct dcmctl_opts *o)
 {
 	struct path_result io, nl;
 	long index;
@@ -318,3 +306,13 @@ int dcmctl_info_keys(const struct dcmctl_opts *o, int n, FILE *out, FILE *err)
 	fflush(out);
 	return ret;
 }
+
+const struct dcmctl_command dcmctl_cmd_info = {
+	.name = "info",
+	.run = run_info,
+	.args = "[KEY...]",
+	.help = "the controller, through both the ioctl and the netlink path; with\n"
+		"KEYs, what each key is: its subdevice or device, and that one's keys\n"
+		"and their values",
+	.details = "A KEY takes every form get takes.",
+};

@@ -17,7 +17,9 @@
 
 #include <linux/dcm.h>
 
-#include "dcmctl.h"
+#include "json.h"
+#include "libdcm.h"
+#include "keyname.h"
 
 static bool starts(const char *s, const char *prefix)
 {

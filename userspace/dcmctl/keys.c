@@ -10,28 +10,21 @@
 
 #include <linux/dcm.h>
 
-#include "dcmctl.h"
+#include "json.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "keyname.h"
+#include "keys.h"
 
-const char *dcmctl_sysfs_root(const struct dcmctl_opts *o)
-{
-	return dcm_sysfs_root(o->root);
-}
+static const struct optdef get_opts[] = {
+	{ "quiet", 'q', 'q', NULL, "values only, one a line" },
+	{ NULL, 0, 0, NULL, NULL }
+};
 
-struct dcm_sysfs *dcmctl_open_sysfs(const struct dcmctl_opts *o, FILE *err)
-{
-	struct dcm_sysfs *s;
-
-	if (o->dev_index < 0) {
-		fprintf(err, "dcmctl: cannot tell the controller index of '%s': use -d dcmN\n",
-			o->device);
-		return NULL;
-	}
-	if (dcm_sysfs_open(o->root, (unsigned int)o->dev_index, &s)) {
-		fprintf(err, "dcmctl: %s\n", dcm_last_error());
-		return NULL;
-	}
-	return s;
-}
+static const struct dcmctl_optspec dcmctl_spec_get = {
+	.cmd = "get", .opts = get_opts,
+};
 
 /* ------------------------------------------------------------------
  * list
@@ -302,17 +295,55 @@ out:
 	return ret;
 }
 
-int dcmctl_cmd_list(const struct dcmctl_opts *o)
+static int run_list(const struct dcmctl_opts *o)
 {
 	return dcmctl_list(o, stdout, stderr);
 }
 
-int dcmctl_cmd_get(const struct dcmctl_opts *o)
+static int run_get(const struct dcmctl_opts *o)
 {
 	return dcmctl_get(o, stdout, stderr);
 }
 
-int dcmctl_cmd_tree(const struct dcmctl_opts *o)
+static int run_tree(const struct dcmctl_opts *o)
 {
 	return dcmctl_tree(o, stdout, stderr);
 }
+
+const struct dcmctl_command dcmctl_cmd_list = {
+	.name = "list",
+	.run = run_list,
+	.args = "[PATTERN]",
+	.help = "key paths (PATTERN: a glob on the path, with or without\n"
+		"Device/SubDeviceList/)",
+	.details = "The keys of the running description, as sysfs shows them: the\n"
+		"subdevices' (Device/SubDeviceList/...), the devices'\n"
+		"(Device/DeviceList/...) and RobotConfig/.... PATTERN is a glob as get\n"
+		"takes, a subdevice's value also without its /Value\n"
+		"('*/Hardness/Actuator'); one that matches nothing is an error (exit 1).\n"
+		"Quote the PATTERN for the shell: 'LFoot/FSR/*'.",
+};
+
+const struct dcmctl_command dcmctl_cmd_get = {
+	.name = "get",
+	.run = run_get,
+	.args = "[-q] KEY...",
+	.help = "\"KEY VALUE\" lines (-q: values only)",
+	.details = "KEY: a subdevice's value with or without Device/SubDeviceList/ and\n"
+		"with or without /Value (HeadYaw/Position/Sensor is\n"
+		"Device/SubDeviceList/HeadYaw/Position/Sensor/Value); a subdevice's\n"
+		"other keys by their name (HeadYaw/Position/Actuator/Kp, .../Min); a\n"
+		"device's (Device/DeviceList/ChestBoard/Ack); RobotConfig/.... An\n"
+		"unknown key gets the nearest known ones (\"did you mean\"). A KEY with\n"
+		"*, ? or [ is a glob: every key it matches, on the full path, without\n"
+		"Device/SubDeviceList/ or without /Value ('*/Position/Sensor'; quote\n"
+		"it). With -j, numbers are JSON numbers.",
+	.spec = &dcmctl_spec_get,
+};
+
+const struct dcmctl_command dcmctl_cmd_tree = {
+	.name = "tree",
+	.run = run_tree,
+	.args = "",
+	.help = "devices with their Type, Bus and Address, and their subdevices",
+};

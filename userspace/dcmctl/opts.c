@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dcmctl.h"
+#include "cmd.h"
 
 int dcmctl_getopt_init(struct dcmctl_getopt *g, const struct dcmctl_optspec *spec, int argc,
 		       char **argv)

@@ -10,8 +10,47 @@
 #include <string.h>
 #include <strings.h>
 
-#include "dcmctl.h"
+#include "libdcm.h"
 #include "num.h"
+#include "cmd.h"
+#include "parse.h"
+
+/* The options of set, alias set and watch (parse.h). */
+#define TIMING_OPTIONS \
+	{ "at", 0, DCMCTL_OPT_AT, "T", "the base time: DCM time T (dcmctl time)" }, \
+	{ "in", 0, DCMCTL_OPT_IN, "MS", "the base time: DCM time now + MS" }, \
+	{ "kind", 0, DCMCTL_OPT_KIND, "KIND", \
+	  "clear-all (default), merge, clear-after, clear-before" }, \
+	{ "importance", 0, DCMCTL_OPT_IMPORTANCE, "N", "0 (default) to 7" }
+
+static const struct optdef set_opts[] = {
+	TIMING_OPTIONS,
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct optdef alias_set_opts[] = {
+	{ "separate", 0, DCMCTL_OPT_SEPARATE, NULL,
+	  "time-separate: one time list, a value list a member" },
+	{ "times", 0, DCMCTL_OPT_TIMES, "MS,...", "the times of --separate, ms after the base" },
+	{ "mixed", 0, DCMCTL_OPT_MIXED, NULL, "time-mixed: one VALUE@MS,... list per member" },
+	TIMING_OPTIONS,
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct optdef watch_opts[] = {
+	{ "cycles", 'c', 'c', "N", "stop after N cycles (default: until interrupted)" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+const struct dcmctl_optspec dcmctl_spec_set = {
+	.cmd = "set", .opts = set_opts, .numbers = true,
+};
+const struct dcmctl_optspec dcmctl_spec_alias_set = {
+	.cmd = "alias set", .opts = alias_set_opts, .numbers = true,
+};
+const struct dcmctl_optspec dcmctl_spec_watch = {
+	.cmd = "watch", .opts = watch_opts, .numbers = true,
+};
 
 int dcmctl_parse_value(const char *s, double *out)
 {

@@ -24,8 +24,30 @@
 #include <string.h>
 #include <strings.h>
 
-#include "dcmctl.h"
+#include "desc.h"
+#include "json.h"
 #include "libdcm-desc.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "keyname.h"
+#include "prefs.h"
+
+static const struct optdef preferences_opts[] = {
+	{ "file", 0, DCMCTL_OPT_FILE, "FILE", "the target's file (default: dcmd's)" },
+	{ "type", 0, DCMCTL_OPT_TYPE, "TYPE", "add: int, float, bool or string (default: the key's)" },
+	{ "device-xml", 0, DCMCTL_OPT_DEVICE_XML, "FILE", "the robot description (default: dcmd's)" },
+	{ "schemas", 0, DCMCTL_OPT_SCHEMAS, "DIR", "where device.rng and preferences.rng are" },
+	{ "etc", 0, DCMCTL_OPT_ETC, "DIR", "the robot's preference directory (default /etc/dcm)" },
+	{ "share", 0, DCMCTL_OPT_SHARE, "DIR", "the shipped files' directory" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+/* "-x" is a value (add Main KEY -1), not an option */
+static const struct dcmctl_optspec dcmctl_spec_preferences = {
+	.cmd = "preferences", .opts = preferences_opts, .long_only = true,
+	.no_empty = true, .prefix_missing = true,
+};
 
 static const char *const action_names[] = {
 	[DCMCTL_PREFS_SAVE] = "save",
@@ -430,7 +452,23 @@ int dcmctl_preferences(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	return ret;
 }
 
-int dcmctl_cmd_preferences(const struct dcmctl_opts *o)
+static int run_preferences(const struct dcmctl_opts *o)
 {
 	return dcmctl_preferences(o, stdout, stderr);
 }
+
+const struct dcmctl_command dcmctl_cmd_preferences = {
+	.name = "preferences",
+	.run = run_preferences,
+	.args = "save|load TARGET [--file FILE]\n"
+		"add TARGET KEY VALUE [--type TYPE] [--file FILE]",
+	.help = "the preference files (TARGET: Main, Chest, Head, All): save the\n"
+		"running values of the keys the target owns into its file, load the\n"
+		"description again from the files (root), add a key to a file",
+	.details = "add refuses a key the description does not know (a misspelled\n"
+		"RobotConfig key among them) and a value outside the key's range.\n"
+		"Undo an add with another add of the old value (dcmctl get KEY shows\n"
+		"the running one), then load. Only options that start with -- are\n"
+		"options here: add Main KEY -1 works.",
+	.spec = &dcmctl_spec_preferences,
+};

@@ -32,8 +32,52 @@
 
 #include <linux/dcm.h>
 
-#include "dcmctl.h"
+#include "json.h"
+#include "libdcm.h"
 #include "num.h"
+#include "cmd.h"
+#include "commands.h"
+#include "events.h"
+#include "frames.h"
+#include "keyname.h"
+#include "record.h"
+
+static const struct optdef record_opts[] = {
+	{ "output", 'o', 'o', "FILE", "into FILE (default: stdout)" },
+	{ "format", 'f', 'f', "FORMAT", "csv (default) or jsonl (the default with -j)" },
+	{ "every", 'e', 'e', "N", "a row every N cycles (default 1: every cycle)" },
+	{ "cycles", 'c', 'c', "N", "stop after N cycles (default: until interrupted)" },
+	{ "duration", 't', 't', "SEC", "stop after SEC seconds of DCM time" },
+	{ "max-size", 0, DCMCTL_OPT_MAX_SIZE, "SIZE",
+	  "rotate FILE past SIZE bytes (k, M, G: KiB, MiB, GiB)" },
+	{ "max-files", 0, DCMCTL_OPT_MAX_FILES, "N",
+	  "keep N files: FILE, FILE.1, ... (default 10)" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct optdef flight_opts[] = {
+	{ "seconds", 's', 's', "SEC", "keep the last SEC seconds (default 10)" },
+	{ "after", 0, DCMCTL_OPT_AFTER, "SEC", "and SEC seconds after a safety event (default 2)" },
+	{ "dir", 'D', 'D', "DIR", "its files and pid file (default /var/lib/dcm/flight)" },
+	{ "keep", 0, DCMCTL_OPT_KEEP, "N", "keep the newest N files (default 20; 0: all)" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct optdef flight_dump_opts[] = {
+	{ "dir", 'D', 'D', "DIR", "the recorder's directory (default /var/lib/dcm/flight)" },
+	{ "timeout", 0, DCMCTL_OPT_TIMEOUT, "SEC", "wait SEC s for the file (default 10)" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optspec dcmctl_spec_record = {
+	.cmd = "record", .opts = record_opts, .prefix_missing = true,
+};
+const struct dcmctl_optspec dcmctl_spec_flight = {
+	.cmd = "flight", .opts = flight_opts, .prefix_missing = true,
+};
+const struct dcmctl_optspec dcmctl_spec_flight_dump = {
+	.cmd = "flight-dump", .opts = flight_dump_opts, .prefix_missing = true,
+};
 
 static volatile sig_atomic_t stop_asked;
 static volatile sig_atomic_t dump_asked;
@@ -226,7 +270,6 @@ static void write_row(FILE *f, int fmt, const struct rec_keys *k, uint64_t cycle
 /* ------------------------------------------------------------------
  * record's arguments
  */
-
 
 /* A size: digits, then k, M or G (powers of 1024); not 0. */
 static int parse_size(const char *s, uint64_t *out)
@@ -633,7 +676,7 @@ out:
 	return ret;
 }
 
-int dcmctl_cmd_record(const struct dcmctl_opts *o)
+static int run_record(const struct dcmctl_opts *o)
 {
 	return dcmctl_record(o, stdout, stderr);
 }
@@ -1534,12 +1577,68 @@ out:
 	return ret;
 }
 
-int dcmctl_cmd_flight(const struct dcmctl_opts *o)
+static int run_flight(const struct dcmctl_opts *o)
 {
 	return dcmctl_flight(o, stdout, stderr);
 }
 
-int dcmctl_cmd_flight_dump(const struct dcmctl_opts *o)
+static int run_flight_dump(const struct dcmctl_opts *o)
 {
 	return dcmctl_flight_dump(o, stdout, stderr);
 }
+
+const struct dcmctl_command dcmctl_cmd_record = {
+	.name = "record",
+	.run = run_record,
+	.args = "[KEY|GLOB...] [-o FILE [--max-size SIZE [--max-files N]]]\n"
+		"[-f csv|jsonl] [--every N] [--cycles N | --duration SEC]",
+	.help = "record the frames: chosen subdevices' values (all by default), every\n"
+		"cycle or every Nth, with DCM time and the wall clock, as CSV or JSON\n"
+		"lines",
+	.details = "A KEY is a subdevice's value as get takes it; a GLOB ('*/Position/Sensor',\n"
+		"'LFoot/FSR/*') selects every subdevice whose name matches, with or\n"
+		"without Device/SubDeviceList/ and /Value; quote it for the shell. CSV:\n"
+		"a header line \"cycle,time,wall,missed,KEY...\", then a row per recorded\n"
+		"cycle; JSON lines: {\"cycle\", \"time\", \"wall\", \"missed\", \"values\"}.\n"
+		"time is DCM time (ms), wall the wall clock when the frame was read\n"
+		"(seconds since the epoch), missed the cycles this recorder did not get\n"
+		"(counted from the frames' cycle numbers) since the row before: none is\n"
+		"lost silently. The summary (rows, missed, gaps) goes to stderr at the\n"
+		"end. With --max-size the file is renamed FILE.1 (FILE.1 FILE.2, ...)\n"
+		"when it passes SIZE, and a new FILE begins with its own header; the\n"
+		"oldest beyond --max-files goes. SIGINT and SIGTERM end a recording\n"
+		"cleanly.",
+	.spec = &dcmctl_spec_record,
+};
+
+const struct dcmctl_command dcmctl_cmd_flight = {
+	.name = "flight",
+	.run = run_flight,
+	.args = "[--seconds SEC] [--after SEC] [--dir DIR] [--keep N]",
+	.help = "the flight recorder: keep the last seconds of every key in memory and\n"
+		"write them, with the events around, when a safety rule acts or on\n"
+		"demand (flight-dump)",
+	.details = "Runs until SIGINT or SIGTERM. Every subdevice's value of every cycle of\n"
+		"the last SEC seconds is kept (read from the frames by a thread of its\n"
+		"own: nothing is added to the cycle). When a safety rule starts acting\n"
+		"(a cycle fault, the battery current, a joint's calibration or brake),\n"
+		"a joint's temperature status rises or the robot falls (a fall event\n"
+		"of the inertial board), --after SEC seconds later one\n"
+		"file is written into DIR: flight-DATE-TIME.MS-dcmN.jsonl, JSON lines:\n"
+		"{\"flight\": {reason, controller, wall, seconds, after, frames, keys}},\n"
+		"the events from a second before the first frame ({\"event\": ...}),\n"
+		"a row a cycle ({cycle, time, wall, missed, values: [as keys]}), then\n"
+		"{\"end\": {rows, missed, gaps, events}}. DIR/flight-latest.jsonl\n"
+		"points at the newest; each path is printed on stdout. SIGUSR1 (or\n"
+		"dcmctl flight-dump) writes one now. DIR/flight.pid holds its pid.\n"
+		"After each file, the oldest of dcmN's beyond the newest --keep N go.",
+	.spec = &dcmctl_spec_flight,
+};
+
+const struct dcmctl_command dcmctl_cmd_flight_dump = {
+	.name = "flight-dump",
+	.run = run_flight_dump,
+	.args = "[--dir DIR] [--timeout SEC]",
+	.help = "ask the flight recorder of DIR for a file now; print its path",
+	.spec = &dcmctl_spec_flight_dump,
+};

@@ -9,7 +9,21 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dcmctl.h"
+#include "json.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "keyname.h"
+#include "special.h"
+
+static const struct optdef calibrate_opts[] = {
+	{ "force", 'f', 'f', NULL, "skip the checks that the joint is at that stop" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optspec dcmctl_spec_calibrate = {
+	.cmd = "calibrate", .opts = calibrate_opts,
+};
 
 static int parse_calibrate_args(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
 				size_t errlen)
@@ -371,12 +385,38 @@ int dcmctl_special(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	return DCMCTL_EXIT_OK;
 }
 
-int dcmctl_cmd_calibrate(const struct dcmctl_opts *o)
+static int run_calibrate(const struct dcmctl_opts *o)
 {
 	return dcmctl_calibrate(o, stdout, stderr);
 }
 
-int dcmctl_cmd_special(const struct dcmctl_opts *o)
+static int run_special(const struct dcmctl_opts *o)
 {
 	return dcmctl_special(o, stdout, stderr);
 }
+
+const struct dcmctl_command dcmctl_cmd_calibrate = {
+	.name = "calibrate",
+	.run = run_calibrate,
+	.args = "JOINT [here|min|max|set ZERO] [--force]",
+	.help = "calibrate a joint's MRE (root): the joint is at 0 rad (here, the\n"
+		"default) or against its stop at Min or Max; or set its\n"
+		"jointZeroPosition (0 clears it); kept in the chest board",
+	.details = "here, min and max first check that the joint is where they say:\n"
+		"its stiffness is 0 (a stiff joint is held where it was commanded);\n"
+		"it is still (moved less than 0.01 rad over 5 cycles); and for min and\n"
+		"max, its sensor is within 0.2 rad of the description's Min (or Max).\n"
+		"A failed check is said and nothing is written (exit 1); --force skips\n"
+		"the checks. A success prints the command that undoes it\n"
+		"(dcmctl calibrate JOINT set PREVIOUS).",
+	.spec = &dcmctl_spec_calibrate,
+};
+
+const struct dcmctl_command dcmctl_cmd_special = {
+	.name = "special",
+	.run = run_special,
+	.args = "reset|version|chain|diagnostic|config",
+	.help = "special commands: clear counters and chain again; boards' versions;\n"
+		"chain the RS485 buses; every board's state (diagnostic: every user);\n"
+		"configure the motor boards again (all but diagnostic: root)",
+};

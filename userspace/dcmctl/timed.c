@@ -15,16 +15,16 @@
 #include <stdarg.h>
 #include <unistd.h>
 
-#include "dcmctl.h"
+#include "desc.h"
+#include "json.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "keyname.h"
+#include "parse.h"
+#include "timed.h"
 
-int dcmctl_open(const struct dcmctl_opts *o, struct dcm **dcm, FILE *err)
-{
-	int r = dcm_open(o->devpath, dcm);
-
-	if (r)
-		fprintf(err, "dcmctl: %s%s\n", dcm_last_error(), dcmctl_open_hint(o->devpath, r));
-	return r;
-}
+static const struct dcmctl_optspec dcmctl_spec_alias_create = { .cmd = "alias create" };
 
 /* Look @key up; on failure say why on @err. */
 static int lookup_key(struct dcm *dcm, const char *key, struct dcm_key *k, FILE *err)
@@ -942,17 +942,61 @@ out:
 	return ret;
 }
 
-int dcmctl_cmd_set(const struct dcmctl_opts *o)
+static int run_set(const struct dcmctl_opts *o)
 {
 	return dcmctl_set(o, stdout, stderr);
 }
 
-int dcmctl_cmd_alias(const struct dcmctl_opts *o)
+static int run_alias(const struct dcmctl_opts *o)
 {
 	return dcmctl_alias(o, stdout, stderr);
 }
 
-int dcmctl_cmd_time(const struct dcmctl_opts *o)
+static int run_time(const struct dcmctl_opts *o)
 {
 	return dcmctl_time(o, stdout, stderr);
 }
+
+const struct dcmctl_command dcmctl_cmd_set = {
+	.name = "set",
+	.run = run_set,
+	.args = "KEY VALUE [--at T | --in MS] [--kind KIND] [--importance N]\n"
+		"KEY VALUE@MS... [--at T | --in MS] [...]\n"
+		"CONFIGURATION-KEY VALUE",
+	.help = "timed commands to an actuator (or an alias's actuators): VALUE at DCM\n"
+		"time now (or --at T, or now + --in MS); VALUE@MS at that time + MS;\n"
+		"or a configuration key's new value (root)",
+	.details = "KEY takes every form get takes. A negative VALUE is a value:\n"
+		"dcmctl set HeadYaw/Position/Actuator -0.5.\n"
+		"A value past the actuator's Min or Max is clamped by the driver: set\n"
+		"says so on stderr (exit 0); so it does for a position sent to a joint\n"
+		"whose stiffness (Hardness) is 0, which does not move.\n"
+		"A configuration key (HeadYaw/Position/Actuator/Kp,\n"
+		"HeadYaw/Position/Sensor/jointZeroPosition, ...) is written through\n"
+		"sysfs, checked against the key's kind and range first; the driver\n"
+		"sends it to the board when it configures it (dcmctl special config).",
+	.spec = &dcmctl_spec_set,
+};
+
+const struct dcmctl_command dcmctl_cmd_alias = {
+	.name = "alias",
+	.run = run_alias,
+	.args = "create NAME KEY...\n"
+		"set NAME --separate --times MS,... V,V... ...\n"
+		"set NAME --mixed V@MS,... ...\n"
+		"list | show NAME | delete NAME...",
+	.help = "name a list of actuators (blank members marked); set it: one value\n"
+		"list (--separate) or point list (--mixed) per member; list the\n"
+		"aliases, show one's members, delete them",
+	.details = "alias create takes no option; the options below are alias set's.\n"
+		"The aliases dcmctl creates are shared (the controller's, not the\n"
+		"process's): alias list shows them, alias delete frees their slots.",
+	.spec = &dcmctl_spec_alias_set,
+};
+
+const struct dcmctl_command dcmctl_cmd_time = {
+	.name = "time",
+	.run = run_time,
+	.args = "[OFFSET]",
+	.help = "DCM time now, plus OFFSET ms (may be negative)",
+};

@@ -37,8 +37,20 @@
 
 #include <linux/dcm.h>
 
-#include "dcmctl.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
 #include "top.h"
+
+static const struct optdef top_opts[] = {
+	{ "interval", 'i', 'i', "MS", "refresh every MS ms (default 250)" },
+	{ "once", '1', '1', NULL, "print one screen, without terminal control" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static const struct dcmctl_optspec dcmctl_spec_top = {
+	.cmd = "top", .opts = top_opts,
+};
 
 #define TOP_DEFAULT_INTERVAL_MS	250
 #define TOP_MIN_INTERVAL_MS	50
@@ -966,7 +978,7 @@ static void top_usage(FILE *f)
 		TOP_DEFAULT_INTERVAL_MS, TOP_MIN_INTERVAL_MS, TOP_MAX_INTERVAL_MS);
 }
 
-int dcmctl_cmd_top(const struct dcmctl_opts *o)
+static int run_top(const struct dcmctl_opts *o)
 {
 	struct top_view *v = NULL;
 	struct top_src src;
@@ -1024,3 +1036,15 @@ out:
 	fflush(stdout);
 	return ret;
 }
+
+const struct dcmctl_command dcmctl_cmd_top = {
+	.name = "top",
+	.run = run_top,
+	.args = "[--interval MS] [--once]",
+	.help = "the robot on one screen, live (q quits)",
+	.details = "Joints (command, sensor, stiffness, temperature and its status,\n"
+		"current), battery, feet, inertial board, the last 30 s of events and\n"
+		"the cycle's statistics, from the mapped snapshot; fits 80x24. --once\n"
+		"prints one screen without terminal control.",
+	.spec = &dcmctl_spec_top,
+};

@@ -11,7 +11,14 @@
 #include <sys/ioctl.h>
 #include <linux/dcm.h>
 
-#include "dcmctl.h"
+#include "json.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "frames.h"
+#include "keyname.h"
+#include "parse.h"
+#include "watch.h"
 
 /*
  * Look every key up into @handles; a key that is no subdevice's Value (a
@@ -390,12 +397,31 @@ out:
 	return ret;
 }
 
-int dcmctl_cmd_watch(const struct dcmctl_opts *o)
+static int run_watch(const struct dcmctl_opts *o)
 {
 	return dcmctl_watch(o, stdout, stderr);
 }
 
-int dcmctl_cmd_stats(const struct dcmctl_opts *o)
+static int run_stats(const struct dcmctl_opts *o)
 {
 	return dcmctl_stats(o, stdout, stderr);
 }
+
+const struct dcmctl_command dcmctl_cmd_watch = {
+	.name = "watch",
+	.run = run_watch,
+	.args = "KEY... [--cycles N]",
+	.help = "one line per cycle (read() frames): cycle, DCM time, each value",
+	.details = "KEY takes every form get takes, globs too ('*/Position/Sensor'); a\n"
+		"key that is no subdevice's value (a device's, a configuration key) is\n"
+		"read from sysfs each cycle.",
+	.spec = &dcmctl_spec_watch,
+};
+
+const struct dcmctl_command dcmctl_cmd_stats = {
+	.name = "stats",
+	.run = run_stats,
+	.args = "",
+	.help = "the cycle's timing: cycles, overruns, work time, wake-up latency\n"
+		"histogram",
+};

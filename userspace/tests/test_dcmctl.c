@@ -12,11 +12,18 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "dcmctl.h"
+#include "json.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "events.h"
+#include "info.h"
+#include "parse.h"
+#include "special.h"
 
 #define ARGV(...) ((char *[]){ "dcmctl", __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ "dcmctl", __VA_ARGS__ }) / sizeof(char *)))
-#define PARSE(o, ...) dcmctl_parse_args(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), (o))
+#define PARSE(o, ...) dcmctl_parse_args(dcmctl_commands, ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), (o))
 
 static void test_parse_basic(void **state)
 {
@@ -117,17 +124,17 @@ static void test_parse_command_args(void **state)
 /* COMMAND --help and -h, for every command, wherever they are (before "--"). */
 static void test_parse_command_help(void **state)
 {
-	const struct dcmctl_cmd *c;
+	const struct dcmctl_command *const *cp, *c;
 	struct dcmctl_opts o;
 
 	(void)state;
-	for (c = dcmctl_commands; c->name; c++) {
+	for (cp = dcmctl_commands; (c = *cp); cp++) {
 		char *argv[] = { "dcmctl", (char *)c->name, "--help", NULL };
 		char *argv2[] = { "dcmctl", "-j", (char *)c->name, "x", "-h", NULL };
 
-		assert_int_equal(dcmctl_parse_args(3, argv, &o), DCMCTL_CMD_HELP);
+		assert_int_equal(dcmctl_parse_args(dcmctl_commands, 3, argv, &o), DCMCTL_CMD_HELP);
 		assert_ptr_equal(o.cmd, c);
-		assert_int_equal(dcmctl_parse_args(5, argv2, &o), DCMCTL_CMD_HELP);
+		assert_int_equal(dcmctl_parse_args(dcmctl_commands, 5, argv2, &o), DCMCTL_CMD_HELP);
 		assert_ptr_equal(o.cmd, c);
 	}
 	assert_int_equal(PARSE(&o, "cal", "HeadYaw", "--help"), DCMCTL_CMD_HELP);
@@ -138,13 +145,13 @@ static void test_parse_command_help(void **state)
 /* Each command's help: its synopsis, its options from the table, the global ones. */
 static void test_cmd_usage(void **state)
 {
-	const struct dcmctl_cmd *c;
+	const struct dcmctl_command *const *cp, *c;
 	const struct optdef *d;
 	char *buf = NULL, want[128];
 	size_t len = 0;
 
 	(void)state;
-	for (c = dcmctl_commands; c->name; c++) {
+	for (cp = dcmctl_commands; (c = *cp); cp++) {
 		FILE *f = open_memstream(&buf, &len);
 
 		dcmctl_cmd_usage(f, c);
@@ -246,7 +253,7 @@ static void test_parse_errors(void **state)
 	struct dcmctl_opts o;
 
 	(void)state;
-	assert_int_equal(dcmctl_parse_args(1, ARGV(NULL), &o), DCMCTL_USAGE_ERROR);
+	assert_int_equal(dcmctl_parse_args(dcmctl_commands, 1, ARGV(NULL), &o), DCMCTL_USAGE_ERROR);
 	assert_string_equal(o.err, "no command given");
 
 	assert_int_equal(PARSE(&o, "-j"), DCMCTL_USAGE_ERROR);
@@ -285,19 +292,19 @@ static void test_find_cmd(void **state)
 	char err[128];
 
 	(void)state;
-	assert_string_equal(dcmctl_find_cmd("info", err, sizeof(err))->name, "info");
-	assert_string_equal(dcmctl_find_cmd("inf", err, sizeof(err))->name, "info");
-	assert_string_equal(dcmctl_find_cmd("i", err, sizeof(err))->name, "info");
-	assert_string_equal(dcmctl_find_cmd("he", err, sizeof(err))->name, "help");
-	assert_null(dcmctl_find_cmd("infos", err, sizeof(err)));
+	assert_string_equal(dcmctl_find_cmd(dcmctl_commands, "info", err, sizeof(err))->name, "info");
+	assert_string_equal(dcmctl_find_cmd(dcmctl_commands, "inf", err, sizeof(err))->name, "info");
+	assert_string_equal(dcmctl_find_cmd(dcmctl_commands, "i", err, sizeof(err))->name, "info");
+	assert_string_equal(dcmctl_find_cmd(dcmctl_commands, "he", err, sizeof(err))->name, "help");
+	assert_null(dcmctl_find_cmd(dcmctl_commands, "infos", err, sizeof(err)));
 	assert_string_equal(err, "unknown command 'infos'");
-	assert_null(dcmctl_find_cmd("", err, sizeof(err)));
+	assert_null(dcmctl_find_cmd(dcmctl_commands, "", err, sizeof(err)));
 	/* every table entry is complete and unique */
-	for (const struct dcmctl_cmd *c = dcmctl_commands; c->name; c++) {
+	for (const struct dcmctl_command *const *cp = dcmctl_commands, *c; (c = *cp); cp++) {
 		assert_non_null(c->run);
 		assert_non_null(c->args);
 		assert_non_null(c->help);
-		assert_ptr_equal(dcmctl_find_cmd(c->name, err, sizeof(err)), c);
+		assert_ptr_equal(dcmctl_find_cmd(dcmctl_commands, c->name, err, sizeof(err)), c);
 	}
 }
 
@@ -428,7 +435,7 @@ static void test_usage_lists_commands(void **state)
 	FILE *f = open_memstream(&buf, &len);
 
 	(void)state;
-	dcmctl_usage(f);
+	dcmctl_usage(f, dcmctl_commands);
 	fclose(f);
 	assert_non_null(strstr(buf, "Usage: dcmctl"));
 	assert_non_null(strstr(buf, "  info "));

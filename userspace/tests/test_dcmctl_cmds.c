@@ -20,8 +20,15 @@
 #include <sys/wait.h>
 #include <cmocka.h>
 
-#include "dcmctl.h"
 #include "fake_dcm.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "events.h"
+#include "parse.h"
+#include "record.h"
+#include "timed.h"
+#include "watch.h"
 
 #define ARGS(...) (int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)), \
 		  (char *[]){ __VA_ARGS__, NULL }
@@ -856,15 +863,15 @@ static void test_find_new_cmds(void **state)
 	char e[128];
 
 	(void)state;
-	assert_string_equal(dcmctl_find_cmd("set", e, sizeof(e))->name, "set");
-	assert_string_equal(dcmctl_find_cmd("se", e, sizeof(e))->name, "set");
-	assert_string_equal(dcmctl_find_cmd("st", e, sizeof(e))->name, "stats");
-	assert_string_equal(dcmctl_find_cmd("a", e, sizeof(e))->name, "alias");
-	assert_string_equal(dcmctl_find_cmd("w", e, sizeof(e))->name, "watch");
-	assert_string_equal(dcmctl_find_cmd("ti", e, sizeof(e))->name, "time");
-	assert_null(dcmctl_find_cmd("s", e, sizeof(e)));
+	assert_string_equal(dcmctl_find_cmd(dcmctl_commands, "set", e, sizeof(e))->name, "set");
+	assert_string_equal(dcmctl_find_cmd(dcmctl_commands, "se", e, sizeof(e))->name, "set");
+	assert_string_equal(dcmctl_find_cmd(dcmctl_commands, "st", e, sizeof(e))->name, "stats");
+	assert_string_equal(dcmctl_find_cmd(dcmctl_commands, "a", e, sizeof(e))->name, "alias");
+	assert_string_equal(dcmctl_find_cmd(dcmctl_commands, "w", e, sizeof(e))->name, "watch");
+	assert_string_equal(dcmctl_find_cmd(dcmctl_commands, "ti", e, sizeof(e))->name, "time");
+	assert_null(dcmctl_find_cmd(dcmctl_commands, "s", e, sizeof(e)));
 	assert_string_equal(e, "ambiguous command 's' (set, stats, special)");
-	assert_null(dcmctl_find_cmd("t", e, sizeof(e)));
+	assert_null(dcmctl_find_cmd(dcmctl_commands, "t", e, sizeof(e)));
 	assert_string_equal(e, "ambiguous command 't' (tree, time, top)");
 }
 
@@ -900,7 +907,7 @@ static struct out run(bool json, int argc, char **argv)
 		args[n++] = "-j";
 	for (i = 0; i < argc; i++)
 		args[n++] = argv[i];
-	assert_int_equal(dcmctl_parse_args((int)n, args, &o), DCMCTL_RUN);
+	assert_int_equal(dcmctl_parse_args(dcmctl_commands, (int)n, args, &o), DCMCTL_RUN);
 	fo = open_memstream(&r.out, &lo);
 	fe = open_memstream(&r.err, &le);
 	if (!strcmp(o.cmd->name, "set"))
@@ -1373,7 +1380,8 @@ static void test_open_fails(void **state)
 	FILE *fe;
 
 	(void)state;
-	assert_int_equal(dcmctl_parse_args(4, (char *[]){ "dcmctl", "-d", "/nonexistent/dcm9",
+	assert_int_equal(dcmctl_parse_args(dcmctl_commands, 4,
+					   (char *[]){ "dcmctl", "-d", "/nonexistent/dcm9",
 							  "time", NULL }, &o), DCMCTL_RUN);
 	fe = open_memstream(&buf, &len);
 	assert_int_equal(dcmctl_time(&o, stdout, fe), 1);

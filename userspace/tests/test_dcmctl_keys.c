@@ -15,8 +15,18 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 
-#include "dcmctl.h"
 #include "fake_sysfs.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "events.h"
+#include "info.h"
+#include "keyname.h"
+#include "keys.h"
+#include "prefs.h"
+#include "special.h"
+#include "timed.h"
+#include "watch.h"
 
 static int setup(void **state)
 {
@@ -58,7 +68,7 @@ static struct out run(int (*fn)(const struct dcmctl_opts *, FILE *, FILE *), int
 	for (i = 0; i < argc && i < 12; i++)
 		args[3 + i] = argv[i];
 	args[3 + i] = NULL;
-	assert_int_equal(dcmctl_parse_args(3 + i, args, &o), DCMCTL_RUN);
+	assert_int_equal(dcmctl_parse_args(dcmctl_commands, 3 + i, args, &o), DCMCTL_RUN);
 	fo = open_memstream(&r.out, &lo);
 	fe = open_memstream(&r.err, &le);
 	r.rc = fn(&o, fo, fe);
@@ -323,7 +333,6 @@ static void test_tree(void **state)
 	assert_string_equal(r.out, "");
 	out_free(&r);
 }
-
 
 /* One key grammar: every form of a key names the same file of the tree. */
 static void test_key_grammar(void **state)
@@ -660,7 +669,7 @@ static void test_usage_errors(void **state)
 	assert_string_equal(r.out, "");
 	assert_string_equal(r.err, "dcmctl: --x*: no key matches\n");
 	out_free(&r);
-	/* the options after the pattern: -j taken by dcmctl_parse_args() */
+	/* the options after the pattern: -j taken by dcmctl_parse_args(dcmctl_commands, ) */
 	r = RUN(dcmctl_list, "list", "HeadPitch/Position/Sensor/T*", "-j");
 	assert_int_equal(r.rc, 0);
 	assert_string_equal(r.out, "[\"Device/SubDeviceList/HeadPitch/Position/Sensor/Type\"]\n");
@@ -718,7 +727,7 @@ static void test_env_root(void **state)
 	char *args[] = { "dcmctl", "list", NULL };
 
 	(void)state;
-	assert_int_equal(dcmctl_parse_args(2, args, &o), DCMCTL_RUN);
+	assert_int_equal(dcmctl_parse_args(dcmctl_commands, 2, args, &o), DCMCTL_RUN);
 	unsetenv("DCM_SYSFS_ROOT");
 	assert_string_equal(dcmctl_sysfs_root(&o), "/sys/class/dcm");
 	setenv("DCM_SYSFS_ROOT", fake_sysfs_root, 1);

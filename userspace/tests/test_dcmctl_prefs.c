@@ -23,7 +23,11 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 
-#include "dcmctl.h"
+#include "desc.h"
+#include "libdcm.h"
+#include "cmd.h"
+#include "commands.h"
+#include "prefs.h"
 
 static char tmp[64];			/* the test's directory */
 static char sys_root[128];		/* tmp/sys: the fake /sys/class/dcm */
@@ -358,7 +362,7 @@ static struct out run(bool json, int argc, char **argv)
 	args[n++] = "--share";
 	args[n++] = share;
 	args[n] = NULL;
-	assert_int_equal(dcmctl_parse_args((int)n, args, &o), DCMCTL_RUN);
+	assert_int_equal(dcmctl_parse_args(dcmctl_commands, (int)n, args, &o), DCMCTL_RUN);
 	fo = open_memstream(&r.out, &lo);
 	fe = open_memstream(&r.err, &le);
 	r.rc = dcmctl_preferences(&o, fo, fe);
@@ -801,7 +805,7 @@ static void test_save_errors(void **state)
 		size_t lo = 0, le = 0;
 		FILE *fo, *fe;
 
-		assert_int_equal(dcmctl_parse_args(16, argv, &o), DCMCTL_RUN);
+		assert_int_equal(dcmctl_parse_args(dcmctl_commands, 16, argv, &o), DCMCTL_RUN);
 		fo = open_memstream(&r.out, &lo);
 		fe = open_memstream(&r.err, &le);
 		r.rc = dcmctl_preferences(&o, fo, fe);
@@ -1137,7 +1141,7 @@ static void test_load(void **state)
 	argv[n++] = "--share";
 	argv[n++] = share;
 	argv[n] = NULL;
-	assert_int_equal(dcmctl_parse_args(n, argv, &o), DCMCTL_RUN);
+	assert_int_equal(dcmctl_parse_args(dcmctl_commands, n, argv, &o), DCMCTL_RUN);
 	fo = open_memstream(&r.out, &lo);
 	fe = open_memstream(&r.err, &le);
 	r.rc = dcmctl_preferences(&o, fo, fe);

@@ -17,7 +17,6 @@
 
 #include <linux/dcm.h>
 
-#include "dcmctl.h"
 #include "top.h"
 
 static const char *const nao[26] = {

@@ -19,8 +19,10 @@
 #include <netlink/msg.h>
 #include <netlink/genl/genl.h>
 
+#include "json.h"
 #include "libdcm-private.h"
-#include "dcmctl.h"
+#include "libdcm.h"
+#include "special.h"
 
 #define FAMILY 0x1d
 
