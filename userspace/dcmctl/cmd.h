@@ -30,10 +30,11 @@ struct dcmctl_optspec;
 struct dcmctl_command {
 	const char *name;
 	/*
-	 * Runs the command; o->argc/o->argv hold its arguments. Returns an
-	 * exit code.
+	 * Runs the command; o->argc/o->argv hold its arguments; its output
+	 * goes to @out, its messages to @err (stdout and stderr, but in the
+	 * unit tests). Returns an exit code.
 	 */
-	int (*run)(const struct dcmctl_opts *o);
+	int (*run)(const struct dcmctl_opts *o, FILE *out, FILE *err);
 	const char *args;	/* argument synopsis, "" if none */
 	const char *help;	/* one line (or a few), for dcmctl --help */
 	const char *details;	/* more, for COMMAND --help; NULL: none */

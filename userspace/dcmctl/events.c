@@ -291,14 +291,9 @@ out:
 	return ret;
 }
 
-static int run_events(const struct dcmctl_opts *o)
-{
-	return dcmctl_events(o, stdout, stderr);
-}
-
 const struct dcmctl_command dcmctl_cmd_events = {
 	.name = "events",
-	.run = run_events,
+	.run = dcmctl_events,
 	.args = "[--history] [--type TYPE,...] [--count N] [--timeout SEC]",
 	.help = "follow the events live (--history: the recent ones first)",
 	.details = "TYPE: error, nack, ack, safety, temperature, battery, overrun, config,\n"

@@ -9,28 +9,28 @@
 #include "cmd.h"
 #include "commands.h"
 
-static int run_help(const struct dcmctl_opts *o)
+static int run_help(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	const struct dcmctl_command *c;
-	char err[256];
+	char why[256];
 	int n;
 
-	if (dcmctl_plain_args(o, "help", 1, &n, stderr))
+	if (dcmctl_plain_args(o, "help", 1, &n, err))
 		return DCMCTL_EXIT_USAGE;
 	if (o->json) {
-		fprintf(stderr, "dcmctl: help: -j: the help is text only\n");
+		fprintf(err, "dcmctl: help: -j: the help is text only\n");
 		return DCMCTL_EXIT_USAGE;
 	}
 	if (!n) {
-		dcmctl_usage(stdout, o->commands);
+		dcmctl_usage(out, o->commands);
 		return DCMCTL_EXIT_OK;
 	}
-	c = dcmctl_find_cmd(o->commands, o->argv[0], err, sizeof(err));
+	c = dcmctl_find_cmd(o->commands, o->argv[0], why, sizeof(why));
 	if (!c) {
-		fprintf(stderr, "dcmctl: help: %s\n", err);
+		fprintf(err, "dcmctl: help: %s\n", why);
 		return DCMCTL_EXIT_USAGE;
 	}
-	dcmctl_cmd_usage(stdout, c);
+	dcmctl_cmd_usage(out, c);
 	return DCMCTL_EXIT_OK;
 }
 

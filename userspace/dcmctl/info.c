@@ -142,16 +142,16 @@ static void query_netlink(long index, struct path_result *r)
 	dcm_nl_close(nl);
 }
 
-static int run_info(const struct dcmctl_opts *o)
+static int run_info(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct path_result io, nl;
 	long index;
 	int n;
 
-	if (dcmctl_plain_args(o, "info", o->argc, &n, stderr))
+	if (dcmctl_plain_args(o, "info", o->argc, &n, err))
 		return DCMCTL_EXIT_USAGE;
 	if (n)
-		return dcmctl_info_keys(o, n, stdout, stderr);
+		return dcmctl_info_keys(o, n, out, err);
 
 	memset(&io, 0, sizeof(io));
 	memset(&nl, 0, sizeof(nl));
@@ -160,14 +160,14 @@ static int run_info(const struct dcmctl_opts *o)
 	query_netlink(index, &nl);
 
 	if (io.err)
-		fprintf(stderr, "dcmctl: %s\n", io.msg);
+		fprintf(err, "dcmctl: %s\n", io.msg);
 	if (nl.err)
-		fprintf(stderr, "dcmctl: %s\n", nl.msg);
+		fprintf(err, "dcmctl: %s\n", nl.msg);
 
 	if (o->json) {
 		struct json_writer w;
 
-		json_init(&w, stdout, o->pretty);
+		json_init(&w, out, o->pretty);
 		json_begin_object(&w, NULL);
 
 		json_begin_object(&w, "ioctl");
@@ -196,14 +196,14 @@ static int run_info(const struct dcmctl_opts *o)
 	} else {
 		if (!io.err) {
 			printf("ioctl %s:\n", o->devpath);
-			dcmctl_print_info_text(stdout, &io.info);
+			dcmctl_print_info_text(out, &io.info);
 		}
 		if (!nl.err) {
 			printf("netlink dcm:\n");
-			dcmctl_print_info_text(stdout, &nl.info);
+			dcmctl_print_info_text(out, &nl.info);
 		}
 	}
-	fflush(stdout);
+	fflush(out);
 
 	return (io.err || nl.err) ? DCMCTL_EXIT_FAIL : DCMCTL_EXIT_OK;
 }

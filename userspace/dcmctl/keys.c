@@ -295,24 +295,9 @@ out:
 	return ret;
 }
 
-static int run_list(const struct dcmctl_opts *o)
-{
-	return dcmctl_list(o, stdout, stderr);
-}
-
-static int run_get(const struct dcmctl_opts *o)
-{
-	return dcmctl_get(o, stdout, stderr);
-}
-
-static int run_tree(const struct dcmctl_opts *o)
-{
-	return dcmctl_tree(o, stdout, stderr);
-}
-
 const struct dcmctl_command dcmctl_cmd_list = {
 	.name = "list",
-	.run = run_list,
+	.run = dcmctl_list,
 	.args = "[PATTERN]",
 	.help = "key paths (PATTERN: a glob on the path, with or without\n"
 		"Device/SubDeviceList/)",
@@ -326,7 +311,7 @@ const struct dcmctl_command dcmctl_cmd_list = {
 
 const struct dcmctl_command dcmctl_cmd_get = {
 	.name = "get",
-	.run = run_get,
+	.run = dcmctl_get,
 	.args = "[-q] KEY...",
 	.help = "\"KEY VALUE\" lines (-q: values only)",
 	.details = "KEY: a subdevice's value with or without Device/SubDeviceList/ and\n"
@@ -343,7 +328,7 @@ const struct dcmctl_command dcmctl_cmd_get = {
 
 const struct dcmctl_command dcmctl_cmd_tree = {
 	.name = "tree",
-	.run = run_tree,
+	.run = dcmctl_tree,
 	.args = "",
 	.help = "devices with their Type, Bus and Address, and their subdevices",
 };

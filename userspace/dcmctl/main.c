@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 	case DCMCTL_RUN:
 		break;
 	}
-	ret = o.cmd->run(&o);
+	ret = o.cmd->run(&o, stdout, stderr);
 	if (ret == DCMCTL_EXIT_USAGE)
 		fprintf(stderr, "Try 'dcmctl %s --help'.\n", o.cmd->name);
 	return ret;

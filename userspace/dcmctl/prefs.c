@@ -452,14 +452,9 @@ int dcmctl_preferences(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	return ret;
 }
 
-static int run_preferences(const struct dcmctl_opts *o)
-{
-	return dcmctl_preferences(o, stdout, stderr);
-}
-
 const struct dcmctl_command dcmctl_cmd_preferences = {
 	.name = "preferences",
-	.run = run_preferences,
+	.run = dcmctl_preferences,
 	.args = "save|load TARGET [--file FILE]\n"
 		"add TARGET KEY VALUE [--type TYPE] [--file FILE]",
 	.help = "the preference files (TARGET: Main, Chest, Head, All): save the\n"

@@ -676,11 +676,6 @@ out:
 	return ret;
 }
 
-static int run_record(const struct dcmctl_opts *o)
-{
-	return dcmctl_record(o, stdout, stderr);
-}
-
 /* ------------------------------------------------------------------
  * flight: the last seconds of every key, written out when a safety rule
  * starts acting or on demand
@@ -1577,19 +1572,9 @@ out:
 	return ret;
 }
 
-static int run_flight(const struct dcmctl_opts *o)
-{
-	return dcmctl_flight(o, stdout, stderr);
-}
-
-static int run_flight_dump(const struct dcmctl_opts *o)
-{
-	return dcmctl_flight_dump(o, stdout, stderr);
-}
-
 const struct dcmctl_command dcmctl_cmd_record = {
 	.name = "record",
-	.run = run_record,
+	.run = dcmctl_record,
 	.args = "[KEY|GLOB...] [-o FILE [--max-size SIZE [--max-files N]]]\n"
 		"[-f csv|jsonl] [--every N] [--cycles N | --duration SEC]",
 	.help = "record the frames: chosen subdevices' values (all by default), every\n"
@@ -1613,7 +1598,7 @@ const struct dcmctl_command dcmctl_cmd_record = {
 
 const struct dcmctl_command dcmctl_cmd_flight = {
 	.name = "flight",
-	.run = run_flight,
+	.run = dcmctl_flight,
 	.args = "[--seconds SEC] [--after SEC] [--dir DIR] [--keep N]",
 	.help = "the flight recorder: keep the last seconds of every key in memory and\n"
 		"write them, with the events around, when a safety rule acts or on\n"
@@ -1637,7 +1622,7 @@ const struct dcmctl_command dcmctl_cmd_flight = {
 
 const struct dcmctl_command dcmctl_cmd_flight_dump = {
 	.name = "flight-dump",
-	.run = run_flight_dump,
+	.run = dcmctl_flight_dump,
 	.args = "[--dir DIR] [--timeout SEC]",
 	.help = "ask the flight recorder of DIR for a file now; print its path",
 	.spec = &dcmctl_spec_flight_dump,

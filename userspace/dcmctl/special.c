@@ -385,19 +385,9 @@ int dcmctl_special(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	return DCMCTL_EXIT_OK;
 }
 
-static int run_calibrate(const struct dcmctl_opts *o)
-{
-	return dcmctl_calibrate(o, stdout, stderr);
-}
-
-static int run_special(const struct dcmctl_opts *o)
-{
-	return dcmctl_special(o, stdout, stderr);
-}
-
 const struct dcmctl_command dcmctl_cmd_calibrate = {
 	.name = "calibrate",
-	.run = run_calibrate,
+	.run = dcmctl_calibrate,
 	.args = "JOINT [here|min|max|set ZERO] [--force]",
 	.help = "calibrate a joint's MRE (root): the joint is at 0 rad (here, the\n"
 		"default) or against its stop at Min or Max; or set its\n"
@@ -414,7 +404,7 @@ const struct dcmctl_command dcmctl_cmd_calibrate = {
 
 const struct dcmctl_command dcmctl_cmd_special = {
 	.name = "special",
-	.run = run_special,
+	.run = dcmctl_special,
 	.args = "reset|version|chain|diagnostic|config",
 	.help = "special commands: clear counters and chain again; boards' versions;\n"
 		"chain the RS485 buses; every board's state (diagnostic: every user);\n"

@@ -942,24 +942,9 @@ out:
 	return ret;
 }
 
-static int run_set(const struct dcmctl_opts *o)
-{
-	return dcmctl_set(o, stdout, stderr);
-}
-
-static int run_alias(const struct dcmctl_opts *o)
-{
-	return dcmctl_alias(o, stdout, stderr);
-}
-
-static int run_time(const struct dcmctl_opts *o)
-{
-	return dcmctl_time(o, stdout, stderr);
-}
-
 const struct dcmctl_command dcmctl_cmd_set = {
 	.name = "set",
-	.run = run_set,
+	.run = dcmctl_set,
 	.args = "KEY VALUE [--at T | --in MS] [--kind KIND] [--importance N]\n"
 		"KEY VALUE@MS... [--at T | --in MS] [...]\n"
 		"CONFIGURATION-KEY VALUE",
@@ -980,7 +965,7 @@ const struct dcmctl_command dcmctl_cmd_set = {
 
 const struct dcmctl_command dcmctl_cmd_alias = {
 	.name = "alias",
-	.run = run_alias,
+	.run = dcmctl_alias,
 	.args = "create NAME KEY...\n"
 		"set NAME --separate --times MS,... V,V... ...\n"
 		"set NAME --mixed V@MS,... ...\n"
@@ -996,7 +981,7 @@ const struct dcmctl_command dcmctl_cmd_alias = {
 
 const struct dcmctl_command dcmctl_cmd_time = {
 	.name = "time",
-	.run = run_time,
+	.run = dcmctl_time,
 	.args = "[OFFSET]",
 	.help = "DCM time now, plus OFFSET ms (may be negative)",
 };

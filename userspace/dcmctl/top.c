@@ -978,7 +978,7 @@ static void top_usage(FILE *f)
 		TOP_DEFAULT_INTERVAL_MS, TOP_MIN_INTERVAL_MS, TOP_MAX_INTERVAL_MS);
 }
 
-static int run_top(const struct dcmctl_opts *o)
+static int run_top(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct top_view *v = NULL;
 	struct top_src src;
@@ -989,27 +989,27 @@ static int run_top(const struct dcmctl_opts *o)
 
 	r = top_parse_args(o->argc, o->argv, &interval, &once, msg, sizeof(msg));
 	if (r > 0) {
-		top_usage(stdout);
+		top_usage(out);
 		return DCMCTL_EXIT_OK;
 	}
 	if (r) {
-		fprintf(stderr, "dcmctl: %s\n", msg);
-		top_usage(stderr);
+		fprintf(err, "dcmctl: %s\n", msg);
+		top_usage(err);
 		return DCMCTL_EXIT_USAGE;
 	}
 	if (o->json) {
-		fprintf(stderr, "dcmctl: top: no JSON output, its screen is for people (-j get KEY..., "
+		fprintf(err, "dcmctl: top: no JSON output, its screen is for people (-j get KEY..., "
 			"-j watch KEY..., -j stats give the values)\n");
 		return DCMCTL_EXIT_USAGE;
 	}
 	v = malloc(sizeof(*v));
 	if (!v) {
-		fprintf(stderr, "dcmctl: out of memory\n");
+		fprintf(err, "dcmctl: out of memory\n");
 		return DCMCTL_EXIT_FAIL;
 	}
 	top_view_init(v);
 	v->interval_ms = interval;
-	if (src_open(&src, o, v, stderr))
+	if (src_open(&src, o, v, err))
 		goto out;
 	if (once) {
 		int rows, cols;
@@ -1018,22 +1018,22 @@ static int run_top(const struct dcmctl_opts *o)
 		term_size(STDOUT_FILENO, &rows, &cols);
 		screen = malloc((size_t)rows * (cols + 1));
 		if (!screen) {
-			fprintf(stderr, "dcmctl: out of memory\n");
+			fprintf(err, "dcmctl: out of memory\n");
 			goto out;
 		}
 		src_refresh(&src, v);
 		src_events(&src, v);
 		top_render(v, screen, rows, cols);
-		print_plain(stdout, screen, rows, cols);
+		print_plain(out, screen, rows, cols);
 		free(screen);
 		ret = DCMCTL_EXIT_OK;
 	} else {
-		ret = run_live(&src, v, stdout);
+		ret = run_live(&src, v, out);
 	}
 out:
 	src_close(&src);
 	free(v);
-	fflush(stdout);
+	fflush(out);
 	return ret;
 }
 

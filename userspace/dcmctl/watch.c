@@ -397,19 +397,9 @@ out:
 	return ret;
 }
 
-static int run_watch(const struct dcmctl_opts *o)
-{
-	return dcmctl_watch(o, stdout, stderr);
-}
-
-static int run_stats(const struct dcmctl_opts *o)
-{
-	return dcmctl_stats(o, stdout, stderr);
-}
-
 const struct dcmctl_command dcmctl_cmd_watch = {
 	.name = "watch",
-	.run = run_watch,
+	.run = dcmctl_watch,
 	.args = "KEY... [--cycles N]",
 	.help = "one line per cycle (read() frames): cycle, DCM time, each value",
 	.details = "KEY takes every form get takes, globs too ('*/Position/Sensor'); a\n"
@@ -420,7 +410,7 @@ const struct dcmctl_command dcmctl_cmd_watch = {
 
 const struct dcmctl_command dcmctl_cmd_stats = {
 	.name = "stats",
-	.run = run_stats,
+	.run = dcmctl_stats,
 	.args = "",
 	.help = "the cycle's timing: cycles, overruns, work time, wake-up latency\n"
 		"histogram",
