@@ -184,6 +184,10 @@ void dcmctl_getopt_free(struct dcmctl_getopt *g);
  */
 int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen);
 
+/* ------------------------------------------------------------------
+ * Opening the controller and its sysfs tree (args.c)
+ */
+
 /*
  * Open the controller of -d for the ioctls. On failure prints
  * "dcmctl: <why> (<hint>)" on @err and returns -errno.
@@ -192,7 +196,6 @@ int dcmctl_open(const struct dcmctl_opts *o, struct dcm **dcm, FILE *err);
 
 /* " (is dcm.ko loaded?)" and the like for a failed open of @path, or "". */
 const char *dcmctl_open_hint(const char *path, int err);
-
 
 /*
  * The controller's key tree in sysfs (-r, -d): a libdcm handle, or NULL

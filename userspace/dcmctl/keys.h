@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * dcmctl list, get, tree (keys.c), writing to @out and @err (for the unit tests).
+ * dcmctl list, get, tree (keys.c): the commands, writing to @out and @err
+ * (their run functions, which the unit tests call too).
  */
 #ifndef DCMCTL_KEYS_H
 #define DCMCTL_KEYS_H

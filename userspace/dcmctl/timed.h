@@ -12,7 +12,7 @@
 #include "desc.h"
 #include "libdcm.h"
 
-/* The commands, writing to @out and @err (for the unit tests). */
+/* The commands (their run functions), writing to @out and @err. */
 int dcmctl_set(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_alias(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_time(const struct dcmctl_opts *o, FILE *out, FILE *err);

@@ -12,7 +12,7 @@
 #include "json.h"
 #include "libdcm.h"
 
-/* The commands, writing to @out and @err (for the unit tests). */
+/* The commands (their run functions), writing to @out and @err. */
 int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err);
 int dcmctl_stats(const struct dcmctl_opts *o, FILE *out, FILE *err);
 
