@@ -10,7 +10,9 @@
 # file the page names by its path must exist. And every header of dcm.ko's
 # layers (kernel/*/*.h but the pure ones of model/ and wire/, which the host
 # tests build alone already) compiles alone against KDIR: it includes what
-# it uses. One TAP line per name and per header, and a kselftest
+# it uses. And no userspace program or library has a call circle among
+# its built objects (scripts/check-calls.sh). One TAP line per name, per
+# header and per program, and a kselftest
 # "# Totals:" line that make check counts (scripts/check.sh).
 # Single quotes hold reStructuredText's backquotes and perl's variables:
 # shellcheck disable=SC2016
@@ -133,6 +135,38 @@ for h in $headers; do
 		ok "$h: compiles alone"
 	else
 		not_ok "$h: does not compile alone: $(grep -m1 -E "$o.c|${h##*/}.*(error|warning)" "$tmp/log" || echo see the build)"
+	fi
+done
+
+# The userspace programs and libraries as stacks: no call circle among a
+# program's objects (scripts/check-calls.sh: A calls B when A uses a symbol
+# B defines), each program's own files with the shared ones of common/.
+# The objects are the build's ($O, make userspace), of the tracked sources.
+obj=${O:-$top/build}/obj/userspace
+for prog in dcmctl dcmd lola web physics lib desc; do
+	dir=$obj/$prog
+	[ "$prog" = desc ] && dir=$obj/pic/desc
+	list=()
+	missing=
+	for c in $(git ls-files "userspace/$prog/*.c"); do
+		o=$dir/$(basename "${c%.c}").o
+		# the dry run of libdcm-desc is built with the kernel's model
+		[ -f "$o" ] || o=$obj/pic/kmodel/$(basename "${c%.c}").o
+		[ -f "$o" ] || missing="$missing $o"
+		list+=("$o")
+	done
+	if [ "$prog" != lib ] && [ "$prog" != desc ]; then
+		for c in $(git ls-files 'userspace/common/*.c'); do
+			o=$obj/common/$(basename "${c%.c}").o
+			[ -f "$o" ] && list+=("$o")
+		done
+	fi
+	if [ -n "$missing" ]; then
+		not_ok "userspace/$prog: not built (make userspace):$missing"
+	elif out=$(scripts/check-calls.sh "${list[@]}" 2>&1); then
+		ok "userspace/$prog: no call circle among its ${#list[@]} objects"
+	else
+		not_ok "userspace/$prog: a call circle: $(echo "$out" | tr '\n' ' ')"
 	fi
 done
 
