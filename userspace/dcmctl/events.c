@@ -17,6 +17,7 @@
 #include "cmd.h"
 #include "commands.h"
 #include "events.h"
+#include "rows.h"
 
 static const struct optdef events_opts[] = {
 	{ "type", 't', 't', "TYPE,...", "only these types (default: all)" },
@@ -130,29 +131,6 @@ out:
 	return r;
 }
 
-void dcmctl_json_event(struct json_writer *w, const char *key, const struct dcm_event_msg *e)
-{
-	const char *rule;
-
-	json_begin_object(w, key);
-	json_uint(w, "index", e->index);
-	json_string(w, "type", dcm_event_type_name(e->type) ? dcm_event_type_name(e->type) :
-		    "unknown");
-	json_uint(w, "time", e->time_ms);
-	if (e->device[0])
-		json_string(w, "device", e->device);
-	if (e->type == DCM_EV_ERROR)
-		json_uint(w, "level", e->level);
-	rule = e->type == DCM_EV_SAFETY ? dcm_safety_rule_name(e->code) : NULL;
-	if (rule)
-		json_string(w, "rule", rule);
-	json_uint(w, "code", e->code);
-	json_int(w, "value", e->value);
-	json_uint(w, "count", e->count);
-	json_uint(w, "lost", e->lost);
-	json_string(w, "text", e->text);
-}
-
 static void print_event(FILE *out, const struct dcmctl_opts *o, const struct dcm_event_msg *e,
 			const uint64_t *seq, bool past)
 {
@@ -166,7 +144,7 @@ static void print_event(FILE *out, const struct dcmctl_opts *o, const struct dcm
 		return;
 	}
 	json_init(&w, out, false);
-	dcmctl_json_event(&w, NULL, e);
+	rec_json_event(&w, NULL, e);
 	if (seq)
 		json_uint(&w, "seq", *seq);
 	if (past)

@@ -27,8 +27,6 @@ struct dcmctl_events_args {
 int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, char *err,
 			size_t errlen);
 
-/* An event's members as events -j prints them, in the object @key it opens (left open). */
-void dcmctl_json_event(struct json_writer *w, const char *key, const struct dcm_event_msg *e);
 int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err);
 
 #endif /* DCMCTL_EVENTS_H */

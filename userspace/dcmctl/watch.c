@@ -93,9 +93,9 @@ static char *sysfs_value(const struct dcm_sysfs *s, const char *path)
 
 int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
-	struct dcmctl_ring ring = { 0 };
+	struct rec_ring ring = { 0 };
 	struct watch_remap wr = { .err = err };
-	struct dcmctl_frame_keys fk = { .cmd = "watch", .remap = watch_remap, .ctx = &wr };
+	struct rec_frame_keys fk = { .cmd = "watch", .remap = watch_remap, .ctx = &wr };
 	struct dcmctl_watch_args a;
 	struct dcm_sysfs *s = NULL;
 	struct dcm *dcm = NULL;
@@ -147,12 +147,12 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		fflush(out);
 	}
 	/* a frame read when the row before is out */
-	dcmctl_ring_direct(&ring, dcm);
+	rec_ring_direct(&ring, dcm);
 	while (!a.cycles || seen < a.cycles) {
-		struct dcmctl_ring_slot m;
+		struct rec_ring_slot m;
 		const double *v;
 
-		r = dcmctl_ring_next(&ring, 200, &fk, &m, &v, err);
+		r = rec_ring_next(&ring, 200, &fk, &m, &v, err);
 		if (!r)
 			continue;
 		if (r < 0)
@@ -196,13 +196,13 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 			}
 			fputc('\n', out);
 		}
-		dcmctl_ring_release(&ring);
+		rec_ring_release(&ring);
 		fflush(out);	/* one line per cycle, also into a pipe */
 		seen++;
 	}
 	ret = DCMCTL_EXIT_OK;
 out:
-	dcmctl_ring_stop(&ring);
+	rec_ring_stop(&ring);
 	dcm_close(dcm);
 	dcm_sysfs_close(s);
 	free(handles);

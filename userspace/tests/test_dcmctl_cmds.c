@@ -493,13 +493,12 @@ static void test_parse_watch(void **state)
 static void test_parse_record(void **state)
 {
 	struct dcmctl_record_args a;
-	struct dcmctl_flight_args f;
 
 	(void)state;
 	assert_int_equal(dcmctl_parse_record(0, (char *[]){ NULL }, &a, err, sizeof(err)), 0);
 	assert_int_equal(a.n, 0);	/* every subdevice */
 	assert_int_equal(a.every, 1);
-	assert_int_equal(a.fmt, DCMCTL_REC_CSV);
+	assert_int_equal(a.fmt, REC_CSV);
 	assert_null(a.output);
 	dcmctl_record_args_free(&a);
 	assert_int_equal(dcmctl_parse_record(ARGS("*/Position/Sensor", "-e", "10", "-o", "x.csv",
@@ -511,7 +510,7 @@ static void test_parse_record(void **state)
 	assert_int_equal(a.every, 10);
 	assert_int_equal(a.max_size, 5 << 20);
 	assert_int_equal(a.max_files, 10);	/* the default with --max-size */
-	assert_int_equal(a.fmt, DCMCTL_REC_JSONL);
+	assert_int_equal(a.fmt, REC_JSONL);
 	assert_true(a.duration == 1.5);
 	dcmctl_record_args_free(&a);
 	assert_int_equal(dcmctl_parse_record(ARGS("-o", "x", "--max-size=100k", "--max-files=1",
@@ -537,237 +536,6 @@ static void test_parse_record(void **state)
 	REC_BAD("record: invalid duration '-1' (seconds, > 0)", "--duration", "-1");
 	REC_BAD("record: invalid cycle count 'x'", "--cycles", "x");
 #undef REC_BAD
-
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, 0, (char *[]){ NULL }, &f, err,
-					     sizeof(err)), 0);
-	assert_true(f.seconds == 10 && f.after == 2 && f.keep == 20);
-	assert_string_equal(f.dir, "/var/lib/dcm/flight");
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("--keep", "0"), &f, err,
-					     sizeof(err)), 0);
-	assert_int_equal(f.keep, 0);
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("--keep=3"), &f, err,
-					     sizeof(err)), 0);
-	assert_int_equal(f.keep, 3);
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("--keep", "-1"), &f, err,
-					     sizeof(err)), -EINVAL);
-	assert_string_equal(err, "flight: invalid --keep '-1' (0 to 100000 files)");
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("--keep", "100001"), &f,
-					     err, sizeof(err)), -EINVAL);
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight_dump, ARGS("--keep", "3"), &f,
-					     err, sizeof(err)), -EINVAL);
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("-s", "30", "--after", "0",
-								       "-D", "/tmp/f"), &f, err,
-					     sizeof(err)), 0);
-	assert_true(f.seconds == 30 && f.after == 0);
-	assert_string_equal(f.dir, "/tmp/f");
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("-s", "601"), &f, err,
-					     sizeof(err)), -EINVAL);
-	assert_string_equal(err, "flight: invalid --seconds '601' (> 0, at most 600)");
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight, ARGS("--timeout", "3"), &f, err,
-					     sizeof(err)), -EINVAL);
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight_dump, ARGS("--timeout", "3"), &f,
-					     err, sizeof(err)), 0);
-	assert_true(f.timeout == 3);
-	assert_int_equal(dcmctl_parse_flight(&dcmctl_spec_flight_dump, ARGS("now"), &f, err,
-					     sizeof(err)), -EINVAL);
-	assert_string_equal(err, "flight-dump: 'now' is not an option");
-}
-
-/* touch DIR/NAME */
-static void touch(const char *dir, const char *name)
-{
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fclose(f);
-}
-
-static bool exists(const char *dir, const char *name)
-{
-	char path[512];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return !access(path, F_OK);
-}
-
-/* The flight recorder's directory: no link, no one else's, no one else may write in it. */
-static void test_flight_dir(void **state)
-{
-	char dir[] = "/tmp/test-flight-XXXXXX", path[256], why[512], cmd[64];
-	struct stat st;
-	int fd;
-
-	(void)state;
-	assert_non_null(mkdtemp(dir));
-	/* made 0755 when missing */
-	snprintf(path, sizeof(path), "%s/new", dir);
-	fd = dcmctl_flight_dir_open(path, true, false, why, sizeof(why));
-	assert_true(fd >= 0);
-	assert_int_equal(fstat(fd, &st), 0);
-	assert_true(S_ISDIR(st.st_mode));
-	close(fd);
-	/* missing and not to be made */
-	snprintf(path, sizeof(path), "%s/none", dir);
-	assert_int_equal(dcmctl_flight_dir_open(path, false, false, why, sizeof(why)), -ENOENT);
-	/* writable by others, by the group */
-	snprintf(path, sizeof(path), "%s/new", dir);
-	assert_int_equal(chmod(path, 01777), 0);
-	assert_int_equal(dcmctl_flight_dir_open(path, false, false, why, sizeof(why)), -EPERM);
-	assert_non_null(strstr(why, "writable by every user (mode 1777): refused"));
-	assert_int_equal(chmod(path, 0775), 0);
-	assert_int_equal(dcmctl_flight_dir_open(path, false, true, why, sizeof(why)), -EPERM);
-	assert_non_null(strstr(why, "writable by its group"));
-	assert_int_equal(chmod(path, 0755), 0);
-	/* given through a symbolic link */
-	snprintf(cmd, sizeof(cmd), "%s/link", dir);
-	assert_int_equal(symlink(path, cmd), 0);
-	assert_int_equal(dcmctl_flight_dir_open(cmd, true, false, why, sizeof(why)), -ELOOP);
-	assert_non_null(strstr(why, "a symbolic link: refused"));
-	/* another user's: refused, unless any owner will do (root's flight-dump) */
-	if (geteuid() == 0 && !chown(path, 1000, 1000)) {
-		assert_int_equal(dcmctl_flight_dir_open(path, false, false, why, sizeof(why)),
-				 -EPERM);
-		assert_non_null(strstr(why, "owned by uid 1000"));
-		fd = dcmctl_flight_dir_open(path, false, true, why, sizeof(why));
-		assert_true(fd >= 0);
-		close(fd);
-	}
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
-}
-
-/*
- * flight.pid: the recorder found by its lock, its holder's pid, never by
- * the number written; a link is not followed.
- */
-static void test_flight_pid_lock(void **state)
-{
-	char dir[] = "/tmp/test-flight-XXXXXX", path[256], cmd[64], c;
-	int dirfd, fd, p[2], q[2];
-	long written;
-	pid_t child, holder;
-	FILE *f;
-
-	(void)state;
-	assert_non_null(mkdtemp(dir));
-	dirfd = open(dir, O_RDONLY | O_DIRECTORY);
-	assert_true(dirfd >= 0);
-	/* no file */
-	assert_int_equal(dcmctl_flight_pid_holder(dirfd, &written), -ENOENT);
-	/* a stale file: a live pid written, no lock */
-	snprintf(path, sizeof(path), "%s/flight.pid", dir);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "%ld\n", (long)getpid());
-	fclose(f);
-	assert_int_equal(dcmctl_flight_pid_holder(dirfd, &written), 0);
-	assert_int_equal(written, (long)getpid());
-	/* a child locks it: its pid is the holder; another lock fails */
-	assert_int_equal(pipe(p), 0);
-	assert_int_equal(pipe(q), 0);
-	child = fork();
-	assert_true(child >= 0);
-	if (!child) {
-		fd = dcmctl_flight_pid_lock(dirfd, &holder);
-		c = fd >= 0 ? 'y' : 'n';
-		if (write(p[1], &c, 1) != 1 || read(q[0], &c, 1) != 1)
-			_exit(1);
-		_exit(0);
-	}
-	assert_int_equal(read(p[0], &c, 1), 1);
-	assert_int_equal(c, 'y');
-	assert_int_equal(dcmctl_flight_pid_holder(dirfd, &written), child);
-	assert_int_equal(written, (long)child);
-	assert_int_equal(dcmctl_flight_pid_lock(dirfd, &holder), -EAGAIN);
-	assert_int_equal(holder, child);
-	/* the child ends: the file is stale, the number in it no recorder's */
-	assert_int_equal(write(q[1], "x", 1), 1);
-	assert_int_equal(waitpid(child, NULL, 0), child);
-	assert_int_equal(dcmctl_flight_pid_holder(dirfd, &written), 0);
-	assert_int_equal(written, (long)child);
-	/* taken again: our pid written */
-	fd = dcmctl_flight_pid_lock(dirfd, &holder);
-	assert_true(fd >= 0);
-	close(fd);
-	/* a symbolic link is neither followed nor written through */
-	assert_int_equal(unlink(path), 0);
-	snprintf(cmd, sizeof(cmd), "%s/victim", dir);
-	f = fopen(cmd, "w");
-	assert_non_null(f);
-	fputs("victim\n", f);
-	fclose(f);
-	assert_int_equal(symlink(cmd, path), 0);
-	assert_int_equal(dcmctl_flight_pid_lock(dirfd, &holder), -ELOOP);
-	assert_int_equal(dcmctl_flight_pid_holder(dirfd, &written), -ELOOP);
-	f = fopen(cmd, "r");
-	assert_non_null(f);
-	assert_non_null(fgets(path, sizeof(path), f));
-	fclose(f);
-	assert_string_equal(path, "victim\n");
-	/* nor is a hard link to another file */
-	snprintf(path, sizeof(path), "%s/flight.pid", dir);
-	assert_int_equal(unlink(path), 0);
-	if (!link(cmd, path))
-		assert_int_equal(dcmctl_flight_pid_lock(dirfd, &holder), -EMLINK);
-	close(p[0]);
-	close(p[1]);
-	close(q[0]);
-	close(q[1]);
-	close(dirfd);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
-}
-
-/* The flight recorder's --keep: the oldest of a controller's files go. */
-static void test_flight_prune(void **state)
-{
-	static const char *const files[] = {
-		"flight-20260101-100000.000-dcm0.jsonl",
-		"flight-20260101-100001.500-dcm0.jsonl",
-		"flight-20260102-090000.000-dcm0.jsonl",
-		"flight-20260103-000000.000-dcm0.jsonl",
-	};
-	static const char *const others[] = {
-		"flight-20250101-000000.000-dcm1.jsonl",	/* another controller's */
-		"flight-20250101-000000.000-dcm0.jsonl.part",	/* being written */
-		"flight-latest.jsonl", "flight.pid", "notes.txt",
-	};
-	char dir[] = "/tmp/test-flight-XXXXXX", cmd[64];
-	size_t i;
-	int fd;
-
-	(void)state;
-	assert_non_null(mkdtemp(dir));
-	fd = open(dir, O_RDONLY | O_DIRECTORY);
-	assert_true(fd >= 0);
-	for (i = 0; i < 4; i++)
-		touch(dir, files[i]);
-	for (i = 0; i < 5; i++)
-		touch(dir, others[i]);
-	/* 0 keeps all; more kept than there are removes none */
-	assert_int_equal(dcmctl_flight_prune(fd, 0, 0, NULL), 0);
-	assert_int_equal(dcmctl_flight_prune(fd, 0, 4, NULL), 0);
-	/* the newest 3 stay */
-	assert_int_equal(dcmctl_flight_prune(fd, 0, 3, NULL), 1);
-	assert_false(exists(dir, files[0]));
-	assert_true(exists(dir, files[1]) && exists(dir, files[2]) && exists(dir, files[3]));
-	/* the spared file stays and counts: here the oldest, as after a clock set back */
-	assert_int_equal(dcmctl_flight_prune(fd, 0, 2, files[1]), 1);
-	assert_true(exists(dir, files[1]) && exists(dir, files[3]));
-	assert_false(exists(dir, files[2]));
-	assert_int_equal(dcmctl_flight_prune(fd, 0, 1, files[1]), 1);
-	assert_true(exists(dir, files[1]));
-	assert_false(exists(dir, files[3]));
-	/* nothing else is touched */
-	for (i = 0; i < 5; i++)
-		assert_true(exists(dir, others[i]));
-	assert_int_equal(dcmctl_flight_prune(-1, 0, 1, NULL), -EBADF);
-	close(fd);
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
 }
 
 static void test_parse_events(void **state)
@@ -1407,9 +1175,6 @@ int main(void)
 		cmocka_unit_test_setup(test_parse_watch, setup),
 		cmocka_unit_test_setup(test_parse_record, setup),
 		cmocka_unit_test_setup(test_parse_events, setup),
-		cmocka_unit_test(test_flight_prune),
-		cmocka_unit_test(test_flight_dir),
-		cmocka_unit_test(test_flight_pid_lock),
 		cmocka_unit_test_setup(test_parse_option_rules, setup),
 		cmocka_unit_test_setup(test_find_new_cmds, setup),
 		cmocka_unit_test_setup(test_set_cmd, setup),

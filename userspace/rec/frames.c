@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * dcmctl: the frames of a controller, read by a thread of their own into a
+ * The frames of a controller, read by a thread of their own into a
  * ring (record, flight) or one at a time as they are asked for (watch),
- * and the frame loop that watch and record share (dcmctl_ring_next()).
+ * and the frame loop that watch and record share (rec_ring_next()).
  *
  * The reader only waits, reads and copies, so that formatting and writing
  * never make it miss a cycle. A frame that finds the ring full (the writer
@@ -21,7 +21,7 @@
 #include "libdcm.h"
 #include "frames.h"
 
-double dcmctl_wall_now(void)
+double rec_wall_now(void)
 {
 	struct timespec ts;
 
@@ -39,7 +39,7 @@ double dcmctl_wall_now(void)
 static void *ring_reader(void *arg)
 {
 	struct sched_param sp = { .sched_priority = READER_PRIORITY };
-	struct dcmctl_ring *r = arg;
+	struct rec_ring *r = arg;
 	struct dcm_values_frame f = { 0 };
 	struct pollfd pfd = { .fd = dcm_fd(r->dcm), .events = POLLIN };
 	int e = 0;
@@ -62,8 +62,8 @@ static void *ring_reader(void *arg)
 		if (e)
 			break;
 		{
-			double wall = dcmctl_wall_now();
-			struct dcmctl_ring_slot *m;
+			double wall = rec_wall_now();
+			struct rec_ring_slot *m;
 			size_t n = f.n_values < r->width ? f.n_values : r->width;
 
 			pthread_mutex_lock(&r->lock);
@@ -100,7 +100,7 @@ static void *ring_reader(void *arg)
 	return NULL;
 }
 
-int dcmctl_ring_start(struct dcmctl_ring *r, struct dcm *dcm, size_t slots, size_t width,
+int rec_ring_start(struct rec_ring *r, struct dcm *dcm, size_t slots, size_t width,
 		      bool overwrite, FILE *err)
 {
 	memset(r, 0, sizeof(*r));
@@ -111,19 +111,20 @@ int dcmctl_ring_start(struct dcmctl_ring *r, struct dcm *dcm, size_t slots, size
 	r->meta = calloc(slots, sizeof(*r->meta));
 	r->values = calloc(slots * width, sizeof(double));
 	if (!r->meta || !r->values) {
-		fprintf(err, "dcmctl: out of memory for %zu frames of %zu values\n", slots, width);
+		fprintf(err, "%s: out of memory for %zu frames of %zu values\n",
+			program_invocation_short_name, slots, width);
 		return -1;
 	}
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_cond_init(&r->cond, NULL);
 	if (pthread_create(&r->thread, NULL, ring_reader, r)) {
-		fprintf(err, "dcmctl: cannot start the reader thread\n");
+		fprintf(err, "%s: cannot start the reader thread\n", program_invocation_short_name);
 		return -1;
 	}
 	return 0;
 }
 
-void dcmctl_ring_direct(struct dcmctl_ring *r, struct dcm *dcm)
+void rec_ring_direct(struct rec_ring *r, struct dcm *dcm)
 {
 	memset(r, 0, sizeof(*r));
 	r->dcm = dcm;
@@ -131,7 +132,7 @@ void dcmctl_ring_direct(struct dcmctl_ring *r, struct dcm *dcm)
 }
 
 /* A direct ring's take: this thread reads the next frame itself. */
-static int direct_take(struct dcmctl_ring *r, struct dcmctl_ring_slot *m, const double **v)
+static int direct_take(struct rec_ring *r, struct rec_ring_slot *m, const double **v)
 {
 	int e;
 
@@ -148,12 +149,12 @@ static int direct_take(struct dcmctl_ring *r, struct dcmctl_ring_slot *m, const 
 	m->time = r->frame.time;
 	m->generation = r->frame.generation;
 	m->n = r->frame.n_values;
-	m->wall = dcmctl_wall_now();
+	m->wall = rec_wall_now();
 	*v = r->frame.values;
 	return 1;
 }
 
-void dcmctl_ring_stop(struct dcmctl_ring *r)
+void rec_ring_stop(struct rec_ring *r)
 {
 	if (r->direct) {
 		dcm_values_frame_release(&r->frame);
@@ -173,7 +174,7 @@ void dcmctl_ring_stop(struct dcmctl_ring *r)
 	r->values = NULL;
 }
 
-int dcmctl_ring_take(struct dcmctl_ring *r, int ms, struct dcmctl_ring_slot *m, const double **v)
+int rec_ring_take(struct rec_ring *r, int ms, struct rec_ring_slot *m, const double **v)
 {
 	struct timespec until;
 	int ret = 0;
@@ -200,7 +201,7 @@ int dcmctl_ring_take(struct dcmctl_ring *r, int ms, struct dcmctl_ring_slot *m, 
 	return ret;
 }
 
-void dcmctl_ring_release(struct dcmctl_ring *r)
+void rec_ring_release(struct rec_ring *r)
 {
 	if (r->direct)
 		return;	/* the frame's values stay until the next read */
@@ -210,7 +211,7 @@ void dcmctl_ring_release(struct dcmctl_ring *r)
 }
 
 /* The generation of @k's first key the frames carry; -1 if none is. */
-static long keys_generation(const struct dcmctl_frame_keys *k)
+static long keys_generation(const struct rec_frame_keys *k)
 {
 	size_t i;
 
@@ -220,38 +221,39 @@ static long keys_generation(const struct dcmctl_frame_keys *k)
 	return -1;
 }
 
-int dcmctl_ring_next(struct dcmctl_ring *r, int ms, const struct dcmctl_frame_keys *k,
-		     struct dcmctl_ring_slot *m, const double **v, FILE *err)
+int rec_ring_next(struct rec_ring *r, int ms, const struct rec_frame_keys *k,
+		     struct rec_ring_slot *m, const double **v, FILE *err)
 {
 	long gen;
 	size_t i;
 	int got;
 
 	for (;;) {
-		got = dcmctl_ring_take(r, ms, m, v);
+		got = rec_ring_take(r, ms, m, v);
 		if (got < 0)
-			fprintf(err, "dcmctl: %s: %s\n", k->cmd, r->why);
+			fprintf(err, "%s: %s: %s\n", program_invocation_short_name, k->cmd, r->why);
 		if (got <= 0)
 			return got;
 		gen = keys_generation(k);
 		if (gen >= 0 && m->generation != (uint32_t)gen) {
 			/* a new description: the same names, new handles */
 			if (k->remap(k->ctx)) {
-				fprintf(err, "dcmctl: %s: the description was replaced\n", k->cmd);
-				dcmctl_ring_release(r);
+				fprintf(err, "%s: %s: the description was replaced\n",
+					program_invocation_short_name, k->cmd);
+				rec_ring_release(r);
 				return -1;
 			}
 			gen = keys_generation(k);
 			if (gen >= 0 && m->generation != (uint32_t)gen) {
-				dcmctl_ring_release(r);
+				rec_ring_release(r);
 				continue;	/* replaced again: the next frame */
 			}
 		}
 		for (i = 0; i < k->n; i++) {
 			if (k->handles[i] && LIBDCM_HANDLE_INDEX(k->handles[i]) >= m->n) {
-				fprintf(err, "dcmctl: %s: a frame of %zu values has no %s\n", k->cmd,
-					m->n, k->names[i]);
-				dcmctl_ring_release(r);
+				fprintf(err, "%s: %s: a frame of %zu values has no %s\n",
+					program_invocation_short_name, k->cmd, m->n, k->names[i]);
+				rec_ring_release(r);
 				return -1;
 			}
 		}
