@@ -140,10 +140,11 @@ done
 
 # The userspace programs and libraries as stacks: no call circle among a
 # program's objects (scripts/check-calls.sh: A calls B when A uses a symbol
-# B defines), each program's own files with the shared ones of common/.
+# B defines), each program's own files with the shared ones of common/
+# (and of rec/, the frame loop and rows dcmctl and dcm-flight both link).
 # The objects are the build's ($O, make userspace), of the tracked sources.
 obj=${O:-$top/build}/obj/userspace
-for prog in dcmctl dcmd lola web physics lib desc; do
+for prog in dcmctl dcmd lola web physics flight rec lib desc; do
 	dir=$obj/$prog
 	[ "$prog" = desc ] && dir=$obj/pic/desc
 	list=()
@@ -159,6 +160,11 @@ for prog in dcmctl dcmd lola web physics lib desc; do
 		for c in $(git ls-files 'userspace/common/*.c'); do
 			o=$obj/common/$(basename "${c%.c}").o
 			[ -f "$o" ] && list+=("$o")
+		done
+	fi
+	if [ "$prog" = dcmctl ] || [ "$prog" = flight ]; then
+		for c in $(git ls-files 'userspace/rec/*.c'); do
+			list+=("$obj/rec/$(basename "${c%.c}").o")
 		done
 	fi
 	if [ -n "$missing" ]; then

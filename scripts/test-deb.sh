@@ -101,7 +101,7 @@ check "Depends: libdcm0 without libxml2, libdcm-desc0 on libdcm0 $version, dcm-t
 
 contents dcm-tools "$arch" >"$log"
 ok=0
-for f in /usr/bin/dcmctl /usr/sbin/dcmd /usr/share/dcm/Device.xml /usr/share/dcm/device.rng \
+for f in /usr/bin/dcmctl /usr/bin/dcm-flight /usr/sbin/dcmd /usr/share/dcm/Device.xml /usr/share/dcm/device.rng \
 	/lib/systemd/system/dcmd@.service /lib/systemd/system/dcm-lola.service \
 	/lib/systemd/system/dcm-lola.socket \
 	/usr/lib/systemd/system-preset/80-dcm.preset /usr/lib/udev/rules.d/60-dcm.rules \
@@ -109,14 +109,14 @@ for f in /usr/bin/dcmctl /usr/sbin/dcmd /usr/share/dcm/Device.xml /usr/share/dcm
 	/usr/share/man/man8/dcmctl.8.gz /usr/share/man/man8/dcmd.8.gz \
 	/usr/share/man/man8/dcm-lola.8.gz /usr/sbin/dcm-lola \
 	/usr/sbin/dcm-web /lib/systemd/system/dcm-web.service /usr/share/man/man8/dcm-web.8.gz \
-	/lib/systemd/system/dcm-flight.service \
+	/lib/systemd/system/dcm-flight.service /usr/share/man/man8/dcm-flight.8.gz \
 	/usr/share/dcm/web/index.html /usr/share/dcm/web/dcm-web.js /usr/share/dcm/web/uPlot.iife.min.js \
 	/usr/share/bash-completion/completions/dcmctl; do
 	grep -qx "$f" "$log" || { echo "missing: $f"; ok=1; }
 done >"$tmp/missing"
 grep -q 'seed-keys\|variants\|selftest\|dcm_sim' "$log" && ok=1
 cp "$tmp/missing" "$log"
-check "dcm-tools: dcmd, dcmctl, dcm-lola, dcm-web and its page, the description, the units (dcm-flight's too), udev, modprobe.d, modules-load.d, sysusers.d; no test data" "$ok"
+check "dcm-tools: dcmd, dcmctl, dcm-flight, dcm-lola, dcm-web and its page, the description, the units (dcm-flight's too), udev, modprobe.d, modules-load.d, sysusers.d; no test data" "$ok"
 
 contents python3-dcm all | grep -v '^/usr/share/doc/' >"$log"
 for f in userspace/python/dcm/*.py _version.py; do
@@ -162,7 +162,7 @@ check "no RUNPATH or RPATH in the packaged programs and library" "$?"
 # files lack the CET property, so no program linked there has it (a
 # "return 0" main built with -fcf-protection fails that check too).
 hardening-check --nocfprotection "$tmp/x/usr/sbin/dcmd" "$tmp/x/usr/sbin/dcm-lola" \
-	"$tmp/x/usr/sbin/dcm-web" "$tmp/x/usr/bin/dcmctl" \
+	"$tmp/x/usr/sbin/dcm-web" "$tmp/x/usr/bin/dcmctl" "$tmp/x/usr/bin/dcm-flight" \
 	"$tmp/x/usr/lib/$multiarch/libdcm.so.$version" "$tmp/x/usr/lib/$multiarch/libdcm-desc.so.$version" \
 	>"$log" 2>&1
 check "hardening-check: every packaged binary hardened (fortify, PIE, relro, bindnow)" "$?"

@@ -85,10 +85,12 @@ f 644 usr/share/licenses/dcm/LGPL-2.1.txt
 f 644 usr/share/licenses/dcm/README
 f 644 usr/share/man/man3/libdcm-desc.3
 f 644 usr/share/man/man3/libdcm.3
+f 644 usr/share/man/man8/dcm-flight.8
 f 644 usr/share/man/man8/dcm-lola.8
 f 644 usr/share/man/man8/dcm-web.8
 f 644 usr/share/man/man8/dcmctl.8
 f 644 usr/share/man/man8/dcmd.8
+f 755 usr/bin/dcm-flight
 f 755 usr/bin/dcmctl
 f 755 usr/lib/libdcm-desc.so.$version
 f 755 usr/lib/libdcm.so.$version
@@ -213,21 +215,22 @@ st=$?
 check "dcm-web.service: ExecStart=/usr/sbin/dcm-web --port 8080, DynamicUser; systemd-analyze verify is silent; the page in /usr/share/dcm/web" "$st"
 [ "$st" = 0 ] || show "$log"
 
-# dcm-flight.service the same way: dcmctl flight for dcm0 into its state
+# dcm-flight.service the same way: dcm-flight for dcm0 into its state
 # directory, as the user dcm-flight that sysusers.d makes (not in dcm).
 unit=$stage/usr/lib/systemd/system/dcm-flight.service
-sed "s|^ExecStart=/usr/bin/dcmctl |ExecStart=$stage/usr/bin/dcmctl |" "$unit" >"$tmp/unit/dcm-flight.service"
+sed "s|^ExecStart=/usr/bin/dcm-flight |ExecStart=$stage/usr/bin/dcm-flight |" "$unit" >"$tmp/unit/dcm-flight.service"
 SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "$tmp/unit/dcm-flight.service" >"$log" 2>&1
 st=$?
-grep -qx 'ExecStart=/usr/bin/dcmctl flight --dir /var/lib/dcm/flight' "$unit" &&
+grep -qx 'ExecStart=/usr/bin/dcm-flight --dir /var/lib/dcm/flight' "$unit" &&
 	grep -qx 'User=dcm-flight' "$unit" && grep -qx 'StateDirectory=dcm/flight' "$unit" &&
 	grep -qx 'After=dcmd@0.service' "$unit" && grep -qx 'Restart=on-failure' "$unit" &&
 	! grep -q '^\(Supplementary\)\?Groups\?=dcm$' "$unit" &&
 	grep -q '^u dcm-flight - .* /var/lib/dcm/flight' "$stage/usr/lib/sysusers.d/dcm.conf" &&
+	LD_LIBRARY_PATH=$stage/usr/lib "$stage/usr/bin/dcm-flight" --help 2>&1 | grep -q -- '--dir' &&
 	LD_LIBRARY_PATH=$stage/usr/lib "$stage/usr/bin/dcmctl" flight --help 2>&1 |
 	grep -q -- '--dir' && [ "$st" = 0 ] && [ ! -s "$log" ]
 st=$?
-check "dcm-flight.service: ExecStart=/usr/bin/dcmctl flight --dir /var/lib/dcm/flight, its StateDirectory, the user dcm-flight of sysusers.d; systemd-analyze verify is silent" "$st"
+check "dcm-flight.service: ExecStart=/usr/bin/dcm-flight --dir /var/lib/dcm/flight, its StateDirectory, the user dcm-flight of sysusers.d; systemd-analyze verify is silent" "$st"
 [ "$st" = 0 ] || show "$log"
 
 # modprobe runs an install command with sh, $CMDLINE_OPTS replaced by the
