@@ -429,124 +429,166 @@ static int remap(void *ctx)
 /* Frames in the ring between the reader and the writer: 10 s at 10 ms. */
 #define RECORD_RING	1000
 
+/* What a recording counts: rows, the cycles it did not get, where it is. */
+struct rec_counts {
+	uint64_t rows, missed, missed_total, gaps, last, last_row, due, first;
+	uint32_t t0;
+};
+
+/*
+ * The controller, its description and the keys of @a (in @k), the frames
+ * made to carry them all. 0 or -1 (said on @err).
+ */
+static int record_open(const struct dcmctl_opts *o, const struct dcmctl_record_args *a,
+		       struct dcm **dcm, struct dcm_tree **t, struct rec_keys *k,
+		       struct dcm_info *info, FILE *err)
+{
+	if (dcmctl_open(o, dcm, err))
+		return -1;
+	if (dcm_tree_read(*dcm, o->root, 0, t) || dcm_get_info(*dcm, info)) {
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		return -1;
+	}
+	if (!dcm_tree_n_subdevices(*t)) {
+		fprintf(err, "dcmctl: record: no robot description is loaded\n");
+		return -1;
+	}
+	if (select_keys(o, *t, a->keys, a->n, k, err))
+		return -1;
+	/* The live keys (status words, sonar echoes) too: the frames must carry them. */
+	if (dcm_frame_keys(*dcm, true)) {
+		fprintf(err, "dcmctl: record: %s\n", dcm_last_error());
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Frame @m counted: -1 if it ends the recording (neither it nor its gap is
+ * one of it), 0 if no row is due (--every), 1 for a row.
+ */
+static int record_count(const struct dcmctl_record_args *a, struct rec_counts *c,
+			const struct rec_ring_slot *m)
+{
+	if (!c->first) {
+		c->first = m->cycle;
+		c->t0 = m->time;
+		c->due = m->cycle;
+	}
+	if ((a->duration > 0 && (double)(uint32_t)(m->time - c->t0) >= a->duration * 1000) ||
+	    (a->cycles && m->cycle - c->first >= a->cycles))
+		return -1;
+	if (c->last && m->cycle > c->last + 1) {
+		/* cycles this recorder did not get: counted, never silent */
+		c->missed += m->cycle - c->last - 1;
+		c->missed_total += m->cycle - c->last - 1;
+		c->gaps++;
+	}
+	c->last = m->cycle;
+	return m->cycle >= c->due;
+}
+
+/*
+ * The row of frame @m (@v), the frame released, then the file rotated
+ * past --max-size (not while the ring's frame is held): 0 or -1 (said).
+ */
+static int record_row(struct rec_out *ro, const struct rec_keys *k, struct rec_counts *c,
+		      struct rec_ring *ring, const struct rec_ring_slot *m, const double *v,
+		      FILE *err)
+{
+	const struct dcmctl_record_args *a = ro->a;
+	long pos = a->output ? ftell(ro->f) : 0, now;
+
+	rec_write_row(ro->f, a->fmt, k, m->cycle, m->time, m->wall, c->missed, v);
+	rec_ring_release(ring);
+	c->missed = 0;
+	c->rows++;
+	c->last_row = m->cycle;
+	c->due = m->cycle + a->every;
+	if (!a->output) {
+		fflush(ro->f);	/* a row a cycle, also into a pipe */
+		return 0;
+	}
+	now = ftell(ro->f);
+	if (now > pos)
+		ro->written += (uint64_t)(now - pos);
+	if (a->max_size && ro->written >= a->max_size && out_rotate(ro, k, err))
+		return -1;
+	return 0;
+}
+
+/* The frames until the end or a signal: 0, or -1 (said on @err). */
+static int record_loop(struct rec_ring *ring, struct rec_out *ro, const struct rec_keys *k,
+		       const struct rec_frame_keys *fk, struct rec_counts *c, FILE *err)
+{
+	struct rec_ring_slot m;
+	const double *v;
+	int r;
+
+	while (!stop_asked) {
+		r = rec_ring_next(ring, 200, fk, &m, &v, err);
+		if (!r)
+			continue;
+		if (r < 0)
+			return -1;
+		r = record_count(ro->a, c, &m);
+		if (r > 0) {
+			if (record_row(ro, k, c, ring, &m, v, err))
+				return -1;
+			continue;
+		}
+		rec_ring_release(ring);
+		if (r < 0)
+			break;
+	}
+	if (ro->f && fflush(ro->f)) {
+		fprintf(err, "dcmctl: record: %s\n", strerror(errno));
+		return -1;
+	}
+	fprintf(err, "dcmctl: record: %" PRIu64 " rows, cycles %" PRIu64 " to %" PRIu64
+		", %" PRIu64 " missed in %" PRIu64 " gaps%s\n", c->rows, c->first, c->last_row,
+		c->missed_total, c->gaps, ro->rotations ? ", files rotated" : "");
+	return 0;
+}
+
 int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
-	struct dcmctl_record_args ra;
-	struct dcmctl_record_args *a = &ra;
+	struct dcmctl_record_args a;
 	struct rec_ring ring = { 0 };
-	struct rec_out ro = { 0 };
+	struct rec_out ro = { .a = &a };
 	struct rec_keys k = { 0 };
+	struct rec_counts c = { 0 };
 	struct dcm_tree *t = NULL;
 	struct dcm *dcm = NULL;
 	struct rec_remap rm = { .o = o, .t = &t, .k = &k, .err = err };
 	struct rec_frame_keys fk = { .cmd = "record", .remap = remap, .ctx = &rm };
 	struct dcm_info info;
-	uint64_t rows = 0, missed = 0, missed_total = 0, gaps = 0, last = 0, last_row = 0, due = 0;
-	uint64_t first = 0;
-	uint32_t t0 = 0;
 	char msg[256];
-	long pos;
-	int r, ret = DCMCTL_EXIT_FAIL;
+	int ret = DCMCTL_EXIT_FAIL;
 
-	if (dcmctl_parse_record(o->argc, o->argv, &ra, msg, sizeof(msg))) {
+	if (dcmctl_parse_record(o->argc, o->argv, &a, msg, sizeof(msg))) {
 		fprintf(err, "dcmctl: %s\n", msg);
 		return DCMCTL_EXIT_USAGE;
 	}
-	if (o->json && !a->fmt_given)
-		a->fmt = REC_JSONL;
-	ro.a = a;
-	if (dcmctl_open(o, &dcm, err))
-		goto out;
-	if (dcm_tree_read(dcm, o->root, 0, &t) || dcm_get_info(dcm, &info)) {
-		fprintf(err, "dcmctl: %s\n", dcm_last_error());
-		goto out;
-	}
-	if (!dcm_tree_n_subdevices(t)) {
-		fprintf(err, "dcmctl: record: no robot description is loaded\n");
-		goto out;
-	}
-	if (select_keys(o, t, a->keys, a->n, &k, err))
+	if (o->json && !a.fmt_given)
+		a.fmt = REC_JSONL;
+	if (record_open(o, &a, &dcm, &t, &k, &info, err))
 		goto out;
 	rm.dcm = dcm;
 	fk.n = k.n;
 	fk.handles = k.handles;
 	fk.names = k.names;
-	/* The live keys (status words, sonar echoes) too: the frames must carry them. */
-	if (dcm_frame_keys(dcm, true)) {
-		fprintf(err, "dcmctl: record: %s\n", dcm_last_error());
+	if (a.output ? out_open(&ro, err) : (ro.f = out, 0))
 		goto out;
-	}
-	if (a->output) {
-		if (out_open(&ro, err))
-			goto out;
-	} else {
-		ro.f = out;
-	}
-	rec_write_header(ro.f, a->fmt, &k);
+	rec_write_header(ro.f, a.fmt, &k);
 	catch_signals();
-	if (rec_ring_start(&ring, dcm, RECORD_RING, info.n_subdevices, false, err))
-		goto out;
-	while (!stop_asked) {
-		struct rec_ring_slot m;
-		const double *v;
-
-		r = rec_ring_next(&ring, 200, &fk, &m, &v, err);
-		if (!r)
-			continue;
-		if (r < 0)
-			goto out;
-		if (!first) {
-			first = m.cycle;
-			t0 = m.time;
-			due = m.cycle;
-		}
-		/* The frame that ends the recording is not one of it: nor its gap. */
-		if ((a->duration > 0 && (double)(uint32_t)(m.time - t0) >= a->duration * 1000) ||
-		    (a->cycles && m.cycle - first >= a->cycles)) {
-			rec_ring_release(&ring);
-			break;
-		}
-		if (last && m.cycle > last + 1) {
-			/* cycles this recorder did not get: counted, never silent */
-			missed += m.cycle - last - 1;
-			missed_total += m.cycle - last - 1;
-			gaps++;
-		}
-		last = m.cycle;
-		if (m.cycle < due) {
-			rec_ring_release(&ring);
-			continue;
-		}
-		pos = a->output ? ftell(ro.f) : 0;
-		rec_write_row(ro.f, a->fmt, &k, m.cycle, m.time, m.wall, missed, v);
-		rec_ring_release(&ring);
-		missed = 0;
-		rows++;
-		last_row = m.cycle;
-		due = m.cycle + a->every;
-		if (a->output) {
-			long now = ftell(ro.f);
-
-			if (now > pos)
-				ro.written += (uint64_t)(now - pos);
-			if (a->max_size && ro.written >= a->max_size && out_rotate(&ro, &k, err))
-				goto out;
-		} else {
-			fflush(ro.f);	/* a row a cycle, also into a pipe */
-		}
-	}
-	if (ro.f && fflush(ro.f)) {
-		fprintf(err, "dcmctl: record: %s\n", strerror(errno));
-		goto out;
-	}
-	fprintf(err, "dcmctl: record: %" PRIu64 " rows, cycles %" PRIu64 " to %" PRIu64
-		", %" PRIu64 " missed in %" PRIu64 " gaps%s\n", rows, first, last_row, missed_total,
-		gaps, ro.rotations ? ", files rotated" : "");
-	ret = DCMCTL_EXIT_OK;
+	if (!rec_ring_start(&ring, dcm, RECORD_RING, info.n_subdevices, false, err) &&
+	    !record_loop(&ring, &ro, &k, &fk, &c, err))
+		ret = DCMCTL_EXIT_OK;
 out:
 	rec_ring_stop(&ring);
 	if (ro.f && ro.f != out && fclose(ro.f) && ret == DCMCTL_EXIT_OK) {
-		fprintf(err, "dcmctl: record: %s: %s\n", a->output, strerror(errno));
+		fprintf(err, "dcmctl: record: %s: %s\n", a.output, strerror(errno));
 		ret = DCMCTL_EXIT_FAIL;
 	}
 	signal(SIGINT, SIG_DFL);
@@ -554,7 +596,7 @@ out:
 	rec_keys_free(&k);
 	dcm_tree_free(t);
 	dcm_close(dcm);
-	dcmctl_record_args_free(&ra);
+	dcmctl_record_args_free(&a);
 	fflush(out);
 	return ret;
 }
