@@ -37,6 +37,7 @@
 #include "keyname.h"
 #include "record.h"
 #include "rows.h"
+#include "stop.h"
 
 static const struct optdef record_opts[] = {
 	{ "output", 'o', 'o', "FILE", "into FILE (default: stdout)" },
@@ -54,25 +55,6 @@ static const struct optdef record_opts[] = {
 static const struct dcmctl_optspec dcmctl_spec_record = {
 	.cmd = "record", .opts = record_opts, .prefix_missing = true,
 };
-static volatile sig_atomic_t stop_asked;
-
-static void on_stop(int sig)
-{
-	(void)sig;
-	stop_asked = 1;
-}
-
-/* SIGINT, SIGTERM end the recording cleanly (a blocked read() returns EINTR). */
-static void catch_signals(void)
-{
-	struct sigaction sa = { .sa_handler = on_stop };
-
-	stop_asked = 0;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
 /* ------------------------------------------------------------------
  * The keys: names, globs, or every subdevice
  */
@@ -525,7 +507,7 @@ static int record_loop(struct rec_ring *ring, struct rec_out *ro, const struct r
 	const double *v;
 	int r;
 
-	while (!stop_asked) {
+	while (!rec_stop_asked) {
 		r = rec_ring_next(ring, 200, fk, &m, &v, err);
 		if (!r)
 			continue;
@@ -581,7 +563,7 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	if (a.output ? out_open(&ro, err) : (ro.f = out, 0))
 		goto out;
 	rec_write_header(ro.f, a.fmt, &k);
-	catch_signals();
+	rec_catch_stop();
 	if (!rec_ring_start(&ring, dcm, RECORD_RING, info.n_subdevices, false, err) &&
 	    !record_loop(&ring, &ro, &k, &fk, &c, err))
 		ret = DCMCTL_EXIT_OK;
@@ -591,8 +573,7 @@ out:
 		fprintf(err, "dcmctl: record: %s: %s\n", a.output, strerror(errno));
 		ret = DCMCTL_EXIT_FAIL;
 	}
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
+	rec_release_stop();
 	rec_keys_free(&k);
 	dcm_tree_free(t);
 	dcm_close(dcm);

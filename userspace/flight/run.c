@@ -19,15 +19,9 @@
 #include <unistd.h>
 
 #include "flight.h"
+#include "stop.h"
 
-static volatile sig_atomic_t stop_asked;
 static volatile sig_atomic_t dump_asked;
-
-static void on_stop(int sig)
-{
-	(void)sig;
-	stop_asked = 1;
-}
 
 static void on_dump(int sig)
 {
@@ -35,17 +29,14 @@ static void on_dump(int sig)
 	dump_asked = 1;
 }
 
-/* SIGINT, SIGTERM end the recorder cleanly; SIGUSR1 asks for a file. */
+/* SIGINT, SIGTERM end the recorder cleanly (rec/stop.c); SIGUSR1 asks for a file. */
 static void catch_signals(void)
 {
-	struct sigaction sa = { .sa_handler = on_stop };
+	struct sigaction sa = { .sa_handler = on_dump };
 
-	stop_asked = 0;
+	rec_catch_stop();
 	dump_asked = 0;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sa.sa_handler = on_dump;
 	sigaction(SIGUSR1, &sa, NULL);
 }
 
@@ -222,7 +213,7 @@ static int record(struct flight_state *st, struct dcm *dcm, struct dcm_nl *nl,
 		return -1;
 	fprintf(stderr, "dcm-flight: keeping %g s of %u keys of dcm%u (%zu frames); files in %s\n",
 		a->seconds, info->n_subdevices, info->index, slots, a->dir);
-	while (!stop_asked) {
+	while (!rec_stop_asked) {
 		if (poll(&pfd, 1, 100) > 0)
 			read_events(st, nl);
 		if (step(st, dcm))
@@ -263,8 +254,7 @@ out:
 	}
 	if (st.dirfd >= 0)
 		close(st.dirfd);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
+	rec_release_stop();
 	signal(SIGUSR1, SIG_DFL);
 	flight_events_free(&st);
 	dcm_nl_close(nl);
