@@ -185,6 +185,73 @@ static int try_live(struct web_model *m, struct dcm *dcm, const char *name)
 	return add_key(m, name, LIBDCM_HANDLE_INDEX(k.handle));
 }
 
+/* The channels, one per topic, in the rules' order (no fields yet). */
+static int model_channels(struct web_model *m)
+{
+	size_t i, j;
+
+	m->channels = calloc(N_RULES, sizeof(*m->channels));
+	if (!m->channels)
+		return -ENOMEM;
+	for (i = 0; i < N_RULES; i++) {
+		for (j = 0; j < m->n_channels; j++)
+			if (!strcmp(m->channels[j].topic, rules[i].topic))
+				break;
+		if (j < m->n_channels)
+			continue;
+		m->channels[j].topic = rules[i].topic;
+		m->channels[j].schema_name = rules[i].schema;
+		m->n_channels++;
+	}
+	return 0;
+}
+
+/* The subdevices, and the status words of their sensors (live keys, ABI 1.4). */
+static int model_subdevices(struct web_model *m, struct dcm *dcm, const struct dcm_tree *t)
+{
+	char name[LIBDCM_KEY_NAME_LEN + 16];
+	size_t i, n = dcm_tree_n_subdevices(t);
+	int r;
+
+	for (i = 0; i < n; i++) {
+		const struct dcm_tree_subdevice *s = dcm_tree_subdevice(t, i);
+
+		r = add_key(m, s->name, LIBDCM_HANDLE_INDEX(s->handle));
+		if (r)
+			return r;
+		snprintf(name, sizeof(name), "%s/Status", s->name);
+		if (strstr(s->name, "/Sensor") && strlen(s->name) > 7 &&
+		    !strcmp(s->name + strlen(s->name) - 7, "/Sensor")) {
+			r = try_live(m, dcm, name);
+			if (r)
+				return r;
+		}
+	}
+	return 0;
+}
+
+/* The devices' live keys: Available, Ack, Nack. */
+static int model_devices(struct web_model *m, struct dcm *dcm, const struct dcm_tree *t)
+{
+	static const char *const dkeys[] = { "Available", "Ack", "Nack" };
+	char name[LIBDCM_KEY_NAME_LEN + 16];
+	size_t i, n = dcm_tree_n_devices(t);
+	unsigned int k;
+	int r;
+
+	for (i = 0; i < n; i++) {
+		const struct dcm_tree_device *d = dcm_tree_device(t, i);
+
+		for (k = 0; k < 3; k++) {
+			snprintf(name, sizeof(name), DCM_PREFIX_DEVICE "%s/%s", d->name, dkeys[k]);
+			r = try_live(m, dcm, name);
+			if (r)
+				return r;
+		}
+	}
+	return 0;
+}
+
 /**
  * web_model_build() - the channels and keys of the running description
  * @dcm: the controller, open; its frames get the live keys (dcm_frame_keys())
@@ -198,8 +265,7 @@ int web_model_build(struct dcm *dcm, const char *sysfs_root, unsigned int index,
 		    struct web_model *m)
 {
 	struct dcm_tree *t = NULL;
-	size_t i, n, max = 0;
-	char name[LIBDCM_KEY_NAME_LEN + 16];
+	size_t i, max = 0;
 	int r;
 
 	memset(m, 0, sizeof(*m));
@@ -210,63 +276,19 @@ int web_model_build(struct dcm *dcm, const char *sysfs_root, unsigned int index,
 	if (r)
 		return r;
 	m->generation = dcm_tree_generation(t);
-	/* The channels, one per topic, in the rules' order. */
-	m->channels = calloc(N_RULES, sizeof(*m->channels));
-	if (!m->channels) {
-		r = -ENOMEM;
+	r = model_channels(m);
+	if (!r)
+		r = model_subdevices(m, dcm, t);
+	if (!r)
+		r = model_devices(m, dcm, t);
+	if (r)
 		goto out;
-	}
-	for (i = 0; i < N_RULES; i++) {
-		size_t j;
-
-		for (j = 0; j < m->n_channels; j++)
-			if (!strcmp(m->channels[j].topic, rules[i].topic))
-				break;
-		if (j < m->n_channels)
-			continue;
-		m->channels[j].topic = rules[i].topic;
-		m->channels[j].schema_name = rules[i].schema;
-		m->n_channels++;
-	}
-	n = dcm_tree_n_subdevices(t);
-	for (i = 0; i < n; i++) {
-		const struct dcm_tree_subdevice *s = dcm_tree_subdevice(t, i);
-		uint32_t ix = LIBDCM_HANDLE_INDEX(s->handle);
-
-		r = add_key(m, s->name, ix);
-		if (r)
-			goto out;
-		if (ix + 1 > max)
-			max = ix + 1;
-		/* Status words of sensors are live keys (ABI 1.4). */
-		snprintf(name, sizeof(name), "%s/Status", s->name);
-		if (strstr(s->name, "/Sensor") && strlen(s->name) > 7 &&
-		    !strcmp(s->name + strlen(s->name) - 7, "/Sensor")) {
-			r = try_live(m, dcm, name);
-			if (r)
-				goto out;
-		}
-	}
-	n = dcm_tree_n_devices(t);
-	for (i = 0; i < n; i++) {
-		static const char *const dkeys[] = { "Available", "Ack", "Nack" };
-		const struct dcm_tree_device *d = dcm_tree_device(t, i);
-		unsigned int k;
-
-		for (k = 0; k < 3; k++) {
-			snprintf(name, sizeof(name), DCM_PREFIX_DEVICE "%s/%s", d->name, dkeys[k]);
-			r = try_live(m, dcm, name);
-			if (r)
-				goto out;
-		}
-	}
 	for (i = 0; i < m->n_keys; i++)
 		if (m->keys[i].index + 1 > max)
 			max = m->keys[i].index + 1;
 	m->n_handles = max;
 	for (i = 0; i < m->n_channels; i++)
 		m->channels[i].id = (unsigned int)i + 1;
-	r = 0;
 out:
 	dcm_tree_free(t);
 	if (r)

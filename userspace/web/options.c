@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -63,28 +64,8 @@ static void usage(FILE *f)
 		"after a signal, 1 failure, 2 usage error. See dcm-web(8).\n");
 }
 
-static int parse_uint(const char *s, unsigned int min, unsigned int max, unsigned int *out)
+static void defaults(struct web_opts *o)
 {
-	unsigned long long v;
-
-	if (num_parse_ull(s, 10, min, max, &v))
-		return -EINVAL;
-	*out = (unsigned int)v;
-	return 0;
-}
-
-/* Return: -1 to go on, else the exit status. */
-int web_parse_args(int argc, char **argv, struct web_opts *o)
-{
-	struct option lopts[sizeof(optdefs) / sizeof(optdefs[0])];
-	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 2];
-	int c;
-
-	if (optdef_getopt(optdefs, ":", lopts, sopts, sizeof(sopts))) {
-		fprintf(stderr, "dcm-web: the option table does not fit\n");
-		return 1;
-	}
-
 	o->port = DEFAULT_PORT;
 	o->address = NULL;
 	o->index = 0;
@@ -95,81 +76,90 @@ int web_parse_args(int argc, char **argv, struct web_opts *o)
 	o->http_timeout = DEFAULT_HTTP_TIMEOUT;
 	o->ws_timeout = DEFAULT_WS_TIMEOUT;
 	o->verbose = false;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
-		switch (c) {
-		case 'p':
-			if (parse_uint(optarg, 1, 65535, &o->port)) {
-				fprintf(stderr, "dcm-web: --port wants 1 to 65535, not '%s'\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'a':
-			o->address = optarg;
-			break;
-		case 'i':
-			if (parse_uint(optarg, 0, 255, &o->index)) {
-				fprintf(stderr, "dcm-web: --index wants 0 to 255, not '%s'\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'r':
-			o->root = optarg;
-			break;
-		case 'l':
-			o->lola_status = strcmp(optarg, "none") ? optarg : NULL;
-			break;
-		case 'm':
-			if (parse_uint(optarg, 1, 1024, &o->max_clients)) {
-				fprintf(stderr, "dcm-web: --max-clients wants 1 to 1024, not '%s'\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'c':
-			if (parse_uint(optarg, 1, WEB_MAX_CONNECTIONS, &o->max_conns)) {
-				fprintf(stderr, "dcm-web: --max-connections wants 1 to %u, not '%s'\n",
-					WEB_MAX_CONNECTIONS, optarg);
-				return 2;
-			}
-			break;
-		case 't':
-			if (parse_uint(optarg, 1, MAX_TIMEOUT, &o->http_timeout)) {
-				fprintf(stderr, "dcm-web: --http-timeout wants 1 to %u, not '%s'\n",
-					MAX_TIMEOUT, optarg);
-				return 2;
-			}
-			break;
-		case 'w':
-			if (parse_uint(optarg, 1, MAX_TIMEOUT, &o->ws_timeout)) {
-				fprintf(stderr, "dcm-web: --ws-timeout wants 1 to %u, not '%s'\n",
-					MAX_TIMEOUT, optarg);
-				return 2;
-			}
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'V':
-			printf("dcm-web %s\n", dcm_lib_version());
-			return 0;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case ':':
-			fprintf(stderr, "dcm-web: %s needs an argument\n", argv[optind - 1]);
-			usage(stderr);
-			return 2;
-		default:
-			if (optopt)
-				fprintf(stderr, "dcm-web: unknown option -%c\n", optopt);
-			else
-				fprintf(stderr, "dcm-web: unknown option %s\n", argv[optind - 1]);
-			usage(stderr);
+}
+
+/* The options that take a whole number: their ranges and their fields. */
+static const struct {
+	int opt;
+	const char *name;
+	unsigned int min, max;
+	size_t off;
+} numbers[] = {
+	{ 'p', "--port", 1, 65535, offsetof(struct web_opts, port) },
+	{ 'i', "--index", 0, 255, offsetof(struct web_opts, index) },
+	{ 'm', "--max-clients", 1, 1024, offsetof(struct web_opts, max_clients) },
+	{ 'c', "--max-connections", 1, WEB_MAX_CONNECTIONS, offsetof(struct web_opts, max_conns) },
+	{ 't', "--http-timeout", 1, MAX_TIMEOUT, offsetof(struct web_opts, http_timeout) },
+	{ 'w', "--ws-timeout", 1, MAX_TIMEOUT, offsetof(struct web_opts, ws_timeout) },
+};
+
+/* Option @c with argument @arg. Return: -1 to go on, else the exit status. */
+static int option(int c, char *arg, struct web_opts *o, char **argv)
+{
+	unsigned long long v;
+	size_t i;
+
+	for (i = 0; i < sizeof(numbers) / sizeof(numbers[0]); i++) {
+		if (numbers[i].opt != c)
+			continue;
+		if (num_parse_ull(arg, 10, numbers[i].min, numbers[i].max, &v)) {
+			fprintf(stderr, "dcm-web: %s wants %u to %u, not '%s'\n", numbers[i].name,
+				numbers[i].min, numbers[i].max, arg);
 			return 2;
 		}
+		*(unsigned int *)((char *)o + numbers[i].off) = (unsigned int)v;
+		return -1;
+	}
+	switch (c) {
+	case 'a':
+		o->address = arg;
+		return -1;
+	case 'r':
+		o->root = arg;
+		return -1;
+	case 'l':
+		o->lola_status = strcmp(arg, "none") ? arg : NULL;
+		return -1;
+	case 'v':
+		o->verbose = true;
+		return -1;
+	case 'V':
+		printf("dcm-web %s\n", dcm_lib_version());
+		return 0;
+	case 'h':
+		usage(stdout);
+		return 0;
+	case ':':
+		fprintf(stderr, "dcm-web: %s needs an argument\n", argv[optind - 1]);
+		break;
+	default:
+		if (optopt)
+			fprintf(stderr, "dcm-web: unknown option -%c\n", optopt);
+		else
+			fprintf(stderr, "dcm-web: unknown option %s\n", argv[optind - 1]);
+		break;
+	}
+	usage(stderr);
+	return 2;
+}
+
+/* Return: -1 to go on, else the exit status. */
+int web_parse_args(int argc, char **argv, struct web_opts *o)
+{
+	struct option lopts[sizeof(optdefs) / sizeof(optdefs[0])];
+	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 2];
+	int c, r;
+
+	if (optdef_getopt(optdefs, ":", lopts, sopts, sizeof(sopts))) {
+		fprintf(stderr, "dcm-web: the option table does not fit\n");
+		return 1;
+	}
+	defaults(o);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
+		r = option(c, optarg, o, argv);
+		if (r >= 0)
+			return r;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "dcm-web: unexpected argument '%s'\n", argv[optind]);
