@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
 #include "foxglove.h"
 #include "json.h"
 #include "log.h"
