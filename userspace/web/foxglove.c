@@ -90,7 +90,8 @@ bool web_subscribed(const struct web_server *s, unsigned int channel)
 	return false;
 }
 
-void web_publish(struct web_server *s, unsigned int channel, const char *data, size_t len, uint64_t ts)
+void web_publish(struct web_server *s, unsigned int channel, const char *data, size_t len,
+		 uint64_t ts)
 {
 	unsigned char hdr[13];
 	struct web_client *c;
@@ -186,7 +187,8 @@ static const char *match_end(const char *p)
 	return NULL;
 }
 
-static void do_subscribe(const struct web_server *s, struct web_client *c, const char *arr)
+static void do_subscribe(const struct web_server *s, struct web_client *c,
+			 const char *arr)
 {
 	const char *end, *p;
 	bool reported = false;
@@ -276,7 +278,8 @@ static void do_unsubscribe(struct web_client *c, const char *arr)
 	}
 }
 
-static void handle_text(const struct web_server *s, struct web_client *c, const char *text, size_t len)
+static void handle_text(const struct web_server *s, struct web_client *c, const char *text,
+			size_t len)
 {
 	const char *end = text + len, *op = member(text, end, "op");
 
@@ -399,25 +402,24 @@ static int client_receive(const struct web_server *s, struct web_client *c, stru
 int web_foxglove_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
 			  void *in, size_t len)
 {
-	struct web_server *s = web_server_of(wsi);
 	struct web_client *c = user;
 
 	switch (reason) {
 	case LWS_CALLBACK_ESTABLISHED:
-		client_open(s, c, wsi);
+		client_open(web_server_of(wsi), c, wsi);
 		break;
 	case LWS_CALLBACK_CLOSED:
-		client_close(s, c);
+		client_close(web_server_of(wsi), c);
 		break;
 	case LWS_CALLBACK_RECEIVE:
-		return client_receive(s, c, wsi, in, len);
+		return client_receive(web_server_of(wsi), c, wsi, in, len);
 	case LWS_CALLBACK_RECEIVE_PONG:
 		web_queue_heard(&c->q, true);
 		break;
 	case LWS_CALLBACK_SERVER_WRITEABLE:
 		return web_queue_drain(&c->q);
 	case LWS_CALLBACK_TIMER:
-		return web_queue_timer(&c->q, s);
+		return web_queue_timer(&c->q, web_server_of(wsi));
 	default:
 		break;
 	}

@@ -8,6 +8,7 @@
 
 #include "clock.h"
 #include "log.h"
+#include "ratelimit.h"
 
 /*
  * The rate limit of libwebsockets' lines: its log callback (4.1) takes

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "ratelimit.h"
+struct ratelimit;
 
 #define WEB_LOG_BURST 10		/* lines a peer can cause... */
 #define WEB_LOG_INTERVAL_MS 5000	/* ...in this window, the rest counted */

@@ -37,10 +37,11 @@
 
 /*
  * libwebsockets' poll table holds the connections and the listening
- * sockets (two at most), the controller's two descriptors and its own
- * (which it adds itself); it stops accepting when one slot is left.
+ * sockets (two at most), the controller's two descriptors, the signals'
+ * and its own (which it adds itself); it stops accepting when one slot
+ * is left.
  */
-#define LWS_TABLE_EXTRA 6	/* and the signals' descriptor */
+#define LWS_TABLE_EXTRA 6
 
 static void on_frame(struct web_server *s)
 {
@@ -133,14 +134,16 @@ static void on_signal(struct web_server *s)
 static int cb_dcm_fd(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
 		     size_t len)
 {
-	struct web_server *s = web_server_of(wsi);
-	void *what = lws_get_opaque_user_data(wsi);
+	struct web_server *s;
+	void *what;
 
 	(void)user;
 	(void)in;
 	(void)len;
 	if (reason != LWS_CALLBACK_RAW_RX_FILE)
 		return 0;
+	s = web_server_of(wsi);
+	what = lws_get_opaque_user_data(wsi);
 	if (what == &s->sig_fd) {
 		on_signal(s);
 	} else if (s->nl && what == (void *)s->nl) {
