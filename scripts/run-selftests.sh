@@ -10,7 +10,8 @@
 # status (125 when a VM run itself failed: kernel warning/oops, timeout; see
 # dcm-vm). DCM_SELFTEST_WRAP, if set, is a guest command each test command
 # runs under (make check-debug: /usr/sbin/dcm-kmemleak); DCM_VM_TIMEOUT, if
-# set, bounds each VM run (else dcm-vm's default, 300 s for the last two).
+# set, bounds each VM run (else 2700 s for the suite's, dcm-vm's default
+# for the UART's, 300 s for the last two).
 # DCM_SELFTESTS, if set, is the tests to run, by name (run_all.sh's, and
 # dcm_uart_test.sh, dcm_firmware_test.sh, dcm_physics_test.sh for the
 # other VMs): only those run.
@@ -41,8 +42,10 @@ for t in $only; do
 done
 status=0
 if [ -z "$only" ] || [ ${#suite[@]} -gt 0 ]; then
-	"$top/scripts/dcm-vm" exec -- $wrap /opt/dcm/selftests/run_all.sh "${suite[@]}" 2>&1 |
-		tee "$log"
+	# The whole suite takes 10 to 20 minutes, more on a busy host: its
+	# bound only catches a hang (DCM_VM_TIMEOUT, else 45 minutes).
+	"$top/scripts/dcm-vm" exec --timeout "${DCM_VM_TIMEOUT:-2700}" \
+		-- $wrap /opt/dcm/selftests/run_all.sh "${suite[@]}" 2>&1 | tee "$log"
 	status=${PIPESTATUS[0]}
 else
 	: >"$log"

@@ -309,6 +309,58 @@ static int take_globals(struct dcmctl_opts *o, int n, char **v)
 	return kept;
 }
 
+/*
+ * getopt_long() returned @c, ':' or '?', on the argv element @elem: the
+ * message says the option as it was typed, long or short.
+ */
+static void option_error(struct dcmctl_opts *o, int c, const char *elem)
+{
+	if (c == ':') {
+		if (is_long(elem))
+			snprintf(o->err, sizeof(o->err), "option '%s' needs an argument", elem);
+		else
+			snprintf(o->err, sizeof(o->err), "option '-%c' needs an argument",
+				 optopt);
+		return;
+	}
+	/* unknown long option, or an argument given to one that takes none */
+	if (is_long(elem))
+		snprintf(o->err, sizeof(o->err), "invalid option '%s'", elem);
+	else
+		snprintf(o->err, sizeof(o->err), "unknown option '-%c'", optopt);
+}
+
+/*
+ * The global options are read: argv[0] names the command, the rest are
+ * its words, where the global options may still come.
+ */
+static enum dcmctl_parse_result take_command(struct dcmctl_opts *o, int argc, char **argv)
+{
+	if (argc <= 0) {
+		snprintf(o->err, sizeof(o->err), "no command given");
+		return DCMCTL_USAGE_ERROR;
+	}
+	o->cmd = dcmctl_find_cmd(o->commands, argv[0], o->err, sizeof(o->err));
+	if (!o->cmd)
+		return DCMCTL_USAGE_ERROR;
+
+	argc = take_globals(o, argc - 1, argv + 1);
+	if (argc < 0)
+		return argc == -2 ? DCMCTL_CMD_HELP :
+		       argc == -3 ? DCMCTL_VERSION : DCMCTL_USAGE_ERROR;
+
+	if (dcmctl_resolve_device(o->device, o->devpath, sizeof(o->devpath),
+				  &o->dev_index)) {
+		snprintf(o->err, sizeof(o->err), "invalid device '%s'",
+			 o->device ? o->device : "");
+		return DCMCTL_USAGE_ERROR;
+	}
+
+	o->argc = argc;
+	o->argv = argv + 1;
+	return DCMCTL_RUN;
+}
+
 enum dcmctl_parse_result dcmctl_parse_args(const struct dcmctl_command *const *cmds, int argc,
 					   char **argv, struct dcmctl_opts *o)
 {
@@ -351,54 +403,13 @@ enum dcmctl_parse_result dcmctl_parse_args(const struct dcmctl_command *const *c
 			return DCMCTL_HELP;
 		case 'V':
 			return DCMCTL_VERSION;
-		case ':':
-			if (is_long(elem))
-				snprintf(o->err, sizeof(o->err),
-					 "option '%s' needs an argument",
-					 elem);
-			else
-				snprintf(o->err, sizeof(o->err),
-					 "option '-%c' needs an argument",
-					 optopt);
-			return DCMCTL_USAGE_ERROR;
 		default:
-			/*
-			 * unknown long option, or an argument given to one
-			 * that takes none
-			 */
-			if (is_long(elem))
-				snprintf(o->err, sizeof(o->err),
-					 "invalid option '%s'", elem);
-			else
-				snprintf(o->err, sizeof(o->err),
-					 "unknown option '-%c'", optopt);
+			option_error(o, c, elem);
 			return DCMCTL_USAGE_ERROR;
 		}
 	}
 
-	if (optind >= argc) {
-		snprintf(o->err, sizeof(o->err), "no command given");
-		return DCMCTL_USAGE_ERROR;
-	}
-	o->cmd = dcmctl_find_cmd(cmds, argv[optind], o->err, sizeof(o->err));
-	if (!o->cmd)
-		return DCMCTL_USAGE_ERROR;
-
-	argc = take_globals(o, argc - optind - 1, argv + optind + 1);
-	if (argc < 0)
-		return argc == -2 ? DCMCTL_CMD_HELP :
-		       argc == -3 ? DCMCTL_VERSION : DCMCTL_USAGE_ERROR;
-
-	if (dcmctl_resolve_device(o->device, o->devpath, sizeof(o->devpath),
-				  &o->dev_index)) {
-		snprintf(o->err, sizeof(o->err), "invalid device '%s'",
-			 o->device ? o->device : "");
-		return DCMCTL_USAGE_ERROR;
-	}
-
-	o->argc = argc;
-	o->argv = argv + optind + 1;
-	return DCMCTL_RUN;
+	return take_command(o, argc - optind, argv + optind);
 }
 
 /* ------------------------------------------------------------------

@@ -190,13 +190,59 @@ static long long now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/*
+ * The events as they come, until --count are shown or --timeout is over
+ * (neither: until interrupted). -1 when the socket failed, said on @err.
+ */
+static int follow(struct dcm_nl *nl, struct events_ctx *c, FILE *err)
+{
+	const struct dcmctl_events_args *a = c->a;
+	struct pollfd pfd;
+	long long end = 0;
+	int r;
+
+	if (a->timeout_ms >= 0)
+		end = now_ms() + a->timeout_ms;
+	pfd.fd = dcm_nl_event_fd(nl);
+	pfd.events = POLLIN;
+	for (;;) {
+		int wait = -1;
+
+		if (a->timeout_ms >= 0) {
+			long long left = end - now_ms();
+
+			if (left <= 0)
+				return 0;
+			wait = (int)left;
+		}
+		r = poll(&pfd, 1, wait);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			fprintf(err, "dcmctl: events: poll: %s\n", strerror(errno));
+			return -1;
+		}
+		if (!r)
+			continue;
+		r = dcm_nl_recv(nl, on_event, c);
+		if (r == -ENOBUFS) {
+			fprintf(err, "dcmctl: events: the socket overran, events were lost\n");
+			continue;
+		}
+		if (r < 0) {
+			fprintf(err, "dcmctl: events: %s\n", dcm_last_error());
+			return -1;
+		}
+		if (a->count && c->shown >= a->count)
+			return 0;
+	}
+}
+
 int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct events_ctx c = { .o = o, .out = out };
 	struct dcmctl_events_args a;
 	struct dcm_nl *nl = NULL;
-	struct pollfd pfd;
-	long long end = 0;
 	char msg[256];
 	int r, ret = DCMCTL_EXIT_FAIL;
 
@@ -226,41 +272,8 @@ int dcmctl_events(const struct dcmctl_opts *o, FILE *out, FILE *err)
 			goto out;
 		}
 	}
-	if (a.timeout_ms >= 0)
-		end = now_ms() + a.timeout_ms;
-	pfd.fd = dcm_nl_event_fd(nl);
-	pfd.events = POLLIN;
-	for (;;) {
-		int wait = -1;
-
-		if (a.timeout_ms >= 0) {
-			long long left = end - now_ms();
-
-			if (left <= 0)
-				break;
-			wait = (int)left;
-		}
-		r = poll(&pfd, 1, wait);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			fprintf(err, "dcmctl: events: poll: %s\n", strerror(errno));
-			goto out;
-		}
-		if (!r)
-			continue;
-		r = dcm_nl_recv(nl, on_event, &c);
-		if (r == -ENOBUFS) {
-			fprintf(err, "dcmctl: events: the socket overran, events were lost\n");
-			continue;
-		}
-		if (r < 0) {
-			fprintf(err, "dcmctl: events: %s\n", dcm_last_error());
-			goto out;
-		}
-		if (a.count && c.shown >= a.count)
-			break;
-	}
+	if (follow(nl, &c, err))
+		goto out;
 	/* With --count, stopping short of it (at --timeout) is a failure. */
 	ret = a.count && c.shown < a.count ? DCMCTL_EXIT_FAIL : DCMCTL_EXIT_OK;
 out:

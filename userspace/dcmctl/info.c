@@ -142,6 +142,40 @@ static void query_netlink(long index, struct path_result *r)
 	dcm_nl_close(nl);
 }
 
+/* Both answers as one JSON object, each with its error where it failed. */
+static void print_info_json(const struct dcmctl_opts *o, FILE *out,
+			    const struct path_result *io, const struct path_result *nl)
+{
+	struct json_writer w;
+
+	json_init(&w, out, o->pretty);
+	json_begin_object(&w, NULL);
+
+	json_begin_object(&w, "ioctl");
+	json_string(&w, "device", o->devpath);
+	if (io->err) {
+		json_string(&w, "error", io->msg);
+		json_int(&w, "errno", -io->err);
+	} else {
+		dcmctl_json_info(&w, &io->info);
+	}
+	json_end_object(&w);
+
+	json_begin_object(&w, "netlink");
+	json_string(&w, "family", "dcm");
+	if (nl->err) {
+		json_string(&w, "error", nl->msg);
+		json_int(&w, "errno", -nl->err);
+	} else {
+		json_uint(&w, "family_id", (uint64_t)nl->family_id);
+		dcmctl_json_info(&w, &nl->info);
+	}
+	json_end_object(&w);
+
+	json_end_object(&w);
+	json_finish(&w);
+}
+
 static int run_info(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct path_result io, nl;
@@ -165,34 +199,7 @@ static int run_info(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		fprintf(err, "dcmctl: %s\n", nl.msg);
 
 	if (o->json) {
-		struct json_writer w;
-
-		json_init(&w, out, o->pretty);
-		json_begin_object(&w, NULL);
-
-		json_begin_object(&w, "ioctl");
-		json_string(&w, "device", o->devpath);
-		if (io.err) {
-			json_string(&w, "error", io.msg);
-			json_int(&w, "errno", -io.err);
-		} else {
-			dcmctl_json_info(&w, &io.info);
-		}
-		json_end_object(&w);
-
-		json_begin_object(&w, "netlink");
-		json_string(&w, "family", "dcm");
-		if (nl.err) {
-			json_string(&w, "error", nl.msg);
-			json_int(&w, "errno", -nl.err);
-		} else {
-			json_uint(&w, "family_id", (uint64_t)nl.family_id);
-			dcmctl_json_info(&w, &nl.info);
-		}
-		json_end_object(&w);
-
-		json_end_object(&w);
-		json_finish(&w);
+		print_info_json(o, out, &io, &nl);
 	} else {
 		if (!io.err) {
 			printf("ioctl %s:\n", o->devpath);

@@ -325,86 +325,114 @@ bool dcmctl_glob_matches(const char *pattern, const char *path)
 	return !fnmatch(pattern, bare, 0) || !fnmatch(pattern, bare + plen, 0);
 }
 
+/*
+ * Every key of the tree, subdevices to robot, appended to *keys: read
+ * once, at the first glob. -EINVAL (said on @err, @typed the glob that
+ * needed them) when there is no tree, -ENOMEM unsaid.
+ */
+static int all_keys(const struct dcm_sysfs *s, const char *typed, char ***keys,
+		    size_t *nkeys, FILE *err)
+{
+	char **nv;
+	int r;
+
+	for (r = DCM_SYSFS_SUBDEVICES; r <= DCM_SYSFS_ROBOT; r++) {
+		char **part;
+		size_t np;
+
+		if (!s || dcm_sysfs_keys(s, (enum dcm_sysfs_root)r, &part, &np)) {
+			fprintf(err, "dcmctl: %s: %s\n", typed,
+				s ? dcm_last_error() : "no key tree to match in");
+			return -EINVAL;
+		}
+		nv = realloc(*keys, (*nkeys + np + 1) * sizeof(*nv));
+		if (!nv) {
+			dcm_sysfs_strv_free(part, np);
+			return -ENOMEM;
+		}
+		*keys = nv;
+		for (size_t j = 0; j < np; j++)
+			(*keys)[(*nkeys)++] = part[j];
+		free(part);
+	}
+	return 0;
+}
+
+/*
+ * The keys @glob matches, in their glob form, appended to *v unless
+ * there already; *matched counts them, the ones there included.
+ */
+static int add_matches(const char *glob, char *const *keys, size_t nkeys, char ***v,
+		       size_t *count, size_t *matched)
+{
+	char **nv;
+
+	*matched = 0;
+	for (size_t j = 0; j < nkeys; j++) {
+		char *form;
+		bool dup = false;
+
+		if (!dcmctl_glob_matches(glob, keys[j]))
+			continue;
+		form = glob_form(keys[j]);
+		if (!form)
+			return -ENOMEM;
+		(*matched)++;
+		for (size_t k = 0; k < *count && !dup; k++)
+			dup = !strcmp((*v)[k], form);
+		if (dup) {
+			free(form);
+			continue;
+		}
+		nv = realloc(*v, (*count + 1) * sizeof(*nv));
+		if (!nv) {
+			free(form);
+			return -ENOMEM;
+		}
+		*v = nv;
+		(*v)[(*count)++] = form;
+	}
+	return 0;
+}
+
 int dcmctl_expand_globs(const struct dcm_sysfs *s, char *const *typed, size_t n, char ***out,
 			size_t *n_out, FILE *err)
 {
 	char **keys = NULL, **v = NULL, **nv;
-	size_t nkeys = 0, count = 0, i, j, k, matched;
-	int r, ret = -EINVAL;
+	size_t nkeys = 0, count = 0, i, matched;
+	int r = 0;
 
 	*out = NULL;
 	*n_out = 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !r; i++) {
 		if (!dcmctl_is_glob(typed[i])) {
 			nv = realloc(v, (count + 1) * sizeof(*v));
 			if (!nv || !(nv[count] = strdup(typed[i]))) {
 				v = nv ? nv : v;
-				goto oom;
+				r = -ENOMEM;
+				break;
 			}
 			v = nv;
 			count++;
 			continue;
 		}
-		if (!keys) {
-			for (r = DCM_SYSFS_SUBDEVICES; r <= DCM_SYSFS_ROBOT; r++) {
-				char **part;
-				size_t np;
-
-				if (!s || dcm_sysfs_keys(s, (enum dcm_sysfs_root)r, &part, &np)) {
-					fprintf(err, "dcmctl: %s: %s\n", typed[i],
-						s ? dcm_last_error() : "no key tree to match in");
-					goto fail;
-				}
-				nv = realloc(keys, (nkeys + np + 1) * sizeof(*keys));
-				if (!nv) {
-					dcm_sysfs_strv_free(part, np);
-					goto oom;
-				}
-				keys = nv;
-				for (j = 0; j < np; j++)
-					keys[nkeys++] = part[j];
-				free(part);
-			}
-		}
-		matched = 0;
-		for (j = 0; j < nkeys; j++) {
-			char *form;
-			bool dup = false;
-
-			if (!dcmctl_glob_matches(typed[i], keys[j]))
-				continue;
-			form = glob_form(keys[j]);
-			if (!form)
-				goto oom;
-			matched++;
-			for (k = 0; k < count && !dup; k++)
-				dup = !strcmp(v[k], form);
-			if (dup) {
-				free(form);
-				continue;
-			}
-			nv = realloc(v, (count + 1) * sizeof(*v));
-			if (!nv) {
-				free(form);
-				goto oom;
-			}
-			v = nv;
-			v[count++] = form;
-		}
-		if (!matched) {
+		if (!keys)
+			r = all_keys(s, typed[i], &keys, &nkeys, err);
+		if (!r)
+			r = add_matches(typed[i], keys, nkeys, &v, &count, &matched);
+		if (!r && !matched) {
 			fprintf(err, "dcmctl: %s: no key matches\n", typed[i]);
-			goto fail;
+			r = -EINVAL;
 		}
+	}
+	dcm_sysfs_strv_free(keys, nkeys);
+	if (r == -ENOMEM)
+		fprintf(err, "dcmctl: out of memory\n");
+	if (r) {
+		dcm_sysfs_strv_free(v, count);
+		return r;
 	}
 	*out = v;
 	*n_out = count;
-	dcm_sysfs_strv_free(keys, nkeys);
 	return 0;
-oom:
-	fprintf(err, "dcmctl: out of memory\n");
-	ret = -ENOMEM;
-fail:
-	dcm_sysfs_strv_free(keys, nkeys);
-	dcm_sysfs_strv_free(v, count);
-	return ret;
 }

@@ -98,6 +98,41 @@ static void print_flat(FILE *out, const char *v)
 	}
 }
 
+/*
+ * One key's value: into the JSON array @w, or a line on @out (without
+ * the key's name when @quiet). -1 when the key cannot be read, said on
+ * @err and, with @w, in the key's object.
+ */
+static int get_one(const struct dcm_sysfs *s, const char *key, bool quiet,
+		   struct json_writer *w, FILE *out, FILE *err)
+{
+	struct dcmctl_keyref k;
+	char *value = NULL;
+	int e = dcmctl_key_resolve(s, key, &k);
+
+	if (!e)
+		e = dcm_sysfs_read(s, k.path, &value);
+	if (w) {
+		json_begin_object(w, NULL);
+		json_string(w, "key", key);
+	}
+	if (e) {
+		dcmctl_key_error(s, key, e, err, w);
+	} else if (w) {
+		json_string(w, "path", k.path);
+		dcmctl_json_value(w, "value", value);
+	} else {
+		if (!quiet)
+			fprintf(out, "%s ", key);
+		print_flat(out, value);
+		fputc('\n', out);
+	}
+	if (w)
+		json_end_object(w);
+	free(value);
+	return e ? -1 : 0;
+}
+
 int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	const struct dcmctl_optspec spec = dcmctl_spec_get;
@@ -134,34 +169,9 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		json_init(&w, out, o->pretty);
 		json_begin_array(&w, NULL);
 	}
-	for (i = 0; i < (int)n_names; i++) {
-		const char *key = names[i];
-		struct dcmctl_keyref k;
-		char *value = NULL;
-		int e = dcmctl_key_resolve(s, key, &k);
-
-		if (!e)
-			e = dcm_sysfs_read(s, k.path, &value);
-		if (o->json) {
-			json_begin_object(&w, NULL);
-			json_string(&w, "key", key);
-		}
-		if (e) {
-			dcmctl_key_error(s, key, e, err, o->json ? &w : NULL);
+	for (i = 0; i < (int)n_names; i++)
+		if (get_one(s, names[i], quiet, o->json ? &w : NULL, out, err))
 			ret = DCMCTL_EXIT_FAIL;
-		} else if (o->json) {
-			json_string(&w, "path", k.path);
-			dcmctl_json_value(&w, "value", value);
-		} else {
-			if (!quiet)
-				fprintf(out, "%s ", key);
-			print_flat(out, value);
-			fputc('\n', out);
-		}
-		if (o->json)
-			json_end_object(&w);
-		free(value);
-	}
 	if (o->json) {
 		json_end_array(&w);
 		json_finish(&w);
@@ -217,40 +227,21 @@ static void tree_subdevices(FILE *out, struct json_writer *w, bool json, const c
 	}
 }
 
-int dcmctl_tree(const struct dcmctl_opts *o, FILE *out, FILE *err)
+/*
+ * The devices, each with its subdevices, then the subdevices no listed
+ * device has; @shown marks the subdevices printed so far.
+ */
+static void print_tree(const struct dcmctl_opts *o, FILE *out, const char *controller,
+		       const struct dcm_sysfs_elem *devs, size_t n_devs,
+		       const struct dcm_sysfs_elem *subs, size_t n_subs, bool *shown)
 {
-	struct dcm_sysfs_elem *devs = NULL, *subs = NULL;
-	size_t n_devs = 0, n_subs = 0, i, orphans = 0;
+	size_t i, orphans = 0;
 	struct json_writer w;
-	struct dcm_sysfs *s;
-	bool *shown = NULL;
-	const char *dir;
-	int r, ret = DCMCTL_EXIT_OK;
 
-	if (dcmctl_plain_args(o, "tree", 0, &r, err))
-		return DCMCTL_EXIT_USAGE;
-	s = dcmctl_open_sysfs(o, err);
-	if (!s)
-		return DCMCTL_EXIT_FAIL;
-	dir = dcm_sysfs_path(s);
-	r = dcm_sysfs_devices(s, &devs, &n_devs);
-	if (!r)
-		r = dcm_sysfs_subdevices(s, &subs, &n_subs);
-	if (r) {
-		fprintf(err, "dcmctl: %s\n", dcm_last_error());
-		ret = DCMCTL_EXIT_FAIL;
-		goto out;
-	}
-	shown = calloc(n_subs + 1, sizeof(*shown));
-	if (!shown) {
-		fprintf(err, "dcmctl: %s: %s\n", dir, strerror(ENOMEM));
-		ret = DCMCTL_EXIT_FAIL;
-		goto out;
-	}
 	if (o->json) {
 		json_init(&w, out, o->pretty);
 		json_begin_object(&w, NULL);
-		json_string(&w, "controller", strrchr(dir, '/') + 1);
+		json_string(&w, "controller", controller);
 		json_begin_array(&w, "devices");
 	}
 	for (i = 0; i < n_devs; i++) {
@@ -286,6 +277,38 @@ int dcmctl_tree(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		fprintf(out, "(subdevices whose device is not listed)\n");
 		tree_subdevices(out, &w, false, NULL, subs, n_subs, shown);
 	}
+}
+
+int dcmctl_tree(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
+	struct dcm_sysfs_elem *devs = NULL, *subs = NULL;
+	size_t n_devs = 0, n_subs = 0;
+	struct dcm_sysfs *s;
+	bool *shown = NULL;
+	const char *dir;
+	int r, ret = DCMCTL_EXIT_OK;
+
+	if (dcmctl_plain_args(o, "tree", 0, &r, err))
+		return DCMCTL_EXIT_USAGE;
+	s = dcmctl_open_sysfs(o, err);
+	if (!s)
+		return DCMCTL_EXIT_FAIL;
+	dir = dcm_sysfs_path(s);
+	r = dcm_sysfs_devices(s, &devs, &n_devs);
+	if (!r)
+		r = dcm_sysfs_subdevices(s, &subs, &n_subs);
+	if (r) {
+		fprintf(err, "dcmctl: %s\n", dcm_last_error());
+		ret = DCMCTL_EXIT_FAIL;
+		goto out;
+	}
+	shown = calloc(n_subs + 1, sizeof(*shown));
+	if (!shown) {
+		fprintf(err, "dcmctl: %s: %s\n", dir, strerror(ENOMEM));
+		ret = DCMCTL_EXIT_FAIL;
+		goto out;
+	}
+	print_tree(o, out, strrchr(dir, '/') + 1, devs, n_devs, subs, n_subs, shown);
 out:
 	dcm_sysfs_elems_free(devs, n_devs);
 	dcm_sysfs_elems_free(subs, n_subs);

@@ -408,15 +408,150 @@ static int append_points(struct dcmctl_alias_set_args *a, size_t *total,
 	return 0;
 }
 
+/*
+ * --separate: one value list per member, each as long as the --times
+ * list, stored member after member in a->values.
+ */
+static int parse_separate_members(struct dcmctl_alias_set_args *a, char **members,
+				  const char *times, char *err, size_t errlen)
+{
+	size_t bad = 0;
+	int r;
+
+	if (!times) {
+		snprintf(err, errlen, "alias set: --separate needs --times MS,MS,...");
+		return -EINVAL;
+	}
+	r = dcmctl_parse_ms_list(times, &a->times, &a->n_times, &bad);
+	if (r == -ENOMEM)
+		return r;
+	if (r || !a->n_times) {
+		snprintf(err, errlen, "alias set: invalid --times '%s' (ms, comma-separated)",
+			 times);
+		return -EINVAL;
+	}
+	if (a->n_times > LIBDCM_MAX_POINTS) {
+		snprintf(err, errlen, "alias set: %zu times, at most %d", a->n_times,
+			 LIBDCM_MAX_POINTS);
+		return -EINVAL;
+	}
+	a->values = calloc(a->n_members * a->n_times, sizeof(*a->values));
+	if (!a->values)
+		return -ENOMEM;
+	for (size_t m = 0; m < a->n_members; m++) {
+		double *vals;
+		size_t n;
+
+		r = dcmctl_parse_value_list(members[m], &vals, &n, &bad);
+		if (r == -ENOMEM)
+			return r;
+		if (r) {
+			snprintf(err, errlen, "alias set: member %zu: invalid value list '%s'",
+				 m + 1, members[m]);
+			return -EINVAL;
+		}
+		if (n != a->n_times) {
+			free(vals);
+			snprintf(err, errlen,
+				 "alias set: member %zu: %zu value%s for %zu time%s ('%s')",
+				 m + 1, n, n == 1 ? "" : "s", a->n_times,
+				 a->n_times == 1 ? "" : "s", members[m]);
+			return -EINVAL;
+		}
+		memcpy(a->values + m * a->n_times, vals, n * sizeof(*vals));
+		free(vals);
+	}
+	return 0;
+}
+
+/*
+ * --mixed: one VALUE@MS point list per member, each of its own length,
+ * counted in a->counts and appended one after the other to a->points.
+ */
+static int parse_mixed_members(struct dcmctl_alias_set_args *a, char **members,
+			       char *err, size_t errlen)
+{
+	size_t total = 0, bad = 0;
+	int r;
+
+	a->counts = calloc(a->n_members, sizeof(*a->counts));
+	if (!a->counts)
+		return -ENOMEM;
+	for (size_t m = 0; m < a->n_members; m++) {
+		struct dcmctl_point *pts;
+		size_t n;
+
+		r = dcmctl_parse_point_list(members[m], &pts, &n, &bad);
+		if (r == -ENOMEM)
+			return r;
+		if (r) {
+			snprintf(err, errlen,
+				 "alias set: member %zu: invalid point list '%s' (VALUE@MS,VALUE@MS,...)",
+				 m + 1, members[m]);
+			return -EINVAL;
+		}
+		if (n > LIBDCM_MAX_POINTS) {
+			free(pts);
+			snprintf(err, errlen, "alias set: member %zu: %zu points, at most %d",
+				 m + 1, n, LIBDCM_MAX_POINTS);
+			return -EINVAL;
+		}
+		a->counts[m] = n;
+		r = append_points(a, &total, pts, n);
+		free(pts);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+/*
+ * The checks on the options and the operands that come before any
+ * member is read: one of --separate or --mixed, a name, a member count
+ * libdcm takes.
+ */
+static int check_alias_set_shape(struct dcmctl_alias_set_args *a, bool mixed,
+				 const char *times, bool seen_at, bool seen_in,
+				 char **pos, size_t n_pos, char *err, size_t errlen)
+{
+	if (seen_at && seen_in) {
+		snprintf(err, errlen, "alias set: --at and --in exclude each other");
+		return -EINVAL;
+	}
+	if (a->separate == mixed) {
+		snprintf(err, errlen, "alias set: give either --separate or --mixed");
+		return -EINVAL;
+	}
+	if (!n_pos) {
+		snprintf(err, errlen, "alias set: which alias? (dcmctl alias set NAME ...)");
+		return -EINVAL;
+	}
+	a->name = pos[0];
+	a->n_members = n_pos - 1;
+	if (!a->n_members) {
+		snprintf(err, errlen, "alias set: %s per member, blank members included",
+			 a->separate ? "a value list" : "a point list");
+		return -EINVAL;
+	}
+	if (a->n_members > LIBDCM_MAX_ALIAS_MEMBERS) {
+		snprintf(err, errlen, "alias set: %zu members, at most %d", a->n_members,
+			 LIBDCM_MAX_ALIAS_MEMBERS);
+		return -EINVAL;
+	}
+	if (mixed && times) {
+		snprintf(err, errlen, "alias set: --times goes with --separate; --mixed takes VALUE@MS points");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int dcmctl_parse_alias_set(int argc, char **argv, struct dcmctl_alias_set_args *a,
 			   char *err, size_t errlen)
 {
 	const struct dcmctl_optspec spec = dcmctl_spec_alias_set;
 	bool seen_at = false, seen_in = false, mixed = false;
 	const char *times = NULL;
-	size_t n_pos, total = 0, bad = 0;
 	struct dcmctl_getopt g;
-	char **pos;
 	int c, r;
 
 	memset(a, 0, sizeof(*a));
@@ -432,125 +567,25 @@ int dcmctl_parse_alias_set(int argc, char **argv, struct dcmctl_alias_set_args *
 		else if (c == DCMCTL_OPT_TIMES)
 			times = g.optarg;
 		else if (timing_option(c, g.optarg, &a->t, &seen_at, &seen_in, err, errlen) < 0)
-			goto fail;
+			break;
 	}
-	if (c < 0)
-		goto fail;
-	pos = g.args;
-	n_pos = (size_t)g.n_args;
-	if (seen_at && seen_in) {
-		snprintf(err, errlen, "alias set: --at and --in exclude each other");
-		goto fail;
-	}
-	if (a->separate == mixed) {
-		snprintf(err, errlen, "alias set: give either --separate or --mixed");
-		goto fail;
-	}
-	if (!n_pos) {
-		snprintf(err, errlen, "alias set: which alias? (dcmctl alias set NAME ...)");
-		goto fail;
-	}
-	a->name = pos[0];
-	a->n_members = n_pos - 1;
-	if (!a->n_members) {
-		snprintf(err, errlen, "alias set: %s per member, blank members included",
-			 a->separate ? "a value list" : "a point list");
-		goto fail;
-	}
-	if (a->n_members > LIBDCM_MAX_ALIAS_MEMBERS) {
-		snprintf(err, errlen, "alias set: %zu members, at most %d", a->n_members,
-			 LIBDCM_MAX_ALIAS_MEMBERS);
-		goto fail;
-	}
-	if (mixed && times) {
-		snprintf(err, errlen, "alias set: --times goes with --separate; --mixed takes VALUE@MS points");
-		goto fail;
-	}
-	if (a->separate) {
-		if (!times) {
-			snprintf(err, errlen, "alias set: --separate needs --times MS,MS,...");
-			goto fail;
-		}
-		r = dcmctl_parse_ms_list(times, &a->times, &a->n_times, &bad);
-		if (r == -ENOMEM)
-			goto nomem;
-		if (r || !a->n_times) {
-			snprintf(err, errlen, "alias set: invalid --times '%s' (ms, comma-separated)",
-				 times);
-			goto fail;
-		}
-		if (a->n_times > LIBDCM_MAX_POINTS) {
-			snprintf(err, errlen, "alias set: %zu times, at most %d", a->n_times,
-				 LIBDCM_MAX_POINTS);
-			goto fail;
-		}
-		a->values = calloc(a->n_members * a->n_times, sizeof(*a->values));
-		if (!a->values)
-			goto nomem;
-		for (size_t m = 0; m < a->n_members; m++) {
-			double *vals;
-			size_t n;
-
-			r = dcmctl_parse_value_list(pos[1 + m], &vals, &n, &bad);
-			if (r == -ENOMEM)
-				goto nomem;
-			if (r) {
-				snprintf(err, errlen, "alias set: member %zu: invalid value list '%s'",
-					 m + 1, pos[1 + m]);
-				goto fail;
-			}
-			if (n != a->n_times) {
-				free(vals);
-				snprintf(err, errlen,
-					 "alias set: member %zu: %zu value%s for %zu time%s ('%s')",
-					 m + 1, n, n == 1 ? "" : "s", a->n_times,
-					 a->n_times == 1 ? "" : "s", pos[1 + m]);
-				goto fail;
-			}
-			memcpy(a->values + m * a->n_times, vals, n * sizeof(*vals));
-			free(vals);
-		}
-	} else {
-		a->counts = calloc(a->n_members, sizeof(*a->counts));
-		if (!a->counts)
-			goto nomem;
-		for (size_t m = 0; m < a->n_members; m++) {
-			struct dcmctl_point *pts;
-			size_t n;
-
-			r = dcmctl_parse_point_list(pos[1 + m], &pts, &n, &bad);
-			if (r == -ENOMEM)
-				goto nomem;
-			if (r) {
-				snprintf(err, errlen,
-					 "alias set: member %zu: invalid point list '%s' (VALUE@MS,VALUE@MS,...)",
-					 m + 1, pos[1 + m]);
-				goto fail;
-			}
-			if (n > LIBDCM_MAX_POINTS) {
-				free(pts);
-				snprintf(err, errlen, "alias set: member %zu: %zu points, at most %d",
-					 m + 1, n, LIBDCM_MAX_POINTS);
-				goto fail;
-			}
-			a->counts[m] = n;
-			r = append_points(a, &total, pts, n);
-			free(pts);
-			if (r)
-				goto nomem;
-		}
+	if (c)
+		r = -EINVAL;
+	else
+		r = check_alias_set_shape(a, mixed, times, seen_at, seen_in, g.args,
+					  (size_t)g.n_args, err, errlen);
+	if (!r) {
+		if (a->separate)
+			r = parse_separate_members(a, g.args + 1, times, err, errlen);
+		else
+			r = parse_mixed_members(a, g.args + 1, err, errlen);
 	}
 	dcmctl_getopt_free(&g);
-	return 0;
-nomem:
-	snprintf(err, errlen, "out of memory");
-	dcmctl_getopt_free(&g);
-	dcmctl_alias_set_args_free(a);
-	return -ENOMEM;
-fail:
-	dcmctl_getopt_free(&g);
-	dcmctl_alias_set_args_free(a);
-	return -EINVAL;
+	if (r == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	if (r)
+		dcmctl_alias_set_args_free(a);
+	return r;
 }
 
 void dcmctl_watch_args_free(struct dcmctl_watch_args *a)

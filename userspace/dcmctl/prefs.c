@@ -60,6 +60,34 @@ static const char *const action_names[] = {
  */
 
 /* The arguments (@pos) of a command line whose options are read. */
+/* add's operands: one target, a KEY and a VALUE; --type a kind the description knows. */
+static int check_add_args(struct dcmctl_prefs_args *a, const char **pos, size_t n_pos,
+			  char *err, size_t errlen)
+{
+	if (a->all) {
+		snprintf(err, errlen, "preferences add: one target: Main, Chest or Head");
+		return -EINVAL;
+	}
+	if (n_pos != 4) {
+		snprintf(err, errlen, n_pos < 4 ?
+			 "preferences add: KEY and VALUE? (dcmctl preferences add TARGET KEY VALUE)" :
+			 "preferences add: unexpected argument '%s'", pos[n_pos < 4 ? 0 : 4]);
+		return -EINVAL;
+	}
+	a->key = pos[2];
+	a->value = pos[3];
+	if (!*a->key) {
+		snprintf(err, errlen, "preferences add: empty key");
+		return -EINVAL;
+	}
+	if (a->type && desc_kind_parse(a->type) < 0) {
+		snprintf(err, errlen, "preferences add: unknown type '%s' (int, float, bool or string)",
+			 a->type);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int check_prefs_args(struct dcmctl_prefs_args *a, const char **pos, size_t n_pos,
 			    char *err, size_t errlen)
 {
@@ -90,27 +118,8 @@ static int check_prefs_args(struct dcmctl_prefs_args *a, const char **pos, size_
 		return -EINVAL;
 	}
 	if (a->action == DCMCTL_PREFS_ADD) {
-		if (a->all) {
-			snprintf(err, errlen, "preferences add: one target: Main, Chest or Head");
+		if (check_add_args(a, pos, n_pos, err, errlen))
 			return -EINVAL;
-		}
-		if (n_pos != 4) {
-			snprintf(err, errlen, n_pos < 4 ?
-				 "preferences add: KEY and VALUE? (dcmctl preferences add TARGET KEY VALUE)" :
-				 "preferences add: unexpected argument '%s'", pos[n_pos < 4 ? 0 : 4]);
-			return -EINVAL;
-		}
-		a->key = pos[2];
-		a->value = pos[3];
-		if (!*a->key) {
-			snprintf(err, errlen, "preferences add: empty key");
-			return -EINVAL;
-		}
-		if (a->type && desc_kind_parse(a->type) < 0) {
-			snprintf(err, errlen, "preferences add: unknown type '%s' (int, float, bool or string)",
-				 a->type);
-			return -EINVAL;
-		}
 	} else {
 		if (n_pos > 2) {
 			snprintf(err, errlen, "preferences %s: unexpected argument '%s'",

@@ -251,6 +251,44 @@ int dcmctl_check_config_value(const struct desc_type_key *tk, const char *text, 
 }
 
 /* set KEY VALUE of a configuration key: through its sysfs file, no option. */
+/* Write @text into the sysfs file @file: 0 or -errno. */
+static int write_config_file(const char *file, const char *text)
+{
+	ssize_t w;
+	int fd, e;
+
+	fd = open(file, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	w = write(fd, text, strlen(text));
+	e = w < 0 ? -errno : 0;
+	close(fd);
+	return e;
+}
+
+/* The configuration key @path now holds @text; @prev is what it held (NULL: unknown). */
+static void print_config_set(const struct dcmctl_opts *o, FILE *out, const char *path,
+			     const char *key, const char *text, const char *prev)
+{
+	struct json_writer jw;
+
+	if (!o->json) {
+		fprintf(out, "%s: %s (was %s)\n", path, text, prev ? prev : "?");
+		return;
+	}
+	json_init(&jw, out, o->pretty);
+	json_begin_object(&jw, NULL);
+	json_string(&jw, "key", key);
+	json_string(&jw, "path", path);
+	dcmctl_json_value(&jw, "value", text);
+	if (prev)
+		dcmctl_json_value(&jw, "previous", prev);
+	else
+		json_null(&jw, "previous");
+	json_end_object(&jw);
+	json_finish(&jw);
+}
+
 static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 		      const struct dcmctl_keyref *k, const struct dcmctl_set_args *a, FILE *out,
 		      FILE *err)
@@ -259,8 +297,7 @@ static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 	struct desc_type_key tk;
 	const char *key, *text;
 	struct stat st;
-	ssize_t w;
-	int fd, e;
+	int e;
 
 	if (a->n_opts) {
 		fprintf(err, "dcmctl: set: a configuration key takes no option\n");
@@ -292,14 +329,7 @@ static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 		return DCMCTL_EXIT_FAIL;
 	}
 	dcm_sysfs_read(s, k->path, &prev);
-	fd = open(file, O_WRONLY | O_CLOEXEC);
-	if (fd < 0) {
-		e = -errno;
-	} else {
-		w = write(fd, text, strlen(text));
-		e = w < 0 ? -errno : 0;
-		close(fd);
-	}
+	e = write_config_file(file, text);
 	if (e) {
 		fprintf(err, "dcmctl: set %s: %s%s\n", key, strerror(-e),
 			e == -EPERM || e == -EACCES ? " (configuration keys: root only)" :
@@ -307,23 +337,7 @@ static int set_config(const struct dcmctl_opts *o, const struct dcm_sysfs *s,
 		free(prev);
 		return DCMCTL_EXIT_FAIL;
 	}
-	if (o->json) {
-		struct json_writer jw;
-
-		json_init(&jw, out, o->pretty);
-		json_begin_object(&jw, NULL);
-		json_string(&jw, "key", key);
-		json_string(&jw, "path", k->path);
-		dcmctl_json_value(&jw, "value", text);
-		if (prev)
-			dcmctl_json_value(&jw, "previous", prev);
-		else
-			json_null(&jw, "previous");
-		json_end_object(&jw);
-		json_finish(&jw);
-	} else {
-		fprintf(out, "%s: %s (was %s)\n", k->path, text, prev ? prev : "?");
-	}
+	print_config_set(o, out, k->path, key, text, prev);
 	free(prev);
 	fflush(out);
 	return DCMCTL_EXIT_OK;
@@ -526,13 +540,51 @@ static int check_alias_name(const char *name, FILE *err)
 }
 
 /* alias create NAME KEY...: @argv, the arguments, options taken out. */
+/*
+ * The alias @name made of the @n keys @keys, @found of them actuators
+ * (handles[i] 0: a blank member).
+ */
+static void print_alias_created(const struct dcmctl_opts *o, FILE *out, const char *name,
+				char *const *keys, int n, int found, const uint32_t *handles)
+{
+	struct json_writer w;
+	int i;
+
+	if (!o->json) {
+		fprintf(out, "alias %s: %d member%s, %d blank\n", name, n, n == 1 ? "" : "s",
+			n - found);
+		for (i = 0; i < n; i++)
+			fprintf(out, "\t%s%s\n", keys[i],
+				handles[i] ? "" : " (blank: no such actuator)");
+		return;
+	}
+	json_init(&w, out, o->pretty);
+	json_begin_object(&w, NULL);
+	json_string(&w, "alias", name);
+	json_uint(&w, "blank", (uint64_t)(n - found));
+	json_begin_array(&w, "members");
+	for (i = 0; i < n; i++) {
+		json_begin_object(&w, NULL);
+		json_string(&w, "key", keys[i]);
+		if (handles[i])
+			json_uint(&w, "handle", handles[i]);
+		else
+			json_null(&w, "handle");
+		json_bool(&w, "blank", !handles[i]);
+		json_end_object(&w);
+	}
+	json_end_array(&w);
+	json_end_object(&w);
+	json_finish(&w);
+}
+
 static int alias_create_run(const struct dcmctl_opts *o, int argc, char **argv, FILE *out,
 			    FILE *err)
 {
 	struct dcm *dcm = NULL;
 	uint32_t *handles = NULL;
 	const char *name;
-	int i, n, found, ret = DCMCTL_EXIT_FAIL;
+	int n, found, ret = DCMCTL_EXIT_FAIL;
 
 	if (argc < 2) {
 		fprintf(err, "dcmctl: alias create: %s (dcmctl alias create NAME KEY...)\n",
@@ -562,34 +614,7 @@ static int alias_create_run(const struct dcmctl_opts *o, int argc, char **argv, 
 		fprintf(err, "dcmctl: alias create %s: %s\n", name, dcm_last_error());
 		goto out;
 	}
-	if (o->json) {
-		struct json_writer w;
-
-		json_init(&w, out, o->pretty);
-		json_begin_object(&w, NULL);
-		json_string(&w, "alias", name);
-		json_uint(&w, "blank", (uint64_t)(n - found));
-		json_begin_array(&w, "members");
-		for (i = 0; i < n; i++) {
-			json_begin_object(&w, NULL);
-			json_string(&w, "key", argv[1 + i]);
-			if (handles[i])
-				json_uint(&w, "handle", handles[i]);
-			else
-				json_null(&w, "handle");
-			json_bool(&w, "blank", !handles[i]);
-			json_end_object(&w);
-		}
-		json_end_array(&w);
-		json_end_object(&w);
-		json_finish(&w);
-	} else {
-		fprintf(out, "alias %s: %d member%s, %d blank\n", name, n, n == 1 ? "" : "s",
-			n - found);
-		for (i = 0; i < n; i++)
-			fprintf(out, "\t%s%s\n", argv[1 + i],
-				handles[i] ? "" : " (blank: no such actuator)");
-	}
+	print_alias_created(o, out, name, argv + 1, n, found, handles);
 	ret = DCMCTL_EXIT_OK;
 out:
 	free(handles);
@@ -620,6 +645,63 @@ static int alias_create(const struct dcmctl_opts *o, int argc, char **argv, FILE
 	}
 	dcmctl_getopt_free(&g);
 	return ret;
+}
+
+/*
+ * What was sent for the alias: the absolute @times of a time-separate
+ * set, or the @total points @pts of a time-mixed one, with the DCM time
+ * @now they were computed from.
+ */
+static void print_alias_set(const struct dcmctl_opts *o, FILE *out,
+			    const struct dcmctl_alias_set_args *a, uint32_t now,
+			    const uint32_t *times, const struct dcm_timed_point *pts, size_t total)
+{
+	struct json_writer w;
+	size_t i, m;
+
+	if (!o->json && a->separate) {
+		fprintf(out, "alias %s: time-separate, %s, %zu member%s, %zu time%s, DCM time now %u\n",
+			a->name, dcmctl_kind_name(a->t.kind), a->n_members,
+			a->n_members == 1 ? "" : "s", a->n_times, a->n_times == 1 ? "" : "s", now);
+		for (i = 0; i < a->n_times; i++)
+			fprintf(out, "\tat %u (%+d ms)\n", times[i], dcm_time_diff(times[i], now));
+		return;
+	}
+	if (!o->json) {
+		fprintf(out, "alias %s: time-mixed, %s, %zu member%s, %zu point%s, DCM time now %u\n",
+			a->name, dcmctl_kind_name(a->t.kind), a->n_members,
+			a->n_members == 1 ? "" : "s", total, total == 1 ? "" : "s", now);
+		return;
+	}
+	json_init(&w, out, o->pretty);
+	json_begin_object(&w, NULL);
+	json_string(&w, "alias", a->name);
+	json_string(&w, "mode", a->separate ? "time-separate" : "time-mixed");
+	json_string(&w, "kind", dcmctl_kind_name(a->t.kind));
+	json_uint(&w, "importance", a->t.importance);
+	json_uint(&w, "now", now);
+	json_uint(&w, "members", a->n_members);
+	if (a->separate) {
+		json_begin_array(&w, "times");
+		for (i = 0; i < a->n_times; i++)
+			json_uint(&w, NULL, times[i]);
+		json_end_array(&w);
+		json_begin_array(&w, "values");
+		for (m = 0; m < a->n_members; m++) {
+			json_begin_array(&w, NULL);
+			for (i = 0; i < a->n_times; i++)
+				json_double(&w, NULL, a->values[m * a->n_times + i]);
+			json_end_array(&w);
+		}
+		json_end_array(&w);
+	} else {
+		json_begin_array(&w, "points");
+		for (m = 0, i = 0; m < a->n_members; i += a->counts[m], m++)
+			json_points(&w, NULL, pts + i, a->counts[m]);
+		json_end_array(&w);
+	}
+	json_end_object(&w);
+	json_finish(&w);
 }
 
 static int alias_set(const struct dcmctl_opts *o, int argc, char **argv, FILE *out, FILE *err)
@@ -672,49 +754,7 @@ static int alias_set(const struct dcmctl_opts *o, int argc, char **argv, FILE *o
 		fprintf(err, "dcmctl: alias set %s: %s\n", a.name, dcm_last_error());
 		goto out;
 	}
-	if (o->json) {
-		struct json_writer w;
-
-		json_init(&w, out, o->pretty);
-		json_begin_object(&w, NULL);
-		json_string(&w, "alias", a.name);
-		json_string(&w, "mode", a.separate ? "time-separate" : "time-mixed");
-		json_string(&w, "kind", dcmctl_kind_name(a.t.kind));
-		json_uint(&w, "importance", a.t.importance);
-		json_uint(&w, "now", now);
-		json_uint(&w, "members", a.n_members);
-		if (a.separate) {
-			json_begin_array(&w, "times");
-			for (i = 0; i < a.n_times; i++)
-				json_uint(&w, NULL, times[i]);
-			json_end_array(&w);
-			json_begin_array(&w, "values");
-			for (m = 0; m < a.n_members; m++) {
-				json_begin_array(&w, NULL);
-				for (i = 0; i < a.n_times; i++)
-					json_double(&w, NULL, a.values[m * a.n_times + i]);
-				json_end_array(&w);
-			}
-			json_end_array(&w);
-		} else {
-			json_begin_array(&w, "points");
-			for (m = 0, i = 0; m < a.n_members; i += a.counts[m], m++)
-				json_points(&w, NULL, pts + i, a.counts[m]);
-			json_end_array(&w);
-		}
-		json_end_object(&w);
-		json_finish(&w);
-	} else if (a.separate) {
-		fprintf(out, "alias %s: time-separate, %s, %zu member%s, %zu time%s, DCM time now %u\n",
-			a.name, dcmctl_kind_name(a.t.kind), a.n_members,
-			a.n_members == 1 ? "" : "s", a.n_times, a.n_times == 1 ? "" : "s", now);
-		for (i = 0; i < a.n_times; i++)
-			fprintf(out, "\tat %u (%+d ms)\n", times[i], dcm_time_diff(times[i], now));
-	} else {
-		fprintf(out, "alias %s: time-mixed, %s, %zu member%s, %zu point%s, DCM time now %u\n",
-			a.name, dcmctl_kind_name(a.t.kind), a.n_members,
-			a.n_members == 1 ? "" : "s", total, total == 1 ? "" : "s", now);
-	}
+	print_alias_set(o, out, &a, now, times, pts, total);
 	ret = DCMCTL_EXIT_OK;
 	goto out;
 nomem:

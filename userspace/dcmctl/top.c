@@ -870,23 +870,73 @@ static void term_resized(struct top_term *t, int *rows, int *cols)
 	}
 }
 
+/* The signals run_live() catches, and what they did before. */
+struct top_signals {
+	struct sigaction sa;
+	struct sigaction old_int, old_term, old_hup, old_winch, old_tstp;
+};
+
+/* Ours before ncurses starts: it then leaves these signals to us. */
+static void catch_signals(struct top_signals *sig)
+{
+	sig->sa = (struct sigaction){ .sa_handler = on_signal };
+	sigemptyset(&sig->sa.sa_mask);
+	sigaction(SIGINT, &sig->sa, &sig->old_int);
+	sigaction(SIGTERM, &sig->sa, &sig->old_term);
+	sigaction(SIGHUP, &sig->sa, &sig->old_hup);
+	sigaction(SIGWINCH, &sig->sa, &sig->old_winch);
+	sigaction(SIGTSTP, &sig->sa, &sig->old_tstp);
+}
+
+static void restore_signals(const struct top_signals *sig)
+{
+	sigaction(SIGTSTP, &sig->old_tstp, NULL);
+	sigaction(SIGINT, &sig->old_int, NULL);
+	sigaction(SIGTERM, &sig->old_term, NULL);
+	sigaction(SIGHUP, &sig->old_hup, NULL);
+	sigaction(SIGWINCH, &sig->old_winch, NULL);
+}
+
+/* Ctrl-Z: the terminal as it was while stopped, ours again when continued. */
+static void stop_and_continue(struct top_term *t, const struct sigaction *sa)
+{
+	term_leave(t);
+	signal(SIGTSTP, SIG_DFL);
+	raise(SIGTSTP);
+	/* continued */
+	sigaction(SIGTSTP, sa, NULL);
+	if (!t->scr && t->keys)
+		tcgetattr(STDIN_FILENO, &t->saved);
+	term_enter(t);
+}
+
+/* The keys typed: q, Q or Ctrl-C quit, as does the end of a non-terminal input. */
+static void read_keys(short revents)
+{
+	if (revents & POLLIN) {
+		char buf[64];
+		ssize_t n = read(STDIN_FILENO, buf, sizeof(buf)), i;
+
+		for (i = 0; i < n; i++)
+			if (buf[i] == 'q' || buf[i] == 'Q' || buf[i] == 3)
+				top_quit = 1;
+		if (n == 0 && !isatty(STDIN_FILENO))
+			top_quit = 1;
+	} else if (revents & (POLLHUP | POLLERR)) {
+		top_quit = 1;
+	}
+}
+
 static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 {
-	struct sigaction sa = { .sa_handler = on_signal };
-	struct sigaction old_int, old_term, old_hup, old_winch, old_tstp;
+	struct top_signals sig;
 	struct top_term t;
 	char *screen = NULL;
 	int rows = 0, cols = 0;
 	long long next = 0;
 	int ret = DCMCTL_EXIT_OK;
 
-	/* Ours before ncurses starts: it then leaves these signals to us. */
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
-	sigaction(SIGWINCH, &sa, &old_winch);
-	sigaction(SIGTSTP, &sa, &old_tstp);
+	catch_signals(&sig);
 	term_open(&t, out);
 	term_enter(&t);
 	top_resized = 1;
@@ -895,19 +945,10 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 		int nfd = 0, wait;
 
 		if (top_stop) {
-			/* Ctrl-Z: the terminal as it was while stopped */
 			top_stop = 0;
-			term_leave(&t);
-			signal(SIGTSTP, SIG_DFL);
-			raise(SIGTSTP);
-			/* continued */
-			sigaction(SIGTSTP, &sa, NULL);
-			if (!t.scr && t.keys)
-				tcgetattr(STDIN_FILENO, &t.saved);
-			term_enter(&t);
+			stop_and_continue(&t, &sig.sa);
 			top_resized = 1;
 		}
-
 		if (top_resized) {
 			top_resized = 0;
 			term_resized(&t, &rows, &cols);
@@ -938,27 +979,13 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 			wait = 0;
 		if (poll(pfd, nfd, wait) <= 0)
 			continue;
-		if (t.keys && (pfd[0].revents & POLLIN)) {
-			char buf[64];
-			ssize_t n = read(STDIN_FILENO, buf, sizeof(buf)), i;
-
-			for (i = 0; i < n; i++)
-				if (buf[i] == 'q' || buf[i] == 'Q' || buf[i] == 3)
-					top_quit = 1;
-			if (n == 0 && !isatty(STDIN_FILENO))
-				top_quit = 1;
-		} else if (t.keys && (pfd[0].revents & (POLLHUP | POLLERR))) {
-			top_quit = 1;
-		}
+		if (t.keys)
+			read_keys(pfd[0].revents);
 		if (src->nl && (pfd[nfd - 1].revents & POLLIN))
 			src_events(src, v);
 	}
 	term_close(&t);
-	sigaction(SIGTSTP, &old_tstp, NULL);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
-	sigaction(SIGWINCH, &old_winch, NULL);
+	restore_signals(&sig);
 	free(screen);
 	return ret;
 }

@@ -91,9 +91,101 @@ static char *sysfs_value(const struct dcm_sysfs *s, const char *path)
 	return v;
 }
 
-int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
+/*
+ * One cycle's row as a JSON object: a key with a handle has its value in
+ * the frame @v, one without (a sysfs-only key) is read from sysfs now.
+ */
+static void print_row_json(FILE *out, bool pretty, const struct watch_remap *wr,
+			   const struct rec_ring_slot *m, const double *v)
+{
+	struct json_writer w;
+
+	json_init(&w, out, pretty);
+	json_begin_object(&w, NULL);
+	json_uint(&w, "cycle", m->cycle);
+	json_uint(&w, "time", m->time);
+	json_begin_object(&w, "values");
+	for (size_t i = 0; i < wr->n; i++) {
+		char *txt;
+
+		if (wr->handles[i]) {
+			json_double(&w, wr->keys[i], v[LIBDCM_HANDLE_INDEX(wr->handles[i])]);
+			continue;
+		}
+		txt = sysfs_value(wr->s, wr->paths[i]);
+		dcmctl_json_value(&w, wr->keys[i], txt ? txt : "");
+		free(txt);
+	}
+	json_end_object(&w);
+	json_end_object(&w);
+	json_finish(&w);
+}
+
+/* The same row as a text line, "-" for a sysfs key with no value. */
+static void print_row_text(FILE *out, const struct watch_remap *wr,
+			   const struct rec_ring_slot *m, const double *v)
+{
+	fprintf(out, "%" PRIu64 " %u", m->cycle, m->time);
+	for (size_t i = 0; i < wr->n; i++) {
+		char *txt;
+
+		if (wr->handles[i]) {
+			fprintf(out, " %.6f", v[LIBDCM_HANDLE_INDEX(wr->handles[i])]);
+			continue;
+		}
+		txt = sysfs_value(wr->s, wr->paths[i]);
+		fprintf(out, " %s", txt && *txt ? txt : "-");
+		free(txt);
+	}
+	fputc('\n', out);
+}
+
+/*
+ * The header line, then one row a cycle until @cycles rows are out (0:
+ * until interrupted). 0 when all are out, -1 when the ring failed.
+ */
+static int watch_cycles(const struct dcmctl_opts *o, uint64_t cycles,
+			struct watch_remap *wr, struct rec_frame_keys *fk,
+			FILE *out, FILE *err)
 {
 	struct rec_ring ring = { 0 };
+	uint64_t seen = 0;
+	int r, ret = -1;
+
+	if (!o->json) {
+		fprintf(out, "cycle time");
+		for (size_t i = 0; i < wr->n; i++)
+			fprintf(out, " %s", wr->keys[i]);
+		fputc('\n', out);
+		fflush(out);
+	}
+	/* a frame read when the row before is out */
+	rec_ring_direct(&ring, wr->dcm);
+	while (!cycles || seen < cycles) {
+		struct rec_ring_slot m;
+		const double *v;
+
+		r = rec_ring_next(&ring, 200, fk, &m, &v, err);
+		if (!r)
+			continue;
+		if (r < 0)
+			goto out;
+		if (o->json)
+			print_row_json(out, o->pretty, wr, &m, v);
+		else
+			print_row_text(out, wr, &m, v);
+		rec_ring_release(&ring);
+		fflush(out);	/* one line per cycle, also into a pipe */
+		seen++;
+	}
+	ret = 0;
+out:
+	rec_ring_stop(&ring);
+	return ret;
+}
+
+int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
+{
 	struct watch_remap wr = { .err = err };
 	struct rec_frame_keys fk = { .cmd = "watch", .remap = watch_remap, .ctx = &wr };
 	struct dcmctl_watch_args a;
@@ -103,10 +195,8 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	char (*paths)[DCMCTL_KEY_LEN] = NULL;
 	char **names = NULL;
 	size_t n_names = 0;
-	uint64_t seen = 0;
 	char msg[256];
-	size_t i;
-	int r, ret = DCMCTL_EXIT_FAIL;
+	int ret = DCMCTL_EXIT_FAIL;
 
 	if (dcmctl_parse_watch(o->argc, o->argv, &a, msg, sizeof(msg))) {
 		fprintf(err, "dcmctl: %s\n", msg);
@@ -139,70 +229,9 @@ int dcmctl_watch(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	fk.n = a.n;
 	fk.handles = handles;
 	fk.names = (const char *const *)a.keys;
-	if (!o->json) {
-		fprintf(out, "cycle time");
-		for (i = 0; i < a.n; i++)
-			fprintf(out, " %s", a.keys[i]);
-		fputc('\n', out);
-		fflush(out);
-	}
-	/* a frame read when the row before is out */
-	rec_ring_direct(&ring, dcm);
-	while (!a.cycles || seen < a.cycles) {
-		struct rec_ring_slot m;
-		const double *v;
-
-		r = rec_ring_next(&ring, 200, &fk, &m, &v, err);
-		if (!r)
-			continue;
-		if (r < 0)
-			goto out;
-		if (o->json) {
-			struct json_writer w;
-
-			json_init(&w, out, o->pretty);
-			json_begin_object(&w, NULL);
-			json_uint(&w, "cycle", m.cycle);
-			json_uint(&w, "time", m.time);
-			json_begin_object(&w, "values");
-			for (i = 0; i < a.n; i++) {
-				char *txt;
-
-				if (handles[i]) {
-					json_double(&w, a.keys[i],
-						    v[LIBDCM_HANDLE_INDEX(handles[i])]);
-					continue;
-				}
-				txt = sysfs_value(s, paths[i]);
-				dcmctl_json_value(&w, a.keys[i], txt ? txt : "");
-				free(txt);
-			}
-			json_end_object(&w);
-			json_end_object(&w);
-			json_finish(&w);
-		} else {
-			fprintf(out, "%" PRIu64 " %u", m.cycle, m.time);
-			for (i = 0; i < a.n; i++) {
-				char *txt;
-
-				if (handles[i]) {
-					fprintf(out, " %.6f",
-						v[LIBDCM_HANDLE_INDEX(handles[i])]);
-					continue;
-				}
-				txt = sysfs_value(s, paths[i]);
-				fprintf(out, " %s", txt && *txt ? txt : "-");
-				free(txt);
-			}
-			fputc('\n', out);
-		}
-		rec_ring_release(&ring);
-		fflush(out);	/* one line per cycle, also into a pipe */
-		seen++;
-	}
-	ret = DCMCTL_EXIT_OK;
+	if (!watch_cycles(o, a.cycles, &wr, &fk, out, err))
+		ret = DCMCTL_EXIT_OK;
 out:
-	rec_ring_stop(&ring);
 	dcm_close(dcm);
 	dcm_sysfs_close(s);
 	free(handles);

@@ -72,14 +72,94 @@ static int file_arg(struct dcmd_opts *o, int c, const char **dst)
 
 #define N_OPTS (sizeof(dcmd_opts_table) / sizeof(dcmd_opts_table[0]))
 
+/* -i's controller index: decimal digits up to INT_MAX. */
+static int index_arg(struct dcmd_opts *o)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(optarg, &end, 10);
+	if (*optarg < '0' || *optarg > '9' || *end || errno || v > INT_MAX) {
+		snprintf(o->err, sizeof(o->err),
+			 "option -i needs a controller index, not '%s'", optarg);
+		return -1;
+	}
+	o->index = (unsigned int)v;
+	return 0;
+}
+
+/*
+ * The option @c getopt_long() returned, into @o: 0, -1 when its argument
+ * is wrong (o->err says why), 1 when @c is not an option of the table
+ * (':' or '?').
+ */
+static int take_option(struct dcmd_opts *o, int c)
+{
+	switch (c) {
+	case 'f':
+		o->foreground = true;
+		return 0;
+	case 'v':
+		o->verbose = true;
+		return 0;
+	case 'n':
+		o->check_only = true;
+		return 0;
+	case 'k':
+		o->list_keys = true;
+		return 0;
+	case '1':
+		o->once = true;
+		return 0;
+	case 'p':
+		return file_arg(o, c, &o->pidfile);
+	case 'c':
+		return file_arg(o, c, &o->device_xml);
+	case 'M':
+		return file_arg(o, c, &o->main_xml);
+	case 'b':
+		return file_arg(o, c, &o->body_xml);
+	case 'H':
+		return file_arg(o, c, &o->head_xml);
+	case 'S':
+		if (!*optarg) {
+			snprintf(o->err, sizeof(o->err), "option -S needs a directory");
+			return -1;
+		}
+		o->schema_dir = optarg;
+		return 0;
+	case 'i':
+		return index_arg(o);
+	default:
+		return 1;
+	}
+}
+
+/*
+ * getopt_long() returned @c, ':' or '?', on argv[@before]: the message
+ * says the option as it was typed, long or short.
+ */
+static void option_error(struct dcmd_opts *o, int c, int argc, char **argv, int before)
+{
+	bool is_long = before < argc && !strncmp(argv[before], "--", 2);
+
+	if (c == ':' && is_long)
+		snprintf(o->err, sizeof(o->err), "option '%s' needs an argument", argv[before]);
+	else if (c == ':')
+		snprintf(o->err, sizeof(o->err), "option -%c needs an argument", optopt);
+	else if (is_long)
+		snprintf(o->err, sizeof(o->err), "unknown option '%s'", argv[before]);
+	else
+		snprintf(o->err, sizeof(o->err), "unknown option '-%c'", optopt);
+}
+
 enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 				       struct dcmd_opts *o)
 {
 	struct option longopts[N_OPTS];
 	char shortopts[2 * N_OPTS + 2];
-	unsigned long v;
-	char *end;
-	int c, before;
+	int c, r, before;
 
 	memset(o, 0, sizeof(*o));
 	if (optdef_getopt(dcmd_opts_table, ":", longopts, shortopts, sizeof(shortopts))) {
@@ -93,81 +173,13 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 		c = getopt_long(argc, argv, shortopts, longopts, NULL);
 		if (c == -1)
 			break;
-		switch (c) {
-		case 'f':
-			o->foreground = true;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'n':
-			o->check_only = true;
-			break;
-		case 'k':
-			o->list_keys = true;
-			break;
-		case '1':
-			o->once = true;
-			break;
-		case 'p':
-			if (file_arg(o, c, &o->pidfile))
-				return DCMD_USAGE_ERROR;
-			break;
-		case 'c':
-			if (file_arg(o, c, &o->device_xml))
-				return DCMD_USAGE_ERROR;
-			break;
-		case 'M':
-			if (file_arg(o, c, &o->main_xml))
-				return DCMD_USAGE_ERROR;
-			break;
-		case 'b':
-			if (file_arg(o, c, &o->body_xml))
-				return DCMD_USAGE_ERROR;
-			break;
-		case 'H':
-			if (file_arg(o, c, &o->head_xml))
-				return DCMD_USAGE_ERROR;
-			break;
-		case 'S':
-			if (!*optarg) {
-				snprintf(o->err, sizeof(o->err),
-					 "option -S needs a directory");
-				return DCMD_USAGE_ERROR;
-			}
-			o->schema_dir = optarg;
-			break;
-		case 'i':
-			errno = 0;
-			v = strtoul(optarg, &end, 10);
-			if (*optarg < '0' || *optarg > '9' || *end || errno ||
-			    v > INT_MAX) {
-				snprintf(o->err, sizeof(o->err),
-					 "option -i needs a controller index, not '%s'",
-					 optarg);
-				return DCMD_USAGE_ERROR;
-			}
-			o->index = (unsigned int)v;
-			break;
-		case 'h':
+		if (c == 'h')
 			return DCMD_HELP;
-		case ':':
-			if (before < argc && !strncmp(argv[before], "--", 2))
-				snprintf(o->err, sizeof(o->err),
-					 "option '%s' needs an argument", argv[before]);
-			else
-				snprintf(o->err, sizeof(o->err),
-					 "option -%c needs an argument", optopt);
+		r = take_option(o, c);
+		if (r > 0)
+			option_error(o, c, argc, argv, before);
+		if (r)
 			return DCMD_USAGE_ERROR;
-		default:
-			if (before < argc && !strncmp(argv[before], "--", 2))
-				snprintf(o->err, sizeof(o->err),
-					 "unknown option '%s'", argv[before]);
-			else
-				snprintf(o->err, sizeof(o->err),
-					 "unknown option '-%c'", optopt);
-			return DCMD_USAGE_ERROR;
-		}
 	}
 	if (optind < argc) {
 		snprintf(o->err, sizeof(o->err), "unexpected argument '%s'",

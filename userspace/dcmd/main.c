@@ -709,10 +709,112 @@ static int once(void)
 	return err ? DCMD_EXIT_FAIL : DCMD_EXIT_OK;
 }
 
-int main(int argc, char **argv)
+/* The lines dcmd logs name it (and its controller) and are rate-limited. */
+static void start_logging(void)
+{
+	/* Two dcmd (two controllers) tell their lines apart. */
+	if (d.opts.index)
+		snprintf(d.ident, sizeof(d.ident), "dcmd.%u", d.opts.index);
+	else
+		snprintf(d.ident, sizeof(d.ident), "dcmd");
+
+	/* Until detached, everything logged also goes to stderr. */
+	log_open(true);
+	logmsg(LOG_INFO, "dcmd %s starting (libdcm %s, ABI %u.%u)",
+	       LIBDCM_VERSION, dcm_lib_version(), LIBDCM_ABI_MAJOR,
+	       LIBDCM_ABI_MINOR);
+	ratelimit_init(&d.rl, DCMD_LOG_BURST, DCMD_LOG_INTERVAL_MS);
+	ratelimit_init(&d.rl_safety, DCMD_LOG_BURST, DCMD_LOG_INTERVAL_MS);
+}
+
+/*
+ * The daemon up, its pid file taken: signals blocked, the kernel joined,
+ * the description pushed, detached unless in the foreground. The
+ * signalfd that reads the signals, or -1 with the pid file removed and
+ * the kernel socket closed.
+ */
+static int start_daemon(void)
 {
 	char err[320];
 	sigset_t mask;
+	int sfd;
+
+	/* Block the signals before anything can fork; signalfd reads them. */
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGHUP);
+	if (sigprocmask(SIG_BLOCK, &mask, NULL) < 0) {
+		logmsg(LOG_ERR, "sigprocmask: %m");
+		pidfile_remove();
+		return -1;
+	}
+	signal(SIGPIPE, SIG_IGN);
+
+	d.nl = connect_kernel(&d.follow);
+	if (!d.nl) {
+		pidfile_remove();
+		return -1;
+	}
+
+	/*
+	 * A robot with no description cannot work: a description that does
+	 * not load ends dcmd (the kernel keeps the one it had, if any).
+	 */
+	if (load_and_push()) {
+		logmsg(LOG_ERR, "no description loaded: exiting");
+		goto fail;
+	}
+
+	if (!d.opts.foreground && daemonize() < 0)
+		goto fail;
+
+	/* Detached, the daemon's pid is another: the lock stayed with the file. */
+	if (d.pidfile_fd >= 0 && !d.opts.foreground && pidfile_write(err, sizeof(err))) {
+		logmsg(LOG_ERR, "%s", err);
+		report_ready(1, err);
+		goto fail;
+	}
+
+	sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (sfd < 0) {
+		snprintf(err, sizeof(err), "signalfd: %s", strerror(errno));
+		logmsg(LOG_ERR, "%s", err);
+		report_ready(1, err);
+		goto fail;
+	}
+	return sfd;
+fail:
+	pidfile_remove();
+	dcm_nl_close(d.nl);
+	return -1;
+}
+
+/* Ready: the events until a signal ends dcmd, then everything closed. */
+static int run_daemon(int sfd)
+{
+	int ret;
+
+	logmsg(LOG_INFO, "running%s", d.opts.foreground ? " in the foreground" : "");
+	report_ready(0, "");
+	sd_notify(0, "READY=1");
+
+	ret = event_loop(sfd);
+	sd_notify(0, "STOPPING=1");
+
+	log_suppressed(ratelimit_flush(&d.rl, now_ms(), true));
+	log_suppressed(ratelimit_flush(&d.rl_safety, now_ms(), true));
+	close(sfd);
+	pidfile_remove();
+	dcm_nl_close(d.nl);
+	logmsg(LOG_INFO, "stopped");
+	closelog();
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	char err[320];
 	int sfd, ret;
 
 	switch (dcmd_parse_args(argc, argv, &d.opts)) {
@@ -735,19 +837,7 @@ int main(int argc, char **argv)
 	if (d.opts.once)
 		d.opts.foreground = true;
 
-	/* Two dcmd (two controllers) tell their lines apart. */
-	if (d.opts.index)
-		snprintf(d.ident, sizeof(d.ident), "dcmd.%u", d.opts.index);
-	else
-		snprintf(d.ident, sizeof(d.ident), "dcmd");
-
-	/* Until detached, everything logged also goes to stderr. */
-	log_open(true);
-	logmsg(LOG_INFO, "dcmd %s starting (libdcm %s, ABI %u.%u)",
-	       LIBDCM_VERSION, dcm_lib_version(), LIBDCM_ABI_MAJOR,
-	       LIBDCM_ABI_MINOR);
-	ratelimit_init(&d.rl, DCMD_LOG_BURST, DCMD_LOG_INTERVAL_MS);
-	ratelimit_init(&d.rl_safety, DCMD_LOG_BURST, DCMD_LOG_INTERVAL_MS);
+	start_logging();
 
 	/*
 	 * The pid file first: a second dcmd (or one started by mistake) must
@@ -770,73 +860,8 @@ int main(int argc, char **argv)
 		return ret;
 	}
 
-	/* Block the signals before anything can fork; signalfd reads them. */
-	sigemptyset(&mask);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGHUP);
-	if (sigprocmask(SIG_BLOCK, &mask, NULL) < 0) {
-		logmsg(LOG_ERR, "sigprocmask: %m");
-		pidfile_remove();
+	sfd = start_daemon();
+	if (sfd < 0)
 		return DCMD_EXIT_FAIL;
-	}
-	signal(SIGPIPE, SIG_IGN);
-
-	d.nl = connect_kernel(&d.follow);
-	if (!d.nl) {
-		pidfile_remove();
-		return DCMD_EXIT_FAIL;
-	}
-
-	/*
-	 * A robot with no description cannot work: a description that does
-	 * not load ends dcmd (the kernel keeps the one it had, if any).
-	 */
-	if (load_and_push()) {
-		logmsg(LOG_ERR, "no description loaded: exiting");
-		pidfile_remove();
-		dcm_nl_close(d.nl);
-		return DCMD_EXIT_FAIL;
-	}
-
-	if (!d.opts.foreground && daemonize() < 0) {
-		pidfile_remove();
-		dcm_nl_close(d.nl);
-		return DCMD_EXIT_FAIL;
-	}
-
-	/* Detached, the daemon's pid is another: the lock stayed with the file. */
-	if (d.pidfile_fd >= 0 && !d.opts.foreground && pidfile_write(err, sizeof(err))) {
-		logmsg(LOG_ERR, "%s", err);
-		report_ready(1, err);
-		pidfile_remove();
-		dcm_nl_close(d.nl);
-		return DCMD_EXIT_FAIL;
-	}
-
-	sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
-	if (sfd < 0) {
-		snprintf(err, sizeof(err), "signalfd: %s", strerror(errno));
-		logmsg(LOG_ERR, "%s", err);
-		report_ready(1, err);
-		pidfile_remove();
-		dcm_nl_close(d.nl);
-		return DCMD_EXIT_FAIL;
-	}
-
-	logmsg(LOG_INFO, "running%s", d.opts.foreground ? " in the foreground" : "");
-	report_ready(0, "");
-	sd_notify(0, "READY=1");
-
-	ret = event_loop(sfd);
-	sd_notify(0, "STOPPING=1");
-
-	log_suppressed(ratelimit_flush(&d.rl, now_ms(), true));
-	log_suppressed(ratelimit_flush(&d.rl_safety, now_ms(), true));
-	close(sfd);
-	pidfile_remove();
-	dcm_nl_close(d.nl);
-	logmsg(LOG_INFO, "stopped");
-	closelog();
-	return ret;
+	return run_daemon(sfd);
 }

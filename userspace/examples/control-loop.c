@@ -45,6 +45,12 @@ static int fail(const char *what, int err)
 	return 1;
 }
 
+/*
+ * One long main() on purpose: this is an example a user reads top to
+ * bottom, the libdcm calls in the order a control program makes them
+ * (open, look up, arm the watchdog, loop on the frames, send, close).
+ * Split into functions, the order would be spread over the file.
+ */
 int main(int argc, char **argv)
 {
 	const char *device = LIBDCM_DEFAULT_DEVICE, *joint = "HeadYaw";

@@ -50,6 +50,11 @@ static double channel(unsigned int step, unsigned int member)
 	return s < 4 ? s / 4.0 : s < 6 ? 1.0 : s < 10 ? (10 - s) / 4.0 : 0.0;
 }
 
+/*
+ * One main() on purpose: an example a user reads top to bottom, the
+ * libdcm calls in the order an LED program makes them (open, create the
+ * alias, send it once a second, close).
+ */
 int main(int argc, char **argv)
 {
 	const char *device = LIBDCM_DEFAULT_DEVICE;

@@ -130,9 +130,72 @@ static void client_apply(struct lola_daemon *d, struct lola_client *c,
 	lola_timing_add(&d->clients.app, t1 - t0);
 }
 
+/*
+ * What came from the client, into its reader's buffer (not yet consumed):
+ * the byte count, or 0 when there is nothing (the client dropped if it is
+ * gone).
+ */
+static ssize_t client_recv(struct lola_daemon *d, struct lola_client *c)
+{
+	ssize_t n;
+	char *buf;
+
+	buf = lola_reader_buffer(&c->rd, LOLA_MAX_PACKET);
+	if (!buf) {
+		lola_client_drop(d, c, "disconnected: out of memory");
+		return 0;
+	}
+	n = recv(c->fd, buf, LOLA_MAX_PACKET, MSG_DONTWAIT);
+	if (n == 0) {
+		lola_client_drop(d, c, "disconnected");
+		return 0;
+	}
+	if (n < 0) {
+		if (errno == ECONNRESET)
+			lola_client_drop(d, c, "disconnected");
+		else if (errno != EAGAIN && errno != EINTR)
+			lola_client_drop(d, c, strerror(errno));
+		return 0;
+	}
+	return n;
+}
+
+/*
+ * One packet of @size bytes: refused when it is too large or not a
+ * packet, counted when another client holds command, otherwise merged
+ * into @merged (true).
+ */
+static bool take_packet(struct lola_daemon *d, struct lola_client *c, const msgpack_object *o,
+			size_t size, struct lola_actuators *merged)
+{
+	struct lola_actuators one;
+	char err[LOLA_ERR_LEN];
+
+	if (size > LOLA_MAX_PACKET) {
+		snprintf(err, sizeof(err), "oversized packet: %zu bytes (limit %d)", size,
+			 LOLA_MAX_PACKET);
+		refuse(d, c, err);
+	} else if (lola_decode_actuators(o, &one, err, sizeof(err))) {
+		refuse(d, c, err);
+	} else if (d->cmd.commander && d->cmd.commander != c->id && !commander_left(d)) {
+		c->readonly++;
+		d->clients.readonly++;
+		if (c->readonly % READONLY_LOG_EVERY == 1)
+			lola_clientlog(&d->log, c, LOLA_LOG_READONLY,
+				       "client %u: packet refused (%" PRIu64 " so far): "
+				       "read-only, client %u holds command", c->id,
+				       c->readonly, d->cmd.commander);
+	} else {
+		c->errors = 0;
+		merge(merged, &one);
+		return true;
+	}
+	return false;
+}
+
 void lola_client_read(struct lola_daemon *d, struct lola_client *c)
 {
-	struct lola_actuators merged = { 0 }, one;
+	struct lola_actuators merged = { 0 };
 	const msgpack_object *o;
 	char err[LOLA_ERR_LEN];
 	bool any = false;
@@ -140,25 +203,10 @@ void lola_client_read(struct lola_daemon *d, struct lola_client *c)
 	size_t size;
 	ssize_t n;
 	size_t had, left;
-	char *buf;
 
-	buf = lola_reader_buffer(&c->rd, LOLA_MAX_PACKET);
-	if (!buf) {
-		lola_client_drop(d, c, "disconnected: out of memory");
+	n = client_recv(d, c);
+	if (n <= 0)
 		return;
-	}
-	n = recv(c->fd, buf, LOLA_MAX_PACKET, MSG_DONTWAIT);
-	if (n == 0) {
-		lola_client_drop(d, c, "disconnected");
-		return;
-	}
-	if (n < 0) {
-		if (errno == ECONNRESET)
-			lola_client_drop(d, c, "disconnected");
-		else if (errno != EAGAIN && errno != EINTR)
-			lola_client_drop(d, c, strerror(errno));
-		return;
-	}
 	t0 = lola_now_ns();
 	lola_reader_consumed(&c->rd, (size_t)n);
 	had = msgpack_unpacker_message_size(&c->rd.unp) - (size_t)n;
@@ -177,25 +225,8 @@ void lola_client_read(struct lola_daemon *d, struct lola_client *c)
 			lola_client_drop(d, c, msg);
 			return;
 		}
-		if (size > LOLA_MAX_PACKET) {
-			snprintf(err, sizeof(err), "oversized packet: %zu bytes (limit %d)", size,
-				 LOLA_MAX_PACKET);
-			refuse(d, c, err);
-		} else if (lola_decode_actuators(o, &one, err, sizeof(err))) {
-			refuse(d, c, err);
-		} else if (d->cmd.commander && d->cmd.commander != c->id && !commander_left(d)) {
-			c->readonly++;
-			d->clients.readonly++;
-			if (c->readonly % READONLY_LOG_EVERY == 1)
-				lola_clientlog(&d->log, c, LOLA_LOG_READONLY,
-					       "client %u: packet refused (%" PRIu64 " so far): "
-					       "read-only, client %u holds command", c->id,
-					       c->readonly, d->cmd.commander);
-		} else {
-			c->errors = 0;
-			merge(&merged, &one);
+		if (take_packet(d, c, o, size, &merged))
 			any = true;
-		}
 		if (c->gone)
 			return;
 	}

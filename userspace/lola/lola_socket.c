@@ -156,28 +156,17 @@ static int bind_fresh(int dfd, const char *dir, const char *base, mode_t mode, c
 	return fd;
 }
 
-int lola_listen(struct lola_listener *l, const char *path, mode_t mode, char *err,
-		size_t errlen, char *note, size_t notelen)
+/*
+ * The directory of the socket @path (@base in it), open: nobody else may
+ * rename or remove what is in it, and no other dcm-lola (root's, or this
+ * user's) serves there. The directory's fd, or -errno said in @err.
+ */
+static int open_socket_dir(const char *path, const char *dir, const char *base, uid_t me,
+			   char *err, size_t errlen)
 {
-	char dir[LOLA_PATH_MAX], tmp[LOLA_PATH_MAX + 16];
-	struct stat ds, st, sock;
-	const char *base, *tmpbase = NULL;
-	int dfd, fd, ret, tries;
-	uid_t me = geteuid();
+	struct stat ds, st;
+	int dfd, ret;
 
-	l->fd = -1;
-	l->ours = false;
-	say(note, notelen, "%s", "");
-	if (strlen(path) >= sizeof(l->path)) {
-		say(err, errlen, "path too long (at most %zu bytes)", sizeof(l->path) - 1);
-		return -ENAMETOOLONG;
-	}
-	ret = split(path, dir, sizeof(dir), &base);
-	if (ret) {
-		say(err, errlen, "not a path of a socket");
-		return ret;
-	}
-	/* The directory: nobody else may rename or remove what is in it. */
 	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0 || fstat(dfd, &ds)) {
 		ret = -errno;
@@ -205,17 +194,22 @@ int lola_listen(struct lola_listener *l, const char *path, mode_t mode, char *er
 		close(dfd);
 		return -EADDRINUSE;
 	}
-	fd = bind_fresh(dfd, dir, base, mode, tmp, sizeof(tmp), &tmpbase, &sock, err, errlen);
-	if (fd < 0) {
-		close(dfd);
-		return fd;
-	}
-	/*
-	 * Whatever is at @path now is replaced in one step; a directory (which
-	 * rename() cannot replace) is swapped with the socket, and stays
-	 * under the temporary name. A user recreating it meanwhile only makes
-	 * us go round again.
-	 */
+	return dfd;
+}
+
+/*
+ * The socket bound at @tmpbase (@tmp in full) takes the name @base.
+ * Whatever is there now is replaced in one step; a directory (which
+ * rename() cannot replace) is swapped with the socket, and stays under
+ * the temporary name. A user recreating it meanwhile only makes us go
+ * round again. 0, or -errno said in @err with the socket's name removed.
+ */
+static int take_path(int dfd, const char *base, const char *tmp, const char *tmpbase,
+		     uid_t me, char *err, size_t errlen, char *note, size_t notelen)
+{
+	struct stat st;
+	int ret, tries;
+
 	for (tries = 0; tries < 1000; tries++) {
 		bool there = !fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW);
 
@@ -225,32 +219,21 @@ int lola_listen(struct lola_listener *l, const char *path, mode_t mode, char *er
 				    (unsigned int)st.st_uid);
 			else if (there)
 				say(note, notelen, "replaced a stale socket");
-			break;
+			return 0;
 		}
 		if (errno != EISDIR && errno != ENOTEMPTY && errno != EEXIST)
 			goto fail;
 		if (!renameat2(dfd, tmpbase, dfd, base, RENAME_EXCHANGE)) {
 			say(note, notelen, "moved a directory of uid %u out of the way, to %s",
 			    (unsigned int)st.st_uid, tmp);
-			break;
+			return 0;
 		}
 		if (errno != ENOENT)
 			goto fail;
 	}
-	if (tries == 1000) {
-		unlinkat(dfd, tmpbase, 0);
-		close(dfd);
-		close(fd);
-		say(err, errlen, "could not take the path: it changed 1000 times in a row");
-		return -EAGAIN;
-	}
-	close(dfd);
-	snprintf(l->path, sizeof(l->path), "%s", path);
-	l->fd = fd;
-	l->dev = sock.st_dev;
-	l->ino = sock.st_ino;
-	l->ours = true;
-	return 0;
+	unlinkat(dfd, tmpbase, 0);
+	say(err, errlen, "could not take the path: it changed 1000 times in a row");
+	return -EAGAIN;
 fail:
 	ret = -errno;
 	if (fstatat(dfd, base, &st, AT_SYMLINK_NOFOLLOW))
@@ -262,9 +245,50 @@ fail:
 	else
 		say(err, errlen, "rename %s: %s", tmp, strerror(-ret));
 	unlinkat(dfd, tmpbase, 0);
-	close(fd);
-	close(dfd);
 	return ret;
+}
+
+int lola_listen(struct lola_listener *l, const char *path, mode_t mode, char *err,
+		size_t errlen, char *note, size_t notelen)
+{
+	char dir[LOLA_PATH_MAX], tmp[LOLA_PATH_MAX + 16];
+	struct stat sock;
+	const char *base, *tmpbase = NULL;
+	int dfd, fd, ret;
+	uid_t me = geteuid();
+
+	l->fd = -1;
+	l->ours = false;
+	say(note, notelen, "%s", "");
+	if (strlen(path) >= sizeof(l->path)) {
+		say(err, errlen, "path too long (at most %zu bytes)", sizeof(l->path) - 1);
+		return -ENAMETOOLONG;
+	}
+	ret = split(path, dir, sizeof(dir), &base);
+	if (ret) {
+		say(err, errlen, "not a path of a socket");
+		return ret;
+	}
+	dfd = open_socket_dir(path, dir, base, me, err, errlen);
+	if (dfd < 0)
+		return dfd;
+	fd = bind_fresh(dfd, dir, base, mode, tmp, sizeof(tmp), &tmpbase, &sock, err, errlen);
+	if (fd < 0) {
+		close(dfd);
+		return fd;
+	}
+	ret = take_path(dfd, base, tmp, tmpbase, me, err, errlen, note, notelen);
+	close(dfd);
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	snprintf(l->path, sizeof(l->path), "%s", path);
+	l->fd = fd;
+	l->dev = sock.st_dev;
+	l->ino = sock.st_ino;
+	l->ours = true;
+	return 0;
 }
 
 /* ---- socket activation ---- */

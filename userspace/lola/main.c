@@ -325,14 +325,59 @@ static int listen_on(struct lola_listener *l, const char *path, mode_t mode)
 	return 0;
 }
 
-static int setup(struct lola_daemon *d)
+/*
+ * The controller: its device, its number, its sysfs, the period asked
+ * for. @info is filled. -1 (logged) when one cannot be had.
+ */
+static int open_controller(struct lola_daemon *d, struct dcm_info *info)
 {
 	const struct lola_opts *o = &d->opt;
 	struct dcm_sysfs *sys = NULL;
 	struct dcm *dcm = NULL;
+	int ret;
+
+	ret = dcm_open(o->device, &dcm);
+	if (ret) {
+		lola_logmsg("%s: %s", o->device, dcm_last_error());
+		return -1;
+	}
+	d->feed.dcm = dcm;
+	ret = dcm_get_info(dcm, info);
+	if (ret) {
+		lola_logmsg("%s: %s", o->device, dcm_last_error());
+		return -1;
+	}
+	d->index = info->index;
+	ret = dcm_sysfs_open(NULL, d->index, &sys);
+	if (ret) {
+		lola_logmsg("sysfs of dcm%u: %s", d->index, dcm_last_error());
+		return -1;
+	}
+	d->feed.sys = sys;
+	if (o->period_ms && set_period(sys, o->period_ms))
+		return -1;
+	return 0;
+}
+
+/* A socket the service manager passed that is neither of ours is a mistake in the units. */
+static int check_inherited(const struct lola_opts *o)
+{
+	char other[LOLA_PATH_MAX + 1];
+	int fd = lola_inherited_unclaimed(other, sizeof(other));
+
+	if (fd >= 0) {
+		lola_logmsg("the service manager passed socket %d (%s), which is neither "
+			    "%s nor %s", fd, other, o->socket_path, o->status_path);
+		return -1;
+	}
+	return 0;
+}
+
+static int setup(struct lola_daemon *d)
+{
+	const struct lola_opts *o = &d->opt;
 	struct dcm_info info;
 	sigset_t mask;
-	int ret;
 
 	signal(SIGPIPE, SIG_IGN);
 	sigemptyset(&mask);
@@ -342,27 +387,9 @@ static int setup(struct lola_daemon *d)
 	sigprocmask(SIG_BLOCK, &mask, NULL);
 	d->sig_fd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 
-	ret = dcm_open(o->device, &dcm);
-	if (ret) {
-		lola_logmsg("%s: %s", o->device, dcm_last_error());
+	if (open_controller(d, &info))
 		return -1;
-	}
-	d->feed.dcm = dcm;
-	ret = dcm_get_info(dcm, &info);
-	if (ret) {
-		lola_logmsg("%s: %s", o->device, dcm_last_error());
-		return -1;
-	}
-	d->index = info.index;
-	ret = dcm_sysfs_open(NULL, d->index, &sys);
-	if (ret) {
-		lola_logmsg("sysfs of dcm%u: %s", d->index, dcm_last_error());
-		return -1;
-	}
-	d->feed.sys = sys;
-	if (o->period_ms && set_period(sys, o->period_ms))
-		return -1;
-	if (lola_feed_init(&d->feed, dcm, sys, info.n_subdevices + 64) ||
+	if (lola_feed_init(&d->feed, d->feed.dcm, d->feed.sys, info.n_subdevices + 64) ||
 	    lola_clients_init(&d->clients, o->max_clients))
 		return -1;
 	if (o->priority > 0) {
@@ -375,16 +402,8 @@ static int setup(struct lola_daemon *d)
 	if (listen_on(&d->lsock, o->socket_path, o->mode) ||
 	    listen_on(&d->lstatus, o->status_path, o->mode))
 		return -1;
-	{
-		char other[LOLA_PATH_MAX + 1];
-		int fd = lola_inherited_unclaimed(other, sizeof(other));
-
-		if (fd >= 0) {
-			lola_logmsg("the service manager passed socket %d (%s), which is neither "
-				    "%s nor %s", fd, other, o->socket_path, o->status_path);
-			return -1;
-		}
-	}
+	if (check_inherited(o))
+		return -1;
 	d->start_ns = lola_now_ns();
 	lola_logmsg("serving LoLA on %s from %s (dcm%u, period %.3f ms); status on %s",
 		    o->socket_path, o->device, d->index,

@@ -269,38 +269,9 @@ static double clampd(double v, double lo, double hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/**
- * phys_create() - a NAO standing on the ground
- * @pos_urad: its joints' angles (the first frame's pos_urad)
- * @opts: how it steps (NULL: PHYS_OPTS_DEFAULT)
- *
- * The body is built in the zero posture, where ODE takes the hinges' zero
- * angles, then put in @pos_urad's posture with its lowest foot point on the
- * ground, at rest. All motors are off until phys_apply().
- *
- * Return: the body, or NULL with errno set (EINVAL: @opts out of range;
- * ENOMEM).
- */
-struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS],
-			      const struct phys_opts *opts)
+/* The world, its space and the ground, with the solver's settings. */
+static void create_world(struct phys_body *b, const struct phys_opts *opts)
 {
-	static const struct phys_opts defaults = PHYS_OPTS_DEFAULT;
-	static const double origin[3];
-	double q[DCM_SIM_JOINTS] = { 0 }, r[PHYS_LINKS][9], p[PHYS_LINKS][3];
-	double base[3] = { 0, 0, 0 }, low = INFINITY;
-	struct phys_body *b;
-	int l, j, f, i;
-
-	if (!opts)
-		opts = &defaults;
-	if (opts->substeps < 1 || opts->substeps > PHYS_SUBSTEPS_MAX ||
-	    opts->iterations < 1 || opts->iterations > PHYS_ITERATIONS_MAX) {
-		errno = EINVAL;
-		return NULL;
-	}
-	b = calloc(1, sizeof(*b));
-	if (!b)
-		return NULL;
 	dInitODE2(0);
 	b->substeps = opts->substeps;
 	b->none.foot = b->none.fsr = -1;
@@ -315,6 +286,17 @@ struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS],
 	b->contacts = dJointGroupCreate(0);
 	b->ground = dCreatePlane(b->space, 0, 0, 1, 0);
 	dGeomSetData(b->ground, &b->none);
+}
+
+/*
+ * The links with their masses, the hinges between them and the shapes,
+ * all in the zero posture, where ODE takes the hinges' zero angles.
+ */
+static void build_links(struct phys_body *b)
+{
+	static const double origin[3];
+	double q[DCM_SIM_JOINTS] = { 0 }, r[PHYS_LINKS][9], p[PHYS_LINKS][3];
+	int l, j, f;
 
 	for (l = 0; l < PHYS_LINKS; l++) {
 		const struct phys_link_def *d = &phys_links[l];
@@ -346,6 +328,15 @@ struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS],
 		add_shape(b, l);
 	for (f = 0; f < DCM_SIM_FEET; f++)
 		add_foot(b, f);
+}
+
+/* The body in @pos_urad's posture (clamped to the stops), its lowest foot point on the ground. */
+static void place_on_ground(struct phys_body *b, const int32_t pos_urad[DCM_SIM_JOINTS])
+{
+	static const double origin[3];
+	double q[DCM_SIM_JOINTS] = { 0 };
+	double base[3] = { 0, 0, 0 }, low = INFINITY;
+	int j, f, i;
 
 	for (j = 0; j < DCM_SIM_JOINTS; j++) {
 		const struct phys_joint_def *d = &phys_joints[j];
@@ -368,6 +359,39 @@ struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS],
 	}
 	base[2] = -low;
 	pose(b, q, base);
+}
+
+/**
+ * phys_create() - a NAO standing on the ground
+ * @pos_urad: its joints' angles (the first frame's pos_urad)
+ * @opts: how it steps (NULL: PHYS_OPTS_DEFAULT)
+ *
+ * The body is built in the zero posture, where ODE takes the hinges' zero
+ * angles, then put in @pos_urad's posture with its lowest foot point on the
+ * ground, at rest. All motors are off until phys_apply().
+ *
+ * Return: the body, or NULL with errno set (EINVAL: @opts out of range;
+ * ENOMEM).
+ */
+struct phys_body *phys_create(const int32_t pos_urad[DCM_SIM_JOINTS],
+			      const struct phys_opts *opts)
+{
+	static const struct phys_opts defaults = PHYS_OPTS_DEFAULT;
+	struct phys_body *b;
+
+	if (!opts)
+		opts = &defaults;
+	if (opts->substeps < 1 || opts->substeps > PHYS_SUBSTEPS_MAX ||
+	    opts->iterations < 1 || opts->iterations > PHYS_ITERATIONS_MAX) {
+		errno = EINVAL;
+		return NULL;
+	}
+	b = calloc(1, sizeof(*b));
+	if (!b)
+		return NULL;
+	create_world(b, opts);
+	build_links(b);
+	place_on_ground(b, pos_urad);
 	return b;
 }
 

@@ -213,51 +213,68 @@ static bool new_link(const struct dcm_sim_cmd *prev, const struct dcm_sim_cmd *c
  *
  * Return: 0, or -1 after an error (a short or bad frame, a failed write).
  */
+/* The body built in the pose of the command @cmd; NULL (said on stderr) when it cannot be. */
+static struct phys_body *body_at(const struct dcm_sim_cmd *cmd, const struct phys_opts *opts)
+{
+	int32_t pos[DCM_SIM_JOINTS];
+	struct phys_body *b;
+	int j;
+
+	for (j = 0; j < DCM_SIM_JOINTS; j++)
+		pos[j] = cmd->joint[j].pos_urad;
+	b = phys_create(pos, opts);
+	if (!b)
+		fprintf(stderr, "dcm-physics: cannot build the body: %s\n", strerror(errno));
+	return b;
+}
+
+/* One tick: @cmd applied, the body stepped, its state written back. -1 when it cannot be. */
+static int tick(const struct phys_link *l, struct phys_body *b, const struct dcm_sim_cmd *cmd,
+		struct phys_stats *stats)
+{
+	struct dcm_sim_state st;
+	uint64_t t0 = now_ns();
+	ssize_t n;
+
+	phys_apply(b, cmd);
+	phys_step(b, cmd->dt_us);
+	phys_state(b, cmd->seq, &st);
+	stats_add(stats, now_ns() - t0);
+	n = link_write(l, &st, sizeof(st));
+	if (n != (ssize_t)sizeof(st)) {
+		fprintf(stderr, "dcm-physics: %s: state of tick %u: %s\n", l->name, cmd->seq,
+			n < 0 ? strerror(errno) : "short write");
+		return -1;
+	}
+	stats->ticks++;
+	stats->last_seq = cmd->seq;
+	stats->missed = cmd->missed;
+	return 0;
+}
+
 int phys_serve(const struct phys_link *l, const struct phys_opts *opts, uint64_t max_ticks,
 	       volatile int *stop, unsigned int report_every, struct phys_stats *stats)
 {
 	struct dcm_sim_cmd cmd, prev;
-	struct dcm_sim_state st;
 	struct phys_body *b;
-	int32_t pos[DCM_SIM_JOINTS];
-	int j, rc;
+	int rc;
 
 	memset(stats, 0, sizeof(*stats));
 	rc = read_cmd(l, stop, &cmd);
 	if (rc <= 0)
 		return rc;
-	for (j = 0; j < DCM_SIM_JOINTS; j++)
-		pos[j] = cmd.joint[j].pos_urad;
-	b = phys_create(pos, opts);
-	if (!b) {
-		fprintf(stderr, "dcm-physics: cannot build the body: %s\n", strerror(errno));
+	b = body_at(&cmd, opts);
+	if (!b)
 		return -1;
-	}
 	stats->first_seq = cmd.seq;
 	for (;;) {
-		uint64_t t0 = now_ns();
-		ssize_t n;
-
-		phys_apply(b, &cmd);
-		phys_step(b, cmd.dt_us);
-		phys_state(b, cmd.seq, &st);
-		stats_add(stats, now_ns() - t0);
-		n = link_write(l, &st, sizeof(st));
-		if (n != (ssize_t)sizeof(st)) {
-			fprintf(stderr, "dcm-physics: %s: state of tick %u: %s\n", l->name, cmd.seq,
-				n < 0 ? strerror(errno) : "short write");
-			rc = -1;
+		rc = tick(l, b, &cmd, stats);
+		if (rc)
 			break;
-		}
-		stats->ticks++;
-		stats->last_seq = cmd.seq;
-		stats->missed = cmd.missed;
 		if (report_every && stats->ticks % report_every == 0)
 			phys_stats_print(stats, stderr);
-		if (max_ticks && stats->ticks >= max_ticks) {
-			rc = 0;
+		if (max_ticks && stats->ticks >= max_ticks)
 			break;
-		}
 		prev = cmd;
 		rc = read_cmd(l, stop, &cmd);
 		if (rc <= 0)
@@ -266,14 +283,9 @@ int phys_serve(const struct phys_link *l, const struct phys_opts *opts, uint64_t
 			fprintf(stderr, "dcm-physics: %s: tick %u after %u: the link was opened "
 				"again; the body is built again\n", l->name, cmd.seq, prev.seq);
 			phys_destroy(b);
-			for (j = 0; j < DCM_SIM_JOINTS; j++)
-				pos[j] = cmd.joint[j].pos_urad;
-			b = phys_create(pos, opts);
-			if (!b) {
-				fprintf(stderr, "dcm-physics: cannot build the body: %s\n",
-					strerror(errno));
+			b = body_at(&cmd, opts);
+			if (!b)
 				return -1;
-			}
 			stats->relinks++;
 			stats->link_ticks = stats->ticks;
 			stats->first_seq = cmd.seq;

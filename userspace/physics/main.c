@@ -268,115 +268,141 @@ static int run_relay(const char *dev, const char *arg)
 	return rc ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+/* What the command line asks for. */
+struct phys_args {
+	const char *dev, *listen_path, *relay;
+	struct phys_opts popts;
+	unsigned long long ticks, bench_ticks;
+	int every, mass;
+};
+
+/* A count option (--substeps, --iterations): 1 to @max. */
+static int count_arg(const char *opt, const char *s, unsigned long long max,
+		     unsigned int *out)
+{
+	unsigned long long v;
+
+	if (parse_uint(opt, s, max, &v))
+		return -1;
+	if (!v) {
+		fprintf(stderr, "dcm-physics: %s: at least 1\n", opt);
+		return -1;
+	}
+	*out = (unsigned int)v;
+	return 0;
+}
+
+/*
+ * The options into @a: 0 to run, 1 when the help is printed, -1 on a
+ * usage error (said on stderr).
+ */
+static int parse_args(int argc, char **argv, struct phys_args *a)
 {
 	struct option opts[sizeof(optdefs) / sizeof(optdefs[0])];
 	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 1];
-	const char *dev = "/dev/dcm_sim_body0", *listen_path = NULL, *relay = NULL;
-	struct phys_link link = { .fd = -1 };
-	struct phys_opts popts = PHYS_OPTS_DEFAULT;
-	unsigned long long ticks = 0, bench_ticks = 0, v;
-	struct phys_stats stats;
-	struct sigaction sa;
-	char why[PATH_MAX + 128];
-	int c, rc, every = 0, mass = 0;
+	int c;
 
 	if (optdef_getopt(optdefs, "", opts, sopts, sizeof(sopts))) {
 		fprintf(stderr, "dcm-physics: the option table is too large\n");
-		return 2;
+		return -1;
 	}
 	while ((c = getopt_long(argc, argv, sopts, opts, NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			dev = optarg;
-			break;
-		case 'l':
-			listen_path = optarg;
-			break;
-		case 'r':
-			relay = optarg;
-			break;
-		case 's':
-			if (parse_uint("--substeps", optarg, PHYS_SUBSTEPS_MAX, &v))
-				return 2;
-			if (!v) {
-				fprintf(stderr, "dcm-physics: --substeps: at least 1\n");
-				return 2;
-			}
-			popts.substeps = (unsigned int)v;
-			break;
-		case 'i':
-			if (parse_uint("--iterations", optarg, PHYS_ITERATIONS_MAX, &v))
-				return 2;
-			if (!v) {
-				fprintf(stderr, "dcm-physics: --iterations: at least 1\n");
-				return 2;
-			}
-			popts.iterations = (unsigned int)v;
-			break;
-		case 't':
-			if (parse_uint("--ticks", optarg, UINT32_MAX, &ticks))
-				return 2;
-			break;
-		case 'S':
-			every = 1;
-			break;
-		case 'b':
-			if (parse_uint("--bench", optarg, 10000000, &bench_ticks))
-				return 2;
-			if (!bench_ticks) {
+		int r = 0;
+
+		if (c == 'd') {
+			a->dev = optarg;
+		} else if (c == 'l') {
+			a->listen_path = optarg;
+		} else if (c == 'r') {
+			a->relay = optarg;
+		} else if (c == 's') {
+			r = count_arg("--substeps", optarg, PHYS_SUBSTEPS_MAX, &a->popts.substeps);
+		} else if (c == 'i') {
+			r = count_arg("--iterations", optarg, PHYS_ITERATIONS_MAX,
+				      &a->popts.iterations);
+		} else if (c == 't') {
+			r = parse_uint("--ticks", optarg, UINT32_MAX, &a->ticks);
+		} else if (c == 'S') {
+			a->every = 1;
+		} else if (c == 'b') {
+			r = parse_uint("--bench", optarg, 10000000, &a->bench_ticks);
+			if (!r && !a->bench_ticks) {
 				fprintf(stderr, "dcm-physics: --bench: at least 1 tick\n");
-				return 2;
+				r = -1;
 			}
-			break;
-		case 'm':
-			mass = 1;
-			break;
-		case 'h':
+		} else if (c == 'm') {
+			a->mass = 1;
+		} else if (c == 'h') {
 			usage(stdout);
-			return 0;
-		default:
+			return 1;
+		} else {
 			usage(stderr);
-			return 2;
+			return -1;
 		}
+		if (r)
+			return -1;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "dcm-physics: unexpected argument '%s'\n", argv[optind]);
 		usage(stderr);
-		return 2;
+		return -1;
 	}
+	return 0;
+}
+
+/* One link, a client of the socket or the simulated body's device, served until the end. */
+static int serve(const struct phys_args *a)
+{
+	struct phys_link link = { .fd = -1 };
+	struct phys_stats stats;
+	char why[PATH_MAX + 128];
+	int rc;
+
+	if (a->listen_path) {
+		link.fd = accept_one(a->listen_path);
+		link.name = a->listen_path;
+		link.stream = true;
+	} else {
+		link.fd = phys_open_link(a->dev, why, sizeof(why));
+		link.name = a->dev;
+		if (link.fd < 0)
+			fprintf(stderr, "dcm-physics: %s\n", why);
+	}
+	if (link.fd < 0)
+		return stop ? 0 : 1;
+	rc = phys_serve(&link, &a->popts, a->ticks, &stop, a->every ? PHYS_STATS_EVERY : 0,
+			&stats);
+	close(link.fd);
+	phys_stats_print(&stats, stderr);
+	phys_stats_free(&stats);
+	return rc ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct phys_args a = { .dev = "/dev/dcm_sim_body0", .popts = PHYS_OPTS_DEFAULT };
+	struct sigaction sa;
+	int r;
+
+	r = parse_args(argc, argv, &a);
+	if (r)
+		return r > 0 ? 0 : 2;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;	/* no SA_RESTART: a blocked read returns */
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 
-	if (mass)
-		return print_mass(&popts);
-	if (bench_ticks)
-		return bench(bench_ticks, &popts);
+	if (a.mass)
+		return print_mass(&a.popts);
+	if (a.bench_ticks)
+		return bench(a.bench_ticks, &a.popts);
 
-	if (listen_path && relay) {
+	if (a.listen_path && a.relay) {
 		fprintf(stderr, "dcm-physics: --listen and --relay: one or the other\n");
 		return 2;
 	}
-	if (relay)
-		return run_relay(dev, relay);
-	if (listen_path) {
-		link.fd = accept_one(listen_path);
-		link.name = listen_path;
-		link.stream = true;
-	} else {
-		link.fd = phys_open_link(dev, why, sizeof(why));
-		link.name = dev;
-		if (link.fd < 0)
-			fprintf(stderr, "dcm-physics: %s\n", why);
-	}
-	if (link.fd < 0)
-		return stop ? 0 : 1;
-	rc = phys_serve(&link, &popts, ticks, &stop, every ? PHYS_STATS_EVERY : 0, &stats);
-	close(link.fd);
-	phys_stats_print(&stats, stderr);
-	phys_stats_free(&stats);
-	return rc ? 1 : 0;
+	if (a.relay)
+		return run_relay(a.dev, a.relay);
+	return serve(&a);
 }

@@ -22,7 +22,9 @@
 
 #include "fake_dcm.h"
 #include "fake_sysfs.h"
-#include "web.h"
+#include "metrics.h"
+#include "model.h"
+#include "options.h"
 
 static struct dcm *dcm;
 static struct web_model model;

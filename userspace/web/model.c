@@ -7,15 +7,15 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <linux/dcm.h>
 
 #include "json.h"
-#include "web.h"
+#include "model.h"
 
 /*
  * One rule: the keys named PREFIX<middle>SUFFIX go to channel TOPIC as the
@@ -185,6 +185,73 @@ static int try_live(struct web_model *m, struct dcm *dcm, const char *name)
 	return add_key(m, name, LIBDCM_HANDLE_INDEX(k.handle));
 }
 
+/* The channels, one per topic, in the rules' order (no fields yet). */
+static int model_channels(struct web_model *m)
+{
+	size_t i, j;
+
+	m->channels = calloc(N_RULES, sizeof(*m->channels));
+	if (!m->channels)
+		return -ENOMEM;
+	for (i = 0; i < N_RULES; i++) {
+		for (j = 0; j < m->n_channels; j++)
+			if (!strcmp(m->channels[j].topic, rules[i].topic))
+				break;
+		if (j < m->n_channels)
+			continue;
+		m->channels[j].topic = rules[i].topic;
+		m->channels[j].schema_name = rules[i].schema;
+		m->n_channels++;
+	}
+	return 0;
+}
+
+/* The subdevices, and the status words of their sensors (live keys, ABI 1.4). */
+static int model_subdevices(struct web_model *m, struct dcm *dcm, const struct dcm_tree *t)
+{
+	char name[LIBDCM_KEY_NAME_LEN + 16];
+	size_t i, n = dcm_tree_n_subdevices(t);
+	int r;
+
+	for (i = 0; i < n; i++) {
+		const struct dcm_tree_subdevice *s = dcm_tree_subdevice(t, i);
+
+		r = add_key(m, s->name, LIBDCM_HANDLE_INDEX(s->handle));
+		if (r)
+			return r;
+		snprintf(name, sizeof(name), "%s/Status", s->name);
+		if (strstr(s->name, "/Sensor") && strlen(s->name) > 7 &&
+		    !strcmp(s->name + strlen(s->name) - 7, "/Sensor")) {
+			r = try_live(m, dcm, name);
+			if (r)
+				return r;
+		}
+	}
+	return 0;
+}
+
+/* The devices' live keys: Available, Ack, Nack. */
+static int model_devices(struct web_model *m, struct dcm *dcm, const struct dcm_tree *t)
+{
+	static const char *const dkeys[] = { "Available", "Ack", "Nack" };
+	char name[LIBDCM_KEY_NAME_LEN + 16];
+	size_t i, n = dcm_tree_n_devices(t);
+	unsigned int k;
+	int r;
+
+	for (i = 0; i < n; i++) {
+		const struct dcm_tree_device *d = dcm_tree_device(t, i);
+
+		for (k = 0; k < 3; k++) {
+			snprintf(name, sizeof(name), DCM_PREFIX_DEVICE "%s/%s", d->name, dkeys[k]);
+			r = try_live(m, dcm, name);
+			if (r)
+				return r;
+		}
+	}
+	return 0;
+}
+
 /**
  * web_model_build() - the channels and keys of the running description
  * @dcm: the controller, open; its frames get the live keys (dcm_frame_keys())
@@ -198,8 +265,7 @@ int web_model_build(struct dcm *dcm, const char *sysfs_root, unsigned int index,
 		    struct web_model *m)
 {
 	struct dcm_tree *t = NULL;
-	size_t i, n, max = 0;
-	char name[LIBDCM_KEY_NAME_LEN + 16];
+	size_t i, max = 0;
 	int r;
 
 	memset(m, 0, sizeof(*m));
@@ -210,63 +276,19 @@ int web_model_build(struct dcm *dcm, const char *sysfs_root, unsigned int index,
 	if (r)
 		return r;
 	m->generation = dcm_tree_generation(t);
-	/* The channels, one per topic, in the rules' order. */
-	m->channels = calloc(N_RULES, sizeof(*m->channels));
-	if (!m->channels) {
-		r = -ENOMEM;
+	r = model_channels(m);
+	if (!r)
+		r = model_subdevices(m, dcm, t);
+	if (!r)
+		r = model_devices(m, dcm, t);
+	if (r)
 		goto out;
-	}
-	for (i = 0; i < N_RULES; i++) {
-		size_t j;
-
-		for (j = 0; j < m->n_channels; j++)
-			if (!strcmp(m->channels[j].topic, rules[i].topic))
-				break;
-		if (j < m->n_channels)
-			continue;
-		m->channels[j].topic = rules[i].topic;
-		m->channels[j].schema_name = rules[i].schema;
-		m->n_channels++;
-	}
-	n = dcm_tree_n_subdevices(t);
-	for (i = 0; i < n; i++) {
-		const struct dcm_tree_subdevice *s = dcm_tree_subdevice(t, i);
-		uint32_t ix = LIBDCM_HANDLE_INDEX(s->handle);
-
-		r = add_key(m, s->name, ix);
-		if (r)
-			goto out;
-		if (ix + 1 > max)
-			max = ix + 1;
-		/* Status words of sensors are live keys (ABI 1.4). */
-		snprintf(name, sizeof(name), "%s/Status", s->name);
-		if (strstr(s->name, "/Sensor") && strlen(s->name) > 7 &&
-		    !strcmp(s->name + strlen(s->name) - 7, "/Sensor")) {
-			r = try_live(m, dcm, name);
-			if (r)
-				goto out;
-		}
-	}
-	n = dcm_tree_n_devices(t);
-	for (i = 0; i < n; i++) {
-		static const char *const dkeys[] = { "Available", "Ack", "Nack" };
-		const struct dcm_tree_device *d = dcm_tree_device(t, i);
-		unsigned int k;
-
-		for (k = 0; k < 3; k++) {
-			snprintf(name, sizeof(name), DCM_PREFIX_DEVICE "%s/%s", d->name, dkeys[k]);
-			r = try_live(m, dcm, name);
-			if (r)
-				goto out;
-		}
-	}
 	for (i = 0; i < m->n_keys; i++)
 		if (m->keys[i].index + 1 > max)
 			max = m->keys[i].index + 1;
 	m->n_handles = max;
 	for (i = 0; i < m->n_channels; i++)
 		m->channels[i].id = (unsigned int)i + 1;
-	r = 0;
 out:
 	dcm_tree_free(t);
 	if (r)
@@ -522,237 +544,15 @@ char *web_event_json(const struct dcm_event_msg *ev, size_t *len)
 	return mem_finish(f, &buf, len);
 }
 
-/* ---- Prometheus text exposition format ---- */
-
-/* A label value: backslash, double quote and newline escaped. */
-static void prom_label(FILE *out, const char *s)
+unsigned int web_rule_count(void)
 {
-	for (; *s; s++) {
-		if (*s == '\\' || *s == '"')
-			fputc('\\', out);
-		if (*s == '\n') {
-			fputs("\\n", out);
-			continue;
-		}
-		fputc(*s, out);
-	}
+	return (unsigned int)N_RULES;
 }
 
-static void prom_double(FILE *out, double v)
+void web_rule_family(unsigned int rule, struct web_family *fam)
 {
-	if (isnan(v))
-		fputs("NaN", out);
-	else if (isinf(v))
-		fputs(v > 0 ? "+Inf" : "-Inf", out);
-	else
-		fprintf(out, "%.17g", v);
-}
-
-static void prom_head(FILE *out, const char *name, const char *type, const char *help)
-{
-	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
-}
-
-static void prom_u64(FILE *out, const char *name, const char *type, const char *help,
-		     uint64_t v)
-{
-	prom_head(out, name, type, help);
-	fprintf(out, "%s %" PRIu64 "\n", name, v);
-}
-
-static void prom_quantiles(FILE *out, const char *name, const char *help, const __u64 *ns,
-			   uint64_t mean_ns, uint64_t count)
-{
-	static const char *const q[DCM_PCT_COUNT] = { "0.5", "0.99", "0.999", "1" };
-	unsigned int i;
-
-	prom_head(out, name, "summary", help);
-	for (i = 0; i < DCM_PCT_COUNT; i++) {
-		fprintf(out, "%s{quantile=\"%s\"} ", name, q[i]);
-		prom_double(out, ns[i] / 1e9);
-		fputc('\n', out);
-	}
-	fprintf(out, "%s_sum ", name);
-	prom_double(out, (double)mean_ns * (double)count / 1e9);
-	fprintf(out, "\n%s_count %" PRIu64 "\n", name, count);
-}
-
-/**
- * web_metrics() - the metrics, in Prometheus' text exposition format 0.0.4
- * @out: where to write them
- * @dcm: the controller (its statistics ioctls)
- * @m: the model
- * @f: the last frame read, or one with no values
- * @c: the server's own counts
- *
- * Return: 0, or -errno when the controller cannot be read (the metrics
- * then say dcm_up 0).
- */
-unsigned int web_max_connections(uint64_t nofile, unsigned int want)
-{
-	uint64_t fit;
-
-	if (nofile <= WEB_FD_RESERVE)
-		return 0;
-	fit = (nofile - WEB_FD_RESERVE) / WEB_FDS_PER_CONNECTION;
-	if (fit > WEB_MAX_CONNECTIONS)
-		fit = WEB_MAX_CONNECTIONS;
-	if (want && want < fit)
-		return want;
-	return (unsigned int)fit;
-}
-
-/*
- * The controller's events counted by type (its sysfs file events): posted,
- * and dropped before the events group got them. Nothing from an older
- * kernel.
- */
-static void prom_events(FILE *out, unsigned int index)
-{
-	static const char *const fam[2][2] = {
-		{ "dcm_kernel_events_posted_total", "Events the controller posted, by type" },
-		{ "dcm_kernel_events_dropped_total",
-		  "Events the controller's events group did not get (its history kept them)" },
-	};
-	struct dcm_event_count c[32];
-	struct dcm_sysfs *s;
-	int i, k, n;
-
-	if (dcm_sysfs_open(NULL, index, &s))
-		return;
-	n = dcm_sysfs_event_counts(s, c, sizeof(c) / sizeof(c[0]));
-	dcm_sysfs_close(s);
-	for (k = 0; k < 2 && n > 0; k++) {
-		prom_head(out, fam[k][0], "counter", fam[k][1]);
-		for (i = 0; i < n; i++)
-			fprintf(out, "%s{type=\"%s\",class=\"%s\"} %" PRIu64 "\n", fam[k][0],
-				c[i].type, c[i].safety ? "safety" : "info",
-				k ? c[i].dropped : c[i].posted);
-	}
-}
-
-int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
-		const struct dcm_values_frame *f, const struct web_counters *c)
-{
-	struct dcm_ioc_cycle_stats cs;
-	struct dcm_info info;
-	struct dcm_stats st;
-	bool have_cs;
-	uint64_t cum = 0;
-	unsigned int i;
-	size_t ri, ci, fi;
-	int r;
-
-	r = dcm_get_info(dcm, &info);
-	if (!r)
-		r = dcm_stats(dcm, &st);
-	prom_u64(out, "dcm_up", "gauge", "Whether the controller could be read", !r);
-	prom_u64(out, "dcm_web_clients", "gauge", "WebSocket clients of dcm-web", c->ws_clients);
-	prom_u64(out, "dcm_web_frames_total", "counter", "Cycles dcm-web read", c->frames);
-	prom_u64(out, "dcm_web_dropped_messages_total", "counter",
-		 "Stream messages dropped because a client did not keep up", c->dropped);
-	prom_u64(out, "dcm_web_stalled_clients_total", "counter",
-		 "WebSocket clients dropped: they read nothing, or answered no ping, for --ws-timeout",
-		 c->stalled);
-	prom_u64(out, "dcm_events_total", "counter", "Kernel events dcm-web received", c->events);
-	if (r)
-		return r;
-	prom_head(out, "dcm_info", "gauge", "The controller: name and body driver");
-	fputs("dcm_info{name=\"", out);
-	prom_label(out, info.name);
-	fputs("\",driver=\"", out);
-	prom_label(out, info.driver);
-	fputs("\"} 1\n", out);
-	prom_head(out, "dcm_cycle_period_seconds", "gauge", "The cycle's period");
-	fprintf(out, "dcm_cycle_period_seconds %g\n", info.period_us / 1e6);
-	prom_u64(out, "dcm_running", "gauge", "Whether the cycle runs", !!(info.flags & DCM_INFO_F_RUNNING));
-	prom_u64(out, "dcm_description_generation", "gauge",
-		 "Generation of the running description", m->generation);
-	prom_u64(out, "dcm_time_milliseconds", "gauge",
-		 "DCM time of the last cycle dcm-web read", f->n_values ? f->time : 0);
-
-	prom_u64(out, "dcm_cycles_total", "counter",
-		 "Cycles run since the description was loaded", st.cycles);
-	prom_u64(out, "dcm_overruns_total", "counter",
-		 "Cycles that started a period or more late", st.overruns);
-	prom_head(out, "dcm_cycle_work_last_seconds", "gauge", "Work of the last cycle");
-	fprintf(out, "dcm_cycle_work_last_seconds %g\n", st.last_ns / 1e9);
-	prom_head(out, "dcm_cycle_work_max_seconds", "gauge", "Longest work of a cycle");
-	fprintf(out, "dcm_cycle_work_max_seconds %g\n", st.max_ns / 1e9);
-	prom_head(out, "dcm_cycle_latency_max_seconds", "gauge", "Longest wake-up latency");
-	fprintf(out, "dcm_cycle_latency_max_seconds %g\n", st.latency_max_ns / 1e9);
-	prom_head(out, "dcm_cycle_latency_histogram_seconds", "histogram",
-		  "Wake-up latencies (deadline to start) since the description was loaded");
-	for (i = 0; i < LIBDCM_LATENCY_BUCKETS; i++) {
-		uint64_t b = dcm_latency_bucket_ns(i);
-
-		cum += st.latency_hist[i];
-		if (b == UINT64_MAX)
-			fprintf(out, "dcm_cycle_latency_histogram_seconds_bucket{le=\"+Inf\"} %"
-				PRIu64 "\n", cum);
-		else
-			fprintf(out, "dcm_cycle_latency_histogram_seconds_bucket{le=\"%g\"} %"
-				PRIu64 "\n", b / 1e9, cum);
-	}
-	fprintf(out, "dcm_cycle_latency_histogram_seconds_count %" PRIu64 "\n", cum);
-
-	memset(&cs, 0, sizeof(cs));
-	have_cs = !ioctl(dcm_fd(dcm), DCM_IOC_CYCLE_STATS, &cs);
-	if (have_cs) {
-		prom_u64(out, "dcm_missed_periods_total", "counter",
-			 "Periods passed over after late cycles", cs.missed);
-		prom_u64(out, "dcm_late_starts_total", "counter",
-			 "Cycles that started a period or more after their deadline",
-			 cs.late_starts);
-		prom_u64(out, "dcm_work_overruns_total", "counter",
-			 "Cycles whose work took longer than the period", cs.work_overruns);
-		prom_u64(out, "dcm_late_buses_total", "counter",
-			 "Bus exchanges not done when the cycle published", cs.late_buses);
-		prom_u64(out, "dcm_busy_buses_total", "counter",
-			 "Bus exchanges not started: the previous one had not ended",
-			 cs.busy_buses);
-		prom_u64(out, "dcm_cycle_statistics_cycles_total", "counter",
-			 "Cycles since the statistics began (module load or reset)", cs.cycles);
-		prom_quantiles(out, "dcm_cycle_latency_seconds",
-			       "Wake-up latency percentiles since the statistics began",
-			       cs.latency_ns, cs.latency_mean_ns, cs.cycles);
-		prom_quantiles(out, "dcm_cycle_work_seconds",
-			       "Work percentiles since the statistics began", cs.work_ns,
-			       cs.work_mean_ns, cs.cycles);
-		prom_u64(out, "dcm_cycle_priority", "gauge",
-			 "SCHED_FIFO priority of the cycle", cs.priority);
-	}
-	prom_events(out, info.index);
-
-	/* The keys, a family per rule (rules sharing a family are adjacent). */
-	for (ri = 0; ri < N_RULES; ri++) {
-		const struct rule *rl = &rules[ri];
-		bool head = false;
-		size_t rj;
-
-		for (rj = 0; rj < ri; rj++)
-			if (!strcmp(rules[rj].metric, rl->metric))
-				break;
-		if (rj < ri)
-			continue;
-		for (ci = 0; ci < m->n_channels; ci++) {
-			const struct web_channel *ch = &m->channels[ci];
-
-			for (fi = 0; fi < ch->n_fields; fi++) {
-				if (strcmp(rules[ch->rule[fi]].metric, rl->metric) ||
-				    ch->index[fi] >= f->n_values)
-					continue;
-				if (!head) {
-					prom_head(out, rl->metric, rl->type, rl->help);
-					head = true;
-				}
-				fprintf(out, "%s{%s=\"", rl->metric, rl->label);
-				prom_label(out, ch->labels[fi]);
-				fputs("\"} ", out);
-				prom_double(out, f->values[ch->index[fi]]);
-				fputc('\n', out);
-			}
-		}
-	}
-	return 0;
+	fam->metric = rules[rule].metric;
+	fam->label = rules[rule].label;
+	fam->type = rules[rule].type;
+	fam->help = rules[rule].help;
 }

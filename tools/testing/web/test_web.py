@@ -498,8 +498,8 @@ def test_browser(g, tmp):
 
 
 # The second dcm-web (guest.sh): RLIMIT_NOFILE 64, --max-clients 4,
-# --http-timeout 2, --ws-timeout 2; and its log's rate limit (main.c:
-# LOG_BURST lines every LOG_INTERVAL seconds, the rest counted).
+# --http-timeout 2, --ws-timeout 2; and its log's rate limit (log.h:
+# WEB_LOG_BURST lines every WEB_LOG_INTERVAL_MS, the rest counted).
 HOSTILE_NOFILE = 64
 HOSTILE_MAX_CLIENTS = 4
 LOG_BURST, LOG_INTERVAL = 10, 5

@@ -128,7 +128,7 @@ dcmctl flight --dir $TMP/fl --seconds 2 --after 0.5 --keep 0 >$TMP/fl.out 2>$TMP
 FPID=$!
 wait_until 20 holds "[ \"\$(cat $TMP/fl/flight.pid 2>/dev/null)\" = $FPID ]"
 check $? "a recorder runs, its pid in flight.pid ($(cat $TMP/fl.err))"
-f=$(dcmctl flight-dump --dir $TMP/fl 2>&1)
+f=$(dcmctl flight-dump --dir $TMP/fl --timeout $((10 * slow)) 2>&1)
 [ $? = 0 ] && [ -f "$f" ] && head -n 1 "$f" | grep -q '"reason":"on demand"'
 check $? "flight-dump asks the recorder for a file ($f)"
 # the child that wrote it took no lock with it

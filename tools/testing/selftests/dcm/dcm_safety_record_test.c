@@ -91,6 +91,7 @@ struct hist_scan {
 	int falls;		/* falls (value 1) */
 	int ups;		/* up again (value 0) */
 	int specials;
+	int info;		/* informational events (specials, overruns, ...) */
 	int events;
 };
 
@@ -109,6 +110,8 @@ static int scan_event(const struct dcm_nl_event *e, void *arg)
 		*(ev.value ? &h->falls : &h->ups) += 1;
 	if (ev.type == DCM_EV_SPECIAL)
 		h->specials++;
+	if (!dcm_event_type_safety(ev.type))
+		h->info++;
 	return 0;
 }
 
@@ -277,11 +280,15 @@ TEST_F(record, flood_keeps_falls)
 	free(res);
 	dcm_nl_close(nl);
 
-	/* The falls are still there; the informational history is full. */
+	/*
+	 * The falls are still there; the informational history is full (of
+	 * the diagnostics, and of overruns on a slow kernel).
+	 */
 	ASSERT_EQ(0, scan_history(seq0, &h));
 	EXPECT_EQ(FALLS, h.falls);
 	EXPECT_EQ(FALLS, h.ups);
-	EXPECT_EQ(64, h.specials);
+	EXPECT_EQ(64, h.info);
+	EXPECT_LE(1, h.specials);
 	EXPECT_EQ(2LL * FALLS, event_count("fall", 2) - falls0);
 
 	/*

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dcm-web: the robot's live view (Foxglove WebSocket stream, the page) and
- * its Prometheus metrics. Documentation/userspace.rst, "dcm-web".
+ * dcm-web's model: the running description's keys grouped into the
+ * stream's channels and the metrics' families, and the stream's JSON
+ * messages. Documentation/dcm/web.rst.
  */
-#ifndef DCM_WEB_H
-#define DCM_WEB_H
+#ifndef DCM_WEB_MODEL_H
+#define DCM_WEB_MODEL_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "libdcm.h"
 
@@ -61,40 +61,20 @@ char *web_advertise_json(const struct web_model *m);
 char *web_channel_json(const struct web_channel *c, const struct dcm_values_frame *f,
 		       size_t *len);
 
-/* What the metrics say besides the frame. */
-struct web_counters {
-	unsigned int ws_clients;	/* WebSocket connections open */
-	uint64_t frames;		/* frames read */
-	uint64_t dropped;		/* messages dropped for slow clients */
-	uint64_t stalled;		/* clients dropped: read nothing, or answered no
-					 * ping, for --ws-timeout */
-	uint64_t events;		/* kernel events received */
-	uint64_t events_lost;		/* events the socket overran on */
-};
-
-/*
- * Descriptors: WEB_FD_RESERVE for what is not a connection (stdio, the
- * controller, netlink, libwebsockets' own, a scrape's socket and sysfs
- * files), and two for each connection (its socket, and the file of the
- * page being sent on it).
- */
-#define WEB_FD_RESERVE 32
-#define WEB_FDS_PER_CONNECTION 2
-#define WEB_MAX_CONNECTIONS 65536
-
-/*
- * The connections dcm-web may hold at once with @nofile descriptors
- * (RLIMIT_NOFILE's soft limit): @want (--max-connections; 0: as many as
- * fit), at most what fits under @nofile. Return 0 if not even one fits.
- */
-unsigned int web_max_connections(uint64_t nofile, unsigned int want);
-
-int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
-		const struct dcm_values_frame *f, const struct web_counters *c);
-
 /* The /cycle channel's message: DCM_IOC_STATS and DCM_IOC_CYCLE_STATS. */
 char *web_cycle_json(struct dcm *dcm, size_t *len);
 /* The /events channel's message for one event. */
 char *web_event_json(const struct dcm_event_msg *ev, size_t *len);
 
-#endif /* DCM_WEB_H */
+/* The metric family of a rule (web_channel.rule): name, label, type, help. */
+struct web_family {
+	const char *metric;		/* "dcm_joint_position" */
+	const char *label;		/* "joint" */
+	const char *type;		/* "gauge" or "counter" */
+	const char *help;
+};
+
+unsigned int web_rule_count(void);
+void web_rule_family(unsigned int rule, struct web_family *fam);
+
+#endif /* DCM_WEB_MODEL_H */

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm-web's HTTP: / serves the page's files (libwebsockets' file mount of
+ * --root), /metrics the metrics (metrics.c), anything below /metrics 404;
+ * an answer that stalls is closed after --http-timeout.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http.h"
+#include "metrics.h"
+#include "server.h"
+
+#define CHUNK 4096	/* bytes of an answer a writable callback */
+
+static const struct lws_http_mount mount_metrics = {
+	.mountpoint = "/metrics",
+	.mountpoint_len = 8,
+	.origin = "http",
+	.origin_protocol = LWSMPRO_CALLBACK,
+};
+
+const struct lws_http_mount *web_http_mounts(struct lws_http_mount *root, const char *dir)
+{
+	memset(root, 0, sizeof(*root));
+	root->mount_next = &mount_metrics;
+	root->mountpoint = "/";
+	root->mountpoint_len = 1;
+	root->origin = dir;
+	root->def = "index.html";
+	root->origin_protocol = LWSMPRO_FILE;
+	return root;
+}
+
+/* The metrics now, into @hs. Return: 0, or -1. */
+static int metrics_body(struct web_server *s, struct web_http_session *hs)
+{
+	static const struct dcm_values_frame empty;
+	size_t sz;
+	FILE *f;
+
+	hs->body = NULL;
+	f = open_memstream(&hs->body, &sz);
+	if (!f)
+		return -1;
+	web_metrics(f, s->dcm, &s->model, s->counters.frames ? &s->frame : &empty,
+		    &s->counters);
+	web_lola_metrics(f, s->o.lola_status);
+	if (fclose(f)) {
+		free(hs->body);
+		hs->body = NULL;
+		return -1;
+	}
+	hs->len = strlen(hs->body);
+	hs->off = 0;
+	return 0;
+}
+
+/* A request of the /metrics mount: its headers sent, its body to follow. */
+static int http_request(struct lws *wsi, struct web_http_session *hs, const char *path)
+{
+	struct web_server *s = web_server_of(wsi);
+	unsigned char hdr[LWS_PRE + 512], *p, *end;
+
+	/*
+	 * The mount /metrics, nothing below it. libwebsockets passes the
+	 * whole path (or, in some versions, what follows the mount point).
+	 */
+	if (!strncmp(path, "/metrics", 8))
+		path += 8;
+	if (*path && strcmp(path, "/")) {
+		lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL);
+		return -1;
+	}
+	if (metrics_body(s, hs))
+		return -1;
+	p = hdr + LWS_PRE;
+	end = hdr + sizeof(hdr) - 1;
+	if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK,
+					"text/plain; version=0.0.4; charset=utf-8",
+					hs->len, &p, end) ||
+	    lws_finalize_write_http_header(wsi, hdr + LWS_PRE, &p, end))
+		return 1;
+	/* A client that does not read the answer: closed (--http-timeout). */
+	lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT, (int)s->o.http_timeout);
+	lws_callback_on_writable(wsi);
+	return 0;
+}
+
+/* The next chunk of the body. */
+static int http_write(struct lws *wsi, struct web_http_session *hs)
+{
+	size_t n = hs->len - hs->off;
+	unsigned char *b;
+	int last;
+
+	if (n > CHUNK)
+		n = CHUNK;
+	last = hs->off + n == hs->len;
+	b = malloc(LWS_PRE + n + 1);
+	if (!b)
+		return -1;
+	memcpy(b + LWS_PRE, hs->body + hs->off, n);
+	if (lws_write(wsi, b + LWS_PRE, n,
+		      last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) != (int)n) {
+		free(b);
+		return 1;
+	}
+	free(b);
+	hs->off += n;
+	if (!last) {
+		lws_set_timeout(wsi, PENDING_TIMEOUT_HTTP_CONTENT,
+				(int)web_server_of(wsi)->o.http_timeout);
+		lws_callback_on_writable(wsi);
+		return 0;
+	}
+	free(hs->body);
+	hs->body = NULL;
+	if (lws_http_transaction_completed(wsi))
+		return -1;
+	return 0;
+}
+
+int web_http_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+		      size_t len)
+{
+	struct web_http_session *hs = user;
+
+	switch (reason) {
+	case LWS_CALLBACK_HTTP:
+		return http_request(wsi, hs, in ? (const char *)in : "");
+	case LWS_CALLBACK_HTTP_WRITEABLE:
+		if (!hs->body)
+			break;
+		return http_write(wsi, hs);
+	case LWS_CALLBACK_CLOSED_HTTP:
+		free(hs ? hs->body : NULL);
+		if (hs)
+			hs->body = NULL;
+		break;
+	case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+	case LWS_CALLBACK_ESTABLISHED:
+		/* A WebSocket without our subprotocol: refused. */
+		return -1;
+	default:
+		break;
+	}
+	return lws_callback_http_dummy(wsi, reason, user, in, len);
+}

@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dcm-web's metrics, in Prometheus' text exposition format 0.0.4: the
+ * server's counts, the controller's information and statistics, its
+ * events by type, the keys a family per rule, and dcm-lola's status.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include <linux/dcm.h>
+
+#include "clock.h"
+#include "metrics.h"
+
+/* ---- Prometheus text exposition format ---- */
+
+/* A label value: backslash, double quote and newline escaped. */
+static void prom_label(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\' || *s == '"')
+			fputc('\\', out);
+		if (*s == '\n') {
+			fputs("\\n", out);
+			continue;
+		}
+		fputc(*s, out);
+	}
+}
+
+static void prom_double(FILE *out, double v)
+{
+	if (isnan(v))
+		fputs("NaN", out);
+	else if (isinf(v))
+		fputs(v > 0 ? "+Inf" : "-Inf", out);
+	else
+		fprintf(out, "%.17g", v);
+}
+
+static void prom_head(FILE *out, const char *name, const char *type, const char *help)
+{
+	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+static void prom_u64(FILE *out, const char *name, const char *type, const char *help,
+		     uint64_t v)
+{
+	prom_head(out, name, type, help);
+	fprintf(out, "%s %" PRIu64 "\n", name, v);
+}
+
+static void prom_quantiles(FILE *out, const char *name, const char *help, const __u64 *ns,
+			   uint64_t mean_ns, uint64_t count)
+{
+	static const char *const q[DCM_PCT_COUNT] = { "0.5", "0.99", "0.999", "1" };
+	unsigned int i;
+
+	prom_head(out, name, "summary", help);
+	for (i = 0; i < DCM_PCT_COUNT; i++) {
+		fprintf(out, "%s{quantile=\"%s\"} ", name, q[i]);
+		prom_double(out, ns[i] / 1e9);
+		fputc('\n', out);
+	}
+	fprintf(out, "%s_sum ", name);
+	prom_double(out, (double)mean_ns * (double)count / 1e9);
+	fprintf(out, "\n%s_count %" PRIu64 "\n", name, count);
+}
+
+/*
+ * The controller's events counted by type (its sysfs file events): posted,
+ * and dropped before the events group got them. Nothing from an older
+ * kernel.
+ */
+static void prom_events(FILE *out, unsigned int index)
+{
+	static const char *const fam[2][2] = {
+		{ "dcm_kernel_events_posted_total", "Events the controller posted, by type" },
+		{ "dcm_kernel_events_dropped_total",
+		  "Events the controller's events group did not get (its history kept them)" },
+	};
+	struct dcm_event_count c[32];
+	struct dcm_sysfs *s;
+	int i, k, n;
+
+	if (dcm_sysfs_open(NULL, index, &s))
+		return;
+	n = dcm_sysfs_event_counts(s, c, sizeof(c) / sizeof(c[0]));
+	dcm_sysfs_close(s);
+	for (k = 0; k < 2 && n > 0; k++) {
+		prom_head(out, fam[k][0], "counter", fam[k][1]);
+		for (i = 0; i < n; i++)
+			fprintf(out, "%s{type=\"%s\",class=\"%s\"} %" PRIu64 "\n", fam[k][0],
+				c[i].type, c[i].safety ? "safety" : "info",
+				k ? c[i].dropped : c[i].posted);
+	}
+}
+
+/* dcm-web's own counts, and whether the controller could be read. */
+static void metrics_server(FILE *out, const struct web_counters *c, int up)
+{
+	prom_u64(out, "dcm_up", "gauge", "Whether the controller could be read", up);
+	prom_u64(out, "dcm_web_clients", "gauge", "WebSocket clients of dcm-web", c->ws_clients);
+	prom_u64(out, "dcm_web_frames_total", "counter", "Cycles dcm-web read", c->frames);
+	prom_u64(out, "dcm_web_dropped_messages_total", "counter",
+		 "Stream messages dropped because a client did not keep up", c->dropped);
+	prom_u64(out, "dcm_web_stalled_clients_total", "counter",
+		 "WebSocket clients dropped: they read nothing, or answered no ping, for --ws-timeout",
+		 c->stalled);
+	prom_u64(out, "dcm_events_total", "counter", "Kernel events dcm-web received", c->events);
+}
+
+/* The controller: its name, driver, period and state. */
+static void metrics_info(FILE *out, const struct dcm_info *info, const struct web_model *m,
+			 const struct dcm_values_frame *f)
+{
+	prom_head(out, "dcm_info", "gauge", "The controller: name and body driver");
+	fputs("dcm_info{name=\"", out);
+	prom_label(out, info->name);
+	fputs("\",driver=\"", out);
+	prom_label(out, info->driver);
+	fputs("\"} 1\n", out);
+	prom_head(out, "dcm_cycle_period_seconds", "gauge", "The cycle's period");
+	fprintf(out, "dcm_cycle_period_seconds %g\n", info->period_us / 1e6);
+	prom_u64(out, "dcm_running", "gauge", "Whether the cycle runs",
+		 !!(info->flags & DCM_INFO_F_RUNNING));
+	prom_u64(out, "dcm_description_generation", "gauge",
+		 "Generation of the running description", m->generation);
+	prom_u64(out, "dcm_time_milliseconds", "gauge",
+		 "DCM time of the last cycle dcm-web read", f->n_values ? f->time : 0);
+}
+
+/* The statistics since the description was loaded (DCM_IOC_STATS). */
+static void metrics_stats(FILE *out, const struct dcm_stats *st)
+{
+	uint64_t cum = 0;
+	unsigned int i;
+
+	prom_u64(out, "dcm_cycles_total", "counter",
+		 "Cycles run since the description was loaded", st->cycles);
+	prom_u64(out, "dcm_overruns_total", "counter",
+		 "Cycles that started a period or more late", st->overruns);
+	prom_head(out, "dcm_cycle_work_last_seconds", "gauge", "Work of the last cycle");
+	fprintf(out, "dcm_cycle_work_last_seconds %g\n", st->last_ns / 1e9);
+	prom_head(out, "dcm_cycle_work_max_seconds", "gauge", "Longest work of a cycle");
+	fprintf(out, "dcm_cycle_work_max_seconds %g\n", st->max_ns / 1e9);
+	prom_head(out, "dcm_cycle_latency_max_seconds", "gauge", "Longest wake-up latency");
+	fprintf(out, "dcm_cycle_latency_max_seconds %g\n", st->latency_max_ns / 1e9);
+	prom_head(out, "dcm_cycle_latency_histogram_seconds", "histogram",
+		  "Wake-up latencies (deadline to start) since the description was loaded");
+	for (i = 0; i < LIBDCM_LATENCY_BUCKETS; i++) {
+		uint64_t b = dcm_latency_bucket_ns(i);
+
+		cum += st->latency_hist[i];
+		if (b == UINT64_MAX)
+			fprintf(out, "dcm_cycle_latency_histogram_seconds_bucket{le=\"+Inf\"} %"
+				PRIu64 "\n", cum);
+		else
+			fprintf(out, "dcm_cycle_latency_histogram_seconds_bucket{le=\"%g\"} %"
+				PRIu64 "\n", b / 1e9, cum);
+	}
+	fprintf(out, "dcm_cycle_latency_histogram_seconds_count %" PRIu64 "\n", cum);
+}
+
+/* The cycle's statistics since they began (DCM_IOC_CYCLE_STATS), if any. */
+static void metrics_cycle_stats(FILE *out, struct dcm *dcm)
+{
+	struct dcm_ioc_cycle_stats cs;
+
+	memset(&cs, 0, sizeof(cs));
+	if (ioctl(dcm_fd(dcm), DCM_IOC_CYCLE_STATS, &cs))
+		return;
+	prom_u64(out, "dcm_missed_periods_total", "counter",
+		 "Periods passed over after late cycles", cs.missed);
+	prom_u64(out, "dcm_late_starts_total", "counter",
+		 "Cycles that started a period or more after their deadline", cs.late_starts);
+	prom_u64(out, "dcm_work_overruns_total", "counter",
+		 "Cycles whose work took longer than the period", cs.work_overruns);
+	prom_u64(out, "dcm_late_buses_total", "counter",
+		 "Bus exchanges not done when the cycle published", cs.late_buses);
+	prom_u64(out, "dcm_busy_buses_total", "counter",
+		 "Bus exchanges not started: the previous one had not ended", cs.busy_buses);
+	prom_u64(out, "dcm_cycle_statistics_cycles_total", "counter",
+		 "Cycles since the statistics began (module load or reset)", cs.cycles);
+	prom_quantiles(out, "dcm_cycle_latency_seconds",
+		       "Wake-up latency percentiles since the statistics began",
+		       cs.latency_ns, cs.latency_mean_ns, cs.cycles);
+	prom_quantiles(out, "dcm_cycle_work_seconds",
+		       "Work percentiles since the statistics began", cs.work_ns,
+		       cs.work_mean_ns, cs.cycles);
+	prom_u64(out, "dcm_cycle_priority", "gauge", "SCHED_FIFO priority of the cycle",
+		 cs.priority);
+}
+
+/* The keys of one family in the frame; the head before the first. */
+static void metrics_family(FILE *out, const struct web_family *fam, const struct web_model *m,
+			   const struct dcm_values_frame *f)
+{
+	struct web_family other;
+	bool head = false;
+	size_t ci, fi;
+
+	for (ci = 0; ci < m->n_channels; ci++) {
+		const struct web_channel *ch = &m->channels[ci];
+
+		for (fi = 0; fi < ch->n_fields; fi++) {
+			web_rule_family(ch->rule[fi], &other);
+			if (strcmp(other.metric, fam->metric) || ch->index[fi] >= f->n_values)
+				continue;
+			if (!head) {
+				prom_head(out, fam->metric, fam->type, fam->help);
+				head = true;
+			}
+			fprintf(out, "%s{%s=\"", fam->metric, fam->label);
+			prom_label(out, ch->labels[fi]);
+			fputs("\"} ", out);
+			prom_double(out, f->values[ch->index[fi]]);
+			fputc('\n', out);
+		}
+	}
+}
+
+/* The keys, a family per rule (rules sharing a family are adjacent). */
+static void metrics_keys(FILE *out, const struct web_model *m, const struct dcm_values_frame *f)
+{
+	struct web_family fam, prev;
+	unsigned int ri, rj;
+
+	for (ri = 0; ri < web_rule_count(); ri++) {
+		web_rule_family(ri, &fam);
+		for (rj = 0; rj < ri; rj++) {
+			web_rule_family(rj, &prev);
+			if (!strcmp(prev.metric, fam.metric))
+				break;
+		}
+		if (rj == ri)
+			metrics_family(out, &fam, m, f);
+	}
+}
+
+/**
+ * web_metrics() - the metrics, in Prometheus' text exposition format 0.0.4
+ * @out: where to write them
+ * @dcm: the controller (its statistics ioctls)
+ * @m: the model
+ * @f: the last frame read, or one with no values
+ * @c: the server's own counts
+ *
+ * Return: 0, or -errno when the controller cannot be read (the metrics
+ * then say dcm_up 0).
+ */
+int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
+		const struct dcm_values_frame *f, const struct web_counters *c)
+{
+	struct dcm_info info;
+	struct dcm_stats st;
+	int r;
+
+	r = dcm_get_info(dcm, &info);
+	if (!r)
+		r = dcm_stats(dcm, &st);
+	metrics_server(out, c, !r);
+	if (r)
+		return r;
+	metrics_info(out, &info, m, f);
+	metrics_stats(out, &st);
+	metrics_cycle_stats(out, dcm);
+	prom_events(out, info.index);
+	metrics_keys(out, m, f);
+	return 0;
+}
+
+/*
+ * dcm-lola's status from its socket at @path into @buf (NUL-terminated).
+ * Return: the bytes read, 0 when it did not answer.
+ */
+static size_t lola_read(const char *path, char *buf, size_t size)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	struct ucred cr;
+	socklen_t crl = sizeof(cr);
+	uint64_t deadline;
+	size_t n = 0;
+	int fd;
+
+	if (strlen(path) >= sizeof(sa.sun_path))
+		return 0;
+	strcpy(sa.sun_path, path);
+	/* Non-blocking: a socket whose backlog is full does not stall the loop. */
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return 0;
+	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) ||
+	    getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &crl) ||
+	    (cr.uid != 0 && cr.uid != getuid())) {
+		close(fd);
+		return 0;
+	}
+	/* The daemon writes its status and closes: 200 ms at most in all. */
+	deadline = web_mono_ns() + 200000000ull;
+	while (n < size - 1) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		uint64_t now = web_mono_ns();
+		ssize_t r;
+
+		if (now >= deadline ||
+		    poll(&p, 1, (int)((deadline - now) / 1000000 + 1)) <= 0)
+			break;
+		r = read(fd, buf + n, size - 1 - n);
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = 0;
+	return n;
+}
+
+void web_lola_metrics(FILE *out, const char *path)
+{
+	char buf[8192], *line, *save;
+	int up;
+
+	if (!path)
+		return;
+	up = lola_read(path, buf, sizeof(buf)) > 0;
+	fprintf(out, "# HELP dcm_lola_up Whether dcm-lola's status socket answered\n"
+		"# TYPE dcm_lola_up gauge\ndcm_lola_up %d\n", up);
+	if (!up)
+		return;
+	/* "word number" lines: clients and commander are gauges, the rest counts. */
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char word[48], name[80], tail;
+		unsigned long long v;
+		bool gauge;
+		size_t wl;
+
+		if (sscanf(line, "%47[a-z_] %llu%c", word, &v, &tail) != 2)
+			continue;
+		gauge = !strcmp(word, "clients") || !strcmp(word, "commander") ||
+			!strcmp(word, "uptime_ms");
+		wl = strlen(word);
+		snprintf(name, sizeof(name), "dcm_lola_%s%s", word,
+			 gauge || (wl > 6 && !strcmp(word + wl - 6, "_total")) ? "" : "_total");
+		fprintf(out, "# HELP %s dcm-lola's status: %s\n# TYPE %s %s\n%s %llu\n", name,
+			word, name, gauge ? "gauge" : "counter", name, v);
+	}
+}
