@@ -17,22 +17,26 @@
 #include <uapi/linux/dcm.h>
 
 #include <linux/list.h>
-#include <linux/mutex.h>
+#include <linux/spinlock.h>
 
 struct device;
 struct dcm_controller;
 struct dcm_bus;
+struct task_struct;
 
 /**
  * struct dcm_bus_ops - what a transport does for the cycle
  * @xfer: one transaction with the board at @addr: write @tx_len bytes of
  *	@tx, then read up to @rx_len bytes into @rx (either may be 0). On an
  *	I2C bus @addr is the 7-bit address, on SPI the chip select; an RS485
- *	frame carries its own address and @addr is ignored. Called with the
- *	bus's @xfer_lock held, by the cycle thread or in process context
- *	(chaining, configuration, the chest store, special commands); may
- *	sleep for the bus, never on user space nor on a dcm lock. Returns the
- *	bytes read, -ETIMEDOUT when nothing answered in time, or another
+ *	frame carries its own address and @addr is ignored. Called by the
+ *	cycle only (the bus's lane or the cycle thread), one call at a time:
+ *	its exchange and the requests it carries for everyone else (chaining,
+ *	configuration, the chest store, special commands). May sleep for the
+ *	bus, never on user space nor on a dcm lock; an addressed request
+ *	(not the cycle's broadcast) should end within a few milliseconds,
+ *	a share of the period the cycle can give it after its exchange. Returns
+ *	the bytes read, -ETIMEDOUT when nothing answered in time, or another
  *	negative errno.
  */
 struct dcm_bus_ops {
@@ -58,8 +62,13 @@ enum dcm_bus_kind {
  * @node: private to the core: in the claiming controller's buses
  * @transport_node: private to the core: in the registered transports
  * @ctrl: private to the core: the controller that claims it, or NULL
- * @xfer_lock: private to the core: one user of the bus at a time (the
- *	cycle, chaining, configuration, the chest store, special commands)
+ * @reqs_lock: private to the core: guards @reqs, @reqs_closed and @req_ns
+ * @reqs: private to the core: the transfers queued for the cycle to carry
+ *	(core/dcm_bus_req.c)
+ * @reqs_closed: private to the core: no body claims it: requests fail
+ * @req_ns: private to the core: the cycle's estimate of a request's time
+ * @in_cycle: private to the core: bit 0 while a thread of the cycle is on it
+ * @carrier: private to the core: that thread
  */
 struct dcm_bus {
 	struct device *dev;
@@ -70,7 +79,12 @@ struct dcm_bus {
 	struct list_head node;
 	struct list_head transport_node;
 	struct dcm_controller *ctrl;
-	struct mutex xfer_lock;		/* one user of the bus */
+	spinlock_t reqs_lock;		/* @reqs, @reqs_closed, @req_ns */
+	struct list_head reqs;
+	bool reqs_closed;
+	u64 req_ns;
+	unsigned long in_cycle;
+	struct task_struct *carrier;
 };
 
 int dcm_transport_register(struct dcm_bus *bus);

@@ -14,8 +14,8 @@
  * that change.
  *
  * The store is process context, outside the cycle: it is reached by
- * addressed transfers on the chest board's bus, taking the bus for one page
- * at a time (the cycle skips a bus it cannot take at once).
+ * addressed transfers on the chest board's bus, requests that the cycle
+ * carries after the bus's exchange (dcm_bus_xfer()): its exchange goes on.
  */
 
 #include <linux/delay.h>
@@ -27,6 +27,7 @@
 #include "core/dcm_events.h"
 #include "boards/dcm_chest.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_req.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
@@ -50,84 +51,125 @@ struct chest_io {
 	u8 status;
 };
 
-/* Write @len bytes from register @reg; the bus must be held. */
+/* Write @len bytes from register @reg: a request the cycle carries. */
 static int chest_write(struct chest_io *io, u8 reg, const u8 *data, size_t len)
 {
 	return dcm_reg_write(io->t, io->addr, io->buf, reg, data, len);
 }
 
-/* Read @len bytes from register @reg; the bus must be held. */
+/* Read @len bytes from register @reg: a request the cycle carries. */
 static int chest_read(struct chest_io *io, u8 reg, u8 *data, size_t len)
 {
 	return dcm_reg_read(io->t, io->addr, io->buf, reg, data, len);
 }
 
 /*
- * Wait while the store is busy with a commit, taking the bus for each look
- * at STATUS only. Return: 0 with @io->status read, -EIO if it stays busy.
+ * A page of the store and what to do with it: one step the cycle carries
+ * after the chest bus's exchange (dcm_bus_run()), its transfers together.
  */
-static int chest_wait_ready(struct chest_io *io)
+struct chest_page {
+	struct chest_io *io;
+	u8 page;
+	u8 *out;
+	const u8 *in;
+};
+
+/* The store's STATUS, -EAGAIN while it is busy with a commit. */
+static int chest_status(struct chest_io *io)
+{
+	int ret = chest_read(io, DCM_CHEST_STATUS, &io->status, 1);
+
+	if (ret)
+		return ret;
+	return io->status & DCM_CHEST_ST_EE_BUSY ? -EAGAIN : 0;
+}
+
+/*
+ * Run a step of the store until the store is not busy with a commit.
+ * Return: the step's result, or -EIO if the store stays busy.
+ */
+static int chest_step(struct chest_io *io, int (*step)(struct dcm_bus *t, void *arg),
+		      struct chest_page *cp)
 {
 	unsigned long end = jiffies + msecs_to_jiffies(STORE_READY_MS);
 	int ret;
 
 	for (;;) {
-		mutex_lock(&io->t->xfer_lock);
-		ret = chest_read(io, DCM_CHEST_STATUS, &io->status, 1);
-		mutex_unlock(&io->t->xfer_lock);
-		if (ret)
+		ret = dcm_bus_run(io->t, step, cp);
+		if (ret != -EAGAIN)
 			return ret;
-		if (!(io->status & DCM_CHEST_ST_EE_BUSY))
-			return 0;
 		if (time_after(jiffies, end))
 			return -EIO;
 		/*
-		 * Not in the cycle: the store is read and written in process
-		 * context, the bus free between two looks. A page commit
-		 * takes the board's EEPROM its write cycle (a few ms): STATUS
-		 * is polled every 0.5-1 ms meanwhile, not busy-waited.
+		 * A page commit takes the board's EEPROM its write cycle (a
+		 * few ms): STATUS is looked at again in 0.5-1 ms, the bus
+		 * the cycle's meanwhile.
 		 */
 		usleep_range(500, 1000);
 	}
 }
 
-/* Load a page into the window and read it. */
-static int chest_load_page(struct chest_io *io, u8 page, u8 *data)
+/* The store not busy: load a page into the window and read it. */
+static int load_step(struct dcm_bus *t, void *arg)
 {
-	u8 cmd[2] = { page, DCM_CHEST_EE_LOAD };
+	struct chest_page *cp = arg;
+	struct chest_io *io = cp->io;
+	u8 cmd[2] = { cp->page, DCM_CHEST_EE_LOAD };
 	int ret;
 
-	ret = chest_wait_ready(io);
-	if (ret)
-		return ret;
-	mutex_lock(&io->t->xfer_lock);
-	ret = chest_write(io, DCM_CHEST_EE_PAGE, cmd, sizeof(cmd));
+	ret = chest_status(io);
+	if (!ret)
+		ret = chest_write(io, DCM_CHEST_EE_PAGE, cmd, sizeof(cmd));
 	if (!ret)
 		ret = chest_read(io, DCM_CHEST_STATUS, &io->status, 1);
 	if (!ret && (io->status & DCM_CHEST_ST_EE_ERROR))
 		ret = -EIO;
 	if (!ret)
-		ret = chest_read(io, DCM_CHEST_EE_WINDOW, data, DCM_CHEST_EE_PAGE_LEN);
-	mutex_unlock(&io->t->xfer_lock);
+		ret = chest_read(io, DCM_CHEST_EE_WINDOW, cp->out, DCM_CHEST_EE_PAGE_LEN);
 	return ret;
+}
+
+/* The store not busy: fill the window and commit it to a page. */
+static int commit_step(struct dcm_bus *t, void *arg)
+{
+	struct chest_page *cp = arg;
+	struct chest_io *io = cp->io;
+	u8 cmd[2] = { cp->page, DCM_CHEST_EE_COMMIT };
+	int ret;
+
+	ret = chest_status(io);
+	if (!ret)
+		ret = chest_write(io, DCM_CHEST_EE_WINDOW, cp->in, DCM_CHEST_EE_PAGE_LEN);
+	if (!ret)
+		ret = chest_write(io, DCM_CHEST_EE_PAGE, cmd, sizeof(cmd));
+	return ret;
+}
+
+/* Whether the store is done with its commit: its STATUS, -EAGAIN while busy. */
+static int ready_step(struct dcm_bus *t, void *arg)
+{
+	struct chest_page *cp = arg;
+
+	return chest_status(cp->io);
+}
+
+/* Load a page into the window and read it. */
+static int chest_load_page(struct chest_io *io, u8 page, u8 *data)
+{
+	struct chest_page cp = { .io = io, .page = page, .out = data };
+
+	return chest_step(io, load_step, &cp);
 }
 
 /* Fill the window, commit it to a page, and wait until it is written. */
 static int chest_commit_page(struct chest_io *io, u8 page, const u8 *data)
 {
-	u8 cmd[2] = { page, DCM_CHEST_EE_COMMIT };
+	struct chest_page cp = { .io = io, .page = page, .in = data };
 	int ret;
 
-	ret = chest_wait_ready(io);
-	if (ret)
-		return ret;
-	mutex_lock(&io->t->xfer_lock);
-	ret = chest_write(io, DCM_CHEST_EE_WINDOW, data, DCM_CHEST_EE_PAGE_LEN);
+	ret = chest_step(io, commit_step, &cp);
 	if (!ret)
-		ret = chest_write(io, DCM_CHEST_EE_PAGE, cmd, sizeof(cmd));
-	mutex_unlock(&io->t->xfer_lock);
-	if (!ret)
-		ret = chest_wait_ready(io);
+		ret = chest_step(io, ready_step, &cp);
 	if (!ret && (io->status & DCM_CHEST_ST_EE_ERROR))
 		ret = -EIO;
 	return ret;

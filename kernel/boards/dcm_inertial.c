@@ -20,6 +20,7 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_req.h"
 #include "core/dcm_events.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_inertial.h"
@@ -134,10 +135,8 @@ static int inertial_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	u8 data;
 	int ret;
 
-	mutex_lock(&t->xfer_lock);
 	ret = dcm_reg_spi_read(t, rt->model->devices[dev].address, xb->tx, xb->rx,
 			       sizeof(xb->tx), DCM_REG_FW_VERSION, &data, 1);
-	mutex_unlock(&t->xfer_lock);
 	if (ret)
 		return ret;
 	dcm_board_set_live(dcm_board_dev_key(rt->model, dev, "ProgVersion"), data);

@@ -17,6 +17,7 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_req.h"
 #include "core/dcm_controller.h"
 #include "core/dcm_events.h"
 #include "core/dcm_time.h"
@@ -328,7 +329,7 @@ static int motor_configure(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u
 
 	motor_config(rt, dev, bid, &cfg);
 	len = dcm_rs485_put_config(xb->tx, sizeof(xb->tx), &cfg);
-	got = len < 0 ? len : t->ops->xfer(t, bid, xb->tx, len, xb->rx, DCM_RS485_MAX_FRAME);
+	got = len < 0 ? len : dcm_bus_xfer(t, bid, xb->tx, len, xb->rx, DCM_RS485_MAX_FRAME);
 	if (got > 0 && dcm_rs485_parse_frame(xb->rx, got, &f) >= 0 &&
 	    !dcm_rs485_get_config_ack(&f, &status) && status == DCM_MB_CONFIG_OK) {
 		for (m = 0; m < DCM_MB_MOTORS; m++)

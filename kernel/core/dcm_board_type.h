@@ -75,7 +75,7 @@ struct dcm_board_buf {
  * @reply: an RS485 board: its reply to the broadcast, to values and its
  *	Ack; NULL: an Ack only. Context: the cycle.
  * @exchange: a register (I2C/SPI) board: one cycle's transfers with it,
- *	its values and its Ack or Nack. Context: the cycle, the bus held.
+ *	its values and its Ack or Nack. Context: the cycle, on the bus.
  * @safety: the per-board stiffness rules, on the actuators the cycle has
  *	just computed. Context: the cycle, under the runtime's cmd_lock.
  * @over_limit: whether what the board measures puts the controller-wide
@@ -89,16 +89,18 @@ struct dcm_board_buf {
  *	type's codes are level 4, "board error N". Context: any; allocates
  *	nothing, does not sleep.
  * @unchained: an RS485 board whose bus is being chained again: it forgets
- *	what it was configured with. Context: process, the bus held.
+ *	what it was configured with. Context: process (the chaining work).
  * @identified: an RS485 board chaining or the VERSION command identified:
  *	its identity keys. Context: process.
  * @configure: an RS485 board: send it its configuration, to its Bid, with
- *	@xb for the transfer, the bus held; 0 or a negative errno.
+ *	@xb for the transfer, a request the cycle carries (dcm_bus_xfer());
+ *	0 or a negative errno.
  *	Context: process.
  * @version: a register board: read its versions into its keys and
  *	@version (a string of @len, DCM_BOARD_VERSION_LEN at least), with @xb
  *	for the transfers; NULL: its
- *	FW_VERSION register, to ProgVersion. The bus is not held.
+ *	FW_VERSION register, to ProgVersion. Its transfers are requests the
+ *	cycle carries.
  *	Context: process.
  * @joint_mre: a board with motors: the MRE count of motor @slot in its last
  *	reply, in its own frame (dcm_calib_raw()); -ENODATA when the board has
@@ -206,7 +208,10 @@ static inline void dcm_board_set_live(union dcm_value *v, s64 num)
 		WRITE_ONCE(v->num, num);
 }
 
-/* dcm_bus_regs.c: the register I/O of every register board; the caller holds the bus. */
+/*
+ * dcm_bus_regs.c: the register I/O of every register board, through
+ * dcm_bus_xfer(): at once in the cycle's exchange, else a request.
+ */
 int dcm_reg_write(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, const u8 *data, u32 len);
 int dcm_reg_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len);
 int dcm_reg_xfer(struct dcm_bus *t, u16 addr, u8 *buf, u8 out_reg, const u8 *out, u32 out_len,
@@ -230,6 +235,7 @@ int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 
 /* dcm_bus_rs485.c: RS485 boards, generic over their types */
 bool dcm_bus_chain_short(const struct dcm_rt_bus *b);
+bool dcm_buses_chaining(struct dcm_runtime *rt);
 void dcm_bus_chain_work(struct work_struct *work);
 void dcm_boards_chain_result(struct dcm_runtime *rt);
 int dcm_board_configure(struct dcm_runtime *rt, u32 dev);

@@ -30,6 +30,7 @@
 #include <linux/srcu.h>
 
 #include "core/dcm_bus_kind.h"
+#include "core/dcm_bus_req.h"
 #include "core/dcm_controller.h"
 #include "core/dcm_runtime.h"
 #include "core/dcm_bus.h"
@@ -201,6 +202,7 @@ static void attach(struct dcm_claim *c, struct dcm_bus *bus)
 	mutex_lock(&ctrl->buses.lock);
 	bus->name = c->name;
 	bus->ctrl = ctrl;
+	dcm_bus_req_open(bus);
 	list_add_tail_rcu(&bus->node, &ctrl->buses.list);
 	rt_bus_set(ctrl, c->name, bus, true);
 	c->bus = bus;
@@ -252,6 +254,8 @@ static void detach(struct dcm_claim *c, bool drop)
 	mutex_unlock(&ctrl->desc.lock);
 	if (!bus)
 		return;
+	/* The cycle carries it no more: whoever waits on it is told now. */
+	dcm_bus_req_close(bus, -ENODEV);
 	synchronize_srcu(&ctrl->srcu);
 	/* A late bus's exchange may still use the transport: it ends first. */
 	dcm_bus_lanes_flush(ctrl);
@@ -279,7 +283,7 @@ int dcm_transport_register(struct dcm_bus *bus)
 
 	if (!bus->dev || !bus->ops || !bus->ops->xfer || !dcm_bus_kind_valid(bus->kind))
 		return -EINVAL;
-	mutex_init(&bus->xfer_lock);
+	dcm_bus_req_init(bus);
 	bus->ctrl = NULL;
 	bus->name = NULL;
 	mutex_lock(&dcm_transports_lock);

@@ -82,7 +82,7 @@ const char *dcm_bus_kind_name(enum dcm_bus_kind kind)
  * dcm_bus_exchange() - one cycle's exchange on a bus
  * @rt: the runtime
  * @bus: the bus's index in @rt->buses
- * @transport: the transport registered for it, held
+ * @transport: the transport registered for it, the cycle on it (dcm_bus_take())
  * @now: the cycle's DCM time
  *
  * Context: the bus's lane (or the cycle thread); sleeps for the bus only.
@@ -96,15 +96,15 @@ void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport
  * dcm_board_version() - read a board's versions into its keys
  * @rt: the runtime
  * @dev: the device index
- * @t: the transport of its bus, not held
+ * @t: the transport of its bus
  * @xb: buffers for the transfers
  * @version: its program version, as a string
  * @len: bytes of @version
  *
  * As the board's bus kind reads it: an RS485 board says its identity
  * (dcm_bus_rs485.c), a register board answers as its type reads it, else
- * with its FW_VERSION register (dcm_bus_regs.c). Context: process; takes
- * the bus per transfer.
+ * with its FW_VERSION register (dcm_bus_regs.c). Context: process; each
+ * transfer is a request the cycle carries.
  *
  * Return: 0 or a negative errno.
  */

@@ -21,10 +21,10 @@ struct dcm_runtime;
  * @ready: whether the bus is the cycle's this time (an RS485 bus is not
  *	until it is chained, and gets its chaining queued); NULL: always.
  *	Context: the cycle thread
- * @exchange: one cycle's exchange on the bus, the transport held.
+ * @exchange: one cycle's exchange on the bus, the cycle on it.
  *	Context: the bus's lane or the cycle thread
  * @version: read a board's versions into its keys and @version. Context:
- *	process, the transport not held
+ *	process; its transfers are requests the cycle carries
  * @rechain: start the bus over (its boards' identities asked again), its
  *	work queued; NULL when it has none. Return: whether it queued work
  *	to flush

@@ -11,12 +11,13 @@
 #include <linux/mutex.h>
 
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_req.h"
 #include "core/dcm_bus_kind.h"
 #include "wire/dcm_regs.h"
 
 /**
  * dcm_reg_write() - write a register block
- * @t: the transport, held
+ * @t: the transport (dcm_bus_xfer())
  * @addr: the board's address
  * @buf: scratch of @len + 1 bytes: the register, then @data
  * @reg: the first register
@@ -29,16 +30,15 @@ int dcm_reg_write(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, const u8 *data, 
 {
 	int ret;
 
-	lockdep_assert_held(&t->xfer_lock);
 	buf[0] = reg;
 	memcpy(buf + 1, data, len);
-	ret = t->ops->xfer(t, addr, buf, len + 1, NULL, 0);
+	ret = dcm_bus_xfer(t, addr, buf, len + 1, NULL, 0);
 	return ret < 0 ? ret : 0;
 }
 
 /**
  * dcm_reg_read() - read a register block
- * @t: the transport, held
+ * @t: the transport (dcm_bus_xfer())
  * @addr: the board's address
  * @buf: scratch of one byte: the register
  * @reg: the first register
@@ -51,15 +51,14 @@ int dcm_reg_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len
 {
 	int ret;
 
-	lockdep_assert_held(&t->xfer_lock);
 	buf[0] = reg;
-	ret = t->ops->xfer(t, addr, buf, 1, data, len);
+	ret = dcm_bus_xfer(t, addr, buf, 1, data, len);
 	return ret < 0 ? ret : ret == len ? 0 : -EIO;
 }
 
 /**
  * dcm_reg_xfer() - write a register block, then read one
- * @t: the transport, held
+ * @t: the transport (dcm_bus_xfer())
  * @addr: the board's address
  * @buf: scratch of @out_len + 1 bytes
  * @out_reg: the first register written
@@ -86,7 +85,7 @@ int dcm_reg_xfer(struct dcm_bus *t, u16 addr, u8 *buf, u8 out_reg, const u8 *out
 
 /**
  * dcm_reg_spi_read() - read registers of an SPI board, checked by its CRC-8
- * @t: the transport, held
+ * @t: the transport (dcm_bus_xfer())
  * @cs: the board's chip select
  * @tx: scratch for what goes out
  * @rx: scratch for what comes back
@@ -106,7 +105,7 @@ int dcm_reg_spi_read(struct dcm_bus *t, u16 cs, u8 *tx, u8 *rx, size_t size, u8 
 	len = dcm_spi_put_read(tx, size, reg, count);
 	if (len < 0)
 		return len;
-	got = t->ops->xfer(t, cs, tx, len, rx, len);
+	got = dcm_bus_xfer(t, cs, tx, len, rx, len);
 	if (got != len)
 		return -EIO;
 	return dcm_spi_get_read(rx, len, reg, count, data);
@@ -130,7 +129,7 @@ void dcm_reg_answer(struct dcm_runtime *rt, u32 dev, int ret, u32 now)
 
 /**
  * dcm_board_read() - read a register block outside the cycle
- * @t: the transport, not held: taken for the transfer
+ * @t: the transport: the read is a request the cycle carries
  * @addr: the board's address
  * @buf: scratch of one byte
  * @reg: the first register
@@ -146,10 +145,8 @@ int dcm_board_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 l
 {
 	int ret = -EINVAL;
 
-	mutex_lock(&t->xfer_lock);
 	if (t->kind == DCM_BUS_REGS && addr <= 0x7f)
 		ret = dcm_reg_read(t, addr, buf, reg, data, len);
-	mutex_unlock(&t->xfer_lock);
 	return ret;
 }
 

@@ -19,6 +19,7 @@
 #include <linux/string.h>
 
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_req.h"
 #include "core/dcm_bus_kind.h"
 #include "core/dcm_controller.h"
 #include "wire/dcm_rs485.h"
@@ -44,7 +45,7 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
  * rs485_exchange() - an RS485 bus's cycle: broadcast, replies
  * @rt: the runtime
  * @b: the bus
- * @t: its transport, held
+ * @t: its transport, the cycle on it
  * @now: the cycle's DCM time
  *
  * The frame is built and sent, and the replies gathered and read, with the
@@ -76,7 +77,7 @@ static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct 
 	 * fixes: the transport is done on the last byte of the last one, and
 	 * waits out a silence only when a board is missing.
 	 */
-	got = len < 0 ? len : t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, b->txbuf, len,
+	got = len < 0 ? len : dcm_bus_xfer(t, DCM_RS485_ADDR_BROADCAST, b->txbuf, len,
 					   b->rxbuf, n * DCM_RS485_REPLY_FRAME);
 
 	/*
@@ -113,7 +114,7 @@ static int chain_request(struct dcm_board_buf *xb, struct dcm_bus *t, u8 addr, i
 	if (len < 0)
 		return len;
 	do {
-		got = t->ops->xfer(t, addr, xb->tx, len, xb->rx, DCM_RS485_MAX_FRAME);
+		got = dcm_bus_xfer(t, addr, xb->tx, len, xb->rx, DCM_RS485_MAX_FRAME);
 		if (got > 0 && dcm_rs485_parse_frame(xb->rx, got, f) >= 0)
 			return 0;
 	} while (--tries > 0);
@@ -145,6 +146,75 @@ static int chain_assign(struct dcm_board_buf *xb, struct dcm_bus *t, u32 board_i
 			return id.board_id == board_id ? 0 : -EIO;
 	}
 	return -ETIMEDOUT;
+}
+
+/**
+ * struct chain_run - a chain being made, as a step the cycle carries
+ * @xb: the buffers
+ * @more: continue the chain from @from, without a reset; one try of each
+ *	query, not three
+ * @from: the first place looked for
+ * @n: the places the bus has
+ * @found: out: the places chained, from 0
+ * @id: out: what each board chained said
+ */
+struct chain_run {
+	struct dcm_board_buf xb;
+	bool more;
+	u32 from;
+	u32 n;
+	u32 found;
+	struct dcm_rs485_ident id[DCM_RS485_MAX_BOARDS];
+};
+
+/*
+ * The board at place @pos: the first board without a Bid says who it is and
+ * takes the place's Bid. Continuing, the first board looked for may have
+ * taken its Bid while its answer was lost: it answers an IDENT there.
+ */
+static int chain_find(struct chain_run *cr, struct dcm_bus *t, u32 pos)
+{
+	struct dcm_board_buf *xb = &cr->xb;
+	struct dcm_rs485_ident *id = &cr->id[pos];
+	struct dcm_rs485_frame f;
+	u8 bid = pos + 1;
+	int len;
+
+	len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), bid, DCM_RS485_IDENT, NULL, 0);
+	if (cr->more && pos == cr->from && !chain_request(xb, t, bid, len, &f, 1) &&
+	    !dcm_rs485_get_ident(&f, id))
+		return 0;
+	len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_UNASSIGNED,
+				  DCM_RS485_CHAIN_QUERY, NULL, 0);
+	if (chain_request(xb, t, DCM_RS485_ADDR_UNASSIGNED, len, &f, cr->more ? 1 : 3) ||
+	    dcm_rs485_get_ident(&f, id) || chain_assign(xb, t, id->board_id, bid))
+		return -ENODEV;
+	return 0;
+}
+
+/*
+ * The chain, one step the cycle carries (dcm_bus_run()) while the bus has
+ * no exchange: the boards forget their Bids (unless continuing), then
+ * place by place each takes its Bid, until one does not answer. Its
+ * transfers only: what the boards said is taken in process context.
+ */
+static int chain_step(struct dcm_bus *t, void *arg)
+{
+	struct chain_run *cr = arg;
+	struct dcm_board_buf *xb = &cr->xb;
+	u32 pos;
+	int len;
+
+	if (!cr->more) {
+		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_BROADCAST,
+					  DCM_RS485_CHAIN_RESET, NULL, 0);
+		if (len > 0)
+			dcm_bus_xfer(t, DCM_RS485_ADDR_BROADCAST, xb->tx, len, NULL, 0);
+	}
+	cr->found = cr->from;
+	for (pos = cr->from; pos < cr->n && !chain_find(cr, t, pos); pos++)
+		cr->found = pos + 1;
+	return 0;
 }
 
 /**
@@ -199,7 +269,7 @@ void dcm_boards_chain_result(struct dcm_runtime *rt)
  * A chain that found some of the bus's boards but not all (a board whose
  * answer was lost, one that powered up late) is continued from its end,
  * where the next board's chain-in is active: the boards chained keep their
- * Bids. Each try takes the bus for one query, so they are a second apart,
+ * Bids. Each try is one query carried by the cycle; they are a second apart,
  * and DCM_CHAIN_TRIES at most. Context: the cycle thread.
  *
  * Return: true when a continuation is due.
@@ -211,13 +281,42 @@ bool dcm_bus_chain_short(const struct dcm_rt_bus *b)
 }
 
 /**
+ * dcm_buses_chaining() - whether an RS485 bus of a runtime is being chained
+ * @rt: the runtime
+ *
+ * A bus with a transport whose chain is not made yet: at start-up, and
+ * while a special command chains it again. Context: any.
+ *
+ * Return: true while one is.
+ */
+bool dcm_buses_chaining(struct dcm_runtime *rt)
+{
+	struct dcm_controller *ctrl = rt->ctrl;
+	bool chaining = false;
+	struct dcm_bus *t;
+	int idx;
+	u32 b;
+
+	idx = srcu_read_lock(&ctrl->srcu);
+	for (b = 0; b < rt->n_buses && !chaining; b++) {
+		t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
+		if (!t || t->kind != DCM_BUS_RS485)
+			continue;
+		/* Pairs with the release at the end of dcm_bus_chain_work(). */
+		chaining = !smp_load_acquire(&rt->buses[b].chained);
+	}
+	srcu_read_unlock(&ctrl->srcu, idx);
+	return chaining;
+}
+
+/**
  * dcm_board_configure() - send a board its configuration again
  * @rt: the runtime
  * @dev: the device index, of a type with a configuration (a motor board)
  *
  * The structure is built from the keys as they are now (a new
  * jointZeroPosition, for one) and sent to the board's Bid, which chaining
- * gave it. Context: process; takes the bus for the one request.
+ * gave it. Context: process; the request is carried by the cycle.
  *
  * Return: 0; -EINVAL for a type without a configuration; -ENODEV when the
  * board was not chained or its bus has no transport; -EIO when it did not
@@ -242,9 +341,7 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
 	/* Pairs with the release at the end of dcm_bus_chain_work(). */
 	if (t && t->kind == DCM_BUS_RS485 && smp_load_acquire(&b->chained) &&
 	    pos < b->n_chain) {
-		mutex_lock(&t->xfer_lock);
 		ret = type->configure(rt, dev, t, b->chain[pos].bid, xb);
-		mutex_unlock(&t->xfer_lock);
 	}
 	srcu_read_unlock(&rt->ctrl->srcu, idx);
 	kfree(xb);
@@ -268,7 +365,8 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
  * chain that ends short of the description's boards is continued from its
  * end, without a reset, once a second DCM_CHAIN_TRIES times
  * (dcm_bus_chain_short()).
- * Context: a workqueue; holds the bus for the exchanges and the
+ * Context: a workqueue; its transfers are requests the cycle carries
+ * (dcm_bus_xfer()), the bus having no exchange meanwhile; holds the
  * controller's SRCU.
  */
 void dcm_bus_chain_work(struct work_struct *work)
@@ -277,31 +375,22 @@ void dcm_bus_chain_work(struct work_struct *work)
 	struct dcm_runtime *rt = b->rt;
 	struct dcm_controller *ctrl = rt->ctrl;
 	const struct dcm_board_type *type;
-	struct dcm_rs485_ident id;
-	struct dcm_rs485_frame f;
-	struct dcm_board_buf *xb;
+	struct chain_run *cr;
 	struct dcm_bus *t;
-	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), pos, dev;
-	bool more, found;
-	u32 before;
-	int idx, len;
-	u8 bid;
+	u32 pos, dev, before;
+	int idx;
 
 	idx = srcu_read_lock(&ctrl->srcu);
 	t = srcu_dereference(b->bus, &ctrl->srcu);
-	xb = kmalloc(sizeof(*xb), GFP_KERNEL);
-	if (!t || !xb)
+	cr = kzalloc(sizeof(*cr), GFP_KERNEL);
+	if (!t || !cr)
 		goto out;
-	mutex_lock(&t->xfer_lock);
 	/* Set by the cycle before it queued this work. */
-	more = b->chain_more;
+	cr->more = b->chain_more;
 	b->chain_more = false;
+	cr->n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS);
 	before = b->n_chain;
-	if (!more) {
-		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), DCM_RS485_ADDR_BROADCAST,
-					  DCM_RS485_CHAIN_RESET, NULL, 0);
-		if (len > 0)
-			t->ops->xfer(t, DCM_RS485_ADDR_BROADCAST, xb->tx, len, NULL, 0);
+	if (!cr->more) {
 		b->n_chain = 0;
 		for (pos = 0; pos < b->n_dev; pos++) {
 			type = rt->dev[b->dev[pos]].type;
@@ -309,40 +398,24 @@ void dcm_bus_chain_work(struct work_struct *work)
 				type->unchained(rt, b->dev[pos]);
 		}
 	}
-	for (pos = b->n_chain; pos < n; pos++) {
-		bid = pos + 1;
-		/*
-		 * Continuing, the first board looked for may have taken its
-		 * Bid while its answer was lost: it answers an IDENT there.
-		 */
-		len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), bid, DCM_RS485_IDENT, NULL, 0);
-		found = more && pos == b->n_chain && !chain_request(xb, t, bid, len, &f, 1) &&
-			!dcm_rs485_get_ident(&f, &id);
-		if (!found) {
-			len = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx),
-						  DCM_RS485_ADDR_UNASSIGNED,
-						  DCM_RS485_CHAIN_QUERY, NULL, 0);
-			if (chain_request(xb, t, DCM_RS485_ADDR_UNASSIGNED, len, &f,
-					  more ? 1 : 3) ||
-			    dcm_rs485_get_ident(&f, &id) ||
-			    chain_assign(xb, t, id.board_id, bid))
-				break;
-		}
-		b->chain[pos].bid = bid;
-		b->chain[pos].board_id = id.board_id;
+	cr->from = b->n_chain;
+	if (dcm_bus_run(t, chain_step, cr))
+		cr->found = cr->from;
+	for (pos = cr->from; pos < cr->found; pos++) {
+		b->chain[pos].bid = pos + 1;
+		b->chain[pos].board_id = cr->id[pos].board_id;
 		b->n_chain = pos + 1;
 		dev = b->dev[pos];
 		type = rt->dev[dev].type;
 		if (type->identified)
-			type->identified(rt, dev, &id, bid);
+			type->identified(rt, dev, &cr->id[pos], pos + 1);
 		if (type->configure)
-			type->configure(rt, dev, t, bid, xb);
+			type->configure(rt, dev, t, pos + 1, &cr->xb);
 	}
-	mutex_unlock(&t->xfer_lock);
-	if (!more || b->n_chain != before)
-		dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, b->n_chain, n);
+	if (!cr->more || b->n_chain != before)
+		dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, b->n_chain, cr->n);
 out:
-	kfree(xb);
+	kfree(cr);
 	b->chain_retry = jiffies + HZ;
 	/* The keys and the chain are written before the cycle may see this. */
 	smp_store_release(&b->chained, true);
@@ -354,13 +427,13 @@ out:
  * rs485_version() - an RS485 board's identity, from its Bid
  * @rt: the runtime
  * @dev: the device index
- * @t: the transport of its bus, not held
+ * @t: the transport of its bus
  * @xb: buffers for the request
  * @version: its ProgVersion, as a string
  * @len: bytes of @version
  *
  * The board's type takes the identity (a motor board's keys). Context:
- * process; takes the bus for the request.
+ * process; the request is carried by the cycle.
  *
  * Return: 0; -ENODEV when the board is not chained; -ETIMEDOUT, -EBADMSG or
  * a negative errno when it did not answer well.
@@ -382,9 +455,7 @@ static int rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 				NULL, 0);
 	if (n < 0)
 		return n;
-	mutex_lock(&t->xfer_lock);
-	got = t->ops->xfer(t, b->chain[pos].bid, xb->tx, n, xb->rx, sizeof(xb->rx));
-	mutex_unlock(&t->xfer_lock);
+	got = dcm_bus_xfer(t, b->chain[pos].bid, xb->tx, n, xb->rx, sizeof(xb->rx));
 	if (got <= 0)
 		return got ? got : -ETIMEDOUT;
 	if (dcm_rs485_parse_frame(xb->rx, got, &f) < 0 || dcm_rs485_get_ident(&f, &id) ||

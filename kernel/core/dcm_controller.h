@@ -53,9 +53,9 @@ struct dcm_events;
  *    then the faces' dcm_config_del()). Under it: the key tree is built
  *    and removed (removal waits for the key files' show and store in
  *    progress), @lock for writing, synchronize_srcu(), flush_work() and
- *    cancel_work_sync() of the chaining work, bus transfers (the chest
- *    store, special commands, a motor board's configuration), waits on
- *    @cycle.wq.
+ *    cancel_work_sync() of the chaining work, the waits for bus requests
+ *    (the chest store, special commands, a motor board's configuration),
+ *    waits on @cycle.wq.
  *
  * 3. The kernfs active reference of a key file, for its show and store:
  *    under it, @lock for reading and @desc.keys_lock; never @desc.lock, under
@@ -106,13 +106,18 @@ struct dcm_events;
  *    cycle's, so whoever frees a runtime or lets a transport go flushes the
  *    lanes after synchronize_srcu() (dcm_bus_lanes_flush()).
  *
- * 9. &dcm_bus.xfer_lock (mutex): one user of a bus at a time; taken in @srcu
- *    or by a lane. The lanes only try it (mutex_trylock()) and leave a busy
- *    bus for the next cycle; the chaining work, the chest store, SPECIAL's
- *    reads and a motor board's configuration wait for it. Under it: the
- *    transport's own lock (the RS485 receive spinlock, dcm_sim's lock),
- *    @desc.keys_lock (a motor board's configuration reads SensorType),
- *    &dcm_runtime.values_lock and &dcm_runtime.err_lock.
+ * 9. &dcm_bus.reqs_lock (spinlock): a bus's queue of requests, a leaf.
+ *    A bus has one user, the cycle: every transfer outside its exchange
+ *    (chaining, a motor board's configuration, the chest store, SPECIAL's
+ *    reads) is a request queued to the bus, carried by the cycle after
+ *    the bus's exchange and waited for by its caller (dcm_bus_xfer(),
+ *    dcm_bus_req.c), who may hold @desc.lock and @srcu but nothing the
+ *    cycle or a lane takes. The cycle's threads take turns on a bus with
+ *    dcm_bus_take(), a bit they only try (a late lane of a runtime being
+ *    replaced may be on it under another index): no one waits for it.
+ *    Under a transfer: the transport's own lock (the RS485 receive
+ *    spinlock, dcm_sim's lock), and from the exchange &dcm_runtime.values_lock
+ *    and &dcm_runtime.err_lock.
  *
  * 10. &dcm_desc.keys_lock (mutex): the values of string keys, held for
  *     a copy or a swap of the pointer, or while a commit compares the

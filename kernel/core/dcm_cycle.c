@@ -34,6 +34,7 @@
 #include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/moduleparam.h>
+#include <linux/rculist.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/types.h>
@@ -42,6 +43,7 @@
 #include <uapi/linux/sched/types.h>
 
 #include "core/dcm_bus_kind.h"
+#include "core/dcm_bus_req.h"
 #include "core/dcm_controller.h"
 #include "core/dcm_events.h"
 #include "core/dcm_time.h"
@@ -127,6 +129,8 @@ struct bus_round {
 	u32 done;
 	u32 late;
 	u32 busy;
+	u32 unready;
+	u32 absent;
 	u64 ns[DCM_MAX_LANES];
 };
 
@@ -163,7 +167,22 @@ static void account(struct dcm_controller *ctrl, u64 latency, u64 work, u64 peri
 			ls->late++;
 		if (r->busy & BIT(b))
 			ls->busy++;
+		if (r->unready & BIT(b))
+			ls->unready++;
+		if (r->absent & BIT(b))
+			ls->absent++;
 	}
+}
+
+/* What a thread of the cycle carried of bus @b's requests. */
+static void account_carry(struct dcm_controller *ctrl, u32 b, const struct dcm_bus_carry *c)
+{
+	if (b >= DCM_MAX_LANES || (!c->carried && !c->deferred))
+		return;
+	spin_lock(&ctrl->cycle.stats_lock);
+	ctrl->cycle.stats->lane[b].requests += c->carried;
+	ctrl->cycle.stats->lane[b].deferred += !!c->deferred;
+	spin_unlock(&ctrl->cycle.stats_lock);
 }
 
 /*
@@ -195,46 +214,111 @@ static void safety_cycle(struct dcm_controller *ctrl, struct dcm_runtime *rt, u3
 			  "battery current back under its limit: stiffness back");
 }
 
-/* A bus's exchange, in its lane. */
+/*
+ * A bus's exchange, in its lane: the exchange first (its values are the
+ * cycle's, which may join from then on), then the requests queued to the
+ * bus, within the budget.
+ */
 static void dcm_lane_work(struct kthread_work *work)
 {
 	struct dcm_lane *lane = container_of(work, struct dcm_lane, work);
+	struct dcm_bus_carry carry = { };
 	ktime_t start = ktime_get();
 
-	/* A bus busy outside the cycle (chaining, configuration) is left alone. */
-	if (mutex_trylock(&lane->t->xfer_lock)) {
+	lane->took = dcm_bus_take(lane->t);
+	if (lane->took && lane->exchange)
 		dcm_bus_exchange(lane->rt, lane->bus, lane->t, lane->now);
-		mutex_unlock(&lane->t->xfer_lock);
-	}
 	lane->ns = ktime_to_ns(ktime_sub(ktime_get(), start));
-	/* The values and @ns are written before the cycle sees DONE. */
-	atomic_set_release(&lane->state, DCM_LANE_DONE);
+	/* The values, @took and @ns are written before the cycle sees EXCHANGED. */
+	atomic_set_release(&lane->state, DCM_LANE_EXCHANGED);
 	wake_up(&lane->ctrl->cycle.lanes_wq);
+	if (lane->took) {
+		dcm_bus_req_carry(lane->t, lane->until, &carry);
+		dcm_bus_give(lane->t);
+		account_carry(lane->ctrl, lane->bus, &carry);
+	}
+	atomic_set_release(&lane->state, DCM_LANE_DONE);
 }
 
-/* Whether every lane queued this cycle is done. */
+/* Whether every lane queued this cycle has exchanged. */
 static bool lanes_done(struct dcm_controller *ctrl, u32 queued)
 {
 	unsigned long q = queued;
 	unsigned int b;
 
 	for_each_set_bit(b, &q, DCM_MAX_LANES)
-		if (atomic_read_acquire(&ctrl->cycle.lanes[b]->state) != DCM_LANE_DONE)
+		if (atomic_read_acquire(&ctrl->cycle.lanes[b]->state) < DCM_LANE_EXCHANGED)
 			return false;
 	return true;
+}
+
+/*
+ * A bus in the cycle thread (no lane): its exchange, then its requests.
+ * Return: whether the thread was on the bus.
+ */
+static bool bus_inline(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 b,
+		       struct dcm_bus *t, bool exchange, u32 now, ktime_t until,
+		       struct bus_round *r)
+{
+	struct dcm_bus_carry carry = { };
+	ktime_t start = ktime_get();
+
+	if (!dcm_bus_take(t))
+		return false;
+	if (exchange) {
+		dcm_bus_exchange(rt, b, t, now);
+		if (b < DCM_MAX_LANES) {
+			r->done |= BIT(b);
+			r->ns[b] = ktime_to_ns(ktime_sub(ktime_get(), start));
+		}
+	}
+	dcm_bus_req_carry(t, until, &carry);
+	dcm_bus_give(t);
+	account_carry(ctrl, b, &carry);
+	return true;
+}
+
+/* Whether a transport carries a bus of the runtime. */
+static bool rt_carries(struct dcm_controller *ctrl, struct dcm_runtime *rt, struct dcm_bus *t)
+{
+	u32 b;
+
+	for (b = 0; rt && b < rt->n_buses; b++)
+		if (srcu_dereference(rt->buses[b].bus, &ctrl->srcu) == t)
+			return true;
+	return false;
+}
+
+/*
+ * The requests of the transports that carry no bus of the running
+ * description (none runs yet, while the first one is committed and the
+ * chest store read), in the cycle thread.
+ */
+static void cycle_others(struct dcm_controller *ctrl, struct dcm_runtime *rt, ktime_t until)
+{
+	struct dcm_bus_carry carry = { };
+	struct dcm_bus *t;
+
+	list_for_each_entry_srcu(t, &ctrl->buses.list, node, srcu_read_lock_held(&ctrl->srcu)) {
+		if (!dcm_bus_req_pending(t) || rt_carries(ctrl, rt, t) || !dcm_bus_take(t))
+			continue;
+		dcm_bus_req_carry(t, until, &carry);
+		dcm_bus_give(t);
+	}
 }
 
 /*
  * Every bus's exchange of a cycle: each in its lane, all at once, joined by
  * @join_by; a bus without a lane (beyond DCM_MAX_LANES, none could be made,
  * or parallel_buses off) in the cycle thread itself, after the others are
- * queued.
+ * queued. A bus without its exchange this time (being chained) still gets
+ * its requests carried.
  */
 static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 now,
 			ktime_t join_by, struct bus_round *r)
 {
 	bool parallel = READ_ONCE(parallel_buses);
-	unsigned long queued = 0, inline_buses = 0;
+	unsigned long queued = 0, inline_buses = 0, inline_exchange = 0;
 	unsigned int b;
 
 	for (b = 0; b < rt->n_buses; b++) {
@@ -242,32 +326,45 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 		struct dcm_rt_bus *rb = &rt->buses[b];
 		const struct dcm_bus_kind_ops *kind;
 		struct dcm_lane *lane;
+		bool exchange;
 
 		if (!t) {
 			dcm_bus_missing(rt, b, now);
+			if (b < DCM_MAX_LANES)
+				r->absent |= BIT(b);
 			continue;
 		}
 		kind = dcm_bus_kind(t);
-		if (kind->ready && !kind->ready(rt, b, t))
+		exchange = !kind->ready || kind->ready(rt, b, t);
+		if (!exchange && b < DCM_MAX_LANES)
+			r->unready |= BIT(b);
+		if (!exchange && !dcm_bus_req_pending(t))
 			continue;
 		lane = b < DCM_MAX_LANES ? READ_ONCE(ctrl->cycle.lanes[b]) : NULL;
 		/* A lane that ended (in time or late) is the cycle's again. */
 		if (lane && atomic_read_acquire(&lane->state) == DCM_LANE_DONE)
 			atomic_set(&lane->state, DCM_LANE_IDLE);
+		/* Still the previous cycle's: busy (an unready bus is counted so). */
 		if (lane && atomic_read(&lane->state) != DCM_LANE_IDLE) {
-			r->busy |= BIT(b);
+			if (exchange)
+				r->busy |= BIT(b);
 			continue;
 		}
 		rb->regs = parallel && lane && kind->per_board_values;
 		if (!parallel || !lane) {
-			if (b < BITS_PER_LONG)
+			if (b < BITS_PER_LONG) {
 				inline_buses |= BIT(b);
+				if (exchange)
+					inline_exchange |= BIT(b);
+			}
 			continue;
 		}
 		lane->rt = rt;
 		lane->t = t;
 		lane->bus = b;
 		lane->now = now;
+		lane->until = join_by;
+		lane->exchange = exchange;
 		atomic_set(&lane->state, DCM_LANE_RUNNING);
 		kthread_queue_work(lane->worker, &lane->work);
 		queued |= BIT(b);
@@ -276,16 +373,10 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 	/* The buses without a lane, one after the other, meanwhile. */
 	for_each_set_bit(b, &inline_buses, BITS_PER_LONG) {
 		struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
-		ktime_t start = ktime_get();
 
-		if (!mutex_trylock(&t->xfer_lock))
-			continue;
-		dcm_bus_exchange(rt, b, t, now);
-		mutex_unlock(&t->xfer_lock);
-		if (b < DCM_MAX_LANES) {
-			r->done |= BIT(b);
-			r->ns[b] = ktime_to_ns(ktime_sub(ktime_get(), start));
-		}
+		if (!bus_inline(ctrl, rt, b, t, inline_exchange & BIT(b), now, join_by, r) &&
+		    (inline_exchange & BIT(b)) && b < DCM_MAX_LANES)
+			r->busy |= BIT(b);
 	}
 
 	if (!queued)
@@ -294,11 +385,18 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 		wait_event_hrtimeout(ctrl->cycle.lanes_wq, lanes_done(ctrl, queued),
 				     ktime_sub(join_by, ktime_get()));
 	for_each_set_bit(b, &queued, DCM_MAX_LANES) {
-		if (atomic_read_acquire(&ctrl->cycle.lanes[b]->state) == DCM_LANE_DONE) {
-			r->done |= BIT(b);
-			r->ns[b] = ctrl->cycle.lanes[b]->ns;
-		} else {
+		struct dcm_lane *lane = ctrl->cycle.lanes[b];
+
+		/* Each bus's cycle counted once: an unready one is already. */
+		if (!lane->exchange)
+			continue;
+		if (atomic_read_acquire(&lane->state) < DCM_LANE_EXCHANGED) {
 			r->late |= BIT(b);
+		} else if (!lane->took) {
+			r->busy |= BIT(b);
+		} else if (lane->exchange) {
+			r->done |= BIT(b);
+			r->ns[b] = lane->ns;
 		}
 	}
 	if (r->late)
@@ -317,15 +415,13 @@ static int dcm_cycle_thread(void *data)
 		struct bus_round round;
 		u64 steps[DCM_STEP_COUNT];
 		struct dcm_runtime *rt;
-		ktime_t start, end;
+		ktime_t start, end, join_by;
 		u64 late, work, overruns, advance;
 		u32 now, stall, s;
 		bool overrun;
 		int idx;
 
-		round.done = 0;
-		round.late = 0;
-		round.busy = 0;
+		memset(&round, 0, sizeof(round));
 		/* A cycle fault on request (debugfs stall_ms), for the tests. */
 		stall = xchg(&ctrl->cycle.stall_ms, 0);
 		if (stall)
@@ -345,6 +441,7 @@ static int dcm_cycle_thread(void *data)
 
 		idx = srcu_read_lock(&ctrl->srcu);
 		rt = srcu_dereference(ctrl->desc.rt, &ctrl->srcu);
+		join_by = ktime_add_ns(start, div_u64(period * DCM_BUS_BUDGET_PCT, 100));
 		if (rt) {
 			ktime_t t[DCM_STEP_COUNT];
 
@@ -353,9 +450,7 @@ static int dcm_cycle_thread(void *data)
 			safety_cycle(ctrl, rt, now);
 			dcm_boards_safety(rt, dcm_safety_scale(&ctrl->cycle.safety), now);
 			t[DCM_STEP_SAFETY] = ktime_get();
-			cycle_buses(ctrl, rt, now,
-				    ktime_add_ns(start, div_u64(period * DCM_BUS_BUDGET_PCT, 100)),
-				    &round);
+			cycle_buses(ctrl, rt, now, join_by, &round);
 			t[DCM_STEP_BUSES] = ktime_get();
 			/* A late bus's values wait for the next cycle. */
 			spin_lock(&rt->values_lock);
@@ -366,6 +461,7 @@ static int dcm_cycle_thread(void *data)
 			for (s = 1; s < DCM_STEP_COUNT; s++)
 				steps[s] = ktime_to_ns(ktime_sub(t[s], t[s - 1]));
 		}
+		cycle_others(ctrl, rt, join_by);
 		srcu_read_unlock(&ctrl->srcu, idx);
 
 		end = ktime_get();
@@ -734,6 +830,10 @@ void dcm_cycle_stats_full(struct dcm_controller *ctrl, struct dcm_ioc_cycle_stat
 	for (i = 0; i < DCM_MAX_LANES; i++) {
 		out->late_buses += st->lane[i].late;
 		out->busy_buses += st->lane[i].busy;
+		out->unready_buses += st->lane[i].unready;
+		out->absent_buses += st->lane[i].absent;
+		out->bus_requests += st->lane[i].requests;
+		out->deferred_requests += st->lane[i].deferred;
 	}
 	for (i = 0; i < DCM_PCT_COUNT; i++) {
 		out->latency_ns[i] = dcm_hist_percentile(&st->latency, ppm[i]);

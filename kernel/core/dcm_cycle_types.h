@@ -29,11 +29,16 @@ struct dcm_runtime;
  * struct dcm_lane_stats - what the cycle measures of one bus's exchanges
  * @exchanges: exchanges done in time
  * @late: exchanges not done when the cycle had to publish
- * @busy: exchanges not started: the previous one had not ended
+ * @busy: exchanges not started: the bus was still the previous cycle's
+ *	(a late exchange, or requests that ran past their budget)
  * @last_ns: duration of the last exchange
  * @max_ns: the longest
  * @p50_ns: the median duration of those done in time
  * @p99_ns: their 99th percentile
+ * @unready: cycles without an exchange: an RS485 bus being chained
+ * @absent: cycles without an exchange: the bus had no transport
+ * @requests: requests carried (transfers for others: dcm_bus_req.c)
+ * @deferred: cycles that left a request for a later one, its budget spent
  */
 struct dcm_lane_stats {
 	u64 exchanges;
@@ -43,6 +48,10 @@ struct dcm_lane_stats {
 	u64 max_ns;
 	u64 p50_ns;
 	u64 p99_ns;
+	u64 unready;
+	u64 absent;
+	u64 requests;
+	u64 deferred;
 };
 
 /* The steps of a cycle's work, timed apart (struct dcm_cycle_stats.step). */
@@ -94,9 +103,14 @@ struct dcm_cycle_stats {
  *	then by the flushes (dcm_bus_lanes_flush()) of whoever frees them
  * @bus: the bus's index in @rt->buses
  * @now: the cycle's DCM time
+ * @until: the end of the buses' budget this cycle: the cycle's join
+ * @exchange: the bus has its exchange this time (else only requests)
  * @state: enum dcm_lane_state: written by the cycle (IDLE to RUNNING) and
- *	by the lane (RUNNING to DONE, with release: its values are written)
- * @ns: the exchange's duration, written by the lane before DONE
+ *	by the lane (RUNNING to EXCHANGED, with release: its values are
+ *	written; then to DONE once it carried the requests)
+ * @took: the lane was on the bus (dcm_bus_take()), written before
+ *	EXCHANGED; else another thread of the cycle was, and it did nothing
+ * @ns: the exchange's duration, written by the lane before EXCHANGED
  */
 struct dcm_lane {
 	struct kthread_worker *worker;
@@ -106,7 +120,10 @@ struct dcm_lane {
 	struct dcm_bus *t;
 	u32 bus;
 	u32 now;
+	ktime_t until;
+	bool exchange;
 	atomic_t state;
+	bool took;
 	u64 ns;
 };
 
@@ -114,6 +131,7 @@ struct dcm_lane {
 enum dcm_lane_state {
 	DCM_LANE_IDLE,		/* nothing queued: the cycle may queue */
 	DCM_LANE_RUNNING,	/* queued or exchanging */
+	DCM_LANE_EXCHANGED,	/* exchanged: carrying the bus's requests */
 	DCM_LANE_DONE,		/* ended: the cycle takes it back to IDLE */
 };
 

@@ -24,6 +24,7 @@
 
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/wait.h>
 #include <linux/workqueue.h>
 
 #include "core/dcm_bus_kind.h"
@@ -38,6 +39,7 @@
 #include "wire/dcm_rs485.h"
 
 #define TEXT_LEN	DCM_MAX_STRING_LEN
+#define DCM_CHAIN_WAIT_MS	2000	/* VERSION, CONFIG wait for a chain so long */
 #define VERSION_LEN	DCM_BOARD_VERSION_LEN
 
 static const char *const special_names[] = {
@@ -258,6 +260,13 @@ int dcm_special(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 cmd,
 	int ret;
 
 	lockdep_assert_held(&ctrl->desc.lock);
+	/*
+	 * The boards of a bus being chained (a description just loaded) are
+	 * asked once the chain is made: its transfers go first.
+	 */
+	if (cmd == DCM_SPECIAL_VERSION || cmd == DCM_SPECIAL_CONFIG)
+		wait_event_timeout(ctrl->cycle.wq, !dcm_buses_chaining(rt),
+				   msecs_to_jiffies(DCM_CHAIN_WAIT_MS));
 	switch (cmd) {
 	case DCM_SPECIAL_RESET:
 		sp_reset(rt, text);

@@ -355,7 +355,8 @@ static DEVICE_ATTR_RW(cpus);
 
 /*
  * One line per bus of the running description with a lane: "<bus>
- * <exchanges> <late> <busy> <last_ns> <max_ns> <p50_ns> <p99_ns>".
+ * <exchanges> <late> <busy> <last_ns> <max_ns> <p50_ns> <p99_ns> <unready>
+ * <absent> <requests> <deferred>".
  */
 static ssize_t buses_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
@@ -369,9 +370,11 @@ static ssize_t buses_show(struct device *dev, struct device_attribute *attr, cha
 	rt = dcm_rt(ctrl);
 	for (b = 0; rt && b < rt->n_buses && b < DCM_MAX_LANES; b++) {
 		dcm_cycle_lane_stats(ctrl, b, &ls);
-		len += sysfs_emit_at(buf, len, "%s %llu %llu %llu %llu %llu %llu %llu\n",
+		len += sysfs_emit_at(buf, len,
+				     "%s %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu\n",
 				     rt->buses[b].name, ls.exchanges, ls.late, ls.busy, ls.last_ns,
-				     ls.max_ns, ls.p50_ns, ls.p99_ns);
+				     ls.max_ns, ls.p50_ns, ls.p99_ns, ls.unready, ls.absent,
+				     ls.requests, ls.deferred);
 	}
 	up_read(&ctrl->lock);
 	return len;

@@ -23,7 +23,7 @@
  * @node: in ctlr_buses
  * @ops: its transfers
  * @lock: guards @boards against a board that comes or goes; taken in
- *	@bus's transfers, under its xfer_lock
+ *	@bus's transfers, which the cycle makes one at a time
  * @boards: struct dcm_ctlr_board
  */
 struct dcm_ctlr_bus {

@@ -109,8 +109,9 @@ static int dcm_uart_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_
 	struct dcm_uart *r = container_of(bus, struct dcm_uart, bus);
 	/*
 	 * The cycle's broadcast has its share of the period; an addressed
-	 * request (chaining, configuration) is made in process context while
-	 * the cycle leaves the bus alone, and may wait longer for its answer.
+	 * request (chaining, configuration), which the cycle carries after
+	 * its exchange, may wait longer for its answer: past the budget, it
+	 * costs the bus its next exchange (counted busy), never a wrong one.
 	 */
 	u32 window = addr == DCM_RS485_ADDR_BROADCAST ? r->window_us :
 			 max_t(u32, r->window_us, RS485_REQUEST_US);
@@ -120,7 +121,6 @@ static int dcm_uart_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_
 	size_t seen;
 	int ret;
 
-	lockdep_assert_held(&bus->xfer_lock);
 	spin_lock(&r->lock);
 	r->rx_len = 0;
 	r->want = min_t(size_t, rx_len, RS485_RX_MAX);

@@ -314,8 +314,11 @@ static void stats_cycle(struct dcm *dcm, struct json_writer *w, FILE *out)
 	if (!w) {
 		fprintf(out, "missed: %" PRIu64 "\n", (uint64_t)cs.missed);
 		fprintf(out, "work overruns: %" PRIu64 "\n", (uint64_t)cs.work_overruns);
-		fprintf(out, "late buses: %" PRIu64 ", busy %" PRIu64 "\n",
-			(uint64_t)cs.late_buses, (uint64_t)cs.busy_buses);
+		fprintf(out, "late buses: %" PRIu64 ", busy %" PRIu64 ", unready %" PRIu64
+			", absent %" PRIu64 "\n", (uint64_t)cs.late_buses, (uint64_t)cs.busy_buses,
+			(uint64_t)cs.unready_buses, (uint64_t)cs.absent_buses);
+		fprintf(out, "bus requests: %" PRIu64 " carried, %" PRIu64 " deferred\n",
+			(uint64_t)cs.bus_requests, (uint64_t)cs.deferred_requests);
 		fprintf(out, "wake-up latency: p50 %.1f us, p99 %.1f us, p99.9 %.1f us\n",
 			cs.latency_ns[DCM_PCT_50] / 1e3, cs.latency_ns[DCM_PCT_99] / 1e3,
 			cs.latency_ns[DCM_PCT_999] / 1e3);
@@ -330,6 +333,10 @@ static void stats_cycle(struct dcm *dcm, struct json_writer *w, FILE *out)
 	json_uint(w, "work_overruns", cs.work_overruns);
 	json_uint(w, "late_buses", cs.late_buses);
 	json_uint(w, "busy_buses", cs.busy_buses);
+	json_uint(w, "unready_buses", cs.unready_buses);
+	json_uint(w, "absent_buses", cs.absent_buses);
+	json_uint(w, "bus_requests", cs.bus_requests);
+	json_uint(w, "deferred_requests", cs.deferred_requests);
 	json_begin_object(w, "latency_ns");
 	for (i = 0; i < DCM_PCT_COUNT; i++)
 		json_uint(w, pct[i], cs.latency_ns[i]);

@@ -186,6 +186,22 @@ static void metrics_cycle_stats(FILE *out, struct dcm *dcm)
 		 "Bus exchanges not done when the cycle published", cs.late_buses);
 	prom_u64(out, "dcm_busy_buses_total", "counter",
 		 "Bus exchanges not started: the previous one had not ended", cs.busy_buses);
+	prom_head(out, "dcm_bus_skipped_total", "counter",
+		  "Cycles in which a bus could not exchange, by reason (ABI 1.9)");
+	fprintf(out, "dcm_bus_skipped_total{reason=\"late\"} %" PRIu64 "\n",
+		(uint64_t)cs.late_buses);
+	fprintf(out, "dcm_bus_skipped_total{reason=\"busy\"} %" PRIu64 "\n",
+		(uint64_t)cs.busy_buses);
+	fprintf(out, "dcm_bus_skipped_total{reason=\"unready\"} %" PRIu64 "\n",
+		(uint64_t)cs.unready_buses);
+	fprintf(out, "dcm_bus_skipped_total{reason=\"absent\"} %" PRIu64 "\n",
+		(uint64_t)cs.absent_buses);
+	prom_u64(out, "dcm_bus_requests_total", "counter",
+		 "Transfers the cycle carried for others after the exchanges (ABI 1.9)",
+		 cs.bus_requests);
+	prom_u64(out, "dcm_bus_requests_deferred_total", "counter",
+		 "Times a bus's requests waited for a later cycle's budget (ABI 1.9)",
+		 cs.deferred_requests);
 	prom_u64(out, "dcm_cycle_statistics_cycles_total", "counter",
 		 "Cycles since the statistics began (module load or reset)", cs.cycles);
 	prom_quantiles(out, "dcm_cycle_latency_seconds",

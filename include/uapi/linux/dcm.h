@@ -18,7 +18,7 @@
 /* ABI identity: "DCM" + 0x01, checked by libdcm before anything else. */
 #define DCM_ABI_MAGIC		0x44434d01
 #define DCM_ABI_MAJOR		1
-#define DCM_ABI_MINOR		8
+#define DCM_ABI_MINOR		9
 #define DCM_ABI_VERSION		((DCM_ABI_MAJOR << 16) | DCM_ABI_MINOR)
 
 #define DCM_NAME_LEN		32	/* controller and driver names, NUL included */
@@ -415,8 +415,8 @@ enum dcm_cycle_pct {
  * @late_buses: bus exchanges not done when the cycle had to publish, all
  *	buses together: their boards kept their values for that cycle, and
  *	what the exchange brings shows in the next
- * @busy_buses: bus exchanges not started because the bus's previous one
- *	had not ended
+ * @busy_buses: bus exchanges not started because the bus was still the
+ *	previous cycle's (a late exchange, or requests past their budget)
  * @latency_ns: wake-up latency (deadline to start) by enum dcm_cycle_pct;
  *	a percentile is within 6.25 % above the true value
  * @work_ns: the cycle's work, the same way
@@ -425,6 +425,15 @@ enum dcm_cycle_pct {
  * @since_ns: CLOCK_MONOTONIC time the statistics began
  * @cpus: the CPUs the cycle and its bus workers may run on, CPU n in bit n
  *	(the first 64)
+ * @unready_buses: ABI 1.9: bus exchanges not made because the bus was
+ *	being chained (an RS485 bus at start-up or on a special command)
+ * @absent_buses: ABI 1.9: bus exchanges not made because the bus had no
+ *	transport (its boards Nack)
+ * @bus_requests: ABI 1.9: transfers the cycle carried for others after
+ *	the buses' exchanges (chaining, configuration, the chest store,
+ *	special commands)
+ * @deferred_requests: ABI 1.9: times a bus's requests waited for a later
+ *	cycle, that cycle's budget spent
  * @reserved: zero
  *
  * Documentation/userspace-api/dcm.rst has the rules.
@@ -444,7 +453,11 @@ struct dcm_ioc_cycle_stats {
 	__u64 work_mean_ns;
 	__u64 since_ns;
 	__u64 cpus;
-	__u64 reserved[8];
+	__u64 unready_buses;
+	__u64 absent_buses;
+	__u64 bus_requests;
+	__u64 deferred_requests;
+	__u64 reserved[4];
 };
 
 /* Safe actions of a client watchdog (struct dcm_ioc_watchdog.action). */

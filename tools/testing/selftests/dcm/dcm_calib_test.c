@@ -10,7 +10,9 @@
  * they say; bad requests get clean errors. Each test leaves the store
  * erased and the shipped description loaded.
  */
+#include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -725,16 +727,250 @@ TEST_F(cal, special_version)
 	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "version: "));
 }
 
-/* Config: every motor board gets its structure again. */
+/*
+ * Config: every motor board gets its structure again. The boards' counts
+ * are taken once the description's chain is made (its boards configured):
+ * chaining runs in the cycle, after dcmd has loaded the description.
+ */
 TEST_F(cal, special_config)
 {
-	int c1 = read_int(SIM "rs485-1/configs"), c3 = read_int(SIM "rs485-3/configs");
+	const char *all = "RS485-1 5/5; RS485-2 4/4; RS485-3 5/5; RS485-4 5/5";
+	char cr[DCM_MAX_STRING_LEN];
+	int c1, c3, i;
 
+	for (i = 0; i < 100; i++) {
+		read_str(DEV "ChestBoard/ChainResult", cr, sizeof(cr));
+		if (!strcmp(cr, all))
+			break;
+		usleep(100000);
+	}
+	ASSERT_STREQ(all, cr);
+	c1 = read_int(SIM "rs485-1/configs");
+	c3 = read_int(SIM "rs485-3/configs");
 	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_CONFIG)) TH_LOG("%s", self->t.c.msg);
 	EXPECT_STREQ("15 of 15 motor boards configured", self->a.text);
 	EXPECT_EQ(c1 + 4, read_int(SIM "rs485-1/configs"));
 	EXPECT_EQ(c3 + 4, read_int(SIM "rs485-3/configs"));
 	EXPECT_NE(NULL, event_wait(&self->e, DCM_EV_SPECIAL, "config: "));
+}
+
+/* ---- the cycle owns the buses ---- */
+
+/* What cycle/buses says of each bus, and the cycles and the sim's broadcasts. */
+struct bus_counts {
+	int n;
+	char name[16][24];
+	uint64_t done[16], late[16], busy[16], unready[16], absent[16], requests[16];
+	uint64_t wire[16];	/* the sim's cyclic broadcasts, RS485 buses */
+	uint64_t cycles;
+	uint64_t ack[DCM_MAX_DEVICES], nack[DCM_MAX_DEVICES];
+};
+
+/* The sim's count of broadcasts on rs485-N, from its wire file; 0 if none. */
+static uint64_t sim_broadcasts(const char *bus)
+{
+	char path[128], line[64];
+	unsigned long long v = 0;
+	FILE *f;
+
+	if (strncmp(bus, "RS485-", 6))
+		return 0;
+	snprintf(path, sizeof(path), SIM "rs485-%s/wire", bus + 6);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "cycles %llu", &v) == 1)
+			break;
+	fclose(f);
+	return v;
+}
+
+static int bus_counts(struct bus_counts *c, const struct answer *boards)
+{
+	struct dcm_ioc_cycle_stats cs;
+	char line[256], path[160];
+	unsigned long long v[12];
+	int fd, i;
+	FILE *f;
+
+	memset(c, 0, sizeof(*c));
+	memset(&cs, 0, sizeof(cs));
+	fd = open(DCM_DEV, O_RDONLY);
+	if (fd < 0 || ioctl(fd, DCM_IOC_CYCLE_STATS, &cs)) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	c->cycles = cs.cycles;
+	f = fopen(DCM_SYSFS "/cycle/buses", "r");
+	if (!f)
+		return -1;
+	while (c->n < 16 && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%23s %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
+			   c->name[c->n], &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7],
+			   &v[8], &v[9], &v[10]) != 12)
+			continue;
+		c->done[c->n] = v[0];
+		c->late[c->n] = v[1];
+		c->busy[c->n] = v[2];
+		c->unready[c->n] = v[7];
+		c->absent[c->n] = v[8];
+		c->requests[c->n] = v[9];
+		c->wire[c->n] = sim_broadcasts(c->name[c->n]);
+		c->n++;
+	}
+	fclose(f);
+	for (i = 0; i < boards->n_boards; i++) {
+		snprintf(path, sizeof(path), DEV "%s/Ack", boards->name[i]);
+		c->ack[i] = read_int(path);
+		snprintf(path, sizeof(path), DEV "%s/Nack", boards->name[i]);
+		c->nack[i] = read_int(path);
+	}
+	return 0;
+}
+
+/* A joint's position sensor, read every 20 ms while a ramp runs. */
+struct ramp_watch {
+	volatile int stop;
+	int n, backwards;
+	double first, last;
+};
+
+static void *ramp_watch(void *arg)
+{
+	struct ramp_watch *w = arg;
+	double v;
+
+	while (!w->stop) {
+		v = read_double(SUB "LShoulderPitch/Position/Sensor/Value");
+		if (!w->n)
+			w->first = v;
+		else if (v < w->last - 0.005)
+			w->backwards++;
+		w->last = v;
+		w->n++;
+		sleep_ms(20);
+	}
+	return NULL;
+}
+
+/*
+ * The out-of-band work (the diagnostic, versions, configuration, the chest
+ * store by calibration) back to back while a joint follows a ramp: it is
+ * carried by the cycle after each bus's exchange, so it costs no exchange.
+ * Every cycle of every bus is counted once, by what became of it; no bus
+ * is unready or absent meanwhile; every board's Ack grows with the cycles
+ * but for the exchanges counted as skipped; the requests were carried
+ * (versions and configurations on the RS485 buses, the store on the
+ * chest's I2C bus); the joint follows its ramp to the end, never back.
+ * With DCM_TIMING_CHECKS=1 (an idle host): no exchange skipped at all.
+ */
+TEST_F(cal, out_of_band_costs_no_exchange)
+{
+	const char *all = "RS485-1 5/5; RS485-2 4/4; RS485-3 5/5; RS485-4 5/5";
+	struct bus_counts c0, c1;
+	struct answer boards;
+	struct ramp_watch w = { 0 };
+	struct dcm_point p[2];
+	char cr[DCM_MAX_STRING_LEN];
+	uint64_t dc, skipped = 0, late = 0, busy = 0;
+	uint32_t h, t0;
+	pthread_t th;
+	int fd, i, b, tz;
+	double start;
+
+	for (i = 0; i < 100; i++) {
+		read_str(DEV "ChestBoard/ChainResult", cr, sizeof(cr));
+		if (!strcmp(cr, all))
+			break;
+		sleep_ms(100);
+	}
+	ASSERT_STREQ(all, cr);
+	tz = read_int(SIM "joints/LShoulderPitch/true_zero");
+	ASSERT_EQ(0, calibrate(&self->t, "LShoulderPitch", DCM_CALIB_SET, tz));
+	ASSERT_EQ(0, dcm_write_sysfs(SUB "LShoulderPitch/Hardness/Actuator/Value", "1"));
+	sleep_ms(300);
+	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_DIAGNOSTIC));
+	boards = self->a;
+	ASSERT_LT(0, boards.n_boards);
+
+	fd = open(DCM_DEV, O_RDWR);
+	ASSERT_LE(0, fd);
+	h = dcm_lookup_handle(fd, "LShoulderPitch/Position/Actuator");
+	ASSERT_NE(0, h);
+	start = read_double(SUB "LShoulderPitch/Position/Sensor/Value");
+	t0 = dcm_time_now(fd, 50);
+	memset(p, 0, sizeof(p));
+	p[0].value = (int64_t)(start * 1e6);
+	p[0].time = t0;
+	p[1].value = (int64_t)((start + 0.6) * 1e6);
+	p[1].time = t0 + 3000;
+	ASSERT_EQ(0, dcm_set_points(fd, h, DCM_UPDATE_CLEAR_ALL, p, 2));
+	ASSERT_EQ(0, bus_counts(&c0, &boards));
+	ASSERT_EQ(0, pthread_create(&th, NULL, ramp_watch, &w));
+
+	for (i = 0; i < 5; i++)
+		EXPECT_EQ(0, special(&self->t, DCM_SPECIAL_DIAGNOSTIC));
+	EXPECT_EQ(0, special(&self->t, DCM_SPECIAL_VERSION));
+	EXPECT_EQ(0, special(&self->t, DCM_SPECIAL_CONFIG));
+	EXPECT_STREQ("15 of 15 motor boards configured", self->a.text);
+	EXPECT_EQ(0, calibrate(&self->t, "HeadPitch", DCM_CALIB_SET, 3000));
+	EXPECT_EQ(0, calibrate(&self->t, "HeadPitch", DCM_CALIB_SET, 0));
+	ASSERT_EQ(0, bus_counts(&c1, &boards));
+
+	/* The ramp to its end (3 s from t0), then a little more. */
+	while ((int32_t)(dcm_time_now(fd, 0) - (t0 + 3300)) < 0)
+		sleep_ms(50);
+	w.stop = 1;
+	pthread_join(th, NULL);
+	close(fd);
+
+	dc = c1.cycles - c0.cycles;
+	ASSERT_EQ(c0.n, c1.n);
+	ASSERT_LT(50, dc) TH_LOG("the work took %llu cycles", (unsigned long long)dc);
+	for (b = 0; b < c1.n; b++) {
+		uint64_t d = c1.done[b] - c0.done[b], l = c1.late[b] - c0.late[b];
+		uint64_t bz = c1.busy[b] - c0.busy[b], un = c1.unready[b] - c0.unready[b];
+		uint64_t ab = c1.absent[b] - c0.absent[b], sum = d + l + bz + un + ab;
+
+		/* Every cycle counted once (the reads are a cycle or two apart). */
+		EXPECT_GE(dc + 2, sum) TH_LOG("%s: %llu cycles, %llu counted", c1.name[b],
+					      (unsigned long long)dc, (unsigned long long)sum);
+		EXPECT_LE(dc, sum + 2) TH_LOG("%s: %llu cycles, %llu counted", c1.name[b],
+					      (unsigned long long)dc, (unsigned long long)sum);
+		EXPECT_EQ(0, un) TH_LOG("%s unready", c1.name[b]);
+		EXPECT_EQ(0, ab) TH_LOG("%s absent", c1.name[b]);
+		/* On the wire: each exchange made, late ones too, is a broadcast. */
+		if (!strncmp(c1.name[b], "RS485-", 6)) {
+			EXPECT_LT(0, c1.requests[b] - c0.requests[b]) TH_LOG("%s", c1.name[b]);
+			EXPECT_GE(d + l + 2, c1.wire[b] - c0.wire[b]) TH_LOG("%s", c1.name[b]);
+			EXPECT_LE(d + l, c1.wire[b] - c0.wire[b] + 2) TH_LOG("%s", c1.name[b]);
+		}
+		if (!strcmp(c1.name[b], "I2C-chest"))
+			EXPECT_LT(0, c1.requests[b] - c0.requests[b]);
+		skipped += bz + un + ab;
+		late += l;
+		busy += bz;
+	}
+	/* Every board answered each exchange of its bus. */
+	for (i = 0; i < boards.n_boards; i++) {
+		if (strcmp(boards.state[i], "ok"))
+			continue;
+		EXPECT_EQ(c0.nack[i], c1.nack[i]) TH_LOG("%s", boards.name[i]);
+		EXPECT_LE(dc, c1.ack[i] - c0.ack[i] + skipped + 2)
+			TH_LOG("%s: Ack +%llu in %llu cycles", boards.name[i],
+			       (unsigned long long)(c1.ack[i] - c0.ack[i]), (unsigned long long)dc);
+	}
+	DCM_TIMING_EXPECT(!busy && !late, "%llu exchanges busy, %llu late in %llu cycles",
+			  (unsigned long long)busy, (unsigned long long)late,
+			  (unsigned long long)dc);
+	/* The ramp: forward only, to its end. */
+	EXPECT_LT(10, w.n);
+	EXPECT_EQ(0, w.backwards) TH_LOG("the joint went back %d times", w.backwards);
+	EXPECT_GT(0.05, dabs(w.last - (start + 0.6)))
+		TH_LOG("from %f to %f, %f wanted", w.first, w.last, start + 0.6);
 }
 
 DCM_HARNESS_MAIN
