@@ -28,9 +28,6 @@ struct dcm_runtime;
  * @rechain: start the bus over (its boards' identities asked again), its
  *	work queued; NULL when it has none. Return: whether it queued work
  *	to flush
- * @per_board_values: its exchange in a lane writes the values board by
- *	board, each under the runtime's values_lock (else the whole bus's
- *	replies are read under it at once)
  */
 struct dcm_bus_kind_ops {
 	const char *what;
@@ -41,7 +38,6 @@ struct dcm_bus_kind_ops {
 	int (*version)(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 		       struct dcm_board_buf *xb, char *version, size_t len);
 	bool (*rechain)(struct dcm_runtime *rt, u32 bus);
-	bool per_board_values;
 };
 
 /* The kinds, one file each. */

@@ -191,5 +191,4 @@ const struct dcm_bus_kind_ops dcm_bus_regs_kind = {
 	.prefixes = (const char *const []){ "I2C", "SPI", NULL },
 	.exchange = regs_exchange,
 	.version = regs_version,
-	.per_board_values = true,
 };

@@ -49,9 +49,9 @@ static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answ
  * @now: the cycle's DCM time
  *
  * The frame is built and sent, and the replies gathered and read, with the
- * bus's own scratch; the replies become values under the runtime's
- * values_lock, which the cycle publishes under: an exchange that ends after
- * the cycle's join shows in the next cycle's snapshot. Context: the bus's
+ * bus's own scratch; the replies become values, each under the runtime's
+ * values_lock, which the cycle publishes under: what an exchange that ends
+ * after the cycle's join brings shows in the next snapshots. Context: the bus's
  * lane (or the cycle thread); sleeps for the bus.
  */
 static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct dcm_bus *t, u32 now)
@@ -84,21 +84,20 @@ static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct 
 	 * The replies come back to back in Bid order, a silent board's
 	 * missing; each says by its CRC (seeded with the Bid and this cycle's
 	 * SEQ) whose it is. Bytes that are no reply are skipped. They are
-	 * read, CRCs and all, before the lock is taken: each Bid once at
-	 * most, so n replies at most.
+	 * read, CRCs and all, first: each Bid once at most, so n replies at
+	 * most. Then each board's type takes its reply (each value written
+	 * under the runtime's values_lock, dcm_runtime_sense()).
 	 */
 	dcm_rs485_replies_init(&b->rx, b->rxbuf, got > 0 ? got : 0, b->seq, n);
 	while (k < n && dcm_rs485_replies_next(&b->rx))
 		replies[k++] = b->rx.reply;
 
-	spin_lock(&rt->values_lock);
 	for (i = 0; i < k; i++)
 		rs485_reply(rt, b, answered, &replies[i], now);
 	source = b->rx.bad ? DCM_ERR_BAD_FRAME : DCM_ERR_NO_ANSWER;
 	for (i = 0; i < n; i++)
 		if (!answered[i])
 			dcm_runtime_answer(rt, b->dev[i], false, source, 7, 0, now);
-	spin_unlock(&rt->values_lock);
 }
 
 /*

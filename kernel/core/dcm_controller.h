@@ -116,8 +116,9 @@ struct dcm_events;
  *    dcm_bus_take(), a bit they only try (a late lane of a runtime being
  *    replaced may be on it under another index): no one waits for it.
  *    Under a transfer: the transport's own lock (the RS485 receive
- *    spinlock, dcm_sim's lock), and from the exchange &dcm_runtime.values_lock
- *    and &dcm_runtime.err_lock.
+ *    spinlock, dcm_sim's lock); an exchange takes &dcm_runtime.values_lock
+ *    and &dcm_runtime.err_lock after its transfers, one value or one
+ *    board's answer at a time.
  *
  * 10. &dcm_desc.keys_lock (mutex): the values of string keys, held for
  *     a copy or a swap of the pointer, or while a commit compares the
@@ -131,11 +132,11 @@ struct dcm_events;
  *     events ring's lock.
  *
  * 11b. &dcm_runtime.values_lock (spinlock): the runtime's values, between
- *     the buses' lanes that write them (an RS485 bus's whole reply, a
- *     register board's each value) and the cycle that publishes them
- *     (around dcm_runtime_publish()): a late bus's values show in the next
- *     snapshot, never in the middle of one. Under it: err_lock and the
- *     events ring's lock (a board's Ack, Nack and events).
+ *     the buses' lanes that write them, each value under it
+ *     (dcm_runtime_sense(), always: no caller holds it) and the cycle that
+ *     publishes them (around dcm_runtime_publish()): a value a late bus
+ *     brings shows whole in a later snapshot. Under it: err_lock (the
+ *     publication gathers the boards' counters).
  *
  * 12. &dcm_runtime.err_lock (spinlock): the devices' error lists, Ack, Nack;
  *     the cycle, the chaining work, key files, CALIBRATE, SPECIAL. A leaf:

@@ -323,7 +323,6 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 
 	for (b = 0; b < rt->n_buses; b++) {
 		struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
-		struct dcm_rt_bus *rb = &rt->buses[b];
 		const struct dcm_bus_kind_ops *kind;
 		struct dcm_lane *lane;
 		bool exchange;
@@ -350,7 +349,6 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 				r->busy |= BIT(b);
 			continue;
 		}
-		rb->regs = parallel && lane && kind->per_board_values;
 		if (!parallel || !lane) {
 			if (b < BITS_PER_LONG) {
 				inline_buses |= BIT(b);

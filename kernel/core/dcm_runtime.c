@@ -345,9 +345,9 @@ void dcm_runtime_actuate(struct dcm_runtime *rt, u32 now)
  * @raw: the raw number
  * @now: the cycle's DCM time
  *
- * From a register bus's lane the value is written under the runtime's
- * values_lock, which an RS485 bus's lane holds around all of its replies:
- * the cycle publishes under it. Context: a bus's lane, or the cycle thread.
+ * The value is written under the runtime's values_lock, which the cycle
+ * publishes under: a value of a late bus shows whole in the next snapshot.
+ * Context: a bus's lane, or the cycle thread; not under values_lock.
  */
 void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now)
 {
@@ -356,11 +356,6 @@ void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now)
 	if (role_sub < 0)
 		return;
 	v = dcm_from_raw(&rt->conv[role_sub], raw);
-	if (!rt->buses[rt->dev[rt->model->subdevices[role_sub].device].bus].regs) {
-		rt->values[role_sub] = v;
-		rt->times[role_sub] = now;
-		return;
-	}
 	spin_lock(&rt->values_lock);
 	rt->values[role_sub] = v;
 	rt->times[role_sub] = now;

@@ -163,10 +163,6 @@ struct dcm_rt_device {
  * @chain_tries: the cycle's: continuations of a short chain so far
  * @chain_more: set by the cycle before it queues @chain_work: continue the
  *	chain from its end, without a reset
- * @regs: the bus exchanges in a lane and is a register bus (I2C, SPI):
- *	its boards' values are written one by one under the runtime's
- *	values_lock (dcm_runtime_sense()). Set by the cycle before it queues
- *	the lane
  * @txbuf: the cyclic exchange's scratch: a frame or block to send
  * @rxbuf: the cyclic exchange's scratch: what came back
  * @rx: the cyclic exchange's scratch: the reader of the RS485 replies
@@ -188,7 +184,6 @@ struct dcm_rt_bus {
 	unsigned long chain_retry;
 	u8 chain_tries;
 	bool chain_more;
-	bool regs;
 	u8 txbuf[DCM_RS485_MAX_FRAME];
 	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
 	struct dcm_rs485_replies rx;
@@ -215,11 +210,10 @@ struct dcm_rt_bus {
  * @times: their update times
  * @dev: per device, its running state
  * @err_lock: guards the devices' error lists and counters against readers
- * @values_lock: the buses' lanes write their boards' values under it (an
- *	RS485 bus's replies, a register board's each value), the cycle
- *	publishes them under it: a bus's exchange ended after the cycle's
- *	join (late) shows in the next cycle's snapshot, never in the middle
- *	of one
+ * @values_lock: the buses' lanes write their boards' values under it,
+ *	each value (dcm_runtime_sense()), the cycle publishes them under it:
+ *	a value that a late bus's exchange brings shows whole in a later
+ *	snapshot
  * @buses: the description's buses
  * @n_buses: count
  */
