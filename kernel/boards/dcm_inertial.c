@@ -20,7 +20,6 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
-#include "core/dcm_bus_req.h"
 #include "core/dcm_events.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_inertial.h"
@@ -128,26 +127,10 @@ static void inertial_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t
 	dcm_reg_answer(rt, dev, 0, now);
 }
 
-/* Its FW_VERSION register, over SPI, to ProgVersion. */
-static int inertial_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
-			    struct dcm_board_buf *xb, char *version, size_t len)
-{
-	u8 data;
-	int ret;
-
-	ret = dcm_reg_spi_read(t, rt->model->devices[dev].address, xb->tx, xb->rx,
-			       sizeof(xb->tx), DCM_REG_FW_VERSION, &data, 1);
-	if (ret)
-		return ret;
-	dcm_board_set_live(dcm_board_dev_key(rt->model, dev, "ProgVersion"), data);
-	snprintf(version, len, "%u", data);
-	return 0;
-}
-
 const struct dcm_board_type dcm_inertial_board = {
 	.name = "InertialBoard",
+	.flags = DCM_BOARD_F_SPI,
 	.priv_size = sizeof(struct inertial_priv),
 	.bind = inertial_bind,
 	.exchange = inertial_exchange,
-	.version = inertial_version,
 };

@@ -56,6 +56,7 @@ struct dcm_board_buf {
 /* struct dcm_board_type.flags */
 #define DCM_BOARD_F_MOTORS	BIT(0)	/* drives joints: calibration, configuration */
 #define DCM_BOARD_F_STORE	BIT(1)	/* keeps the body record and ChainResult */
+#define DCM_BOARD_F_SPI		BIT(2)	/* registers read over SPI, each checked by its CRC-8 */
 
 /**
  * struct dcm_board_type - what a kind of board is and does
@@ -98,8 +99,8 @@ struct dcm_board_buf {
  *	Context: process.
  * @version: a register board: read its versions into its keys and
  *	@version (a string of @len, DCM_BOARD_VERSION_LEN at least), with @xb
- *	for the transfers; NULL: its
- *	FW_VERSION register, to ProgVersion. Its transfers are requests the
+ *	for the transfers; NULL: its FW_VERSION register (over I2C, or SPI
+ *	with DCM_BOARD_F_SPI), to ProgVersion. Its transfers are requests the
  *	cycle carries.
  *	Context: process.
  * @joint_mre: a board with motors: the MRE count of motor @slot in its last

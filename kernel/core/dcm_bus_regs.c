@@ -166,19 +166,24 @@ static void regs_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct d
 
 /*
  * A register board's versions: as its type reads them, else its FW_VERSION
- * register, which goes to its ProgVersion.
+ * register (over SPI for a type with DCM_BOARD_F_SPI), which goes to its
+ * ProgVersion.
  */
 static int regs_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 			struct dcm_board_buf *xb, char *version, size_t len)
 {
 	const struct dcm_board_type *type = rt->dev[dev].type;
+	u16 addr = rt->model->devices[dev].address;
 	u8 data;
 	int ret;
 
 	if (type->version)
 		return type->version(rt, dev, t, xb, version, len);
-	ret = dcm_board_read(t, rt->model->devices[dev].address, xb->tx, DCM_REG_FW_VERSION,
-			     &data, 1);
+	if (type->flags & DCM_BOARD_F_SPI)
+		ret = dcm_reg_spi_read(t, addr, xb->tx, xb->rx, sizeof(xb->tx),
+				       DCM_REG_FW_VERSION, &data, 1);
+	else
+		ret = dcm_board_read(t, addr, xb->tx, DCM_REG_FW_VERSION, &data, 1);
 	if (ret)
 		return ret;
 	dcm_board_set_live(dcm_board_dev_key(rt->model, dev, "ProgVersion"), data);
