@@ -23,10 +23,13 @@ A script written for NAOqi runs with its import line changed::
     print(mem.getData("Device/SubDeviceList/HeadYaw/Position/Sensor/Value"))
     print(mem.getDataList("HeadYaw/Position"))
 
-DCM: set, setAlias, createAlias, getTime, getPrefix, special, preferences.
+DCM: set, setAlias, createAlias, getTime, getPrefix (subdevices' prefix
+first, as NAOqi's), special, preferences.
 ALMemory: getData, getListData, getDataList, getDataListName, insertData,
-removeData, getEventList, subscribeToEvent, unsubscribeToEvent,
-getSubscribers; dcm's events are "DCM/Error", "DCM/Safety", ...
+insertListData, removeData, getType, getEventList, getMicroEventList,
+subscribeToEvent, subscribeToMicroEvent, unsubscribeToEvent,
+unsubscribeToMicroEvent, getSubscribers; dcm's events are "DCM/Error",
+"DCM/Safety", ...
 (:func:`event_names`). Failures of the robot are RuntimeErrors, as NAOqi's
 (and :class:`dcm.DcmError` with their errno).
 
@@ -35,7 +38,12 @@ NAOqi takes them. Times are DCM times in ms as getTime gives them (signed,
 as NAOqi's; the DCM is unsigned inside: the same bits). Commands are
 [value, time] or [value, time, importance].
 
-Shapes are checked before anything is sent: a wrong type raises TypeError,
+Numbers and lists are taken as NAOqi's ALValue converts them: a float
+where NAOqi takes an int (a time, getTime's offset, an importance) is cut
+to its integer part, an int where it takes a float is a float, a tuple is
+a list, and so is what Python 2 gave as a list (a dict's values(), map,
+zip, a generator). Shapes are checked before anything is sent: a wrong type
+raises TypeError,
 a wrong length or an unknown update kind ValueError, each naming the
 argument; an unknown key raises :class:`dcm.NoSuchKeyError` (a KeyError)
 naming it. The ``parse_*`` functions are the checks alone.
