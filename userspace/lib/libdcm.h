@@ -1673,10 +1673,11 @@ int dcm_sysfs_event_counts(const struct dcm_sysfs *s, struct dcm_event_count *ou
  */
 
 /**
- * dcm_get_prefix() - NAOqi's getPrefix(): the base names of the key space,
- * [0] "Device/DeviceList/" (devices), [1] "Device/SubDeviceList/"
- * (subdevices), [2] "RobotConfig/" (dcm's third directory). @n (may be
- * NULL) gets the count, 3. The array is static.
+ * dcm_get_prefix() - the base names of the key space, the directories of
+ * its tree: [0] "Device/DeviceList/" (devices), [1] "Device/SubDeviceList/"
+ * (subdevices), [2] "RobotConfig/" (dcm's third directory). NAOqi's
+ * getPrefix() gives its two the other way round, subdevices first. @n (may
+ * be NULL) gets the count, 3. The array is static.
  * @n: if not NULL, gets the count of the names (3)
  */
 const char *const *dcm_get_prefix(size_t *n);

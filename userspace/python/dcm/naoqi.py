@@ -23,10 +23,13 @@ A script written for NAOqi runs with its import line changed::
     print(mem.getData("Device/SubDeviceList/HeadYaw/Position/Sensor/Value"))
     print(mem.getDataList("HeadYaw/Position"))
 
-DCM: set, setAlias, createAlias, getTime, getPrefix, special, preferences.
+DCM: set, setAlias, createAlias, getTime, getPrefix (subdevices' prefix
+first, as NAOqi's), special, preferences.
 ALMemory: getData, getListData, getDataList, getDataListName, insertData,
-removeData, getEventList, subscribeToEvent, unsubscribeToEvent,
-getSubscribers; dcm's events are "DCM/Error", "DCM/Safety", ...
+insertListData, removeData, getType, getEventList, getMicroEventList,
+subscribeToEvent, subscribeToMicroEvent, unsubscribeToEvent,
+unsubscribeToMicroEvent, getSubscribers; dcm's events are "DCM/Error",
+"DCM/Safety", ...
 (:func:`event_names`). Failures of the robot are RuntimeErrors, as NAOqi's
 (and :class:`dcm.DcmError` with their errno).
 
@@ -35,7 +38,12 @@ NAOqi takes them. Times are DCM times in ms as getTime gives them (signed,
 as NAOqi's; the DCM is unsigned inside: the same bits). Commands are
 [value, time] or [value, time, importance].
 
-Shapes are checked before anything is sent: a wrong type raises TypeError,
+Numbers and lists are taken as NAOqi's ALValue converts them: a float
+where NAOqi takes an int (a time, getTime's offset, an importance) is cut
+to its integer part, an int where it takes a float is a float, a tuple is
+a list, and so is what Python 2 gave as a list (a dict's values(), map,
+zip, a generator). Shapes are checked before anything is sent: a wrong type
+raises TypeError,
 a wrong length or an unknown update kind ValueError, each naming the
 argument; an unknown key raises :class:`dcm.NoSuchKeyError` (a KeyError)
 naming it. The ``parse_*`` functions are the checks alone.
@@ -44,9 +52,12 @@ naming it. The ``parse_*`` functions are the checks alone.
 import errno
 import functools
 import inspect
+import math
+import numbers
 import sys
 import threading
 import traceback
+from collections import abc
 
 from . import _args, _lib, prefs
 from .core import (AliasMode, Controller, Key, PREFIX_DEV, PREFIX_ROBOT, PREFIX_SUB,
@@ -96,7 +107,59 @@ def _naoqi_errors(fn):
     return call
 
 
+def _listish(x):
+    """True for what a NAOqi script passes as a list: a list or a tuple, and
+    what Python 2 gave as a list where Python 3 gives a view or an iterator
+    (``d.values()``, ``map(...)``, ``zip(...)``, a generator)."""
+    if _args.is_seq(x):
+        return True
+    return isinstance(x, (abc.KeysView, abc.ValuesView, abc.ItemsView, abc.Iterator)) \
+        and not isinstance(x, (str, bytes, bytearray))
+
+
+def _plain(x, depth=0):
+    """``x`` with every list-like (:func:`_listish`) made a list, down to
+    the depth of NAOqi's deepest argument (setAlias time-mixed: 4)."""
+    if depth > 5 or not _listish(x) or isinstance(x, abc.Mapping):
+        return x
+    return [_plain(y, depth + 1) for y in x]
+
+
+def _whole(x, what):
+    """A number where NAOqi takes an int (a time, an offset, an importance),
+    as NAOqi converts it: an int as it is, a bool as 0 or 1, a float cut
+    to its integer part (C's cast: 3000.0 is 3000, 10.7 is 10, -0.5 is 0)."""
+    if isinstance(x, numbers.Integral):
+        return int(x)
+    if isinstance(x, numbers.Real):
+        v = float(x)
+        if not math.isfinite(v):
+            raise ValueError("%s must be a finite number, got %r" % (what, x))
+        return int(v)
+    raise TypeError("%s must be an int, got %s %s" %
+                    (what, _args.typename(x), _args.short(x)))
+
+
+def _time(x, what):
+    return _args.time(_whole(x, what), what)
+
+
+def _point(p, what):
+    """One command as NAOqi takes it: [value, time] or [value, time,
+    importance], a list or a tuple; the time and importance numbers as
+    :func:`_whole` reads them."""
+    if hasattr(p, "value") and hasattr(p, "time") and not _args.is_seq(p):
+        return _args.point(p, what)
+    if not _args.is_seq(p) or len(p) not in (2, 3):
+        return _args.point(p, what)  # raises, with its message
+    t = _time(p[1], what + " time")
+    i = _args.importance(_whole(p[2], what + " importance"), what + " importance") \
+        if len(p) == 3 else 0
+    return _args.value(p[0], what + " value"), t, i
+
+
 def _arglist(args, method, shape, lengths):
+    args = _plain(args)
     if not _args.is_seq(args):
         raise TypeError("%s takes one list %s, got %s %s" %
                         (method, shape, _args.typename(args), _args.short(args)))
@@ -119,7 +182,7 @@ def _points(ps, method, what):
     if len(lst) > _lib.MAX_POINTS:
         raise ValueError("%s: %s holds %d commands, at most %d" %
                          (method, what, len(lst), _lib.MAX_POINTS))
-    return [_args.point(p, "%s: %s[%d]" % (method, what, i)) for i, p in enumerate(lst)]
+    return [_point(p, "%s: %s[%d]" % (method, what, i)) for i, p in enumerate(lst)]
 
 
 def _name(x, method, what, limit=None):
@@ -143,6 +206,7 @@ def parse_set_alias(args):
     or ("time-separate", alias, UpdateKind, importance, [times],
     [[values] per member]).
     """
+    args = _plain(args)
     if not _args.is_seq(args):
         raise TypeError("setAlias takes one list %s or %s, got %s %s" %
                         (MIXED_SHAPE, SEPARATE_SHAPE, _args.typename(args),
@@ -171,12 +235,13 @@ def parse_set_alias(args):
     if len(a) != 6:
         raise ValueError("setAlias time-separate takes %s: 6 elements, got %d" %
                          (SEPARATE_SHAPE, len(a)))
-    imp = _args.importance(a[3], "setAlias: argument 3 (importance)")
+    imp = _args.importance(_whole(a[3], "setAlias: argument 3 (importance)"),
+                           "setAlias: argument 3 (importance)")
     times = _args.seq(a[4], "setAlias: argument 4 (the times)")
     if not times or len(times) > _lib.MAX_POINTS:
         raise ValueError("setAlias: argument 4 holds 1 to %d times, got %d" %
                          (_lib.MAX_POINTS, len(times)))
-    times = [_args.time(t, "setAlias: argument 4[%d] (a time)" % i)
+    times = [_time(t, "setAlias: argument 4[%d] (a time)" % i)
              for i, t in enumerate(times)]
     rows = _args.seq(a[5], "setAlias: argument 5 (the values of each member)")
     if not rows or len(rows) > _lib.MAX_ALIAS_MEMBERS:
@@ -191,6 +256,22 @@ def parse_set_alias(args):
         values.append([_args.value(v, "setAlias: argument 5[%d][%d]" % (m, i))
                        for i, v in enumerate(row)])
     return "time-separate", alias, kind, imp, times, values
+
+
+def parse_set_alias_values(alias, time, commands):  # pylint: disable=redefined-outer-name
+    """Check NAOqi's setAlias(alias, time, [value per member]); return it
+    as the "time-separate" form of :func:`parse_set_alias` ("ClearAll",
+    importance 0, the one time, a list of one value per member)."""
+    alias = _name(alias, "setAlias", "argument 0 (the alias name)", _lib.ALIAS_NAME_LEN)
+    if time is None or commands is None:
+        raise TypeError("setAlias takes one list, or (alias, time, [value per member])")
+    t = _time(time, "setAlias: argument 1 (the time)")
+    vals = _args.seq(_plain(commands), "setAlias: argument 2 (a value per member)")
+    if not vals or len(vals) > _lib.MAX_ALIAS_MEMBERS:
+        raise ValueError("setAlias: argument 2 holds a value per member, 1 to %d, got %d" %
+                         (_lib.MAX_ALIAS_MEMBERS, len(vals)))
+    values = [[_args.value(v, "setAlias: argument 2[%d]" % i)] for i, v in enumerate(vals)]
+    return "time-separate", alias, UpdateKind.CLEAR_ALL, 0, [t], values
 
 
 def parse_create_alias(args):
@@ -214,13 +295,41 @@ def signed_time(t):
     return t - (1 << 32) if t >= (1 << 31) else t
 
 
-class DCM:
+class _Module:
+    """What every NAOqi module answers (NAOqi's ALModule API), as a script
+    uses it to check a proxy: ``ping``, ``version``, ``getMethodList``,
+    ``getBrokerName``."""
+
+    _METHODS = ()
+
+    def ping(self):
+        """True, as NAOqi's (the robot is this machine)."""
+        return True
+
+    def version(self):  # pylint: disable=no-self-use
+        """The module's version, which is libdcm's (a string)."""
+        from ._version import VERSION  # pylint: disable=import-outside-toplevel
+        return VERSION
+
+    def getMethodList(self):  # pylint: disable=invalid-name
+        """The names of the NAOqi methods this proxy answers."""
+        return list(self._METHODS) + ["getBrokerName", "getMethodList", "ping", "version"]
+
+    def getBrokerName(self):  # pylint: disable=invalid-name,no-self-use
+        """The broker NAOqi's module lives in: here always "dcm"."""
+        return "dcm"
+
+
+class DCM(_Module):
     """NAOqi's DCM proxy over a :class:`dcm.Controller`.
 
     ``DCM()`` opens /dev/dcm0 (``DCM(path=...)`` another), and closes it in
     :meth:`close` or at the end of a ``with`` block; ``DCM(controller)``
     uses an open controller and leaves it open.
     """
+
+    _METHODS = ("createAlias", "getPrefix", "getTime", "preferences", "set", "setAlias",
+                "special")
 
     def __init__(self, controller=None, path=None, etc=None, share=None):
         self._own = controller is None
@@ -295,17 +404,23 @@ class DCM:
         raise ValueError("preferences: unknown action %r: Save, Load or Add" % action)
 
     def getPrefix(self):  # pylint: disable=invalid-name
-        """["Device/DeviceList/", "Device/SubDeviceList/"]: the key prefixes."""
-        return [PREFIX_DEV, PREFIX_SUB]
+        """``["Device/SubDeviceList/", "Device/DeviceList/"]``, in NAOqi's
+        order: the subdevices' base name first ("all device/sensors"), the
+        devices' second, as ``getPrefix()[0] + "HeadYaw/Position/Sensor/Min"``
+        reads a subdevice's key."""
+        return [PREFIX_SUB, PREFIX_DEV]
 
     @_naoqi_errors
     def getTime(self, offset=0):  # pylint: disable=invalid-name
         """DCM time now + ``offset`` ms, as a signed int like NAOqi's.
 
-        Pass it (plus some ms) as the time of a command; compare two times
-        by their difference, never by < (the clock wraps).
+        ``offset`` is taken as NAOqi takes its int: an int, a bool, or a
+        float cut to its integer part (``getTime(3000.)``). Pass the time
+        (plus some ms) as the time of a command; compare two times by
+        their difference, never by < (the clock wraps).
         """
-        return signed_time(self._c.time(_args.offset(offset, "getTime: offset")))
+        return signed_time(self._c.time(_args.offset(_whole(offset, "getTime: offset"),
+                                                     "getTime: offset")))
 
     @_naoqi_errors
     def set(self, args):
@@ -331,8 +446,11 @@ class DCM:
         self._c.set_timed(key, pts, kind)
 
     @_naoqi_errors
-    def setAlias(self, args):  # pylint: disable=invalid-name
+    def setAlias(self, args, time=None, commands=None):  # pylint: disable=invalid-name,redefined-outer-name
         """Commands to the members of an alias, in NAOqi's two forms.
+
+        ``setAlias(alias, time, [value per member])``: NAOqi's third form,
+        one command to each member at one time, "ClearAll".
 
         ``setAlias([alias, updateType, "time-mixed", [[[value, time], ...]
         per member]])``: each member its own commands.
@@ -343,7 +461,10 @@ class DCM:
         One entry per member, blank members (names createAlias did not
         find) included. Either every member takes its commands, or none.
         """
-        p = parse_set_alias(args)
+        if time is not None or commands is not None:
+            p = parse_set_alias_values(args, time, commands)
+        else:
+            p = parse_set_alias(args)
         if p[0] == "time-mixed":
             _, alias, kind, members = p
             self._c.set_alias_mixed(alias, members, kind)
@@ -406,13 +527,16 @@ def _user_key(key):
 
 
 class _Subscription:
-    __slots__ = ("event", "module", "callback", "nargs")
+    __slots__ = ("event", "module", "callback", "nargs", "message")
 
-    def __init__(self, event, module, callback):
+    def __init__(self, event, module, callback, message=None):
         self.event = event
         self.module = module
         self.callback = callback
         self.nargs = _arg_count(callback)
+        # the third argument of a call: the message of NAOqi's deprecated
+        # four-argument subscription, else the module's name
+        self.message = message if message is not None else (module or "")
 
 
 def _arg_count(fn):
@@ -457,7 +581,7 @@ class _Dispatcher:
         with self._memory._lock:  # pylint: disable=protected-access
             subs = [x for x in self._memory._subs if x.event == name]  # pylint: disable=protected-access
         for x in subs:
-            args = (name, e, x.module or "")[:x.nargs]
+            args = (name, e, x.message)[:x.nargs]
             try:
                 x.callback(*args)
             except Exception:  # pylint: disable=broad-except
@@ -472,7 +596,7 @@ class _Dispatcher:
             self.thread.join(2)
 
 
-class ALMemory:
+class ALMemory(_Module):
     """The part of NAOqi's ALMemory a DCM script uses: the keys' values,
     the list of keys, user keys and dcm's events.
 
@@ -485,6 +609,11 @@ class ALMemory:
     ``subscribeToEvent`` calls a module's method, or a callable, for each
     of dcm's events of a type ("DCM/Safety", :func:`event_names`).
     """
+
+    _METHODS = ("getData", "getDataList", "getDataListName", "getEventList", "getListData",
+                "getMicroEventList", "getSubscribers", "getType", "insertData",
+                "insertListData", "removeData", "subscribeToEvent", "subscribeToMicroEvent",
+                "unsubscribeToEvent", "unsubscribeToMicroEvent")
 
     def __init__(self, controller=None, path=None):
         self._own = controller is None
@@ -552,12 +681,13 @@ class ALMemory:
             raise _not_found(method, key) from None
 
     @_naoqi_errors
-    def getData(self, key):  # pylint: disable=invalid-name
+    def getData(self, key, deprecatedParameter=None):  # pylint: disable=invalid-name,unused-argument
         """The value of one key (a float for a subdevice Value).
 
         A key that is neither in the tree nor inserted raises RuntimeError
         (a :class:`dcm.NoSuchKeyError` too) "ALMemory::getData\\n\\tData not
-        found KEY", as NAOqi does.
+        found KEY", as NAOqi does. NAOqi's second argument (deprecated,
+        without effect) is taken and not used.
         """
         if isinstance(key, Key):
             return self._c.get(key)
@@ -567,7 +697,7 @@ class ALMemory:
     @_naoqi_errors
     def getListData(self, keys):  # pylint: disable=invalid-name
         """The values of several keys; subdevice Values all of one cycle."""
-        keys = _args.seq(keys, "getListData: the keys")
+        keys = _args.seq(_plain(keys), "getListData: the keys")
         for i, k in enumerate(keys):
             if not isinstance(k, (str, Key)):
                 raise TypeError("getListData: the keys[%d] must be a string, got %s %s" %
@@ -631,6 +761,36 @@ class ALMemory:
         with _store_lock:
             _store[key] = value
 
+    @_naoqi_errors
+    def insertListData(self, pairs):  # pylint: disable=invalid-name
+        """``insertListData([[key, value], ...])``: insertData of each pair,
+        in order (a pair is a list or a tuple of two)."""
+        pairs = _args.seq(_plain(pairs), "insertListData: the list")
+        for i, kv in enumerate(pairs):
+            if not _args.is_seq(kv) or len(kv) != 2:
+                raise ValueError("insertListData: element %d must be [key, value], got %s" %
+                                 (i, _args.short(kv)))
+        for key, value in pairs:
+            self.insertData(key, value)
+
+    @_naoqi_errors
+    def getType(self, key):  # pylint: disable=invalid-name
+        """"Event" for one of dcm's events, "Data" for a key of the tree or
+        of the store; another name raises NAOqi's not-found RuntimeError."""
+        _args.name(key, "getType: the key")
+        if _event_type(key) is not None:
+            return "Event"
+        with _store_lock:
+            if key in _store:
+                return "Data"
+        if self._tree_key(key):
+            return "Data"
+        raise _not_found("getType", key)
+
+    def getMicroEventList(self):  # pylint: disable=invalid-name,no-self-use
+        """dcm's events are events, none a micro event: []."""
+        return []
+
     def _tree_key(self, key):
         try:
             self._c.key_flags(key)
@@ -657,8 +817,23 @@ class ALMemory:
         return event_names()
 
     @_naoqi_errors
-    def subscribeToEvent(self, name, module, method=None):  # pylint: disable=invalid-name
+    def subscribeToMicroEvent(self, name, module, message, method):  # pylint: disable=invalid-name
+        """NAOqi's micro events: ``subscribeToEvent(name, module, message,
+        method)`` (dcm's events are the same to a subscriber)."""
+        return self.subscribeToEvent(name, module, message, method)
+
+    def unsubscribeToMicroEvent(self, name, module):  # pylint: disable=invalid-name
+        """``unsubscribeToEvent(name, module)``."""
+        return self.unsubscribeToEvent(name, module)
+
+    @_naoqi_errors
+    def subscribeToEvent(self, name, module, method=None, callback=None):  # pylint: disable=invalid-name
         """Call back on each of dcm's events of a type.
+
+        NAOqi's deprecated form ``subscribeToEvent(name, module, message,
+        method)`` is taken too: the method is then called with the message
+        as its third argument, where the three-argument form gives the
+        module's name.
 
         ``subscribeToEvent("DCM/Safety", "MyModule", "onSafety")``: the
         method ``onSafety`` of the :class:`ALModule` named "MyModule";
@@ -674,6 +849,12 @@ class ALMemory:
                                 % (_args.typename(name), _args.short(name)))
             raise RuntimeError("ALMemory::subscribeToEvent\n\tEvent not found %s: dcm's "
                                "events are %s" % (name, ", ".join(event_names())))
+        message = None
+        if callback is not None:
+            message, method = method, callback
+            if not isinstance(message, str):
+                raise TypeError("subscribeToEvent: the message must be a string, got %s %s" %
+                                (_args.typename(message), _args.short(message)))
         if callable(module) and method is None:
             sub = _Subscription(name, None, module)
         else:
@@ -689,7 +870,7 @@ class ALMemory:
             if not callable(fn):
                 raise RuntimeError("ALMemory::subscribeToEvent\n\tModule %s has no method %s" %
                                    (module, method))
-            sub = _Subscription(name, module, fn)
+            sub = _Subscription(name, module, fn, message)
         with self._lock:
             self._subs = [x for x in self._subs
                           if not (x.event == name and _same(x, module))] + [sub]

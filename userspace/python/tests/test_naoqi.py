@@ -182,7 +182,7 @@ class Shapes(unittest.TestCase):
         self.bad(p, [HY, "ClearAll", [["0.5", 1000]]], TypeError,
                  r"\[0\] value must be a number, got str")
         self.bad(p, [HY, "ClearAll", [[float("inf"), 1000]]], ValueError, "must be finite")
-        self.bad(p, [HY, "ClearAll", [[0.5, 10.5]]], ValueError, "whole number of ms")
+        self.bad(p, [HY, "ClearAll", [[0.5, float("nan")]]], ValueError, "finite number")
         self.bad(p, [HY, "ClearAll", [[0.5, "now"]]], TypeError, "time must be an int")
         self.bad(p, [HY, "ClearAll", [[0.5, 1 << 32]]], ValueError, "out of the 32-bit")
         self.bad(p, [HY, "ClearAll", [[0.5, 1, 8]]], ValueError, r"importance 8 is out of 0\.\.7")
@@ -223,8 +223,8 @@ class Shapes(unittest.TestCase):
                  ValueError, r"argument 5\[1\] \(member 1\) has 1 values for 2 times")
         self.bad(p, ["Head", "ClearAll", "time-separate", 0, [100], [1, 2]], TypeError,
                  r"argument 5\[0\] \(member 0's values\) must be a list")
-        self.bad(p, ["Head", "ClearAll", "time-separate", 0, [100.5], [[1]]], ValueError,
-                 r"argument 4\[0\] \(a time\) must be a whole number")
+        self.bad(p, ["Head", "ClearAll", "time-separate", 0, ["100"], [[1]]], TypeError,
+                 r"argument 4\[0\] \(a time\) must be an int, got str")
 
     def test_create_alias(self):
         self.assertEqual(naoqi.parse_create_alias(["A", [HY, "x"]]), ("A", [HY, "x"]))
@@ -234,6 +234,50 @@ class Shapes(unittest.TestCase):
         self.bad(p, ["A", []], ValueError, "1 to 256 names, got 0")
         self.bad(p, ["A", [HY, 5]], TypeError, r"argument 1\[1\] must be a string, got int")
         self.bad(p, ["A" * 64, [HY]], ValueError, "at most 63")
+
+
+class Coercion(unittest.TestCase):
+    """Numbers and lists as NAOqi converts them (its ALValue: a float where
+    an int is documented is cut to its integer part, an int or a bool where
+    a float is becomes a float; a tuple is a list) and what a script written
+    for Python 2 passes as a list, which Python 3 makes a view or an
+    iterator: quick_hard_access's multiple_set gives setAlias
+    ``datas.values()``."""
+
+    def test_times_and_importance_as_naoqi_reads_them(self):
+        n, k, p = naoqi.parse_set([HY, "ClearAll", [[0.5, 10.7], [1, 2000.0, 2.0],
+                                                     (False, True)]])
+        self.assertEqual(p, [(0.5, 10, 0), (1.0, 2000, 2), (0.0, 1, 0)])
+        r = naoqi.parse_set_alias(("Head", "ClearAll", "time-separate", 1.0, (100.9, 200),
+                                   ((0.5, 1), [True, 2.5])))
+        self.assertEqual(r, ("time-separate", "Head", dcm.UpdateKind.CLEAR_ALL, 1, [100, 200],
+                             [[0.5, 1.0], [1.0, 2.5]]))
+
+    def test_python2_lists_from_views_and_iterators(self):
+        datas = {HY: [0.1, 0.2], "HeadPitch/Position/Actuator/Value": [0.3, 0.4]}
+        r = naoqi.parse_set_alias(["Alias", "ClearAll", "time-separate", 0,
+                                   map(int, ["100", "200"]), datas.values()])
+        self.assertEqual(r[4:], ([100, 200], [[0.1, 0.2], [0.3, 0.4]]))
+        self.assertEqual(naoqi.parse_create_alias(["Alias", (k for k in datas)]),
+                         ("Alias", list(datas)))
+        self.assertEqual(naoqi.parse_set([HY, "Merge", zip([0.5], [7])])[2], [(0.5, 7, 0)])
+        # a mapping or a set is no list, to NAOqi either
+        with self.assertRaisesRegex(TypeError, "must be a list, got dict"):
+            naoqi.parse_create_alias(["Alias", datas])
+        with self.assertRaisesRegex(TypeError, "must be a list, got set"):
+            naoqi.parse_set([HY, "Merge", {(0.5, 7)}])
+
+    def test_set_alias_one_time_form(self):
+        # dcmproxy.h: setAlias(name, time, std::vector<float> commands), "ClearAll"
+        self.assertEqual(naoqi.parse_set_alias_values("Head", 1000.0, (0.5, 1)),
+                         ("time-separate", "Head", dcm.UpdateKind.CLEAR_ALL, 0, [1000],
+                          [[0.5], [1.0]]))
+        with self.assertRaisesRegex(TypeError, "must be a list"):
+            naoqi.parse_set_alias_values("Head", 1000, 0.5)
+        with self.assertRaisesRegex(ValueError, "1 to 256, got 0"):
+            naoqi.parse_set_alias_values("Head", 1000, [])
+        with self.assertRaisesRegex(TypeError, "takes one list, or"):
+            naoqi.parse_set_alias_values("Head", 1000, None)
 
 
 class Proxy(unittest.TestCase):
@@ -284,6 +328,18 @@ class Proxy(unittest.TestCase):
             ("set_alias_separate", "Head", [100, 200], [[0.5, 0.6], [0.1, 0.2]],
              dcm.UpdateKind.CLEAR_BEFORE, 1)])
 
+    def test_set_alias_one_time_form_reaches_the_controller(self):
+        self.d.setAlias("Head", self.d.getTime(100.0), [0.5, 0.25])
+        self.assertEqual(self.c.calls, [("set_alias_separate", "Head", [0xfffffff0 + 100 - (1 << 32)],
+                                         [[0.5], [0.25]], dcm.UpdateKind.CLEAR_ALL, 0)])
+
+    def test_module_methods(self):
+        self.assertIs(self.d.ping(), True)
+        self.assertEqual(self.d.version(), dcm.__version__)
+        self.assertIn("getPrefix", self.d.getMethodList())
+        self.assertIn("ping", self.d.getMethodList())
+        self.assertEqual(self.d.getBrokerName(), "dcm")
+
     def test_set_alias_unknown_alias(self):
         with self.assertRaises(dcm.NoSuchAliasError):
             self.d.setAlias(["Nope", "ClearAll", "time-mixed", [[]]])
@@ -299,8 +355,26 @@ class Proxy(unittest.TestCase):
         with self.assertRaises(TypeError):
             self.d.getTime("0")
 
-    def test_get_prefix(self):
-        self.assertEqual(self.d.getPrefix(), ["Device/DeviceList/", "Device/SubDeviceList/"])
+    def test_get_prefix_subdevices_first(self):
+        # NAOqi's order (dcmproxy.h: "device/sensors (1st string) and all
+        # devices (2nd string)"), which SoftBank's quick_hard_access reads
+        # as getPrefix()[0] + a subdevice, getPrefix()[1] + a device
+        self.assertEqual(self.d.getPrefix(), ["Device/SubDeviceList/", "Device/DeviceList/"])
+        self.assertEqual(self.d.getPrefix()[0] + HY,
+                         "Device/SubDeviceList/HeadYaw/Position/Actuator/Value")
+
+    def test_get_time_takes_numbers_as_naoqi(self):
+        # quick_hard_access: go_to(..., time=3000.) -> dcm.getTime(time)
+        self.assertEqual(self.d.getTime(3000.), self.d.getTime(3000))
+        self.assertEqual(self.d.getTime(20.9), 4)      # cut, as C's cast
+        self.assertEqual(self.d.getTime(-0.5), -16)
+        self.assertEqual(self.d.getTime(True), -15)
+        with self.assertRaisesRegex(TypeError, "getTime: offset must be an int, got NoneType"):
+            self.d.getTime(None)
+        with self.assertRaisesRegex(ValueError, "finite"):
+            self.d.getTime(float("inf"))
+        with self.assertRaisesRegex(ValueError, "out of"):
+            self.d.getTime(float(1 << 31))
 
     def test_alproxy(self):
         with self.assertRaisesRegex(ValueError, "ALMotion"):
@@ -462,6 +536,25 @@ class Memory(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, r"keys\[1\] must be a string"):
             self.m.getListData([HY, 3])
 
+    def test_naoqi_forms_of_memory_calls(self):
+        # getData's deprecated second argument; tuples and iterators as lists
+        self.assertEqual(self.m.getData("HeadYaw/Position/Sensor/Value", 0), 0.25)
+        self.assertEqual(self.m.getListData(("HeadYaw/Position/Sensor/Value", HY)), [0.25, 0.5])
+        self.assertEqual(self.m.getListData(k for k in [HY]), [0.5])
+        # insertListData: pairs, lists or tuples
+        self.m.insertListData([["MyApp/A", 1], ("MyApp/B", "two")])
+        self.assertEqual(self.m.getListData(["MyApp/A", "MyApp/B"]), [1, "two"])
+        with self.assertRaisesRegex(ValueError, r"element 0 must be \[key, value\]"):
+            self.m.insertListData([["MyApp/C"]])
+        self.assertEqual(self.m.getType("MyApp/A"), "Data")
+        self.assertEqual(self.m.getType("RobotConfig/Body/Type"), "Data")
+        self.assertEqual(self.m.getType("DCM/Safety"), "Event")
+        with self.assertRaisesRegex(RuntimeError, "ALMemory::getType\n\tData not found X/Y"):
+            self.m.getType("X/Y")
+        self.assertEqual(self.m.getMicroEventList(), [])
+        self.assertIs(self.m.ping(), True)
+        self.assertIn("insertListData", self.m.getMethodList())
+
     def test_data_lists(self):
         self.m.insertData("MyApp/Speed", 3)
         names = self.m.getDataListName()
@@ -582,6 +675,34 @@ class Memory(unittest.TestCase):
             self.assertIn("ZeroDivisionError: boom", sys.stderr.getvalue())
         finally:
             sys.stderr = old
+
+    def test_subscribe_with_a_message(self):
+        # NAOqi's deprecated (name, module, message, method) and the micro
+        # event form: the message is the callback's third argument
+        class Listener(naoqi.ALModule):
+            def __init__(self, name):
+                naoqi.ALModule.__init__(self, name)
+                self.heard = []
+
+            def onEvent(self, key, value, message):
+                self.heard.append((key, message))
+
+        w = Listener("Messenger")
+        try:
+            self.m.subscribeToEvent("DCM/Error", "Messenger", "boards", "onEvent")
+            self.m.subscribeToMicroEvent("DCM/Special", "Messenger", "asked", "onEvent")
+            with self.stream.lock:
+                self.stream.pending.append(event("error", 1))
+                self.stream.pending.append(event("special", 2))
+            self.assertTrue(self.wait(lambda: len(w.heard) == 2))
+            self.assertEqual(w.heard, [("DCM/Error", "boards"), ("DCM/Special", "asked")])
+            self.assertEqual(self.m.getSubscribers("DCM/Error"), ["Messenger"])
+            self.m.unsubscribeToEvent("DCM/Error", "Messenger")
+            self.m.unsubscribeToMicroEvent("DCM/Special", "Messenger")
+            with self.assertRaises(TypeError):
+                self.m.subscribeToEvent("DCM/Error", "Messenger", 3, "onEvent")
+        finally:
+            w.exit()
 
     def test_subscribe_refusals(self):
         with self.assertRaisesRegex(RuntimeError, "Event not found FaceDetected: dcm's events "

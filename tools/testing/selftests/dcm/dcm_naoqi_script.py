@@ -70,7 +70,7 @@ def main():
     dcm = ALProxy("DCM", ROBOT_IP, PORT)
     memory = ALProxy("ALMemory", ROBOT_IP, PORT)
 
-    devices, subdevices = dcm.getPrefix()[0], dcm.getPrefix()[1]
+    subdevices, devices = dcm.getPrefix()[0], dcm.getPrefix()[1]
     report(devices == "Device/DeviceList/" and subdevices == "Device/SubDeviceList/",
            "getPrefix: %s, %s" % (devices, subdevices))
 
