@@ -208,13 +208,13 @@ struct dcm_rt_bus {
  * @values: the values of the cycle in progress, published at its end: one
  *	per handle
  * @times: their update times
- * @dev: per device, its running state
+ * @dev: per device, its running state (the description's devices)
  * @err_lock: guards the devices' error lists and counters against readers
  * @values_lock: the buses' lanes write their boards' values under it,
  *	each value (dcm_runtime_sense()), the cycle publishes them under it:
  *	a value that a late bus's exchange brings shows whole in a later
  *	snapshot
- * @buses: the description's buses
+ * @buses: the description's buses, as many as it names (@n_buses)
  * @n_buses: count
  */
 struct dcm_runtime {
@@ -232,10 +232,10 @@ struct dcm_runtime {
 	struct dcm_conv *conv;
 	s64 *values;
 	u32 *times;
-	struct dcm_rt_device dev[DCM_MAX_DEVICES];
+	struct dcm_rt_device *dev;
 	spinlock_t err_lock;		/* error lists, Ack/Nack */
 	spinlock_t values_lock;		/* the lanes' values vs publication */
-	struct dcm_rt_bus buses[DCM_MAX_DEVICES];
+	struct dcm_rt_bus *buses;
 	u32 n_buses;
 };
 
