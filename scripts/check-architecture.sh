@@ -183,9 +183,9 @@ done
 # draws, top down). The objects are Kbuild's, built in the tree (make
 # modules), each module's as its Kbuild list names them: dcm.ko's grouped
 # by layer make a stack, as do dcm_sim.ko's over the pure layers it uses
-# (dcm_transport_register(), its one call into the core, is the API of
-# include/linux/dcm.h, not a layer's); no layer has a call circle among
-# its own files. The sources' #include "..." lines (looked for as Kbuild
+# (its calls into the core, dcm_transport_register() and
+# dcm_transport_unregister(), are the API of include/linux/dcm.h, not a
+# layer's); no layer has a call circle among its own files. The sources' #include "..." lines (looked for as Kbuild
 # does: the file's folder, kernel/, include/) go down the layers too and
 # have no circle, file to file.
 kobjs() {
@@ -220,8 +220,7 @@ for m in dcm dcm_sim; do
 	fi
 	kcheck "$m.ko: its ${#list[@]} objects by layer call only down" \
 		-l "$page" "${list[@]}"
-	[ "$m" = dcm_sim ] && continue
-	for layer in $(printf '%s\n' "${list[@]}" | sed -n 's|^\(kernel/[^/]*\)/.*|\1|p' | sort -u); do
+	for layer in $(kobjs "$m" | sed -n 's|^\(kernel/[^/]*\)/.*|\1|p' | sort -u); do
 		own=()
 		for o in "${list[@]}"; do
 			[[ "$o" == "$layer"/* ]] && own+=("$o")
