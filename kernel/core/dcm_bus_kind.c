@@ -12,6 +12,7 @@
 
 #include "core/dcm_board_type.h"
 #include "core/dcm_bus_kind.h"
+#include "core/dcm_runtime.h"
 
 static const struct dcm_bus_kind_ops *const dcm_bus_kinds[] = {
 	[DCM_BUS_RS485] = &dcm_bus_rs485_kind,
@@ -76,6 +77,32 @@ bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind)
 const char *dcm_bus_kind_name(enum dcm_bus_kind kind)
 {
 	return dcm_bus_kinds[kind]->what;
+}
+
+/**
+ * dcm_bus_kinds_prepare() - a new runtime's buses made ready for their kinds
+ * @rt: the runtime being created, its devices bound
+ *
+ * Each bus is prepared by every kind that may carry it (its &struct
+ * dcm_bus_kind_ops.prepare): the kind its name calls for, or every kind
+ * for a name that calls for none (it takes a transport of any kind). The
+ * kinds' own work, an RS485 bus's chaining, is theirs to set up, so that
+ * nothing below them names it. Context: process, under the controller's
+ * desc.lock, before the cycle has the runtime.
+ */
+void dcm_bus_kinds_prepare(struct dcm_runtime *rt)
+{
+	enum dcm_bus_kind kind;
+	unsigned int k;
+	bool named;
+	u32 b;
+
+	for (b = 0; b < rt->n_buses; b++) {
+		named = dcm_bus_name_kind(rt->buses[b].name, &kind);
+		for (k = 0; k < ARRAY_SIZE(dcm_bus_kinds); k++)
+			if (dcm_bus_kinds[k]->prepare && (!named || kind == k))
+				dcm_bus_kinds[k]->prepare(rt, &rt->buses[b]);
+	}
 }
 
 /**

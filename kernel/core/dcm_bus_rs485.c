@@ -368,7 +368,7 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
  * (dcm_bus_xfer()), the bus having no exchange meanwhile; holds the
  * controller's SRCU.
  */
-void dcm_bus_chain_work(struct work_struct *work)
+static void dcm_bus_chain_work(struct work_struct *work)
 {
 	struct dcm_rt_bus *b = container_of(work, struct dcm_rt_bus, chain_work);
 	struct dcm_runtime *rt = b->rt;
@@ -514,6 +514,12 @@ static bool rs485_rechain(struct dcm_runtime *rt, u32 b)
 	return true;
 }
 
+/* A new runtime's bus gets its chaining, which the cycle and the special commands queue. */
+static void rs485_prepare(struct dcm_runtime *rt, struct dcm_rt_bus *b)
+{
+	INIT_WORK(&b->chain_work, dcm_bus_chain_work);
+}
+
 const struct dcm_bus_kind_ops dcm_bus_rs485_kind = {
 	.what = "an RS485 line",
 	.prefixes = (const char *const []){ "RS485", NULL },
@@ -521,4 +527,5 @@ const struct dcm_bus_kind_ops dcm_bus_rs485_kind = {
 	.exchange = rs485_exchange,
 	.version = rs485_version,
 	.rechain = rs485_rechain,
+	.prepare = rs485_prepare,
 };

@@ -21,6 +21,7 @@
 #include "core/dcm_events.h"
 #include "core/dcm_runtime.h"
 #include "core/dcm_bus.h"
+#include "core/dcm_bus_kind.h"
 #include "core/dcm_cycle.h"
 #include "core/dcm_describe.h"
 #include "model/dcm_model.h"
@@ -114,6 +115,7 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 		dcm_runtime_free(rt);
 		return -ENOMEM;
 	}
+	dcm_bus_kinds_prepare(rt);
 	tree = tree_build(ctrl, m, true);
 	if (IS_ERR(tree)) {
 		dcm_runtime_free(rt);
