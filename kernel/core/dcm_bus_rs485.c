@@ -217,11 +217,38 @@ static int chain_step(struct dcm_bus *t, void *arg)
 }
 
 /**
+ * dcm_buses_chain_text() - what the last chaining of each RS485 bus found
+ * @rt: the runtime
+ * @text: where it goes, "RS485-1 5/5; RS485-2 4/4": per bus chained, the
+ *	boards chained of those the description has; "" when none is
+ * @size: bytes of @text
+ *
+ * Return: the length of @text.
+ */
+int dcm_buses_chain_text(struct dcm_runtime *rt, char *text, size_t size)
+{
+	int len = 0;
+	u32 b;
+
+	text[0] = '\0';
+	for (b = 0; b < rt->n_buses; b++) {
+		struct dcm_rt_bus *bus = &rt->buses[b];
+
+		/* Pairs with the release at the end of dcm_bus_chain_work(). */
+		if (!smp_load_acquire(&bus->chained))
+			continue;
+		len += scnprintf(text + len, size - len, "%s%s %u/%u", len ? "; " : "",
+				 bus->name, bus->n_chain,
+				 min_t(u32, bus->n_dev, DCM_RS485_MAX_BOARDS));
+	}
+	return len;
+}
+
+/**
  * dcm_boards_chain_result() - write the ChainResult key
  * @rt: the runtime
  *
- * Per RS485 bus chained, the boards chained of those the description has,
- * "RS485-1 5/5; RS485-2 4/4", in the ChainResult of the first board whose
+ * dcm_buses_chain_text(), in the ChainResult of the first board whose
  * type keeps it (the chest board); each motor board's own keys say its Bid
  * and BoardId. Context: process.
  */
@@ -230,8 +257,7 @@ void dcm_boards_chain_result(struct dcm_runtime *rt)
 	struct dcm_controller *ctrl = rt->ctrl;
 	union dcm_value *v;
 	char *text, *old;
-	u32 d, b;
-	int len = 0;
+	u32 d;
 
 	for (d = 0; d < rt->model->n_devices; d++)
 		if (rt->dev[d].type->flags & DCM_BOARD_F_STORE)
@@ -244,16 +270,7 @@ void dcm_boards_chain_result(struct dcm_runtime *rt)
 		kfree(text);
 		return;
 	}
-	for (b = 0; b < rt->n_buses; b++) {
-		struct dcm_rt_bus *bus = &rt->buses[b];
-
-		/* Pairs with the release at the end of dcm_bus_chain_work(). */
-		if (!smp_load_acquire(&bus->chained))
-			continue;
-		len += scnprintf(text + len, DCM_MAX_STRING_LEN - len, "%s%s %u/%u",
-				 len ? "; " : "", bus->name, bus->n_chain,
-				 min_t(u32, bus->n_dev, DCM_RS485_MAX_BOARDS));
-	}
+	dcm_buses_chain_text(rt, text, DCM_MAX_STRING_LEN);
 	mutex_lock(&ctrl->desc.keys_lock);
 	old = v->str;
 	v->str = text;
