@@ -313,9 +313,6 @@ void dcm_runtime_free(struct dcm_runtime *rt)
 
 	if (!rt)
 		return;
-	for (i = 0; i < rt->n_buses; i++)
-		if (rt->buses[i].chain_work.func)
-			cancel_work_sync(&rt->buses[i].chain_work);
 	for (i = 0; rt->dev && i < rt->model->n_devices; i++)
 		kfree(rt->dev[i].priv);
 	kvfree(rt->buses);

@@ -78,7 +78,7 @@ static void rechain(struct dcm_runtime *rt)
 	srcu_read_unlock(&ctrl->srcu, idx);
 	for (b = 0; b < rt->n_buses; b++)
 		if (queued[b])
-			flush_work(&rt->buses[b].chain_work);
+			dcm_bus_chain_flush(&rt->buses[b]);
 	dcm_boards_chain_result(rt);
 }
 
