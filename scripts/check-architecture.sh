@@ -11,8 +11,12 @@
 # layers (kernel/*/*.h but the pure ones of model/ and wire/, which the host
 # tests build alone already) compiles alone against KDIR: it includes what
 # it uses. And no userspace program or library has a call circle among
-# its built objects (scripts/check-calls.sh). One TAP line per name, per
-# header and per program, and a kselftest
+# its built objects (scripts/check-calls.sh). And the layers the page
+# draws hold: the kernel's objects by layer call only down, no kernel
+# layer has a call circle among its objects, and the #include lines of
+# kernel/ and of user space go only down and close no circle (the page's
+# "How it is measured"). One TAP line per name, per header, per program
+# and per graph, and a kselftest
 # "# Totals:" line that make check counts (scripts/check.sh).
 # Single quotes hold reStructuredText's backquotes and perl's variables:
 # shellcheck disable=SC2016
@@ -80,7 +84,6 @@ funcs=$(grep -oE '``[A-Za-z_][A-Za-z0-9_>-]*\(\)``' "$page" | tr -d '`' | sort -
 files=$(grep -oE '``[A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(c|h|rst|yaml|py)``' "$page" |
 	tr -d '`' | sort -u)
 headers=$(cd kernel && ls core/*.h faces/*.h body/*.h boards/*.h transport/*.h)
-echo "1..$(($(echo "$funcs" | grep -c .) + $(echo "$files" | grep -c .) + $(echo "$headers" | grep -c .)))"
 
 for f in $funcs; do
 	name=${f%()}
@@ -176,5 +179,74 @@ for prog in dcmctl dcmd lola web physics flight rec lib desc; do
 	fi
 done
 
+# The kernel's layers (scripts/check-calls.sh -l: the stacks the page
+# draws, top down). The objects are Kbuild's, built in the tree (make
+# modules), each module's as its Kbuild list names them: dcm.ko's grouped
+# by layer make a stack, as do dcm_sim.ko's over the pure layers it uses
+# (its calls into the core, dcm_transport_register() and
+# dcm_transport_unregister(), are the API of include/linux/dcm.h, not a
+# layer's); no layer has a call circle among its own files. The sources' #include "..." lines (looked for as Kbuild
+# does: the file's folder, kernel/, include/) go down the layers too and
+# have no circle, file to file.
+kobjs() {
+	awk -v m="$1" '
+		$1 == m "-y" && $2 == ":=" { on = 1; $1 = $2 = "" }
+		on { for (i = 1; i <= NF; i++) if ($i ~ /\.o$/) print $i
+		     if ($NF != "\\") on = 0 }' Kbuild
+}
+kcheck() {
+	local what=$1
+	shift
+	local out
+	if out=$(scripts/check-calls.sh "$@" 2>&1); then
+		ok "$what"
+	else
+		not_ok "$what: $(echo "$out" | tr '\n' ' ')"
+	fi
+}
+for m in dcm dcm_sim; do
+	list=()
+	missing=
+	for o in $(kobjs "$m"); do
+		[ -f "$o" ] || missing="$missing $o"
+		list+=("$o")
+	done
+	[ "$m" = dcm_sim ] && for o in $(kobjs dcm); do
+		case "$o" in kernel/model/* | kernel/wire/*) list+=("$o") ;; esac
+	done
+	if [ ${#list[@]} = 0 ] || [ -n "$missing" ]; then
+		not_ok "$m.ko: not built (make modules):${missing:- no objects in Kbuild}"
+		continue
+	fi
+	kcheck "$m.ko: its ${#list[@]} objects by layer call only down" \
+		-l "$page" "${list[@]}"
+	for layer in $(kobjs "$m" | sed -n 's|^\(kernel/[^/]*\)/.*|\1|p' | sort -u); do
+		own=()
+		for o in "${list[@]}"; do
+			[[ "$o" == "$layer"/* ]] && own+=("$o")
+		done
+		kcheck "$layer: no call circle among its ${#own[@]} objects" "${own[@]}"
+	done
+done
+mapfile -t ksrc < <(git ls-files 'kernel/*.[ch]' | grep -vE '^kernel/(host|tests)/')
+kcheck "kernel: no include circle among its ${#ksrc[@]} files" \
+	-i -I kernel -I include "${ksrc[@]}"
+kcheck "kernel: the includes of its ${#ksrc[@]} files go only down the layers" \
+	-l "$page" -i -I kernel -I include "${ksrc[@]}"
+
+# User space's layers by their includes, as its Makefile looks for them
+# (the file's folder, then -I lib, common, desc, rec, flight): the
+# programs over rec/, desc/, libdcm and common/.
+mapfile -t usrc < <(git ls-files 'userspace/'{dcmctl,dcmd,lola,web,physics,flight,rec,desc,lib,common}'/*.[ch]')
+uinc=()
+for d in lib common desc rec flight; do
+	uinc+=(-I "userspace/$d")
+done
+kcheck "userspace: no include circle among its ${#usrc[@]} files" \
+	-i "${uinc[@]}" "${usrc[@]}"
+kcheck "userspace: the includes of its ${#usrc[@]} files go only down the layers" \
+	-l "$page" -i "${uinc[@]}" "${usrc[@]}"
+
+echo "1..$n"
 echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:0 error:0"
 [ "$fail" = 0 ]

@@ -121,19 +121,15 @@ int dcm_boards_bind(struct dcm_runtime *rt)
  * @dev: the device index, its struct dcm_rt_device.type set
  *
  * Every role of the type gets the index of the device's subdevice of that
- * Type and SubDeviceNumber, or -1. The device's bus gets its chain work.
- * Context: process.
+ * Type and SubDeviceNumber, or -1. Context: process.
  */
 void dcm_board_bind(struct dcm_runtime *rt, u32 dev)
 {
 	const struct dcm_board_type *type = rt->dev[dev].type;
 	const struct dcm_model *m = rt->model;
-	struct dcm_rt_bus *b = &rt->buses[rt->dev[dev].bus];
 	s16 *role = rt->dev[dev].role;
 	u32 i, r;
 
-	if (!b->chain_work.func)
-		INIT_WORK(&b->chain_work, dcm_bus_chain_work);
 	for (r = 0; r < DCM_ROLES; r++)
 		role[r] = -1;
 	for (i = 0; i < m->n_subdevices; i++) {

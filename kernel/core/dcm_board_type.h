@@ -235,9 +235,9 @@ int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 		      struct dcm_board_buf *xb, char *version, size_t len);
 
 /* dcm_bus_rs485.c: RS485 boards, generic over their types */
-bool dcm_bus_chain_short(const struct dcm_rt_bus *b);
 bool dcm_buses_chaining(struct dcm_runtime *rt);
-void dcm_bus_chain_work(struct work_struct *work);
+void dcm_bus_chain_flush(struct dcm_rt_bus *b);
+int dcm_buses_chain_text(struct dcm_runtime *rt, char *text, size_t size);
 void dcm_boards_chain_result(struct dcm_runtime *rt);
 int dcm_board_configure(struct dcm_runtime *rt, u32 dev);
 

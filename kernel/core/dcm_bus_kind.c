@@ -12,6 +12,7 @@
 
 #include "core/dcm_board_type.h"
 #include "core/dcm_bus_kind.h"
+#include "core/dcm_runtime.h"
 
 static const struct dcm_bus_kind_ops *const dcm_bus_kinds[] = {
 	[DCM_BUS_RS485] = &dcm_bus_rs485_kind,
@@ -76,6 +77,64 @@ bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind)
 const char *dcm_bus_kind_name(enum dcm_bus_kind kind)
 {
 	return dcm_bus_kinds[kind]->what;
+}
+
+/**
+ * dcm_bus_kinds_prepare() - a new runtime's buses made ready for their kinds
+ * @rt: the runtime being created, its devices bound
+ *
+ * Each bus is prepared by every kind that may carry it (its &struct
+ * dcm_bus_kind_ops.prepare): the kind its name calls for, or every kind
+ * for a name that calls for none (it takes a transport of any kind; a
+ * kind's state is then the first kind's that keeps one). The kinds' own
+ * state and work, an RS485 bus's chain, are theirs to set up, so that
+ * nothing below them names it. Context: process, under the controller's
+ * desc.lock, before the cycle has the runtime.
+ *
+ * Return: 0, or -ENOMEM (what was prepared is released by
+ * dcm_bus_kinds_release()).
+ */
+int dcm_bus_kinds_prepare(struct dcm_runtime *rt)
+{
+	enum dcm_bus_kind kind;
+	unsigned int k;
+	bool named;
+	int ret;
+	u32 b;
+
+	for (b = 0; b < rt->n_buses; b++) {
+		named = dcm_bus_name_kind(rt->buses[b].name, &kind);
+		for (k = 0; k < ARRAY_SIZE(dcm_bus_kinds); k++) {
+			if (!dcm_bus_kinds[k]->prepare || (named && kind != k) ||
+			    rt->buses[b].kind_priv)
+				continue;
+			ret = dcm_bus_kinds[k]->prepare(rt, &rt->buses[b]);
+			if (ret)
+				return ret;
+			if (rt->buses[b].kind_priv)
+				rt->buses[b].kind_priv_of = k;
+		}
+	}
+	return 0;
+}
+
+/**
+ * dcm_bus_kinds_release() - undo dcm_bus_kinds_prepare()
+ * @rt: the runtime, no cycle's any more (after synchronize_srcu() and
+ *	dcm_bus_lanes_flush()), or being abandoned before it ran
+ *
+ * Context: process.
+ */
+void dcm_bus_kinds_release(struct dcm_runtime *rt)
+{
+	struct dcm_rt_bus *b;
+	u32 i;
+
+	for (i = 0; i < rt->n_buses; i++) {
+		b = &rt->buses[i];
+		if (b->kind_priv && dcm_bus_kinds[b->kind_priv_of]->release)
+			dcm_bus_kinds[b->kind_priv_of]->release(b);
+	}
 }
 
 /**

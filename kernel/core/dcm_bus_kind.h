@@ -28,6 +28,13 @@ struct dcm_runtime;
  * @rechain: start the bus over (its boards' identities asked again), its
  *	work queued; NULL when it has none. Return: whether it queued work
  *	to flush
+ * @prepare: make a bus of a new runtime ready for the kind: its own state
+ *	in &struct dcm_rt_bus.kind_priv (an RS485 bus's chain, its chaining
+ *	work and its replies), before the cycle has the runtime; NULL: nothing
+ *	to do. 0 or -ENOMEM. Context: process, under the controller's
+ *	desc.lock
+ * @release: undo @prepare, the runtime no cycle's any more (its work
+ *	ended first). Context: process
  */
 struct dcm_bus_kind_ops {
 	const char *what;
@@ -38,6 +45,8 @@ struct dcm_bus_kind_ops {
 	int (*version)(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 		       struct dcm_board_buf *xb, char *version, size_t len);
 	bool (*rechain)(struct dcm_runtime *rt, u32 bus);
+	int (*prepare)(struct dcm_runtime *rt, struct dcm_rt_bus *b);
+	void (*release)(struct dcm_rt_bus *b);
 };
 
 /* The kinds, one file each. */
@@ -49,5 +58,7 @@ bool dcm_bus_kind_valid(enum dcm_bus_kind kind);
 const struct dcm_bus_kind_ops *dcm_bus_kind(const struct dcm_bus *t);
 bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind);
 const char *dcm_bus_kind_name(enum dcm_bus_kind kind);
+int dcm_bus_kinds_prepare(struct dcm_runtime *rt);
+void dcm_bus_kinds_release(struct dcm_runtime *rt);
 
 #endif /* _DCM_BUS_KIND_H */

@@ -24,6 +24,46 @@
 #include "core/dcm_controller.h"
 #include "wire/dcm_rs485.h"
 
+/**
+ * struct rs485_bus - an RS485 bus's own state, the kind's
+ *	(&struct dcm_rt_bus.kind_priv)
+ * @b: the bus
+ * @seq: the cyclic exchange's sequence number
+ * @chain_work: the chaining, in process context
+ * @chain_queued: the cycle's: @chain_work was queued; the cycle leaves the
+ *	bus to it
+ * @chained: chaining ran: the cycle exchanges with the bus
+ * @chain: what chaining found, Bid and BoardId by place
+ * @n_chain: entries of @chain
+ * @chain_retry: jiffies after which a bus whose chaining found no board
+ *	is chained again, or one whose chain ends short is continued
+ * @chain_tries: the cycle's: continuations of a short chain so far
+ * @chain_more: set by the cycle before it queues @chain_work: continue the
+ *	chain from its end, without a reset
+ * @rxbuf: the cyclic exchange's replies, as they came
+ * @rx: the reader of the replies
+ */
+struct rs485_bus {
+	struct dcm_rt_bus *b;
+	u8 seq;
+	struct work_struct chain_work;
+	bool chain_queued;
+	bool chained;
+	struct dcm_chain_entry chain[DCM_RS485_MAX_BOARDS];
+	u32 n_chain;
+	unsigned long chain_retry;
+	u8 chain_tries;
+	bool chain_more;
+	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
+	struct dcm_rs485_replies rx;
+};
+
+/* An RS485 bus's own state; NULL for a bus the kind did not prepare. */
+static struct rs485_bus *rs485(const struct dcm_rt_bus *b)
+{
+	return b->kind_priv;
+}
+
 /* A reply the reader found: whose, and what it says. */
 static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answered,
 			const struct dcm_rs485_reply *reply, u32 now)
@@ -60,6 +100,7 @@ static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct 
 	struct dcm_rs485_reply replies[DCM_RS485_MAX_BOARDS];
 	bool answered[DCM_RS485_MAX_BOARDS] = { };
 	u32 n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS), i, k = 0;
+	struct rs485_bus *r = rs485(b);
 	int len, got;
 	u8 source;
 
@@ -71,14 +112,14 @@ static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct 
 		if (type->slot)
 			type->slot(rt, b->dev[i], &slots[i]);
 	}
-	len = dcm_rs485_put_cmd(b->txbuf, sizeof(b->txbuf), ++b->seq, slots, n);
+	len = dcm_rs485_put_cmd(b->txbuf, sizeof(b->txbuf), ++r->seq, slots, n);
 	/*
 	 * Every board answers one compact reply, whose length the protocol
 	 * fixes: the transport is done on the last byte of the last one, and
 	 * waits out a silence only when a board is missing.
 	 */
 	got = len < 0 ? len : dcm_bus_xfer(t, DCM_RS485_ADDR_BROADCAST, b->txbuf, len,
-					   b->rxbuf, n * DCM_RS485_REPLY_FRAME);
+					   r->rxbuf, n * DCM_RS485_REPLY_FRAME);
 
 	/*
 	 * The replies come back to back in Bid order, a silent board's
@@ -88,13 +129,13 @@ static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct 
 	 * most. Then each board's type takes its reply (each value written
 	 * under the runtime's values_lock, dcm_runtime_sense()).
 	 */
-	dcm_rs485_replies_init(&b->rx, b->rxbuf, got > 0 ? got : 0, b->seq, n);
-	while (k < n && dcm_rs485_replies_next(&b->rx))
-		replies[k++] = b->rx.reply;
+	dcm_rs485_replies_init(&r->rx, r->rxbuf, got > 0 ? got : 0, r->seq, n);
+	while (k < n && dcm_rs485_replies_next(&r->rx))
+		replies[k++] = r->rx.reply;
 
 	for (i = 0; i < k; i++)
 		rs485_reply(rt, b, answered, &replies[i], now);
-	source = b->rx.bad ? DCM_ERR_BAD_FRAME : DCM_ERR_NO_ANSWER;
+	source = r->rx.bad ? DCM_ERR_BAD_FRAME : DCM_ERR_NO_ANSWER;
 	for (i = 0; i < n; i++)
 		if (!answered[i])
 			dcm_runtime_answer(rt, b->dev[i], false, source, 7, 0, now);
@@ -217,11 +258,39 @@ static int chain_step(struct dcm_bus *t, void *arg)
 }
 
 /**
+ * dcm_buses_chain_text() - what the last chaining of each RS485 bus found
+ * @rt: the runtime
+ * @text: where it goes, "RS485-1 5/5; RS485-2 4/4": per bus chained, the
+ *	boards chained of those the description has; "" when none is
+ * @size: bytes of @text
+ *
+ * Return: the length of @text.
+ */
+int dcm_buses_chain_text(struct dcm_runtime *rt, char *text, size_t size)
+{
+	int len = 0;
+	u32 b;
+
+	text[0] = '\0';
+	for (b = 0; b < rt->n_buses; b++) {
+		struct dcm_rt_bus *bus = &rt->buses[b];
+		struct rs485_bus *r = rs485(bus);
+
+		/* Pairs with the release at the end of dcm_bus_chain_work(). */
+		if (!r || !smp_load_acquire(&r->chained))
+			continue;
+		len += scnprintf(text + len, size - len, "%s%s %u/%u", len ? "; " : "",
+				 bus->name, r->n_chain,
+				 min_t(u32, bus->n_dev, DCM_RS485_MAX_BOARDS));
+	}
+	return len;
+}
+
+/**
  * dcm_boards_chain_result() - write the ChainResult key
  * @rt: the runtime
  *
- * Per RS485 bus chained, the boards chained of those the description has,
- * "RS485-1 5/5; RS485-2 4/4", in the ChainResult of the first board whose
+ * dcm_buses_chain_text(), in the ChainResult of the first board whose
  * type keeps it (the chest board); each motor board's own keys say its Bid
  * and BoardId. Context: process.
  */
@@ -230,8 +299,7 @@ void dcm_boards_chain_result(struct dcm_runtime *rt)
 	struct dcm_controller *ctrl = rt->ctrl;
 	union dcm_value *v;
 	char *text, *old;
-	u32 d, b;
-	int len = 0;
+	u32 d;
 
 	for (d = 0; d < rt->model->n_devices; d++)
 		if (rt->dev[d].type->flags & DCM_BOARD_F_STORE)
@@ -244,16 +312,7 @@ void dcm_boards_chain_result(struct dcm_runtime *rt)
 		kfree(text);
 		return;
 	}
-	for (b = 0; b < rt->n_buses; b++) {
-		struct dcm_rt_bus *bus = &rt->buses[b];
-
-		/* Pairs with the release at the end of dcm_bus_chain_work(). */
-		if (!smp_load_acquire(&bus->chained))
-			continue;
-		len += scnprintf(text + len, DCM_MAX_STRING_LEN - len, "%s%s %u/%u",
-				 len ? "; " : "", bus->name, bus->n_chain,
-				 min_t(u32, bus->n_dev, DCM_RS485_MAX_BOARDS));
-	}
+	dcm_buses_chain_text(rt, text, DCM_MAX_STRING_LEN);
 	mutex_lock(&ctrl->desc.keys_lock);
 	old = v->str;
 	v->str = text;
@@ -262,8 +321,8 @@ void dcm_boards_chain_result(struct dcm_runtime *rt)
 }
 
 /**
- * dcm_bus_chain_short() - whether to look for the boards a chain lacks
- * @b: an RS485 bus, chained
+ * chain_short() - whether to look for the boards a chain lacks
+ * @r: an RS485 bus, chained
  *
  * A chain that found some of the bus's boards but not all (a board whose
  * answer was lost, one that powered up late) is continued from its end,
@@ -273,10 +332,10 @@ void dcm_boards_chain_result(struct dcm_runtime *rt)
  *
  * Return: true when a continuation is due.
  */
-bool dcm_bus_chain_short(const struct dcm_rt_bus *b)
+static bool chain_short(const struct rs485_bus *r)
 {
-	return b->n_chain && b->n_chain < min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS) &&
-	       b->chain_tries < DCM_CHAIN_TRIES && time_after(jiffies, b->chain_retry);
+	return r->n_chain && r->n_chain < min_t(u32, r->b->n_dev, DCM_RS485_MAX_BOARDS) &&
+	       r->chain_tries < DCM_CHAIN_TRIES && time_after(jiffies, r->chain_retry);
 }
 
 /**
@@ -299,10 +358,10 @@ bool dcm_buses_chaining(struct dcm_runtime *rt)
 	idx = srcu_read_lock(&ctrl->srcu);
 	for (b = 0; b < rt->n_buses && !chaining; b++) {
 		t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
-		if (!t || t->kind != DCM_BUS_RS485)
+		if (!t || t->kind != DCM_BUS_RS485 || !rs485(&rt->buses[b]))
 			continue;
 		/* Pairs with the release at the end of dcm_bus_chain_work(). */
-		chaining = !smp_load_acquire(&rt->buses[b].chained);
+		chaining = !smp_load_acquire(&rs485(&rt->buses[b])->chained);
 	}
 	srcu_read_unlock(&ctrl->srcu, idx);
 	return chaining;
@@ -327,6 +386,7 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
 	struct dcm_rt_bus *b = &rt->buses[rt->dev[dev].bus];
 	u32 pos = rt->dev[dev].pos;
 	struct dcm_board_buf *xb;
+	struct rs485_bus *r;
 	struct dcm_bus *t;
 	int idx, ret = -ENODEV;
 
@@ -337,10 +397,11 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
 		return -ENOMEM;
 	idx = srcu_read_lock(&rt->ctrl->srcu);
 	t = srcu_dereference(b->bus, &rt->ctrl->srcu);
+	r = rs485(b);
 	/* Pairs with the release at the end of dcm_bus_chain_work(). */
-	if (t && t->kind == DCM_BUS_RS485 && smp_load_acquire(&b->chained) &&
-	    pos < b->n_chain) {
-		ret = type->configure(rt, dev, t, b->chain[pos].bid, xb);
+	if (t && t->kind == DCM_BUS_RS485 && r && smp_load_acquire(&r->chained) &&
+	    pos < r->n_chain) {
+		ret = type->configure(rt, dev, t, r->chain[pos].bid, xb);
 	}
 	srcu_read_unlock(&rt->ctrl->srcu, idx);
 	kfree(xb);
@@ -363,14 +424,15 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
  * second later, until one does (boards that power up after the head); a
  * chain that ends short of the description's boards is continued from its
  * end, without a reset, once a second DCM_CHAIN_TRIES times
- * (dcm_bus_chain_short()).
+ * (chain_short()).
  * Context: a workqueue; its transfers are requests the cycle carries
  * (dcm_bus_xfer()), the bus having no exchange meanwhile; holds the
  * controller's SRCU.
  */
-void dcm_bus_chain_work(struct work_struct *work)
+static void dcm_bus_chain_work(struct work_struct *work)
 {
-	struct dcm_rt_bus *b = container_of(work, struct dcm_rt_bus, chain_work);
+	struct rs485_bus *r = container_of(work, struct rs485_bus, chain_work);
+	struct dcm_rt_bus *b = r->b;
 	struct dcm_runtime *rt = b->rt;
 	struct dcm_controller *ctrl = rt->ctrl;
 	const struct dcm_board_type *type;
@@ -385,25 +447,25 @@ void dcm_bus_chain_work(struct work_struct *work)
 	if (!t || !cr)
 		goto out;
 	/* Set by the cycle before it queued this work. */
-	cr->more = b->chain_more;
-	b->chain_more = false;
+	cr->more = r->chain_more;
+	r->chain_more = false;
 	cr->n = min_t(u32, b->n_dev, DCM_RS485_MAX_BOARDS);
-	before = b->n_chain;
+	before = r->n_chain;
 	if (!cr->more) {
-		b->n_chain = 0;
+		r->n_chain = 0;
 		for (pos = 0; pos < b->n_dev; pos++) {
 			type = rt->dev[b->dev[pos]].type;
 			if (type->unchained)
 				type->unchained(rt, b->dev[pos]);
 		}
 	}
-	cr->from = b->n_chain;
+	cr->from = r->n_chain;
 	if (dcm_bus_run(t, chain_step, cr))
 		cr->found = cr->from;
 	for (pos = cr->from; pos < cr->found; pos++) {
-		b->chain[pos].bid = pos + 1;
-		b->chain[pos].board_id = cr->id[pos].board_id;
-		b->n_chain = pos + 1;
+		r->chain[pos].bid = pos + 1;
+		r->chain[pos].board_id = cr->id[pos].board_id;
+		r->n_chain = pos + 1;
 		dev = b->dev[pos];
 		type = rt->dev[dev].type;
 		if (type->identified)
@@ -411,13 +473,13 @@ void dcm_bus_chain_work(struct work_struct *work)
 		if (type->configure)
 			type->configure(rt, dev, t, pos + 1, &cr->xb);
 	}
-	if (!cr->more || b->n_chain != before)
-		dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, b->n_chain, cr->n);
+	if (!cr->more || r->n_chain != before)
+		dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, r->n_chain, cr->n);
 out:
 	kfree(cr);
-	b->chain_retry = jiffies + HZ;
+	r->chain_retry = jiffies + HZ;
 	/* The keys and the chain are written before the cycle may see this. */
-	smp_store_release(&b->chained, true);
+	smp_store_release(&r->chained, true);
 	dcm_boards_chain_result(rt);
 	srcu_read_unlock(&ctrl->srcu, idx);
 }
@@ -441,27 +503,27 @@ static int rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 			 struct dcm_board_buf *xb, char *version, size_t len)
 {
 	const struct dcm_board_type *type = rt->dev[dev].type;
-	const struct dcm_rt_bus *b = &rt->buses[rt->dev[dev].bus];
+	const struct rs485_bus *r = rs485(&rt->buses[rt->dev[dev].bus]);
 	u32 pos = rt->dev[dev].pos;
 	struct dcm_rs485_ident id;
 	struct dcm_rs485_frame f;
 	int n, got;
 
 	/* Pairs with the release at the end of dcm_bus_chain_work(). */
-	if (!smp_load_acquire(&b->chained) || pos >= b->n_chain)
+	if (!r || !smp_load_acquire(&r->chained) || pos >= r->n_chain)
 		return -ENODEV;
-	n = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), b->chain[pos].bid, DCM_RS485_IDENT,
+	n = dcm_rs485_put_frame(xb->tx, sizeof(xb->tx), r->chain[pos].bid, DCM_RS485_IDENT,
 				NULL, 0);
 	if (n < 0)
 		return n;
-	got = dcm_bus_xfer(t, b->chain[pos].bid, xb->tx, n, xb->rx, sizeof(xb->rx));
+	got = dcm_bus_xfer(t, r->chain[pos].bid, xb->tx, n, xb->rx, sizeof(xb->rx));
 	if (got <= 0)
 		return got ? got : -ETIMEDOUT;
 	if (dcm_rs485_parse_frame(xb->rx, got, &f) < 0 || dcm_rs485_get_ident(&f, &id) ||
-	    f.addr != b->chain[pos].bid)
+	    f.addr != r->chain[pos].bid)
 		return -EBADMSG;
 	if (type->identified)
-		type->identified(rt, dev, &id, b->chain[pos].bid);
+		type->identified(rt, dev, &id, r->chain[pos].bid);
 	snprintf(version, len, "%u", id.prog_version);
 	return 0;
 }
@@ -473,35 +535,39 @@ static int rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 static bool rs485_ready(struct dcm_runtime *rt, u32 b, struct dcm_bus *t)
 {
 	struct dcm_rt_bus *rb = &rt->buses[b];
+	struct rs485_bus *r = rs485(rb);
 	bool chained;
 
+	/* A bus the kind did not prepare (no memory for it) never runs. */
+	if (!r)
+		return false;
 	/* Pairs with the release in dcm_bus_chain_work(). */
-	chained = smp_load_acquire(&rb->chained);
+	chained = smp_load_acquire(&r->chained);
 	/*
 	 * A transport back after it went, or a bus where no board answered
 	 * chaining a second ago (boards that power up late): chain it again.
 	 * No board of it has a Bid then, so the chaining reset stops none.
 	 */
 	if (rb->rechain ||
-	    (chained && !rb->n_chain && rb->n_dev && time_after(jiffies, rb->chain_retry))) {
+	    (chained && !r->n_chain && rb->n_dev && time_after(jiffies, r->chain_retry))) {
 		rb->rechain = false;
-		rb->chain_more = false;
-		rb->chain_tries = 0;
-		WRITE_ONCE(rb->chained, false);
-		rb->chain_queued = false;
+		r->chain_more = false;
+		r->chain_tries = 0;
+		WRITE_ONCE(r->chained, false);
+		r->chain_queued = false;
 		chained = false;
-	} else if (chained && dcm_bus_chain_short(rb)) {
+	} else if (chained && chain_short(r)) {
 		/* Boards missing at its end: look for them. */
-		rb->chain_more = true;
-		rb->chain_tries++;
-		WRITE_ONCE(rb->chained, false);
-		rb->chain_queued = false;
+		r->chain_more = true;
+		r->chain_tries++;
+		WRITE_ONCE(r->chained, false);
+		r->chain_queued = false;
 		chained = false;
 	}
 	/* An RS485 bus is chained first, in process context. */
-	if (!chained && !rb->chain_queued) {
-		rb->chain_queued = true;
-		schedule_work(&rb->chain_work);
+	if (!chained && !r->chain_queued) {
+		r->chain_queued = true;
+		schedule_work(&r->chain_work);
 	}
 	return chained;
 }
@@ -509,9 +575,53 @@ static bool rs485_ready(struct dcm_runtime *rt, u32 b, struct dcm_bus *t)
 /* The special commands' chaining: the cycle leaves the bus alone from its next look at it. */
 static bool rs485_rechain(struct dcm_runtime *rt, u32 b)
 {
-	WRITE_ONCE(rt->buses[b].chained, false);
-	queue_work(system_wq, &rt->buses[b].chain_work);
+	struct rs485_bus *r = rs485(&rt->buses[b]);
+
+	if (!r)
+		return false;
+	WRITE_ONCE(r->chained, false);
+	queue_work(system_wq, &r->chain_work);
 	return true;
+}
+
+/**
+ * dcm_bus_chain_flush() - wait for an RS485 bus's chaining to end
+ * @b: the bus, its chaining queued (&struct dcm_bus_kind_ops.rechain)
+ *
+ * Context: process; holds no lock the chaining takes.
+ */
+void dcm_bus_chain_flush(struct dcm_rt_bus *b)
+{
+	if (rs485(b))
+		flush_work(&rs485(b)->chain_work);
+}
+
+/*
+ * A new runtime's bus gets its own state and its chaining, which the cycle
+ * and the special commands queue.
+ */
+static int rs485_prepare(struct dcm_runtime *rt, struct dcm_rt_bus *b)
+{
+	struct rs485_bus *r = kzalloc(sizeof(*r), GFP_KERNEL);
+
+	if (!r)
+		return -ENOMEM;
+	r->b = b;
+	INIT_WORK(&r->chain_work, dcm_bus_chain_work);
+	b->kind_priv = r;
+	return 0;
+}
+
+/* A runtime's bus goes: its chaining ends first. */
+static void rs485_release(struct dcm_rt_bus *b)
+{
+	struct rs485_bus *r = rs485(b);
+
+	if (!r)
+		return;
+	cancel_work_sync(&r->chain_work);
+	kfree(r);
+	b->kind_priv = NULL;
 }
 
 const struct dcm_bus_kind_ops dcm_bus_rs485_kind = {
@@ -521,4 +631,6 @@ const struct dcm_bus_kind_ops dcm_bus_rs485_kind = {
 	.exchange = rs485_exchange,
 	.version = rs485_version,
 	.rechain = rs485_rechain,
+	.prepare = rs485_prepare,
+	.release = rs485_release,
 };

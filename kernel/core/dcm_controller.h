@@ -197,8 +197,8 @@ struct dcm_events;
  * The one who replaces or drops it (dcm_describe_replace(),
  * dcm_describe_release(), under @desc.lock) waits with synchronize_srcu()
  * before freeing the old runtime, so that the cycle or a chaining work in
- * progress finishes with it; dcm_runtime_free() then cancels the chaining
- * work. @buses.list is an RCU list: written under @buses.lock, read by
+ * progress finishes with it; the RS485 kind's release (dcm_bus_kinds_release())
+ * then cancels the chaining work. @buses.list is an RCU list: written under @buses.lock, read by
  * dcm_bus_find() in @srcu; a transport that goes waits with
  * synchronize_srcu() before it may free its bus. As
  * synchronize_srcu() is called with @desc.lock held, an SRCU reader never
@@ -207,7 +207,8 @@ struct dcm_events;
  *
  * Without locks: the snapshot of values is published under its sequence
  * count, preemption disabled (dcm_runtime_publish(), dcm_runtime_read()),
- * and kept by a kref per mapping; &dcm_rt_bus.chained and
+ * and kept by a kref per mapping; an RS485 bus's chained flag (its kind's
+ * state, dcm_bus_rs485.c) and
  * &dcm_rt_device.configured are published with smp_store_release() after
  * what they announce; the calibration's &dcm_rt_device.hold bits are a word
  * with READ_ONCE() and WRITE_ONCE(); @cycle.safety is the cycle's, which

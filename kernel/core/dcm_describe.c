@@ -21,6 +21,7 @@
 #include "core/dcm_events.h"
 #include "core/dcm_runtime.h"
 #include "core/dcm_bus.h"
+#include "core/dcm_bus_kind.h"
 #include "core/dcm_cycle.h"
 #include "core/dcm_describe.h"
 #include "model/dcm_model.h"
@@ -69,6 +70,18 @@ static void tree_publish(struct dcm_controller *ctrl, struct dcm_model *m,
 	}
 }
 
+/*
+ * Free a runtime no cycle uses: its buses' kinds' state first (an RS485
+ * bus's chaining ends), then the runtime.
+ */
+static void runtime_free(struct dcm_runtime *rt)
+{
+	if (!rt)
+		return;
+	dcm_bus_kinds_release(rt);
+	dcm_runtime_free(rt);
+}
+
 /**
  * dcm_describe_replace() - make a description the running one
  * @ctrl: the controller, its desc.lock held
@@ -110,13 +123,13 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 	rt = dcm_runtime_create(ctrl, m, ctrl->desc.generation % 0xffff + 1);
 	if (!rt)
 		return -ENOMEM;
-	if (dcm_boards_bind(rt) || dcm_runtime_start_values(rt)) {
-		dcm_runtime_free(rt);
+	if (dcm_boards_bind(rt) || dcm_runtime_start_values(rt) || dcm_bus_kinds_prepare(rt)) {
+		runtime_free(rt);
 		return -ENOMEM;
 	}
 	tree = tree_build(ctrl, m, true);
 	if (IS_ERR(tree)) {
-		dcm_runtime_free(rt);
+		runtime_free(rt);
 		*why = "the sysfs key tree could not be built";
 		return PTR_ERR(tree);
 	}
@@ -141,7 +154,7 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 
 	/* A late bus's exchange may still use the old runtime: it ends first. */
 	dcm_bus_lanes_flush(ctrl);
-	dcm_runtime_free(old_rt);
+	runtime_free(old_rt);
 	dcm_model_free(old_model);
 	dev_info(&ctrl->dev, "robot description: %u devices, %u subdevices, %u RobotConfig keys\n",
 		 m->n_devices, m->n_subdevices, m->n_robot_keys);
@@ -181,7 +194,7 @@ void dcm_describe_release(struct dcm_controller *ctrl)
 	up_write(&ctrl->lock);
 	synchronize_srcu(&ctrl->srcu);
 	dcm_bus_lanes_flush(ctrl);
-	dcm_runtime_free(rt);
+	runtime_free(rt);
 	dcm_model_free(ctrl->desc.model);
 	ctrl->desc.model = NULL;
 	mutex_unlock(&ctrl->desc.lock);

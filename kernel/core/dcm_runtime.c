@@ -158,6 +158,20 @@ static void keyslots_scan(struct dcm_runtime *rt, struct dcm_keyslot *slots)
 	}
 }
 
+/* The buses a description names: its devices' distinct Bus names. */
+static u32 count_buses(const struct dcm_model *m)
+{
+	u32 i, j, n = 0;
+
+	for (i = 0; i < m->n_devices; i++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(m->devices[j].bus, m->devices[i].bus))
+				break;
+		n += j == i;
+	}
+	return n;
+}
+
 /**
  * dcm_runtime_create() - the running state of a checked description
  * @ctrl: the controller it runs on
@@ -214,6 +228,12 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 	keyslots_scan(rt, rt->keys);
 
 	/* Devices by bus, in their order in the description. */
+	rt->dev = kvcalloc(max(m->n_devices, 1U), sizeof(*rt->dev), GFP_KERNEL);
+	rt->buses = kvcalloc(max(count_buses(m), 1U), sizeof(*rt->buses), GFP_KERNEL);
+	if (!rt->dev || !rt->buses) {
+		dcm_runtime_free(rt);
+		return NULL;
+	}
 	for (i = 0; i < m->n_devices; i++) {
 		struct dcm_rt_bus *b = NULL;
 		u32 j;
@@ -293,11 +313,10 @@ void dcm_runtime_free(struct dcm_runtime *rt)
 
 	if (!rt)
 		return;
-	for (i = 0; i < rt->n_buses; i++)
-		if (rt->buses[i].chain_work.func)
-			cancel_work_sync(&rt->buses[i].chain_work);
-	for (i = 0; i < rt->model->n_devices; i++)
+	for (i = 0; rt->dev && i < rt->model->n_devices; i++)
 		kfree(rt->dev[i].priv);
+	kvfree(rt->buses);
+	kvfree(rt->dev);
 	if (rt->snap)
 		dcm_snapbuf_put(rt->snap);
 	kvfree(rt->act_of);

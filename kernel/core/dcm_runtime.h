@@ -148,24 +148,16 @@ struct dcm_rt_device {
  *	boards are not answered (Nack); a bus the body lacks has its boards
  *	absent
  * @rechain: the cycle's: the bus lost its transport after an exchange, and
- *	is chained again when one comes back
+ *	starts over when one comes back (an RS485 bus is chained again)
  * @dev: the devices on it, by position
  * @n_dev: count
- * @seq: the cyclic exchange's sequence number
  * @rt: its runtime
- * @chain_work: the start-up chaining of an RS485 bus, in process context
- * @chain_queued: @chain_work was queued; the cycle leaves the bus to it
- * @chained: chaining ran: the cycle exchanges with the bus
- * @chain: what chaining found, Bid and BoardId by place
- * @n_chain: entries of @chain
- * @chain_retry: jiffies after which a bus whose chaining found no board
- *	is chained again, or one whose chain ends short is continued
- * @chain_tries: the cycle's: continuations of a short chain so far
- * @chain_more: set by the cycle before it queues @chain_work: continue the
- *	chain from its end, without a reset
+ * @kind_priv: its kind's own state (an RS485 bus's chain and replies,
+ *	dcm_bus_rs485.c), made by the kind's prepare and freed by its release
+ *	(struct dcm_bus_kind_ops); NULL for a kind that keeps none
+ * @kind_priv_of: the kind (enum dcm_bus_kind) whose @kind_priv it is
  * @txbuf: the cyclic exchange's scratch: a frame or block to send
- * @rxbuf: the cyclic exchange's scratch: what came back
- * @rx: the cyclic exchange's scratch: the reader of the RS485 replies
+ * @rxbuf: the cyclic exchange's scratch: a block that came back
  */
 struct dcm_rt_bus {
 	const char *name;
@@ -174,19 +166,11 @@ struct dcm_rt_bus {
 	bool rechain;
 	u32 dev[DCM_MAX_DEVICES];
 	u32 n_dev;
-	u8 seq;
 	struct dcm_runtime *rt;
-	struct work_struct chain_work;
-	bool chain_queued;
-	bool chained;
-	struct dcm_chain_entry chain[DCM_RS485_MAX_BOARDS];
-	u32 n_chain;
-	unsigned long chain_retry;
-	u8 chain_tries;
-	bool chain_more;
+	void *kind_priv;
+	u8 kind_priv_of;
 	u8 txbuf[DCM_RS485_MAX_FRAME];
-	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
-	struct dcm_rs485_replies rx;
+	u8 rxbuf[DCM_RS485_MAX_FRAME];
 };
 
 /**
@@ -208,13 +192,13 @@ struct dcm_rt_bus {
  * @values: the values of the cycle in progress, published at its end: one
  *	per handle
  * @times: their update times
- * @dev: per device, its running state
+ * @dev: per device, its running state (the description's devices)
  * @err_lock: guards the devices' error lists and counters against readers
  * @values_lock: the buses' lanes write their boards' values under it,
  *	each value (dcm_runtime_sense()), the cycle publishes them under it:
  *	a value that a late bus's exchange brings shows whole in a later
  *	snapshot
- * @buses: the description's buses
+ * @buses: the description's buses, as many as it names (@n_buses)
  * @n_buses: count
  */
 struct dcm_runtime {
@@ -232,10 +216,10 @@ struct dcm_runtime {
 	struct dcm_conv *conv;
 	s64 *values;
 	u32 *times;
-	struct dcm_rt_device dev[DCM_MAX_DEVICES];
+	struct dcm_rt_device *dev;
 	spinlock_t err_lock;		/* error lists, Ack/Nack */
 	spinlock_t values_lock;		/* the lanes' values vs publication */
-	struct dcm_rt_bus buses[DCM_MAX_DEVICES];
+	struct dcm_rt_bus *buses;
 	u32 n_buses;
 };
 

@@ -53,21 +53,7 @@ static const char *const special_names[] = {
 /* "RS485-1 5/5; RS485-2 4/4": what the last chaining of each bus found. */
 static void chain_text(struct dcm_runtime *rt, char *text, size_t size)
 {
-	int len = 0;
-	u32 b;
-
-	text[0] = '\0';
-	for (b = 0; b < rt->n_buses; b++) {
-		struct dcm_rt_bus *bus = &rt->buses[b];
-
-		/* Pairs with the release at the end of dcm_bus_chain_work(). */
-		if (!smp_load_acquire(&bus->chained))
-			continue;
-		len += scnprintf(text + len, size - len, "%s%s %u/%u", len ? "; " : "",
-				 bus->name, bus->n_chain,
-				 min_t(u32, bus->n_dev, DCM_RS485_MAX_BOARDS));
-	}
-	if (!len)
+	if (!dcm_buses_chain_text(rt, text, size))
 		strscpy(text, "no RS485 bus", size);
 }
 
@@ -92,7 +78,7 @@ static void rechain(struct dcm_runtime *rt)
 	srcu_read_unlock(&ctrl->srcu, idx);
 	for (b = 0; b < rt->n_buses; b++)
 		if (queued[b])
-			flush_work(&rt->buses[b].chain_work);
+			dcm_bus_chain_flush(&rt->buses[b]);
 	dcm_boards_chain_result(rt);
 }
 

@@ -38,7 +38,7 @@ void dcm_config_exit(void);
 int dcm_config_add(struct dcm_controller *ctrl);
 void dcm_config_del(struct dcm_controller *ctrl);
 
-/* dcm_netlink.c: the generic netlink family */
+/* dcm_nl_family.c: the generic netlink family */
 int dcm_netlink_init(void);
 void dcm_netlink_exit(void);
 

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm - the generic netlink family "dcm".
+ * dcm - the generic netlink family "dcm": what its request handlers share,
+ * and get-info and get-events.
  *
  * Documentation/netlink/specs/dcm.yaml describes it; its operation table
- * and per-operation policies are generated from it (dcm_nl_gen.c), this
- * file registers the family and answers get-info.
+ * and per-operation policies are generated from it (dcm_nl_gen.c), whose
+ * handlers are here, in dcm_config.c and in dcm_nl_special.c; the family
+ * itself is dcm_nl_family.c's, above them all, which gives it to this file
+ * as it registers it (dcm_nl_start()): the handlers' helpers name no
+ * handler, nor the op table.
  */
 
 #include <linux/hashtable.h>
@@ -23,7 +27,8 @@ static_assert(DCM_MAX_CONTROLLERS - 1 == 15);
 static_assert(DCM_CALIB_COUNTS - 1 == 4095);
 static_assert(DCM_MAX_NAME_LEN - 1 == 127 && DCM_MAX_STRING_LEN - 1 == 255);
 
-static struct genl_family dcm_genl_family;
+/* The family, dcm_nl_family.c's: set by dcm_nl_start(), before it is registered. */
+static struct genl_family *dcm_genl_family __ro_after_init;
 
 static int dcm_put_info(struct sk_buff *skb, const struct dcm_controller *ctrl)
 {
@@ -50,7 +55,7 @@ static int dcm_fill_info_msg(struct sk_buff *skb, const struct dcm_controller *c
 	void *hdr;
 
 	lockdep_assert_held(&ctrl->lock);
-	hdr = genlmsg_put(skb, portid, seq, &dcm_genl_family, flags, DCM_CMD_GET_INFO);
+	hdr = genlmsg_put(skb, portid, seq, dcm_genl_family, flags, DCM_CMD_GET_INFO);
 	if (!hdr)
 		return -EMSGSIZE;
 	if (dcm_put_info(skb, ctrl)) {
@@ -137,40 +142,6 @@ int dcm_nl_get_info_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	return skb->len;
 }
 
-/*
- * The family's requests run in parallel (.parallel_ops), not under the
- * global generic netlink mutex: calibrate and special wait on boards for
- * up to 200 ms a step, and would hold every other family's requests
- * meanwhile. Each request takes its own locks instead:
- *
- * - get-info takes a reference on the controller and reads it under
- *   ctrl->lock;
- * - the configuration steps, commit, calibrate and special run whole under
- *   the controller's desc.lock (config_enter(), dcm_nl_runtime_enter()),
- *   which orders them and guards the transaction's state (struct
- *   dcm_config_txn, dcm_config.c); a closing socket's transaction is dropped
- *   under it too (dcm_config.c's netlink notifier);
- * - nothing else of the family is shared: events are sent from the
- *   controllers' work items, replies built on each request's stack.
- *
- * So requests to two controllers go on side by side, and a long board wait
- * blocks the requests of its own controller only. The text of an extended
- * ack built at run time is copied for the requesting task
- * (dcm_nl_set_err_msg()): two threads of one socket each get their own.
- */
-static struct genl_family dcm_genl_family __ro_after_init = {
-	.name = DCM_GENL_NAME,
-	.version = DCM_GENL_VERSION,
-	.netnsok = false,
-	.parallel_ops = true,
-	.module = THIS_MODULE,
-	.ops = dcm_nl_ops,
-	.n_ops = ARRAY_SIZE(dcm_nl_ops),
-	.resv_start_op = DCM_CMD_MAX + 1,
-	.mcgrps = dcm_nl_mcgrps,
-	.n_mcgrps = ARRAY_SIZE(dcm_nl_mcgrps),
-};
-
 /**
  * dcm_genlmsg_put_reply() - start the answer to a request of the family
  * @msg: the answer's buffer
@@ -181,7 +152,7 @@ static struct genl_family dcm_genl_family __ro_after_init = {
  */
 void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd)
 {
-	return genlmsg_put_reply(msg, info, &dcm_genl_family, 0, cmd);
+	return genlmsg_put_reply(msg, info, dcm_genl_family, 0, cmd);
 }
 
 /**
@@ -265,7 +236,7 @@ static int dcm_fill_event_msg(struct sk_buff *skb, struct netlink_callback *cb, 
 	void *hdr;
 
 	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
-			  &dcm_genl_family, NLM_F_MULTI, DCM_CMD_GET_EVENTS);
+			  dcm_genl_family, NLM_F_MULTI, DCM_CMD_GET_EVENTS);
 	if (!hdr)
 		return -EMSGSIZE;
 	if (put_event(skb, index, ev)) {
@@ -328,7 +299,7 @@ int dcm_nl_get_events_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 /* Does a socket listen to the "events" group? */
 static bool dcm_nl_events_listening(void)
 {
-	return genl_has_listeners(&dcm_genl_family, &init_net, DCM_NLGRP_EVENTS);
+	return genl_has_listeners(dcm_genl_family, &init_net, DCM_NLGRP_EVENTS);
 }
 
 /*
@@ -344,13 +315,13 @@ static int dcm_nl_event_send(int index, const struct dcm_event *ev)
 	skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!skb)
 		return -ENOMEM;
-	hdr = genlmsg_put(skb, 0, 0, &dcm_genl_family, 0, DCM_CMD_EVENT);
+	hdr = genlmsg_put(skb, 0, 0, dcm_genl_family, 0, DCM_CMD_EVENT);
 	if (!hdr || put_event(skb, index, ev)) {
 		nlmsg_free(skb);
 		return -ENOMEM;
 	}
 	genlmsg_end(skb, hdr);
-	genlmsg_multicast(&dcm_genl_family, skb, 0, DCM_NLGRP_EVENTS, GFP_KERNEL);
+	genlmsg_multicast(dcm_genl_family, skb, 0, DCM_NLGRP_EVENTS, GFP_KERNEL);
 	return 0;
 }
 
@@ -470,18 +441,20 @@ static struct notifier_block dcm_netlink_notifier = {
 };
 
 /**
- * dcm_netlink_init() - register the generic netlink family "dcm"
+ * dcm_nl_start() - register the generic netlink family "dcm"
+ * @family: the family, its op table and groups (dcm_nl_family.c's)
  *
  * Return: 0 or a negative errno.
  */
-int dcm_netlink_init(void)
+int dcm_nl_start(struct genl_family *family)
 {
 	int ret;
 
+	dcm_genl_family = family;
 	ret = netlink_register_notifier(&dcm_netlink_notifier);
 	if (ret)
 		return ret;
-	ret = genl_register_family(&dcm_genl_family);
+	ret = genl_register_family(dcm_genl_family);
 	if (ret) {
 		netlink_unregister_notifier(&dcm_netlink_notifier);
 		return ret;
@@ -491,12 +464,12 @@ int dcm_netlink_init(void)
 }
 
 /**
- * dcm_netlink_exit() - unregister the family
+ * dcm_nl_stop() - unregister the family dcm_nl_start() registered
  */
-void dcm_netlink_exit(void)
+void dcm_nl_stop(void)
 {
 	dcm_events_set_sink(NULL);
-	genl_unregister_family(&dcm_genl_family);
+	genl_unregister_family(dcm_genl_family);
 	netlink_unregister_notifier(&dcm_netlink_notifier);
 	dcm_nl_msgs_drop(0, true);
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dcm - what the files of the netlink face share: the family's helpers;
- * its request handlers are declared by the generated dcm_nl_gen.h. Core
- * and boards know nothing of it.
+ * its request handlers are declared by the generated dcm_nl_gen.h, and the
+ * family is dcm_nl_family.c's (dcm_netlink_init(), dcm_faces.h). Core and
+ * boards know nothing of it.
  */
 #ifndef _DCM_FACES_NETLINK_H
 #define _DCM_FACES_NETLINK_H
@@ -20,5 +21,7 @@ void dcm_nl_set_err_msg(struct genl_info *info, const char *msg);
 struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
 					    struct dcm_runtime **rt);
 void dcm_nl_runtime_leave(struct dcm_controller *ctrl);
+int dcm_nl_start(struct genl_family *family);
+void dcm_nl_stop(void);
 
 #endif /* _DCM_FACES_NETLINK_H */

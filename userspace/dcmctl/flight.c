@@ -16,7 +16,7 @@
 
 #include "cmd.h"
 #include "commands.h"
-#include "opts.h"
+#include "flight_opts.h"
 #include "record.h"
 
 static const struct optdef flight_opts[] = {

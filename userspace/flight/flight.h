@@ -14,7 +14,7 @@
 
 #include "libdcm.h"
 #include "frames.h"
-#include "opts.h"
+#include "flight_opts.h"
 
 #define FLIGHT_PID		"flight.pid"
 #define FLIGHT_LATEST		"flight-latest.jsonl"

@@ -87,7 +87,8 @@ stop_lola() {
 # real_map: a root LoLA client gets the robot's map: RobotConfig[0] is the
 # description's body ID; Position[0], Accelerometer[2] and Temperature[0]
 # are HeadYaw's position, the Z acceleration and HeadYaw's temperature in
-# sysfs (the impostor's differ in each).
+# sysfs (the impostor's differ in each), read a moment later: the motor's
+# temperature may have moved by its one-degree step between the two reads.
 real_map() {
 	body=$(dcmctl get Device/DeviceList/ChestBoard/BodyId | awk '{ print $2 }')
 	out=$(abuse client $SOCK 2>&1)
@@ -104,7 +105,7 @@ real_map() {
 	[ -n "$body" ] && [ "$(field robotconfig)" = "$body" ] &&
 		[ -n "$(field position)" ] && near "$(field position)" "$pos" 0.01 &&
 		[ -n "$(field accz)" ] && near "$(field accz)" "$acc" 0.05 &&
-		[ -n "$(field temperature)" ] && near "$(field temperature)" "$temp" 0.5
+		[ -n "$(field temperature)" ] && near "$(field temperature)" "$temp" 1.5
 }
 
 owner_type() {

@@ -2,10 +2,10 @@
 /*
  * dcm-flight's options that dcmctl flight and flight-dump take too: one
  * text for dcm-flight's table (args.c) and dcmctl's (dcmctl/flight.c),
- * each with its own getopt value @val.
+ * each with its own getopt value @val. In rec/, below both programs.
  */
-#ifndef FLIGHT_OPTS_H
-#define FLIGHT_OPTS_H
+#ifndef REC_FLIGHT_OPTS_H
+#define REC_FLIGHT_OPTS_H
 
 #define FLIGHT_DIR		"/var/lib/dcm/flight"
 
@@ -20,4 +20,4 @@
 #define FLIGHT_OPTDEF_TIMEOUT(val) \
 	{ "timeout", 0, (val), "SEC", "wait SEC s for the file (default 10)" }
 
-#endif /* FLIGHT_OPTS_H */
+#endif /* REC_FLIGHT_OPTS_H */
