@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "libdcm.h"
+#include "num.h"
 #include "optdef.h"
 #include "cmd.h"
 
@@ -172,19 +173,12 @@ const struct dcmctl_command *dcmctl_find_cmd(const struct dcmctl_command *const 
 	return NULL;
 }
 
-/* Parse a controller index: decimal digits only, no sign. */
+/* A controller index: decimal digits only, no sign; -1 if @s is none. */
 static long parse_index(const char *s)
 {
-	unsigned long v;
-	char *end;
+	unsigned long long v;
 
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v > UINT_MAX)
-		return -1;
-	return (long)v;
+	return num_parse_count(s, 0, UINT_MAX, &v) ? -1 : (long)v;
 }
 
 int dcmctl_resolve_device(const char *arg, char *path, size_t len,

@@ -18,6 +18,7 @@
 #include "desc.h"
 #include "json.h"
 #include "libdcm.h"
+#include "num.h"
 #include "cmd.h"
 #include "commands.h"
 #include "keyname.h"
@@ -209,8 +210,8 @@ static int config_key_type(const struct dcm_sysfs *s, const struct dcmctl_keyref
 int dcmctl_check_config_value(const struct desc_type_key *tk, const char *text, char *why,
 			      size_t len)
 {
+	long long n;
 	int64_t v;
-	char *end;
 
 	switch (tk->kind) {
 	case LIBDCM_KEY_STRING:
@@ -235,13 +236,11 @@ int dcmctl_check_config_value(const struct desc_type_key *tk, const char *text, 
 		}
 		return 0;
 	default:
-		errno = 0;
-		v = strtoll(text, &end, 10);
-		if (!*text || *end || errno) {
+		if (num_parse_ll(text, INT64_MIN, INT64_MAX, &n)) {
 			snprintf(why, len, "'%s' is not an integer", text);
 			return -EINVAL;
 		}
-		if (tk->ranged && (v < tk->min || v > tk->max)) {
+		if (tk->ranged && (n < tk->min || n > tk->max)) {
 			snprintf(why, len, "%s is outside the key's range, %d to %d", text, tk->min,
 				 tk->max);
 			return -ERANGE;

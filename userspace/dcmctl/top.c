@@ -22,6 +22,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -38,6 +39,7 @@
 #include <linux/dcm.h>
 
 #include "libdcm.h"
+#include "num.h"
 #include "cmd.h"
 #include "commands.h"
 #include "top.h"
@@ -324,12 +326,9 @@ void top_render(const struct top_view *v, char *screen, int rows, int cols)
 
 static int parse_interval(const char *s, unsigned int *out)
 {
-	char *end;
-	long v;
+	unsigned long long v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < TOP_MIN_INTERVAL_MS || v > TOP_MAX_INTERVAL_MS)
+	if (num_parse_count(s, TOP_MIN_INTERVAL_MS, TOP_MAX_INTERVAL_MS, &v))
 		return -EINVAL;
 	*out = (unsigned int)v;
 	return 0;
@@ -480,15 +479,14 @@ static void read_statuses(struct top_src *src, struct top_view *v)
 
 	for (i = 0; i < v->n_joints; i++) {
 		struct top_joint *j = &v->joints[i];
-		char *val = NULL, *end;
-		long s;
+		char *val = NULL;
+		long long s;
 
 		j->temp_status = -1;
 		snprintf(key, sizeof(key), "%s/Temperature/Sensor/Status", j->name);
 		if (dcm_sysfs_read(src->sysfs, key, &val))
 			continue;
-		s = strtol(val, &end, 10);
-		if (end != val)
+		if (!num_parse_ll(val, INT_MIN, INT_MAX, &s))
 			j->temp_status = (int)s;
 		free(val);
 	}
@@ -798,7 +796,7 @@ static void term_close(struct top_term *t)
 static void term_size(int fd, int *rows, int *cols)
 {
 	struct winsize ws;
-	const char *e;
+	long long n;
 
 	*rows = 24;
 	*cols = 80;
@@ -807,12 +805,10 @@ static void term_size(int fd, int *rows, int *cols)
 		*cols = ws.ws_col;
 		return;
 	}
-	e = getenv("LINES");
-	if (e && atoi(e) > 0)
-		*rows = atoi(e);
-	e = getenv("COLUMNS");
-	if (e && atoi(e) > 0)
-		*cols = atoi(e);
+	if (!num_parse_ll(getenv("LINES"), 1, INT_MAX, &n))
+		*rows = (int)n;
+	if (!num_parse_ll(getenv("COLUMNS"), 1, INT_MAX, &n))
+		*cols = (int)n;
 }
 
 /* Print @rows lines of @screen without their trailing blanks. */

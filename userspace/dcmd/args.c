@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "dcmd.h"
+#include "num.h"
 #include "optdef.h"
 
 /*
@@ -75,12 +76,9 @@ static int file_arg(struct dcmd_opts *o, int c, const char **dst)
 /* -i's controller index: decimal digits up to INT_MAX. */
 static int index_arg(struct dcmd_opts *o)
 {
-	unsigned long v;
-	char *end;
+	unsigned long long v;
 
-	errno = 0;
-	v = strtoul(optarg, &end, 10);
-	if (*optarg < '0' || *optarg > '9' || *end || errno || v > INT_MAX) {
+	if (num_parse_count(optarg, 0, INT_MAX, &v)) {
 		snprintf(o->err, sizeof(o->err),
 			 "option -i needs a controller index, not '%s'", optarg);
 		return -1;

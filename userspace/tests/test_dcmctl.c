@@ -227,6 +227,27 @@ static void test_getopt_forms(void **state)
 	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "--forc"), &ca, err,
 							 sizeof(err)));
 	assert_string_equal(err, "calibrate: unknown option '--forc'");
+
+	/* set's zero: a count 0-4095, digits only (common/num.c) */
+	assert_int_equal(0, dcmctl_parse_calibrate(AV("HeadYaw", "set", "4095"), &ca, err,
+						   sizeof(err)));
+	assert_int_equal(ca.how, LIBDCM_CALIB_SET);
+	assert_int_equal(ca.zero, 4095);
+	assert_int_equal(0, dcmctl_parse_calibrate(AV("HeadYaw", "set", "0"), &ca, err,
+						   sizeof(err)));
+	assert_int_equal(ca.zero, 0);
+	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "set", "4096"), &ca, err,
+							 sizeof(err)));
+	assert_string_equal(err, "calibrate: zero '4096' is not a count 0-4095");
+	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "set", "+1"), &ca, err,
+							 sizeof(err)));
+	assert_string_equal(err, "calibrate: zero '+1' is not a count 0-4095");
+	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "set", " 1"), &ca, err,
+							 sizeof(err)));
+	assert_string_equal(err, "calibrate: zero ' 1' is not a count 0-4095");
+	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "set", "1e3"), &ca, err,
+							 sizeof(err)));
+	assert_string_equal(err, "calibrate: zero '1e3' is not a count 0-4095");
 #undef AV
 }
 

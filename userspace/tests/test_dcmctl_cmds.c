@@ -571,6 +571,13 @@ static void test_parse_events(void **state)
 	EV_BAD("events: invalid count '2x' (1 or more)", "-n", "2x");
 	EV_BAD("events: invalid timeout 'x' (seconds)", "--timeout", "x");
 	EV_BAD("events: invalid timeout '-1' (seconds)", "--timeout", "-1");
+	/* counts and seconds are digits only (common/num.c) */
+	EV_BAD("events: invalid count '+2' (1 or more)", "--count", "+2");
+	EV_BAD("events: invalid count ' 2' (1 or more)", "--count", " 2");
+	EV_BAD("events: invalid count '18446744073709551616' (1 or more)", "--count",
+	       "18446744073709551616");
+	EV_BAD("events: invalid timeout '2147484' (seconds)", "--timeout", "2147484");
+	EV_BAD("events: invalid timeout ' 1' (seconds)", "--timeout", " 1");
 	EV_BAD("events: unknown type 'bogus'", "--type", "nack,bogus");
 	EV_BAD("events: --type needs a type", "--type", ",");
 	EV_BAD("events: option '--count' needs an argument", "--count");

@@ -283,6 +283,18 @@ static void test_args(void **state)
 	assert_string_equal(err, "top: invalid interval '10' (50 to 10000 ms)");
 	assert_int_equal(top_parse_args(ARGS("--interval=abc"), &ms, &once, err, sizeof(err)),
 			 -EINVAL);
+	/* a count of ms: digits only (common/num.c) */
+	assert_int_equal(top_parse_args(ARGS("--interval", "+100"), &ms, &once, err,
+					sizeof(err)), -EINVAL);
+	assert_string_equal(err, "top: invalid interval '+100' (50 to 10000 ms)");
+	assert_int_equal(top_parse_args(ARGS("--interval", " 100"), &ms, &once, err,
+					sizeof(err)), -EINVAL);
+	assert_string_equal(err, "top: invalid interval ' 100' (50 to 10000 ms)");
+	assert_int_equal(top_parse_args(ARGS("--interval", "10001"), &ms, &once, err,
+					sizeof(err)), -EINVAL);
+	assert_int_equal(top_parse_args(ARGS("--interval", "10000"), &ms, &once, err,
+					sizeof(err)), 0);
+	assert_int_equal(ms, 10000);
 	assert_int_equal(top_parse_args(ARGS("--interval"), &ms, &once, err, sizeof(err)),
 			 -EINVAL);
 	assert_string_equal(err, "top: option '--interval' needs an argument (MS)");

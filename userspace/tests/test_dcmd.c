@@ -153,6 +153,15 @@ static void test_args_description(void **state)
 	assert_string_equal(o.err, "option -i needs a controller index, not 'x'");
 	assert_int_equal(PARSE(&o, "-i", "-1"), DCMD_USAGE_ERROR);
 	assert_int_equal(PARSE(&o, "-i", "99999999999"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option -i needs a controller index, not '99999999999'");
+	/* an index is digits: no sign, no blank, no hex (common/num.c) */
+	assert_int_equal(PARSE(&o, "-i", "+1"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option -i needs a controller index, not '+1'");
+	assert_int_equal(PARSE(&o, "-i", "0x1"), DCMD_USAGE_ERROR);
+	assert_int_equal(PARSE(&o, "-i", "1 "), DCMD_USAGE_ERROR);
+	assert_int_equal(PARSE(&o, "-i", "2147483647"), DCMD_RUN);
+	assert_int_equal(o.index, 2147483647);
+	assert_int_equal(PARSE(&o, "-i", "2147483648"), DCMD_USAGE_ERROR);
 	assert_int_equal(PARSE(&o, "-b", ""), DCMD_USAGE_ERROR);
 	assert_string_equal(o.err, "option -b needs a file name");
 	assert_int_equal(PARSE(&o, "-M", ""), DCMD_USAGE_ERROR);
