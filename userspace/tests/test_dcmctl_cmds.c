@@ -693,6 +693,8 @@ static struct out run(bool json, int argc, char **argv)
 		r.rc = dcmctl_time(&o, fo, fe);
 	else if (!strcmp(o.cmd->name, "watch"))
 		r.rc = dcmctl_watch(&o, fo, fe);
+	else if (!strcmp(o.cmd->name, "info"))
+		r.rc = dcmctl_cmd_info.run(&o, fo, fe);
 	else
 		r.rc = dcmctl_stats(&o, fo, fe);
 	fclose(fo);
@@ -1100,6 +1102,26 @@ static void test_watch_cmd(void **state)
 	out_free(&r);
 }
 
+/*
+ * info: the section headers go to the stream it was given, with their
+ * sections (the ioctl's answers from the fake kernel; netlink has no dcm
+ * family here, its error on the error stream).
+ */
+static void test_info_cmd(void **state)
+{
+	static const char head[] = "ioctl /dev/null:\n\tindex: 0\n\tname: dcm0\n";
+	struct out r;
+
+	(void)state;
+	r = RUN("info");
+	assert_non_null(r.out);
+	assert_true(!strncmp(r.out, head, strlen(head)));
+	assert_null(strstr(r.err, "ioctl /dev/null:"));
+	if (r.rc)
+		assert_null(strstr(r.out, "netlink dcm:"));
+	out_free(&r);
+}
+
 static void test_stats_cmd(void **state)
 {
 	struct out r;
@@ -1192,6 +1214,7 @@ int main(void)
 		cmocka_unit_test_setup(test_alias_set_cmd, setup),
 		cmocka_unit_test_setup(test_time_cmd, setup),
 		cmocka_unit_test_setup(test_watch_cmd, setup),
+		cmocka_unit_test_setup(test_info_cmd, setup),
 		cmocka_unit_test_setup(test_stats_cmd, setup),
 		cmocka_unit_test_setup(test_open_fails, setup),
 	};

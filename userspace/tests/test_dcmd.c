@@ -20,6 +20,9 @@
 
 #include <systemd/sd-daemon.h>
 
+#include <linux/dcm.h>
+
+#include "libdcm.h"
 #include "dcmd.h"
 
 #define ARGV(...) ((char *[]){ "dcmd", __VA_ARGS__, NULL })
@@ -451,10 +454,36 @@ static void test_notify(void **state)
 	rmdir(dir);
 }
 
+/*
+ * The kernel's count of events not sent before one (DCM_A_EV_LOST): on the
+ * line only while the follower does not know the numbering yet; after, the
+ * follower filled the gap from the history or counted it as lost.
+ */
+static void test_event_line(void **state)
+{
+	struct dcm_event_msg e = {
+		.index = 0, .type = DCM_EV_ERROR, .time_ms = 1200, .lost = 3,
+		.device = "ChestBoard", .text = "bus",
+	};
+	char line[256], plain[256];
+
+	(void)state;
+	assert_true(dcmd_event_line(&e, false, line, sizeof(line)) > 0);
+	assert_non_null(strstr(line, " (3 events lost before)"));
+	assert_non_null(strstr(line, "ChestBoard: bus"));
+	assert_true(dcmd_event_line(&e, true, line, sizeof(line)) > 0);
+	assert_null(strstr(line, "lost"));
+	/* the rest of the line as dcm_event_format() makes it */
+	e.lost = 0;
+	assert_true(dcm_event_format(&e, plain, sizeof(plain)) > 0);
+	assert_string_equal(line, plain);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_args),
+		cmocka_unit_test(test_event_line),
 		cmocka_unit_test(test_args_errors),
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_args_description),
