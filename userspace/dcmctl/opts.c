@@ -2,10 +2,10 @@
 /*
  * dcmctl: the options of a subcommand, through getopt_long() and the
  * command's option table (struct dcmctl_optspec). Options and arguments
- * may mix; "--" ends the options. Long options are taken by their exact
- * name only (getopt_long() alone would take "--time" for "--times"), as
- * "--name VALUE" or "--name=VALUE"; a short option as "-c VALUE", "-cVALUE"
- * or "-c=VALUE".
+ * may mix; "--" ends the options. A long option is taken by its whole name
+ * or by an abbreviation no other option of the command shares, as every
+ * dcm program takes them (common/optdef.h), as "--name VALUE" or
+ * "--name=VALUE"; a short option as "-c VALUE", "-cVALUE" or "-c=VALUE".
  */
 #include <errno.h>
 #include <getopt.h>
@@ -75,28 +75,15 @@ static bool is_arg(const struct dcmctl_optspec *spec, const char *a)
 	return spec->numbers && ((a[1] >= '0' && a[1] <= '9') || a[1] == '.');
 }
 
-/* The long option @elem ("--name" or "--name=...") names exactly; NULL if none. */
-static const struct option *exact_long(const struct option *opts, const char *elem)
-{
-	const char *name = elem + 2;
-	size_t len = strcspn(name, "=");
-
-	for (; opts->name; opts++)
-		if (strlen(opts->name) == len && !strncmp(opts->name, name, len))
-			return opts;
-	return NULL;
-}
-
 int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen)
 {
 	const struct dcmctl_optspec *spec = g->spec;
 	int argc = g->argc + 1;
 
 	for (;;) {
-		const struct option *lo = NULL;
 		const char *elem;
-		char name[64];
-		int before = optind, c;
+		char name[64], why[320];
+		int before = optind, c, i = -1;
 
 		if (before >= argc)
 			return 0;
@@ -118,13 +105,19 @@ int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen)
 			continue;
 		}
 		if (elem[1] == '-') {
-			/* unknown, abbreviated, or "--flag=value" for a flag */
-			lo = exact_long(g->longopts, elem);
-			if (!lo || c == '?') {
-				snprintf(err, errlen, "%s: unknown option '%s'", spec->cmd, elem);
+			/* its whole name, for the messages; unknown or ambiguous */
+			i = optdef_find_long(spec->opts, elem, why, sizeof(why));
+			if (i < 0) {
+				snprintf(err, errlen, "%s: %s", spec->cmd, why);
 				return -EINVAL;
 			}
-			snprintf(name, sizeof(name), "--%s", lo->name);
+			snprintf(name, sizeof(name), "--%s", spec->opts[i].name);
+			if (c == '?') {
+				/* "--flag=value" */
+				snprintf(err, errlen, "%s: option '%s' takes no argument", spec->cmd,
+					 name);
+				return -EINVAL;
+			}
 		} else {
 			snprintf(name, sizeof(name), "-%c", c == '?' || c == ':' ? optopt : c);
 		}
@@ -140,7 +133,8 @@ int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen)
 		}
 		g->optarg = optarg;
 		/* "-c=5" as "--cycles=5" */
-		if (!lo && optarg && optarg[0] == '=' && optarg > elem && optarg < elem + strlen(elem))
+		if (i < 0 && optarg && optarg[0] == '=' && optarg > elem &&
+		    optarg < elem + strlen(elem))
 			g->optarg = optarg + 1;
 		return c;
 	}

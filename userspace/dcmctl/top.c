@@ -51,7 +51,7 @@ static const struct optdef top_opts[] = {
 };
 
 static const struct dcmctl_optspec dcmctl_spec_top = {
-	.cmd = "top", .opts = top_opts,
+	.cmd = "top", .opts = top_opts, .prefix_missing = true,
 };
 
 #define TOP_DEFAULT_INTERVAL_MS	250
@@ -337,38 +337,31 @@ static int parse_interval(const char *s, unsigned int *out)
 int top_parse_args(int argc, char **argv, unsigned int *interval_ms, bool *once, char *err,
 		   size_t errlen)
 {
-	int i;
+	struct dcmctl_getopt g;
+	int c, r = -EINVAL;
 
 	*interval_ms = TOP_DEFAULT_INTERVAL_MS;
 	*once = false;
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i], *val = NULL;
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return 1;
-		if (!strcmp(a, "--once") || !strcmp(a, "-1")) {
+	if (dcmctl_getopt_init(&g, &dcmctl_spec_top, argc, argv)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
+		if (c == '1') {
 			*once = true;
-			continue;
-		}
-		if (!strncmp(a, "--interval=", 11)) {
-			val = a + 11;
-		} else if (!strcmp(a, "--interval") || !strcmp(a, "-i")) {
-			if (i + 1 >= argc) {
-				snprintf(err, errlen, "top: option '%s' needs an argument (MS)", a);
-				return -EINVAL;
-			}
-			val = argv[++i];
-		} else {
-			snprintf(err, errlen, "top: unexpected argument '%s'", a);
-			return -EINVAL;
-		}
-		if (parse_interval(val, interval_ms)) {
-			snprintf(err, errlen, "top: invalid interval '%s' (%d to %d ms)", val,
+		} else if (parse_interval(g.optarg, interval_ms)) {
+			snprintf(err, errlen, "top: invalid interval '%s' (%d to %d ms)", g.optarg,
 				 TOP_MIN_INTERVAL_MS, TOP_MAX_INTERVAL_MS);
-			return -EINVAL;
+			goto out;
 		}
 	}
-	return 0;
+	if (!c && g.n_args)
+		snprintf(err, errlen, "top: unexpected argument '%s'", g.args[0]);
+	else if (!c)
+		r = 0;
+out:
+	dcmctl_getopt_free(&g);
+	return r;
 }
 
 /* ------------------------------------------------------------------
@@ -1011,10 +1004,6 @@ static int run_top(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	int r, ret = DCMCTL_EXIT_FAIL;
 
 	r = top_parse_args(o->argc, o->argv, &interval, &once, msg, sizeof(msg));
-	if (r > 0) {
-		top_usage(out);
-		return DCMCTL_EXIT_OK;
-	}
 	if (r) {
 		fprintf(err, "dcmctl: %s\n", msg);
 		top_usage(err);

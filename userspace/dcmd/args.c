@@ -134,24 +134,6 @@ static int take_option(struct dcmd_opts *o, int c)
 	}
 }
 
-/*
- * getopt_long() returned @c, ':' or '?', on argv[@before]: the message
- * says the option as it was typed, long or short.
- */
-static void option_error(struct dcmd_opts *o, int c, int argc, char **argv, int before)
-{
-	bool is_long = before < argc && !strncmp(argv[before], "--", 2);
-
-	if (c == ':' && is_long)
-		snprintf(o->err, sizeof(o->err), "option '%s' needs an argument", argv[before]);
-	else if (c == ':')
-		snprintf(o->err, sizeof(o->err), "option -%c needs an argument", optopt);
-	else if (is_long)
-		snprintf(o->err, sizeof(o->err), "unknown option '%s'", argv[before]);
-	else
-		snprintf(o->err, sizeof(o->err), "unknown option '-%c'", optopt);
-}
-
 enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 				       struct dcmd_opts *o)
 {
@@ -167,7 +149,7 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
 	for (;;) {
-		before = optind ? optind : 1;
+		before = optind;
 		c = getopt_long(argc, argv, shortopts, longopts, NULL);
 		if (c == -1)
 			break;
@@ -175,7 +157,8 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 			return DCMD_HELP;
 		r = take_option(o, c);
 		if (r > 0)
-			option_error(o, c, argc, argv, before);
+			optdef_error(dcmd_opts_table, c, argc, argv, before, o->err,
+				     sizeof(o->err));
 		if (r)
 			return DCMD_USAGE_ERROR;
 	}

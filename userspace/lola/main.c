@@ -246,15 +246,26 @@ static int set_option(struct lola_opts *o, int c, const char *arg, const char **
 static int parse_args(struct lola_opts *o, int argc, char **argv, bool *status_only)
 {
 	struct option opts[N_OPTDEFS];
-	char sopts[2 * N_OPTDEFS + 1];
+	char sopts[2 * N_OPTDEFS + 2];
 	const char *status_path = NULL;
 	int c, r;
 
-	if (optdef_getopt(optdefs, "", opts, sopts, sizeof(sopts)))
+	if (optdef_getopt(optdefs, ":", opts, sopts, sizeof(sopts)))
 		return -1;
 	set_defaults(o);
-	while ((c = getopt_long(argc, argv, sopts, opts, NULL)) != -1) {
+	optind = 0;	/* glibc: full reinitialisation */
+	opterr = 0;
+	for (;;) {
+		int before = optind;
+
+		c = getopt_long(argc, argv, sopts, opts, NULL);
+		if (c == -1)
+			break;
 		if (c == '?' || c == ':') {
+			char why[256];
+
+			optdef_error(optdefs, c, argc, argv, before, why, sizeof(why));
+			fprintf(stderr, "dcm-lola: %s\n", why);
 			usage(stderr);
 			return -1;
 		}

@@ -299,16 +299,29 @@ static int count_arg(const char *opt, const char *s, unsigned long long max,
 static int parse_args(int argc, char **argv, struct phys_args *a)
 {
 	struct option opts[sizeof(optdefs) / sizeof(optdefs[0])];
-	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 1];
+	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 2];
 	int c;
 
-	if (optdef_getopt(optdefs, "", opts, sopts, sizeof(sopts))) {
+	if (optdef_getopt(optdefs, ":", opts, sopts, sizeof(sopts))) {
 		fprintf(stderr, "dcm-physics: the option table is too large\n");
 		return -1;
 	}
-	while ((c = getopt_long(argc, argv, sopts, opts, NULL)) != -1) {
-		int r = 0;
+	optind = 0;	/* glibc: full reinitialisation */
+	opterr = 0;
+	for (;;) {
+		int r = 0, before = optind;
 
+		c = getopt_long(argc, argv, sopts, opts, NULL);
+		if (c == -1)
+			break;
+		if (c == '?' || c == ':') {
+			char why[256];
+
+			optdef_error(optdefs, c, argc, argv, before, why, sizeof(why));
+			fprintf(stderr, "dcm-physics: %s\n", why);
+			usage(stderr);
+			return -1;
+		}
 		if (c == 'd') {
 			a->dev = optarg;
 		} else if (c == 'l') {

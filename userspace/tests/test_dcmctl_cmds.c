@@ -447,7 +447,9 @@ static void test_parse_alias_set_bad(void **state)
 		 "--at", "1", "--in", "1");
 	ASET_BAD("invalid kind 'x' (clear-all, merge, clear-after, clear-before)", "--mixed",
 		 "legs", "0.5@0", "--kind", "x");
-	ASET_BAD("alias set: unknown option '--time'", "--separate", "--time", "0", "legs", "1");
+	ASET_BAD("alias set: ambiguous option '--i' (--in, --importance)", "--separate", "--i", "0",
+		 "legs", "1");
+	ASET_BAD("alias set: unknown option '--timed'", "--separate", "--timed", "0", "legs", "1");
 	ASET_BAD("option '--times' needs an argument", "--separate", "legs", "1", "--times");
 }
 
@@ -583,7 +585,8 @@ static void test_parse_events(void **state)
 	EV_BAD("events: option '--count' needs an argument", "--count");
 	EV_BAD("events: option '-t' needs an argument", "-t");
 	EV_BAD("events: unknown option '--every'", "--every", "1");
-	EV_BAD("events: unknown option '--typ'", "--typ", "nack");
+	EV_BAD("events: ambiguous option '--t' (--type, --timeout)", "--t", "nack");
+	EV_BAD("events: unknown option '--types'", "--types", "nack");
 	EV_BAD("events: unknown option '-x'", "-x");
 	EV_BAD("events: 'nack' is not an option", "nack");
 #undef EV_BAD
@@ -612,10 +615,16 @@ static void test_parse_option_rules(void **state)
 	dcmctl_set_args_free(&a);
 	SET_BAD("set: invalid value '--in'", "K", "--", "--in");
 	SET_BAD("invalid importance '' (0 to 7)", "K", "1", "--importance=");
-	/* no abbreviations: "--imp" is not "--importance" */
-	SET_BAD("set: unknown option '--imp'", "K", "1", "--imp", "3");
+	/* abbreviations: one option's, or an error naming the candidates */
+	assert_int_equal(dcmctl_parse_set(ARGS("K", "1", "--imp", "3", "--k=merge"), &a, err,
+					  sizeof(err)), 0);
+	assert_int_equal(a.t.importance, 3);
+	assert_int_equal(a.t.kind, LIBDCM_MERGE);
+	dcmctl_set_args_free(&a);
+	SET_BAD("set: ambiguous option '--i' (--in, --importance)", "K", "1", "--i", "3");
 	/* a flag takes no value */
-	ASET_BAD("alias set: unknown option '--mixed=1'", "--mixed=1", "legs", "0.5@0");
+	ASET_BAD("alias set: option '--mixed' takes no argument", "--mixed=1", "legs", "0.5@0");
+	ASET_BAD("alias set: option '--mixed' takes no argument", "--mix=1", "legs", "0.5@0");
 
 	/* watch: -c N, -cN, -c=N, --cycles=N */
 	assert_int_equal(dcmctl_parse_watch(ARGS("-c7", "A"), &w, err, sizeof(err)), 0);

@@ -101,9 +101,9 @@ static void test_args_errors(void **state)
 
 	(void)state;
 	assert_int_equal(PARSE(&o, "-p"), DCMD_USAGE_ERROR);
-	assert_string_equal(o.err, "option -p needs an argument");
+	assert_string_equal(o.err, "option '-p' needs an argument");
 	assert_int_equal(PARSE(&o, "-c"), DCMD_USAGE_ERROR);
-	assert_string_equal(o.err, "option -c needs an argument");
+	assert_string_equal(o.err, "option '-c' needs an argument");
 	assert_int_equal(PARSE(&o, "-p", ""), DCMD_USAGE_ERROR);
 	assert_string_equal(o.err, "option -p needs a file name");
 	assert_int_equal(PARSE(&o, "-x"), DCMD_USAGE_ERROR);
@@ -115,7 +115,18 @@ static void test_args_errors(void **state)
 	assert_int_equal(PARSE(&o, "--pidfile"), DCMD_USAGE_ERROR);
 	assert_string_equal(o.err, "option '--pidfile' needs an argument");
 	assert_int_equal(PARSE(&o, "--once=1"), DCMD_USAGE_ERROR);
-	assert_string_equal(o.err, "unknown option '--once=1'");
+	assert_string_equal(o.err, "option '--once' takes no argument");
+	/* abbreviations: one option's, or an error naming the candidates */
+	assert_int_equal(PARSE(&o, "--fore", "--verb", "--ind=2"), DCMD_RUN);
+	assert_true(o.foreground);
+	assert_true(o.verbose);
+	assert_int_equal(o.index, 2);
+	assert_int_equal(PARSE(&o, "--h"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "ambiguous option '--h' (--head-xml, --help)");
+	assert_int_equal(PARSE(&o, "-f", "--pid"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option '--pidfile' needs an argument");
+	assert_int_equal(PARSE(&o, "--ver=1"), DCMD_USAGE_ERROR);
+	assert_string_equal(o.err, "option '--verbose' takes no argument");
 }
 
 static void test_args_description(void **state)

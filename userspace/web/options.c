@@ -94,7 +94,7 @@ static const struct {
 };
 
 /* Option @c with argument @arg. Return: -1 to go on, else the exit status. */
-static int option(int c, char *arg, struct web_opts *o, char **argv)
+static int option(int c, char *arg, struct web_opts *o)
 {
 	unsigned long long v;
 	size_t i;
@@ -129,18 +129,9 @@ static int option(int c, char *arg, struct web_opts *o, char **argv)
 	case 'h':
 		usage(stdout);
 		return 0;
-	case ':':
-		fprintf(stderr, "dcm-web: %s needs an argument\n", argv[optind - 1]);
-		break;
 	default:
-		if (optopt)
-			fprintf(stderr, "dcm-web: unknown option -%c\n", optopt);
-		else
-			fprintf(stderr, "dcm-web: unknown option %s\n", argv[optind - 1]);
-		break;
+		return 2;	/* '?', ':': said by web_parse_args() */
 	}
-	usage(stderr);
-	return 2;
 }
 
 /* Return: -1 to go on, else the exit status. */
@@ -155,9 +146,23 @@ int web_parse_args(int argc, char **argv, struct web_opts *o)
 		return 1;
 	}
 	defaults(o);
+	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
-		r = option(c, optarg, o, argv);
+	for (;;) {
+		int before = optind;
+
+		c = getopt_long(argc, argv, sopts, lopts, NULL);
+		if (c == -1)
+			break;
+		if (c == '?' || c == ':') {
+			char why[256];
+
+			optdef_error(optdefs, c, argc, argv, before, why, sizeof(why));
+			fprintf(stderr, "dcm-web: %s\n", why);
+			usage(stderr);
+			return 2;
+		}
+		r = option(c, optarg, o);
 		if (r >= 0)
 			return r;
 	}
