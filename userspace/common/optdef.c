@@ -146,3 +146,15 @@ void optdef_error(const struct optdef *defs, int c, int argc, char **argv, int b
 	snprintf(err, errlen, "option '--%s' %s", defs[i].name,
 		 c == ':' ? "needs an argument" : "takes no argument");
 }
+
+int optdef_next(const struct optdef *defs, int argc, char **argv, const char *shortopts,
+		const struct option *longopts, char *err, size_t errlen)
+{
+	int before = optind, c = getopt_long(argc, argv, shortopts, longopts, NULL);
+
+	if (c == '?' || c == ':') {
+		optdef_error(defs, c, argc, argv, before, err, errlen);
+		return '?';
+	}
+	return c;
+}

@@ -67,4 +67,13 @@ int optdef_find_long(const struct optdef *defs, const char *arg, char *err, size
 void optdef_error(const struct optdef *defs, int c, int argc, char **argv, int before,
 		  char *err, size_t errlen);
 
+/*
+ * The programs' scan: getopt_long() on @argc/@argv with @defs's tables
+ * (optdef_getopt()'s, their prefix with ':' so that a missing argument is
+ * told apart). Return what getopt_long() returns, except that every usage
+ * error is '?', said in @err by optdef_error().
+ */
+int optdef_next(const struct optdef *defs, int argc, char **argv, const char *shortopts,
+		const struct option *longopts, char *err, size_t errlen);
+
 #endif /* DCM_OPTDEF_H */

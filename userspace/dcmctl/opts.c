@@ -75,15 +75,59 @@ static bool is_arg(const struct dcmctl_optspec *spec, const char *a)
 	return spec->numbers && ((a[1] >= '0' && a[1] <= '9') || a[1] == '.');
 }
 
+/*
+ * What getopt_long() returned, @c, for the option @elem: 0 with @c's value
+ * in g->optarg, or -EINVAL with the command's usage error in @err (an
+ * unknown, ambiguous or missing option, an argument to a flag).
+ */
+static int take_option(struct dcmctl_getopt *g, int c, const char *elem, char *err,
+		       size_t errlen)
+{
+	const struct dcmctl_optspec *spec = g->spec;
+	char name[64], why[320];
+	int i = -1;
+
+	if (elem[1] == '-') {
+		/* its whole name, for the messages; unknown or ambiguous */
+		i = optdef_find_long(spec->opts, elem, why, sizeof(why));
+		if (i < 0) {
+			snprintf(err, errlen, "%s: %s", spec->cmd, why);
+			return -EINVAL;
+		}
+		snprintf(name, sizeof(name), "--%s", spec->opts[i].name);
+		if (c == '?') {
+			/* "--flag=value" */
+			snprintf(err, errlen, "%s: option '%s' takes no argument", spec->cmd, name);
+			return -EINVAL;
+		}
+	} else {
+		snprintf(name, sizeof(name), "-%c", c == '?' || c == ':' ? optopt : c);
+	}
+	if (c == '?') {
+		snprintf(err, errlen, "%s: unknown option '%s'", spec->cmd, name);
+		return -EINVAL;
+	}
+	if (c == ':' || (spec->no_empty && optarg && !*optarg)) {
+		snprintf(err, errlen, "%s%soption '%s' needs an argument",
+			 spec->prefix_missing ? spec->cmd : "", spec->prefix_missing ? ": " : "",
+			 name);
+		return -EINVAL;
+	}
+	g->optarg = optarg;
+	/* "-c=5" as "--cycles=5" */
+	if (i < 0 && optarg && optarg[0] == '=' && optarg > elem && optarg < elem + strlen(elem))
+		g->optarg = optarg + 1;
+	return 0;
+}
+
 int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen)
 {
 	const struct dcmctl_optspec *spec = g->spec;
 	int argc = g->argc + 1;
 
 	for (;;) {
+		int before = optind, c;
 		const char *elem;
-		char name[64], why[320];
-		int before = optind, c, i = -1;
 
 		if (before >= argc)
 			return 0;
@@ -94,48 +138,14 @@ int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen)
 			continue;
 		}
 		c = getopt_long(argc, g->v, g->shortopts, g->longopts, NULL);
-		if (c == -1) {
-			if (optind == before) {
-				/* not an option to getopt either: an argument */
-				g->args[g->n_args++] = g->v[optind++];
-				continue;
-			}
-			/* "--": the rest are arguments */
-			g->end = true;
+		if (c != -1)
+			return take_option(g, c, elem, err, errlen) ? -EINVAL : c;
+		if (optind == before) {
+			/* not an option to getopt either: an argument */
+			g->args[g->n_args++] = g->v[optind++];
 			continue;
 		}
-		if (elem[1] == '-') {
-			/* its whole name, for the messages; unknown or ambiguous */
-			i = optdef_find_long(spec->opts, elem, why, sizeof(why));
-			if (i < 0) {
-				snprintf(err, errlen, "%s: %s", spec->cmd, why);
-				return -EINVAL;
-			}
-			snprintf(name, sizeof(name), "--%s", spec->opts[i].name);
-			if (c == '?') {
-				/* "--flag=value" */
-				snprintf(err, errlen, "%s: option '%s' takes no argument", spec->cmd,
-					 name);
-				return -EINVAL;
-			}
-		} else {
-			snprintf(name, sizeof(name), "-%c", c == '?' || c == ':' ? optopt : c);
-		}
-		if (c == '?') {
-			snprintf(err, errlen, "%s: unknown option '%s'", spec->cmd, name);
-			return -EINVAL;
-		}
-		if (c == ':' || (spec->no_empty && optarg && !*optarg)) {
-			snprintf(err, errlen, "%s%soption '%s' needs an argument",
-				 spec->prefix_missing ? spec->cmd : "",
-				 spec->prefix_missing ? ": " : "", name);
-			return -EINVAL;
-		}
-		g->optarg = optarg;
-		/* "-c=5" as "--cycles=5" */
-		if (i < 0 && optarg && optarg[0] == '=' && optarg > elem &&
-		    optarg < elem + strlen(elem))
-			g->optarg = optarg + 1;
-		return c;
+		/* "--": the rest are arguments */
+		g->end = true;
 	}
 }

@@ -139,7 +139,7 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 {
 	struct option longopts[N_OPTS];
 	char shortopts[2 * N_OPTS + 2];
-	int c, r, before;
+	int c;
 
 	memset(o, 0, sizeof(*o));
 	if (optdef_getopt(dcmd_opts_table, ":", longopts, shortopts, sizeof(shortopts))) {
@@ -148,18 +148,13 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 	}
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	for (;;) {
-		before = optind;
-		c = getopt_long(argc, argv, shortopts, longopts, NULL);
-		if (c == -1)
-			break;
+	while ((c = optdef_next(dcmd_opts_table, argc, argv, shortopts, longopts, o->err,
+				sizeof(o->err))) != -1) {
+		if (c == '?')
+			return DCMD_USAGE_ERROR;
 		if (c == 'h')
 			return DCMD_HELP;
-		r = take_option(o, c);
-		if (r > 0)
-			optdef_error(dcmd_opts_table, c, argc, argv, before, o->err,
-				     sizeof(o->err));
-		if (r)
+		if (take_option(o, c))
 			return DCMD_USAGE_ERROR;
 	}
 	if (optind < argc) {

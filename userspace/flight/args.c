@@ -183,16 +183,9 @@ int flight_parse_args(int argc, char **argv, struct flight_args *a, char *err, s
 	}
 	optind = 0;
 	opterr = 0;
-	for (;;) {
-		int before = optind;
-
-		c = getopt_long(argc, argv, shortopts, longopts, NULL);
-		if (c == -1)
-			break;
-		if (c == '?' || c == ':') {
-			optdef_error(optdefs, c, argc, argv, before, err, errlen);
+	while ((c = optdef_next(optdefs, argc, argv, shortopts, longopts, err, errlen)) != -1) {
+		if (c == '?')
 			return -EINVAL;
-		}
 		given[0] |= c == 's';
 		given[1] |= c == OPT_AFTER;
 		given[2] |= c == OPT_KEEP;

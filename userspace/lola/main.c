@@ -246,7 +246,7 @@ static int set_option(struct lola_opts *o, int c, const char *arg, const char **
 static int parse_args(struct lola_opts *o, int argc, char **argv, bool *status_only)
 {
 	struct option opts[N_OPTDEFS];
-	char sopts[2 * N_OPTDEFS + 2];
+	char sopts[2 * N_OPTDEFS + 2], why[256];
 	const char *status_path = NULL;
 	int c, r;
 
@@ -255,16 +255,8 @@ static int parse_args(struct lola_opts *o, int argc, char **argv, bool *status_o
 	set_defaults(o);
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	for (;;) {
-		int before = optind;
-
-		c = getopt_long(argc, argv, sopts, opts, NULL);
-		if (c == -1)
-			break;
-		if (c == '?' || c == ':') {
-			char why[256];
-
-			optdef_error(optdefs, c, argc, argv, before, why, sizeof(why));
+	while ((c = optdef_next(optdefs, argc, argv, sopts, opts, why, sizeof(why))) != -1) {
+		if (c == '?') {
 			fprintf(stderr, "dcm-lola: %s\n", why);
 			usage(stderr);
 			return -1;

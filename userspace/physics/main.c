@@ -300,6 +300,7 @@ static int parse_args(int argc, char **argv, struct phys_args *a)
 {
 	struct option opts[sizeof(optdefs) / sizeof(optdefs[0])];
 	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 2];
+	char why[256];
 	int c;
 
 	if (optdef_getopt(optdefs, ":", opts, sopts, sizeof(sopts))) {
@@ -308,16 +309,10 @@ static int parse_args(int argc, char **argv, struct phys_args *a)
 	}
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	for (;;) {
-		int r = 0, before = optind;
+	while ((c = optdef_next(optdefs, argc, argv, sopts, opts, why, sizeof(why))) != -1) {
+		int r = 0;
 
-		c = getopt_long(argc, argv, sopts, opts, NULL);
-		if (c == -1)
-			break;
-		if (c == '?' || c == ':') {
-			char why[256];
-
-			optdef_error(optdefs, c, argc, argv, before, why, sizeof(why));
+		if (c == '?') {
 			fprintf(stderr, "dcm-physics: %s\n", why);
 			usage(stderr);
 			return -1;

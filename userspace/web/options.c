@@ -139,6 +139,7 @@ int web_parse_args(int argc, char **argv, struct web_opts *o)
 {
 	struct option lopts[sizeof(optdefs) / sizeof(optdefs[0])];
 	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 2];
+	char why[256];
 	int c, r;
 
 	if (optdef_getopt(optdefs, ":", lopts, sopts, sizeof(sopts))) {
@@ -148,16 +149,8 @@ int web_parse_args(int argc, char **argv, struct web_opts *o)
 	defaults(o);
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	for (;;) {
-		int before = optind;
-
-		c = getopt_long(argc, argv, sopts, lopts, NULL);
-		if (c == -1)
-			break;
-		if (c == '?' || c == ':') {
-			char why[256];
-
-			optdef_error(optdefs, c, argc, argv, before, why, sizeof(why));
+	while ((c = optdef_next(optdefs, argc, argv, sopts, lopts, why, sizeof(why))) != -1) {
+		if (c == '?') {
 			fprintf(stderr, "dcm-web: %s\n", why);
 			usage(stderr);
 			return 2;
