@@ -498,28 +498,12 @@ static void src_unmap(struct top_src *src)
  * sysfs, every handle, the mapping. Return 0, or -errno with
  * v->message saying why.
  */
-static int src_map(struct top_src *src, struct top_view *v)
+/* The handles of each joint's command, sensor, stiffness, temperature and current. */
+static void want_joints(struct top_src *src, struct top_view *v)
 {
-	static const char *const fsr[] = { "FrontLeft", "FrontRight", "RearLeft", "RearRight" };
-	static const char *const feet[] = { "LFoot", "RFoot" };
 	char key[LIBDCM_KEY_NAME_LEN];
-	size_t i, f;
-	int r;
+	size_t i;
 
-	src_unmap(src);
-	r = dcm_snapshot_map(src->dcm, &src->snap);
-	if (r) {
-		snprintf(v->message, sizeof(v->message), "%s",
-			 r == -ENODEV ? "no robot description loaded (is dcmd running?)" :
-			 dcm_last_error());
-		v->n_joints = 0;
-		return r;
-	}
-	r = find_joints(src, v);
-	if (r) {
-		snprintf(v->message, sizeof(v->message), "%s", dcm_last_error());
-		return r;
-	}
 	for (i = 0; i < v->n_joints; i++) {
 		struct top_joint *j = &v->joints[i];
 
@@ -534,6 +518,16 @@ static int src_map(struct top_src *src, struct top_view *v)
 		snprintf(key, sizeof(key), "%s/ElectricCurrent/Sensor", j->name);
 		want(src, key, &j->current);
 	}
+}
+
+/* The handles of the battery, the feet's pressure sensors and the inertial unit. */
+static void want_body(struct top_src *src, struct top_view *v)
+{
+	static const char *const fsr[] = { "FrontLeft", "FrontRight", "RearLeft", "RearRight" };
+	static const char *const feet[] = { "LFoot", "RFoot" };
+	char key[LIBDCM_KEY_NAME_LEN];
+	size_t i, f;
+
 	want(src, "Battery/Charge/Sensor", &v->charge);
 	want(src, "Battery/Current/Sensor", &v->bat_current);
 	want(src, "Battery/Temperature/Sensor", &v->bat_temp);
@@ -557,6 +551,28 @@ static int src_map(struct top_src *src, struct top_view *v)
 	want(src, "InertialSensor/GyroscopeX/Sensor", &v->gyr[0]);
 	want(src, "InertialSensor/GyroscopeY/Sensor", &v->gyr[1]);
 	want(src, "InertialSensor/GyroscopeZ/Sensor", &v->gyr[2]);
+}
+
+static int src_map(struct top_src *src, struct top_view *v)
+{
+	int r;
+
+	src_unmap(src);
+	r = dcm_snapshot_map(src->dcm, &src->snap);
+	if (r) {
+		snprintf(v->message, sizeof(v->message), "%s",
+			 r == -ENODEV ? "no robot description loaded (is dcmd running?)" :
+			 dcm_last_error());
+		v->n_joints = 0;
+		return r;
+	}
+	r = find_joints(src, v);
+	if (r) {
+		snprintf(v->message, sizeof(v->message), "%s", dcm_last_error());
+		return r;
+	}
+	want_joints(src, v);
+	want_body(src, v);
 	read_statuses(src, v);
 	v->message[0] = '\0';
 	return 0;
@@ -916,6 +932,32 @@ static void read_keys(short revents)
 	}
 }
 
+/* Until the time @next: a key pressed (if the terminal gives them), the events read. */
+static void wait_input(struct top_src *src, struct top_view *v, const struct top_term *t,
+		       long long next)
+{
+	struct pollfd pfd[2];
+	int nfd = 0, wait;
+
+	if (t->keys) {
+		pfd[nfd].fd = STDIN_FILENO;
+		pfd[nfd++].events = POLLIN;
+	}
+	if (src->nl) {
+		pfd[nfd].fd = dcm_nl_event_fd(src->nl);
+		pfd[nfd++].events = POLLIN;
+	}
+	wait = (int)(next - mono_ms());
+	if (wait < 0)
+		wait = 0;
+	if (poll(pfd, nfd, wait) <= 0)
+		return;
+	if (t->keys)
+		read_keys(pfd[0].revents);
+	if (src->nl && (pfd[nfd - 1].revents & POLLIN))
+		src_events(src, v);
+}
+
 static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 {
 	struct top_signals sig;
@@ -930,9 +972,6 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 	term_enter(&t);
 	top_resized = 1;
 	while (!top_quit) {
-		struct pollfd pfd[2];
-		int nfd = 0, wait;
-
 		if (top_stop) {
 			top_stop = 0;
 			stop_and_continue(&t, &sig.sa);
@@ -955,23 +994,7 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 			draw(&t, screen, rows, cols);
 			next = mono_ms() + v->interval_ms;
 		}
-		if (t.keys) {
-			pfd[nfd].fd = STDIN_FILENO;
-			pfd[nfd++].events = POLLIN;
-		}
-		if (src->nl) {
-			pfd[nfd].fd = dcm_nl_event_fd(src->nl);
-			pfd[nfd++].events = POLLIN;
-		}
-		wait = (int)(next - mono_ms());
-		if (wait < 0)
-			wait = 0;
-		if (poll(pfd, nfd, wait) <= 0)
-			continue;
-		if (t.keys)
-			read_keys(pfd[0].revents);
-		if (src->nl && (pfd[nfd - 1].revents & POLLIN))
-			src_events(src, v);
+		wait_input(src, v, &t, next);
 	}
 	term_close(&t);
 	restore_signals(&sig);
