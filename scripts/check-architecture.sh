@@ -11,8 +11,11 @@
 # layers (kernel/*/*.h but the pure ones of model/ and wire/, which the host
 # tests build alone already) compiles alone against KDIR: it includes what
 # it uses. And no userspace program or library has a call circle among
-# its built objects (scripts/check-calls.sh). One TAP line per name, per
-# header and per program, and a kselftest
+# its built objects (scripts/check-calls.sh). And no function of user
+# space (userspace/*/*.c but the tests) is longer than 60 lines, its
+# body from the '{' to the '}' at column 0, unless the comment above it says
+# why ("on purpose"). One TAP line per name, per header and per program,
+# one for the functions' lengths, and a kselftest
 # "# Totals:" line that make check counts (scripts/check.sh).
 # Single quotes hold reStructuredText's backquotes and perl's variables:
 # shellcheck disable=SC2016
@@ -175,6 +178,31 @@ for prog in dcmctl dcmd lola web physics flight rec lib desc; do
 		not_ok "userspace/$prog: a call circle: $(echo "$out" | tr '\n' ' ')"
 	fi
 done
+
+# Long functions: a body of more than 60 lines needs "on purpose" in the
+# 12 lines above its first, the comment that says why.
+long=$(for c in $(git ls-files 'userspace/*/*.c' | grep -v '/tests/'); do
+	awk -v file="$c" '
+		{ line[NR] = $0 }
+		/^[A-Za-z_].*\(/ && !/;$/ { sig = NR }
+		/^\{/ { start = NR; head = sig }
+		/^\}/ && start {
+			if (NR - start + 1 > 60) {
+				why = 0
+				for (i = head - 12; i < head; i++)
+					if (i > 0 && line[i] ~ /on purpose/)
+						why = 1
+				if (!why)
+					printf "%s:%d (%d lines) ", file, head, NR - start + 1
+			}
+			start = 0
+		}' "$c"
+done)
+if [ -z "$long" ]; then
+	ok "userspace: no function over 60 lines without the reason in its comment"
+else
+	not_ok "userspace: functions over 60 lines, no reason said (\"on purpose\"): $long"
+fi
 
 echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:0 error:0"
 [ "$fail" = 0 ]
