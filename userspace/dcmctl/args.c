@@ -25,8 +25,8 @@ int dcmctl_plain_args(const struct dcmctl_opts *o, const char *cmd, int max, int
 	int c;
 
 	*n = 0;
-	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv)) {
-		fprintf(err, "dcmctl: out of memory\n");
+	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
 		return -ENOMEM;
 	}
 	c = dcmctl_getopt(&g, msg, sizeof(msg));

@@ -82,10 +82,8 @@ int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, cha
 
 	memset(a, 0, sizeof(*a));
 	a->timeout_ms = -1;
-	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
-		snprintf(err, errlen, "out of memory");
+	if (dcmctl_getopt_init(&g, &spec, argc, argv, err, errlen))
 		return -ENOMEM;
-	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
 		switch (c) {
 		case 't':

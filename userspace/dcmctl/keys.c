@@ -146,8 +146,8 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	size_t n_names = 0;
 	int c, i, ret = DCMCTL_EXIT_OK;
 
-	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv)) {
-		fprintf(err, "dcmctl: out of memory\n");
+	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
 		return DCMCTL_EXIT_FAIL;
 	}
 	while ((c = dcmctl_getopt(&g, msg, sizeof(msg))) > 0)

@@ -15,7 +15,7 @@
 #include "cmd.h"
 
 int dcmctl_getopt_init(struct dcmctl_getopt *g, const struct dcmctl_optspec *spec, int argc,
-		       char **argv)
+		       char **argv, char *err, size_t errlen)
 {
 	static const struct option none[] = { { NULL, 0, NULL, 0 } };
 	static char *dummy[] = { "dcmctl", NULL };
@@ -31,6 +31,7 @@ int dcmctl_getopt_init(struct dcmctl_getopt *g, const struct dcmctl_optspec *spe
 	g->shortopts = malloc(2 * n + 3);
 	if (!g->v || !g->args || !g->longopts || !g->shortopts) {
 		dcmctl_getopt_free(g);
+		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	g->v[0] = (char *)spec->cmd;

@@ -256,10 +256,8 @@ int dcmctl_parse_record(int argc, char **argv, struct dcmctl_record_args *a, cha
 
 	memset(a, 0, sizeof(*a));
 	a->every = 1;
-	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
-		snprintf(err, errlen, "out of memory");
+	if (dcmctl_getopt_init(&g, &spec, argc, argv, err, errlen))
 		return -ENOMEM;
-	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0)
 		if (record_option(a, c, g.optarg, err, errlen))
 			goto out;

@@ -71,10 +71,8 @@ int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, c
 
 	memset(a, 0, sizeof(*a));
 	a->how = LIBDCM_CALIB_HERE;
-	if (dcmctl_getopt_init(&g, &dcmctl_spec_calibrate, argc, argv)) {
-		snprintf(err, errlen, "out of memory");
+	if (dcmctl_getopt_init(&g, &dcmctl_spec_calibrate, argc, argv, err, errlen))
 		return -ENOMEM;
-	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0)
 		a->force = true;	/* -f, --force */
 	r = c < 0 ? -EINVAL : parse_calibrate_args(g.n_args, g.args, a, err, errlen);

@@ -631,8 +631,8 @@ static int alias_create(const struct dcmctl_opts *o, int argc, char **argv, FILE
 	char msg[256];
 	int c, ret;
 
-	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
-		fprintf(err, "dcmctl: out of memory\n");
+	if (dcmctl_getopt_init(&g, &spec, argc, argv, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
 		return DCMCTL_EXIT_FAIL;
 	}
 	c = dcmctl_getopt(&g, msg, sizeof(msg));

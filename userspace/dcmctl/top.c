@@ -342,10 +342,8 @@ int top_parse_args(int argc, char **argv, unsigned int *interval_ms, bool *once,
 
 	*interval_ms = TOP_DEFAULT_INTERVAL_MS;
 	*once = false;
-	if (dcmctl_getopt_init(&g, &dcmctl_spec_top, argc, argv)) {
-		snprintf(err, errlen, "out of memory");
+	if (dcmctl_getopt_init(&g, &dcmctl_spec_top, argc, argv, err, errlen))
 		return -ENOMEM;
-	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
 		if (c == '1') {
 			*once = true;
