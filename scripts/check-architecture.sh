@@ -15,8 +15,11 @@
 # draws hold: the kernel's objects by layer call only down, no kernel
 # layer has a call circle among its objects, and the #include lines of
 # kernel/ and of user space go only down and close no circle (the page's
-# "How it is measured"). One TAP line per name, per header, per program
-# and per graph, and a kselftest
+# "How it is measured"). And no function of user space (userspace/*/*.c
+# but the tests) is longer than 60 lines, its body from the '{' to the '}'
+# at column 0, unless the comment above it says why ("on purpose"). One
+# TAP line per name, per header, per program and per graph, one for the
+# functions' lengths, and a kselftest
 # "# Totals:" line that make check counts (scripts/check.sh).
 # Single quotes hold reStructuredText's backquotes and perl's variables:
 # shellcheck disable=SC2016
@@ -246,6 +249,31 @@ kcheck "userspace: no include circle among its ${#usrc[@]} files" \
 	-i "${uinc[@]}" "${usrc[@]}"
 kcheck "userspace: the includes of its ${#usrc[@]} files go only down the layers" \
 	-l "$page" -i "${uinc[@]}" "${usrc[@]}"
+
+# Long functions: a body of more than 60 lines needs "on purpose" in the
+# 12 lines above its first, the comment that says why.
+long=$(for c in $(git ls-files 'userspace/*/*.c' | grep -v '/tests/'); do
+	awk -v file="$c" '
+		{ line[NR] = $0 }
+		/^[A-Za-z_].*\(/ && !/;$/ { sig = NR }
+		/^\{/ { start = NR; head = sig }
+		/^\}/ && start {
+			if (NR - start + 1 > 60) {
+				why = 0
+				for (i = head - 12; i < head; i++)
+					if (i > 0 && line[i] ~ /on purpose/)
+						why = 1
+				if (!why)
+					printf "%s:%d (%d lines) ", file, head, NR - start + 1
+			}
+			start = 0
+		}' "$c"
+done)
+if [ -z "$long" ]; then
+	ok "userspace: no function over 60 lines without the reason in its comment"
+else
+	not_ok "userspace: functions over 60 lines, no reason said (\"on purpose\"): $long"
+fi
 
 echo "1..$n"
 echo "# Totals: pass:$pass fail:$fail xfail:0 xpass:0 skip:0 error:0"

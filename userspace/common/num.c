@@ -96,3 +96,11 @@ int num_parse_double(const char *s, double min, double max, double *out)
 	*out = v;
 	return 0;
 }
+
+int num_parse_count(const char *s, unsigned long long min, unsigned long long max,
+		    unsigned long long *out)
+{
+	if (!s || !is_digit(*s, 10))
+		return -EINVAL;
+	return num_parse_ull(s, 10, min, max, out);
+}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Numbers of the dcm programs' options and arguments (dcm-lola,
- * dcm-physics, dcmctl): a whole string read as an integer or a double
+ * Numbers of the dcm programs' options and arguments (dcmd, dcmctl,
+ * dcm-lola, dcm-physics, dcm-web, dcm-flight): a whole string read as an integer or a double
  * within a range, with one set of rules and errors for all of them.
  *
  * The string is the number and nothing else:
@@ -29,5 +29,12 @@ int num_parse_ll(const char *s, long long min, long long max, long long *out);
 int num_parse_ull(const char *s, unsigned int base, unsigned long long min,
 		  unsigned long long max, unsigned long long *out);
 int num_parse_double(const char *s, double min, double max, double *out);
+/*
+ * A count or an index as people type it: decimal digits and nothing else,
+ * no sign at all ("+1" and "-0" are -EINVAL, not -ERANGE: neither is a
+ * count), within [@min, @max].
+ */
+int num_parse_count(const char *s, unsigned long long min, unsigned long long max,
+		    unsigned long long *out);
 
 #endif /* DCM_NUM_H */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "libdcm.h"
+#include "num.h"
 #include "optdef.h"
 #include "cmd.h"
 
@@ -24,8 +25,8 @@ int dcmctl_plain_args(const struct dcmctl_opts *o, const char *cmd, int max, int
 	int c;
 
 	*n = 0;
-	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv)) {
-		fprintf(err, "dcmctl: out of memory\n");
+	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
 		return -ENOMEM;
 	}
 	c = dcmctl_getopt(&g, msg, sizeof(msg));
@@ -172,19 +173,12 @@ const struct dcmctl_command *dcmctl_find_cmd(const struct dcmctl_command *const 
 	return NULL;
 }
 
-/* Parse a controller index: decimal digits only, no sign. */
+/* A controller index: decimal digits only, no sign; -1 if @s is none. */
 static long parse_index(const char *s)
 {
-	unsigned long v;
-	char *end;
+	unsigned long long v;
 
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno || *end || v > UINT_MAX)
-		return -1;
-	return (long)v;
+	return num_parse_count(s, 0, UINT_MAX, &v) ? -1 : (long)v;
 }
 
 int dcmctl_resolve_device(const char *arg, char *path, size_t len,
@@ -216,31 +210,97 @@ int dcmctl_resolve_device(const char *arg, char *path, size_t len,
 	return 0;
 }
 
-static bool is_long(const char *arg)
-{
-	return strncmp(arg, "--", 2) == 0;
-}
-
 /* A negative number ("-1", "-.5"): a value wherever it is. */
 static bool is_number(const char *a)
 {
 	return a[0] == '-' && ((a[1] >= '0' && a[1] <= '9') || a[1] == '.');
 }
 
-/* Does @a, one of the command's own options, take the next element as its argument? */
+/* Does the short option @a, one of the command's own, take the next element as its argument? */
 static bool takes_next(const struct dcmctl_optspec *spec, const char *a)
 {
 	const struct optdef *d;
 
 	for (d = spec && spec->opts ? spec->opts : NULL; d && d->name; d++) {
-		if (!d->arg)
-			continue;
-		if (a[1] == '-' && !strcmp(a + 2, d->name))
-			return true;
-		if (!spec->long_only && a[1] == d->letter && !a[2])
+		if (d->arg && !spec->long_only && a[1] == d->letter && !a[2])
 			return true;
 	}
 	return false;
+}
+
+/*
+ * The long option @a among the command's words, looked up in the global
+ * options and the command's together (the global ones first): an
+ * abbreviation two of them share is an error wherever it stands. Return 0
+ * with *@def its entry (NULL: unknown to both, the command's scan says so)
+ * and *@global whether it is a global one, or -1 (ambiguous, out of
+ * memory: the reason in o->err).
+ */
+static int find_long_word(struct dcmctl_opts *o, const char *a, const struct optdef **def,
+			  bool *global)
+{
+	const struct optdef *cmd = o->cmd->spec ? o->cmd->spec->opts : NULL;
+	size_t ng = optdef_count(global_opts), nc = optdef_count(cmd);
+	struct optdef *all = calloc(ng + nc + 1, sizeof(*all));
+	char why[sizeof(o->err) / 2];
+	int i;
+
+	*def = NULL;
+	if (!all) {
+		snprintf(o->err, sizeof(o->err), "out of memory");
+		return -1;
+	}
+	memcpy(all, global_opts, ng * sizeof(*all));
+	if (nc)
+		memcpy(all + ng, cmd, nc * sizeof(*all));
+	i = optdef_find_long(all, a, why, sizeof(why));
+	free(all);
+	if (i == -EINVAL) {
+		snprintf(o->err, sizeof(o->err), "%s: %s", o->cmd->name, why);
+		return -1;
+	}
+	if (i >= 0) {
+		*global = (size_t)i < ng;
+		*def = *global ? &global_opts[i] : &cmd[(size_t)i - ng];
+	}
+	return 0;
+}
+
+/*
+ * The global option @letter, written @a (@def: its entry when written
+ * long), at v[*@i] of @n: into @o, its value the rest of @a or the next
+ * word (*@i moves past it). Return 0, or take_globals()'s -1, -2, -3.
+ */
+static int take_global(struct dcmctl_opts *o, int letter, const char *a,
+		       const struct optdef *def, char **v, int n, int *i)
+{
+	const char **dst = letter == 'd' ? &o->device : &o->root;
+	const char *eq = def ? strchr(a, '=') : (a[2] ? a + 2 : NULL);
+
+	switch (letter) {
+	case 'h':
+		return -2;
+	case 'V':
+		return -3;
+	case 'j':
+		o->json = true;
+		return 0;
+	case 'p':
+		o->pretty = true;
+		return 0;
+	}
+	if (eq) {
+		*dst = eq + (*eq == '=');
+	} else if (*i + 1 < n) {
+		*dst = v[++*i];
+	} else if (def) {
+		snprintf(o->err, sizeof(o->err), "option '--%s' needs an argument", def->name);
+		return -1;
+	} else {
+		snprintf(o->err, sizeof(o->err), "option '%s' needs an argument", a);
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -252,10 +312,13 @@ static bool takes_next(const struct dcmctl_optspec *spec, const char *a)
 static int take_globals(struct dcmctl_opts *o, int n, char **v)
 {
 	const struct dcmctl_optspec *spec = o->cmd->spec;
-	int i, kept = 0;
+	int i, r, kept = 0;
 
 	for (i = 0; i < n; i++) {
-		char *a = v[i], **dst = NULL;
+		const struct optdef *def = NULL;
+		bool global = false;
+		char *a = v[i];
+		int letter;
 
 		if (!strcmp(a, "--")) {
 			while (i < n)
@@ -266,68 +329,39 @@ static int take_globals(struct dcmctl_opts *o, int n, char **v)
 			v[kept++] = a;
 			continue;
 		}
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return -2;
-		if (!strcmp(a, "--version") || !strcmp(a, "-V"))
-			return -3;
-		if (!strcmp(a, "--json") || !strcmp(a, "-j")) {
-			o->json = true;
-			continue;
-		}
-		if (!strcmp(a, "--pretty") || !strcmp(a, "-p")) {
-			o->pretty = true;
-			continue;
-		}
-		if (!strcmp(a, "-jp") || !strcmp(a, "-pj")) {
-			o->json = o->pretty = true;
-			continue;
-		}
-		if (!strncmp(a, "--device", 8) && (!a[8] || a[8] == '='))
-			dst = (char **)&o->device;
-		else if (!strncmp(a, "--root", 6) && (!a[6] || a[6] == '='))
-			dst = (char **)&o->root;
-		else if (a[1] == 'd' || a[1] == 'r')
-			dst = (char **)(a[1] == 'd' ? &o->device : &o->root);
-		if (dst) {
-			char *eq = a[1] == '-' ? strchr(a, '=') : (a[2] ? a + 2 : NULL);
-
-			if (eq) {
-				*dst = eq + (*eq == '=');
-			} else if (i + 1 < n) {
-				*dst = v[++i];
-			} else {
-				snprintf(o->err, sizeof(o->err), "option '%s' needs an argument", a);
+		if (a[1] == '-') {
+			if (find_long_word(o, a, &def, &global))
+				return -1;
+			if (!global) {
+				/* the command's, or unknown: its scan reads it */
+				v[kept++] = a;
+				if (def && def->arg && !strchr(a, '=') && i + 1 < n)
+					v[kept++] = v[++i];
+				continue;
+			}
+			if (!def->arg && strchr(a, '=')) {
+				snprintf(o->err, sizeof(o->err), "option '--%s' takes no argument",
+					 def->name);
 				return -1;
 			}
+			letter = def->letter;
+		} else if (!strcmp(a, "-jp") || !strcmp(a, "-pj")) {
+			o->json = o->pretty = true;
+			continue;
+		} else if (a[1] == 'd' || a[1] == 'r' || (strchr("hVjp", a[1]) && !a[2])) {
+			letter = a[1];
+		} else {
+			v[kept++] = a;
+			if (takes_next(spec, a) && i + 1 < n)
+				v[kept++] = v[++i];
 			continue;
 		}
-		v[kept++] = a;
-		if (takes_next(spec, a) && i + 1 < n)
-			v[kept++] = v[++i];
+		r = take_global(o, letter, a, def, v, n, &i);
+		if (r)
+			return r;
 	}
 	v[kept] = NULL;
 	return kept;
-}
-
-/*
- * getopt_long() returned @c, ':' or '?', on the argv element @elem: the
- * message says the option as it was typed, long or short.
- */
-static void option_error(struct dcmctl_opts *o, int c, const char *elem)
-{
-	if (c == ':') {
-		if (is_long(elem))
-			snprintf(o->err, sizeof(o->err), "option '%s' needs an argument", elem);
-		else
-			snprintf(o->err, sizeof(o->err), "option '-%c' needs an argument",
-				 optopt);
-		return;
-	}
-	/* unknown long option, or an argument given to one that takes none */
-	if (is_long(elem))
-		snprintf(o->err, sizeof(o->err), "invalid option '%s'", elem);
-	else
-		snprintf(o->err, sizeof(o->err), "unknown option '-%c'", optopt);
 }
 
 /*
@@ -366,7 +400,6 @@ enum dcmctl_parse_result dcmctl_parse_args(const struct dcmctl_command *const *c
 {
 	struct option longopts[sizeof(global_opts) / sizeof(global_opts[0])];
 	char shortopts[2 * sizeof(global_opts) / sizeof(global_opts[0]) + 2];
-	const char *elem;
 	int c, before;
 
 	memset(o, 0, sizeof(*o));
@@ -383,9 +416,6 @@ enum dcmctl_parse_result dcmctl_parse_args(const struct dcmctl_command *const *c
 		c = getopt_long(argc, argv, shortopts, longopts, NULL);
 		if (c == -1)
 			break;
-		/* the argv element getopt was looking at */
-		elem = optind > before ? argv[optind - 1] : argv[optind];
-
 		switch (c) {
 		case 'd':
 			o->device = optarg;
@@ -404,7 +434,7 @@ enum dcmctl_parse_result dcmctl_parse_args(const struct dcmctl_command *const *c
 		case 'V':
 			return DCMCTL_VERSION;
 		default:
-			option_error(o, c, elem);
+			optdef_error(global_opts, c, argc, argv, before, o->err, sizeof(o->err));
 			return DCMCTL_USAGE_ERROR;
 		}
 	}

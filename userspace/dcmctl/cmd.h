@@ -170,10 +170,11 @@ struct dcmctl_getopt {
 
 /*
  * Start scanning @argc/@argv (what follows the subcommand's name) by
- * @spec's rules. Return 0 or -ENOMEM. Free with dcmctl_getopt_free().
+ * @spec's rules. Return 0 or -ENOMEM ("out of memory" in @err). Free with
+ * dcmctl_getopt_free().
  */
 int dcmctl_getopt_init(struct dcmctl_getopt *g, const struct dcmctl_optspec *spec, int argc,
-		       char **argv);
+		       char **argv, char *err, size_t errlen);
 void dcmctl_getopt_free(struct dcmctl_getopt *g);
 
 /*

@@ -14,6 +14,7 @@
 
 #include "json.h"
 #include "libdcm.h"
+#include "num.h"
 #include "cmd.h"
 #include "commands.h"
 #include "events.h"
@@ -71,30 +72,18 @@ static int parse_types(const char *list, uint32_t *types, char *err, size_t errl
 	return 0;
 }
 
-/* A count or a time in seconds: decimal digits, within [@min, @max]. */
-static int parse_count(const char *s, long long min, long long max, long long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtoll(s, &end, 10);
-	return errno || *end || end == s || *out < min || *out > max ? -EINVAL : 0;
-}
-
 int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, char *err,
 			size_t errlen)
 {
 	const struct dcmctl_optspec spec = dcmctl_spec_events;
 	struct dcmctl_getopt g;
-	long long v;
+	unsigned long long v;
 	int c, r = -EINVAL;
 
 	memset(a, 0, sizeof(*a));
 	a->timeout_ms = -1;
-	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
-		snprintf(err, errlen, "out of memory");
+	if (dcmctl_getopt_init(&g, &spec, argc, argv, err, errlen))
 		return -ENOMEM;
-	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
 		switch (c) {
 		case 't':
@@ -105,7 +94,7 @@ int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, cha
 			a->history = true;
 			break;
 		case 'n':
-			if (parse_count(g.optarg, 1, LLONG_MAX, &v)) {
+			if (num_parse_count(g.optarg, 1, UINT64_MAX, &v)) {
 				snprintf(err, errlen, "events: invalid count '%s' (1 or more)",
 					 g.optarg);
 				goto out;
@@ -113,7 +102,7 @@ int dcmctl_parse_events(int argc, char **argv, struct dcmctl_events_args *a, cha
 			a->count = (uint64_t)v;
 			break;
 		default:
-			if (parse_count(g.optarg, 0, INT_MAX / 1000, &v)) {
+			if (num_parse_count(g.optarg, 0, INT_MAX / 1000, &v)) {
 				snprintf(err, errlen, "events: invalid timeout '%s' (seconds)",
 					 g.optarg);
 				goto out;

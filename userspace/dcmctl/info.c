@@ -202,11 +202,11 @@ static int run_info(const struct dcmctl_opts *o, FILE *out, FILE *err)
 		print_info_json(o, out, &io, &nl);
 	} else {
 		if (!io.err) {
-			printf("ioctl %s:\n", o->devpath);
+			fprintf(out, "ioctl %s:\n", o->devpath);
 			dcmctl_print_info_text(out, &io.info);
 		}
 		if (!nl.err) {
-			printf("netlink dcm:\n");
+			fprintf(out, "netlink dcm:\n");
 			dcmctl_print_info_text(out, &nl.info);
 		}
 	}

@@ -5,6 +5,7 @@
  * from -r or $DCM_SYSFS_ROOT, so tests run against a fake tree.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@
 
 #include "json.h"
 #include "libdcm.h"
+#include "num.h"
 #include "cmd.h"
 #include "commands.h"
 #include "keyname.h"
@@ -144,8 +146,8 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	size_t n_names = 0;
 	int c, i, ret = DCMCTL_EXIT_OK;
 
-	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv)) {
-		fprintf(err, "dcmctl: out of memory\n");
+	if (dcmctl_getopt_init(&g, &spec, o->argc, o->argv, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
 		return DCMCTL_EXIT_FAIL;
 	}
 	while ((c = dcmctl_getopt(&g, msg, sizeof(msg))) > 0)
@@ -191,12 +193,9 @@ int dcmctl_get(const struct dcmctl_opts *o, FILE *out, FILE *err)
 /* A JSON number if @s is a plain decimal integer, else a string. */
 static void json_num_or_string(struct json_writer *w, const char *key, const char *s)
 {
-	char *end;
 	long long v;
 
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (*s && !*end && !errno && (*s == '-' || (*s >= '0' && *s <= '9')))
+	if (*s != '+' && !num_parse_ll(s, LLONG_MIN, LLONG_MAX, &v))
 		json_int(w, key, v);
 	else
 		json_string(w, key, s);

@@ -2,10 +2,10 @@
 /*
  * dcmctl: the options of a subcommand, through getopt_long() and the
  * command's option table (struct dcmctl_optspec). Options and arguments
- * may mix; "--" ends the options. Long options are taken by their exact
- * name only (getopt_long() alone would take "--time" for "--times"), as
- * "--name VALUE" or "--name=VALUE"; a short option as "-c VALUE", "-cVALUE"
- * or "-c=VALUE".
+ * may mix; "--" ends the options. A long option is taken by its whole name
+ * or by an abbreviation no other option of the command shares, as every
+ * dcm program takes them (common/optdef.h), as "--name VALUE" or
+ * "--name=VALUE"; a short option as "-c VALUE", "-cVALUE" or "-c=VALUE".
  */
 #include <errno.h>
 #include <getopt.h>
@@ -15,7 +15,7 @@
 #include "cmd.h"
 
 int dcmctl_getopt_init(struct dcmctl_getopt *g, const struct dcmctl_optspec *spec, int argc,
-		       char **argv)
+		       char **argv, char *err, size_t errlen)
 {
 	static const struct option none[] = { { NULL, 0, NULL, 0 } };
 	static char *dummy[] = { "dcmctl", NULL };
@@ -31,6 +31,7 @@ int dcmctl_getopt_init(struct dcmctl_getopt *g, const struct dcmctl_optspec *spe
 	g->shortopts = malloc(2 * n + 3);
 	if (!g->v || !g->args || !g->longopts || !g->shortopts) {
 		dcmctl_getopt_free(g);
+		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	g->v[0] = (char *)spec->cmd;
@@ -75,16 +76,49 @@ static bool is_arg(const struct dcmctl_optspec *spec, const char *a)
 	return spec->numbers && ((a[1] >= '0' && a[1] <= '9') || a[1] == '.');
 }
 
-/* The long option @elem ("--name" or "--name=...") names exactly; NULL if none. */
-static const struct option *exact_long(const struct option *opts, const char *elem)
+/*
+ * What getopt_long() returned, @c, for the option @elem: 0 with @c's value
+ * in g->optarg, or -EINVAL with the command's usage error in @err (an
+ * unknown, ambiguous or missing option, an argument to a flag).
+ */
+static int take_option(struct dcmctl_getopt *g, int c, const char *elem, char *err,
+		       size_t errlen)
 {
-	const char *name = elem + 2;
-	size_t len = strcspn(name, "=");
+	const struct dcmctl_optspec *spec = g->spec;
+	char name[64], why[320];
+	int i = -1;
 
-	for (; opts->name; opts++)
-		if (strlen(opts->name) == len && !strncmp(opts->name, name, len))
-			return opts;
-	return NULL;
+	if (elem[1] == '-') {
+		/* its whole name, for the messages; unknown or ambiguous */
+		i = optdef_find_long(spec->opts, elem, why, sizeof(why));
+		if (i < 0) {
+			snprintf(err, errlen, "%s: %s", spec->cmd, why);
+			return -EINVAL;
+		}
+		snprintf(name, sizeof(name), "--%s", spec->opts[i].name);
+		if (c == '?') {
+			/* "--flag=value" */
+			snprintf(err, errlen, "%s: option '%s' takes no argument", spec->cmd, name);
+			return -EINVAL;
+		}
+	} else {
+		snprintf(name, sizeof(name), "-%c", c == '?' || c == ':' ? optopt : c);
+	}
+	if (c == '?') {
+		snprintf(err, errlen, "%s: unknown option '%s'", spec->cmd, name);
+		return -EINVAL;
+	}
+	if (c == ':' || (spec->no_empty && optarg && !*optarg)) {
+		snprintf(err, errlen, "%s%soption '%s' needs an argument",
+			 spec->prefix_missing ? spec->cmd : "", spec->prefix_missing ? ": " : "",
+			 name);
+		return -EINVAL;
+	}
+	g->optarg = optarg;
+	/* "-c=5" as "--cycles=5" */
+	if (i < 0 && optarg && optarg[0] == '=' && optarg > elem && optarg < elem + strlen(elem))
+		g->optarg = optarg + 1;
+	return 0;
 }
 
 int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen)
@@ -93,10 +127,8 @@ int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen)
 	int argc = g->argc + 1;
 
 	for (;;) {
-		const struct option *lo = NULL;
-		const char *elem;
-		char name[64];
 		int before = optind, c;
+		const char *elem;
 
 		if (before >= argc)
 			return 0;
@@ -107,41 +139,14 @@ int dcmctl_getopt(struct dcmctl_getopt *g, char *err, size_t errlen)
 			continue;
 		}
 		c = getopt_long(argc, g->v, g->shortopts, g->longopts, NULL);
-		if (c == -1) {
-			if (optind == before) {
-				/* not an option to getopt either: an argument */
-				g->args[g->n_args++] = g->v[optind++];
-				continue;
-			}
-			/* "--": the rest are arguments */
-			g->end = true;
+		if (c != -1)
+			return take_option(g, c, elem, err, errlen) ? -EINVAL : c;
+		if (optind == before) {
+			/* not an option to getopt either: an argument */
+			g->args[g->n_args++] = g->v[optind++];
 			continue;
 		}
-		if (elem[1] == '-') {
-			/* unknown, abbreviated, or "--flag=value" for a flag */
-			lo = exact_long(g->longopts, elem);
-			if (!lo || c == '?') {
-				snprintf(err, errlen, "%s: unknown option '%s'", spec->cmd, elem);
-				return -EINVAL;
-			}
-			snprintf(name, sizeof(name), "--%s", lo->name);
-		} else {
-			snprintf(name, sizeof(name), "-%c", c == '?' || c == ':' ? optopt : c);
-		}
-		if (c == '?') {
-			snprintf(err, errlen, "%s: unknown option '%s'", spec->cmd, name);
-			return -EINVAL;
-		}
-		if (c == ':' || (spec->no_empty && optarg && !*optarg)) {
-			snprintf(err, errlen, "%s%soption '%s' needs an argument",
-				 spec->prefix_missing ? spec->cmd : "",
-				 spec->prefix_missing ? ": " : "", name);
-			return -EINVAL;
-		}
-		g->optarg = optarg;
-		/* "-c=5" as "--cycles=5" */
-		if (!lo && optarg && optarg[0] == '=' && optarg > elem && optarg < elem + strlen(elem))
-			g->optarg = optarg + 1;
-		return c;
+		/* "--": the rest are arguments */
+		g->end = true;
 	}
 }

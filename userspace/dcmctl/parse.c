@@ -284,7 +284,7 @@ int dcmctl_scan_set(int argc, char **argv, struct dcmctl_set_args *a, char *err,
 
 	memset(a, 0, sizeof(*a));
 	a->values = calloc(argc > 0 ? (size_t)argc : 1, sizeof(*a->values));
-	if (!a->values || dcmctl_getopt_init(&g, &dcmctl_spec_set, argc, argv)) {
+	if (!a->values || dcmctl_getopt_init(&g, &dcmctl_spec_set, argc, argv, err, errlen)) {
 		free(a->values);
 		a->values = NULL;
 		snprintf(err, errlen, "out of memory");
@@ -555,10 +555,8 @@ int dcmctl_parse_alias_set(int argc, char **argv, struct dcmctl_alias_set_args *
 	int c, r;
 
 	memset(a, 0, sizeof(*a));
-	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
-		snprintf(err, errlen, "out of memory");
+	if (dcmctl_getopt_init(&g, &spec, argc, argv, err, errlen))
 		return -ENOMEM;
-	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
 		if (c == DCMCTL_OPT_SEPARATE)
 			a->separate = true;
@@ -605,7 +603,7 @@ int dcmctl_parse_watch(int argc, char **argv, struct dcmctl_watch_args *a, char 
 
 	memset(a, 0, sizeof(*a));
 	a->keys = calloc(argc > 0 ? (size_t)argc : 1, sizeof(*a->keys));
-	if (!a->keys || dcmctl_getopt_init(&g, &spec, argc, argv)) {
+	if (!a->keys || dcmctl_getopt_init(&g, &spec, argc, argv, err, errlen)) {
 		free(a->keys);
 		a->keys = NULL;
 		snprintf(err, errlen, "out of memory");

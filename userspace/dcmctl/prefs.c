@@ -150,10 +150,8 @@ int dcmctl_parse_prefs(int argc, char **argv, struct dcmctl_prefs_args *a, char 
 	int c, r = -EINVAL;
 
 	memset(a, 0, sizeof(*a));
-	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
-		snprintf(err, errlen, "out of memory");
+	if (dcmctl_getopt_init(&g, &spec, argc, argv, err, errlen))
 		return -ENOMEM;
-	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
 		const char **opt[] = {
 			[DCMCTL_OPT_FILE - DCMCTL_OPT_FILE] = &a->file,

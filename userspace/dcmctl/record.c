@@ -194,82 +194,75 @@ static int parse_format(const char *s, int *fmt)
 	return 0;
 }
 
+#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return -EINVAL; } while (0)
+
+/* The option @c of record with its value @v into @a: 0, or -EINVAL (the reason in @err). */
+static int record_option(struct dcmctl_record_args *a, int c, const char *v, char *err,
+			 size_t errlen)
+{
+	uint64_t n;
+
+	switch (c) {
+	case 'e':
+		if (parse_uint(v, 1, 1000000, &a->every))
+			FAIL("record: invalid --every '%s' (1 to 1000000 cycles)", v);
+		return 0;
+	case 'c':
+		if (parse_uint(v, 1, UINT64_MAX, &a->cycles))
+			FAIL("record: invalid cycle count '%s'", v);
+		return 0;
+	case 't':
+		if (parse_seconds(v, &a->duration))
+			FAIL("record: invalid duration '%s' (seconds, > 0)", v);
+		return 0;
+	case 'o':
+		a->output = v;
+		return 0;
+	case 'f':
+		if (parse_format(v, &a->fmt))
+			FAIL("record: unknown format '%s' (csv or jsonl)", v);
+		a->fmt_given = true;
+		return 0;
+	case DCMCTL_OPT_MAX_SIZE:
+		if (parse_size(v, &a->max_size))
+			FAIL("record: invalid size '%s' (bytes, or 10k, 5M, 1G)", v);
+		return 0;
+	default:	/* --max-files */
+		if (parse_uint(v, 1, 10000, &n))
+			FAIL("record: invalid --max-files '%s' (1 to 10000)", v);
+		a->max_files = (unsigned int)n;
+		return 0;
+	}
+}
+
+/* --max-size and --max-files: with --output, one with the other (10 files by default). */
+static int check_rotation(struct dcmctl_record_args *a, char *err, size_t errlen)
+{
+	if ((a->max_size || a->max_files) && !a->output)
+		FAIL("record: --max-size and --max-files rotate the file of --output");
+	if (a->max_files && !a->max_size)
+		FAIL("record: --max-files needs --max-size (when to rotate)");
+	if (a->max_size && !a->max_files)
+		a->max_files = 10;
+	return 0;
+}
+
 int dcmctl_parse_record(int argc, char **argv, struct dcmctl_record_args *a, char *err,
 			size_t errlen)
 {
 	const struct dcmctl_optspec spec = dcmctl_spec_record;
 	struct dcmctl_getopt g;
-	uint64_t v;
 	int c, r = -EINVAL;
 
 	memset(a, 0, sizeof(*a));
 	a->every = 1;
-	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
-		snprintf(err, errlen, "out of memory");
+	if (dcmctl_getopt_init(&g, &spec, argc, argv, err, errlen))
 		return -ENOMEM;
-	}
-	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
-		switch (c) {
-		case 'e':
-			if (parse_uint(g.optarg, 1, 1000000, &a->every)) {
-				snprintf(err, errlen, "record: invalid --every '%s' (1 to 1000000 cycles)",
-					 g.optarg);
-				goto out;
-			}
-			break;
-		case 'c':
-			if (parse_uint(g.optarg, 1, UINT64_MAX, &a->cycles)) {
-				snprintf(err, errlen, "record: invalid cycle count '%s'", g.optarg);
-				goto out;
-			}
-			break;
-		case 't':
-			if (parse_seconds(g.optarg, &a->duration)) {
-				snprintf(err, errlen, "record: invalid duration '%s' (seconds, > 0)",
-					 g.optarg);
-				goto out;
-			}
-			break;
-		case 'o':
-			a->output = g.optarg;
-			break;
-		case 'f':
-			if (parse_format(g.optarg, &a->fmt)) {
-				snprintf(err, errlen, "record: unknown format '%s' (csv or jsonl)",
-					 g.optarg);
-				goto out;
-			}
-			a->fmt_given = true;
-			break;
-		case DCMCTL_OPT_MAX_SIZE:
-			if (parse_size(g.optarg, &a->max_size)) {
-				snprintf(err, errlen, "record: invalid size '%s' (bytes, or 10k, 5M, 1G)",
-					 g.optarg);
-				goto out;
-			}
-			break;
-		default:	/* --max-files */
-			if (parse_uint(g.optarg, 1, 10000, &v)) {
-				snprintf(err, errlen, "record: invalid --max-files '%s' (1 to 10000)",
-					 g.optarg);
-				goto out;
-			}
-			a->max_files = (unsigned int)v;
-			break;
-		}
-	}
-	if (c)
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0)
+		if (record_option(a, c, g.optarg, err, errlen))
+			goto out;
+	if (c || check_rotation(a, err, errlen))
 		goto out;
-	if ((a->max_size || a->max_files) && !a->output) {
-		snprintf(err, errlen, "record: --max-size and --max-files rotate the file of --output");
-		goto out;
-	}
-	if (a->max_files && !a->max_size) {
-		snprintf(err, errlen, "record: --max-files needs --max-size (when to rotate)");
-		goto out;
-	}
-	if (a->max_size && !a->max_files)
-		a->max_files = 10;
 	a->n = (size_t)g.n_args;
 	if (a->n) {
 		a->keys = calloc(a->n, sizeof(*a->keys));

@@ -11,6 +11,7 @@
 
 #include "json.h"
 #include "libdcm.h"
+#include "num.h"
 #include "cmd.h"
 #include "commands.h"
 #include "keyname.h"
@@ -28,8 +29,7 @@ static const struct dcmctl_optspec dcmctl_spec_calibrate = {
 static int parse_calibrate_args(int argc, char **argv, struct dcmctl_calib_args *a, char *err,
 				size_t errlen)
 {
-	char *end;
-	unsigned long z;
+	unsigned long long z;
 
 	if (argc < 1) {
 		snprintf(err, errlen, "calibrate: which joint?");
@@ -55,10 +55,7 @@ static int parse_calibrate_args(int argc, char **argv, struct dcmctl_calib_args 
 			 "calibrate: unexpected argument '%s'", argc > 3 ? argv[3] : "");
 		return -EINVAL;
 	}
-	errno = 0;
-	z = strtoul(argv[2], &end, 10);
-	if (errno || end == argv[2] || *end || argv[2][0] == '-' || argv[2][0] == '+' ||
-	    z >= LIBDCM_MRE_COUNTS) {
+	if (num_parse_count(argv[2], 0, LIBDCM_MRE_COUNTS - 1, &z)) {
 		snprintf(err, errlen, "calibrate: zero '%s' is not a count 0-4095", argv[2]);
 		return -EINVAL;
 	}
@@ -74,10 +71,8 @@ int dcmctl_parse_calibrate(int argc, char **argv, struct dcmctl_calib_args *a, c
 
 	memset(a, 0, sizeof(*a));
 	a->how = LIBDCM_CALIB_HERE;
-	if (dcmctl_getopt_init(&g, &dcmctl_spec_calibrate, argc, argv)) {
-		snprintf(err, errlen, "out of memory");
+	if (dcmctl_getopt_init(&g, &dcmctl_spec_calibrate, argc, argv, err, errlen))
 		return -ENOMEM;
-	}
 	while ((c = dcmctl_getopt(&g, err, errlen)) > 0)
 		a->force = true;	/* -f, --force */
 	r = c < 0 ? -EINVAL : parse_calibrate_args(g.n_args, g.args, a, err, errlen);

@@ -18,6 +18,7 @@
 #include "desc.h"
 #include "json.h"
 #include "libdcm.h"
+#include "num.h"
 #include "cmd.h"
 #include "commands.h"
 #include "keyname.h"
@@ -209,8 +210,8 @@ static int config_key_type(const struct dcm_sysfs *s, const struct dcmctl_keyref
 int dcmctl_check_config_value(const struct desc_type_key *tk, const char *text, char *why,
 			      size_t len)
 {
+	long long n;
 	int64_t v;
-	char *end;
 
 	switch (tk->kind) {
 	case LIBDCM_KEY_STRING:
@@ -235,13 +236,11 @@ int dcmctl_check_config_value(const struct desc_type_key *tk, const char *text, 
 		}
 		return 0;
 	default:
-		errno = 0;
-		v = strtoll(text, &end, 10);
-		if (!*text || *end || errno) {
+		if (num_parse_ll(text, INT64_MIN, INT64_MAX, &n)) {
 			snprintf(why, len, "'%s' is not an integer", text);
 			return -EINVAL;
 		}
-		if (tk->ranged && (v < tk->min || v > tk->max)) {
+		if (tk->ranged && (n < tk->min || n > tk->max)) {
 			snprintf(why, len, "%s is outside the key's range, %d to %d", text, tk->min,
 				 tk->max);
 			return -ERANGE;
@@ -632,8 +631,8 @@ static int alias_create(const struct dcmctl_opts *o, int argc, char **argv, FILE
 	char msg[256];
 	int c, ret;
 
-	if (dcmctl_getopt_init(&g, &spec, argc, argv)) {
-		fprintf(err, "dcmctl: out of memory\n");
+	if (dcmctl_getopt_init(&g, &spec, argc, argv, msg, sizeof(msg))) {
+		fprintf(err, "dcmctl: %s\n", msg);
 		return DCMCTL_EXIT_FAIL;
 	}
 	c = dcmctl_getopt(&g, msg, sizeof(msg));
@@ -704,13 +703,43 @@ static void print_alias_set(const struct dcmctl_opts *o, FILE *out,
 	json_finish(&w);
 }
 
+/* --separate's times, @base added (malloc'ed; NULL: out of memory). */
+static uint32_t *absolute_times(const struct dcmctl_alias_set_args *a, uint32_t base)
+{
+	uint32_t *times = calloc(a->n_times ? a->n_times : 1, sizeof(*times));
+	size_t i;
+
+	for (i = 0; times && i < a->n_times; i++)
+		times[i] = dcm_time_add(base, a->times[i]);
+	return times;
+}
+
+/* --mixed's points, member after member, @base added (*@total of them; NULL: out of memory). */
+static struct dcm_timed_point *absolute_points(const struct dcmctl_alias_set_args *a,
+					       uint32_t base, size_t *total)
+{
+	struct dcm_timed_point *pts;
+	size_t i, m;
+
+	*total = 0;
+	for (m = 0; m < a->n_members; m++)
+		*total += a->counts[m];
+	pts = calloc(*total ? *total : 1, sizeof(*pts));
+	for (i = 0; pts && i < *total; i++) {
+		pts[i].value = a->points[i].value;
+		pts[i].time = dcm_time_add(base, a->points[i].offset);
+		pts[i].importance = a->t.importance;
+	}
+	return pts;
+}
+
 static int alias_set(const struct dcmctl_opts *o, int argc, char **argv, FILE *out, FILE *err)
 {
 	struct dcmctl_alias_set_args a;
 	struct dcm_timed_point *pts = NULL;
 	uint32_t *times = NULL, now, base;
 	struct dcm *dcm = NULL;
-	size_t i, m, total = 0;
+	size_t total = 0;
 	char msg[256];
 	int r, ret = DCMCTL_EXIT_FAIL;
 
@@ -730,24 +759,15 @@ static int alias_set(const struct dcmctl_opts *o, int argc, char **argv, FILE *o
 	}
 	base = dcmctl_base_time(&a.t, now);
 	if (a.separate) {
-		times = calloc(a.n_times, sizeof(*times));
+		times = absolute_times(&a, base);
 		if (!times)
 			goto nomem;
-		for (i = 0; i < a.n_times; i++)
-			times[i] = dcm_time_add(base, a.times[i]);
 		r = dcm_alias_set_separate(dcm, a.name, a.t.kind, times, a.n_times, a.values,
 					   a.n_members, a.t.importance);
 	} else {
-		for (m = 0; m < a.n_members; m++)
-			total += a.counts[m];
-		pts = calloc(total ? total : 1, sizeof(*pts));
+		pts = absolute_points(&a, base, &total);
 		if (!pts)
 			goto nomem;
-		for (i = 0; i < total; i++) {
-			pts[i].value = a.points[i].value;
-			pts[i].time = dcm_time_add(base, a.points[i].offset);
-			pts[i].importance = a.t.importance;
-		}
 		r = dcm_alias_set_mixed(dcm, a.name, a.t.kind, pts, a.counts, a.n_members);
 	}
 	if (r) {

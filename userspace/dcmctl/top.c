@@ -22,6 +22,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -38,6 +39,7 @@
 #include <linux/dcm.h>
 
 #include "libdcm.h"
+#include "num.h"
 #include "cmd.h"
 #include "commands.h"
 #include "top.h"
@@ -49,7 +51,7 @@ static const struct optdef top_opts[] = {
 };
 
 static const struct dcmctl_optspec dcmctl_spec_top = {
-	.cmd = "top", .opts = top_opts,
+	.cmd = "top", .opts = top_opts, .prefix_missing = true,
 };
 
 #define TOP_DEFAULT_INTERVAL_MS	250
@@ -324,12 +326,9 @@ void top_render(const struct top_view *v, char *screen, int rows, int cols)
 
 static int parse_interval(const char *s, unsigned int *out)
 {
-	char *end;
-	long v;
+	unsigned long long v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < TOP_MIN_INTERVAL_MS || v > TOP_MAX_INTERVAL_MS)
+	if (num_parse_count(s, TOP_MIN_INTERVAL_MS, TOP_MAX_INTERVAL_MS, &v))
 		return -EINVAL;
 	*out = (unsigned int)v;
 	return 0;
@@ -338,38 +337,29 @@ static int parse_interval(const char *s, unsigned int *out)
 int top_parse_args(int argc, char **argv, unsigned int *interval_ms, bool *once, char *err,
 		   size_t errlen)
 {
-	int i;
+	struct dcmctl_getopt g;
+	int c, r = -EINVAL;
 
 	*interval_ms = TOP_DEFAULT_INTERVAL_MS;
 	*once = false;
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i], *val = NULL;
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return 1;
-		if (!strcmp(a, "--once") || !strcmp(a, "-1")) {
+	if (dcmctl_getopt_init(&g, &dcmctl_spec_top, argc, argv, err, errlen))
+		return -ENOMEM;
+	while ((c = dcmctl_getopt(&g, err, errlen)) > 0) {
+		if (c == '1') {
 			*once = true;
-			continue;
-		}
-		if (!strncmp(a, "--interval=", 11)) {
-			val = a + 11;
-		} else if (!strcmp(a, "--interval") || !strcmp(a, "-i")) {
-			if (i + 1 >= argc) {
-				snprintf(err, errlen, "top: option '%s' needs an argument (MS)", a);
-				return -EINVAL;
-			}
-			val = argv[++i];
-		} else {
-			snprintf(err, errlen, "top: unexpected argument '%s'", a);
-			return -EINVAL;
-		}
-		if (parse_interval(val, interval_ms)) {
-			snprintf(err, errlen, "top: invalid interval '%s' (%d to %d ms)", val,
+		} else if (parse_interval(g.optarg, interval_ms)) {
+			snprintf(err, errlen, "top: invalid interval '%s' (%d to %d ms)", g.optarg,
 				 TOP_MIN_INTERVAL_MS, TOP_MAX_INTERVAL_MS);
-			return -EINVAL;
+			goto out;
 		}
 	}
-	return 0;
+	if (!c && g.n_args)
+		snprintf(err, errlen, "top: unexpected argument '%s'", g.args[0]);
+	else if (!c)
+		r = 0;
+out:
+	dcmctl_getopt_free(&g);
+	return r;
 }
 
 /* ------------------------------------------------------------------
@@ -480,15 +470,14 @@ static void read_statuses(struct top_src *src, struct top_view *v)
 
 	for (i = 0; i < v->n_joints; i++) {
 		struct top_joint *j = &v->joints[i];
-		char *val = NULL, *end;
-		long s;
+		char *val = NULL;
+		long long s;
 
 		j->temp_status = -1;
 		snprintf(key, sizeof(key), "%s/Temperature/Sensor/Status", j->name);
 		if (dcm_sysfs_read(src->sysfs, key, &val))
 			continue;
-		s = strtol(val, &end, 10);
-		if (end != val)
+		if (!num_parse_ll(val, INT_MIN, INT_MAX, &s))
 			j->temp_status = (int)s;
 		free(val);
 	}
@@ -507,28 +496,12 @@ static void src_unmap(struct top_src *src)
  * sysfs, every handle, the mapping. Return 0, or -errno with
  * v->message saying why.
  */
-static int src_map(struct top_src *src, struct top_view *v)
+/* The handles of each joint's command, sensor, stiffness, temperature and current. */
+static void want_joints(struct top_src *src, struct top_view *v)
 {
-	static const char *const fsr[] = { "FrontLeft", "FrontRight", "RearLeft", "RearRight" };
-	static const char *const feet[] = { "LFoot", "RFoot" };
 	char key[LIBDCM_KEY_NAME_LEN];
-	size_t i, f;
-	int r;
+	size_t i;
 
-	src_unmap(src);
-	r = dcm_snapshot_map(src->dcm, &src->snap);
-	if (r) {
-		snprintf(v->message, sizeof(v->message), "%s",
-			 r == -ENODEV ? "no robot description loaded (is dcmd running?)" :
-			 dcm_last_error());
-		v->n_joints = 0;
-		return r;
-	}
-	r = find_joints(src, v);
-	if (r) {
-		snprintf(v->message, sizeof(v->message), "%s", dcm_last_error());
-		return r;
-	}
 	for (i = 0; i < v->n_joints; i++) {
 		struct top_joint *j = &v->joints[i];
 
@@ -543,6 +516,16 @@ static int src_map(struct top_src *src, struct top_view *v)
 		snprintf(key, sizeof(key), "%s/ElectricCurrent/Sensor", j->name);
 		want(src, key, &j->current);
 	}
+}
+
+/* The handles of the battery, the feet's pressure sensors and the inertial unit. */
+static void want_body(struct top_src *src, struct top_view *v)
+{
+	static const char *const fsr[] = { "FrontLeft", "FrontRight", "RearLeft", "RearRight" };
+	static const char *const feet[] = { "LFoot", "RFoot" };
+	char key[LIBDCM_KEY_NAME_LEN];
+	size_t i, f;
+
 	want(src, "Battery/Charge/Sensor", &v->charge);
 	want(src, "Battery/Current/Sensor", &v->bat_current);
 	want(src, "Battery/Temperature/Sensor", &v->bat_temp);
@@ -566,6 +549,28 @@ static int src_map(struct top_src *src, struct top_view *v)
 	want(src, "InertialSensor/GyroscopeX/Sensor", &v->gyr[0]);
 	want(src, "InertialSensor/GyroscopeY/Sensor", &v->gyr[1]);
 	want(src, "InertialSensor/GyroscopeZ/Sensor", &v->gyr[2]);
+}
+
+static int src_map(struct top_src *src, struct top_view *v)
+{
+	int r;
+
+	src_unmap(src);
+	r = dcm_snapshot_map(src->dcm, &src->snap);
+	if (r) {
+		snprintf(v->message, sizeof(v->message), "%s",
+			 r == -ENODEV ? "no robot description loaded (is dcmd running?)" :
+			 dcm_last_error());
+		v->n_joints = 0;
+		return r;
+	}
+	r = find_joints(src, v);
+	if (r) {
+		snprintf(v->message, sizeof(v->message), "%s", dcm_last_error());
+		return r;
+	}
+	want_joints(src, v);
+	want_body(src, v);
 	read_statuses(src, v);
 	v->message[0] = '\0';
 	return 0;
@@ -798,7 +803,7 @@ static void term_close(struct top_term *t)
 static void term_size(int fd, int *rows, int *cols)
 {
 	struct winsize ws;
-	const char *e;
+	long long n;
 
 	*rows = 24;
 	*cols = 80;
@@ -807,12 +812,10 @@ static void term_size(int fd, int *rows, int *cols)
 		*cols = ws.ws_col;
 		return;
 	}
-	e = getenv("LINES");
-	if (e && atoi(e) > 0)
-		*rows = atoi(e);
-	e = getenv("COLUMNS");
-	if (e && atoi(e) > 0)
-		*cols = atoi(e);
+	if (!num_parse_ll(getenv("LINES"), 1, INT_MAX, &n))
+		*rows = (int)n;
+	if (!num_parse_ll(getenv("COLUMNS"), 1, INT_MAX, &n))
+		*cols = (int)n;
 }
 
 /* Print @rows lines of @screen without their trailing blanks. */
@@ -927,6 +930,32 @@ static void read_keys(short revents)
 	}
 }
 
+/* Until the time @next: a key pressed (if the terminal gives them), the events read. */
+static void wait_input(struct top_src *src, struct top_view *v, const struct top_term *t,
+		       long long next)
+{
+	struct pollfd pfd[2];
+	int nfd = 0, wait;
+
+	if (t->keys) {
+		pfd[nfd].fd = STDIN_FILENO;
+		pfd[nfd++].events = POLLIN;
+	}
+	if (src->nl) {
+		pfd[nfd].fd = dcm_nl_event_fd(src->nl);
+		pfd[nfd++].events = POLLIN;
+	}
+	wait = (int)(next - mono_ms());
+	if (wait < 0)
+		wait = 0;
+	if (poll(pfd, nfd, wait) <= 0)
+		return;
+	if (t->keys)
+		read_keys(pfd[0].revents);
+	if (src->nl && (pfd[nfd - 1].revents & POLLIN))
+		src_events(src, v);
+}
+
 static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 {
 	struct top_signals sig;
@@ -941,9 +970,6 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 	term_enter(&t);
 	top_resized = 1;
 	while (!top_quit) {
-		struct pollfd pfd[2];
-		int nfd = 0, wait;
-
 		if (top_stop) {
 			top_stop = 0;
 			stop_and_continue(&t, &sig.sa);
@@ -966,23 +992,7 @@ static int run_live(struct top_src *src, struct top_view *v, FILE *out)
 			draw(&t, screen, rows, cols);
 			next = mono_ms() + v->interval_ms;
 		}
-		if (t.keys) {
-			pfd[nfd].fd = STDIN_FILENO;
-			pfd[nfd++].events = POLLIN;
-		}
-		if (src->nl) {
-			pfd[nfd].fd = dcm_nl_event_fd(src->nl);
-			pfd[nfd++].events = POLLIN;
-		}
-		wait = (int)(next - mono_ms());
-		if (wait < 0)
-			wait = 0;
-		if (poll(pfd, nfd, wait) <= 0)
-			continue;
-		if (t.keys)
-			read_keys(pfd[0].revents);
-		if (src->nl && (pfd[nfd - 1].revents & POLLIN))
-			src_events(src, v);
+		wait_input(src, v, &t, next);
 	}
 	term_close(&t);
 	restore_signals(&sig);
@@ -1015,10 +1025,6 @@ static int run_top(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	int r, ret = DCMCTL_EXIT_FAIL;
 
 	r = top_parse_args(o->argc, o->argv, &interval, &once, msg, sizeof(msg));
-	if (r > 0) {
-		top_usage(out);
-		return DCMCTL_EXIT_OK;
-	}
 	if (r) {
 		fprintf(err, "dcmctl: %s\n", msg);
 		top_usage(err);

@@ -91,8 +91,9 @@ void top_render(const struct top_view *v, char *screen, int rows, int cols);
 
 /*
  * top_parse_args - dcmctl top's options: [--interval MS] [--once]
- * (--opt=value too; -i MS, -1). Return: 0; 1 for --help; -EINVAL with
- * @err set.
+ * (--opt=value too, abbreviations as every command takes them; -i MS,
+ * -1). --help is dcmctl's, read before. Return: 0, or -EINVAL (-ENOMEM)
+ * with @err set.
  */
 int top_parse_args(int argc, char **argv, unsigned int *interval_ms, bool *once, char *err,
 		   size_t errlen);

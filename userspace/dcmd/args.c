@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "dcmd.h"
+#include "num.h"
 #include "optdef.h"
 
 /*
@@ -75,12 +76,9 @@ static int file_arg(struct dcmd_opts *o, int c, const char **dst)
 /* -i's controller index: decimal digits up to INT_MAX. */
 static int index_arg(struct dcmd_opts *o)
 {
-	unsigned long v;
-	char *end;
+	unsigned long long v;
 
-	errno = 0;
-	v = strtoul(optarg, &end, 10);
-	if (*optarg < '0' || *optarg > '9' || *end || errno || v > INT_MAX) {
+	if (num_parse_count(optarg, 0, INT_MAX, &v)) {
 		snprintf(o->err, sizeof(o->err),
 			 "option -i needs a controller index, not '%s'", optarg);
 		return -1;
@@ -136,30 +134,12 @@ static int take_option(struct dcmd_opts *o, int c)
 	}
 }
 
-/*
- * getopt_long() returned @c, ':' or '?', on argv[@before]: the message
- * says the option as it was typed, long or short.
- */
-static void option_error(struct dcmd_opts *o, int c, int argc, char **argv, int before)
-{
-	bool is_long = before < argc && !strncmp(argv[before], "--", 2);
-
-	if (c == ':' && is_long)
-		snprintf(o->err, sizeof(o->err), "option '%s' needs an argument", argv[before]);
-	else if (c == ':')
-		snprintf(o->err, sizeof(o->err), "option -%c needs an argument", optopt);
-	else if (is_long)
-		snprintf(o->err, sizeof(o->err), "unknown option '%s'", argv[before]);
-	else
-		snprintf(o->err, sizeof(o->err), "unknown option '-%c'", optopt);
-}
-
 enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 				       struct dcmd_opts *o)
 {
 	struct option longopts[N_OPTS];
 	char shortopts[2 * N_OPTS + 2];
-	int c, r, before;
+	int c;
 
 	memset(o, 0, sizeof(*o));
 	if (optdef_getopt(dcmd_opts_table, ":", longopts, shortopts, sizeof(shortopts))) {
@@ -168,17 +148,13 @@ enum dcmd_parse_result dcmd_parse_args(int argc, char **argv,
 	}
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	for (;;) {
-		before = optind ? optind : 1;
-		c = getopt_long(argc, argv, shortopts, longopts, NULL);
-		if (c == -1)
-			break;
+	while ((c = optdef_next(dcmd_opts_table, argc, argv, shortopts, longopts, o->err,
+				sizeof(o->err))) != -1) {
+		if (c == '?')
+			return DCMD_USAGE_ERROR;
 		if (c == 'h')
 			return DCMD_HELP;
-		r = take_option(o, c);
-		if (r > 0)
-			option_error(o, c, argc, argv, before);
-		if (r)
+		if (take_option(o, c))
 			return DCMD_USAGE_ERROR;
 	}
 	if (optind < argc) {

@@ -83,4 +83,16 @@ bool dcmd_stderr_is_journal(void);
  */
 const char *dcmd_journal_prefix(int prio);
 
+struct dcm_event_msg;
+
+/*
+ * The line logged for the event @e, dcm_event_format()'s (event.c), into
+ * @buf of @len bytes; returns as it does. @numbered: the event follower
+ * knew the controller's numbering before @e, so the events the kernel did
+ * not send before @e (e->lost) are a gap it filled from the history or
+ * counted as lost (struct dcm_event_follow): the line does not count them
+ * again. Else (the first event from a kernel without a history) it does.
+ */
+int dcmd_event_line(const struct dcm_event_msg *e, bool numbered, char *buf, size_t len);
+
 #endif /* DCMD_H */

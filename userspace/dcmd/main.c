@@ -59,6 +59,7 @@ static struct {
 	struct dcm_event_follow follow;	/* where dcmd is in its controller's events */
 	uint64_t lost_said;		/* follow.lost already logged */
 	uint64_t overruns_said;		/* follow.overruns already logged */
+	bool numbered;			/* the follower knows the numbering (dcmd_event_line()) */
 	char ident[32];		/* syslog: "dcmd", "dcmd.N" for controller N > 0 */
 	int pidfile_fd;
 	int ready_fd;		/* write end of the pipe to the parent */
@@ -378,6 +379,7 @@ static int on_event(const struct dcm_nl_event *ev, void *arg)
 	unsigned long flushed;
 	struct ratelimit *rl = &d.rl;
 	char line[512];
+	bool numbered;
 	int bad;
 
 	(void)arg;
@@ -387,6 +389,8 @@ static int on_event(const struct dcm_nl_event *ev, void *arg)
 	if (!bad && e.index != d.opts.index)
 		return 0;
 	d.events++;
+	numbered = d.numbered;
+	d.numbered = true;
 	/*
 	 * A flood of other events must not silence a fall or a safety rule:
 	 * those are never suppressed (each is a change of the robot's state,
@@ -394,7 +398,7 @@ static int on_event(const struct dcm_nl_event *ev, void *arg)
 	 * the battery: a lost bus says 27 at once) have a limit of their own.
 	 */
 	if (!bad && (e.type == DCM_EV_FALL || e.type == DCM_EV_SAFETY)) {
-		dcm_event_format(&e, line, sizeof(line));
+		dcmd_event_line(&e, numbered, line, sizeof(line));
 		logmsg(event_prio(&e), "%s", line);
 		return 0;
 	}
@@ -412,7 +416,7 @@ static int on_event(const struct dcm_nl_event *ev, void *arg)
 			       ev->version, dcm_last_error());
 			return 0;
 		}
-		dcm_event_format(&e, line, sizeof(line));
+		dcmd_event_line(&e, numbered, line, sizeof(line));
 		logmsg(event_prio(&e), "%s", line);
 	} else {
 		log_suppressed(flushed);
@@ -440,6 +444,7 @@ static void reconnect(void)
 		d.nl = nl;
 		/* a module loaded again numbers its events from 0 */
 		d.follow = f;
+		d.numbered = f.known;
 		d.lost_said = 0;
 		d.overruns_said = 0;
 	}
@@ -752,6 +757,7 @@ static int start_daemon(void)
 	signal(SIGPIPE, SIG_IGN);
 
 	d.nl = connect_kernel(&d.follow);
+	d.numbered = d.follow.known;
 	if (!d.nl) {
 		pidfile_remove();
 		return -1;

@@ -103,6 +103,47 @@ static void print_typed(FILE *f, u8 kind, const union dcm_value *v)
 		print_num(f, kind, v->num);
 }
 
+/* The value of the standard key @k (of kind @kind) of the device @d or its subdevice @s. */
+static void print_std_key(FILE *f, u32 k, u8 kind, const struct dcm_device *d,
+			  const struct dcm_subdevice *s)
+{
+	switch (k) {
+	case DCM_KEY_VALUE:
+		print_num(f, kind, s->value);
+		break;
+	case DCM_KEY_GAIN:
+		print_num(f, kind, dcm_model_gain(s));
+		break;
+	case DCM_KEY_OFFSET:
+		print_num(f, kind, s->offset);
+		break;
+	case DCM_KEY_MIN:
+		print_num(f, kind, s->min);
+		break;
+	case DCM_KEY_MAX:
+		print_num(f, kind, s->max);
+		break;
+	case DCM_KEY_TYPE:
+		fprintf(f, "%s\n", s ? s->type->name : d->type->name);
+		break;
+	case DCM_KEY_DEVICE:
+		fprintf(f, "%s\n", d->name);
+		break;
+	case DCM_KEY_SUBDEVICENUMBER:
+		print_num(f, kind, s->number);
+		break;
+	case DCM_KEY_BUS:
+		fprintf(f, "%s\n", d->bus);
+		break;
+	case DCM_KEY_ADDRESS:
+		print_num(f, kind, d->address);
+		break;
+	default:	/* Ack, Nack, Error: counted by the running robot */
+		print_num(f, kind, 0);
+		break;
+	}
+}
+
 /* The keys of a device (@s NULL) or of a subdevice, "PATH VALUE" a line. */
 static void list_element(FILE *f, const struct dcm_model *m, u8 target, u32 index)
 {
@@ -135,46 +176,11 @@ static void list_element(FILE *f, const struct dcm_model *m, u8 target, u32 inde
 		kind = dcm_keyref_kind(m, &ref);
 		fprintf(f, "%s%s/%s ", prefix, name,
 			k < DCM_KEY_TYPED ? dcm_std_key_name(k) : keys[k - DCM_KEY_TYPED].name);
-		if (k >= DCM_KEY_TYPED) {
+		if (k >= DCM_KEY_TYPED)
 			print_typed(f, kind, s ? &s->keys[k - DCM_KEY_TYPED] :
 					 &d->keys[k - DCM_KEY_TYPED]);
-			continue;
-		}
-		switch (k) {
-		case DCM_KEY_VALUE:
-			print_num(f, kind, s->value);
-			break;
-		case DCM_KEY_GAIN:
-			print_num(f, kind, dcm_model_gain(s));
-			break;
-		case DCM_KEY_OFFSET:
-			print_num(f, kind, s->offset);
-			break;
-		case DCM_KEY_MIN:
-			print_num(f, kind, s->min);
-			break;
-		case DCM_KEY_MAX:
-			print_num(f, kind, s->max);
-			break;
-		case DCM_KEY_TYPE:
-			fprintf(f, "%s\n", s ? s->type->name : d->type->name);
-			break;
-		case DCM_KEY_DEVICE:
-			fprintf(f, "%s\n", d->name);
-			break;
-		case DCM_KEY_SUBDEVICENUMBER:
-			print_num(f, kind, s->number);
-			break;
-		case DCM_KEY_BUS:
-			fprintf(f, "%s\n", d->bus);
-			break;
-		case DCM_KEY_ADDRESS:
-			print_num(f, kind, d->address);
-			break;
-		default:	/* Ack, Nack, Error: counted by the running robot */
-			print_num(f, kind, 0);
-			break;
-		}
+		else
+			print_std_key(f, k, kind, d, s);
 	}
 }
 

@@ -263,14 +263,58 @@ out:
  * load
  */
 
-DCM_EXPORT int dcm_prefs_load(const struct dcm_prefs_opts *o, int target,
-			      struct dcm_prefs_loaded *out)
+/*
+ * The loaded description @d to the controller of the run @r, with its
+ * figures into @out (if not NULL); @opts names its files. Return 0 or the
+ * negative errno, said through @r.
+ */
+static int push_loaded(struct run *r, const struct desc *d, const struct desc_opts *opts,
+		       struct dcm_prefs_loaded *out)
 {
 	struct desc_push_stats st;
 	struct desc_nl_sink nls;
+	struct dcm_info info;
+	char why[1024], files[2048];
+	int ret;
+
+	ret = dcm_nl_open(&nls.nl);
+	if (ret) {
+		say(r, LIBDCM_LOG_ERR, "%s", dcm_last_error());
+		return ret;
+	}
+	nls.index = r->o->index;
+	ret = dcm_nl_get_info(nls.nl, nls.index, &info);
+	if (ret) {
+		say(r, LIBDCM_LOG_ERR, "controller %u: %s", nls.index, dcm_last_error());
+	} else if (info.abi_major != LIBDCM_ABI_MAJOR) {
+		say(r, LIBDCM_LOG_ERR, "controller %s speaks ABI %u.%u, libdcm speaks %u.x",
+		    info.name, info.abi_major, info.abi_minor, LIBDCM_ABI_MAJOR);
+		ret = -EPROTO;
+	} else {
+		ret = desc_push(d, &desc_nl_sink_ops, &nls, &st, why, sizeof(why));
+		if (ret) {
+			desc_opts_files_text(opts, files, sizeof(files));
+			say(r, LIBDCM_LOG_ERR, "%s", why);
+			say(r, LIBDCM_LOG_ERR,
+			    "description %s refused by the kernel: the running description is unchanged",
+			    files);
+		} else if (out) {
+			snprintf(out->controller, sizeof(out->controller), "%s", info.name);
+			out->n_devices = st.counts.n_devices;
+			out->n_subdevices = st.counts.n_subdevices;
+			out->n_keys = st.counts.n_keys;
+			out->steps = st.steps;
+		}
+	}
+	dcm_nl_close(nls.nl);
+	return ret;
+}
+
+DCM_EXPORT int dcm_prefs_load(const struct dcm_prefs_opts *o, int target,
+			      struct dcm_prefs_loaded *out)
+{
 	struct desc_errors errs;
 	struct desc_files *f;
-	struct dcm_info info;
 	struct desc_opts opts;
 	struct desc *d = NULL;
 	char why[1024];
@@ -307,39 +351,7 @@ DCM_EXPORT int dcm_prefs_load(const struct dcm_prefs_opts *o, int target,
 		goto out;
 	}
 	desc_errors_free(&errs);
-
-	ret = dcm_nl_open(&nls.nl);
-	if (ret) {
-		say(&r, LIBDCM_LOG_ERR, "%s", dcm_last_error());
-		goto out;
-	}
-	nls.index = r.o->index;
-	ret = dcm_nl_get_info(nls.nl, nls.index, &info);
-	if (ret) {
-		say(&r, LIBDCM_LOG_ERR, "controller %u: %s", nls.index, dcm_last_error());
-	} else if (info.abi_major != LIBDCM_ABI_MAJOR) {
-		say(&r, LIBDCM_LOG_ERR, "controller %s speaks ABI %u.%u, libdcm speaks %u.x",
-		    info.name, info.abi_major, info.abi_minor, LIBDCM_ABI_MAJOR);
-		ret = -EPROTO;
-	} else {
-		ret = desc_push(d, &desc_nl_sink_ops, &nls, &st, why, sizeof(why));
-		if (ret) {
-			char files[2048];
-
-			desc_opts_files_text(&opts, files, sizeof(files));
-			say(&r, LIBDCM_LOG_ERR, "%s", why);
-			say(&r, LIBDCM_LOG_ERR,
-			    "description %s refused by the kernel: the running description is unchanged",
-			    files);
-		} else if (out) {
-			snprintf(out->controller, sizeof(out->controller), "%s", info.name);
-			out->n_devices = st.counts.n_devices;
-			out->n_subdevices = st.counts.n_subdevices;
-			out->n_keys = st.counts.n_keys;
-			out->steps = st.steps;
-		}
-	}
-	dcm_nl_close(nls.nl);
+	ret = push_loaded(&r, d, &opts, out);
 out:
 	desc_free(d);
 	free(f);
@@ -350,33 +362,69 @@ out:
  * add
  */
 
-DCM_EXPORT int dcm_prefs_add(const struct dcm_prefs_opts *o, int target, const char *key,
-			     const char *value, const char *type, struct dcm_prefs_added *out)
+/*
+ * The key @path set to @value (@type: its kind, NULL: the description's)
+ * in the preference file of @t: checked against the Device.xml @d0, read
+ * from out->from, written to out->file. Return 0, -EINVAL (a key or value
+ * refused) or -EIO (a file not read or written); why in @errs or said.
+ */
+static int add_key(struct run *r, const struct desc *d0, const char *path, enum desc_target t,
+		   const char *type, const char *value, const struct desc_files *f,
+		   struct dcm_prefs_added *out, struct desc_errors *errs)
 {
-	struct dcm_prefs_added local;
 	struct desc_prefs *doc = NULL;
-	struct desc_errors errs;
 	struct desc_type_key range;
-	struct desc_files *f = NULL;
-	struct desc *d0 = NULL;
-	char *path = NULL;
-	enum desc_target t;
-	int kind, kind_out, added, ret;
-	struct run r;
+	int kind, kind_out, added, ret = -EINVAL;
 
-	ret = run_init(&r, o, target, false, "add");
-	if (ret)
-		return ret;
+	kind = desc_prefs_add_kind(d0, path, t, &range, errs);
+	if (kind < 0)
+		return -EINVAL;
+	if (desc_prefs_open(out->from[0] ? out->from : NULL, t, &doc, errs))
+		return -EIO;
+	say_errors(r, errs);
+	added = desc_prefs_add(doc, path, kind, &range, type, value, &kind_out, errs);
+	if (added >= 0) {
+		out->added = added == 1;
+		out->kind = kind_out;
+		ret = write_prefs(r, doc, out->file, t, f) ? -EIO : 0;
+	}
+	desc_prefs_free(doc);
+	return ret;
+}
+
+/* add's KEY, VALUE and type: -EINVAL said through @r when one is missing or wrong. */
+static int check_add_args(struct run *r, const char *key, const char *value, const char *type)
+{
 	if (!key || !*key || !value) {
-		say(&r, LIBDCM_LOG_ERR, "preferences add: %s", key && !*key ? "empty key" :
+		say(r, LIBDCM_LOG_ERR, "preferences add: %s", key && !*key ? "empty key" :
 		    "KEY and VALUE?");
 		return -EINVAL;
 	}
 	if (type && desc_kind_parse(type) < 0) {
-		say(&r, LIBDCM_LOG_ERR,
+		say(r, LIBDCM_LOG_ERR,
 		    "preferences add: unknown type '%s' (int, float, bool or string)", type);
 		return -EINVAL;
 	}
+	return 0;
+}
+
+DCM_EXPORT int dcm_prefs_add(const struct dcm_prefs_opts *o, int target, const char *key,
+			     const char *value, const char *type, struct dcm_prefs_added *out)
+{
+	struct dcm_prefs_added local;
+	struct desc_errors errs;
+	struct desc_files *f = NULL;
+	struct desc *d0 = NULL;
+	char *path = NULL;
+	enum desc_target t;
+	struct run r;
+	int ret;
+
+	ret = run_init(&r, o, target, false, "add");
+	if (ret)
+		return ret;
+	if (check_add_args(&r, key, value, type))
+		return -EINVAL;
 	if (!out)
 		out = &local;
 	memset(out, 0, sizeof(*out));
@@ -399,28 +447,9 @@ DCM_EXPORT int dcm_prefs_add(const struct dcm_prefs_opts *o, int target, const c
 	d0 = load_device_xml(&r, f);
 	if (!d0)
 		goto out;
-	ret = -EINVAL;
-	kind = desc_prefs_add_kind(d0, path, t, &range, &errs);
-	if (kind < 0)
-		goto out;
-	if (desc_prefs_open(out->from[0] ? out->from : NULL, t, &doc, &errs)) {
-		ret = -EIO;
-		goto out;
-	}
-	say_errors(&r, &errs);
-	added = desc_prefs_add(doc, path, kind, &range, type, value, &kind_out, &errs);
-	if (added < 0)
-		goto out;
-	out->added = added == 1;
-	out->kind = kind_out;
-	if (write_prefs(&r, doc, out->file, t, f)) {
-		ret = -EIO;
-		goto out;
-	}
-	ret = 0;
+	ret = add_key(&r, d0, path, t, type, value, f, out, &errs);
 out:
 	say_errors(&r, &errs);
-	desc_prefs_free(doc);
 	desc_free(d0);
 	free(path);
 	free(f);

@@ -594,6 +594,62 @@ static void check_types(struct loader *l, xmlDocPtr doc, const char *file)
  * Preference files
  */
 
+/* One element @c of the preference file @file: a Key, into @pf (an error said otherwise). */
+static void read_pref_key(struct loader *l, struct pref_file *pf, xmlNodePtr c,
+			  const char *file)
+{
+	struct desc_src ksrc = { file, node_line(c) };
+	char *path = NULL, *type = NULL, *value = NULL;
+	struct pref_key pk, *nk;
+	char what[192];
+	size_t i;
+	int kind;
+
+	if (!is_elem(c, "Key")) {
+		desc_errf(l, &ksrc, "unexpected element %s", (const char *)c->name);
+		return;
+	}
+	memset(&pk, 0, sizeof(pk));
+	path = need_attr(l, c, &ksrc, "Key", "Path");
+	type = need_attr(l, c, &ksrc, "Key", "Type");
+	value = need_attr(l, c, &ksrc, "Key", "Value");
+	if (!path || !type || !value)
+		goto out;
+	kind = desc_kind_parse(type);
+	if (kind < 0) {
+		desc_errf(l, &ksrc, "key %s: unknown Type '%s' (float, int, bool or string)",
+			  path, type);
+		goto out;
+	}
+	for (i = 0; i < pf->n_keys; i++) {
+		if (!strcmp(pf->keys[i].path, path)) {
+			desc_errf(l, &ksrc, "duplicate key %s (first at %s:%d)", path, file,
+				  pf->keys[i].key.src.line);
+			goto out;
+		}
+	}
+	snprintf(what, sizeof(what), "key %s", path);
+	if (parse_value(l, &ksrc, what, "Value", kind, value, &pk.key))
+		goto out;
+	pk.key.src = ksrc;
+	pk.path = desc_xstrdup(l, path);
+	nk = pk.path ? realloc(pf->keys, (pf->n_keys + 1) * sizeof(*nk)) : NULL;
+	if (!nk) {
+		l->oom = true;
+		free(pk.path);
+		desc_key_clear(&pk.key);
+		goto out;
+	}
+	pf->keys = nk;
+	nk[pf->n_keys++] = pk;
+out:
+	if (!pk.path)
+		desc_key_clear(&pk.key);
+	xmlFree(path);
+	xmlFree(type);
+	xmlFree(value);
+}
+
 static void read_prefs(struct loader *l, xmlDocPtr doc, const char *file,
 		       enum file_role role)
 {
@@ -618,63 +674,9 @@ static void read_prefs(struct loader *l, xmlDocPtr doc, const char *file,
 		     target, desc_target_name(t), hint ? " (" : "", hint ? hint : "", hint ? ")" : "");
 	xmlFree(target);
 
-	for (c = root->children; c; c = c->next) {
-		struct desc_src ksrc = { file, node_line(c) };
-		char *path = NULL, *type = NULL, *value = NULL;
-		struct pref_key pk, *nk;
-		size_t i;
-		int kind;
-
-		if (c->type != XML_ELEMENT_NODE)
-			continue;
-		if (!is_elem(c, "Key")) {
-			desc_errf(l, &ksrc, "unexpected element %s", (const char *)c->name);
-			continue;
-		}
-		memset(&pk, 0, sizeof(pk));
-		path = need_attr(l, c, &ksrc, "Key", "Path");
-		type = need_attr(l, c, &ksrc, "Key", "Type");
-		value = need_attr(l, c, &ksrc, "Key", "Value");
-		if (!path || !type || !value)
-			goto next;
-		kind = desc_kind_parse(type);
-		if (kind < 0) {
-			desc_errf(l, &ksrc, "key %s: unknown Type '%s' (float, int, bool or string)",
-			     path, type);
-			goto next;
-		}
-		for (i = 0; i < pf->n_keys; i++) {
-			if (!strcmp(pf->keys[i].path, path)) {
-				desc_errf(l, &ksrc, "duplicate key %s (first at %s:%d)", path,
-				     file, pf->keys[i].key.src.line);
-				goto next;
-			}
-		}
-		{
-			char what[192];
-
-			snprintf(what, sizeof(what), "key %s", path);
-			if (parse_value(l, &ksrc, what, "Value", kind, value, &pk.key))
-				goto next;
-		}
-		pk.key.src = ksrc;
-		pk.path = desc_xstrdup(l, path);
-		nk = pk.path ? realloc(pf->keys, (pf->n_keys + 1) * sizeof(*nk)) : NULL;
-		if (!nk) {
-			l->oom = true;
-			free(pk.path);
-			desc_key_clear(&pk.key);
-			goto next;
-		}
-		pf->keys = nk;
-		nk[pf->n_keys++] = pk;
-next:
-		if (!pk.path)
-			desc_key_clear(&pk.key);
-		xmlFree(path);
-		xmlFree(type);
-		xmlFree(value);
-	}
+	for (c = root->children; c; c = c->next)
+		if (c->type == XML_ELEMENT_NODE)
+			read_pref_key(l, pf, c, file);
 }
 
 static void prefs_free(struct loader *l)
@@ -693,15 +695,62 @@ static void prefs_free(struct loader *l)
  * Entry point
  */
 
+/*
+ * The files of l->o, each parsed into @docs (its name kept in @files) and
+ * checked against its schema, the Device.xml's types said plainly. Return
+ * -1 when a file name cannot be kept (out of memory), else 0: the errors
+ * are in l->errs.
+ */
+static int parse_files(struct loader *l, xmlDocPtr *docs, const char **files)
+{
+	const struct desc_opts *o = l->o;
+	const char *paths[N_ROLES] = { o->device_xml, o->main_xml, o->body_xml, o->head_xml };
+	const char *rngs[N_ROLES] = { o->device_rng, o->prefs_rng, o->prefs_rng, o->prefs_rng };
+	size_t f;
+
+	/* Network access for schema includes too is refused. */
+	xmlSetExternalEntityLoader(xmlNoNetExternalEntityLoader);
+	for (f = 0; f < N_ROLES; f++) {
+		if (!paths[f])
+			continue;
+		files[f] = add_file(l, paths[f]);
+		if (!files[f])
+			return -1;
+		docs[f] = parse_file(l, files[f]);
+		if (docs[f] && rngs[f])
+			validate(l, files[f], rngs[f]);
+	}
+	/*
+	 * Unknown types, said plainly: a schema that enumerates them only
+	 * says that an element "failed to validate content".
+	 */
+	if (docs[ROLE_DEVICE])
+		check_types(l, docs[ROLE_DEVICE], files[ROLE_DEVICE]);
+	return 0;
+}
+
+/* The description from what was read: the parts kept, the preferences applied, checked. */
+static void build(struct loader *l)
+{
+	size_t f, i;
+
+	desc_merge_robot_keys(l);
+	desc_decide_parts(l);
+	desc_check_names(l);
+	desc_filter(l);
+	for (f = 0; f < DESC_N_TARGETS; f++)
+		for (i = 0; i < l->prefs[f].n_keys; i++)
+			desc_apply_pref_key(l, &l->prefs[f].keys[i]);
+	desc_check_min_max(l);
+}
+
 int desc_load(const struct desc_opts *o, struct desc **out,
 	      struct desc_errors *errs)
 {
-	const char *paths[N_ROLES] = { o->device_xml, o->main_xml, o->body_xml, o->head_xml };
-	const char *rngs[N_ROLES] = { o->device_rng, o->prefs_rng, o->prefs_rng, o->prefs_rng };
 	xmlDocPtr docs[N_ROLES] = { NULL };
 	const char *files[N_ROLES] = { NULL };
 	struct loader l;
-	size_t before = errs->n + errs->dropped, f, i;
+	size_t before = errs->n + errs->dropped, f;
 	int r;
 
 	*out = NULL;
@@ -714,25 +763,7 @@ int desc_load(const struct desc_opts *o, struct desc **out,
 		return -1;
 	}
 
-	/* Network access for schema includes too is refused. */
-	xmlSetExternalEntityLoader(xmlNoNetExternalEntityLoader);
-	for (f = 0; f < N_ROLES; f++) {
-		if (!paths[f])
-			continue;
-		files[f] = add_file(&l, paths[f]);
-		if (!files[f])
-			goto out;
-		docs[f] = parse_file(&l, files[f]);
-		if (docs[f] && rngs[f])
-			validate(&l, files[f], rngs[f]);
-	}
-	/*
-	 * Unknown types, said plainly: a schema that enumerates them only
-	 * says that an element "failed to validate content".
-	 */
-	if (docs[ROLE_DEVICE])
-		check_types(&l, docs[ROLE_DEVICE], files[ROLE_DEVICE]);
-	if (errs->n + errs->dropped > before || l.oom)
+	if (parse_files(&l, docs, files) || errs->n + errs->dropped > before || l.oom)
 		goto out;
 
 	read_device_xml(&l, docs[ROLE_DEVICE], files[ROLE_DEVICE]);
@@ -743,14 +774,7 @@ int desc_load(const struct desc_opts *o, struct desc **out,
 	if (errs->n + errs->dropped > before || l.oom)
 		goto out;
 
-	desc_merge_robot_keys(&l);
-	desc_decide_parts(&l);
-	desc_check_names(&l);
-	desc_filter(&l);
-	for (f = 0; f < DESC_N_TARGETS; f++)
-		for (i = 0; i < l.prefs[f].n_keys; i++)
-			desc_apply_pref_key(&l, &l.prefs[f].keys[i]);
-	desc_check_min_max(&l);
+	build(&l);
 
 out:
 	if (l.oom)

@@ -81,13 +81,52 @@ static int new_doc(struct desc_prefs *p)
 	return 0;
 }
 
-int desc_prefs_open(const char *path, enum desc_target t, struct desc_prefs **out,
+/*
+ * The file @path into @p: a Preferences document of the target @t. Return
+ * 0, or -1 with why in @errs.
+ */
+static int read_doc(struct desc_prefs *p, const char *path, enum desc_target t,
 		    struct desc_errors *errs)
 {
 	struct err_ctx c = { errs, path, 0 };
-	struct desc_prefs *p;
 	xmlChar *target;
 	int r;
+
+	if (access(path, R_OK)) {
+		desc_errors_add(errs, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	xmlSetStructuredErrorFunc(&c, xml_error);
+	p->doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	if (!p->doc || c.count) {
+		if (!c.count)
+			desc_errors_add(errs, "%s: cannot be parsed", path);
+		return -1;
+	}
+	if (p->doc->intSubset || p->doc->extSubset) {
+		desc_errors_add(errs, "%s: a DOCTYPE is not allowed", path);
+		return -1;
+	}
+	p->root = xmlDocGetRootElement(p->doc);
+	if (!p->root || !is_elem(p->root, "Preferences")) {
+		desc_errors_add(errs, "%s: the root element is not Preferences", path);
+		return -1;
+	}
+	target = xmlGetNoNsProp(p->root, (const xmlChar *)"Target");
+	r = target && !xmlStrcmp(target, (const xmlChar *)desc_target_name(t));
+	if (!r)
+		desc_errors_add(errs, "%s:%ld: Target is '%s', not %s: this is not the %s preferences",
+				path, xmlGetLineNo(p->root), target ? (const char *)target : "",
+				desc_target_name(t), desc_target_name(t));
+	xmlFree(target);
+	return r ? 0 : -1;
+}
+
+int desc_prefs_open(const char *path, enum desc_target t, struct desc_prefs **out,
+		    struct desc_errors *errs)
+{
+	struct desc_prefs *p;
 
 	*out = NULL;
 	p = calloc(1, sizeof(*p));
@@ -108,35 +147,7 @@ int desc_prefs_open(const char *path, enum desc_target t, struct desc_prefs **ou
 		*out = p;
 		return 0;
 	}
-	if (access(path, R_OK)) {
-		desc_errors_add(errs, "%s: %s", path, strerror(errno));
-		goto fail;
-	}
-	xmlSetStructuredErrorFunc(&c, xml_error);
-	p->doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
-	xmlSetStructuredErrorFunc(NULL, NULL);
-	if (!p->doc || c.count) {
-		if (!c.count)
-			desc_errors_add(errs, "%s: cannot be parsed", path);
-		goto fail;
-	}
-	if (p->doc->intSubset || p->doc->extSubset) {
-		desc_errors_add(errs, "%s: a DOCTYPE is not allowed", path);
-		goto fail;
-	}
-	p->root = xmlDocGetRootElement(p->doc);
-	if (!p->root || !is_elem(p->root, "Preferences")) {
-		desc_errors_add(errs, "%s: the root element is not Preferences", path);
-		goto fail;
-	}
-	target = xmlGetNoNsProp(p->root, (const xmlChar *)"Target");
-	r = target && !xmlStrcmp(target, (const xmlChar *)desc_target_name(t));
-	if (!r)
-		desc_errors_add(errs, "%s:%ld: Target is '%s', not %s: this is not the %s preferences",
-				path, xmlGetLineNo(p->root), target ? (const char *)target : "",
-				desc_target_name(t), desc_target_name(t));
-	xmlFree(target);
-	if (!r)
+	if (read_doc(p, path, t, errs))
 		goto fail;
 	*out = p;
 	return 0;
@@ -338,6 +349,38 @@ static int make_dirs(char *dir)
 	}
 }
 
+/*
+ * @p's document into the new file @fd (closed here), made @mode, on the
+ * disk when this returns 0; else -1, why in @errs (of @path, the file it
+ * is to replace).
+ */
+static int dump_to(struct desc_prefs *p, int fd, mode_t mode, const char *path,
+		   struct desc_errors *errs)
+{
+	FILE *f;
+	int ok;
+
+	if (fchmod(fd, mode) < 0) {
+		write_error(errs, path, "chmod", errno);
+		close(fd);
+		return -1;
+	}
+	f = fdopen(fd, "w");
+	if (!f) {
+		write_error(errs, path, "cannot write", errno);
+		close(fd);
+		return -1;
+	}
+	ok = xmlDocDump(f, p->doc) >= 0;
+	ok = fflush(f) == 0 && ok;
+	ok = fsync(fileno(f)) == 0 && ok;
+	if (fclose(f) != 0 || !ok) {
+		write_error(errs, path, "cannot write", errno ? errno : EIO);
+		return -1;
+	}
+	return 0;
+}
+
 int desc_prefs_write(struct desc_prefs *p, const char *path, desc_prefs_check_fn check,
 		     void *arg, struct desc_errors *errs)
 {
@@ -345,8 +388,7 @@ int desc_prefs_write(struct desc_prefs *p, const char *path, desc_prefs_check_fn
 	size_t before = errs->n + errs->dropped;
 	struct stat st;
 	mode_t mode = 0644;
-	FILE *f = NULL;
-	int fd = -1, ok;
+	int fd;
 
 	dircopy = strdup(path);
 	if (!dircopy || asprintf(&tmp, "%s.XXXXXX", path) < 0) {
@@ -372,24 +414,8 @@ int desc_prefs_write(struct desc_prefs *p, const char *path, desc_prefs_check_fn
 		tmp = NULL;
 		goto fail;
 	}
-	if (fchmod(fd, mode) < 0) {
-		write_error(errs, path, "chmod", errno);
-		close(fd);
+	if (dump_to(p, fd, mode, path, errs))
 		goto fail;
-	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		write_error(errs, path, "cannot write", errno);
-		close(fd);
-		goto fail;
-	}
-	ok = xmlDocDump(f, p->doc) >= 0;
-	ok = fflush(f) == 0 && ok;
-	ok = fsync(fileno(f)) == 0 && ok;
-	if (fclose(f) != 0 || !ok) {
-		write_error(errs, path, "cannot write", errno ? errno : EIO);
-		goto fail;
-	}
 	if (check && check(tmp, arg, errs)) {
 		rename_in_errors(errs, before, tmp, path);
 		if (errs->n + errs->dropped == before)

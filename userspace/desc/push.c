@@ -120,13 +120,78 @@ static int push_keys(const struct desc_sink *sink, void *ctx, const char *prefix
 	return 0;
 }
 
+/* The kept devices, then the kept subdevices, to @sink: 0 or the refused step's error. */
+static int push_elements(const struct desc *d, const struct desc_sink *sink, void *ctx,
+			 unsigned int *steps, char *err, size_t errlen)
+{
+	size_t i;
+	int r;
+
+	for (i = 0; i < d->n_devices; i++) {
+		const struct desc_device *dev = &d->devices[i];
+
+		if (!dev->kept)
+			continue;
+		(*steps)++;
+		r = sink->add_device(ctx, dev->name, dev->type, dev->bus, dev->address);
+		if (r)
+			return fail_at(&dev->src, sink->why(ctx), r, err, errlen);
+	}
+	for (i = 0; i < d->n_subdevices; i++) {
+		const struct desc_subdevice *s = &d->subdevices[i];
+
+		if (!s->kept)
+			continue;
+		(*steps)++;
+		r = sink->add_subdevice(ctx, s->name, s->type, s->device, s->number);
+		if (r)
+			return fail_at(&s->src, sink->why(ctx), r, err, errlen);
+	}
+	return 0;
+}
+
+/* The keys of the kept devices, of the kept subdevices, then RobotConfig's, to @sink. */
+static int push_all_keys(const struct desc *d, const struct desc_sink *sink, void *ctx,
+			 unsigned int *steps, char *err, size_t errlen)
+{
+	struct dcm_key_value v;
+	size_t i;
+	int r;
+
+	for (i = 0; i < d->n_devices; i++) {
+		const struct desc_device *dev = &d->devices[i];
+
+		if (!dev->kept)
+			continue;
+		r = push_keys(sink, ctx, DCM_PREFIX_DEVICE, dev->name, dev->keys, dev->n_keys,
+			      steps, err, errlen);
+		if (r)
+			return r;
+	}
+	for (i = 0; i < d->n_subdevices; i++) {
+		const struct desc_subdevice *s = &d->subdevices[i];
+
+		if (!s->kept)
+			continue;
+		r = push_keys(sink, ctx, "", s->name, s->keys, s->n_keys, steps, err, errlen);
+		if (r)
+			return r;
+	}
+	for (i = 0; i < d->n_robot; i++) {
+		key_value(&d->robot[i], &v);
+		(*steps)++;
+		r = sink->set_key(ctx, d->robot[i].name, &v);
+		if (r)
+			return fail_at(&d->robot[i].src, sink->why(ctx), r, err, errlen);
+	}
+	return 0;
+}
+
 int desc_push(const struct desc *d, const struct desc_sink *sink, void *ctx,
 	      struct desc_push_stats *stats, char *err, size_t errlen)
 {
 	struct desc_src top = { d->n_files ? d->files[0] : "description", 0 };
 	struct desc_push_stats st;
-	struct dcm_key_value v;
-	size_t i;
 	int r;
 
 	memset(&st, 0, sizeof(st));
@@ -137,58 +202,13 @@ int desc_push(const struct desc *d, const struct desc_sink *sink, void *ctx,
 		fail_at(NULL, sink->why(ctx), r, err, errlen);
 		goto out;
 	}
-	for (i = 0; i < d->n_devices; i++) {
-		const struct desc_device *dev = &d->devices[i];
-
-		if (!dev->kept)
-			continue;
-		st.steps++;
-		r = sink->add_device(ctx, dev->name, dev->type, dev->bus, dev->address);
-		if (r) {
-			fail_at(&dev->src, sink->why(ctx), r, err, errlen);
-			goto abort;
-		}
-	}
-	for (i = 0; i < d->n_subdevices; i++) {
-		const struct desc_subdevice *s = &d->subdevices[i];
-
-		if (!s->kept)
-			continue;
-		st.steps++;
-		r = sink->add_subdevice(ctx, s->name, s->type, s->device, s->number);
-		if (r) {
-			fail_at(&s->src, sink->why(ctx), r, err, errlen);
-			goto abort;
-		}
-	}
-	for (i = 0; i < d->n_devices; i++) {
-		const struct desc_device *dev = &d->devices[i];
-
-		if (!dev->kept)
-			continue;
-		r = push_keys(sink, ctx, DCM_PREFIX_DEVICE, dev->name, dev->keys,
-			      dev->n_keys, &st.steps, err, errlen);
-		if (r)
-			goto abort;
-	}
-	for (i = 0; i < d->n_subdevices; i++) {
-		const struct desc_subdevice *s = &d->subdevices[i];
-
-		if (!s->kept)
-			continue;
-		r = push_keys(sink, ctx, "", s->name, s->keys, s->n_keys, &st.steps,
-			      err, errlen);
-		if (r)
-			goto abort;
-	}
-	for (i = 0; i < d->n_robot; i++) {
-		key_value(&d->robot[i], &v);
-		st.steps++;
-		r = sink->set_key(ctx, d->robot[i].name, &v);
-		if (r) {
-			fail_at(&d->robot[i].src, sink->why(ctx), r, err, errlen);
-			goto abort;
-		}
+	r = push_elements(d, sink, ctx, &st.steps, err, errlen);
+	if (!r)
+		r = push_all_keys(d, sink, ctx, &st.steps, err, errlen);
+	if (r) {
+		/* A refused step already ended it in the kernel; this is for the rest. */
+		sink->abort(ctx);
+		goto out;
 	}
 	st.steps++;
 	r = sink->commit(ctx, &st.counts);
@@ -196,14 +216,9 @@ int desc_push(const struct desc *d, const struct desc_sink *sink, void *ctx,
 		const char *why = sink->why(ctx);
 		const struct desc_src *src = commit_culprit(d, why);
 
+		/* a failed commit ends the transaction: no abort */
 		fail_at(src ? src : &top, why, r, err, errlen);
-		goto out;	/* a failed commit ends the transaction */
 	}
-	goto out;
-
-abort:
-	/* A refused step already ended it in the kernel; this is for the rest. */
-	sink->abort(ctx);
 out:
 	if (stats)
 		*stats = st;

@@ -123,8 +123,7 @@ static int take_option(int c, const char *arg, struct flight_args *a, char *err,
 }
 
 /* The options without a value to check: 0, or -EINVAL for none of dcm-flight's. */
-static int take_flag(int c, int opt, const char *arg, struct flight_args *a, char *err,
-		     size_t errlen)
+static int take_flag(int c, const char *arg, struct flight_args *a)
 {
 	switch (c) {
 	case 'D': a->dir = arg; break;
@@ -134,15 +133,8 @@ static int take_flag(int c, int opt, const char *arg, struct flight_args *a, cha
 	case 'p': a->pretty = true; break;
 	case 'h': a->help = true; break;
 	case 'V': a->version = true; break;
-	case ':':
-		snprintf(err, errlen, "option '%s' needs an argument", arg);
-		return -EINVAL;
 	default:
-		if (opt)
-			snprintf(err, errlen, "unknown option '-%c'", opt);
-		else
-			snprintf(err, errlen, "unknown option '%s'", arg);
-		return -EINVAL;
+		return -EINVAL;	/* '?', ':': said by flight_parse_args() */
 	}
 	return 0;
 }
@@ -191,14 +183,16 @@ int flight_parse_args(int argc, char **argv, struct flight_args *a, char *err, s
 	}
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while ((c = optdef_next(optdefs, argc, argv, shortopts, longopts, err, errlen)) != -1) {
+		if (c == '?')
+			return -EINVAL;
 		given[0] |= c == 's';
 		given[1] |= c == OPT_AFTER;
 		given[2] |= c == OPT_KEEP;
 		given[3] |= c == OPT_TIMEOUT;
 		r = take_option(c, optarg, a, err, errlen);
 		if (r > 0)
-			r = take_flag(c, optopt, argv[optind - 1], a, err, errlen);
+			r = take_flag(c, optarg, a);
 		if (r)
 			return r;
 	}

@@ -134,7 +134,6 @@ DCM_EXPORT int dcm_nl_event_history(struct dcm_nl *nl, dcm_event_cb cb, void *ar
 {
 	struct history_ctx h = { .cb = cb, .arg = arg };
 	struct req_ctx ctx;
-	struct nl_msg *msg;
 	int err;
 
 	if (!nl || !cb)
@@ -142,21 +141,14 @@ DCM_EXPORT int dcm_nl_event_history(struct dcm_nl *nl, dcm_event_cb cb, void *ar
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.parse = history_msg;
 	ctx.parse_arg = &h;
-	msg = dcm_nl_new_request(nl, NLM_F_DUMP, DCM_CMD_GET_EVENTS);
-	if (!msg)
-		return dcm_set_error(-ENOMEM, "netlink: out of memory");
-	err = dcm_nl_request(nl, msg, &ctx);
-	nlmsg_free(msg);
+	err = dcm_nl_dump(nl, DCM_CMD_GET_EVENTS, &ctx);
 	if (err)
 		return err;
-	if (ctx.err) {
-		if (ctx.err == -EOPNOTSUPP)
-			return dcm_set_error(ctx.err, "netlink: the kernel keeps no events history (dcm.ko before ABI 1.7)");
-		if (!ctx.err_explained)
-			dcm_set_error(ctx.err, "netlink: GET_EVENTS dump: %s",
-				      dcm_strerror(ctx.err));
-		return ctx.err;
-	}
+	if (ctx.err == -EOPNOTSUPP)
+		return dcm_set_error(ctx.err, "netlink: the kernel keeps no events history (dcm.ko before ABI 1.7)");
+	err = dcm_nl_verdict(&ctx, "GET_EVENTS dump");
+	if (err)
+		return err;
 	return h.ret ? h.ret : ctx.count;
 }
 

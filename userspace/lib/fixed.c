@@ -27,11 +27,60 @@ DCM_EXPORT double dcm_fixed_to_double(int64_t v)
  * p = fl(d * 10^6) and e = d * 10^6 - p (exact, from fma), so the exact
  * value is p + e. Stores the result or the saturated limit in *out.
  */
+/*
+ * p + e rounded, |p| < 2^52. Work on the magnitude. frac = a - floor(a)
+ * is exact; every double of this size is a multiple of ulp(a) <= 0.5 and
+ * |ea| <= ulp(a)/2, so comparing frac - 0.5 with -ea decides the rounding
+ * exactly.
+ */
+static int64_t round_small(double p, double e)
+{
+	double a = fabs(p), ea = p < 0 ? -e : e, r0 = floor(a);
+	double frac = a - r0, diff = frac - 0.5;
+	bool up = !(diff < -ea);	/* ties round up (away from zero) */
+	int64_t r = (int64_t)r0 + (up ? 1 : 0);
+
+	return p < 0 ? -r : r;
+}
+
+/* p + e rounded into *@out, |p| >= 2^52: p is an integer, round the exact residual. */
+static int round_large(double p, double e, int64_t *out)
+{
+	double re = round(e);	/* half away from zero */
+	int64_t r;
+
+	if (fabs(e - trunc(e)) == 0.5)	/* tie on p + e: away from 0 */
+		re = p > 0 ? ceil(e) : floor(e);
+
+	if (p >= 0x1p63) {
+		/* only p == 2^63 with a negative residual fits */
+		if (p == 0x1p63 && re <= -1.0) {
+			*out = INT64_MAX + ((int64_t)re + 1);
+			return 0;
+		}
+		*out = INT64_MAX;
+		return -ERANGE;
+	}
+	if (p < -0x1p63) {
+		*out = INT64_MIN;
+		return -ERANGE;
+	}
+	r = (int64_t)p;	/* exact: -2^63 <= p < 2^63 */
+	if (re < 0 && r < INT64_MIN - (int64_t)re) {
+		*out = INT64_MIN;
+		return -ERANGE;
+	}
+	if (re > 0 && r > INT64_MAX - (int64_t)re) {
+		*out = INT64_MAX;
+		return -ERANGE;
+	}
+	*out = r + (int64_t)re;
+	return 0;
+}
+
 DCM_EXPORT int dcm_double_to_fixed_checked(double d, int64_t *out)
 {
-	double p, e, a, ea, r0, frac, diff;
-	int64_t r;
-	bool up;
+	double p, e;
 
 	if (isnan(d))
 		return -EINVAL;
@@ -42,57 +91,11 @@ DCM_EXPORT int dcm_double_to_fixed_checked(double d, int64_t *out)
 		return -ERANGE;
 	}
 	e = fma(d, DCM_MICRO, -p);
-
 	if (fabs(p) < 0x1p52) {
-		/*
-		 * Work on the magnitude. frac = a - floor(a) is exact; every
-		 * double of this size is a multiple of ulp(a) <= 0.5 and
-		 * |ea| <= ulp(a)/2, so comparing frac - 0.5 with -ea decides
-		 * the rounding exactly.
-		 */
-		a = fabs(p);
-		ea = p < 0 ? -e : e;
-		r0 = floor(a);
-		frac = a - r0;
-		diff = frac - 0.5;
-		up = !(diff < -ea);	/* ties round up (away from zero) */
-		r = (int64_t)r0 + (up ? 1 : 0);
-		*out = p < 0 ? -r : r;
+		*out = round_small(p, e);
 		return 0;
 	}
-
-	/* |p| >= 2^52: p is an integer, round the exact residual. */
-	{
-		double re = round(e);	/* half away from zero */
-
-		if (fabs(e - trunc(e)) == 0.5)	/* tie on p + e: away from 0 */
-			re = p > 0 ? ceil(e) : floor(e);
-
-		if (p >= 0x1p63) {
-			/* only p == 2^63 with a negative residual fits */
-			if (p == 0x1p63 && re <= -1.0) {
-				*out = INT64_MAX + ((int64_t)re + 1);
-				return 0;
-			}
-			*out = INT64_MAX;
-			return -ERANGE;
-		}
-		if (p < -0x1p63) {
-			*out = INT64_MIN;
-			return -ERANGE;
-		}
-		r = (int64_t)p;	/* exact: -2^63 <= p < 2^63 */
-		if (re < 0 && r < INT64_MIN - (int64_t)re) {
-			*out = INT64_MIN;
-			return -ERANGE;
-		}
-		if (re > 0 && r > INT64_MAX - (int64_t)re) {
-			*out = INT64_MAX;
-			return -ERANGE;
-		}
-		*out = r + (int64_t)re;
-		return 0;
-	}
+	return round_large(p, e, out);
 }
 
 DCM_EXPORT int64_t dcm_double_to_fixed(double d)

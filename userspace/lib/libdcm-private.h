@@ -148,6 +148,19 @@ struct nl_msg *dcm_nl_new_request(struct dcm_nl *nl, int flags, uint8_t cmd);
 int dcm_nl_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *ctx);
 
 /*
+ * The kernel's verdict on a request dcm_nl_request() made with @ctx: 0, or
+ * its negative errno, said in dcm_last_error() as "netlink: @what: ERROR"
+ * unless the reply explained it already (its extended ack).
+ */
+int dcm_nl_verdict(const struct req_ctx *ctx, const char *what);
+
+/*
+ * A dump of @cmd (no attribute) through dcm_nl_request() with @ctx, the
+ * message made and freed here. Return as dcm_nl_request(), -ENOMEM too.
+ */
+int dcm_nl_dump(struct dcm_nl *nl, uint8_t cmd, struct req_ctx *ctx);
+
+/*
  * dcm_nl_request() for the admin commands (configuration, calibrate,
  * special), then @msg freed. A refusal is explained in dcm_last_error():
  * the kernel's extended-ack message if it gave one, else "permission

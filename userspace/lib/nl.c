@@ -203,6 +203,17 @@ DCM_EXPORT int dcm_nl_family_id(const struct dcm_nl *nl)
  * Requests
  */
 
+/* A reply that does not parse (@err, explained already): the request's error, the rest skipped. */
+static int stop_request(struct req_ctx *ctx, int err)
+{
+	if (!ctx->err) {
+		ctx->err = err;
+		ctx->err_explained = true;
+	}
+	ctx->stopped = true;
+	return NL_SKIP;
+}
+
 static int req_valid(struct nl_msg *msg, void *arg)
 {
 	struct req_ctx *ctx = arg;
@@ -215,27 +226,15 @@ static int req_valid(struct nl_msg *msg, void *arg)
 
 	if (ctx->parse) {
 		err = ctx->parse(nlh, ctx->parse_arg);
-		if (err) {
-			if (!ctx->err) {
-				ctx->err = err;
-				ctx->err_explained = true;
-			}
-			ctx->stopped = true;
-			return NL_SKIP;
-		}
+		if (err)
+			return stop_request(ctx, err);
 		ctx->count++;
 		return NL_OK;
 	}
 
 	err = dcm_nl_parse_info(nlh, &info);
-	if (err) {
-		if (!ctx->err) {
-			ctx->err = err;
-			ctx->err_explained = true;
-		}
-		ctx->stopped = true;
-		return NL_SKIP;
-	}
+	if (err)
+		return stop_request(ctx, err);
 	ctx->count++;
 	if (ctx->info) {
 		*ctx->info = info;
@@ -405,6 +404,25 @@ int dcm_nl_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *ctx)
 	return err;
 }
 
+int dcm_nl_dump(struct dcm_nl *nl, uint8_t cmd, struct req_ctx *ctx)
+{
+	struct nl_msg *msg = dcm_nl_new_request(nl, NLM_F_DUMP, cmd);
+	int err;
+
+	if (!msg)
+		return dcm_set_error(-ENOMEM, "netlink: out of memory");
+	err = dcm_nl_request(nl, msg, ctx);
+	nlmsg_free(msg);
+	return err;
+}
+
+int dcm_nl_verdict(const struct req_ctx *ctx, const char *what)
+{
+	if (ctx->err && !ctx->err_explained)	/* the kernel's errno */
+		dcm_set_error(ctx->err, "netlink: %s: %s", what, dcm_strerror(ctx->err));
+	return ctx->err;
+}
+
 int dcm_nl_admin_request(struct dcm_nl *nl, struct nl_msg *msg, struct req_ctx *ctx,
 			 const char *what, const char *action, unsigned int index)
 {
@@ -435,13 +453,13 @@ DCM_EXPORT int dcm_nl_get_info(struct dcm_nl *nl, unsigned int index,
 	struct req_ctx ctx;
 	struct dcm_info tmp;
 	struct nl_msg *msg;
+	char what[48];
 	int err;
 
 	if (!nl || !info)
 		return -EINVAL;
 
 	memset(&ctx, 0, sizeof(ctx));
-	ctx.family = nl->family;
 	ctx.info = &tmp;
 
 	msg = dcm_nl_new_request(nl, 0, DCM_CMD_GET_INFO);
@@ -449,20 +467,14 @@ DCM_EXPORT int dcm_nl_get_info(struct dcm_nl *nl, unsigned int index,
 		nlmsg_free(msg);
 		return dcm_set_error(-ENOMEM, "netlink: out of memory");
 	}
-
-	pthread_mutex_lock(&nl->req_lock);
-	err = do_request(nl, msg, &ctx);
-	pthread_mutex_unlock(&nl->req_lock);
+	err = dcm_nl_request(nl, msg, &ctx);
 	nlmsg_free(msg);
-
 	if (err)
 		return err;
-	if (ctx.err) {
-		if (!ctx.err_explained)	/* the kernel's errno */
-			dcm_set_error(ctx.err, "netlink: GET_INFO for controller %u: %s", index,
-				      dcm_strerror(ctx.err));
-		return ctx.err;
-	}
+	snprintf(what, sizeof(what), "GET_INFO for controller %u", index);
+	err = dcm_nl_verdict(&ctx, what);
+	if (err)
+		return err;
 	if (ctx.count == 0)
 		return dcm_set_error(-EPROTO, "netlink: GET_INFO for controller %u: acknowledged without a reply",
 				     index);
@@ -476,34 +488,20 @@ DCM_EXPORT int dcm_nl_get_info(struct dcm_nl *nl, unsigned int index,
 DCM_EXPORT int dcm_nl_dump_info(struct dcm_nl *nl, dcm_info_cb cb, void *arg)
 {
 	struct req_ctx ctx;
-	struct nl_msg *msg;
 	int err;
 
 	if (!nl || !cb)
 		return -EINVAL;
 
 	memset(&ctx, 0, sizeof(ctx));
-	ctx.family = nl->family;
 	ctx.cb = cb;
 	ctx.arg = arg;
-
-	msg = dcm_nl_new_request(nl, NLM_F_DUMP, DCM_CMD_GET_INFO);
-	if (!msg)
-		return dcm_set_error(-ENOMEM, "netlink: out of memory");
-
-	pthread_mutex_lock(&nl->req_lock);
-	err = do_request(nl, msg, &ctx);
-	pthread_mutex_unlock(&nl->req_lock);
-	nlmsg_free(msg);
-
+	err = dcm_nl_dump(nl, DCM_CMD_GET_INFO, &ctx);
 	if (err)
 		return err;
-	if (ctx.err) {
-		if (!ctx.err_explained)
-			dcm_set_error(ctx.err, "netlink: GET_INFO dump: %s",
-				      dcm_strerror(ctx.err));
-		return ctx.err;
-	}
+	err = dcm_nl_verdict(&ctx, "GET_INFO dump");
+	if (err)
+		return err;
 	if (ctx.cb_ret)
 		return ctx.cb_ret;
 	return ctx.count;

@@ -430,6 +430,41 @@ DCM_EXPORT void dcm_sysfs_elems_free(struct dcm_sysfs_elem *v, size_t n)
 }
 
 /* The devices (@subdevices false) or subdevices, sorted by name. */
+/* The names of the elements below the directory @fd: the subdevices', or the devices'. */
+static int elem_names(int fd, bool subdevices, struct dcm_strv *names)
+{
+	struct dirent *de;
+	DIR *d;
+	int r;
+
+	if (subdevices)
+		return dcm_sysfs_walk(fd, DCM_WALK_SUBDEVICES, names);
+	/* devices: the directories right below DeviceList */
+	d = fdopendir(dup(fd));
+	r = d ? 0 : -errno;
+	while (d && !r && (de = readdir(d)))
+		if (de->d_name[0] != '.' && de->d_type != DT_REG)
+			r = dcm_strv_add(names, de->d_name, "");
+	if (d)
+		closedir(d);
+	return r;
+}
+
+/* The keys of the element @e (its name set) below @root: 0 or -ENOMEM. */
+static int elem_fill(const struct dcm_sysfs *s, const char *root, bool subdevices,
+		     struct dcm_sysfs_elem *e)
+{
+	e->type = elem_key(s->fd, root, e->name, "Type");
+	if (subdevices) {
+		e->device = elem_key(s->fd, root, e->name, "Device");
+		e->number = elem_key(s->fd, root, e->name, "SubDeviceNumber");
+		return e->type && e->device && e->number ? 0 : -ENOMEM;
+	}
+	e->bus = elem_key(s->fd, root, e->name, "Bus");
+	e->address = elem_key(s->fd, root, e->name, "Address");
+	return e->type && e->bus && e->address ? 0 : -ENOMEM;
+}
+
 static int elems(const struct dcm_sysfs *s, bool subdevices, struct dcm_sysfs_elem **out,
 		 size_t *n)
 {
@@ -447,46 +482,21 @@ static int elems(const struct dcm_sysfs *s, bool subdevices, struct dcm_sysfs_el
 	if (fd < 0)
 		return errno == ENOENT ? 0 : dcm_set_error(-errno, "%s: %s", s->path,
 							   dcm_strerror(errno));
-	if (subdevices) {
-		r = dcm_sysfs_walk(fd, DCM_WALK_SUBDEVICES, &names);
-	} else {
-		/* devices: the directories right below DeviceList */
-		DIR *d = fdopendir(dup(fd));
-		struct dirent *de;
-
-		r = d ? 0 : -errno;
-		while (d && !r && (de = readdir(d)))
-			if (de->d_name[0] != '.' && de->d_type != DT_REG)
-				r = dcm_strv_add(&names, de->d_name, "");
-		if (d)
-			closedir(d);
-	}
+	r = elem_names(fd, subdevices, &names);
 	close(fd);
 	v = r ? NULL : calloc(names.n ? names.n : 1, sizeof(*v));
 	if (!r && !v)
 		r = -ENOMEM;
-	if (r) {
-		dcm_strv_free(&names);
-		return dcm_set_error(r, "%s: %s", s->path, dcm_strerror(r));
-	}
-	for (i = 0; i < names.n; i++) {
+	for (i = 0; !r && i < names.n; i++) {
 		v[i].name = names.v[i];
 		names.v[i] = NULL;
-		v[i].type = elem_key(s->fd, root, v[i].name, "Type");
-		if (subdevices) {
-			v[i].device = elem_key(s->fd, root, v[i].name, "Device");
-			v[i].number = elem_key(s->fd, root, v[i].name, "SubDeviceNumber");
-			r = v[i].type && v[i].device && v[i].number ? 0 : -ENOMEM;
-		} else {
-			v[i].bus = elem_key(s->fd, root, v[i].name, "Bus");
-			v[i].address = elem_key(s->fd, root, v[i].name, "Address");
-			r = v[i].type && v[i].bus && v[i].address ? 0 : -ENOMEM;
-		}
-		if (r) {
+		r = elem_fill(s, root, subdevices, &v[i]);
+	}
+	if (r) {
+		if (v)
 			dcm_sysfs_elems_free(v, names.n);
-			dcm_strv_free(&names);
-			return dcm_set_error(r, "%s: %s", s->path, dcm_strerror(r));
-		}
+		dcm_strv_free(&names);
+		return dcm_set_error(r, "%s: %s", s->path, dcm_strerror(r));
 	}
 	qsort(v, names.n, sizeof(*v), elem_cmp);
 	*out = v;

@@ -159,7 +159,14 @@ DCM_EXPORT void dcm_tree_free(struct dcm_tree *t)
 }
 
 /* The elements and keys of the tree, no handles. 0 or -errno (message set). */
-static int read_sysfs(struct dcm_tree *t, const struct dcm_sysfs *s)
+/* A read of the tree that failed with @r: said, the likely cause with it. */
+static int changed(const struct dcm_sysfs *s, int r)
+{
+	return dcm_set_error(r, "%s: %s (the description changed while it was read?)",
+			     dcm_sysfs_path(s), dcm_strerror(r));
+}
+
+static int read_devices(struct dcm_tree *t, const struct dcm_sysfs *s)
 {
 	struct dcm_sysfs_elem *e = NULL;
 	size_t n = 0, i;
@@ -169,10 +176,10 @@ static int read_sysfs(struct dcm_tree *t, const struct dcm_sysfs *s)
 	if (r)
 		return r;
 	t->devices = calloc(n ? n : 1, sizeof(*t->devices));
-	if (!t->devices)
-		goto nomem;
-	t->n_devices = n;
-	for (i = 0; i < n; i++) {
+	r = t->devices ? 0 : -ENOMEM;
+	if (!r)
+		t->n_devices = n;
+	for (i = 0; !r && i < n; i++) {
 		struct dcm_tree_device *d = &t->devices[i];
 
 		d->name = e[i].name;
@@ -182,20 +189,25 @@ static int read_sysfs(struct dcm_tree *t, const struct dcm_sysfs *s)
 		d->address = to_uint(e[i].address);
 		r = element_keys(s, "DeviceList", d->name, false,
 				 (struct dcm_tree_key **)&d->keys, &d->n_keys);
-		if (r)
-			goto fail;
 	}
 	dcm_sysfs_elems_free(e, n);
-	e = NULL;
+	return r ? changed(s, r) : 0;
+}
+
+static int read_subdevices(struct dcm_tree *t, const struct dcm_sysfs *s)
+{
+	struct dcm_sysfs_elem *e = NULL;
+	size_t n = 0, i;
+	int r;
 
 	r = dcm_sysfs_subdevices(s, &e, &n);
 	if (r)
 		return r;
 	t->subdevices = calloc(n ? n : 1, sizeof(*t->subdevices));
-	if (!t->subdevices)
-		goto nomem;
-	t->n_subdevices = n;
-	for (i = 0; i < n; i++) {
+	r = t->subdevices ? 0 : -ENOMEM;
+	if (!r)
+		t->n_subdevices = n;
+	for (i = 0; !r && i < n; i++) {
 		struct dcm_tree_subdevice *sd = &t->subdevices[i];
 
 		sd->name = e[i].name;
@@ -205,24 +217,24 @@ static int read_sysfs(struct dcm_tree *t, const struct dcm_sysfs *s)
 		sd->number = to_uint(e[i].number);
 		r = element_keys(s, "SubDeviceList", sd->name, true,
 				 (struct dcm_tree_key **)&sd->keys, &sd->n_keys);
-		if (r)
-			goto fail;
 	}
 	dcm_sysfs_elems_free(e, n);
-	e = NULL;
+	return r ? changed(s, r) : 0;
+}
 
-	r = element_keys(s, "RobotConfig", NULL, false, &t->robot, &t->n_robot);
-	if (r == -ENOENT)
-		r = 0;
+static int read_sysfs(struct dcm_tree *t, const struct dcm_sysfs *s)
+{
+	int r;
+
+	r = read_devices(t, s);
+	if (!r)
+		r = read_subdevices(t, s);
 	if (r)
-		goto fail;
+		return r;
+	r = element_keys(s, "RobotConfig", NULL, false, &t->robot, &t->n_robot);
+	if (r && r != -ENOENT)
+		return changed(s, r);
 	return 0;
-nomem:
-	r = -ENOMEM;
-fail:
-	dcm_sysfs_elems_free(e, n);
-	return dcm_set_error(r, "%s: %s (the description changed while it was read?)",
-			     dcm_sysfs_path(s), dcm_strerror(r));
 }
 
 /* Every subdevice's handle, all of one generation. -EAGAIN: replaced meanwhile. */

@@ -575,35 +575,21 @@ DCM_EXPORT int dcm_frame_keys(struct dcm *dcm, bool on)
 	return 0;
 }
 
-DCM_EXPORT int dcm_read_frame(struct dcm *dcm, struct dcm_values_frame *frame)
+/*
+ * One frame into p->raw, the buffer grown when a bigger description came
+ * in since it was sized (read() says EINVAL). Return the bytes read, or a
+ * negative errno (dcm_last_error() set).
+ */
+static ssize_t read_raw(struct dcm *dcm, struct frame_priv *p)
 {
-	struct frame_priv *p;
-	struct dcm_frame *raw;
-	size_t n, want, i;
-	double *v;
+	size_t n;
 	ssize_t r;
 	int err, tries;
 
-	if (!dcm || !frame)
-		return dcm_set_error(-EINVAL, "dcm_read_frame: NULL argument");
-	p = frame->priv;
-	if (!p) {
-		p = calloc(1, sizeof(*p));
-		if (!p)
-			return dcm_set_error(-ENOMEM, "out of memory");
-		frame->priv = p;
-	}
-	if (!p->raw) {
-		err = n_subdevices(dcm, &n);
-		if (!err)
-			err = grow_raw(p, n);
-		if (err)
-			return err;
-	}
 	for (tries = 0;; tries++) {
 		r = read(dcm->fd, p->raw, sizeof(*p->raw) + p->raw_n * sizeof(p->raw->values[0]));
 		if (r >= 0)
-			break;
+			return r;
 		err = -errno;
 		/* EINVAL: too small, a bigger description came in meanwhile */
 		if (err == -EINVAL && tries < 3) {
@@ -626,33 +612,74 @@ DCM_EXPORT int dcm_read_frame(struct dcm *dcm, struct dcm_values_frame *frame)
 		return dcm_set_error(err, "%s: read: %s%s", dcm->path, dcm_strerror(err),
 				     err == -ENODEV ? " (the controller is gone)" : "");
 	}
+}
+
+/*
+ * Room for @n values in @frame: the caller's buffer (-EMSGSIZE if it is
+ * too small, frame->n_values then says how many), else the frame's own.
+ */
+static int frame_room(struct dcm_values_frame *frame, struct frame_priv *p, size_t n)
+{
+	size_t want;
+	double *v;
+
+	if (frame->values && frame->values != p->own) {
+		if (frame->capacity >= n)
+			return 0;
+		frame->n_values = n;
+		return dcm_set_error(-EMSGSIZE,
+				     "dcm_read_frame: the buffer holds %zu values, the frame has %zu",
+				     frame->capacity, n);
+	}
+	if (!p->own || p->own_n < n) {
+		want = n ? n : 1;
+		v = realloc(p->own, want * sizeof(*v));
+		if (!v)
+			return dcm_set_error(-ENOMEM, "out of memory");
+		p->own = v;
+		p->own_n = want;
+	}
+	frame->values = p->own;
+	frame->capacity = p->own_n;
+	return 0;
+}
+
+DCM_EXPORT int dcm_read_frame(struct dcm *dcm, struct dcm_values_frame *frame)
+{
+	struct frame_priv *p;
+	struct dcm_frame *raw;
+	size_t n, i;
+	ssize_t r;
+	int err;
+
+	if (!dcm || !frame)
+		return dcm_set_error(-EINVAL, "dcm_read_frame: NULL argument");
+	p = frame->priv;
+	if (!p) {
+		p = calloc(1, sizeof(*p));
+		if (!p)
+			return dcm_set_error(-ENOMEM, "out of memory");
+		frame->priv = p;
+	}
+	if (!p->raw) {
+		err = n_subdevices(dcm, &n);
+		if (!err)
+			err = grow_raw(p, n);
+		if (err)
+			return err;
+	}
+	r = read_raw(dcm, p);
+	if (r < 0)
+		return (int)r;
 	raw = p->raw;
 	if ((size_t)r < sizeof(*raw) || raw->n_values > p->raw_n ||
 	    (size_t)r != sizeof(*raw) + raw->n_values * sizeof(raw->values[0]))
 		return dcm_set_error(-EPROTO, "%s: read: a frame of %zd bytes for %u values",
 				     dcm->path, r, (size_t)r >= sizeof(*raw) ? raw->n_values : 0);
 	n = raw->n_values;
-	if (frame->values && frame->values != p->own) {
-		if (frame->capacity < n) {
-			frame->n_values = n;
-			return dcm_set_error(-EMSGSIZE,
-					     "dcm_read_frame: the buffer holds %zu values, the frame has %zu",
-					     frame->capacity, n);
-		}
-	} else if (!p->own || p->own_n < n) {
-		want = n ? n : 1;
-		v = realloc(p->own, want * sizeof(*v));
-
-		if (!v)
-			return dcm_set_error(-ENOMEM, "out of memory");
-		p->own = v;
-		p->own_n = want;
-		frame->values = v;
-		frame->capacity = want;
-	} else {
-		frame->values = p->own;
-		frame->capacity = p->own_n;
-	}
+	err = frame_room(frame, p, n);
+	if (err)
+		return err;
 	for (i = 0; i < n; i++)
 		frame->values[i] = dcm_fixed_to_double(raw->values[i]);
 	frame->cycle = raw->cycle;

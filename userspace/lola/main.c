@@ -246,15 +246,18 @@ static int set_option(struct lola_opts *o, int c, const char *arg, const char **
 static int parse_args(struct lola_opts *o, int argc, char **argv, bool *status_only)
 {
 	struct option opts[N_OPTDEFS];
-	char sopts[2 * N_OPTDEFS + 1];
+	char sopts[2 * N_OPTDEFS + 2], why[256];
 	const char *status_path = NULL;
 	int c, r;
 
-	if (optdef_getopt(optdefs, "", opts, sopts, sizeof(sopts)))
+	if (optdef_getopt(optdefs, ":", opts, sopts, sizeof(sopts)))
 		return -1;
 	set_defaults(o);
-	while ((c = getopt_long(argc, argv, sopts, opts, NULL)) != -1) {
-		if (c == '?' || c == ':') {
+	optind = 0;	/* glibc: full reinitialisation */
+	opterr = 0;
+	while ((c = optdef_next(optdefs, argc, argv, sopts, opts, why, sizeof(why))) != -1) {
+		if (c == '?') {
+			fprintf(stderr, "dcm-lola: %s\n", why);
 			usage(stderr);
 			return -1;
 		}

@@ -299,16 +299,24 @@ static int count_arg(const char *opt, const char *s, unsigned long long max,
 static int parse_args(int argc, char **argv, struct phys_args *a)
 {
 	struct option opts[sizeof(optdefs) / sizeof(optdefs[0])];
-	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 1];
+	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 2];
+	char why[256];
 	int c;
 
-	if (optdef_getopt(optdefs, "", opts, sopts, sizeof(sopts))) {
+	if (optdef_getopt(optdefs, ":", opts, sopts, sizeof(sopts))) {
 		fprintf(stderr, "dcm-physics: the option table is too large\n");
 		return -1;
 	}
-	while ((c = getopt_long(argc, argv, sopts, opts, NULL)) != -1) {
+	optind = 0;	/* glibc: full reinitialisation */
+	opterr = 0;
+	while ((c = optdef_next(optdefs, argc, argv, sopts, opts, why, sizeof(why))) != -1) {
 		int r = 0;
 
+		if (c == '?') {
+			fprintf(stderr, "dcm-physics: %s\n", why);
+			usage(stderr);
+			return -1;
+		}
 		if (c == 'd') {
 			a->dev = optarg;
 		} else if (c == 'l') {

@@ -36,6 +36,37 @@ double rec_wall_now(void)
  */
 #define READER_PRIORITY	1
 
+/*
+ * The frame @f into the ring's next slot, the oldest overwritten when it
+ * is full and r->overwrite says so, else @f dropped (the writer sees the
+ * hole in the cycle numbers).
+ */
+static void ring_put(struct rec_ring *r, const struct dcm_values_frame *f)
+{
+	double wall = rec_wall_now();
+	struct rec_ring_slot *m;
+	size_t n = f->n_values < r->width ? f->n_values : r->width;
+
+	pthread_mutex_lock(&r->lock);
+	if (r->head - r->tail == r->slots) {
+		if (!r->overwrite) {
+			pthread_mutex_unlock(&r->lock);
+			return;
+		}
+		r->tail++;
+	}
+	m = &r->meta[r->head % r->slots];
+	m->cycle = f->cycle;
+	m->time = f->time;
+	m->generation = f->generation;
+	m->n = n;
+	m->wall = wall;
+	memcpy(&r->values[(r->head % r->slots) * r->width], f->values, n * sizeof(double));
+	r->head++;
+	pthread_cond_signal(&r->cond);
+	pthread_mutex_unlock(&r->lock);
+}
+
 static void *ring_reader(void *arg)
 {
 	struct sched_param sp = { .sched_priority = READER_PRIORITY };
@@ -61,32 +92,7 @@ static void *ring_reader(void *arg)
 			continue;
 		if (e)
 			break;
-		{
-			double wall = rec_wall_now();
-			struct rec_ring_slot *m;
-			size_t n = f.n_values < r->width ? f.n_values : r->width;
-
-			pthread_mutex_lock(&r->lock);
-			if (r->head - r->tail == r->slots) {
-				if (!r->overwrite) {
-					/* dropped: the writer sees the hole in the cycle numbers */
-					pthread_mutex_unlock(&r->lock);
-					continue;
-				}
-				r->tail++;
-			}
-			m = &r->meta[r->head % r->slots];
-			m->cycle = f.cycle;
-			m->time = f.time;
-			m->generation = f.generation;
-			m->n = n;
-			m->wall = wall;
-			memcpy(&r->values[(r->head % r->slots) * r->width], f.values,
-			       n * sizeof(double));
-			r->head++;
-			pthread_cond_signal(&r->cond);
-			pthread_mutex_unlock(&r->lock);
-		}
+		ring_put(r, &f);
 	}
 	pthread_mutex_lock(&r->lock);
 	if (e) {

@@ -224,9 +224,34 @@ static void test_getopt_forms(void **state)
 	assert_true(ca.force);
 	assert_int_equal(0, dcmctl_parse_calibrate(AV("HeadYaw", "min"), &ca, err, sizeof(err)));
 	assert_false(ca.force);
-	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "--forc"), &ca, err,
+	/* an abbreviation, as every dcm program takes them */
+	assert_int_equal(0, dcmctl_parse_calibrate(AV("HeadYaw", "min", "--fo"), &ca, err,
+						   sizeof(err)));
+	assert_true(ca.force);
+	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "--forced"), &ca, err,
 							 sizeof(err)));
-	assert_string_equal(err, "calibrate: unknown option '--forc'");
+	assert_string_equal(err, "calibrate: unknown option '--forced'");
+
+	/* set's zero: a count 0-4095, digits only (common/num.c) */
+	assert_int_equal(0, dcmctl_parse_calibrate(AV("HeadYaw", "set", "4095"), &ca, err,
+						   sizeof(err)));
+	assert_int_equal(ca.how, LIBDCM_CALIB_SET);
+	assert_int_equal(ca.zero, 4095);
+	assert_int_equal(0, dcmctl_parse_calibrate(AV("HeadYaw", "set", "0"), &ca, err,
+						   sizeof(err)));
+	assert_int_equal(ca.zero, 0);
+	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "set", "4096"), &ca, err,
+							 sizeof(err)));
+	assert_string_equal(err, "calibrate: zero '4096' is not a count 0-4095");
+	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "set", "+1"), &ca, err,
+							 sizeof(err)));
+	assert_string_equal(err, "calibrate: zero '+1' is not a count 0-4095");
+	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "set", " 1"), &ca, err,
+							 sizeof(err)));
+	assert_string_equal(err, "calibrate: zero ' 1' is not a count 0-4095");
+	assert_int_equal(-EINVAL, dcmctl_parse_calibrate(AV("HeadYaw", "set", "1e3"), &ca, err,
+							 sizeof(err)));
+	assert_string_equal(err, "calibrate: zero '1e3' is not a count 0-4095");
 #undef AV
 }
 
@@ -244,6 +269,26 @@ static void test_parse_help_version(void **state)
 	assert_int_equal(PARSE(&o, "get", "-V"), DCMCTL_VERSION);
 	assert_int_equal(PARSE(&o, "info", "-j", "--version"), DCMCTL_VERSION);
 	assert_int_equal(PARSE(&o, "get", "--", "-V"), DCMCTL_RUN);
+	/* abbreviated, before and after the command */
+	assert_int_equal(PARSE(&o, "--vers"), DCMCTL_VERSION);
+	assert_int_equal(PARSE(&o, "--dev=dcm2", "--js", "info"), DCMCTL_RUN);
+	assert_int_equal(o.dev_index, 2);
+	assert_true(o.json);
+	assert_int_equal(PARSE(&o, "info", "--dev", "dcm4", "--pre"), DCMCTL_RUN);
+	assert_int_equal(o.dev_index, 4);
+	assert_true(o.pretty);
+	assert_int_equal(o.argc, 0);
+	assert_int_equal(PARSE(&o, "get", "--he"), DCMCTL_CMD_HELP);
+	/* a whole name wins over the longer ones it starts */
+	assert_int_equal(PARSE(&o, "preferences", "save", "Chest", "--device", "dcm5"), DCMCTL_RUN);
+	assert_int_equal(o.dev_index, 5);
+	assert_int_equal(o.argc, 2);
+	/* the command's own, abbreviated, with its value: left to the command */
+	assert_int_equal(PARSE(&o, "preferences", "save", "Chest", "--device-x", "d.xml"),
+			 DCMCTL_RUN);
+	assert_int_equal(o.argc, 4);
+	assert_string_equal(o.argv[2], "--device-x");
+	assert_string_equal(o.argv[3], "d.xml");
 	assert_int_equal(PARSE(&o, "help"), DCMCTL_RUN);
 	assert_string_equal(o.cmd->name, "help");
 }
@@ -266,7 +311,7 @@ static void test_parse_errors(void **state)
 	assert_string_equal(o.err, "unknown option '-x'");
 
 	assert_int_equal(PARSE(&o, "--bogus", "info"), DCMCTL_USAGE_ERROR);
-	assert_string_equal(o.err, "invalid option '--bogus'");
+	assert_string_equal(o.err, "unknown option '--bogus'");
 
 	assert_int_equal(PARSE(&o, "-d"), DCMCTL_USAGE_ERROR);
 	assert_string_equal(o.err, "option '-d' needs an argument");
@@ -278,7 +323,26 @@ static void test_parse_errors(void **state)
 	assert_string_equal(o.err, "invalid device ''");
 
 	assert_int_equal(PARSE(&o, "--json=1", "info"), DCMCTL_USAGE_ERROR);
-	assert_string_equal(o.err, "invalid option '--json=1'");
+	assert_string_equal(o.err, "option '--json' takes no argument");
+	assert_int_equal(PARSE(&o, "info", "--json=1"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "option '--json' takes no argument");
+	assert_int_equal(PARSE(&o, "--dev"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "option '--device' needs an argument");
+	assert_int_equal(PARSE(&o, "info", "--dev"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "option '--device' needs an argument");
+
+	/*
+	 * After the command, the global options and the command's are one
+	 * table: an abbreviation two of them share names both.
+	 */
+	assert_int_equal(PARSE(&o, "events", "--h"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "events: ambiguous option '--h' (--help, --history)");
+	assert_int_equal(PARSE(&o, "record", "--d", "1", "A"), DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err, "record: ambiguous option '--d' (--device, --duration)");
+	assert_int_equal(PARSE(&o, "preferences", "save", "Chest", "--dev=x.xml"),
+			 DCMCTL_USAGE_ERROR);
+	assert_string_equal(o.err,
+			    "preferences: ambiguous option '--dev' (--device, --device-xml)");
 
 	assert_int_equal(PARSE(&o, "--json", "-xj", "info"), DCMCTL_USAGE_ERROR);
 	assert_string_equal(o.err, "unknown option '-x'");

@@ -447,7 +447,9 @@ static void test_parse_alias_set_bad(void **state)
 		 "--at", "1", "--in", "1");
 	ASET_BAD("invalid kind 'x' (clear-all, merge, clear-after, clear-before)", "--mixed",
 		 "legs", "0.5@0", "--kind", "x");
-	ASET_BAD("alias set: unknown option '--time'", "--separate", "--time", "0", "legs", "1");
+	ASET_BAD("alias set: ambiguous option '--i' (--in, --importance)", "--separate", "--i", "0",
+		 "legs", "1");
+	ASET_BAD("alias set: unknown option '--timed'", "--separate", "--timed", "0", "legs", "1");
 	ASET_BAD("option '--times' needs an argument", "--separate", "legs", "1", "--times");
 }
 
@@ -571,12 +573,20 @@ static void test_parse_events(void **state)
 	EV_BAD("events: invalid count '2x' (1 or more)", "-n", "2x");
 	EV_BAD("events: invalid timeout 'x' (seconds)", "--timeout", "x");
 	EV_BAD("events: invalid timeout '-1' (seconds)", "--timeout", "-1");
+	/* counts and seconds are digits only (common/num.c) */
+	EV_BAD("events: invalid count '+2' (1 or more)", "--count", "+2");
+	EV_BAD("events: invalid count ' 2' (1 or more)", "--count", " 2");
+	EV_BAD("events: invalid count '18446744073709551616' (1 or more)", "--count",
+	       "18446744073709551616");
+	EV_BAD("events: invalid timeout '2147484' (seconds)", "--timeout", "2147484");
+	EV_BAD("events: invalid timeout ' 1' (seconds)", "--timeout", " 1");
 	EV_BAD("events: unknown type 'bogus'", "--type", "nack,bogus");
 	EV_BAD("events: --type needs a type", "--type", ",");
 	EV_BAD("events: option '--count' needs an argument", "--count");
 	EV_BAD("events: option '-t' needs an argument", "-t");
 	EV_BAD("events: unknown option '--every'", "--every", "1");
-	EV_BAD("events: unknown option '--typ'", "--typ", "nack");
+	EV_BAD("events: ambiguous option '--t' (--type, --timeout)", "--t", "nack");
+	EV_BAD("events: unknown option '--types'", "--types", "nack");
 	EV_BAD("events: unknown option '-x'", "-x");
 	EV_BAD("events: 'nack' is not an option", "nack");
 #undef EV_BAD
@@ -605,10 +615,16 @@ static void test_parse_option_rules(void **state)
 	dcmctl_set_args_free(&a);
 	SET_BAD("set: invalid value '--in'", "K", "--", "--in");
 	SET_BAD("invalid importance '' (0 to 7)", "K", "1", "--importance=");
-	/* no abbreviations: "--imp" is not "--importance" */
-	SET_BAD("set: unknown option '--imp'", "K", "1", "--imp", "3");
+	/* abbreviations: one option's, or an error naming the candidates */
+	assert_int_equal(dcmctl_parse_set(ARGS("K", "1", "--imp", "3", "--k=merge"), &a, err,
+					  sizeof(err)), 0);
+	assert_int_equal(a.t.importance, 3);
+	assert_int_equal(a.t.kind, LIBDCM_MERGE);
+	dcmctl_set_args_free(&a);
+	SET_BAD("set: ambiguous option '--i' (--in, --importance)", "K", "1", "--i", "3");
 	/* a flag takes no value */
-	ASET_BAD("alias set: unknown option '--mixed=1'", "--mixed=1", "legs", "0.5@0");
+	ASET_BAD("alias set: option '--mixed' takes no argument", "--mixed=1", "legs", "0.5@0");
+	ASET_BAD("alias set: option '--mixed' takes no argument", "--mix=1", "legs", "0.5@0");
 
 	/* watch: -c N, -cN, -c=N, --cycles=N */
 	assert_int_equal(dcmctl_parse_watch(ARGS("-c7", "A"), &w, err, sizeof(err)), 0);
@@ -686,6 +702,8 @@ static struct out run(bool json, int argc, char **argv)
 		r.rc = dcmctl_time(&o, fo, fe);
 	else if (!strcmp(o.cmd->name, "watch"))
 		r.rc = dcmctl_watch(&o, fo, fe);
+	else if (!strcmp(o.cmd->name, "info"))
+		r.rc = dcmctl_cmd_info.run(&o, fo, fe);
 	else
 		r.rc = dcmctl_stats(&o, fo, fe);
 	fclose(fo);
@@ -1093,6 +1111,26 @@ static void test_watch_cmd(void **state)
 	out_free(&r);
 }
 
+/*
+ * info: the section headers go to the stream it was given, with their
+ * sections (the ioctl's answers from the fake kernel; netlink has no dcm
+ * family here, its error on the error stream).
+ */
+static void test_info_cmd(void **state)
+{
+	static const char head[] = "ioctl /dev/null:\n\tindex: 0\n\tname: dcm0\n";
+	struct out r;
+
+	(void)state;
+	r = RUN("info");
+	assert_non_null(r.out);
+	assert_true(!strncmp(r.out, head, strlen(head)));
+	assert_null(strstr(r.err, "ioctl /dev/null:"));
+	if (r.rc)
+		assert_null(strstr(r.out, "netlink dcm:"));
+	out_free(&r);
+}
+
 static void test_stats_cmd(void **state)
 {
 	struct out r;
@@ -1185,6 +1223,7 @@ int main(void)
 		cmocka_unit_test_setup(test_alias_set_cmd, setup),
 		cmocka_unit_test_setup(test_time_cmd, setup),
 		cmocka_unit_test_setup(test_watch_cmd, setup),
+		cmocka_unit_test_setup(test_info_cmd, setup),
 		cmocka_unit_test_setup(test_stats_cmd, setup),
 		cmocka_unit_test_setup(test_open_fails, setup),
 	};

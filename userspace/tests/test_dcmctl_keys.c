@@ -294,10 +294,15 @@ static void test_get_options(void **state)
 	assert_string_equal(r.err, "dcmctl: get: which key? (dcmctl get KEY...)\n");
 	out_free(&r);
 
-	/* a long option by its whole name only */
+	/* a long option abbreviated, as in every dcm program */
 	r = RUN(dcmctl_get, "get", "--qu", "RobotConfig/Body/Type");
+	assert_int_equal(r.rc, 0);
+	assert_string_equal(r.out, "NAO\n");
+	assert_string_equal(r.err, "");
+	out_free(&r);
+	r = RUN(dcmctl_get, "get", "--quiets", "RobotConfig/Body/Type");
 	assert_int_equal(r.rc, DCMCTL_EXIT_USAGE);
-	assert_string_equal(r.err, "dcmctl: get: unknown option '--qu'\n");
+	assert_string_equal(r.err, "dcmctl: get: unknown option '--quiets'\n");
 	out_free(&r);
 }
 

@@ -482,13 +482,15 @@ static void test_parse(void **state)
 	assert_string_equal(err, "preferences: option '--file' needs an argument");
 	assert_int_equal(PARSE(&a, "save", "Chest", "--bogus"), -EINVAL);
 	assert_string_equal(err, "preferences: unknown option '--bogus'");
-	/* an empty value is a missing one; no abbreviations; "-x" is an argument */
+	/* an empty value is a missing one; abbreviations; "-x" is an argument */
 	assert_int_equal(PARSE(&a, "save", "Chest", "--file="), -EINVAL);
 	assert_string_equal(err, "preferences: option '--file' needs an argument");
 	assert_int_equal(PARSE(&a, "save", "Chest", "--file", ""), -EINVAL);
 	assert_string_equal(err, "preferences: option '--file' needs an argument");
-	assert_int_equal(PARSE(&a, "save", "Chest", "--fi", "x.xml"), -EINVAL);
-	assert_string_equal(err, "preferences: unknown option '--fi'");
+	assert_int_equal(PARSE(&a, "save", "Chest", "--fi", "x.xml"), 0);
+	assert_string_equal(a.file, "x.xml");
+	assert_int_equal(PARSE(&a, "save", "Chest", "--files", "x.xml"), -EINVAL);
+	assert_string_equal(err, "preferences: unknown option '--files'");
 	assert_int_equal(PARSE(&a, "save", "Chest", "-f", "x.xml"), -EINVAL);
 	assert_string_equal(err, "preferences save: unexpected argument '-f'");
 	assert_int_equal(PARSE(&a, "add", "Chest", "-K", "-V"), 0);

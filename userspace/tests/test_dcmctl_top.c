@@ -277,15 +277,36 @@ static void test_args(void **state)
 	assert_int_equal(ms, 1000);
 	assert_int_equal(top_parse_args(ARGS("-i", "50"), &ms, &once, err, sizeof(err)), 0);
 	assert_int_equal(ms, 50);
-	assert_int_equal(top_parse_args(ARGS("--help"), &ms, &once, err, sizeof(err)), 1);
+	/* abbreviations, as every command takes them */
+	assert_int_equal(top_parse_args(ARGS("--int", "60", "--on"), &ms, &once, err,
+					sizeof(err)), 0);
+	assert_int_equal(ms, 60);
+	assert_true(once);
+	assert_int_equal(top_parse_args(ARGS("-1", "-i70"), &ms, &once, err, sizeof(err)), 0);
+	assert_int_equal(ms, 70);
+	assert_true(once);
 	assert_int_equal(top_parse_args(ARGS("--interval", "10"), &ms, &once, err, sizeof(err)),
 			 -EINVAL);
 	assert_string_equal(err, "top: invalid interval '10' (50 to 10000 ms)");
 	assert_int_equal(top_parse_args(ARGS("--interval=abc"), &ms, &once, err, sizeof(err)),
 			 -EINVAL);
+	/* a count of ms: digits only (common/num.c) */
+	assert_int_equal(top_parse_args(ARGS("--interval", "+100"), &ms, &once, err,
+					sizeof(err)), -EINVAL);
+	assert_string_equal(err, "top: invalid interval '+100' (50 to 10000 ms)");
+	assert_int_equal(top_parse_args(ARGS("--interval", " 100"), &ms, &once, err,
+					sizeof(err)), -EINVAL);
+	assert_string_equal(err, "top: invalid interval ' 100' (50 to 10000 ms)");
+	assert_int_equal(top_parse_args(ARGS("--interval", "10001"), &ms, &once, err,
+					sizeof(err)), -EINVAL);
+	assert_int_equal(top_parse_args(ARGS("--interval", "10000"), &ms, &once, err,
+					sizeof(err)), 0);
+	assert_int_equal(ms, 10000);
 	assert_int_equal(top_parse_args(ARGS("--interval"), &ms, &once, err, sizeof(err)),
 			 -EINVAL);
-	assert_string_equal(err, "top: option '--interval' needs an argument (MS)");
+	assert_string_equal(err, "top: option '--interval' needs an argument");
+	assert_int_equal(top_parse_args(ARGS("--bogus"), &ms, &once, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "top: unknown option '--bogus'");
 	assert_int_equal(top_parse_args(ARGS("HeadYaw"), &ms, &once, err, sizeof(err)), -EINVAL);
 	assert_string_equal(err, "top: unexpected argument 'HeadYaw'");
 }

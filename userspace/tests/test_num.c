@@ -251,6 +251,37 @@ static void test_double_range(void **state)
 	assert_int_equal(dbl("1e8", 0, 1e7, &v), -ERANGE);
 }
 
+/* A count: digits only, no sign however written, then the range. */
+static void test_count(void **state)
+{
+	static const char *const bad[] = {
+		"", "+1", "-1", "-0", "+0", " 1", "1 ", "1x", "0x10", "1.0", "1e3", "x",
+	};
+	unsigned long long v = 99;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (num_parse_count(bad[i], 0, ULLONG_MAX, &v) != -EINVAL)
+			fail_msg("'%s' read as a count", bad[i]);
+	}
+	assert_int_equal(v, 99);
+	assert_int_equal(num_parse_count(NULL, 0, 1, &v), -EINVAL);
+	assert_int_equal(num_parse_count("0", 0, 4095, &v), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(num_parse_count("0042", 0, 4095, &v), 0);
+	assert_int_equal(v, 42);
+	assert_int_equal(num_parse_count("4095", 0, 4095, &v), 0);
+	assert_int_equal(v, 4095);
+	v = 99;
+	assert_int_equal(num_parse_count("4096", 0, 4095, &v), -ERANGE);
+	assert_int_equal(num_parse_count("0", 1, 10, &v), -ERANGE);
+	assert_int_equal(num_parse_count("18446744073709551616", 0, ULLONG_MAX, &v), -ERANGE);
+	assert_int_equal(v, 99);
+	assert_int_equal(num_parse_count("18446744073709551615", 0, ULLONG_MAX, &v), 0);
+	assert_true(v == ULLONG_MAX);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -264,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_double_not_a_number),
 		cmocka_unit_test(test_double_not_finite),
 		cmocka_unit_test(test_double_range),
+		cmocka_unit_test(test_count),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

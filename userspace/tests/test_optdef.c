@@ -135,6 +135,83 @@ static void test_print(void **state)
 	free(buf);
 }
 
+/* Whole names, abbreviations, and the errors that name the candidates. */
+static const struct optdef abbrev_table[] = {
+	{ "time", 't', 0, "MS", "a time" },
+	{ "times", 0, 0x101, "MS,...", "times" },
+	{ "timeout", 0, 0x102, "SEC", "a timeout" },
+	{ "verbose", 'v', 0, NULL, "log more" },
+	{ "loud", 0, 'v', NULL, "log more, its old name" },
+	{ "lou", 0, 0x103, NULL, "a whole name beside a longer one" },
+	{ "louder", 0, 'v', NULL, "log more, another old name" },
+	{ NULL, 0, 0, NULL, NULL }
+};
+
+static void test_find_long(void **state)
+{
+	char err[128] = "";
+
+	(void)state;
+	assert_int_equal(optdef_find_long(abbrev_table, "--time", err, sizeof(err)), 0);
+	assert_int_equal(optdef_find_long(abbrev_table, "--time=5", err, sizeof(err)), 0);
+	assert_int_equal(optdef_find_long(abbrev_table, "--times", err, sizeof(err)), 1);
+	assert_int_equal(optdef_find_long(abbrev_table, "--timeo", err, sizeof(err)), 2);
+	assert_int_equal(optdef_find_long(abbrev_table, "--v=1", err, sizeof(err)), 3);
+	assert_int_equal(optdef_find_long(abbrev_table, "--lou", err, sizeof(err)), 5);
+	/* two names of one option (same value, same argument) are not ambiguous */
+	assert_int_equal(optdef_find_long(abbrev_table, "--loude", err, sizeof(err)), 6);
+	assert_string_equal(err, "");
+	assert_int_equal(optdef_find_long(abbrev_table, "--ti", err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "ambiguous option '--ti' (--time, --times, --timeout)");
+	assert_int_equal(optdef_find_long(abbrev_table, "--timeu=3", err, sizeof(err)), -ENOENT);
+	assert_string_equal(err, "unknown option '--timeu=3'");
+	assert_int_equal(optdef_find_long(abbrev_table, "--lo", err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "ambiguous option '--lo' (--loud, --lou, --louder)");
+	assert_int_equal(optdef_find_long(NULL, "--x", err, sizeof(err)), -ENOENT);
+	assert_string_equal(err, "unknown option '--x'");
+}
+
+/* optdef_error(): the message of each usage error getopt_long() returns. */
+static void want_error(int argc, char **argv, const char *prefix, const char *want)
+{
+	struct option lo[8];
+	char so[16], err[128] = "";
+	int c = 0, before = 0;
+
+	assert_int_equal(optdef_getopt(abbrev_table, prefix, lo, so, sizeof(so)), 0);
+	optind = 0;
+	opterr = 0;
+	while (c != '?' && c != ':') {
+		before = optind;
+		c = getopt_long(argc, argv, so, lo, NULL);
+		assert_int_not_equal(c, -1);
+	}
+	optdef_error(abbrev_table, c, argc, argv, before, err, sizeof(err));
+	assert_string_equal(err, want);
+}
+
+#define WANT_ERROR(want, ...) \
+	want_error((int)(sizeof((char *[]){ "prog", __VA_ARGS__ }) / sizeof(char *)), \
+		   (char *[]){ "prog", __VA_ARGS__, NULL }, ":", want)
+
+static void test_error(void **state)
+{
+	(void)state;
+	WANT_ERROR("unknown option '-x'", "-x");
+	WANT_ERROR("unknown option '-x'", "-vx");
+	WANT_ERROR("unknown option '-x'", "-xv");
+	WANT_ERROR("unknown option '-x'", "--verbose", "-xv");
+	WANT_ERROR("unknown option '-x'", "arg", "--verbose", "-xv");
+	WANT_ERROR("option '-t' needs an argument", "-vt");
+	WANT_ERROR("option '-t' needs an argument", "--timeout=1", "-t");
+	WANT_ERROR("unknown option '--bogus'", "--bogus");
+	WANT_ERROR("unknown option '--bogus=1'", "arg", "--v", "--bogus=1");
+	WANT_ERROR("ambiguous option '--ti' (--time, --times, --timeout)", "--ti=1");
+	WANT_ERROR("option '--timeout' needs an argument", "--timeo");
+	WANT_ERROR("option '--time' needs an argument", "-v", "--time");
+	WANT_ERROR("option '--verbose' takes no argument", "--verb=1");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -143,6 +220,8 @@ int main(void)
 		cmocka_unit_test(test_getopt_scan),
 		cmocka_unit_test(test_getopt_small_buffer),
 		cmocka_unit_test(test_print),
+		cmocka_unit_test(test_find_long),
+		cmocka_unit_test(test_error),
 	};
 
 	return cmocka_run_group_tests_name("optdef", tests, NULL, NULL);

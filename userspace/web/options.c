@@ -94,7 +94,7 @@ static const struct {
 };
 
 /* Option @c with argument @arg. Return: -1 to go on, else the exit status. */
-static int option(int c, char *arg, struct web_opts *o, char **argv)
+static int option(int c, char *arg, struct web_opts *o)
 {
 	unsigned long long v;
 	size_t i;
@@ -129,18 +129,9 @@ static int option(int c, char *arg, struct web_opts *o, char **argv)
 	case 'h':
 		usage(stdout);
 		return 0;
-	case ':':
-		fprintf(stderr, "dcm-web: %s needs an argument\n", argv[optind - 1]);
-		break;
 	default:
-		if (optopt)
-			fprintf(stderr, "dcm-web: unknown option -%c\n", optopt);
-		else
-			fprintf(stderr, "dcm-web: unknown option %s\n", argv[optind - 1]);
-		break;
+		return 2;	/* '?', ':': said by web_parse_args() */
 	}
-	usage(stderr);
-	return 2;
 }
 
 /* Return: -1 to go on, else the exit status. */
@@ -148,6 +139,7 @@ int web_parse_args(int argc, char **argv, struct web_opts *o)
 {
 	struct option lopts[sizeof(optdefs) / sizeof(optdefs[0])];
 	char sopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 2];
+	char why[256];
 	int c, r;
 
 	if (optdef_getopt(optdefs, ":", lopts, sopts, sizeof(sopts))) {
@@ -155,9 +147,15 @@ int web_parse_args(int argc, char **argv, struct web_opts *o)
 		return 1;
 	}
 	defaults(o);
+	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, sopts, lopts, NULL)) != -1) {
-		r = option(c, optarg, o, argv);
+	while ((c = optdef_next(optdefs, argc, argv, sopts, lopts, why, sizeof(why))) != -1) {
+		if (c == '?') {
+			fprintf(stderr, "dcm-web: %s\n", why);
+			usage(stderr);
+			return 2;
+		}
+		r = option(c, optarg, o);
 		if (r >= 0)
 			return r;
 	}
