@@ -728,23 +728,34 @@ TEST_F(cal, special_version)
 }
 
 /*
+ * Wait up to 10 s for the description's chain to be made (its boards
+ * configured: chaining runs in the cycle, after dcmd has loaded it).
+ * Return: 0, or -1 with @cr the last ChainResult read.
+ */
+static int chain_made(char *cr, size_t len)
+{
+	const char *all = "RS485-1 5/5; RS485-2 4/4; RS485-3 5/5; RS485-4 5/5";
+	int i;
+
+	for (i = 0; i < 100; i++) {
+		read_str(DEV "ChestBoard/ChainResult", cr, len);
+		if (!strcmp(cr, all))
+			return 0;
+		sleep_ms(100);
+	}
+	return -1;
+}
+
+/*
  * Config: every motor board gets its structure again. The boards' counts
- * are taken once the description's chain is made (its boards configured):
- * chaining runs in the cycle, after dcmd has loaded the description.
+ * are taken once the description's chain is made (chain_made()).
  */
 TEST_F(cal, special_config)
 {
-	const char *all = "RS485-1 5/5; RS485-2 4/4; RS485-3 5/5; RS485-4 5/5";
 	char cr[DCM_MAX_STRING_LEN];
-	int c1, c3, i;
+	int c1, c3;
 
-	for (i = 0; i < 100; i++) {
-		read_str(DEV "ChestBoard/ChainResult", cr, sizeof(cr));
-		if (!strcmp(cr, all))
-			break;
-		usleep(100000);
-	}
-	ASSERT_STREQ(all, cr);
+	ASSERT_EQ(0, chain_made(cr, sizeof(cr))) TH_LOG("ChainResult: %s", cr);
 	c1 = read_int(SIM "rs485-1/configs");
 	c3 = read_int(SIM "rs485-3/configs");
 	ASSERT_EQ(0, special(&self->t, DCM_SPECIAL_CONFIG)) TH_LOG("%s", self->t.c.msg);
@@ -909,7 +920,6 @@ static void *ramp_watch(void *arg)
  */
 TEST_F(cal, out_of_band_costs_no_exchange)
 {
-	const char *all = "RS485-1 5/5; RS485-2 4/4; RS485-3 5/5; RS485-4 5/5";
 	struct bus_counts c0, c1;
 	struct answer boards;
 	struct ramp_watch w = { 0 };
@@ -921,13 +931,7 @@ TEST_F(cal, out_of_band_costs_no_exchange)
 	int fd, i, b, tz;
 	double start;
 
-	for (i = 0; i < 100; i++) {
-		read_str(DEV "ChestBoard/ChainResult", cr, sizeof(cr));
-		if (!strcmp(cr, all))
-			break;
-		sleep_ms(100);
-	}
-	ASSERT_STREQ(all, cr);
+	ASSERT_EQ(0, chain_made(cr, sizeof(cr))) TH_LOG("ChainResult: %s", cr);
 	tz = read_int(SIM "joints/LShoulderPitch/true_zero");
 	ASSERT_EQ(0, calibrate(&self->t, "LShoulderPitch", DCM_CALIB_SET, tz));
 	ASSERT_EQ(0, dcm_write_sysfs(SUB "LShoulderPitch/Hardness/Actuator/Value", "1"));
