@@ -233,6 +233,9 @@ void dcm_bus_req_carry(struct dcm_bus *t, ktime_t until, struct dcm_bus_carry *c
 	struct dcm_bus_req *r;
 	ktime_t start;
 
+	/* Most cycles nothing waits: no lock taken for them. */
+	if (!dcm_bus_req_pending(t))
+		return;
 	for (;;) {
 		spin_lock(&t->reqs_lock);
 		r = list_first_entry_or_null(&t->reqs, struct dcm_bus_req, node);

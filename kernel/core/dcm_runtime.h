@@ -7,7 +7,6 @@
 #define _DCM_RUNTIME_H
 
 #include <linux/kref.h>
-#include <linux/workqueue.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
