@@ -150,7 +150,7 @@ done
 # (and of rec/, the frame loop and rows dcmctl and dcm-flight both link).
 # The objects are the build's ($O, make userspace), of the tracked sources.
 obj=${O:-$top/build}/obj/userspace
-for prog in dcmctl dcmd lola web physics flight rec lib desc; do
+for prog in dcmctl dcmd lola web physics flight rec ros2 nao lib desc; do
 	dir=$obj/$prog
 	[ "$prog" = desc ] && dir=$obj/pic/desc
 	list=()
@@ -238,11 +238,11 @@ kcheck "kernel: the includes of its ${#ksrc[@]} files go only down the layers" \
 	-l "$page" -i -I kernel -I include "${ksrc[@]}"
 
 # User space's layers by their includes, as its Makefile looks for them
-# (the file's folder, then -I lib, common, desc, rec, flight): the
-# programs over rec/, desc/, libdcm and common/.
-mapfile -t usrc < <(git ls-files 'userspace/'{dcmctl,dcmd,lola,web,physics,flight,rec,desc,lib,common}'/*.[ch]')
+# (the file's folder, then -I lib, common, desc, rec, flight, nao, ros2):
+# the programs over rec/, ros2/, nao/, desc/, libdcm and common/.
+mapfile -t usrc < <(git ls-files 'userspace/'{dcmctl,dcmd,lola,web,physics,flight,rec,ros2,nao,desc,lib,common}'/*.[ch]')
 uinc=()
-for d in lib common desc rec flight; do
+for d in lib common desc rec flight nao ros2; do
 	uinc+=(-I "userspace/$d")
 done
 kcheck "userspace: no include circle among its ${#usrc[@]} files" \

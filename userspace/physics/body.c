@@ -21,7 +21,7 @@
 #include <string.h>
 #include <ode/ode.h>
 
-#include "model.h"
+#include "nao_model.h"
 #include "physics.h"
 
 #define G		9.80665

@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 
-#include "model.h"
+#include "nao_model.h"
 #include "num.h"
 #include "optdef.h"
 #include "physics.h"

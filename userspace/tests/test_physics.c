@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "../physics/model.h"
+#include "../nao/nao_model.h"
 #include "../physics/physics.h"
 
 #define TICK_US	10000

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "foxglove.h"
 #include "json.h"
 #include "log.h"
@@ -75,6 +76,11 @@ static bool channel_exists(const struct web_server *s, unsigned int id)
 {
 	const struct web_channel *ch = web_model_channel(&s->model, id);
 
+	unsigned int r;
+
+	for (r = 0; r < WEB_ROS_CHANNELS; r++)
+		if (id == web_chan_ros(&s->model, r))
+			return web_ros_has(&s->model.ros, r);
 	return (ch && ch->n_fields) || id == web_chan_cycle(s) || id == web_chan_events(s);
 }
 
@@ -90,28 +96,47 @@ bool web_subscribed(const struct web_server *s, unsigned int channel)
 	return false;
 }
 
-void web_publish(struct web_server *s, unsigned int channel, const char *data, size_t len,
-		 uint64_t ts)
+/* A messageData frame of subscription @id to @c. */
+static void publish_one(struct web_server *s, struct web_client *c, uint32_t id,
+			const void *data, size_t len, uint64_t ts)
 {
 	unsigned char hdr[13];
+	unsigned int b;
+
+	hdr[0] = 0x01;	/* messageData */
+	for (b = 0; b < 4; b++)
+		hdr[1 + b] = (unsigned char)(id >> (8 * b));
+	for (b = 0; b < 8; b++)
+		hdr[5 + b] = (unsigned char)(ts >> (8 * b));
+	if (web_queue_push(&c->q, hdr, sizeof(hdr), data, len, true))
+		s->counters.dropped++;
+}
+
+void web_publish(struct web_server *s, unsigned int channel, const void *data, size_t len,
+		 uint64_t ts)
+{
 	struct web_client *c;
 	unsigned int i;
 
 	for (c = s->clients; c; c = c->next)
-		for (i = 0; i < c->n_subs; i++) {
-			uint32_t id = c->subs[i].id;
-			unsigned int b;
+		for (i = 0; i < c->n_subs; i++)
+			if (c->subs[i].channel == channel)
+				publish_one(s, c, c->subs[i].id, data, len, ts);
+}
 
-			if (c->subs[i].channel != channel)
-				continue;
-			hdr[0] = 0x01;	/* messageData */
-			for (b = 0; b < 4; b++)
-				hdr[1 + b] = (unsigned char)(id >> (8 * b));
-			for (b = 0; b < 8; b++)
-				hdr[5 + b] = (unsigned char)(ts >> (8 * b));
-			if (web_queue_push(&c->q, hdr, sizeof(hdr), data, len, true))
-				s->counters.dropped++;
-		}
+/* A new subscription to /robot_description gets the URDF at once. */
+static void send_latched(struct web_server *s, struct web_client *c, uint32_t id,
+			 unsigned int chan)
+{
+	unsigned char *msg;
+	size_t len;
+
+	if (chan != web_chan_ros(&s->model, WEB_ROS_ROBOT_DESCRIPTION))
+		return;
+	msg = web_ros_message(&s->model.ros, WEB_ROS_ROBOT_DESCRIPTION, NULL, web_now_ns(), &len);
+	if (msg)
+		publish_one(s, c, id, msg, len, web_now_ns());
+	free(msg);
 }
 
 static const char *skip_ws(const char *p)
@@ -187,7 +212,7 @@ static const char *match_end(const char *p)
 	return NULL;
 }
 
-static void do_subscribe(const struct web_server *s, struct web_client *c,
+static void do_subscribe(struct web_server *s, struct web_client *c,
 			 const char *arr)
 {
 	const char *end, *p;
@@ -244,6 +269,7 @@ static void do_subscribe(const struct web_server *s, struct web_client *c,
 		c->subs[c->n_subs].id = id;
 		c->subs[c->n_subs].channel = chan;
 		c->n_subs++;
+		send_latched(s, c, id, chan);
 	}
 }
 
@@ -278,7 +304,7 @@ static void do_unsubscribe(struct web_client *c, const char *arr)
 	}
 }
 
-static void handle_text(const struct web_server *s, struct web_client *c, const char *text,
+static void handle_text(struct web_server *s, struct web_client *c, const char *text,
 			size_t len)
 {
 	const char *end = text + len, *op = member(text, end, "op");
@@ -369,7 +395,7 @@ static void client_close(struct web_server *s, struct web_client *c)
 }
 
 /* A fragment of a message: the message handled once whole. Return: 0, or -1 to close. */
-static int client_receive(const struct web_server *s, struct web_client *c, struct lws *wsi,
+static int client_receive(struct web_server *s, struct web_client *c, struct lws *wsi,
 			  const void *in, size_t len)
 {
 	char *b;

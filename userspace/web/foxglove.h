@@ -46,7 +46,7 @@ unsigned int web_chan_events(const struct web_server *s);
 /* Whether a client subscribes to @channel. */
 bool web_subscribed(const struct web_server *s, unsigned int channel);
 /* Send @data to every subscription of @channel: messageData frames. */
-void web_publish(struct web_server *s, unsigned int channel, const char *data, size_t len,
+void web_publish(struct web_server *s, unsigned int channel, const void *data, size_t len,
 		 uint64_t ts);
 /* The description was replaced: the model built again, the channels advertised again. */
 void web_readvertise(struct web_server *s);

@@ -43,6 +43,24 @@
  */
 #define LWS_TABLE_EXTRA 6
 
+/* The ROS 2 and 3D channels of a frame (ros.c), those subscribed. */
+static void on_frame_ros(struct web_server *s, uint64_t ts)
+{
+	unsigned int r, id;
+	unsigned char *msg;
+	size_t len;
+
+	for (r = 0; r < WEB_ROS_ROBOT_DESCRIPTION; r++) {
+		id = web_chan_ros(&s->model, r);
+		if (!web_subscribed(s, id))
+			continue;
+		msg = web_ros_message(&s->model.ros, r, &s->frame, ts, &len);
+		if (msg)
+			web_publish(s, id, msg, len, ts);
+		free(msg);
+	}
+}
+
 static void on_frame(struct web_server *s)
 {
 	uint64_t ts = web_now_ns();
@@ -80,6 +98,7 @@ static void on_frame(struct web_server *s)
 			web_publish(s, ch->id, json, len, ts);
 		free(json);
 	}
+	on_frame_ros(s, ts);
 }
 
 static int on_event(const struct dcm_nl_event *nev, void *arg)

@@ -252,6 +252,18 @@ static int model_devices(struct web_model *m, struct dcm *dcm, const struct dcm_
 	return 0;
 }
 
+/* The frame index of the key or subdevice @name, or -1. */
+static long key_index(const void *arg, const char *name)
+{
+	const struct web_model *m = arg;
+	size_t i;
+
+	for (i = 0; i < m->n_keys; i++)
+		if (!strcmp(m->keys[i].name, name))
+			return m->keys[i].index;
+	return -1;
+}
+
 /**
  * web_model_build() - the channels and keys of the running description
  * @dcm: the controller, open; its frames get the live keys (dcm_frame_keys())
@@ -289,6 +301,7 @@ int web_model_build(struct dcm *dcm, const char *sysfs_root, unsigned int index,
 	m->n_handles = max;
 	for (i = 0; i < m->n_channels; i++)
 		m->channels[i].id = (unsigned int)i + 1;
+	web_ros_build(&m->ros, key_index, m);
 out:
 	dcm_tree_free(t);
 	if (r)
@@ -439,6 +452,8 @@ char *web_advertise_json(const struct web_model *m)
 		      "dcm.CycleStats", cycle_schema);
 	advertise_one(&w, (unsigned int)m->n_channels + 1 + WEB_CHAN_EVENTS_OFFSET, "/events",
 		      "dcm.Event", events_schema);
+	for (i = 0; i < WEB_ROS_CHANNELS; i++)
+		web_ros_advertise(&m->ros, (unsigned int)i, web_chan_ros(m, (unsigned int)i), &w);
 	json_end_array(&w);
 	json_end_object(&w);
 	json_finish(&w);

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dcm-physics: the NAO's rigid-body model, as tables (model.c).
+ * The NAO's rigid-body model, as tables (nao_model.c): what dcm-physics
+ * simulates, and what nao_urdf.c describes to viewers.
  *
  * Units are SI: metres, kilograms, radians, newton-metres. Every link's
  * frame is parallel to the torso's in the zero posture (all joints at 0):
  * X forward, Y to the robot's left, Z up.
  */
-#ifndef DCM_PHYS_MODEL_H
-#define DCM_PHYS_MODEL_H
+#ifndef DCM_NAO_MODEL_H
+#define DCM_NAO_MODEL_H
 
 #include <linux/dcm_sim.h>
 
@@ -116,6 +117,12 @@ extern const struct phys_link_def phys_links[PHYS_LINKS];
 /* By enum dcm_sim_joint; a hand's entry has parent == child == -1. */
 extern const struct phys_joint_def phys_joints[DCM_SIM_JOINTS];
 extern const struct phys_fsr_def phys_fsr[DCM_SIM_FEET];
+/* By enum dcm_sim_joint: the joints' names, as Device.xml gives them */
+extern const char *const phys_joint_names[DCM_SIM_JOINTS];
+
+/* The winding voltage the torque constants are derived for, V: a joint's
+ * no-load speed is this over its torque per ampere (physics.rst, "Motors") */
+#define PHYS_MOTOR_VOLTS	12.0
 
 /* The sole below the ankle's frame origin (FootHeight), m */
 #define PHYS_FOOT_HEIGHT	0.04519
@@ -134,4 +141,4 @@ extern const double phys_imu_at[3];
 extern const double phys_stand[DCM_SIM_JOINTS];
 /* The shipped Device.xml's current limits (ElectricCurrent Max), mA */
 extern const int phys_current_max_ma[DCM_SIM_JOINTS];
-#endif /* DCM_PHYS_MODEL_H */
+#endif /* DCM_NAO_MODEL_H */

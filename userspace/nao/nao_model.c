@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm-physics: the NAO's rigid-body model (NAO H25 V5/V6).
+ * The NAO's rigid-body model (NAO H25 V5/V6): dcm-physics simulates it,
+ * nao_urdf.c describes it.
  *
  * Sources (Documentation/dcm/physics.rst says more):
  *
@@ -32,7 +33,7 @@
  * the links' lengths; only their contact with the ground matters.
  */
 
-#include "model.h"
+#include "nao_model.h"
 
 #define BOX(sx, sy, sz, cx, cy, cz) \
 	{ PHYS_SHAPE_BOX, { sx, sy, sz }, { cx, cy, cz }, { 0, 0, 0 } }
@@ -200,6 +201,14 @@ const struct phys_joint_def phys_joints[DCM_SIM_JOINTS] = {
 				    -1189516, 922747, LEG_B, FR_LEG),
 	[DCM_SIM_R_ANKLE_ROLL] = J(PHYS_R_ANKLE, PHYS_R_FOOT, 0, 0, 0, 1, 0, 0,
 				   -769001, 397880, LEG_A, FR_LEG),
+};
+
+const char *const phys_joint_names[DCM_SIM_JOINTS] = {
+	"HeadYaw", "HeadPitch",
+	"LShoulderPitch", "LShoulderRoll", "LElbowYaw", "LElbowRoll", "LWristYaw", "LHand",
+	"RShoulderPitch", "RShoulderRoll", "RElbowYaw", "RElbowRoll", "RWristYaw", "RHand",
+	"LHipYawPitch", "LHipRoll", "LHipPitch", "LKneePitch", "LAnklePitch", "LAnkleRoll",
+	"RHipYawPitch", "RHipRoll", "RHipPitch", "RKneePitch", "RAnklePitch", "RAnkleRoll",
 };
 
 /* kernel/sim/sim_sensors.c sim_foot_left and sim_foot_right, in metres */
