@@ -23,7 +23,7 @@ PACKAGES="
 	libode-dev libmsgpack-dev libncurses-dev python3-msgpack python3-dev tmux rt-tests stress-ng valgrind
 	flex bison bc libelf-dev libssl-dev
 	python3-sphinx sphinx-common lintian devscripts groff-base man-db
-	libwebsockets-dev chromium chromium-driver prometheus
+	libwebsockets-dev chromium chromium-driver prometheus liburdfdom-tools
 "
 case "${1:-}" in
 --rt)

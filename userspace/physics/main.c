@@ -22,6 +22,7 @@
 #include <sys/un.h>
 
 #include "nao_model.h"
+#include "nao_urdf.h"
 #include "num.h"
 #include "optdef.h"
 #include "physics.h"
@@ -57,6 +58,7 @@ static const struct optdef optdefs[] = {
 	{ "stats", 'S', 0, NULL, "the figures every 1000 ticks too, not only at the end" },
 	{ "bench", 'b', 0, "N", "no link: the body stands N ticks of 10 ms; the figures" },
 	{ "mass", 'm', 0, NULL, "print the model's mass, kg, and exit" },
+	{ "urdf", 'u', 0, NULL, "print the model as a URDF (ROS's robot description) and exit" },
 	{ "help", 'h', 0, NULL, "this text" },
 	{ NULL, 0, 0, NULL, NULL }
 };
@@ -68,7 +70,8 @@ static void usage(FILE *f)
 		"                   [--iterations N] [--ticks N] [--stats]\n"
 		"       dcm-physics --relay PORT [--device PATH]\n"
 		"       dcm-physics --bench N [--substeps N] [--iterations N]\n"
-		"       dcm-physics --mass\n");
+		"       dcm-physics --mass\n"
+		"       dcm-physics --urdf\n");
 	optdef_print(f, optdefs, 20);
 }
 
@@ -273,7 +276,7 @@ struct phys_args {
 	const char *dev, *listen_path, *relay;
 	struct phys_opts popts;
 	unsigned long long ticks, bench_ticks;
-	int every, mass;
+	int every, mass, urdf;
 };
 
 /* A count option (--substeps, --iterations): 1 to @max. */
@@ -340,6 +343,8 @@ static int parse_args(int argc, char **argv, struct phys_args *a)
 			}
 		} else if (c == 'm') {
 			a->mass = 1;
+		} else if (c == 'u') {
+			a->urdf = 1;
 		} else if (c == 'h') {
 			usage(stdout);
 			return 1;
@@ -403,6 +408,8 @@ int main(int argc, char **argv)
 
 	if (a.mass)
 		return print_mass(&a.popts);
+	if (a.urdf)
+		return nao_urdf_write(stdout) || fflush(stdout) ? 1 : 0;
 	if (a.bench_ticks)
 		return bench(a.bench_ticks, &a.popts);
 

@@ -12,6 +12,10 @@
 #     the npm registry, installed with npm ci into build/web-test/)
 #     subscribes and receives a joint's values as it is commanded; bad
 #     clients (ws_abuse.js) get errors and change nothing;
+#   - the same client with Foxglove's ROS 2 readers (ros_client.js):
+#     /joint_states, /imu, /foot_pressure decoded from CDR with ROS 2's own
+#     definitions, /tf against @foxglove/schemas, the head frame turning
+#     with HeadYaw, /robot_description a URDF whose stops are Device.xml's;
 #   - headless Chromium (through chromedriver's WebDriver API) opens the
 #     page, and the joint's plot moves when the joint is commanded; the
 #     screenshots stay in build/test-output/web/;
@@ -345,6 +349,127 @@ def test_foxglove(g):
         abs(r['first'] - target) > 0.2,
         'foxglove: the subscription receives %s moving to %g' % (JOINT, target),
         json.dumps(r) + '\n' + errout.decode())
+
+
+def device_xml_stops():
+    """Each joint's Position/Sensor Min and Max in the shipped Device.xml."""
+    import xml.etree.ElementTree as ET
+    stops = {}
+    root = ET.parse(os.path.join(TOP, 'userspace', 'data', 'Device.xml')).getroot()
+    for sd in root.iter('SubDevice'):
+        name = sd.get('Name', '')
+        if name.endswith('/Position/Sensor') and sd.get('Type') == 'JointPosition':
+            stops[name.split('/')[0]] = (float(sd.get('Min')), float(sd.get('Max')))
+    return stops
+
+
+def check_urdf(path):
+    """The URDF dcm-web sent: urdfdom reads it, a tree of links from the
+    torso whose joints' stops are Device.xml's. Returns what is wrong."""
+    import xml.etree.ElementTree as ET
+    bad = []
+    # ROS's own URDF parser (urdfdom's check_urdf, Debian's liburdfdom-tools)
+    tool = shutil.which('check_urdf')
+    if not tool:
+        return ['check_urdf missing: run scripts/deps.sh']
+    p = subprocess.run([tool, path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode or 'root Link: torso' not in p.stdout.decode():
+        bad.append('check_urdf: exit %d\n%s' % (p.returncode, p.stdout.decode()[-1000:]))
+    try:
+        robot = ET.parse(path).getroot()
+    except (OSError, ET.ParseError) as e:
+        return ['the URDF does not parse: %r' % e]
+    if robot.tag != 'robot' or robot.get('name') != 'NAO':
+        bad.append('root <%s name=%r>' % (robot.tag, robot.get('name')))
+    links = {l.get('name') for l in robot.findall('link')}
+    children = {}
+    stops = device_xml_stops()
+    for j in robot.findall('joint'):
+        name, parent = j.get('name'), j.find('parent').get('link')
+        child = j.find('child').get('link')
+        if parent not in links or child not in links:
+            bad.append('%s: links %s, %s' % (name, parent, child))
+        if child in children:
+            bad.append('%s: %s has two parents' % (name, child))
+        children[child] = parent
+        lim = j.find('limit')
+        want = stops.get(name)
+        got = (float(lim.get('lower')), float(lim.get('upper')))
+        if not want or abs(got[0] - want[0]) > 1e-6 or abs(got[1] - want[1]) > 1e-6:
+            bad.append('%s: stops %r, Device.xml %r' % (name, got, want))
+        if float(lim.get('effort')) <= 0 or float(lim.get('velocity')) <= 0:
+            bad.append('%s: effort or velocity not positive' % name)
+    roots = links - set(children)
+    if roots != {'torso'}:
+        bad.append('roots %r' % sorted(roots))
+    if len(children) != len([n for n in stops if not n.endswith('Hand')]):
+        bad.append('%d joints, Device.xml %d moving links' % (len(children), len(stops)))
+    return bad
+
+
+def test_ros(g, tmp):
+    """ROS 2 and 3D: what Foxglove Studio's ROS 2 readers and 3D panel take."""
+    node = shutil.which('node')
+    if not os.path.exists(os.path.join(NPM_DIR, '.installed')):
+        tap(False, 'ros: npm ci of the Foxglove readers', 'see foxglove: npm ci')
+        return
+    url = 'ws://127.0.0.1:%d/' % g.http_port
+    env = dict(os.environ, NODE_PATH=os.path.join(NPM_DIR, 'node_modules'))
+    urdf = os.path.join(tmp, 'robot_description.urdf')
+    target = -0.3
+    g.set('%s/Hardness/Actuator' % JOINT, '1')
+    p = subprocess.Popen([node, os.path.join(HERE, 'ros_client.js'), url, JOINT, str(target),
+                          str(int(90 * SCALE)), urdf],
+                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(2 * SCALE)
+    while p.poll() is None:
+        g.set('%s/Position/Actuator' % JOINT, str(target), '--in', '1000')
+        try:
+            p.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            pass
+    out, errout = p.communicate(timeout=120 * SCALE)
+    try:
+        r = json.loads(out.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        tap(False, 'ros: the client ran', out.decode() + errout.decode())
+        return
+    note('ros client: %s' % json.dumps(r)[:2000])
+    want = {'/joint_states': ('cdr', 'sensor_msgs/msg/JointState', 'ros2msg'),
+            '/imu': ('cdr', 'sensor_msgs/msg/Imu', 'ros2msg'),
+            '/foot_pressure': ('cdr', 'dcm_msgs/msg/FootPressure', 'ros2msg'),
+            '/tf': ('json', 'foxglove.FrameTransforms', 'jsonschema'),
+            '/robot_description': ('cdr', 'std_msgs/msg/String', 'ros2msg')}
+    got = {t: (c['encoding'], c['schemaName'], c['schemaEncoding'])
+           for t, c in r['channels'].items()}
+    tap(got == want, 'ros: the ROS 2 and 3D channels are advertised with their types',
+        json.dumps(got))
+    tap(not r['schema_errors'] and not r['decode_mismatch'],
+        'ros: the schemas are ROS 2\'s types, and both readers decode the same values',
+        json.dumps([r['schema_errors'], r['decode_mismatch']]))
+    tap(not r['tf_errors'] and r['head'] and r['head']['n_transforms'] == 24,
+        'ros: /tf is foxglove.FrameTransforms (@foxglove/schemas), one transform a joint',
+        json.dumps([r['tf_errors'], r['head']]))
+    joints = set(device_xml_stops())
+    tap(set(r['names'] or []) == joints,
+        'ros: /joint_states names every joint of the description',
+        json.dumps(sorted(joints ^ set(r['names'] or []))))
+    h = r['head'] or {}
+    tap(p.returncode == 0 and r['reached'] and abs(r['first'] - target) > 0.2 and
+        abs(h['tf_angle'] - h['position']) < 1e-9 and
+        abs(h['rotation']['x']) < 1e-12 and abs(h['rotation']['y']) < 1e-12,
+        'ros: the head frame turns about Z with %s to %g, as /joint_states says in the same'
+        ' cycle' % (JOINT, target), json.dumps(r) + '\n' + errout.decode())
+    imu, feet = r['imu'] or {}, r['feet'] or {}
+    q = imu.get('orientation') or {}
+    norm = sum(q.get(k, 0) ** 2 for k in 'xyzw')
+    tap(imu.get('frame') == 'torso' and abs(norm - 1) < 1e-9 and
+        len(feet.get('left', [])) == 4 and len(feet.get('right', [])) == 4,
+        'ros: /imu (a unit orientation, frame torso) and /foot_pressure (4 FSRs a foot)',
+        json.dumps([imu, feet]))
+    bad = check_urdf(urdf) if r['urdf_bytes'] else ['no /robot_description received']
+    tap(not bad, 'ros: /robot_description is a URDF of the body, its stops Device.xml\'s',
+        '\n'.join(bad))
 
 
 def test_ws_abuse(g):
@@ -800,6 +925,7 @@ def main():
         test_metrics(g)
         test_prometheus(g, tmp)
         test_foxglove(g)
+        test_ros(g, tmp)
         if os.path.exists(os.path.join(NPM_DIR, '.installed')):
             test_ws_abuse(g)
         test_browser(g, tmp)
