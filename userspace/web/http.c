@@ -2,7 +2,9 @@
 /*
  * dcm-web's HTTP: / serves the page's files (libwebsockets' file mount of
  * --root), /metrics the metrics (metrics.c), anything below /metrics 404;
- * an answer that stalls is closed after --http-timeout.
+ * a method other than GET 405 (with Allow), a WebSocket upgrade that does
+ * not ask for the Foxglove subprotocol 400; an answer that stalls is
+ * closed after --http-timeout.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +33,46 @@ const struct lws_http_mount *web_http_mounts(struct lws_http_mount *root, const 
 	root->def = "index.html";
 	root->origin_protocol = LWSMPRO_FILE;
 	return root;
+}
+
+/*
+ * An error answer with a line of text, and Allow: @allow if not NULL,
+ * written at once; the caller then has the connection closed.
+ */
+static void http_error(struct lws *wsi, unsigned int code, const char *allow, const char *text)
+{
+	unsigned char buf[LWS_PRE + 512], *start = buf + LWS_PRE, *p = start;
+	unsigned char *end = buf + sizeof(buf) - 1;
+	size_t n = strlen(text);
+
+	if (lws_add_http_header_status(wsi, code, &p, end) ||
+	    (allow && lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_ALLOW,
+						   (const unsigned char *)allow,
+						   (int)strlen(allow), &p, end)) ||
+	    lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE,
+					 (const unsigned char *)"text/plain; charset=utf-8", 25,
+					 &p, end) ||
+	    lws_add_http_header_by_token(wsi, WSI_TOKEN_CONNECTION,
+					 (const unsigned char *)"close", 5, &p, end) ||
+	    lws_add_http_header_content_length(wsi, n, &p, end) ||
+	    lws_finalize_http_header(wsi, &p, end) || (size_t)(end - p) < n)
+		return;
+	memcpy(p, text, n);
+	p += n;
+	lws_write(wsi, start, (size_t)(p - start), LWS_WRITE_HTTP_HEADERS);
+}
+
+/* Whether the Sec-WebSocket-Protocol list of the request names ours. */
+static int asks_foxglove(struct lws *wsi)
+{
+	char list[256], *tok, *save;
+
+	if (lws_hdr_copy(wsi, list, sizeof(list), WSI_TOKEN_PROTOCOL) <= 0)
+		return 0;
+	for (tok = strtok_r(list, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save))
+		if (!strcmp(tok, WEB_SUBPROTOCOL))
+			return 1;
+	return 0;
 }
 
 /* The metrics now, into @hs. Return: 0, or -1. */
@@ -139,6 +181,21 @@ int web_http_callback(struct lws *wsi, enum lws_callback_reasons reason, void *u
 		if (hs)
 			hs->body = NULL;
 		break;
+	case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+		/* Every request, the page's and the metrics': GET only. */
+		if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0)
+			break;
+		http_error(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED, "GET",
+			   "405 Method Not Allowed: dcm-web answers GET only\n");
+		return -1;
+	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+		/* A WebSocket must ask for the Foxglove subprotocol. */
+		if (!strcmp(in ? (const char *)in : "", "websocket") && asks_foxglove(wsi))
+			break;
+		http_error(wsi, HTTP_STATUS_BAD_REQUEST, NULL,
+			   "400 Bad Request: the WebSocket's subprotocol must be "
+			   WEB_SUBPROTOCOL "\n");
+		return 1;
 	case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
 	case LWS_CALLBACK_ESTABLISHED:
 		/* A WebSocket without our subprotocol: refused. */
