@@ -3,7 +3,7 @@
 #
 # test-alerts.sh: the Prometheus alert rules installed with dcm-web
 # (userspace/web/prometheus/dcm-alerts.yml) against promtool: they load
-# (promtool check rules), their cases pass (promtool test rules
+# (promtool check rules; yamllint has nothing to say), their cases pass (promtool test rules
 # dcm-alerts.test.yml), every alert has a case where it fires and one
 # where it does not, and the cases bite: an alert made never to fire, or to
 # fire on every series (its comparison dropped), fails them. Reports like
@@ -28,6 +28,13 @@ if ! command -v promtool >/dev/null; then
 	finish
 fi
 
+if command -v yamllint >/dev/null; then
+	# as scripts/check-dts.sh lints the bindings
+	yamllint -f parsable -d '{extends: relaxed, rules: {line-length: {max: 100}}}' \
+		"$RULES/dcm-alerts.yml" "$RULES/dcm-alerts.test.yml" >"$check_log" 2>&1 &&
+		[ ! -s "$check_log" ]
+	check "yamllint dcm-alerts.yml dcm-alerts.test.yml" $?
+fi
 promtool check rules "$RULES/dcm-alerts.yml" >"$check_log" 2>&1
 check "promtool check rules dcm-alerts.yml" $?
 (cd "$RULES" && promtool test rules dcm-alerts.test.yml) >"$check_log" 2>&1

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "http.h"
 #include "metrics.h"
@@ -60,6 +61,28 @@ static void http_error(struct lws *wsi, unsigned int code, const char *allow, co
 	memcpy(p, text, n);
 	p += n;
 	lws_write(wsi, start, (size_t)(p - start), LWS_WRITE_HTTP_HEADERS);
+}
+
+/*
+ * The answer to a WebSocket upgrade refused, sent on the socket itself:
+ * libwebsockets has begun the upgrade and writes no HTTP answer in it, and
+ * hangs up once the callback returns. Plain TCP (dcm-web has no TLS),
+ * nothing sent on the connection yet; the answer fits a socket's buffer.
+ */
+static void upgrade_refused(struct lws *wsi)
+{
+	static const char answer[] =
+		"HTTP/1.1 400 Bad Request\r\n"
+		"Content-Type: text/plain; charset=utf-8\r\n"
+		"Content-Length: 75\r\n"
+		"Connection: close\r\n\r\n"
+		"400 Bad Request: the WebSocket's subprotocol must be " WEB_SUBPROTOCOL "\n";
+	int fd = lws_get_socket_fd(wsi);
+
+	_Static_assert(sizeof("400 Bad Request: the WebSocket's subprotocol must be "
+			      WEB_SUBPROTOCOL "\n") - 1 == 75, "Content-Length");
+	if (fd >= 0)
+		(void)send(fd, answer, sizeof(answer) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
 /* Whether the Sec-WebSocket-Protocol list of the request names ours. */
@@ -189,13 +212,16 @@ int web_http_callback(struct lws *wsi, enum lws_callback_reasons reason, void *u
 			   "405 Method Not Allowed: dcm-web answers GET only\n");
 		return -1;
 	case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-		/* A WebSocket must ask for the Foxglove subprotocol. */
+		/*
+		 * A WebSocket must ask for the Foxglove subprotocol: else a
+		 * 400 saying so, and the connection is hung up (-1; 1, "the
+		 * answer is written", would need it written through
+		 * libwebsockets, which this stage does not do).
+		 */
 		if (!strcmp(in ? (const char *)in : "", "websocket") && asks_foxglove(wsi))
 			break;
-		http_error(wsi, HTTP_STATUS_BAD_REQUEST, NULL,
-			   "400 Bad Request: the WebSocket's subprotocol must be "
-			   WEB_SUBPROTOCOL "\n");
-		return 1;
+		upgrade_refused(wsi);
+		return -1;
 	case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
 	case LWS_CALLBACK_ESTABLISHED:
 		/* A WebSocket without our subprotocol: refused. */

@@ -27,7 +27,7 @@
 
 import base64
 import hashlib
-import http.client
+from http.client import HTTPConnection, HTTPException, HTTPResponse
 import json
 import os
 import re
@@ -246,11 +246,11 @@ def test_metrics(g):
 def raw_request(port, head, body=b''):
     """Send HEAD (the request line and headers, without the blank line)
     and BODY; the answer's status, headers and body."""
-    c = http.client.HTTPConnection('127.0.0.1', port, timeout=30 * SCALE)
+    c = HTTPConnection('127.0.0.1', port, timeout=30 * SCALE)
     try:
         c.connect()
         c.sock.sendall(head.encode() + b'\r\n\r\n' + body)
-        r = http.client.HTTPResponse(c.sock, method=head.split()[0])
+        r = HTTPResponse(c.sock, method=head.split()[0])
         r.begin()
         return r.status, r.getheader('Allow'), r.read()
     finally:
@@ -264,15 +264,16 @@ def test_http_errors(g):
     bad = []
     for method, path, body in (('POST', '/metrics', b'a=1'), ('PUT', '/', b'x'),
                                ('DELETE', '/metrics', b''), ('OPTIONS', '/metrics', b''),
-                               ('PATCH', '/index.html', b'{}'), ('POST', '/metrics/../x', b'')):
+                               ('PATCH', '/index.html', b'{}'), ('HEAD', '/metrics', b''),
+                               ('POST', '/metrics/../x', b'')):
         head = '%s %s HTTP/1.1\r\n%s\r\nContent-Length: %d' % (method, path, host, len(body))
         try:
             got = raw_request(g.http_port, head, body)[:2]
-        except (OSError, http.client.HTTPException) as e:
+        except (OSError, HTTPException) as e:
             got = repr(e)
         if got != (405, 'GET'):
             bad.append('%s %s: %r' % (method, path, got))
-    tap(not bad, 'http: POST, PUT, DELETE, OPTIONS and PATCH get 405 with Allow: GET',
+    tap(not bad, 'http: POST, PUT, DELETE, OPTIONS, PATCH and HEAD get 405 with Allow: GET',
         '\n'.join(bad))
     key = base64.b64encode(os.urandom(16)).decode()
     up = ('GET / HTTP/1.1\r\n%s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n'
@@ -282,7 +283,7 @@ def test_http_errors(g):
         try:
             st, _, body = raw_request(g.http_port, up + extra)
             got.append((st, b'foxglove.websocket.v1' in body))
-        except (OSError, http.client.HTTPException) as e:
+        except (OSError, HTTPException) as e:
             got.append(repr(e))
     tap(got == [(400, True), (400, True)],
         'http: a WebSocket upgrade without foxglove.websocket.v1 gets 400, saying why',
