@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 
 #include "http.h"
@@ -218,7 +219,7 @@ int web_http_callback(struct lws *wsi, enum lws_callback_reasons reason, void *u
 		 * answer is written", would need it written through
 		 * libwebsockets, which this stage does not do).
 		 */
-		if (!strcmp(in ? (const char *)in : "", "websocket") && asks_foxglove(wsi))
+		if (!strcasecmp(in ? (const char *)in : "", "websocket") && asks_foxglove(wsi))
 			break;
 		upgrade_refused(wsi);
 		return -1;
