@@ -98,6 +98,7 @@ selftests: linux-src userspace
 # (scripts/test-install.sh), the DKMS tree built by dkms
 # (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh,
 # ~20 s), dcmctl's bash completion (userspace/tests/test-completion.sh),
+# dcm-web's alert rules against promtool (userspace/tests/test-alerts.sh),
 # the manual pages against the programs' --help (scripts/test-man.py);
 # then each libFuzzer harness for a second, on its seeds and kept
 # crashes (FUZZ_SMOKE_SECONDS; skipped without clang). All run even if one
@@ -120,6 +121,7 @@ unit:
 	scripts/test-deb.sh || rc=1; \
 	$(MAKE) -s --no-print-directory -C userspace/examples O=$(O) check || rc=1; \
 	bash userspace/tests/test-completion.sh $(O)/bin/dcmctl || rc=1; \
+	bash userspace/tests/test-alerts.sh || rc=1; \
 	python3 scripts/test-man.py $(O)/bin || rc=1; \
 	if command -v clang >/dev/null 2>&1; then \
 		$(MAKE) -s --no-print-directory -C tools/fuzz O=$(O) smoke || rc=1; \

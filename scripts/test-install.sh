@@ -75,6 +75,7 @@ f 644 usr/share/dcm/body.xml
 f 644 usr/share/dcm/device.rng
 f 644 usr/share/dcm/head.xml
 f 644 usr/share/dcm/preferences.rng
+f 644 usr/share/dcm/prometheus/dcm-alerts.yml
 f 644 usr/share/dcm/web/dcm-web.css
 f 644 usr/share/dcm/web/dcm-web.js
 f 644 usr/share/dcm/web/index.html

@@ -15,7 +15,7 @@
 #include <linux/dcm.h>
 
 #define FAKE_GEN	3
-#define FAKE_MAX_SUBS	8
+#define FAKE_MAX_SUBS	16
 #define FAKE_MAX_RECORD	1024
 #define FAKE_SNAP_SIZE	8192	/* two pages: dcm_snapshot_map() maps twice */
 #define FAKE_NRS	32	/* ioctl numbers 0x00-0x1f */

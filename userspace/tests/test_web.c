@@ -7,17 +7,23 @@
  *   message (channels with fields only, JSON schemas), a channel's message
  *   for a frame, an event's message with text to escape, and the metrics
  *   in Prometheus' text format: every line a comment or a sample, the
- *   joints' values from the frame, the latency histogram cumulative.
+ *   joints' values from the frame, the latency histogram cumulative, a
+ *   family per unit (hands apart from joints, the battery, feet and
+ *   inertial unit split), values in their shortest form, the robot's IDs
+ *   and nickname as labels of dcm_info (hostile text escaped), and
+ *   `promtool check metrics` content with them (exit 0: no lint either).
  */
 #include <errno.h>
 #include <regex.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <cmocka.h>
 
 #include "fake_dcm.h"
@@ -166,6 +172,19 @@ static void check_format(const char *text)
 	free(copy);
 }
 
+/* `promtool check metrics` of @text: its exit status (127: no promtool). */
+static int promtool_check(const char *text)
+{
+	FILE *p = popen("promtool check metrics >&2", "w");
+	int st;
+
+	if (!p)
+		return -1;
+	fputs(text, p);
+	st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
 static void test_metrics(void **state)
 {
 	double values[3] = { 1, 0.5, -0.25 };
@@ -193,17 +212,21 @@ static void test_metrics(void **state)
 	assert_non_null(strstr(buf, "\ndcm_web_stalled_clients_total 4\n"));
 	assert_non_null(strstr(buf, "\ndcm_cycles_total 500\n"));
 	assert_non_null(strstr(buf, "\ndcm_overruns_total 3\n"));
-	assert_non_null(strstr(buf, "\ndcm_time_milliseconds 1234\n"));
-	assert_non_null(strstr(buf, "\ndcm_joint_position{joint=\"HeadPitch\"} 0.5\n"));
-	assert_non_null(strstr(buf, "\ndcm_joint_command{joint=\"HeadPitch\"} -0.25\n"));
-	assert_non_null(strstr(buf, "# TYPE dcm_joint_position gauge\n"));
+	/* DCM time in seconds, a base unit */
+	assert_non_null(strstr(buf, "\ndcm_time_seconds 1.234\n"));
+	assert_null(strstr(buf, "milliseconds"));
+	assert_non_null(strstr(buf, "\ndcm_joint_position_radians{joint=\"HeadPitch\"} 0.5\n"));
+	assert_non_null(strstr(buf, "\ndcm_joint_command_radians{joint=\"HeadPitch\"} -0.25\n"));
+	assert_non_null(strstr(buf, "# TYPE dcm_joint_position_radians gauge\n"));
 	/* cumulative buckets: 1, 1+2, ..., 55 in +Inf and the count */
-	assert_non_null(strstr(buf, "dcm_cycle_latency_histogram_seconds_bucket{le=\"1e-05\"} 1\n"));
-	assert_non_null(strstr(buf, "dcm_cycle_latency_histogram_seconds_bucket{le=\"2e-05\"} 3\n"));
-	assert_non_null(strstr(buf, "dcm_cycle_latency_histogram_seconds_bucket{le=\"+Inf\"} 55\n"));
-	assert_non_null(strstr(buf, "dcm_cycle_latency_histogram_seconds_count 55\n"));
+	assert_non_null(strstr(buf, "dcm_cycle_wakeup_latency_seconds_bucket{le=\"1e-05\"} 1\n"));
+	assert_non_null(strstr(buf, "dcm_cycle_wakeup_latency_seconds_bucket{le=\"2e-05\"} 3\n"));
+	assert_non_null(strstr(buf, "dcm_cycle_wakeup_latency_seconds_bucket{le=\"+Inf\"} 55\n"));
+	assert_non_null(strstr(buf, "dcm_cycle_wakeup_latency_seconds_count 55\n"));
+	assert_null(strstr(buf, "histogram_"));
 	/* no family without a key: no temperature in this description */
 	assert_null(strstr(buf, "dcm_temperature_celsius"));
+	assert_int_equal(promtool_check(buf), 0);
 	free(buf);
 }
 
@@ -226,6 +249,123 @@ static void test_metrics_down(void **state)
 	assert_non_null(strstr(buf, "dcm_up 0\n"));
 	assert_null(strstr(buf, "dcm_cycles_total"));
 	free(buf);
+}
+
+/* A subdevice in the fake tree and in the fake controller, after the three. */
+static void put_sub(const char *name, int64_t micro)
+{
+	char rel[256];
+
+	snprintf(rel, sizeof(rel), "dcm0/SubDeviceList/%s/Value", name);
+	fake_sysfs_put(rel, "0.000000");
+	snprintf(rel, sizeof(rel), "dcm0/SubDeviceList/%s/Type", name);
+	fake_sysfs_put(rel, "Sensor");
+	snprintf(rel, sizeof(rel), "dcm0/SubDeviceList/%s/Device", name);
+	fake_sysfs_put(rel, "ChestBoard");
+	assert_true(fake.n_subs < FAKE_MAX_SUBS);
+	fake.subs[fake.n_subs++] = (struct fake_sub){ name, 0, micro, 0 };
+}
+
+/* The field of channel @t in model @m named @name. */
+static bool has_field(const struct web_model *m, const char *t, const char *name)
+{
+	size_t i, j;
+
+	for (i = 0; i < m->n_channels; i++) {
+		if (strcmp(m->channels[i].topic, t))
+			continue;
+		for (j = 0; j < m->channels[i].n_fields; j++)
+			if (!strcmp(m->channels[i].fields[j], name))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * One unit a family: the hands' aperture apart from the joints' angles,
+ * the battery's charge and current, the feet's loads (in g) and centres of
+ * pressure, the inertial unit's angles, rates, accelerations and raw
+ * readings each their own family; the stream's fields unchanged. The IDs
+ * and nickname are labels of dcm_info, a hostile nickname escaped; values
+ * print in their shortest form; promtool accepts it all.
+ */
+static void test_metric_units(void **state)
+{
+	static const struct { const char *name; double v; } subs[] = {
+		{ "LHand/Position/Sensor", 0.25 },
+		{ "Battery/Charge/Sensor", 0.99 },
+		{ "Battery/Current/Sensor", -1.5 },
+		{ "LFoot/FSR/FrontLeft/Sensor", 0.5 },
+		{ "LFoot/FSR/CenterOfPressure/X/Sensor", 0.02 },
+		{ "InertialSensor/AccX/Sensor", -56 },
+		{ "InertialSensor/AngleX/Sensor", 0.1 },
+		{ "InertialSensor/GyrZ/Sensor", 0.3 },
+		{ "InertialSensor/AccelerometerZ/Sensor", -9.81 },
+	};
+	static const char *const want[] = {
+		"\ndcm_hand_position_ratio{joint=\"LHand\"} 0.25\n",
+		"\ndcm_joint_position_radians{joint=\"HeadPitch\"} 0.5\n",
+		"\ndcm_battery_charge_ratio 0.99\n",
+		"\ndcm_battery_current_amperes -1.5\n",
+		"\ndcm_foot_load_grams{key=\"LFoot_FrontLeft\"} 500\n",
+		"\ndcm_foot_center_of_pressure_meters{key=\"LFoot_CenterOfPressure_X\"} 0.02\n",
+		"\ndcm_inertial_raw{key=\"AccX\"} -56\n",
+		"\ndcm_inertial_angle_radians{key=\"AngleX\"} 0.1\n",
+		"\ndcm_inertial_angular_velocity_radians_per_second{key=\"GyrZ\"} 0.3\n",
+		"\ndcm_inertial_acceleration_meters_per_second_squared{key=\"AccelerometerZ\"} -9.81\n",
+		"\ndcm_info{name=\"dcm0\",driver=\"dcm_sim\",body_id=\"AL1100100000000\","
+		"head_id=\"HEAD-7\",nickname=\"Na\\\"o \\\\1?\"} 1\n",
+	};
+	double values[FAKE_MAX_SUBS] = { 1, 0.5, -0.25 };
+	struct dcm_values_frame f = { .cycle = 7, .time = 1234, .values = values };
+	struct web_counters c = { 0 };
+	struct web_model m2;
+	char *buf = NULL, *p;
+	unsigned int n0 = fake.n_subs;
+	size_t i, sz;
+	FILE *out;
+
+	(void)state;
+	for (i = 0; i < sizeof(subs) / sizeof(subs[0]); i++) {
+		values[fake.n_subs] = subs[i].v;
+		put_sub(subs[i].name, (int64_t)(subs[i].v * 1e6));
+	}
+	f.n_values = fake.n_subs;
+	fake_sysfs_put("dcm0/RobotConfig/Head/FullHeadId", "HEAD-7");
+	/* a quote, a backslash and a byte that is not UTF-8 */
+	fake_sysfs_put("dcm0/DeviceList/ChestBoard/BodyNickName", "Na\"o \\1\xff");
+	assert_int_equal(setenv("DCM_SYSFS_ROOT", fake_sysfs_root, 1), 0);
+	assert_int_equal(web_model_build(dcm, fake_sysfs_root, 0, &m2), 0);
+	out = open_memstream(&buf, &sz);
+	assert_non_null(out);
+	assert_int_equal(web_metrics(out, dcm, &m2, &f, &c), 0);
+	assert_int_equal(fclose(out), 0);
+	unsetenv("DCM_SYSFS_ROOT");
+	check_format(buf);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (!strstr(buf, want[i])) {
+			fputs(buf, stderr);
+			fail_msg("missing: %s (the metrics above)", want[i]);
+		}
+	/* no mixed family is left, and every family is declared once */
+	assert_null(strstr(buf, "dcm_battery{"));
+	assert_null(strstr(buf, "dcm_foot{"));
+	assert_null(strstr(buf, "dcm_inertial{"));
+	assert_null(strstr(buf, "dcm_joint_position_radians{joint=\"LHand\"}"));
+	p = strstr(buf, "# TYPE dcm_inertial_raw gauge\n");
+	assert_non_null(p);
+	assert_null(strstr(p + 1, "# TYPE dcm_inertial_raw gauge\n"));
+	/* the stream's fields are as before */
+	assert_true(has_field(&m2, "/joints/position", "LHand"));
+	assert_true(has_field(&m2, "/battery", "Charge"));
+	assert_true(has_field(&m2, "/feet", "LFoot_CenterOfPressure_X"));
+	assert_true(has_field(&m2, "/feet", "LFoot_FrontLeft"));
+	assert_true(has_field(&m2, "/inertial", "GyrZ"));
+	assert_true(has_field(&m2, "/inertial", "AccelerometerZ"));
+	assert_int_equal(promtool_check(buf), 0);
+	free(buf);
+	web_model_free(&m2);
+	fake.n_subs = n0;
 }
 
 /* The connections under RLIMIT_NOFILE: the reserve, then two each. */
@@ -260,6 +400,7 @@ int main(void)
 		cmocka_unit_test(test_event),
 		cmocka_unit_test(test_metrics),
 		cmocka_unit_test(test_metrics_down),
+		cmocka_unit_test(test_metric_units),
 		cmocka_unit_test(test_max_connections),
 	};
 

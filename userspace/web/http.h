@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dcm-web's HTTP: the page from --root (a libwebsockets file mount),
- * /metrics, and the errors (404 below /metrics, a WebSocket without the
- * Foxglove subprotocol refused).
+ * /metrics, and the errors (404 below /metrics, 405 with Allow for a method
+ * other than GET, 400 for a WebSocket upgrade without the Foxglove
+ * subprotocol).
  */
 #ifndef DCM_WEB_HTTP_H
 #define DCM_WEB_HTTP_H

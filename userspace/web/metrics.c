@@ -8,6 +8,7 @@
 #include <math.h>
 #include <poll.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -20,28 +21,99 @@
 
 /* ---- Prometheus text exposition format ---- */
 
-/* A label value: backslash, double quote and newline escaped. */
+/* The length of the UTF-8 sequence at @s, or 0 if it is not one. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+	uint32_t c;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, c = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, c = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, c = s[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	/* No overlong form, no surrogate, nothing past U+10FFFF. */
+	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) ||
+	    (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/*
+ * A label value: backslash, double quote and newline escaped, a byte that
+ * is not UTF-8 written '?' (the format is UTF-8).
+ */
 static void prom_label(FILE *out, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '\\' || *s == '"')
-			fputc('\\', out);
-		if (*s == '\n') {
-			fputs("\\n", out);
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	while (*p) {
+		n = utf8_len(p);
+		if (!n) {
+			fputc('?', out);
+			p++;
 			continue;
 		}
-		fputc(*s, out);
+		if (*p == '\\' || *p == '"')
+			fputc('\\', out);
+		if (*p == '\n')
+			fputs("\\n", out);
+		else
+			fwrite(p, 1, n, out);
+		p += n;
 	}
 }
 
+/*
+ * A value, in the shortest form that reads back as the same double: 0.99,
+ * not 0.98999999999999999 (%.17g's).
+ */
 static void prom_double(FILE *out, double v)
 {
-	if (isnan(v))
+	char buf[40], *e;
+	int prec;
+	long x;
+
+	if (isnan(v)) {
 		fputs("NaN", out);
-	else if (isinf(v))
+		return;
+	}
+	if (isinf(v)) {
 		fputs(v > 0 ? "+Inf" : "-Inf", out);
-	else
-		fprintf(out, "%.17g", v);
+		return;
+	}
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	/* 500, not 5e+02: %g's exponent form only past 17 digits or below 1e-4 */
+	e = strchr(buf, 'e');
+	if (e) {
+		x = strtol(e + 1, NULL, 10);
+		if (x >= prec && x < 17)
+			snprintf(buf, sizeof(buf), "%.*g", (int)x + 1, v);
+	}
+	fputs(buf, out);
+}
+
+/* A gauge of one sample, a double. */
+static void prom_gauge(FILE *out, const char *name, const char *help, double v)
+{
+	fprintf(out, "# HELP %s %s\n# TYPE %s gauge\n%s ", name, help, name, name);
+	prom_double(out, v);
+	fputc('\n', out);
 }
 
 static void prom_head(FILE *out, const char *name, const char *type, const char *help)
@@ -78,7 +150,7 @@ static void prom_quantiles(FILE *out, const char *name, const char *help, const 
  * and dropped before the events group got them. Nothing from an older
  * kernel.
  */
-static void prom_events(FILE *out, unsigned int index)
+static void prom_events(FILE *out, struct dcm_sysfs *s)
 {
 	static const char *const fam[2][2] = {
 		{ "dcm_kernel_events_posted_total", "Events the controller posted, by type" },
@@ -86,13 +158,11 @@ static void prom_events(FILE *out, unsigned int index)
 		  "Events the controller's events group did not get (its history kept them)" },
 	};
 	struct dcm_event_count c[32];
-	struct dcm_sysfs *s;
 	int i, k, n;
 
-	if (dcm_sysfs_open(NULL, index, &s))
+	if (!s)
 		return;
 	n = dcm_sysfs_event_counts(s, c, sizeof(c) / sizeof(c[0]));
-	dcm_sysfs_close(s);
 	for (k = 0; k < 2 && n > 0; k++) {
 		prom_head(out, fam[k][0], "counter", fam[k][1]);
 		for (i = 0; i < n; i++)
@@ -116,24 +186,54 @@ static void metrics_server(FILE *out, const struct web_counters *c, int up)
 	prom_u64(out, "dcm_events_total", "counter", "Kernel events dcm-web received", c->events);
 }
 
-/* The controller: its name, driver, period and state. */
-static void metrics_info(FILE *out, const struct dcm_info *info, const struct web_model *m,
-			 const struct dcm_values_frame *f)
+/* A label of dcm_info: the first of @keys the tree has, else "". */
+static void info_label(FILE *out, const struct dcm_sysfs *s, const char *name,
+		       const char *const *keys)
 {
-	prom_head(out, "dcm_info", "gauge", "The controller: name and body driver");
+	char *v = NULL;
+
+	fprintf(out, ",%s=\"", name);
+	for (; s && *keys; keys++)
+		if (!dcm_sysfs_read(s, *keys, &v)) {
+			prom_label(out, v);
+			free(v);
+			break;
+		}
+	fputc('"', out);
+}
+
+/*
+ * The controller: its name, driver, the robot's IDs and nickname (the keys
+ * dcm-lola sends in RobotConfig, lola.rst), period and state.
+ */
+static void metrics_info(FILE *out, const struct dcm_info *info, const struct dcm_sysfs *s,
+			 const struct web_model *m, const struct dcm_values_frame *f)
+{
+	static const char *const body_id[] = { "Device/DeviceList/ChestBoard/BodyId",
+					       "RobotConfig/Body/BodyId", NULL };
+	static const char *const head_id[] = { "RobotConfig/Head/FullHeadId",
+					       "Device/DeviceList/HeadBoard/FullHeadId", NULL };
+	static const char *const nickname[] = { "Device/DeviceList/ChestBoard/BodyNickName",
+						NULL };
+
+	prom_head(out, "dcm_info", "gauge",
+		  "The controller: name, body driver, body and head IDs, the body's nickname");
 	fputs("dcm_info{name=\"", out);
 	prom_label(out, info->name);
 	fputs("\",driver=\"", out);
 	prom_label(out, info->driver);
-	fputs("\"} 1\n", out);
-	prom_head(out, "dcm_cycle_period_seconds", "gauge", "The cycle's period");
-	fprintf(out, "dcm_cycle_period_seconds %g\n", info->period_us / 1e6);
+	fputc('"', out);
+	info_label(out, s, "body_id", body_id);
+	info_label(out, s, "head_id", head_id);
+	info_label(out, s, "nickname", nickname);
+	fputs("} 1\n", out);
+	prom_gauge(out, "dcm_cycle_period_seconds", "The cycle's period", info->period_us / 1e6);
 	prom_u64(out, "dcm_running", "gauge", "Whether the cycle runs",
 		 !!(info->flags & DCM_INFO_F_RUNNING));
 	prom_u64(out, "dcm_description_generation", "gauge",
 		 "Generation of the running description", m->generation);
-	prom_u64(out, "dcm_time_milliseconds", "gauge",
-		 "DCM time of the last cycle dcm-web read", f->n_values ? f->time : 0);
+	prom_gauge(out, "dcm_time_seconds", "DCM time of the last cycle dcm-web read",
+		   f->n_values ? f->time / 1e3 : 0);
 }
 
 /* The statistics since the description was loaded (DCM_IOC_STATS). */
@@ -146,26 +246,26 @@ static void metrics_stats(FILE *out, const struct dcm_stats *st)
 		 "Cycles run since the description was loaded", st->cycles);
 	prom_u64(out, "dcm_overruns_total", "counter",
 		 "Cycles that started a period or more late", st->overruns);
-	prom_head(out, "dcm_cycle_work_last_seconds", "gauge", "Work of the last cycle");
-	fprintf(out, "dcm_cycle_work_last_seconds %g\n", st->last_ns / 1e9);
-	prom_head(out, "dcm_cycle_work_max_seconds", "gauge", "Longest work of a cycle");
-	fprintf(out, "dcm_cycle_work_max_seconds %g\n", st->max_ns / 1e9);
-	prom_head(out, "dcm_cycle_latency_max_seconds", "gauge", "Longest wake-up latency");
-	fprintf(out, "dcm_cycle_latency_max_seconds %g\n", st->latency_max_ns / 1e9);
-	prom_head(out, "dcm_cycle_latency_histogram_seconds", "histogram",
+	prom_gauge(out, "dcm_cycle_work_last_seconds", "Work of the last cycle", st->last_ns / 1e9);
+	prom_gauge(out, "dcm_cycle_work_max_seconds", "Longest work of a cycle", st->max_ns / 1e9);
+	prom_gauge(out, "dcm_cycle_latency_max_seconds", "Longest wake-up latency",
+		   st->latency_max_ns / 1e9);
+	prom_head(out, "dcm_cycle_wakeup_latency_seconds", "histogram",
 		  "Wake-up latencies (deadline to start) since the description was loaded");
 	for (i = 0; i < LIBDCM_LATENCY_BUCKETS; i++) {
 		uint64_t b = dcm_latency_bucket_ns(i);
 
 		cum += st->latency_hist[i];
-		if (b == UINT64_MAX)
-			fprintf(out, "dcm_cycle_latency_histogram_seconds_bucket{le=\"+Inf\"} %"
+		if (b == UINT64_MAX) {
+			fprintf(out, "dcm_cycle_wakeup_latency_seconds_bucket{le=\"+Inf\"} %"
 				PRIu64 "\n", cum);
-		else
-			fprintf(out, "dcm_cycle_latency_histogram_seconds_bucket{le=\"%g\"} %"
-				PRIu64 "\n", b / 1e9, cum);
+		} else {
+			fputs("dcm_cycle_wakeup_latency_seconds_bucket{le=\"", out);
+			prom_double(out, b / 1e9);
+			fprintf(out, "\"} %" PRIu64 "\n", cum);
+		}
 	}
-	fprintf(out, "dcm_cycle_latency_histogram_seconds_count %" PRIu64 "\n", cum);
+	fprintf(out, "dcm_cycle_wakeup_latency_seconds_count %" PRIu64 "\n", cum);
 }
 
 /* The cycle's statistics since they began (DCM_IOC_CYCLE_STATS), if any. */
@@ -227,16 +327,21 @@ static void metrics_family(FILE *out, const struct web_family *fam, const struct
 
 		for (fi = 0; fi < ch->n_fields; fi++) {
 			web_rule_family(ch->rule[fi], &other);
-			if (strcmp(other.metric, fam->metric) || ch->index[fi] >= f->n_values)
+			if (!other.metric || strcmp(other.metric, fam->metric) ||
+			    ch->index[fi] >= f->n_values)
 				continue;
 			if (!head) {
 				prom_head(out, fam->metric, fam->type, fam->help);
 				head = true;
 			}
-			fprintf(out, "%s{%s=\"", fam->metric, fam->label);
-			prom_label(out, ch->labels[fi]);
-			fputs("\"} ", out);
-			prom_double(out, f->values[ch->index[fi]]);
+			fputs(fam->metric, out);
+			if (other.label) {
+				fprintf(out, "{%s=\"", other.label);
+				prom_label(out, ch->labels[fi]);
+				fputs("\"}", out);
+			}
+			fputc(' ', out);
+			prom_double(out, f->values[ch->index[fi]] * other.scale);
 			fputc('\n', out);
 		}
 	}
@@ -250,9 +355,11 @@ static void metrics_keys(FILE *out, const struct web_model *m, const struct dcm_
 
 	for (ri = 0; ri < web_rule_count(); ri++) {
 		web_rule_family(ri, &fam);
+		if (!fam.metric)
+			continue;
 		for (rj = 0; rj < ri; rj++) {
 			web_rule_family(rj, &prev);
-			if (!strcmp(prev.metric, fam.metric))
+			if (prev.metric && !strcmp(prev.metric, fam.metric))
 				break;
 		}
 		if (rj == ri)
@@ -274,6 +381,7 @@ static void metrics_keys(FILE *out, const struct web_model *m, const struct dcm_
 int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
 		const struct dcm_values_frame *f, const struct web_counters *c)
 {
+	struct dcm_sysfs *s = NULL;
 	struct dcm_info info;
 	struct dcm_stats st;
 	int r;
@@ -284,11 +392,15 @@ int web_metrics(FILE *out, struct dcm *dcm, const struct web_model *m,
 	metrics_server(out, c, !r);
 	if (r)
 		return r;
-	metrics_info(out, &info, m, f);
+	if (dcm_sysfs_open(NULL, info.index, &s))
+		s = NULL;
+	metrics_info(out, &info, s, m, f);
 	metrics_stats(out, &st);
 	metrics_cycle_stats(out, dcm);
-	prom_events(out, info.index);
+	prom_events(out, s);
 	metrics_keys(out, m, f);
+	if (s)
+		dcm_sysfs_close(s);
 	return 0;
 }
 
@@ -350,21 +462,33 @@ void web_lola_metrics(FILE *out, const char *path)
 		"# TYPE dcm_lola_up gauge\ndcm_lola_up %d\n", up);
 	if (!up)
 		return;
-	/* "word number" lines: clients and commander are gauges, the rest counts. */
+	/*
+	 * "word number" lines: clients and commander are gauges, and a time
+	 * in ms ("uptime_ms", "ramp_ms") a gauge in seconds; the rest counts.
+	 */
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char word[48], name[80], tail;
 		unsigned long long v;
-		bool gauge;
+		bool gauge, ms;
 		size_t wl;
 
 		if (sscanf(line, "%47[a-z_] %llu%c", word, &v, &tail) != 2)
 			continue;
-		gauge = !strcmp(word, "clients") || !strcmp(word, "commander") ||
-			!strcmp(word, "uptime_ms");
 		wl = strlen(word);
-		snprintf(name, sizeof(name), "dcm_lola_%s%s", word,
-			 gauge || (wl > 6 && !strcmp(word + wl - 6, "_total")) ? "" : "_total");
-		fprintf(out, "# HELP %s dcm-lola's status: %s\n# TYPE %s %s\n%s %llu\n", name,
-			word, name, gauge ? "gauge" : "counter", name, v);
+		ms = wl > 3 && !strcmp(word + wl - 3, "_ms");
+		gauge = ms || !strcmp(word, "clients") || !strcmp(word, "commander");
+		if (ms)
+			snprintf(name, sizeof(name), "dcm_lola_%.*s_seconds", (int)(wl - 3), word);
+		else
+			snprintf(name, sizeof(name), "dcm_lola_%s%s", word,
+				 gauge || (wl > 6 && !strcmp(word + wl - 6, "_total")) ?
+				 "" : "_total");
+		fprintf(out, "# HELP %s dcm-lola's status: %s\n# TYPE %s %s\n%s ", name, word, name,
+			gauge ? "gauge" : "counter", name);
+		if (ms)
+			prom_double(out, v / 1e3);
+		else
+			fprintf(out, "%llu", v);
+		fputc('\n', out);
 	}
 }

@@ -20,7 +20,11 @@
 /*
  * One rule: the keys named PREFIX<middle>SUFFIX go to channel TOPIC as the
  * field FPRE<middle>FSUF (with '/' made '_'), and to the metric family
- * METRIC{LABEL="FPRE<middle>"}.
+ * METRIC{LABEL="FPRE<middle>"} (no label when LABEL is NULL), their value
+ * times SCALE in the metric's unit. The middle may be empty only
+ * when FPRE names the key. A rule without METRIC streams its keys and
+ * exports none: a key whose unit is unknown is not put in a family of
+ * another unit. The first rule a key matches takes it.
  */
 struct rule {
 	const char *topic;
@@ -33,43 +37,83 @@ struct rule {
 	const char *label;
 	const char *type;	/* "gauge" or "counter" */
 	const char *help;
+	double scale;
 };
 
 static const struct rule rules[] = {
+	/* The hands' positions are an aperture (0 closed, 1 open), not an angle. */
+	{ "/joints/position", "dcm.JointPositions", "LHand", "/Position/Sensor", "LHand", "",
+	  "dcm_hand_position_ratio", "joint", "gauge",
+	  "Hand aperture sensor, 0 closed to 1 open (Position/Sensor)", 1 },
+	{ "/joints/position", "dcm.JointPositions", "RHand", "/Position/Sensor", "RHand", "",
+	  "dcm_hand_position_ratio", "joint", "gauge",
+	  "Hand aperture sensor, 0 closed to 1 open (Position/Sensor)", 1 },
 	{ "/joints/position", "dcm.JointPositions", "", "/Position/Sensor", "", "",
-	  "dcm_joint_position", "joint", "gauge",
-	  "Joint position sensor, rad (Position/Sensor)" },
+	  "dcm_joint_position_radians", "joint", "gauge",
+	  "Joint position sensor, rad (Position/Sensor)", 1 },
+	{ "/joints/command", "dcm.JointCommands", "LHand", "/Position/Actuator", "LHand", "",
+	  "dcm_hand_command_ratio", "joint", "gauge",
+	  "Hand aperture command sent to the boards, 0 closed to 1 open (Position/Actuator)", 1 },
+	{ "/joints/command", "dcm.JointCommands", "RHand", "/Position/Actuator", "RHand", "",
+	  "dcm_hand_command_ratio", "joint", "gauge",
+	  "Hand aperture command sent to the boards, 0 closed to 1 open (Position/Actuator)", 1 },
 	{ "/joints/command", "dcm.JointCommands", "", "/Position/Actuator", "", "",
-	  "dcm_joint_command", "joint", "gauge",
-	  "Joint position command sent to the boards, rad (Position/Actuator)" },
+	  "dcm_joint_command_radians", "joint", "gauge",
+	  "Joint position command sent to the boards, rad (Position/Actuator)", 1 },
 	{ "/joints/stiffness", "dcm.JointStiffness", "", "/Hardness/Actuator", "", "",
-	  "dcm_joint_stiffness", "joint", "gauge", "Joint stiffness, 0 to 1 (Hardness/Actuator)" },
+	  "dcm_joint_stiffness", "joint", "gauge", "Joint stiffness, 0 to 1 (Hardness/Actuator)", 1 },
 	{ "/joints/current", "dcm.JointCurrents", "", "/ElectricCurrent/Sensor", "", "",
-	  "dcm_joint_current_amperes", "joint", "gauge", "Joint motor current, A" },
+	  "dcm_joint_current_amperes", "joint", "gauge", "Joint motor current, A", 1 },
 	{ "/temperatures", "dcm.Temperatures", "", "/Temperature/Sensor", "", "",
-	  "dcm_temperature_celsius", "key", "gauge", "Temperature, degrees Celsius" },
+	  "dcm_temperature_celsius", "key", "gauge", "Temperature, degrees Celsius", 1 },
 	{ "/temperatures/status", "dcm.TemperatureStatus", "", "/Temperature/Sensor/Status", "", "",
 	  "dcm_temperature_status", "key", "gauge",
-	  "Temperature status word of a joint or the battery" },
-	{ "/battery", "dcm.Battery", "Battery/", "/Sensor", "", "",
-	  "dcm_battery", "key", "gauge", "Battery sensors (Charge 0 to 1, Current A, Temperature C)" },
+	  "Temperature status word of a joint or the battery", 1 },
+	{ "/battery", "dcm.Battery", "Battery/Charge", "/Sensor", "Charge", "",
+	  "dcm_battery_charge_ratio", NULL, "gauge", "Battery charge, 0 to 1", 1 },
+	{ "/battery", "dcm.Battery", "Battery/Current", "/Sensor", "Current", "",
+	  "dcm_battery_current_amperes", NULL, "gauge",
+	  "Battery current, A, above 0 when charging", 1 },
+	{ "/battery", "dcm.Battery", "Battery/", "/Sensor", "", "", NULL, NULL, NULL, NULL, 0 },
 	{ "/battery", "dcm.Battery", "Battery/", "/Sensor/Status", "", "_Status",
-	  "dcm_battery_status", "key", "gauge", "Battery status word" },
+	  "dcm_battery_status", "key", "gauge", "Battery status word", 1 },
+	{ "/feet", "dcm.Feet", "LFoot/FSR/CenterOfPressure/", "/Sensor", "LFoot_CenterOfPressure_",
+	  "", "dcm_foot_center_of_pressure_meters", "key", "gauge",
+	  "Centre of pressure of a foot, m", 1 },
+	{ "/feet", "dcm.Feet", "RFoot/FSR/CenterOfPressure/", "/Sensor", "RFoot_CenterOfPressure_",
+	  "", "dcm_foot_center_of_pressure_meters", "key", "gauge",
+	  "Centre of pressure of a foot, m", 1 },
 	{ "/feet", "dcm.Feet", "LFoot/FSR/", "/Sensor", "LFoot_", "",
-	  "dcm_foot", "key", "gauge",
-	  "Foot pressure sensors (kg) and centre of pressure (m)" },
+	  "dcm_foot_load_grams", "key", "gauge",
+	  "Load on a foot's pressure sensor, or on the foot (TotalWeight), g", 1000 },
 	{ "/feet", "dcm.Feet", "RFoot/FSR/", "/Sensor", "RFoot_", "",
-	  "dcm_foot", "key", "gauge",
-	  "Foot pressure sensors (kg) and centre of pressure (m)" },
-	{ "/inertial", "dcm.Inertial", "InertialSensor/", "/Sensor", "", "",
-	  "dcm_inertial", "key", "gauge", "Inertial unit: angles rad, rates rad/s, accelerations m/s2" },
+	  "dcm_foot_load_grams", "key", "gauge",
+	  "Load on a foot's pressure sensor, or on the foot (TotalWeight), g", 1000 },
+	{ "/inertial", "dcm.Inertial", "InertialSensor/Angle", "/Sensor", "Angle", "",
+	  "dcm_inertial_angle_radians", "key", "gauge", "Inertial unit's angles, rad", 1 },
+	{ "/inertial", "dcm.Inertial", "InertialSensor/Gyroscope", "/Sensor", "Gyroscope", "",
+	  "dcm_inertial_angular_velocity_radians_per_second", "key", "gauge",
+	  "Inertial unit's rates of turn, rad/s", 1 },
+	{ "/inertial", "dcm.Inertial", "InertialSensor/GyrZ", "/Sensor", "GyrZ", "",
+	  "dcm_inertial_angular_velocity_radians_per_second", "key", "gauge",
+	  "Inertial unit's rates of turn, rad/s", 1 },
+	{ "/inertial", "dcm.Inertial", "InertialSensor/Accelerometer", "/Sensor", "Accelerometer", "",
+	  "dcm_inertial_acceleration_meters_per_second_squared", "key", "gauge",
+	  "Inertial unit's accelerations, m/s^2", 1 },
+	{ "/inertial", "dcm.Inertial", "InertialSensor/Acc", "/Sensor", "Acc", "",
+	  "dcm_inertial_raw", "key", "gauge",
+	  "Inertial unit's raw readings, as the board sends them (AccX, GyrX, GyrRef...)", 1 },
+	{ "/inertial", "dcm.Inertial", "InertialSensor/Gyr", "/Sensor", "Gyr", "",
+	  "dcm_inertial_raw", "key", "gauge",
+	  "Inertial unit's raw readings, as the board sends them (AccX, GyrX, GyrRef...)", 1 },
+	{ "/inertial", "dcm.Inertial", "InertialSensor/", "/Sensor", "", "", NULL, NULL, NULL, NULL, 0 },
 	{ "/boards", "dcm.Boards", DCM_PREFIX_DEVICE, "/Available", "", "_Available",
-	  "dcm_board_available", "board", "gauge", "Whether the board answers (Available)" },
+	  "dcm_board_available", "board", "gauge", "Whether the board answers (Available)", 1 },
 	{ "/boards", "dcm.Boards", DCM_PREFIX_DEVICE, "/Ack", "", "_Ack",
-	  "dcm_board_ack_total", "board", "counter", "Messages the board acknowledged (Ack)" },
+	  "dcm_board_ack_total", "board", "counter", "Messages the board acknowledged (Ack)", 1 },
 	{ "/boards", "dcm.Boards", DCM_PREFIX_DEVICE, "/Nack", "", "_Nack",
 	  "dcm_board_nack_total", "board", "counter",
-	  "Messages the board did not acknowledge (Nack)" },
+	  "Messages the board did not acknowledge (Nack)", 1 },
 };
 
 #define N_RULES (sizeof(rules) / sizeof(rules[0]))
@@ -79,7 +123,8 @@ static const char *rule_middle(const struct rule *r, const char *name, size_t *l
 {
 	size_t n = strlen(name), p = strlen(r->prefix), s = strlen(r->suffix);
 
-	if (n <= p + s || strncmp(name, r->prefix, p) || strcmp(name + n - s, r->suffix))
+	if (n < p + s || (n == p + s && !r->fpre[0]) || strncmp(name, r->prefix, p) ||
+	    strcmp(name + n - s, r->suffix))
 		return NULL;
 	*len = n - p - s;
 	return name + p;
@@ -570,4 +615,5 @@ void web_rule_family(unsigned int rule, struct web_family *fam)
 	fam->label = rules[rule].label;
 	fam->type = rules[rule].type;
 	fam->help = rules[rule].help;
+	fam->scale = rules[rule].scale;
 }

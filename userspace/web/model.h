@@ -75,12 +75,16 @@ char *web_cycle_json(struct dcm *dcm, size_t *len);
 /* The /events channel's message for one event. */
 char *web_event_json(const struct dcm_event_msg *ev, size_t *len);
 
-/* The metric family of a rule (web_channel.rule): name, label, type, help. */
+/*
+ * The metric family of a rule (web_channel.rule): name, label, type, help,
+ * and the factor from the key's unit to the metric's.
+ */
 struct web_family {
-	const char *metric;		/* "dcm_joint_position" */
-	const char *label;		/* "joint" */
+	const char *metric;		/* "dcm_joint_position_radians"; NULL: none */
+	const char *label;		/* "joint"; NULL: one sample, no label */
 	const char *type;		/* "gauge" or "counter" */
 	const char *help;
+	double scale;			/* 1000 for kg as g */
 };
 
 unsigned int web_rule_count(void);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The guest's half of test_web.py: brings up the network card that QEMU
+# The guest's half of test_web.py: checks that /init brought the loopback
+# up, brings up the network card that QEMU
 # forwards the host's ports to (10.0.2.15, user networking), starts dcm-lola
 # (whose status the metrics read), dcm-web on port 8080 and a second one
 # for the hostile peers' tests on port 8081 (64 descriptors: 16
@@ -92,7 +93,8 @@ while ! ip link show eth0 >/dev/null 2>&1; do
 	[ $i -gt 100 ] && { echo "guest: no eth0" >&2; exit 1; }
 	sleep 0.1
 done
-ip link set lo up
+# The VM's /init brings the loopback up (flood.py connects through it).
+ip -o link show lo | grep -q '[<,]UP[,>]' || { echo "guest: lo is down" >&2; exit 1; }
 ip link set eth0 up
 ip addr add 10.0.2.15/24 dev eth0
 

@@ -5,8 +5,9 @@
 //
 //   node ws_abuse.js URL
 //
-// Prints one JSON line: {"no_subprotocol": "refused"|"accepted",
-// "errors": N (status messages of level 2 for the bad requests), "bad": N
+// Prints one JSON line: {"no_subprotocol": the HTTP status the upgrade
+// without a subprotocol got, or "accepted" or "closed" (no HTTP answer),
+// "wrong_subprotocol": the same for one asking only for another, "errors": N (status messages of level 2 for the bad requests), "bad": N
 // (bad requests sent), "alive": bool (a good subscription still gets data
 // after them), "publish_refused": bool}. Exit status 0 when all is as it
 // should be, 1 otherwise.
@@ -15,32 +16,42 @@
 const WebSocket = require('ws');
 
 const url = process.argv[2];
-const result = { no_subprotocol: null, errors: 0, bad: 0, alive: false, publish_refused: false };
+const result = { no_subprotocol: null, wrong_subprotocol: null, errors: 0, bad: 0,
+	alive: false, publish_refused: false };
 
 function done() {
 	console.log(JSON.stringify(result));
-	const ok = result.no_subprotocol === 'refused' && result.errors >= result.bad &&
+	const ok = result.no_subprotocol === 400 && result.wrong_subprotocol === 400 &&
+		result.errors >= result.bad &&
 		result.alive && result.publish_refused;
 	process.exit(ok ? 0 : 1);
 }
 
 setTimeout(done, 30000);
 
-// Without the subprotocol: the server must not speak Foxglove to it.
-const plain = new WebSocket(url);
-plain.on('open', () => {
-	result.no_subprotocol = 'accepted';
-	plain.close();
-	abuse();
-});
-plain.on('error', () => {
-	result.no_subprotocol = 'refused';
-	abuse();
-});
-plain.on('unexpected-response', () => {
-	result.no_subprotocol = 'refused';
-	abuse();
-});
+// Without the subprotocol, or with another only: the server must not speak
+// Foxglove to it, and says why in an HTTP answer.
+function upgrade(protocols, key, then) {
+	const ws = new WebSocket(url, protocols);
+	let seen = false;
+	const once = v => {
+		if (seen)
+			return;
+		seen = true;
+		result[key] = v;
+		then();
+	};
+	ws.on('open', () => {
+		ws.close();
+		once('accepted');
+	});
+	ws.on('error', () => once('closed'));
+	ws.on('unexpected-response', (req, res) => {
+		res.resume();
+		once(res.statusCode);
+	});
+}
+upgrade([], 'no_subprotocol', () => upgrade(['bogus.v1'], 'wrong_subprotocol', abuse));
 
 let started = false;
 function abuse() {
