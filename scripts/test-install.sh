@@ -56,7 +56,7 @@ expected() {
 f 644 lib/modules/$KVER/extra/dcm.ko
 f 644 usr/include/libdcm-desc.h
 f 644 usr/include/libdcm.h
-f 644 usr/include/linux/dcm.h
+f 644 usr/include/dcm/linux/dcm.h
 f 644 usr/lib/libdcm.a
 f 644 usr/lib/modprobe.d/dcm.conf
 f 644 usr/lib/modules-load.d/dcm.conf
@@ -78,13 +78,15 @@ f 644 usr/share/dcm/preferences.rng
 f 644 usr/share/dcm/web/dcm-web.css
 f 644 usr/share/dcm/web/dcm-web.js
 f 644 usr/share/dcm/web/index.html
-f 644 usr/share/dcm/web/uPlot.iife.min.js
-f 644 usr/share/dcm/web/uPlot.min.css
+f 644 usr/share/dcm/web/uPlot.css
+f 644 usr/share/dcm/web/uPlot.iife.js
 f 644 usr/share/licenses/dcm/GPL-2.0.txt
 f 644 usr/share/licenses/dcm/LGPL-2.1.txt
 f 644 usr/share/licenses/dcm/README
 f 644 usr/share/man/man3/libdcm-desc.3
 f 644 usr/share/man/man3/libdcm.3
+f 644 usr/share/man/man5/dcm-device.5
+f 644 usr/share/man/man5/dcm-preferences.5
 f 644 usr/share/man/man8/dcm-flight.8
 f 644 usr/share/man/man8/dcm-lola.8
 f 644 usr/share/man/man8/dcm-web.8
