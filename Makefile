@@ -96,9 +96,10 @@ selftests: linux-src userspace
 # tables against iasl; the extraction of the documents' commands
 # (scripts/test-docs-extract.sh); a staged install and uninstall
 # (scripts/test-install.sh), the DKMS tree built by dkms
-# (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh,
-# ~20 s), dcmctl's bash completion (userspace/tests/test-completion.sh),
-# dcm-web's alert rules against promtool (userspace/tests/test-alerts.sh),
+# (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh:
+# source and binaries, built twice and compared, lintian; ~3.5 min), dcmctl's
+# bash completion (userspace/tests/test-completion.sh), dcm-web's alert
+# rules against promtool (userspace/tests/test-alerts.sh),
 # the manual pages against the programs' --help (scripts/test-man.py);
 # then each libFuzzer harness for a second, on its seeds and kept
 # crashes (FUZZ_SMOKE_SECONDS; skipped without clang). All run even if one

@@ -46,3 +46,23 @@ html_theme = 'alabaster'
 html_title = 'dcm documentation'
 html_show_sourcelink = False
 html_copy_source = False
+
+
+# :man:`dcmctl(8)`: a manual page of this tree (Documentation/man/), checked
+# at build time: a page that is not there is an error of the build.
+def _man_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    from docutils import nodes
+    import re as _re
+    m = _re.fullmatch(r'([\w.-]+)\((\d)\)', text)
+    page = m and os.path.join(top, 'Documentation', 'man', '%s.%s' % m.groups())
+    if not page or not os.path.isfile(page):
+        msg = inliner.reporter.error('no manual page %s in Documentation/man/' % text,
+                                     line=lineno)
+        prb = inliner.problematic(rawtext, rawtext, msg)
+        return [prb], [msg]
+    return [nodes.emphasis(rawtext, text, classes=['manpage'])], []
+
+
+def setup(app):
+    app.add_role('man', _man_role)
+    return {'parallel_read_safe': True}

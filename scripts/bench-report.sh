@@ -59,7 +59,11 @@ function desc(s) {
 	if (s == "bytes") return "What the cyclic exchanges put on each RS485 line (dcm_sim rs485-N/wire): payload is each board'"'"'s 8-byte command slot and its reply'"'"'s FLAGS (the board'"'"'s state) and 12 data bytes, 21 a board; character times include the turnarounds and silent slots."
 	if (s == "recorder") return "The cycle'"'"'s work (the controller'"'"'s statistics, reset before each run) alone, while dcmctl record writes every key of every cycle into a file, and while dcmctl flight keeps the last 10 s of every key; both read the frames from user space, in a thread of their own."
 	if (s == "physics") return "dcm-physics (ODE) on the host steps the rigid-body NAO in lockstep with the cycle; in the guest, dcm-physics --relay carries dcm_sim'"'"'s link to it over a virtio serial port. The cycle'"'"'s work (the controller'"'"'s statistics) with the simulator'"'"'s own models and with the physics body, every joint stiff; the link'"'"'s ticks and those whose state came after the next tick; what one tick'"'"'s physics takes on the host (Documentation/dcm/physics.rst)."
-	if (s == "timing") return "The figures behind the bounds of timing the selftests assert only with DCM_TIMING_CHECKS=1 (a host busy with other work breaks them whatever the code does; make check asserts what happened: Documentation/testing.rst): the cycle with every bus at its wire time over cycles counted from a reset (dcm_bench cstats: late starts, late buses, work overruns, and how far past dcm_sched_test'"'"'s allowance), and a recording of every key at every cycle as dcm_record_test.sh makes (rows, cycles spanned, missed)."
+	if (s == "timing") return "The figures behind the bounds of timing the selftests assert only with DCM_TIMING_CHECKS=1 " \
+			"(a host busy with other work breaks them whatever the code does; make check asserts what happened: " \
+			"Documentation/testing.rst): the cycle with every bus at its wire time over cycles counted from a reset " \
+			"(dcm_bench cstats: late starts, late buses, work overruns, and how far past dcm_sched_test'"'"'s allowance), " \
+			"and a recording of every key at every cycle as dcm_record_test.sh makes (rows, cycles spanned, missed)."
 	return ""
 }
 function underline(t, c,  s, i) { s = ""; for (i = 0; i < length(t); i++) s = s c; return s }

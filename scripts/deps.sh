@@ -18,7 +18,7 @@ PACKAGES="
 	libnl-3-dev libnl-genl-3-dev libxml2-dev libxml2-utils libcmocka-dev libsystemd-dev
 	linux-source-6.1 sparse acpica-tools device-tree-compiler dt-schema yamllint
 	pkg-config gcc make python3 python3-yaml
-	dkms systemd binutils debhelper dh-dkms dpkg-dev
+	dkms systemd binutils debhelper dh-dkms dh-python dpkg-dev diffoscope-minimal
 	clang libclang-rt-14-dev llvm
 	libode-dev libmsgpack-dev libncurses-dev python3-msgpack python3-dev tmux rt-tests stress-ng valgrind
 	flex bison bc libelf-dev libssl-dev

@@ -56,7 +56,7 @@ expected() {
 f 644 lib/modules/$KVER/extra/dcm.ko
 f 644 usr/include/libdcm-desc.h
 f 644 usr/include/libdcm.h
-f 644 usr/include/linux/dcm.h
+f 644 usr/include/dcm/linux/dcm.h
 f 644 usr/lib/libdcm.a
 f 644 usr/lib/modprobe.d/dcm.conf
 f 644 usr/lib/modules-load.d/dcm.conf
@@ -79,13 +79,15 @@ f 644 usr/share/dcm/prometheus/dcm-alerts.yml
 f 644 usr/share/dcm/web/dcm-web.css
 f 644 usr/share/dcm/web/dcm-web.js
 f 644 usr/share/dcm/web/index.html
-f 644 usr/share/dcm/web/uPlot.iife.min.js
-f 644 usr/share/dcm/web/uPlot.min.css
+f 644 usr/share/dcm/web/uPlot.css
+f 644 usr/share/dcm/web/uPlot.iife.js
 f 644 usr/share/licenses/dcm/GPL-2.0.txt
 f 644 usr/share/licenses/dcm/LGPL-2.1.txt
 f 644 usr/share/licenses/dcm/README
 f 644 usr/share/man/man3/libdcm-desc.3
 f 644 usr/share/man/man3/libdcm.3
+f 644 usr/share/man/man5/dcm-device.5
+f 644 usr/share/man/man5/dcm-preferences.5
 f 644 usr/share/man/man8/dcm-flight.8
 f 644 usr/share/man/man8/dcm-lola.8
 f 644 usr/share/man/man8/dcm-web.8
@@ -189,11 +191,13 @@ check "pkg-config libdcm-desc: $pc" \
 	"$(echo "$pc" | grep -q "^$version .*-ldcm-desc -ldcm" && ! echo "$pc" | grep -q "$top"; echo $?)"
 
 # systemd-analyze verify wants ExecStart's program: a copy of the unit
-# names the staged one, nothing else changes. Any message fails.
+# names the staged one, nothing else changes; and the manual pages its
+# Documentation= names, which man finds among the staged ones (MANPATH).
+# Any message fails.
 unit=$stage/usr/lib/systemd/system/dcmd@.service
 mkdir -p "$tmp/unit"
 sed "s|^ExecStart=/usr/sbin/dcmd |ExecStart=$stage/usr/sbin/dcmd |" "$unit" >"$tmp/unit/dcmd@.service"
-SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "$tmp/unit/dcmd@.service" >"$log" 2>&1
+MANPATH=$stage/usr/share/man SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "$tmp/unit/dcmd@.service" >"$log" 2>&1
 st=$?
 grep -q '^ExecStart=/usr/sbin/dcmd -f -i %i$' "$unit" &&
 	grep -q '^Type=notify$' "$unit" && grep -q '^ExecReload=' "$unit" &&
@@ -206,7 +210,7 @@ check "dcmd@.service: Type=notify, ExecStart=/usr/sbin/dcmd -f -i %i, ExecReload
 # where make install put it.
 unit=$stage/usr/lib/systemd/system/dcm-web.service
 sed "s|^ExecStart=/usr/sbin/dcm-web |ExecStart=$stage/usr/sbin/dcm-web |" "$unit" >"$tmp/unit/dcm-web.service"
-SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "$tmp/unit/dcm-web.service" >"$log" 2>&1
+MANPATH=$stage/usr/share/man SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "$tmp/unit/dcm-web.service" >"$log" 2>&1
 st=$?
 grep -q '^ExecStart=/usr/sbin/dcm-web --port 8080$' "$unit" && grep -q '^DynamicUser=yes$' "$unit" &&
 	LD_LIBRARY_PATH=$stage/usr/lib "$stage/usr/sbin/dcm-web" --help | grep -q '^ *-r.*default$' &&
@@ -220,7 +224,7 @@ check "dcm-web.service: ExecStart=/usr/sbin/dcm-web --port 8080, DynamicUser; sy
 # directory, as the user dcm-flight that sysusers.d makes (not in dcm).
 unit=$stage/usr/lib/systemd/system/dcm-flight.service
 sed "s|^ExecStart=/usr/bin/dcm-flight |ExecStart=$stage/usr/bin/dcm-flight |" "$unit" >"$tmp/unit/dcm-flight.service"
-SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "$tmp/unit/dcm-flight.service" >"$log" 2>&1
+MANPATH=$stage/usr/share/man SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "$tmp/unit/dcm-flight.service" >"$log" 2>&1
 st=$?
 grep -qx 'ExecStart=/usr/bin/dcm-flight --dir /var/lib/dcm/flight' "$unit" &&
 	grep -qx 'User=dcm-flight' "$unit" && grep -qx 'StateDirectory=dcm/flight' "$unit" &&

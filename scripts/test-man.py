@@ -13,9 +13,17 @@ dcm-lola.8, dcm-web.8, dcm-physics.8, dcm-flight.8) and for libdcm (libdcm.3). T
     that command's entry;
   - libdcm.3 names every function libdcm.h declares, and none it does not;
     libdcm-desc.3 every function of libdcm-desc.h, and none but libdcm's;
+  - dcm-device.5 and dcm-preferences.5 name every element and attribute
+    of their schema (userspace/data/device.rng, preferences.rng);
   - every page renders without a groff warning, and points nowhere into
     the source tree (no "Documentation/"): the HTML pages it names under
-    /usr/share/doc/dcm-doc/html/ are pages Documentation/ builds.
+    /usr/share/doc/dcm-doc/html/ are pages Documentation/ builds;
+  - no page's SYNOPSIS has a word hyphenated across lines, at any width
+    from 40 to 100 columns (an option name broken in two cannot be
+    copied);
+  - every page a unit's Documentation= names (userspace/systemd/) and
+    every page another page names (.BR page (N)) is one of
+    Documentation/man/, or a page of the system (man -w finds it).
 Reports like a cmocka binary, which scripts/check.sh counts (one line per
 test, what failed in it indented below, then "[  PASSED  ] N test(s)."
 and "[  FAILED  ] N test(s), listed below:"); exit 1 on a failure.
@@ -273,6 +281,70 @@ def library(name, header, at_least, others=()):
         check(False, '%s.3 names %s(), which %s does not declare' % (name, f, hname))
 
 
+def schema_page(name, schema):
+    """NAME.5 names every element and attribute SCHEMA defines."""
+    src = page(name + '.5')
+    begin('%s.5: every element and attribute of %s' % (name, schema))
+    if src is None:
+        check(False, '%s.5: no such page' % name)
+        return
+    text = roff_text(src)
+    rng = open(os.path.join(TOP, 'userspace', 'data', schema), encoding='utf-8').read()
+    names = set(re.findall(r'<(?:element|attribute) name="([^"]+)"', rng))
+    check(len(names) >= 5, '%s: fewer than 5 names' % schema)
+    for n in sorted(names):
+        check(re.search(r'\b%s\b' % re.escape(n), text) is not None,
+              '%s.5 does not name %s of %s' % (name, n, schema))
+
+
+def man_pages():
+    return sorted(f for f in os.listdir(MAN) if re.fullmatch(r'[\w.-]+\.[1-8]', f))
+
+
+def synopsis_unbroken():
+    """No word of a SYNOPSIS is hyphenated across lines, at any width."""
+    begin('every page: no word of SYNOPSIS hyphenated, 40 to 100 columns')
+    for f in man_pages():
+        for width in range(40, 101, 10):
+            # groff's warnings of a line it cannot break are not the
+            # point here (page() checks the page at the usual width).
+            rc, out, _ = run(['groff', '-t', '-man', '-Tutf8', '-P-cbou',
+                              '-rLL=%dn' % width, os.path.join(MAN, f)])
+            m = re.search(r'^SYNOPSIS\n(.*?)^\S', out, re.S | re.M)
+            if not check(rc == 0 and m is not None, '%s: no SYNOPSIS at %d columns' % (f, width)):
+                continue
+            for line in m.group(1).split('\n'):
+                # groff's hyphenation ends the line with U+2010.
+                check(not line.endswith('\u2010'),
+                      '%s at %d columns: a word broken in SYNOPSIS: %r' % (f, width, line.strip()))
+
+
+def references():
+    """The pages the units and the manual pages name exist."""
+    begin('units\' Documentation= and the pages\' references name pages that exist')
+    ours = set(man_pages())
+    refs = []
+    unitdir = os.path.join(TOP, 'userspace', 'systemd')
+    for u in sorted(os.listdir(unitdir)):
+        text = open(os.path.join(unitdir, u), encoding='utf-8').read()
+        docs = re.findall(r'^Documentation=(.*)$', text, re.M)
+        if u.endswith(('.service', '.service.in', '.socket')):
+            check(docs != [], '%s: no Documentation=' % u)
+        for d in ' '.join(docs).split():
+            m = re.fullmatch(r'man:([\w.-]+)\((\d)\)', d)
+            if check(m is not None, '%s: Documentation=%s is not a man: page' % (u, d)):
+                refs.append((u, m.group(1), m.group(2)))
+    for f in man_pages():
+        src = open(os.path.join(MAN, f), encoding='utf-8').read().replace('\\-', '-')
+        for n, sec in re.findall(r'^\.BR ([\w.-]+) \((\d)\)', src, re.M):
+            refs.append((f, n, sec))
+    for where, n, sec in refs:
+        if '%s.%s' % (n, sec) in ours:
+            continue
+        rc, _, _ = run(['man', '-w', sec, n])
+        check(rc == 0, '%s names %s(%s), which is no page' % (where, n, sec))
+
+
 def libdcm():
     library('libdcm', ('userspace', 'lib', 'libdcm.h'), 50)
     library('libdcm-desc', ('userspace', 'desc', 'libdcm-desc.h'), 5,
@@ -290,6 +362,10 @@ def main():
     simple_program(bindir, 'dcm-physics', '--help')
     simple_program(bindir, 'dcm-flight', '--help')
     libdcm()
+    schema_page('dcm-device', 'device.rng')
+    schema_page('dcm-preferences', 'preferences.rng')
+    synopsis_unbroken()
+    references()
     end()
     print('[  PASSED  ] %d test(s).' % len(passed))
     if failed:

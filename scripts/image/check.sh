@@ -56,6 +56,12 @@ say "kernel $kver, $(systemd --version | head -1)"
 getent group dcm >/tmp/check.log
 check $? "the group dcm exists ($(getent group dcm))"
 
+# dcm-web is a package of its own, which this image does not install: its
+# libwebsockets (and OpenSSL through it) are not there either.
+! dpkg-query -W -f='${Package} ${Status}\n' 'dcm-web' 'libwebsockets*' 2>/dev/null |
+	grep ' installed$' >/tmp/check.log
+check $? "no dcm-web, no libwebsockets: dcm-tools does not bring them"
+
 wait_for 60 test -c /dev/dcm0
 [ "$(stat -c %G:%a /dev/dcm0 2>&1 | tee /tmp/check.log)" = dcm:664 ]
 check $? "/dev/dcm0 belongs to the group dcm, mode 0664 ($(stat -c '%U:%G %a' /dev/dcm0 2>&1))"

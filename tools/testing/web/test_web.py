@@ -980,9 +980,9 @@ def main():
     # A stopped test stops the VM and the servers it started.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     os.makedirs(OUT, exist_ok=True)
-    for f in ('bin/dcm-web', 'web/root/index.html', 'web/root/uPlot.iife.min.js'):
+    for f in ('bin/dcm-web', 'web/root/index.html', 'web/root/uPlot.iife.js'):
         if not os.path.exists(os.path.join(O, f)):
-            bail('%s missing: run make all (with npm installed: scripts/deps.sh)'
+            bail('%s missing: run make all'
                  % os.path.join(O, f))
     tmp = tempfile.mkdtemp(prefix='dcm-web-test.')
     g = Guest(tmp)
