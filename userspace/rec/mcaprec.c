@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A recording as MCAP: the channels of channels.c and the events, JSON
+ * with their JSON schemas, into the MCAP writer. A message's log_time and
+ * publish_time are the wall clock when its frame was read (ns since the
+ * epoch); its cycle and DCM time are in the message.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/dcm.h>
+
+#include "json.h"
+#include "mcaprec.h"
+
+/* The events' schema: dcm-web's /events, and the flight files' index and rule. */
+static const char events_schema[] =
+	"{\"type\":\"object\",\"properties\":{"
+	"\"dcm_time_ms\":{\"type\":\"integer\"},\"type\":{\"type\":\"string\"},"
+	"\"level\":{\"type\":\"integer\"},\"code\":{\"type\":\"integer\"},"
+	"\"value\":{\"type\":\"number\"},\"count\":{\"type\":\"integer\"},"
+	"\"lost\":{\"type\":\"integer\"},\"device\":{\"type\":\"string\"},"
+	"\"text\":{\"type\":\"string\"},\"index\":{\"type\":\"integer\"},"
+	"\"rule\":{\"type\":\"string\"}}}";
+
+static int add_channel(struct rec_mcap *m, const char *schema_name, const char *schema,
+		       const char *topic, uint16_t *id)
+{
+	uint16_t sid;
+	int r;
+
+	r = mcap_schema(m->w, schema_name, "jsonschema", schema, strlen(schema), &sid);
+	return r ? r : mcap_channel(m->w, sid, topic, "json", id);
+}
+
+int rec_mcap_start(struct rec_mcap *m, FILE *f, size_t chunk)
+{
+	char lib[64];
+	size_t i;
+	int r;
+
+	rec_channels_trim(&m->ch);
+	snprintf(lib, sizeof(lib), "dcm %s", dcm_lib_version());
+	r = mcap_open(&m->w, f, "", lib, chunk);
+	for (i = 0; !r && i < m->ch.n; i++) {
+		char *schema = rec_channel_schema(&m->ch.c[i]);
+
+		if (!schema)
+			return -ENOMEM;
+		r = add_channel(m, m->ch.c[i].schema_name, schema, m->ch.c[i].topic,
+				&m->ch.c[i].id);
+		free(schema);
+	}
+	if (!r && m->events)
+		r = add_channel(m, REC_SCHEMA_EVENTS, events_schema, REC_TOPIC_EVENTS,
+				&m->events_id);
+	return r;
+}
+
+static uint64_t wall_ns(double wall)
+{
+	return wall > 0 ? (uint64_t)llround(wall * 1e9) : 0;
+}
+
+int rec_mcap_frame(struct rec_mcap *m, uint64_t cycle, uint32_t time, double wall,
+		   const double *values, size_t n)
+{
+	uint64_t t = wall_ns(wall);
+	size_t i, len;
+	char *json;
+	int r = 0;
+
+	for (i = 0; !r && i < m->ch.n; i++) {
+		json = rec_channel_json(&m->ch.c[i], cycle, time, values, n, &len);
+		if (!json)
+			return -ENOMEM;
+		r = mcap_message(m->w, m->ch.c[i].id, t, t, json, len);
+		free(json);
+	}
+	return r;
+}
+
+/* The event's JSON (dcm-web's members, the flight files' index and rule). */
+static char *event_json(const struct dcm_event_msg *e, size_t *len)
+{
+	const char *type = dcm_event_type_name(e->type);
+	const char *rule = e->type == DCM_EV_SAFETY ? dcm_safety_rule_name(e->code) : NULL;
+	struct json_writer w;
+	char *buf = NULL;
+	size_t sz;
+	FILE *f = open_memstream(&buf, &sz);
+
+	if (!f)
+		return NULL;
+	json_init(&w, f, false);
+	json_begin_object(&w, NULL);
+	json_uint(&w, "dcm_time_ms", e->time_ms);
+	json_string(&w, "type", type ? type : "unknown");
+	json_uint(&w, "level", e->level);
+	json_uint(&w, "code", e->code);
+	json_double(&w, "value", dcm_fixed_to_double(e->value));
+	json_uint(&w, "count", e->count);
+	json_uint(&w, "lost", e->lost);
+	json_string(&w, "device", e->device);
+	json_string(&w, "text", e->text);
+	json_uint(&w, "index", e->index);
+	if (rule)
+		json_string(&w, "rule", rule);
+	json_end_object(&w);
+	json_finish(&w);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	*len = strlen(buf);
+	while (*len && buf[*len - 1] == '\n')
+		buf[--*len] = 0;
+	return buf;
+}
+
+int rec_mcap_event(struct rec_mcap *m, const struct dcm_event_msg *e, double wall)
+{
+	uint64_t t = wall_ns(wall);
+	size_t len;
+	char *json;
+	int r;
+
+	if (!m->events)
+		return -EINVAL;
+	json = event_json(e, &len);
+	if (!json)
+		return -ENOMEM;
+	r = mcap_message(m->w, m->events_id, t, t, json, len);
+	free(json);
+	return r;
+}
+
+int rec_mcap_end(struct rec_mcap *m)
+{
+	int r = m->w ? mcap_close(m->w) : 0;
+
+	m->w = NULL;
+	rec_channels_free(&m->ch);
+	return r;
+}
+
+void rec_mcap_free(struct rec_mcap *m)
+{
+	mcap_free(m->w);
+	m->w = NULL;
+	rec_channels_free(&m->ch);
+}
