@@ -142,7 +142,6 @@ int rec_mcap_end(struct rec_mcap *m)
 	int r = m->w ? mcap_close(m->w) : 0;
 
 	m->w = NULL;
-	rec_channels_free(&m->ch);
 	return r;
 }
 

@@ -40,9 +40,12 @@ int rec_mcap_frame(struct rec_mcap *m, uint64_t cycle, uint32_t time, double wal
 		   const double *values, size_t n);
 /* An event on /events, logged at @wall. 0 or -errno. */
 int rec_mcap_event(struct rec_mcap *m, const struct dcm_event_msg *e, double wall);
-/* The file ended (summary, footer), the channels freed. 0 or -errno. */
+/*
+ * The file ended (summary, footer); the channels stay, for another file
+ * (rec_mcap_start() again). 0 or -errno.
+ */
 int rec_mcap_end(struct rec_mcap *m);
-/* Freed without an end (after an error). */
+/* The writer (without an end, after an error) and the channels freed. */
 void rec_mcap_free(struct rec_mcap *m);
 
 #endif /* REC_MCAPREC_H */
