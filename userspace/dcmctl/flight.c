@@ -116,7 +116,8 @@ int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err)
 const struct dcmctl_command dcmctl_cmd_flight = {
 	.name = "flight",
 	.run = dcmctl_flight,
-	.args = "[--seconds SEC] [--after SEC] [--dir DIR] [--keep N] [-f jsonl|mcap]",
+	.args = "[--seconds SEC] [--after SEC] [--dir DIR] [--keep N]\n"
+		"[-f jsonl|mcap]",
 	.help = "the flight recorder: keep the last seconds of every key in memory and\n"
 		"write them, with the events around, when a safety rule acts or on\n"
 		"demand (flight-dump); runs dcm-flight",

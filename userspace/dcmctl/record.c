@@ -753,7 +753,8 @@ const struct dcmctl_command dcmctl_cmd_record = {
 	.name = "record",
 	.run = dcmctl_record,
 	.args = "[KEY|GLOB...] [-o FILE [--max-size SIZE [--max-files N]]]\n"
-		"[-f csv|jsonl|mcap] [--every N] [--cycles N | --duration SEC]",
+		"[-f csv|jsonl|mcap] [--every N]\n"
+		"[--cycles N | --duration SEC]",
 	.help = "record the frames: chosen subdevices' values (all by default), every\n"
 		"cycle or every Nth, with DCM time and the wall clock, as CSV, JSON\n"
 		"lines or MCAP",
@@ -772,9 +773,9 @@ const struct dcmctl_command dcmctl_cmd_record = {
 		"and DCM time; a chunk written at least every second, so that a file\n"
 		"cut short reads up to its last whole chunk. Foxglove Studio, PlotJuggler\n"
 		"and the mcap tools open it. The summary (rows, missed, gaps) goes to\n"
-		"stderr at the end. With --max-size the file is renamed FILE.1 (FILE.1 FILE.2, ...)\n"
-		"when it passes SIZE, and a new FILE begins with its own header; the\n"
-		"oldest beyond --max-files goes. SIGINT and SIGTERM end a recording\n"
-		"cleanly.",
+		"stderr at the end. With --max-size the file is renamed FILE.1 (FILE.1\n"
+		"FILE.2, ...) when it passes SIZE, and a new FILE begins with its own\n"
+		"header; the oldest beyond --max-files goes. SIGINT and SIGTERM end a\n"
+		"recording cleanly.",
 	.spec = &dcmctl_spec_record,
 };

@@ -451,6 +451,7 @@ static void test_recording(void **state)
 						1700000000.0 + i * 0.01, values, 8), 0);
 	assert_int_equal(rec_mcap_event(&m, &ev, 1700000000.05), 0);
 	assert_int_equal(rec_mcap_end(&m), 0);
+	rec_mcap_free(&m);
 	fclose(out);
 	read_back(&f, buf, len);
 	walk_data(&f);
