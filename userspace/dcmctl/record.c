@@ -405,7 +405,7 @@ struct rec_remap {
 	const struct dcmctl_opts *o;
 	struct dcm_tree **t;
 	struct rec_keys *k;
-	struct rec_channels *ch;	/* -f mcap: the channels' keys too */
+	struct rec_mcap *mc;		/* -f mcap: the channels' keys too */
 	FILE *err;
 };
 
@@ -422,23 +422,37 @@ static long key_index(struct dcm *dcm, const struct dcm_tree *t, const char *nam
 	return -1;
 }
 
-/* The channels' keys looked up in the new description @nt: 0, or -1 (said). */
+/* Key @name's index in @nt into *@index: 0, or -1 (said). */
+static int remap_one(struct rec_remap *rm, const struct dcm_tree *nt, const char *name,
+		     uint32_t *index)
+{
+	long idx = key_index(rm->dcm, nt, name);
+
+	if (idx < 0) {
+		fprintf(rm->err, "dcmctl: the new description has no %s\n", name);
+		return -1;
+	}
+	*index = (uint32_t)idx;
+	return 0;
+}
+
+/* The channels' keys (JSON and ROS 2) looked up in the new description @nt: 0, or -1 (said). */
 static int remap_channels(struct rec_remap *rm, const struct dcm_tree *nt)
 {
-	struct rec_channels *cs = rm->ch;
+	struct rec_channels *cs = &rm->mc->ch;
+	struct rec_ros2 *ros = &rm->mc->ros;
 	size_t i, j;
-	long idx;
 
-	for (i = 0; cs && i < cs->n; i++)
-		for (j = 0; j < cs->c[i].n; j++) {
-			idx = key_index(rm->dcm, nt, cs->c[i].keys[j]);
-			if (idx < 0) {
-				fprintf(rm->err, "dcmctl: the new description has no %s\n",
-					cs->c[i].keys[j]);
+	for (i = 0; i < cs->n; i++)
+		for (j = 0; j < cs->c[i].n; j++)
+			if (remap_one(rm, nt, cs->c[i].keys[j], &cs->c[i].index[j]))
 				return -1;
-			}
-			cs->c[i].index[j] = (uint32_t)idx;
-		}
+	for (i = 0; i < ros->n_joints; i++)
+		if (remap_one(rm, nt, ros->keys[i], &ros->index[i]))
+			return -1;
+	for (i = 0; i < REC_IMU_KEYS; i++)
+		if (ros->imu_keys[i] && remap_one(rm, nt, ros->imu_keys[i], &ros->imu_index[i]))
+			return -1;
 	return 0;
 }
 
@@ -534,15 +548,16 @@ static int add_live(struct dcm *dcm, struct rec_channels *cs, const char *name, 
  * (said).
  */
 static int mcap_channels(struct dcm *dcm, const struct dcm_tree *t, const struct rec_keys *k,
-			 bool all, struct rec_channels *cs, size_t *width, FILE *err)
+			 bool all, struct rec_mcap *mc, size_t *width, FILE *err)
 {
 	static const char *const dkeys[] = { "Available", "Ack", "Nack" };
+	struct rec_channels *cs = &mc->ch;
 	char name[LIBDCM_KEY_NAME_LEN + 32];
 	size_t i, j, len;
 	int r = 0;
 
 	for (i = 0; !r && i < k->n; i++)
-		r = rec_channels_add(cs, k->names[i], LIBDCM_HANDLE_INDEX(k->handles[i]));
+		r = rec_mcap_add(mc, k->names[i], LIBDCM_HANDLE_INDEX(k->handles[i]));
 	for (i = 0; all && !r && i < k->n; i++) {
 		len = strlen(k->names[i]);
 		if (len <= 7 || strcmp(k->names[i] + len - 7, "/Sensor"))
@@ -689,7 +704,7 @@ static int record_begin(struct rec_out *ro, struct dcm *dcm, const struct dcm_tr
 		return -1;
 	}
 	if (a->fmt == REC_MCAP &&
-	    mcap_channels(dcm, t, k, !a->n, &ro->mc.ch, width, err))
+	    mcap_channels(dcm, t, k, !a->n, &ro->mc, width, err))
 		return -1;
 	if (a->output ? out_open(ro, err) : (ro->f = out, 0))
 		return -1;
@@ -705,7 +720,7 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	struct rec_counts c = { 0 };
 	struct dcm_tree *t = NULL;
 	struct dcm *dcm = NULL;
-	struct rec_remap rm = { .o = o, .t = &t, .k = &k, .ch = &ro.mc.ch, .err = err };
+	struct rec_remap rm = { .o = o, .t = &t, .k = &k, .mc = &ro.mc, .err = err };
 	struct rec_frame_keys fk = { .cmd = "record", .remap = remap, .ctx = &rm };
 	struct dcm_info info;
 	size_t width;

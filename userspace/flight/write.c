@@ -201,7 +201,7 @@ static int write_mcap(struct flight_state *st, FILE *f, const char *reason, doub
 		const struct dcm_tree_subdevice *sd = dcm_tree_by_index(st->tree, (unsigned int)j);
 
 		if (sd)
-			e = rec_channels_add(&mc.ch, sd->name, (uint32_t)j);
+			e = rec_mcap_add(&mc, sd->name, (uint32_t)j);
 	}
 	e = e ? e : rec_mcap_start(&mc, f, 0);
 	e = e ? e : mcap_head(st, &mc, reason, when);

@@ -8,6 +8,8 @@
  * message.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,15 +92,38 @@ static struct rec_channel *find(struct rec_channels *cs, const char *topic)
 	return NULL;
 }
 
+/* ,"@field": as JSON (malloc'd), or NULL. */
+static char *member(const char *field)
+{
+	char *buf = NULL;
+	size_t sz;
+	FILE *f = open_memstream(&buf, &sz);
+
+	if (!f)
+		return NULL;
+	fputc(',', f);
+	json_write_string(f, field);
+	fputc(':', f);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 /* One more key of @c: its field, its name, its index. */
 static int add_to(struct rec_channel *c, char *field, const char *name, uint32_t index)
 {
-	char **fields = realloc(c->fields, (c->n + 1) * sizeof(*fields)), **keys;
+	char **fields = realloc(c->fields, (c->n + 1) * sizeof(*fields)), **keys, **members;
 	uint32_t *idx;
 
 	if (!fields)
 		return -ENOMEM;
 	c->fields = fields;
+	members = realloc(c->members, (c->n + 1) * sizeof(*members));
+	if (!members)
+		return -ENOMEM;
+	c->members = members;
 	keys = realloc(c->keys, (c->n + 1) * sizeof(*keys));
 	if (!keys)
 		return -ENOMEM;
@@ -108,8 +133,12 @@ static int add_to(struct rec_channel *c, char *field, const char *name, uint32_t
 		return -ENOMEM;
 	c->index = idx;
 	c->keys[c->n] = strdup(name);
-	if (!c->keys[c->n])
+	c->members[c->n] = member(field);
+	if (!c->keys[c->n] || !c->members[c->n]) {
+		free(c->keys[c->n]);
+		free(c->members[c->n]);
 		return -ENOMEM;
+	}
 	c->fields[c->n] = field;
 	c->index[c->n] = index;
 	c->n++;
@@ -159,9 +188,11 @@ void rec_channels_free(struct rec_channels *cs)
 		for (j = 0; j < cs->c[i].n; j++) {
 			free(cs->c[i].fields[j]);
 			free(cs->c[i].keys[j]);
+			free(cs->c[i].members[j]);
 		}
 		free(cs->c[i].fields);
 		free(cs->c[i].keys);
+		free(cs->c[i].members);
 		free(cs->c[i].index);
 	}
 	free(cs->c);
@@ -217,24 +248,111 @@ char *rec_channel_schema(const struct rec_channel *c)
 	return finish(f, &buf, NULL);
 }
 
+/* The digits of @v, if a whole number of micro-units json_double() writes without an exponent. */
+static size_t micro_number(char *out, double v)
+{
+	double a = fabs(v);
+	long long m;
+	unsigned long long u, ip, fp;
+	size_t n = 0;
+	int d;
+
+	/* %.15g: no exponent from 1e-4 to 1e15; at most 15 digits below 1e9 */
+	if (!(v == 0 || (a >= 1e-4 && a < 1e9)))
+		return 0;
+	m = llround(v * 1e6);
+	if ((double)m / 1e6 != v)
+		return 0;
+	if (signbit(v))
+		out[n++] = '-';
+	u = (unsigned long long)(m < 0 ? -m : m);
+	ip = u / 1000000;
+	fp = u % 1000000;
+	n += (size_t)sprintf(out + n, "%llu", ip);
+	if (fp) {
+		out[n++] = '.';
+		for (d = 100000; d && fp; d /= 10) {
+			out[n++] = (char)('0' + fp / (unsigned long long)d);
+			fp %= (unsigned long long)d;
+		}
+	}
+	out[n] = '\0';
+	return n;
+}
+
+size_t rec_json_number(char *out, double v)
+{
+	size_t n;
+	int prec;
+
+	if (!isfinite(v)) {
+		strcpy(out, "null");
+		return 4;
+	}
+	n = micro_number(out, v);
+	if (n)
+		return n;
+	/* as json_double(): the shortest of %.15g, %.16g, %.17g that reads back */
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(out, 32, "%.*g", prec, v);
+		if (strtod(out, NULL) == v)
+			break;
+	}
+	return strlen(out);
+}
+
+/* @n bytes of @p at *@len of *@buf, grown: false without memory. */
+static bool append(char **buf, size_t *cap, size_t *len, const char *p, size_t n)
+{
+	char *q;
+	size_t c;
+
+	if (*len + n + 1 > *cap) {
+		for (c = *cap ? *cap : 1024; c < *len + n + 1; c *= 2)
+			;
+		q = realloc(*buf, c);
+		if (!q)
+			return false;
+		*buf = q;
+		*cap = c;
+	}
+	memcpy(*buf + *len, p, n);
+	*len += n;
+	(*buf)[*len] = '\0';
+	return true;
+}
+
+size_t rec_channel_write(const struct rec_channel *c, uint64_t cycle, uint32_t time,
+			 const double *values, size_t n, char **buf, size_t *cap)
+{
+	char num[64];
+	size_t len = 0, i, k;
+	bool ok;
+
+	k = (size_t)snprintf(num, sizeof(num), "{\"cycle\":%" PRIu64 ",\"dcm_time_ms\":%" PRIu32,
+			     cycle, time);
+	ok = append(buf, cap, &len, num, k);
+	for (i = 0; ok && i < c->n; i++) {
+		if (c->index[i] >= n)
+			continue;
+		k = rec_json_number(num, values[c->index[i]]);
+		ok = append(buf, cap, &len, c->members[i], strlen(c->members[i])) &&
+		     append(buf, cap, &len, num, k);
+	}
+	ok = ok && append(buf, cap, &len, "}", 1);
+	return ok ? len : 0;
+}
+
 char *rec_channel_json(const struct rec_channel *c, uint64_t cycle, uint32_t time,
 		       const double *values, size_t n, size_t *len)
 {
-	struct json_writer w;
 	char *buf = NULL;
-	size_t sz, i;
-	FILE *f = open_memstream(&buf, &sz);
+	size_t cap = 0;
 
-	if (!f)
+	*len = rec_channel_write(c, cycle, time, values, n, &buf, &cap);
+	if (!*len) {
+		free(buf);
 		return NULL;
-	json_init(&w, f, false);
-	json_begin_object(&w, NULL);
-	json_uint(&w, "cycle", cycle);
-	json_uint(&w, "dcm_time_ms", time);
-	for (i = 0; i < c->n; i++)
-		if (c->index[i] < n)
-			json_double(&w, c->fields[i], values[c->index[i]]);
-	json_end_object(&w);
-	json_finish(&w);
-	return finish(f, &buf, len);
+	}
+	return buf;
 }

@@ -23,6 +23,7 @@ struct rec_channel {
 	size_t n;
 	char **fields;			/* "HeadYaw", "LFoot_FrontLeft" */
 	char **keys;			/* "HeadYaw/Position/Sensor" */
+	char **members;			/* ",\"HeadYaw\":": the field as a JSON member's start */
 	uint32_t *index;		/* each key's place in a frame */
 	uint16_t id;			/* its MCAP channel, once made */
 };
@@ -45,9 +46,23 @@ char *rec_channel_schema(const struct rec_channel *c);
 /*
  * @c's message of a frame: {"cycle", "dcm_time_ms", FIELD: value...}
  * (malloc'd, *@len set), @values the frame's (@n of them; a key beyond
- * is left out). NULL without memory.
+ * is left out). NULL without memory. The text is dcm-web's, number for
+ * number (json_double()'s).
  */
 char *rec_channel_json(const struct rec_channel *c, uint64_t cycle, uint32_t time,
 		       const double *values, size_t n, size_t *len);
+/*
+ * The same into *@buf (of *@cap bytes, grown with realloc() as needed, the
+ * caller's to free): its length, or 0 without memory. A recording's every
+ * frame: no stream, no allocation once the buffer is large enough.
+ */
+size_t rec_channel_write(const struct rec_channel *c, uint64_t cycle, uint32_t time,
+			 const double *values, size_t n, char **buf, size_t *cap);
+/*
+ * @v as json_double() writes it (null if not finite) into @out (32 bytes
+ * at least): a micro-unit value (the DCM's fixed point) from its digits,
+ * any other through printf. Its length.
+ */
+size_t rec_json_number(char *out, double v);
 
 #endif /* REC_CHANNELS_H */

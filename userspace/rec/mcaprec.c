@@ -3,7 +3,8 @@
  * A recording as MCAP: the channels of channels.c and the events, JSON
  * with their JSON schemas, into the MCAP writer. A message's log_time and
  * publish_time are the wall clock when its frame was read (ns since the
- * epoch); its cycle and DCM time are in the message.
+ * epoch); its cycle and DCM time are in the message (the ROS 2 messages'
+ * header stamp is that wall clock).
  */
 #include <errno.h>
 #include <math.h>
@@ -35,6 +36,13 @@ static int add_channel(struct rec_mcap *m, const char *schema_name, const char *
 	return r ? r : mcap_channel(m->w, sid, topic, "json", id);
 }
 
+int rec_mcap_add(struct rec_mcap *m, const char *name, uint32_t index)
+{
+	int r = rec_channels_add(&m->ch, name, index);
+
+	return r ? r : rec_ros2_add(&m->ros, name, index);
+}
+
 int rec_mcap_start(struct rec_mcap *m, FILE *f, size_t chunk)
 {
 	char lib[64];
@@ -53,6 +61,8 @@ int rec_mcap_start(struct rec_mcap *m, FILE *f, size_t chunk)
 				&m->ch.c[i].id);
 		free(schema);
 	}
+	if (!r)
+		r = rec_ros2_start(&m->ros, m->w);
 	if (!r && m->events)
 		r = add_channel(m, REC_SCHEMA_EVENTS, events_schema, REC_TOPIC_EVENTS,
 				&m->events_id);
@@ -69,17 +79,16 @@ int rec_mcap_frame(struct rec_mcap *m, uint64_t cycle, uint32_t time, double wal
 {
 	uint64_t t = wall_ns(wall);
 	size_t i, len;
-	char *json;
 	int r = 0;
 
 	for (i = 0; !r && i < m->ch.n; i++) {
-		json = rec_channel_json(&m->ch.c[i], cycle, time, values, n, &len);
-		if (!json)
+		len = rec_channel_write(&m->ch.c[i], cycle, time, values, n, &m->text,
+					&m->text_cap);
+		if (!len)
 			return -ENOMEM;
-		r = mcap_message(m->w, m->ch.c[i].id, t, t, json, len);
-		free(json);
+		r = mcap_message(m->w, m->ch.c[i].id, t, t, m->text, len);
 	}
-	return r;
+	return r ? r : rec_ros2_frame(&m->ros, m->w, wall, values, n);
 }
 
 /* The event's JSON (dcm-web's members, the flight files' index and rule). */
@@ -150,4 +159,8 @@ void rec_mcap_free(struct rec_mcap *m)
 	mcap_free(m->w);
 	m->w = NULL;
 	rec_channels_free(&m->ch);
+	rec_ros2_free(&m->ros);
+	free(m->text);
+	m->text = NULL;
+	m->text_cap = 0;
 }

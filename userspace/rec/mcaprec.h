@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A recording as MCAP (mcaprec.c): the channels of channels.c, each a
- * JSON schema (jsonschema) and JSON messages, and the events on /events,
- * into an MCAP writer (mcap.c). What dcmctl record -f mcap and dcm-flight
+ * JSON schema (jsonschema) and JSON messages, the ROS 2 messages of ros2.c
+ * (/joint_states, /imu: CDR), and the events on /events, into an MCAP
+ * writer (mcap.c). What dcmctl record -f mcap and dcm-flight
  * -f mcap write; Documentation/userspace.rst, "MCAP".
  */
 #ifndef REC_MCAPREC_H
@@ -15,20 +16,31 @@
 #include "libdcm.h"
 #include "channels.h"
 #include "mcap.h"
+#include "ros2.h"
 
 #define REC_TOPIC_EVENTS	"/events"
 #define REC_SCHEMA_EVENTS	"dcm.Event"
 
 struct rec_mcap {
 	struct mcap_writer *w;
-	struct rec_channels ch;		/* filled by the caller (rec_channels_add()) */
+	struct rec_channels ch;		/* filled by the caller (rec_mcap_add()) */
+	struct rec_ros2 ros;		/* and so */
 	bool events;			/* an /events channel */
+	char *text;			/* a message's JSON, made in it frame after frame */
+	size_t text_cap;
 	uint16_t events_id;
 };
 
 /*
+ * Subdevice @name at @index of a frame: on its JSON channel, and in a ROS
+ * 2 message if one carries it (a joint's position, the inertial board's
+ * angles, rates and accelerations). 0 or -ENOMEM.
+ */
+int rec_mcap_add(struct rec_mcap *m, const char *name, uint32_t index);
+/*
  * The file begun into @f: the Header, then a Schema and a Channel for each
- * channel of @m->ch that has keys (and /events if @m->events). @chunk: as
+ * channel of @m->ch that has keys, /joint_states and /imu if their keys
+ * were added (and /events if @m->events). @chunk: as
  * mcap_open()'s. 0 or -errno.
  */
 int rec_mcap_start(struct rec_mcap *m, FILE *f, size_t chunk);

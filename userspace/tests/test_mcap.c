@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Unit tests: the MCAP writer (rec/mcap.c) and a recording's channels
- * (rec/channels.c, rec/mcaprec.c).
+ * Unit tests: the MCAP writer (rec/mcap.c), a recording's channels
+ * (rec/channels.c, rec/mcaprec.c) and its ROS 2 messages in CDR
+ * (rec/ros2.c).
  *
  *   the CRC-32 against its check value; a file read back record by record
  *   as the specification lays it out: the magic at both ends, the Header
@@ -12,9 +13,12 @@
  *   Statistics and Chunk Indexes counting what the data section holds,
  *   the Footer's offsets and CRC; a full disk said; and the channels of a
  *   description as dcm-web makes them (its model, web/model.c, on the
- *   same fake description), with the same messages.
+ *   same fake description), with the same messages; a JointState's and
+ *   an Imu's CDR byte by byte (the encapsulation, the alignments, the
+ *   strings with their NUL, the sequences' counts, the quaternion).
  */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,6 +29,7 @@
 #include <cmocka.h>
 
 #include "fake_dcm.h"
+#include "json.h"
 #include "fake_sysfs.h"
 #include "mcap.h"
 #include "mcaprec.h"
@@ -44,8 +49,8 @@ struct file {
 	unsigned char *p;
 	size_t len;
 	size_t n_schemas, n_channels, n_chunks, n_msgs, n_meta;
-	uint64_t per_channel[8];
-	uint64_t chunk_at[64], chunk_len[64], mi_at[64][8];
+	uint64_t per_channel[16];
+	uint64_t chunk_at[64], chunk_len[64], mi_at[64][16];
 	uint64_t data_end;		/* where the Data End is */
 };
 
@@ -67,7 +72,7 @@ static void walk_chunk(struct file *f, const unsigned char *c, uint64_t n, uint6
 		assert_int_equal(c[at], MCAP_OP_MESSAGE);
 		len = le(c + at + 1, 8);
 		assert_true(at + 9 + len <= n);
-		assert_true(le(c + at + 9, 2) < 8);
+		assert_true(le(c + at + 9, 2) < 16);
 		/* the sequence is the channel's count */
 		assert_int_equal(le(c + at + 11, 4), f->per_channel[le(c + at + 9, 2)]);
 		t = le(c + at + 15, 8);
@@ -85,7 +90,7 @@ static void check_index(struct file *f, size_t k, uint64_t at, const unsigned ch
 	const unsigned char *r = f->p + at + 9;
 	uint64_t ch = le(r, 2), n = le(r + 2, 4), i, off;
 
-	assert_true(ch < 8);
+	assert_true(ch < 16);
 	assert_int_equal(n % 16, 0);
 	f->mi_at[k][ch] = at;
 	for (i = 0; i < n; i += 16) {
@@ -443,8 +448,7 @@ static void test_recording(void **state)
 
 	(void)state;
 	for (i = 0; i < model.n_keys; i++)
-		assert_int_equal(rec_channels_add(&m.ch, model.keys[i].name, model.keys[i].index),
-				 0);
+		assert_int_equal(rec_mcap_add(&m, model.keys[i].name, model.keys[i].index), 0);
 	assert_int_equal(rec_mcap_start(&m, out, 0), 0);
 	for (i = 0; i < 5; i++)
 		assert_int_equal(rec_mcap_frame(&m, 10 + i, 1000 + 10 * (uint32_t)i,
@@ -455,14 +459,149 @@ static void test_recording(void **state)
 	fclose(out);
 	read_back(&f, buf, len);
 	walk_data(&f);
-	/* 8 channels with keys (/joints/position, /joints/command, /temperatures, /battery, /feet, /inertial, /keys) and /events */
-	assert_int_equal(f.n_channels, 8);
-	assert_int_equal(f.n_schemas, 8);
-	assert_int_equal(f.n_msgs, 7 * 5 + 1);
+	/*
+	 * 7 channels with keys (/joints/position, /joints/command,
+	 * /temperatures, /battery, /feet, /inertial, /keys), /joint_states
+	 * (HeadPitch), no /imu (one inertial key of nine), /events
+	 */
+	assert_int_equal(f.n_channels, 9);
+	assert_int_equal(f.n_schemas, 9);
+	assert_int_equal(f.n_msgs, 8 * 5 + 1);
+	assert_non_null(memmem(buf, len, "sensor_msgs/msg/JointState", 26));
+	assert_null(memmem(buf, len, "sensor_msgs/msg/Imu", 19));
 	walk_summary(&f);
 	assert_non_null(memmem(buf, len, "\"text\":\"a \\\"fault\\\"\"", 19));
 	assert_non_null(memmem(buf, len, "\"rule\":", 7));
 	free(buf);
+}
+
+static double f64_at(const unsigned char *p)
+{
+	uint64_t v = le(p, 8);
+	double d;
+
+	memcpy(&d, &v, sizeof(d));
+	return d;
+}
+
+static void test_cdr(void **state)
+{
+	static const char *const joints[] = { "HeadYaw", "LHipPitch" };
+	const double pos[] = { 0.5, -1.25 }, imu0[9] = { 0 };
+	double imu[9] = { 0, 0, M_PI / 2, 0.1, 0.2, 0.3, 1, 2, -9.81 };
+	unsigned char *m;
+	size_t len;
+
+	(void)state;
+	m = rec_ros2_joint_state(5, 7, 2, joints, pos, &len);
+	assert_non_null(m);
+	assert_int_equal(len, 84);
+	assert_memory_equal(m, "\x00\x01\x00\x00", 4);	/* CDR, little-endian */
+	assert_int_equal(le(m + 4, 4), 5);			/* stamp.sec */
+	assert_int_equal(le(m + 8, 4), 7);			/* stamp.nanosec */
+	assert_int_equal(le(m + 12, 4), 1);			/* frame_id "": its NUL */
+	assert_int_equal(m[16], 0);
+	assert_int_equal(le(m + 20, 4), 2);			/* name[]: aligned to 4 */
+	assert_int_equal(le(m + 24, 4), 8);
+	assert_memory_equal(m + 28, "HeadYaw", 8);
+	assert_int_equal(le(m + 36, 4), 10);
+	assert_memory_equal(m + 40, "LHipPitch", 10);
+	assert_int_equal(le(m + 52, 4), 2);			/* position[]: aligned to 4 */
+	assert_true(f64_at(m + 60) == 0.5);			/* doubles: to 8, from byte 4 */
+	assert_true(f64_at(m + 68) == -1.25);
+	assert_int_equal(le(m + 76, 4), 0);			/* velocity[], effort[]: empty */
+	assert_int_equal(le(m + 80, 4), 0);
+	free(m);
+	m = rec_ros2_imu(1, 2, imu0, &len);
+	assert_non_null(m);
+	assert_int_equal(len, 324);
+	assert_int_equal(le(m + 12, 4), 6);
+	assert_memory_equal(m + 16, "torso", 6);
+	/* orientation at 28 (24 from byte 4): the identity */
+	assert_true(f64_at(m + 28) == 0 && f64_at(m + 36) == 0 && f64_at(m + 44) == 0 &&
+		    f64_at(m + 52) == 1);
+	free(m);
+	m = rec_ros2_imu(1, 2, imu, &len);
+	assert_non_null(m);
+	/* a yaw of pi/2: z = w = sqrt(1/2) */
+	assert_true(fabs(f64_at(m + 44) - sqrt(0.5)) < 1e-12);
+	assert_true(fabs(f64_at(m + 52) - sqrt(0.5)) < 1e-12);
+	/* angular_velocity after the orientation's covariance (9 doubles) */
+	assert_true(f64_at(m + 60 + 72) == 0.1 && f64_at(m + 148) == 0.3);
+	/* linear_acceleration after the angular velocity's covariance */
+	assert_true(f64_at(m + 156 + 72) == 1 && f64_at(m + 244) == -9.81);
+	assert_true(f64_at(m + 252) == 0 && f64_at(m + 316) == 0);
+	free(m);
+}
+
+/* json_double()'s text, from the JSON writer. */
+static void json_text(double v, char *out, size_t len)
+{
+	struct json_writer w;
+	FILE *f = fmemopen(out, len, "w");
+
+	assert_non_null(f);
+	json_init(&w, f, false);
+	json_double(&w, NULL, v);
+	fputc('\0', f);
+	fclose(f);
+}
+
+/* A recording's numbers are dcm-web's, digit for digit. */
+static void test_numbers(void **state)
+{
+	static const double some[] = { 0, -0.0, 1, -1, 0.5, 0.99, -0.25, 41, 1e-4, 1.2e-4,
+				       9.9e-5, 1e-7, 0.1 + 0.2, 123456789.123456, 999999999.999999,
+				       1e9, 1e15, 1e16, -3.5e20, 1.0 / 3, 2.5e-300, 9.80665 };
+	char a[64], b[64];
+	unsigned int seed = 1;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(some) / sizeof(some[0]); i++) {
+		rec_json_number(a, some[i]);
+		json_text(some[i], b, sizeof(b));
+		assert_string_equal(a, b);
+	}
+	/* micro-units, as the frames carry them, and any doubles */
+	for (i = 0; i < 200000; i++) {
+		long long m = (long long)rand_r(&seed) * rand_r(&seed) % 4000000000000LL -
+			      2000000000000LL;
+		double v = i % 2 ? (double)m / 1e6 : (double)m / 1e6 * 1.0000001;
+
+		rec_json_number(a, v);
+		json_text(v, b, sizeof(b));
+		assert_string_equal(a, b);
+	}
+	assert_int_equal(rec_json_number(a, NAN), 4);
+	assert_string_equal(a, "null");
+}
+
+/* Which keys a ROS 2 message takes. */
+static void test_ros2_keys(void **state)
+{
+	static const char *const imu[] = { "AngleX", "AngleY", "AngleZ", "GyroscopeX",
+					   "GyroscopeY", "GyroscopeZ", "AccelerometerX",
+					   "AccelerometerY", "AccelerometerZ" };
+	struct rec_ros2 r = { 0 };
+	char name[64];
+	int i;
+
+	(void)state;
+	assert_int_equal(rec_ros2_add(&r, "HeadYaw/Position/Sensor", 3), 0);
+	assert_int_equal(rec_ros2_add(&r, "HeadYaw/Position/Actuator", 4), 0);
+	assert_int_equal(rec_ros2_add(&r, "LFoot/FSR/Position/Sensor", 5), 0);
+	assert_int_equal(rec_ros2_add(&r, "InertialSensor/AccX/Sensor", 6), 0);
+	assert_int_equal(r.n_joints, 1);
+	assert_string_equal(r.joints[0], "HeadYaw");
+	assert_int_equal(r.index[0], 3);
+	for (i = 0; i < 8; i++) {
+		snprintf(name, sizeof(name), "InertialSensor/%s/Sensor", imu[i]);
+		assert_int_equal(rec_ros2_add(&r, name, (uint32_t)(10 + i)), 0);
+	}
+	assert_null(r.imu_keys[REC_IMU_ACC_Z]);
+	assert_int_equal(r.imu_index[REC_IMU_GYRO_X], 13);
+	rec_ros2_free(&r);
 }
 
 int main(void)
@@ -472,6 +611,9 @@ int main(void)
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_full),
+		cmocka_unit_test(test_cdr),
+		cmocka_unit_test(test_ros2_keys),
+		cmocka_unit_test(test_numbers),
 	};
 	const struct CMUnitTest model_tests[] = {
 		cmocka_unit_test(test_same_channels),

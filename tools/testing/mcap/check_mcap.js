@@ -13,7 +13,13 @@
 //   - the data section's CRC (Data End) and the summary's (Footer),
 //     computed here (Node's zlib, or by hand);
 //   - every message is JSON whose members the channel's JSON schema
-//     lists, with their types;
+//     lists, with their types; or CDR (/joint_states, /imu): its ros2msg
+//     schema parsed by @foxglove/rosmsg is the message definition of
+//     @foxglove/rosmsg-msgs-common (ROS 2 Humble's sensor_msgs), and every
+//     message decodes with @foxglove/rosmsg2-serialization by that
+//     definition, to its last byte: its stamp its log time, its values
+//     those of the JSON channels of the same frame (/joints/position,
+//     /inertial: the orientation a quaternion of AngleX, Y, Z);
 //   - cut short: the file's first N bytes, for several N (after each
 //     chunk, inside each of a few chunks, inside the header), streamed:
 //     no error, and exactly the messages of the chunks whole in those N
@@ -26,7 +32,8 @@
 //     {TOPIC: N}, "values": {TOPIC: {FIELD: VALUE}} every message's FIELD
 //     within 1e-6 of VALUE, "metadata": [NAME...], "messages_each": N
 //     every channel but /events has N messages (a recording's rows),
-//     "event_rule": RULE an event on /events of that safety rule}.
+//     "event_rule": RULE an event on /events of that safety rule, "ros":
+//     [TOPIC...] each with ROS 2 messages compared with their JSON}.
 //
 // Run by tools/testing/mcap/test_mcap.py with NODE_PATH at the packages
 // npm ci installed from this directory's package-lock.json.
@@ -35,6 +42,9 @@
 const fs = require('fs');
 const zlib = require('zlib');
 const { McapIndexedReader, McapStreamReader } = require('@mcap/core');
+const { MessageReader } = require('@foxglove/rosmsg2-serialization');
+const { ros2humble } = require('@foxglove/rosmsg-msgs-common');
+const rosmsg = require('@foxglove/rosmsg');
 
 const errors = [];
 function fail(msg) {
@@ -117,6 +127,7 @@ function checkJson(r, msgs) {
   for (const m of msgs) {
     const ch = r.channelsById.get(m.channelId);
     const sc = r.schemasById.get(ch.schemaId);
+    if (ch.messageEncoding === 'cdr' && sc.encoding === 'ros2msg') continue;  // checkRos()
     if (ch.messageEncoding !== 'json' || sc.encoding !== 'jsonschema') {
       bad.add(ch.topic + ': encoding ' + ch.messageEncoding + '/' + sc.encoding);
       continue;
@@ -139,6 +150,126 @@ function checkJson(r, msgs) {
     }
   }
   for (const b of bad) fail(b);
+}
+
+// The definitions of @foxglove/rosmsg-msgs-common for ROS 2 type @type (pkg/msg/Type): it, then its own.
+function commonDefs(type) {
+  const key = (t) => t.replace('/msg/', '/');
+  const out = [];
+  const add = (t) => {
+    const d = ros2humble[key(t)];
+    if (!d) throw new Error('no ' + t + ' in @foxglove/rosmsg-msgs-common');
+    if (out.some((x) => x.name === d.name)) return;
+    out.push(d);
+    for (const f of d.definitions) if (f.isComplex) add(f.type);
+  };
+  add(type);
+  return out;
+}
+
+// A definition's fields, comparable: name type[length].
+function fields(d) {
+  return d.definitions.filter((f) => !f.isConstant).map((f) => f.name + ' ' +
+    f.type.replace('/msg/', '/') + (f.isArray ? '[' + (f.arrayLength || '') + ']' : ''));
+}
+
+// The file's ros2msg schema against the common definitions, then every message decoded.
+function checkRos(r, msgs) {
+  const decoded = {};
+  for (const ch of r.channelsById.values()) {
+    if (ch.messageEncoding !== 'cdr') continue;
+    const sc = r.schemasById.get(ch.schemaId);
+    if (sc.encoding !== 'ros2msg') {
+      fail(ch.topic + ': cdr with a ' + sc.encoding + ' schema');
+      continue;
+    }
+    let defs, mine;
+    try {
+      defs = commonDefs(sc.name);
+      mine = rosmsg.parse(Buffer.from(sc.data).toString(), { ros2: true });
+    } catch (e) {
+      fail(ch.topic + ': ' + e);
+      continue;
+    }
+    for (const d of defs) {
+      const m = d === defs[0] ? mine[0] :
+        mine.find((x) => x.name && x.name.replace('/msg/', '/') === d.name);
+      if (!m || fields(m).join() !== fields(d).join())
+        fail(ch.topic + ': the schema\'s ' + d.name + ' (' + (m ? fields(m) : 'none') +
+          ') is not the common definition (' + fields(d) + ')');
+    }
+    const reader = new MessageReader(defs);
+    decoded[ch.topic] = [];
+    for (const m of msgs) {
+      if (m.channelId !== ch.id) continue;
+      let v;
+      try {
+        v = reader.readMessage(m.data);
+      } catch (e) {
+        fail(ch.topic + ': a message does not decode: ' + e);
+        break;
+      }
+      if (reader.lastReadHadTrailingBytes()) fail(ch.topic + ': bytes after the message');
+      const st = BigInt(v.header.stamp.sec) * 1000000000n + BigInt(v.header.stamp.nanosec);
+      if (st !== m.logTime) fail(ch.topic + ': stamp ' + st + ' is not the log time ' + m.logTime);
+      decoded[ch.topic].push({ t: m.logTime, v });
+    }
+  }
+  return decoded;
+}
+
+// The JSON messages of @topic by log time.
+function jsonByTime(r, msgs, topic) {
+  const out = new Map();
+  for (const m of msgs)
+    if (r.channelsById.get(m.channelId).topic === topic)
+      out.set(m.logTime, JSON.parse(Buffer.from(m.data).toString()));
+  return out;
+}
+
+const near = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+
+// The ROS 2 messages against the JSON of the same frames.
+function checkRosValues(r, msgs, decoded) {
+  const pos = jsonByTime(r, msgs, '/joints/position');
+  let n = 0;
+  for (const { t, v } of decoded['/joint_states'] || []) {
+    const j = pos.get(t);
+    if (!j) continue;
+    if (v.name.length !== v.position.length || v.velocity.length || v.effort.length) {
+      fail('/joint_states: ' + v.name.length + ' names, ' + v.position.length + ' positions');
+      break;
+    }
+    const bad = v.name.find((name, i) => !near(v.position[i], j[name]));
+    if (bad) {
+      fail('/joint_states: ' + bad + ' is not /joints/position\'s of the same frame');
+      break;
+    }
+    n++;
+  }
+  const inert = jsonByTime(r, msgs, '/inertial');
+  let k = 0;
+  for (const { t, v } of decoded['/imu'] || []) {
+    const j = inert.get(t);
+    if (!j) continue;
+    const [hr, hp, hy] = [j.AngleX / 2, j.AngleY / 2, j.AngleZ / 2];
+    const q = {
+      x: Math.sin(hr) * Math.cos(hp) * Math.cos(hy) - Math.cos(hr) * Math.sin(hp) * Math.sin(hy),
+      y: Math.cos(hr) * Math.sin(hp) * Math.cos(hy) + Math.sin(hr) * Math.cos(hp) * Math.sin(hy),
+      z: Math.cos(hr) * Math.cos(hp) * Math.sin(hy) - Math.sin(hr) * Math.sin(hp) * Math.cos(hy),
+      w: Math.cos(hr) * Math.cos(hp) * Math.cos(hy) + Math.sin(hr) * Math.sin(hp) * Math.sin(hy),
+    };
+    const ok = v.header.frame_id === 'torso' &&
+      ['x', 'y', 'z', 'w'].every((c) => near(v.orientation[c], q[c])) &&
+      ['X', 'Y', 'Z'].every((c) => near(v.angular_velocity[c.toLowerCase()], j['Gyroscope' + c]) &&
+        near(v.linear_acceleration[c.toLowerCase()], j['Accelerometer' + c]));
+    if (!ok) {
+      fail('/imu: not /inertial\'s of the same frame: ' + JSON.stringify(v) + ' ' + JSON.stringify(j));
+      break;
+    }
+    k++;
+  }
+  return { joint_states: n, imu: k };
 }
 
 // The messages of each chunk (its records walked here), by the chunk indexes.
@@ -306,6 +437,10 @@ async function main() {
     if (!r.summaryOffsetsByOpcode.has(op)) fail('no Summary Offset for opcode ' + op);
   checkCrcs(buf, r);
   checkJson(r, msgs);
+  const decoded = checkRos(r, msgs);
+  const ros = checkRosValues(r, msgs, decoded);
+  for (const t of exp.ros || [])
+    if (!ros[t.replace('/', '')]) fail(t + ': no ROS 2 message compared with its JSON');
   const chunks = chunkCounts(buf, r);
   const cuts = checkTruncated(buf, st.msgs, chunks);
   checkExpect(exp, r, msgs, perTopic, meta);
@@ -315,7 +450,7 @@ async function main() {
       id: c.id, topic: c.topic, schema: r.schemasById.get(c.schemaId).name,
       encoding: c.messageEncoding, messages: perTopic[c.topic] || 0,
     })),
-    chunks: chunks.length, metadata: meta.map((m) => ({ name: m.name,
+    ros, chunks: chunks.length, metadata: meta.map((m) => ({ name: m.name,
       values: Object.fromEntries(m.metadata) })),
     cuts, errors,
   };

@@ -3,12 +3,17 @@
 #
 # dcmctl record -f mcap and dcmctl flight -f mcap against the real module
 # in the VM, their files read on the host by the reference MCAP reader
-# (@mcap/core, from the npm registry, installed with npm ci into
+# (@mcap/core, from the npm registry with the ROS 2 packages below,
+# installed with npm ci into
 # build/mcap-test/ from this directory's package-lock.json): the VM has no
 # Node.js, so guest.sh records and prints each file in base64, with the
 # values sysfs reads and the outcome of each step, and check_mcap.js reads
 # each file indexed and streamed, its CRCs, its JSON against its schemas,
-# the file cut short at many places, and the values against sysfs'. A
+# its ROS 2 messages (/joint_states, /imu: CDR) decoded by
+# @foxglove/rosmsg2-serialization with the definitions of
+# @foxglove/rosmsg-msgs-common and compared with the JSON of the same
+# frames, the file cut short at many places, and the values against
+# sysfs'. A
 # recording killed by SIGKILL (no summary, no footer) is read up to its
 # last whole chunk. The files stay in build/test-output/mcap/.
 #
@@ -150,6 +155,8 @@ def step(steps, name, what):
 # The channels every recording of every key has, in the default description.
 GROUPS = ['/joints/position', '/joints/command', '/joints/stiffness', '/joints/current',
           '/temperatures', '/battery', '/feet', '/inertial', '/boards', '/keys']
+# And the ROS 2 messages, CDR.
+ROS = ['/joint_states', '/imu']
 
 
 def check_recordings(files, sysfs, steps):
@@ -162,11 +169,14 @@ def check_recordings(files, sysfs, steps):
            'HeadPitch': values.get('HeadPitch/Position/Actuator')}
     led = {'ChestBoard_Led_Red_Actuator': values.get('ChestBoard/Led/Red/Actuator')}
     ok, s, err = check('all.mcap', files.get('all.mcap', b''), {
-        'topics': GROUPS, 'messages_each': rows, 'values': {'/joints/command': cmd, '/keys': led}})
+        'topics': GROUPS + ROS, 'messages_each': rows, 'ros': ROS,
+        'values': {'/joints/command': cmd, '/keys': led}})
     tap(ok, '@mcap/core reads every key\'s recording indexed and streamed, CRCs, schemas, cut '
         'short at %d places; each of its %d channels has the summary\'s %d rows; the joints\' '
-        'command and the LED are sysfs\' values' % (len(s['cuts']) if s else 0,
-                                                     len(s['channels']) if s else 0, rows), err)
+        'command and the LED are sysfs\' values; /joint_states and /imu decode as '
+        'sensor_msgs (%s) with the JSON\'s values' % (
+            len(s['cuts']) if s else 0, len(s['channels']) if s else 0, rows,
+            s and s.get('ros')), err)
     step(steps, 'sel', 'record -f mcap of three keys, --every 2')
     ok, s, err = check('sel.mcap', files.get('sel.mcap', b''), {
         'topics': ['/joints/command', '/keys'], 'messages_each': rows_of(steps['sel'][1]),
@@ -197,9 +207,10 @@ def check_cut_and_flight(files, steps):
     step(steps, 'flightdump', 'dcmctl flight -f mcap: flight-dump writes a .mcap, '
          'flight-latest.mcap points at it')
     ok, s, err = check('demand.mcap', files.get('demand.mcap', b''), {
-        'topics': ['/joints/position', '/feet', '/inertial', '/keys'],
+        'topics': ['/joints/position', '/feet', '/inertial', '/keys'] + ROS, 'ros': ROS,
         'metadata': ['flight_reason', 'flight', 'end']})
-    tap(ok, 'the flight file is read by @mcap/core: dcm-web\'s channels, its metadata', err)
+    tap(ok, 'the flight file is read by @mcap/core: dcm-web\'s channels, its metadata, '
+        '/joint_states and /imu', err)
     if step(steps, 'flightfault', 'a cycle fault writes a flight file of its own'):
         ok, s, err = check('fault.mcap', files.get('fault.mcap', b''), {
             'topics': ['/joints/position', '/events'], 'event_rule': 'cycle-fault'})
