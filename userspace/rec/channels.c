@@ -248,6 +248,21 @@ char *rec_channel_schema(const struct rec_channel *c)
 	return finish(f, &buf, NULL);
 }
 
+/* @v in decimal at @out: its length. */
+static size_t digits(char *out, unsigned long long v)
+{
+	char tmp[24];
+	size_t n = 0, i;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	for (i = 0; i < n; i++)
+		out[i] = tmp[n - 1 - i];
+	return n;
+}
+
 /* The digits of @v, if a whole number of micro-units json_double() writes without an exponent. */
 static size_t micro_number(char *out, double v)
 {
@@ -268,7 +283,7 @@ static size_t micro_number(char *out, double v)
 	u = (unsigned long long)(m < 0 ? -m : m);
 	ip = u / 1000000;
 	fp = u % 1000000;
-	n += (size_t)sprintf(out + n, "%llu", ip);
+	n += digits(out + n, ip);
 	if (fp) {
 		out[n++] = '.';
 		for (d = 100000; d && fp; d /= 10) {

@@ -241,6 +241,20 @@ static void walk_summary(struct file *f)
 	assert_int_equal(groups, 4 + (f->n_meta > 0));
 }
 
+/* The CRC-32, a bit at a time. */
+static uint32_t bit_crc(const unsigned char *p, size_t n)
+{
+	uint32_t c = 0xffffffffu;
+	int k;
+
+	while (n--) {
+		c ^= *p++;
+		for (k = 0; k < 8; k++)
+			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+	}
+	return ~c;
+}
+
 static void test_crc(void **state)
 {
 	(void)state;
@@ -249,6 +263,21 @@ static void test_crc(void **state)
 	/* in pieces, the same */
 	assert_int_equal(mcap_crc32(mcap_crc32(0, "1234", 4), "56789", 5), 0xcbf43926u);
 	assert_int_equal(mcap_crc32(0, "", 0), 0);
+	assert_int_equal(mcap_crc32(0, "The quick brown fox jumps over the lazy dog", 43),
+			 0x414fa339u);
+	/* eight bytes at a time as one bit at a time, at every length and split */
+	{
+		unsigned char buf[300];
+		unsigned int seed = 7;
+		size_t n, cut, i;
+
+		for (i = 0; i < sizeof(buf); i++)
+			buf[i] = (unsigned char)rand_r(&seed);
+		for (n = 0; n <= sizeof(buf); n += 1 + n / 8)
+			for (cut = 0; cut <= n; cut += 1 + n / 5)
+				assert_int_equal(mcap_crc32(mcap_crc32(0, buf, cut), buf + cut,
+							    n - cut), bit_crc(buf, n));
+	}
 }
 
 static void test_layout(void **state)

@@ -15,7 +15,8 @@
 # frames, the file cut short at many places, and the values against
 # sysfs'. A
 # recording killed by SIGKILL (no summary, no footer) is read up to its
-# last whole chunk. The files stay in build/test-output/mcap/.
+# last whole chunk. Hostile: -f MCAP, --dump --format, a full disk, the
+# flight directory through a link, corrupted files. The files stay in build/test-output/mcap/.
 #
 # TAP on stdout, with the kselftest Totals line. Environment: O (build
 # directory), DCM_TEST_TIMEOUT_SCALE (stretches every wait).
@@ -204,6 +205,8 @@ def check_cut_and_flight(files, steps):
         'shorter still' % (s and s.get('streamed'), s and s.get('chunks')), err)
     step(steps, 'badformat', '-f MCAP is refused (usage)')
     step(steps, 'dumpformat', 'dcm-flight --dump --format: refused')
+    step(steps, 'full', 'record -f mcap into a full disk: said, exit 1')
+    step(steps, 'flightlink', 'dcm-flight -f mcap: a directory through a symbolic link refused')
     step(steps, 'flightdump', 'dcmctl flight -f mcap: flight-dump writes a .mcap, '
          'flight-latest.mcap points at it')
     ok, s, err = check('demand.mcap', files.get('demand.mcap', b''), {
