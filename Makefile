@@ -22,6 +22,8 @@
 #   make top-test   dcmctl top on an 80x24 pseudo-terminal in the VM
 #   make web-test   dcm-web in the VM from the host: Prometheus, the Foxglove
 #                   client, headless Chromium (tools/testing/web/)
+#   make mcap-test  dcmctl record -f mcap and dcmctl flight -f mcap in the VM, their
+#                   files read on the host by @mcap/core (tools/testing/mcap/)
 #   make check-record  dcm_record_test with a recording of 60 s (make check: 10 s)
 #   make image-test a Debian 12 robot image (mmdebstrap, cached), dcm's .debs
 #                   installed by apt, booted in QEMU on both kernel flavours
@@ -57,7 +59,7 @@ export O LSRC
 .PHONY: all modules userspace selftests unit run check check-arch lint deps clean \
 	vm-test linux-src bench bench-rt bench-compare soak boardsim install uninstall install-test \
 	uninstall-test install-modules uninstall-modules dkms fuzz check-debug examples \
-	docs-test top-test web-test docs check-record image-test
+	docs-test top-test web-test mcap-test docs check-record image-test
 
 all: modules userspace selftests boardsim examples
 
@@ -210,6 +212,10 @@ top-test: deps
 web-test: deps
 	@$(MAKE) --no-print-directory all
 	@tools/testing/web/test_web.py
+
+mcap-test: deps
+	@$(MAKE) --no-print-directory all
+	@tools/testing/mcap/test_mcap.py
 
 # The robot image (Documentation/testing.rst, "The robot image"): not in
 # make check, it takes far longer than make check's whole budget.

@@ -11,6 +11,8 @@
 #   unit       host unit tests (make unit: userspace and kernel pure logic, cmocka)
 #   selftests  the kselftest suite in the VM (scripts/run-selftests.sh)
 #   web        dcm-web in the VM from the host (tools/testing/web/test_web.py)
+#   mcap       MCAP recordings in the VM read on the host by @mcap/core
+#              (tools/testing/mcap/test_mcap.py)
 #
 # Every suite runs, even after a failure. Outputs and a table follow, and the
 # last line is always "N passed, N failed". Logs go to $O/results/.
@@ -124,6 +126,14 @@ st=${PIPESTATUS[0]}
 set -e
 read -r p f s n < <(scripts/tap-totals.sh "$results/web.log" "$st")
 record web "$p" "$f" "$s"
+
+heading "mcap (MCAP recordings in the VM, read from the host)"
+set +e
+tools/testing/mcap/test_mcap.py 2>&1 | tee "$results/mcap.log"
+st=${PIPESTATUS[0]}
+set -e
+read -r p f s n < <(scripts/tap-totals.sh "$results/mcap.log" "$st")
+record mcap "$p" "$f" "$s"
 
 heading summary
 total_p=0

@@ -39,8 +39,11 @@ case "${1:-}" in
 	;;
 esac
 
-# The browser test's npm packages (tools/testing/web/package.json) need node
-# and npm: the machine's own if it has them, else Debian's.
+# The browser test's npm packages (tools/testing/web/package.json) and the
+# MCAP test's reader (tools/testing/mcap/package.json: @mcap/core; each
+# installed by its test with npm ci from its package-lock.json into the
+# build tree) need node and npm: the machine's own if it has them, else
+# Debian's.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
 	PACKAGES="$PACKAGES
 	nodejs npm

@@ -24,6 +24,7 @@ static const struct optdef flight_opts[] = {
 	FLIGHT_OPTDEF_AFTER(DCMCTL_OPT_AFTER),
 	FLIGHT_OPTDEF_DIR,
 	FLIGHT_OPTDEF_KEEP(DCMCTL_OPT_KEEP),
+	FLIGHT_OPTDEF_FORMAT,
 	{ NULL, 0, 0, NULL, NULL }
 };
 
@@ -115,7 +116,8 @@ int dcmctl_flight_dump(const struct dcmctl_opts *o, FILE *out, FILE *err)
 const struct dcmctl_command dcmctl_cmd_flight = {
 	.name = "flight",
 	.run = dcmctl_flight,
-	.args = "[--seconds SEC] [--after SEC] [--dir DIR] [--keep N]",
+	.args = "[--seconds SEC] [--after SEC] [--dir DIR] [--keep N]\n"
+		"[-f jsonl|mcap]",
 	.help = "the flight recorder: keep the last seconds of every key in memory and\n"
 		"write them, with the events around, when a safety rule acts or on\n"
 		"demand (flight-dump); runs dcm-flight",
@@ -124,7 +126,9 @@ const struct dcmctl_command dcmctl_cmd_flight = {
 		"last SEC seconds is kept; when a safety rule starts acting, a joint's\n"
 		"temperature status rises or the robot falls, --after SEC seconds later\n"
 		"one file is written into DIR (flight-DATE-TIME.MS-dcmN.jsonl, JSON\n"
-		"lines; DIR/flight-latest.jsonl points at the newest) and its path\n"
+		"lines; DIR/flight-latest.jsonl points at the newest; with -f mcap,\n"
+		"flight-DATE-TIME.MS-dcmN.mcap and flight-latest.mcap: MCAP with\n"
+		"dcm-web's channels and the events on /events) and its path\n"
 		"printed. SIGUSR1 (or dcmctl flight-dump) writes one now. DIR/flight.pid\n"
 		"holds its pid, locked. After each file, the oldest of dcmN's beyond the\n"
 		"newest --keep N go.",

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * dcmctl record: the frames (one per cycle, read()) of chosen keys into
- * CSV or JSON lines, every cycle or every Nth, with DCM time and the wall
+ * CSV, JSON lines or MCAP (dcm-web's channels, rec/mcaprec.c), every cycle or every Nth, with DCM time and the wall
  * clock, into one file or rotating files; a cycle the recorder did not
  * read is never lost silently: each row says how many cycles were missed
  * just before it, counted from the frames' cycle numbers. The frame loop
@@ -35,13 +35,14 @@
 #include "events.h"
 #include "frames.h"
 #include "keyname.h"
+#include "mcaprec.h"
 #include "record.h"
 #include "rows.h"
 #include "stop.h"
 
 static const struct optdef record_opts[] = {
 	{ "output", 'o', 'o', "FILE", "into FILE (default: stdout)" },
-	{ "format", 'f', 'f', "FORMAT", "csv (default) or jsonl (the default with -j)" },
+	{ "format", 'f', 'f', "FORMAT", "csv (default), jsonl (the default with -j) or mcap" },
 	{ "every", 'e', 'e', "N", "a row every N cycles (default 1: every cycle)" },
 	{ "cycles", 'c', 'c', "N", "stop after N cycles (default: until interrupted)" },
 	{ "duration", 't', 't', "SEC", "stop after SEC seconds of DCM time" },
@@ -189,6 +190,8 @@ static int parse_format(const char *s, int *fmt)
 		*fmt = REC_CSV;
 	else if (!strcmp(s, "jsonl") || !strcmp(s, "json"))
 		*fmt = REC_JSONL;
+	else if (!strcmp(s, "mcap"))
+		*fmt = REC_MCAP;
 	else
 		return -EINVAL;
 	return 0;
@@ -220,7 +223,7 @@ static int record_option(struct dcmctl_record_args *a, int c, const char *v, cha
 		return 0;
 	case 'f':
 		if (parse_format(v, &a->fmt))
-			FAIL("record: unknown format '%s' (csv or jsonl)", v);
+			FAIL("record: unknown format '%s' (csv, jsonl or mcap)", v);
 		a->fmt_given = true;
 		return 0;
 	case DCMCTL_OPT_MAX_SIZE:
@@ -294,7 +297,42 @@ struct rec_out {
 	FILE *f;
 	uint64_t written;		/* bytes in the current file */
 	unsigned int rotations;
+	struct rec_mcap mc;		/* -f mcap: the channels and the writer */
+	double flushed;			/* -f mcap: the wall clock of the last chunk written */
 };
+
+/* The file's beginning: CSV's header line, MCAP's header and channels. 0 or -1 (said). */
+static int out_begin(struct rec_out *o, const struct rec_keys *k, FILE *err)
+{
+	int r;
+
+	if (o->a->fmt != REC_MCAP) {
+		rec_write_header(o->f, o->a->fmt, k);
+		return 0;
+	}
+	r = rec_mcap_start(&o->mc, o->f, 0);
+	if (r) {
+		fprintf(err, "dcmctl: record: %s\n", strerror(-r));
+		return -1;
+	}
+	return 0;
+}
+
+/* MCAP's end (its summary and footer): 0 or -1 (said). */
+static int out_end(struct rec_out *o, FILE *err)
+{
+	int r;
+
+	if (o->a->fmt != REC_MCAP || !o->mc.w)
+		return 0;
+	r = rec_mcap_end(&o->mc);
+	if (r) {
+		fprintf(err, "dcmctl: record: %s: %s\n", o->a->output ? o->a->output : "stdout",
+			strerror(-r));
+		return -1;
+	}
+	return 0;
+}
 
 static int out_open(struct rec_out *o, FILE *err)
 {
@@ -324,6 +362,8 @@ static int out_rotate(struct rec_out *o, const struct rec_keys *k, FILE *err)
 		fprintf(err, "dcmctl: out of memory\n");
 		goto out;
 	}
+	if (out_end(o, err))
+		goto out;
 	if (fclose(o->f)) {
 		o->f = NULL;
 		fprintf(err, "dcmctl: record: %s: %s\n", base, strerror(errno));
@@ -345,9 +385,8 @@ static int out_rotate(struct rec_out *o, const struct rec_keys *k, FILE *err)
 			}
 		}
 	}
-	if (out_open(o, err))
+	if (out_open(o, err) || out_begin(o, k, err))
 		goto out;
-	rec_write_header(o->f, o->a->fmt, k);
 	o->rotations++;
 	ret = 0;
 out:
@@ -366,8 +405,55 @@ struct rec_remap {
 	const struct dcmctl_opts *o;
 	struct dcm_tree **t;
 	struct rec_keys *k;
+	struct rec_mcap *mc;		/* -f mcap: the channels' keys too */
 	FILE *err;
 };
+
+/* Key @name's index in the frames of @t (a subdevice's) or of @dcm (a live key's), or -1. */
+static long key_index(struct dcm *dcm, const struct dcm_tree *t, const char *name)
+{
+	const struct dcm_tree_subdevice *sd = dcm_tree_find(t, name);
+	struct dcm_key k;
+
+	if (sd)
+		return (long)LIBDCM_HANDLE_INDEX(sd->handle);
+	if (!dcm_lookup(dcm, name, &k) && (k.flags & LIBDCM_KEY_LIVE))
+		return (long)LIBDCM_HANDLE_INDEX(k.handle);
+	return -1;
+}
+
+/* Key @name's index in @nt into *@index: 0, or -1 (said). */
+static int remap_one(struct rec_remap *rm, const struct dcm_tree *nt, const char *name,
+		     uint32_t *index)
+{
+	long idx = key_index(rm->dcm, nt, name);
+
+	if (idx < 0) {
+		fprintf(rm->err, "dcmctl: the new description has no %s\n", name);
+		return -1;
+	}
+	*index = (uint32_t)idx;
+	return 0;
+}
+
+/*
+ * The channels' keys looked up in the new description @nt, and the ROS 2
+ * messages' made of them again (the same names): 0, or -1 (said).
+ */
+static int remap_channels(struct rec_remap *rm, const struct dcm_tree *nt)
+{
+	struct rec_channels *cs = &rm->mc->ch;
+	size_t i, j;
+
+	rec_ros_init(&rm->mc->ros);
+	for (i = 0; i < cs->n; i++)
+		for (j = 0; j < cs->c[i].n; j++) {
+			if (remap_one(rm, nt, cs->c[i].keys[j], &cs->c[i].index[j]))
+				return -1;
+			rec_ros_add(&rm->mc->ros, cs->c[i].keys[j], cs->c[i].index[j]);
+		}
+	return 0;
+}
 
 /* The frames' subdevices again after a new description: the same names. */
 static int remap(void *ctx)
@@ -395,6 +481,10 @@ static int remap(void *ctx)
 		}
 		k->names[i] = sd->name;
 		k->handles[i] = sd->handle;
+	}
+	if (remap_channels(rm, nt)) {
+		dcm_tree_free(nt);
+		return -1;
 	}
 	dcm_tree_free(*t);
 	*t = nt;
@@ -438,6 +528,53 @@ static int record_open(const struct dcmctl_opts *o, const struct dcmctl_record_a
 	return 0;
 }
 
+/* A live key @name into the channels, if the description has it; *@width grown to it. */
+static int add_live(struct dcm *dcm, struct rec_channels *cs, const char *name, size_t *width)
+{
+	struct dcm_key k;
+
+	if (dcm_lookup(dcm, name, &k) || !(k.flags & LIBDCM_KEY_LIVE))
+		return 0;
+	if (LIBDCM_HANDLE_INDEX(k.handle) + 1 > *width)
+		*width = LIBDCM_HANDLE_INDEX(k.handle) + 1;
+	return rec_channels_add(cs, name, LIBDCM_HANDLE_INDEX(k.handle));
+}
+
+/*
+ * -f mcap: the keys of @k on dcm-web's channels; with every key (@all),
+ * the live keys dcm-web publishes too (the sensors' status words, the
+ * boards' Available, Ack and Nack), *@width grown to hold them. 0 or -1
+ * (said).
+ */
+static int mcap_channels(struct dcm *dcm, const struct dcm_tree *t, const struct rec_keys *k,
+			 bool all, struct rec_mcap *mc, size_t *width, FILE *err)
+{
+	static const char *const dkeys[] = { "Available", "Ack", "Nack" };
+	struct rec_channels *cs = &mc->ch;
+	char name[LIBDCM_KEY_NAME_LEN + 32];
+	size_t i, j, len;
+	int r = 0;
+
+	for (i = 0; !r && i < k->n; i++)
+		r = rec_mcap_add(mc, k->names[i], LIBDCM_HANDLE_INDEX(k->handles[i]));
+	for (i = 0; all && !r && i < k->n; i++) {
+		len = strlen(k->names[i]);
+		if (len <= 7 || strcmp(k->names[i] + len - 7, "/Sensor"))
+			continue;
+		snprintf(name, sizeof(name), "%s/Status", k->names[i]);
+		r = add_live(dcm, cs, name, width);
+	}
+	for (i = 0; all && !r && i < dcm_tree_n_devices(t); i++)
+		for (j = 0; !r && j < 3; j++) {
+			snprintf(name, sizeof(name), DCM_PREFIX_DEVICE "%s/%s",
+				 dcm_tree_device(t, i)->name, dkeys[j]);
+			r = add_live(dcm, cs, name, width);
+		}
+	if (r)
+		fprintf(err, "dcmctl: out of memory\n");
+	return r ? -1 : 0;
+}
+
 /*
  * Frame @m counted: -1 if it ends the recording (neither it nor its gap is
  * one of it), 0 if no row is due (--every), 1 for a row.
@@ -464,6 +601,26 @@ static int record_count(const struct dcmctl_record_args *a, struct rec_counts *c
 }
 
 /*
+ * Frame @m (@v) as MCAP messages, held in the chunk open; a chunk written
+ * at least every second (and the file so far readable): 0 or -1 (said).
+ */
+static int record_mcap(struct rec_out *ro, const struct rec_ring_slot *m, const double *v,
+		       size_t width, FILE *err)
+{
+	int r = rec_mcap_frame(&ro->mc, m->cycle, m->time, m->wall, v, m->n < width ? m->n : width);
+
+	if (!r && (m->wall - ro->flushed >= 1.0 || m->wall < ro->flushed)) {
+		r = mcap_flush(ro->mc.w);
+		ro->flushed = m->wall;
+	}
+	if (r)
+		fprintf(err, "dcmctl: record: %s: %s\n", ro->a->output ? ro->a->output : "stdout",
+			strerror(-r));
+	ro->written = mcap_written(ro->mc.w);
+	return r ? -1 : 0;
+}
+
+/*
  * The row of frame @m (@v), the frame released, then the file rotated
  * past --max-size (not while the ring's frame is held): 0 or -1 (said).
  */
@@ -474,19 +631,28 @@ static int record_row(struct rec_out *ro, const struct rec_keys *k, struct rec_c
 	const struct dcmctl_record_args *a = ro->a;
 	long pos = a->output ? ftell(ro->f) : 0, now;
 
-	rec_write_row(ro->f, a->fmt, k, m->cycle, m->time, m->wall, c->missed, v);
+	if (a->fmt == REC_MCAP) {
+		if (record_mcap(ro, m, v, ring->width, err)) {
+			rec_ring_release(ring);
+			return -1;
+		}
+	} else {
+		rec_write_row(ro->f, a->fmt, k, m->cycle, m->time, m->wall, c->missed, v);
+	}
 	rec_ring_release(ring);
 	c->missed = 0;
 	c->rows++;
 	c->last_row = m->cycle;
 	c->due = m->cycle + a->every;
-	if (!a->output) {
-		fflush(ro->f);	/* a row a cycle, also into a pipe */
-		return 0;
+	if (a->fmt != REC_MCAP) {
+		if (!a->output) {
+			fflush(ro->f);	/* a row a cycle, also into a pipe */
+			return 0;
+		}
+		now = ftell(ro->f);
+		if (now > pos)
+			ro->written += (uint64_t)(now - pos);
 	}
-	now = ftell(ro->f);
-	if (now > pos)
-		ro->written += (uint64_t)(now - pos);
 	if (a->max_size && ro->written >= a->max_size && out_rotate(ro, k, err))
 		return -1;
 	return 0;
@@ -526,6 +692,24 @@ static int record_loop(struct rec_ring *ring, struct rec_out *ro, const struct r
 	return 0;
 }
 
+/* The output opened and begun (MCAP: with its channels, *@width grown to them). 0 or -1. */
+static int record_begin(struct rec_out *ro, struct dcm *dcm, const struct dcm_tree *t,
+			const struct rec_keys *k, size_t *width, FILE *out, FILE *err)
+{
+	const struct dcmctl_record_args *a = ro->a;
+
+	if (a->fmt == REC_MCAP && !a->output && isatty(fileno(out))) {
+		fprintf(err, "dcmctl: record: -f mcap writes a binary file: give -o FILE, or redirect stdout\n");
+		return -1;
+	}
+	if (a->fmt == REC_MCAP &&
+	    mcap_channels(dcm, t, k, !a->n, &ro->mc, width, err))
+		return -1;
+	if (a->output ? out_open(ro, err) : (ro->f = out, 0))
+		return -1;
+	return out_begin(ro, k, err);
+}
+
 int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 {
 	struct dcmctl_record_args a;
@@ -535,9 +719,10 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	struct rec_counts c = { 0 };
 	struct dcm_tree *t = NULL;
 	struct dcm *dcm = NULL;
-	struct rec_remap rm = { .o = o, .t = &t, .k = &k, .err = err };
+	struct rec_remap rm = { .o = o, .t = &t, .k = &k, .mc = &ro.mc, .err = err };
 	struct rec_frame_keys fk = { .cmd = "record", .remap = remap, .ctx = &rm };
 	struct dcm_info info;
+	size_t width;
 	char msg[256];
 	int ret = DCMCTL_EXIT_FAIL;
 
@@ -553,19 +738,22 @@ int dcmctl_record(const struct dcmctl_opts *o, FILE *out, FILE *err)
 	fk.n = k.n;
 	fk.handles = k.handles;
 	fk.names = k.names;
-	if (a.output ? out_open(&ro, err) : (ro.f = out, 0))
+	width = info.n_subdevices;
+	if (record_begin(&ro, dcm, t, &k, &width, out, err))
 		goto out;
-	rec_write_header(ro.f, a.fmt, &k);
 	rec_catch_stop();
-	if (!rec_ring_start(&ring, dcm, RECORD_RING, info.n_subdevices, false, err) &&
+	if (!rec_ring_start(&ring, dcm, RECORD_RING, width, false, err) &&
 	    !record_loop(&ring, &ro, &k, &fk, &c, err))
 		ret = DCMCTL_EXIT_OK;
 out:
 	rec_ring_stop(&ring);
+	if (ro.f && out_end(&ro, err))
+		ret = DCMCTL_EXIT_FAIL;
 	if (ro.f && ro.f != out && fclose(ro.f) && ret == DCMCTL_EXIT_OK) {
 		fprintf(err, "dcmctl: record: %s: %s\n", a.output, strerror(errno));
 		ret = DCMCTL_EXIT_FAIL;
 	}
+	rec_mcap_free(&ro.mc);
 	rec_release_stop();
 	rec_keys_free(&k);
 	dcm_tree_free(t);
@@ -579,10 +767,11 @@ const struct dcmctl_command dcmctl_cmd_record = {
 	.name = "record",
 	.run = dcmctl_record,
 	.args = "[KEY|GLOB...] [-o FILE [--max-size SIZE [--max-files N]]]\n"
-		"[-f csv|jsonl] [--every N] [--cycles N | --duration SEC]",
+		"[-f csv|jsonl|mcap] [--every N]\n"
+		"[--cycles N | --duration SEC]",
 	.help = "record the frames: chosen subdevices' values (all by default), every\n"
-		"cycle or every Nth, with DCM time and the wall clock, as CSV or JSON\n"
-		"lines",
+		"cycle or every Nth, with DCM time and the wall clock, as CSV, JSON\n"
+		"lines or MCAP",
 	.details = "A KEY is a subdevice's value as get takes it; a GLOB ('*/Position/Sensor',\n"
 		"'LFoot/FSR/*') selects every subdevice whose name matches, with or\n"
 		"without Device/SubDeviceList/ and /Value; quote it for the shell. CSV:\n"
@@ -591,10 +780,16 @@ const struct dcmctl_command dcmctl_cmd_record = {
 		"time is DCM time (ms), wall the wall clock when the frame was read\n"
 		"(seconds since the epoch), missed the cycles this recorder did not get\n"
 		"(counted from the frames' cycle numbers) since the row before: none is\n"
-		"lost silently. The summary (rows, missed, gaps) goes to stderr at the\n"
-		"end. With --max-size the file is renamed FILE.1 (FILE.1 FILE.2, ...)\n"
-		"when it passes SIZE, and a new FILE begins with its own header; the\n"
-		"oldest beyond --max-files goes. SIGINT and SIGTERM end a recording\n"
-		"cleanly.",
+		"lost silently. MCAP (-o FILE, or stdout not a terminal): dcm-web's\n"
+		"channels (/joints/position, /feet, /inertial, ...; with every key, its\n"
+		"live keys' too), JSON with a JSON schema each, the keys none of them\n"
+		"takes on /keys; each message logged at the wall clock, with its cycle\n"
+		"and DCM time; a chunk written at least every second, so that a file\n"
+		"cut short reads up to its last whole chunk. Foxglove Studio, PlotJuggler\n"
+		"and the mcap tools open it. The summary (rows, missed, gaps) goes to\n"
+		"stderr at the end. With --max-size the file is renamed FILE.1 (FILE.1\n"
+		"FILE.2, ...) when it passes SIZE, and a new FILE begins with its own\n"
+		"header; the oldest beyond --max-files goes. SIGINT and SIGTERM end a\n"
+		"recording cleanly.",
 	.spec = &dcmctl_spec_record,
 };

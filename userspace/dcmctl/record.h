@@ -24,7 +24,7 @@ struct dcmctl_record_args {
 	const char *output;		/* -o FILE; NULL: stdout */
 	uint64_t max_size;		/* rotate past that many bytes; 0: never */
 	unsigned int max_files;		/* files kept, the current one included */
-	int fmt;			/* REC_CSV, REC_JSONL */
+	int fmt;			/* REC_CSV, REC_JSONL, REC_MCAP */
 	bool fmt_given;
 };
 

@@ -23,6 +23,7 @@ static const struct optdef optdefs[] = {
 	FLIGHT_OPTDEF_AFTER(OPT_AFTER),
 	FLIGHT_OPTDEF_DIR,
 	FLIGHT_OPTDEF_KEEP(OPT_KEEP),
+	FLIGHT_OPTDEF_FORMAT,
 	{ "device", 'd', 'd', "DEVICE", "controller: /dev/dcmN, dcmN or N (default /dev/dcm0)" },
 	{ "root", 'r', 'r', "DIR", "sysfs directory of the controllers (default\n"
 	  "$DCM_SYSFS_ROOT, else " LIBDCM_SYSFS_ROOT ")" },
@@ -39,7 +40,7 @@ void flight_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: dcm-flight [--seconds SEC] [--after SEC] [--dir DIR] [--keep N]\n"
-		"                  [-d DEVICE] [-r DIR]\n"
+		"                  [-f jsonl|mcap] [-d DEVICE] [-r DIR]\n"
 		"       dcm-flight --dump [--dir DIR] [--timeout SEC] [-j [-p]]\n"
 		"       dcm-flight -h | --help | -V | --version\n"
 		"\n"
@@ -113,6 +114,13 @@ static int take_option(int c, const char *arg, struct flight_args *a, char *err,
 		}
 		snprintf(err, errlen, "invalid --keep '%s' (0 to %d files)", arg, FLIGHT_KEEP_MAX);
 		return -EINVAL;
+	case 'f':
+		if (!strcmp(arg, "jsonl") || !strcmp(arg, "mcap")) {
+			a->mcap = !strcmp(arg, "mcap");
+			return 0;
+		}
+		snprintf(err, errlen, "unknown --format '%s' (jsonl or mcap)", arg);
+		return -EINVAL;
 	case 'd':
 		if (!parse_device(arg, a))
 			return 0;
@@ -142,17 +150,18 @@ static int take_flag(int c, const char *arg, struct flight_args *a)
 /* The options that go with --dump, and those that go without it. */
 static int check_mode(const struct flight_args *a, const bool *given, char *err, size_t errlen)
 {
-	static const char *const recorder_only[] = { "--seconds", "--after", "--keep" };
+	static const char *const recorder_only[] = { "--seconds", "--after", "--keep",
+						     "--format" };
 	size_t i;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 4; i++) {
 		if (a->dump && given[i]) {
 			snprintf(err, errlen, "%s: not with --dump", recorder_only[i]);
 			return -EINVAL;
 		}
 	}
-	if (!a->dump && (given[3] || a->json)) {
-		snprintf(err, errlen, "%s: only with --dump", given[3] ? "--timeout" : "-j");
+	if (!a->dump && (given[4] || a->json)) {
+		snprintf(err, errlen, "%s: only with --dump", given[4] ? "--timeout" : "-j");
 		return -EINVAL;
 	}
 	return 0;
@@ -173,7 +182,7 @@ int flight_parse_args(int argc, char **argv, struct flight_args *a, char *err, s
 {
 	struct option longopts[sizeof(optdefs) / sizeof(optdefs[0])];
 	char shortopts[2 * sizeof(optdefs) / sizeof(optdefs[0]) + 2];
-	bool given[4] = { false };	/* --seconds --after --keep --timeout */
+	bool given[5] = { false };	/* --seconds --after --keep --format --timeout */
 	int c, r;
 
 	set_defaults(a);
@@ -189,7 +198,8 @@ int flight_parse_args(int argc, char **argv, struct flight_args *a, char *err, s
 		given[0] |= c == 's';
 		given[1] |= c == OPT_AFTER;
 		given[2] |= c == OPT_KEEP;
-		given[3] |= c == OPT_TIMEOUT;
+		given[3] |= c == 'f';
+		given[4] |= c == OPT_TIMEOUT;
 		r = take_option(c, optarg, a, err, errlen);
 		if (r > 0)
 			r = take_flag(c, optarg, a);

@@ -94,13 +94,22 @@ static int signal_recorder(int dirfd, const char *dir, pid_t *pid, char *why, si
 	return 0;
 }
 
-/* The target of DIR/flight-latest.jsonl, or "". */
+/*
+ * The target of DIR/flight-latest.jsonl or of flight-latest.mcap (a
+ * recorder of either format), the newer by name (the names begin with the
+ * date and time), or "".
+ */
 static void latest_target(int dirfd, char *buf, size_t len)
 {
+	char other[PATH_MAX];
 	ssize_t n;
 
 	n = readlinkat(dirfd, FLIGHT_LATEST, buf, len - 1);
 	buf[n > 0 ? n : 0] = '\0';
+	n = readlinkat(dirfd, FLIGHT_LATEST_MCAP, other, sizeof(other) - 1);
+	other[n > 0 ? n : 0] = '\0';
+	if (strcmp(other, buf) > 0)
+		snprintf(buf, len, "%s", other);
 }
 
 /* Wait up to --timeout for flight-latest.jsonl to name another file than @before: 0 or -1. */

@@ -18,6 +18,7 @@
 
 #define FLIGHT_PID		"flight.pid"
 #define FLIGHT_LATEST		"flight-latest.jsonl"
+#define FLIGHT_LATEST_MCAP	"flight-latest.mcap"	/* --format mcap */
 #define FLIGHT_KEEP		20	/* files of a controller, by default */
 #define FLIGHT_KEEP_MAX		100000
 
@@ -33,6 +34,7 @@ struct flight_args {
 	const char *dir;		/* the files, the pid file */
 	unsigned int keep;		/* the newest files kept, 20 by default; 0: all */
 	double timeout;			/* --dump: the wait for the file */
+	bool mcap;			/* --format mcap: the files are MCAP */
 	bool dump;			/* --dump: ask the recorder of --dir for a file */
 	bool json, pretty;		/* --dump: the answer as JSON */
 	bool help, version;
@@ -73,7 +75,7 @@ int flight_pid_lock(int dirfd, pid_t *holder);
 pid_t flight_pid_holder(int dirfd, long *written);
 /*
  * Remove the oldest flight files of dcm@index in the directory @dirfd
- * (flight-*-dcmN.jsonl, by name: their names begin with the date and time)
+ * (flight-*-dcmN.jsonl and .mcap, by name: their names begin with the date and time)
  * beyond the newest @keep, never the file @spare (NULL: none), which
  * counts among those kept; @keep 0 keeps all. Return the number removed,
  * or -errno.
@@ -126,6 +128,12 @@ void flight_add_reason(struct flight_state *st, const char *why);
  * Return the number written.
  */
 unsigned int flight_write_events(const struct flight_state *st, FILE *f, uint32_t from);
+/*
+ * The same events, each given to @fn (with @arg) instead; @fn's error ends
+ * the walk. Return the number given, or @fn's error (< 0).
+ */
+int flight_each_event(const struct flight_state *st, uint32_t from,
+		      int (*fn)(const struct dcm_event_msg *e, void *arg), void *arg);
 
 /*
  * Write the ring (this process's copy: the child of a fork) into one file

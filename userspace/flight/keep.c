@@ -6,6 +6,7 @@
  * temperature status rising, a fall), which make a dump due.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,13 +116,13 @@ static const struct flight_kept_event *ring_at(const struct flight_event_ring *r
 	return i < r->n ? &r->ev[i % r->slots] : NULL;
 }
 
-unsigned int flight_write_events(const struct flight_state *st, FILE *f, uint32_t from)
+int flight_each_event(const struct flight_state *st, uint32_t from,
+		      int (*fn)(const struct dcm_event_msg *e, void *arg), void *arg)
 {
 	uint64_t i = st->safety.n > st->safety.slots ? st->safety.n - st->safety.slots : 0;
 	uint64_t j = st->other.n > st->other.slots ? st->other.n - st->other.slots : 0;
 	const struct flight_kept_event *a, *b, *k;
-	struct json_writer w;
-	unsigned int n = 0;
+	int n = 0, r;
 
 	for (;;) {
 		a = ring_at(&st->safety, i);
@@ -138,15 +139,41 @@ unsigned int flight_write_events(const struct flight_state *st, FILE *f, uint32_
 		/* the kept seconds and a second before them: what led there */
 		if ((int32_t)(k->e.time_ms - (from - 1000)) < 0)
 			continue;
-		json_init(&w, f, false);
-		json_begin_object(&w, NULL);
-		rec_json_event(&w, "event", &k->e);
-		if (k->has_seq)
-			json_uint(&w, "seq", k->seq);
-		json_end_object(&w);
-		json_end_object(&w);
-		json_finish(&w);
+		r = fn(&k->e, arg);
+		if (r < 0)
+			return r;
 		n++;
 	}
 	return n;
+}
+
+/* What a JSON line of an event needs: the file, and the kept event (its seq). */
+struct line_ctx {
+	FILE *f;
+};
+
+static int write_line(const struct dcm_event_msg *e, void *arg)
+{
+	const struct flight_kept_event *k = (const void *)((const char *)e -
+							    offsetof(struct flight_kept_event, e));
+	struct line_ctx *c = arg;
+	struct json_writer w;
+
+	json_init(&w, c->f, false);
+	json_begin_object(&w, NULL);
+	rec_json_event(&w, "event", e);
+	if (k->has_seq)
+		json_uint(&w, "seq", k->seq);
+	json_end_object(&w);
+	json_end_object(&w);
+	json_finish(&w);
+	return 0;
+}
+
+unsigned int flight_write_events(const struct flight_state *st, FILE *f, uint32_t from)
+{
+	struct line_ctx c = { f };
+	int n = flight_each_event(st, from, write_line, &c);
+
+	return n > 0 ? (unsigned int)n : 0;
 }

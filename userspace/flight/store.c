@@ -142,15 +142,20 @@ pid_t flight_pid_holder(int dirfd, long *written)
 	return pid;
 }
 
-/* Is @name one of dcm@index's flight files: flight-*-dcmN.jsonl? */
+/* Is @name one of dcm@index's flight files: flight-*-dcmN.jsonl or .mcap? */
 static bool flight_file_of(const char *name, unsigned int index)
 {
+	static const char *const ext[] = { "jsonl", "mcap" };
 	char suffix[32];
-	size_t len = strlen(name), slen;
+	size_t len = strlen(name), slen, i;
 
-	slen = (size_t)snprintf(suffix, sizeof(suffix), "-dcm%u.jsonl", index);
-	return !strncmp(name, "flight-", 7) && len > 7 + slen &&
-	       !strcmp(name + len - slen, suffix);
+	for (i = 0; i < 2; i++) {
+		slen = (size_t)snprintf(suffix, sizeof(suffix), "-dcm%u.%s", index, ext[i]);
+		if (!strncmp(name, "flight-", 7) && len > 7 + slen &&
+		    !strcmp(name + len - slen, suffix))
+			return true;
+	}
+	return false;
 }
 
 static int by_name(const void *a, const void *b)

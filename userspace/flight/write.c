@@ -2,7 +2,9 @@
 /*
  * dcm-flight's files: the ring (the child's copy, after a fork) into one
  * file of the directory: a header that says why, the events of the
- * window, a row a cycle, and the totals. Written under a temporary name
+ * window, a row a cycle, and the totals; as JSON lines, or (--format mcap)
+ * as MCAP: the header and the totals Metadata records ("flight", "end"),
+ * the events on /events, the rows on dcm-web's channels. Written under a temporary name
  * (created, never opened through a link), renamed, and flight-latest.jsonl
  * pointed at it; every name is taken relative to the directory opened and
  * checked at the start.
@@ -16,6 +18,7 @@
 
 #include "flight.h"
 #include "json.h"
+#include "mcaprec.h"
 #include "rows.h"
 
 /* What the rows came to, for the last line. */
@@ -81,8 +84,12 @@ static void write_head(const struct flight_state *st, FILE *f, const char *reaso
 	json_finish(&w);
 }
 
-/* A row a frame of the ring of the tree's description; the others counted. */
-static void write_rows(const struct flight_state *st, FILE *f, struct flight_totals *t)
+/*
+ * A row a frame of the ring of the tree's description (into @mc when not
+ * NULL, else JSON lines); the others counted. 0 or @mc's error.
+ */
+static int write_rows(const struct flight_state *st, FILE *f, struct rec_mcap *mc,
+		      struct flight_totals *t)
 {
 	const struct rec_ring *r = st->ring;
 	uint32_t gen = dcm_tree_generation(st->tree);
@@ -101,10 +108,19 @@ static void write_rows(const struct flight_state *st, FILE *f, struct flight_tot
 			t->gaps++;
 		}
 		last = m->cycle;
-		rec_write_frame(f, m->cycle, m->time, m->wall, miss,
-				&r->values[(i % r->slots) * r->width], m->n);
+		if (mc) {
+			int e = rec_mcap_frame(mc, m->cycle, m->time, m->wall,
+					       &r->values[(i % r->slots) * r->width], m->n);
+
+			if (e)
+				return e;
+		} else {
+			rec_write_frame(f, m->cycle, m->time, m->wall, miss,
+					&r->values[(i % r->slots) * r->width], m->n);
+		}
 		t->rows++;
 	}
+	return 0;
 }
 
 /* {"end": {rows, missed, gaps, events, events_lost, other_description}} */
@@ -126,9 +142,92 @@ static void write_end(const struct flight_state *st, FILE *f, const struct fligh
 	json_finish(&w);
 }
 
-/* DIR/@tmp renamed @name, flight-latest.jsonl pointed at it: 0 or -1 (said). */
+/* An event on /events, logged at the wall clock its DCM time gives. */
+struct ev_ctx {
+	struct rec_mcap *mc;
+	uint32_t t0;		/* the first frame's DCM time */
+	double w0;		/* and wall clock */
+};
+
+static int put_event(const struct dcm_event_msg *e, void *arg)
+{
+	struct ev_ctx *c = arg;
+
+	return rec_mcap_event(c->mc, e, c->w0 + (int32_t)(e->time_ms - c->t0) / 1000.0);
+}
+
+/* A Metadata record @name of @n pairs: the keys of @keys, the numbers of @v. */
+static int put_numbers(struct rec_mcap *mc, const char *name, const char *const *keys,
+		       const double *v, size_t n)
+{
+	const char *kv[16];
+	char num[8][32];
+	size_t i;
+
+	for (i = 0; i < n && i < 8; i++) {
+		snprintf(num[i], sizeof(num[i]), "%.17g", v[i]);
+		kv[2 * i] = keys[i];
+		kv[2 * i + 1] = num[i];
+	}
+	return mcap_metadata(mc->w, name, kv, i);
+}
+
+/* The "flight" Metadata: why, which controller, when, the window. */
+static int mcap_head(const struct flight_state *st, struct rec_mcap *mc, const char *reason,
+		     double when)
+{
+	static const char *const keys[] = { "controller", "wall", "seconds", "after", "frames" };
+	const double v[] = { st->index, when, st->a->seconds, st->a->after,
+			     (double)(st->ring->head - st->ring->tail) };
+	const char *kv[2] = { "reason", reason };
+	int r = mcap_metadata(mc->w, "flight_reason", kv, 1);
+
+	return r ? r : put_numbers(mc, "flight", keys, v, 5);
+}
+
+/* The file as MCAP: 0 or -errno. */
+static int write_mcap(struct flight_state *st, FILE *f, const char *reason, double when,
+		      struct flight_totals *t)
+{
+	static const char *const keys[] = { "rows", "missed", "gaps", "events", "events_lost",
+					    "other_description" };
+	const struct rec_ring *r = st->ring;
+	struct rec_mcap mc = { .events = true };
+	struct ev_ctx ec = { .mc = &mc };
+	size_t nsub = dcm_tree_n_subdevices(st->tree), j;
+	int e = 0;
+
+	for (j = 0; !e && j < nsub; j++) {
+		const struct dcm_tree_subdevice *sd = dcm_tree_by_index(st->tree, (unsigned int)j);
+
+		if (sd)
+			e = rec_mcap_add(&mc, sd->name, (uint32_t)j);
+	}
+	e = e ? e : rec_mcap_start(&mc, f, 0);
+	e = e ? e : mcap_head(st, &mc, reason, when);
+	if (!e && r->head != r->tail) {
+		ec.t0 = r->meta[r->tail % r->slots].time;
+		ec.w0 = r->meta[r->tail % r->slots].wall;
+		e = flight_each_event(st, ec.t0, put_event, &ec);
+		t->events = e > 0 ? (unsigned int)e : 0;
+		e = e < 0 ? e : 0;
+	}
+	e = e ? e : write_rows(st, f, &mc, t);
+	if (!e) {
+		const double v[] = { t->rows, t->missed, t->gaps, t->events, st->follow.lost,
+				     t->other };
+
+		e = put_numbers(&mc, "end", keys, v, 6);
+	}
+	e = e ? e : rec_mcap_end(&mc);
+	rec_mcap_free(&mc);
+	return e;
+}
+
+/* DIR/@tmp renamed @name, the latest link pointed at it: 0 or -1 (said). */
 static int publish(const struct flight_state *st, const char *tmp, const char *name)
 {
+	const char *link = st->a->mcap ? FLIGHT_LATEST_MCAP : FLIGHT_LATEST;
 	char latest[64];
 
 	if (renameat(st->dirfd, tmp, st->dirfd, name)) {
@@ -136,12 +235,11 @@ static int publish(const struct flight_state *st, const char *tmp, const char *n
 		unlinkat(st->dirfd, tmp, 0);
 		return -1;
 	}
-	snprintf(latest, sizeof(latest), "%s.new", FLIGHT_LATEST);
+	snprintf(latest, sizeof(latest), "%s.new", link);
 	unlinkat(st->dirfd, latest, 0);
 	if (symlinkat(name, st->dirfd, latest) ||
-	    renameat(st->dirfd, latest, st->dirfd, FLIGHT_LATEST))
-		fprintf(stderr, "dcm-flight: %s/%s: %s\n", st->a->dir, FLIGHT_LATEST,
-			strerror(errno));
+	    renameat(st->dirfd, latest, st->dirfd, link))
+		fprintf(stderr, "dcm-flight: %s/%s: %s\n", st->a->dir, link, strerror(errno));
 	printf("%s/%s\n", st->a->dir, name);
 	fflush(stdout);
 	return 0;
@@ -159,19 +257,30 @@ int flight_write(struct flight_state *st, const char *reason, double when)
 
 	localtime_r(&secs, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
-	snprintf(name, sizeof(name), "flight-%s.%03d-dcm%u.jsonl", stamp,
-		 (int)((when - (double)secs) * 1000), st->index);
+	snprintf(name, sizeof(name), "flight-%s.%03d-dcm%u.%s", stamp,
+		 (int)((when - (double)secs) * 1000), st->index, st->a->mcap ? "mcap" : "jsonl");
 	snprintf(tmp, sizeof(tmp), "%s.part", name);
 	f = open_part(st, tmp);
 	if (!f)
 		return -1;
 	catch_up(st);
-	write_head(st, f, reason, when);
-	/* the events: those kept, from a second before the first frame */
-	if (r->head != r->tail)
-		t.events = flight_write_events(st, f, r->meta[r->tail % r->slots].time);
-	write_rows(st, f, &t);
-	write_end(st, f, &t);
+	if (st->a->mcap) {
+		int e = write_mcap(st, f, reason, when, &t);
+
+		if (e) {
+			fprintf(stderr, "dcm-flight: %s/%s: %s\n", st->a->dir, tmp, strerror(-e));
+			fclose(f);
+			unlinkat(st->dirfd, tmp, 0);
+			return -1;
+		}
+	} else {
+		write_head(st, f, reason, when);
+		/* the events: those kept, from a second before the first frame */
+		if (r->head != r->tail)
+			t.events = flight_write_events(st, f, r->meta[r->tail % r->slots].time);
+		write_rows(st, f, NULL, &t);
+		write_end(st, f, &t);
+	}
 	if (fclose(f)) {
 		fprintf(stderr, "dcm-flight: %s/%s: %s\n", st->a->dir, tmp, strerror(errno));
 		unlinkat(st->dirfd, tmp, 0);

@@ -17,6 +17,8 @@
 	{ "dir", 'D', 'D', "DIR", "its files and pid file (default " FLIGHT_DIR ")" }
 #define FLIGHT_OPTDEF_KEEP(val) \
 	{ "keep", 0, (val), "N", "keep the newest N files (default 20; 0: all)" }
+#define FLIGHT_OPTDEF_FORMAT \
+	{ "format", 'f', 'f', "FORMAT", "its files: jsonl (default) or mcap" }
 #define FLIGHT_OPTDEF_TIMEOUT(val) \
 	{ "timeout", 0, (val), "SEC", "wait SEC s for the file (default 10)" }
 

@@ -49,7 +49,7 @@ void rec_write_header(FILE *f, int fmt, const struct rec_keys *k)
 	size_t i;
 
 	if (fmt != REC_CSV)
-		return;
+		return;	/* JSON lines: none; MCAP: rec_mcap_start() */
 	fputs("cycle,time,wall,missed", f);
 	for (i = 0; i < k->n; i++)
 		fprintf(f, ",%s", k->names[i]);

@@ -15,6 +15,7 @@
 
 #define REC_CSV		0
 #define REC_JSONL	1
+#define REC_MCAP	2	/* MCAP (mcaprec.h): no header or row of these */
 
 /* The keys of a recording: names (into a tree) and their handles. */
 struct rec_keys {

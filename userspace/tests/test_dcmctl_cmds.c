@@ -515,6 +515,10 @@ static void test_parse_record(void **state)
 	assert_int_equal(a.fmt, REC_JSONL);
 	assert_true(a.duration == 1.5);
 	dcmctl_record_args_free(&a);
+	assert_int_equal(dcmctl_parse_record(ARGS("--format=mcap", "-o", "x.mcap"), &a, err,
+					     sizeof(err)), 0);
+	assert_int_equal(a.fmt, REC_MCAP);
+	dcmctl_record_args_free(&a);
 	assert_int_equal(dcmctl_parse_record(ARGS("-o", "x", "--max-size=100k", "--max-files=1",
 						  "--cycles", "7"), &a, err, sizeof(err)), 0);
 	assert_int_equal(a.max_size, 100 << 10);
@@ -528,7 +532,8 @@ static void test_parse_record(void **state)
 		assert_string_equal(err, msg); \
 	} while (0)
 	REC_BAD("record: invalid --every '0' (1 to 1000000 cycles)", "--every", "0");
-	REC_BAD("record: unknown format 'xml' (csv or jsonl)", "-f", "xml");
+	REC_BAD("record: unknown format 'xml' (csv, jsonl or mcap)", "-f", "xml");
+	REC_BAD("record: unknown format 'MCAP' (csv, jsonl or mcap)", "-f", "MCAP");
 	REC_BAD("record: invalid size '5X' (bytes, or 10k, 5M, 1G)", "-o", "x", "--max-size", "5X");
 	REC_BAD("record: invalid size '0' (bytes, or 10k, 5M, 1G)", "-o", "x", "--max-size", "0");
 	REC_BAD("record: --max-size and --max-files rotate the file of --output", "--max-size",

@@ -43,7 +43,7 @@ static void test_parse_recorder(void **state)
 
 	(void)state;
 	assert_int_equal(parse(1, (char *[]){ "dcm-flight", NULL }, &f), 0);
-	assert_true(f.seconds == 10 && f.after == 2 && f.keep == 20 && !f.dump);
+	assert_true(f.seconds == 10 && f.after == 2 && f.keep == 20 && !f.dump && !f.mcap);
 	assert_string_equal(f.dir, "/var/lib/dcm/flight");
 	assert_string_equal(f.device, "/dev/dcm0");
 	assert_null(f.root);
@@ -63,6 +63,11 @@ static void test_parse_recorder(void **state)
 	assert_string_equal(f.device, "/dev/dcm1");
 	assert_int_equal(parse(ARGS("--device=/dev/null"), &f), 0);
 	assert_string_equal(f.device, "/dev/null");
+	assert_int_equal(parse(ARGS("-f", "mcap"), &f), 0);
+	assert_true(f.mcap);
+	assert_int_equal(parse(ARGS("--format=jsonl"), &f), 0);
+	assert_false(f.mcap);
+	BAD("unknown --format 'csv' (jsonl or mcap)", "--format", "csv");
 	BAD("invalid --seconds '601' (> 0, at most 600)", "-s", "601");
 	BAD("invalid --after '61' (0 to 60 s)", "--after", "61");
 	BAD("invalid device ''", "-d", "");
@@ -87,6 +92,7 @@ static void test_parse_dump(void **state)
 	assert_string_equal(f.dir, "/tmp/f");
 	BAD("--keep: not with --dump", "--dump", "--keep", "3");
 	BAD("--seconds: not with --dump", "-s", "3", "--dump");
+	BAD("--format: not with --dump", "--dump", "-f", "mcap");
 	BAD("invalid --timeout 'x' (seconds)", "--dump", "--timeout", "x");
 }
 
@@ -244,13 +250,15 @@ static void test_flight_prune(void **state)
 	static const char *const files[] = {
 		"flight-20260101-100000.000-dcm0.jsonl",
 		"flight-20260101-100001.500-dcm0.jsonl",
-		"flight-20260102-090000.000-dcm0.jsonl",
+		"flight-20260102-090000.000-dcm0.mcap",	/* --format mcap: one of them */
 		"flight-20260103-000000.000-dcm0.jsonl",
 	};
 	static const char *const others[] = {
 		"flight-20250101-000000.000-dcm1.jsonl",	/* another controller's */
 		"flight-20250101-000000.000-dcm0.jsonl.part",	/* being written */
 		"flight-latest.jsonl", "flight.pid", "notes.txt",
+		"flight-20250101-000000.000-dcm0.mcap.part", "flight-latest.mcap",
+		"flight-20250101-000000.000-dcm1.mcap",
 	};
 	char dir[] = "/tmp/test-flight-XXXXXX", cmd[64];
 	size_t i;
@@ -262,7 +270,7 @@ static void test_flight_prune(void **state)
 	assert_true(fd >= 0);
 	for (i = 0; i < 4; i++)
 		touch(dir, files[i]);
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 8; i++)
 		touch(dir, others[i]);
 	/* 0 keeps all; more kept than there are removes none */
 	assert_int_equal(flight_prune(fd, 0, 0, NULL), 0);
@@ -279,7 +287,7 @@ static void test_flight_prune(void **state)
 	assert_true(exists(dir, files[1]));
 	assert_false(exists(dir, files[3]));
 	/* nothing else is touched */
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < 8; i++)
 		assert_true(exists(dir, others[i]));
 	assert_int_equal(flight_prune(-1, 0, 1, NULL), -EBADF);
 	close(fd);

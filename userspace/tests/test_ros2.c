@@ -4,7 +4,7 @@
  * header, alignment from the header's end, strings, sequences), the
  * messages of ros2/ros2_msgs.c read back field by field, the NAO's URDF of
  * nao/nao_urdf.c read with libxml2 against the body model's tables, the
- * joints' transforms, and dcm-web's ROS channels (web/ros.c) on a frame.
+ * joints' transforms, and the ROS 2 and 3D messages of a frame (rec/ros.c).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -73,6 +73,93 @@ static const char *rd_string(struct rd *r)
 	assert_int_equal(strlen(s), n - 1);
 	r->at += n;
 	return s;
+}
+
+/* @n bytes at @p, least significant first. */
+static uint64_t le(const unsigned char *p, size_t n)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+	return v;
+}
+
+static double f64_at(const unsigned char *p)
+{
+	uint64_t v = le(p, 8);
+	double d;
+
+	memcpy(&d, &v, sizeof(d));
+	return d;
+}
+
+/* The bytes of a JointState and an Imu, offset by offset. */
+static void test_cdr_bytes(void **state)
+{
+	static const char *const joints[] = { "HeadYaw", "LHipPitch" };
+	const double pos[] = { 0.5, -1.25 }, imu0[9] = { 0 };
+	double imu[9] = { 0, 0, M_PI / 2, 0.1, 0.2, 0.3, 1, 2, -9.81 };
+	const struct ros2_header h = { 5000000007ull, "" }, hi = { 1000000002ull, "torso" };
+	struct ros2_imu ri = { { 0, 0, 0, 1 }, { 0 }, { 0 } };
+	unsigned char *m;
+	struct cdr c;
+	size_t len;
+	int i;
+
+	(void)state;
+	(void)imu0;
+	cdr_begin(&c);
+	ros2_joint_state(&c, &h, 2, joints, pos);
+	m = cdr_end(&c, &len);
+	assert_non_null(m);
+	assert_int_equal(len, 84);
+	assert_memory_equal(m, "\x00\x01\x00\x00", 4);	/* CDR, little-endian */
+	assert_int_equal(le(m + 4, 4), 5);			/* stamp.sec */
+	assert_int_equal(le(m + 8, 4), 7);			/* stamp.nanosec */
+	assert_int_equal(le(m + 12, 4), 1);			/* frame_id "": its NUL */
+	assert_int_equal(m[16], 0);
+	assert_int_equal(le(m + 20, 4), 2);			/* name[]: aligned to 4 */
+	assert_int_equal(le(m + 24, 4), 8);
+	assert_memory_equal(m + 28, "HeadYaw", 8);
+	assert_int_equal(le(m + 36, 4), 10);
+	assert_memory_equal(m + 40, "LHipPitch", 10);
+	assert_int_equal(le(m + 52, 4), 2);			/* position[]: aligned to 4 */
+	assert_true(f64_at(m + 60) == 0.5);			/* doubles: to 8, from byte 4 */
+	assert_true(f64_at(m + 68) == -1.25);
+	assert_int_equal(le(m + 76, 4), 0);			/* velocity[], effort[]: empty */
+	assert_int_equal(le(m + 80, 4), 0);
+	free(m);
+	cdr_begin(&c);
+	ros2_imu(&c, &hi, &ri);
+	m = cdr_end(&c, &len);
+	assert_non_null(m);
+	assert_int_equal(len, 324);
+	assert_int_equal(le(m + 12, 4), 6);
+	assert_memory_equal(m + 16, "torso", 6);
+	/* orientation at 28 (24 from byte 4): the identity */
+	assert_true(f64_at(m + 28) == 0 && f64_at(m + 36) == 0 && f64_at(m + 44) == 0 &&
+		    f64_at(m + 52) == 1);
+	free(m);
+	ros2_quaternion_rpy(imu[0], imu[1], imu[2], ri.orientation);
+	for (i = 0; i < 3; i++) {
+		ri.angular_velocity[i] = imu[3 + i];
+		ri.linear_acceleration[i] = imu[6 + i];
+	}
+	cdr_begin(&c);
+	ros2_imu(&c, &hi, &ri);
+	m = cdr_end(&c, &len);
+	assert_non_null(m);
+	/* a yaw of pi/2: z = w = sqrt(1/2) */
+	assert_true(fabs(f64_at(m + 44) - sqrt(0.5)) < 1e-12);
+	assert_true(fabs(f64_at(m + 52) - sqrt(0.5)) < 1e-12);
+	/* angular_velocity after the orientation's covariance (9 doubles) */
+	assert_true(f64_at(m + 60 + 72) == 0.1 && f64_at(m + 148) == 0.3);
+	/* linear_acceleration after the angular velocity's covariance */
+	assert_true(f64_at(m + 156 + 72) == 1 && f64_at(m + 244) == -9.81);
+	assert_true(f64_at(m + 252) == 0 && f64_at(m + 316) == 0);
+	free(m);
 }
 
 static void test_cdr_layout(void **state)
@@ -395,50 +482,75 @@ static void test_quaternion_rpy(void **state)
 	assert_float_equal(q[3], cos(0.1) * cos(0.2), 1e-12);
 }
 
-/* A description with HeadYaw, HeadPitch and the inertial unit, no feet. */
-static long lookup(const void *arg, const char *name)
+/* A description with HeadYaw, HeadPitch and the inertial unit, one FSR. */
+static const char *const keys[] = {
+	"HeadYaw/Position/Sensor", "HeadPitch/Position/Sensor",
+	"InertialSensor/AngleX/Sensor", "InertialSensor/AngleY/Sensor",
+	"InertialSensor/AngleZ/Sensor", "InertialSensor/GyroscopeX/Sensor",
+	"InertialSensor/GyroscopeY/Sensor", "InertialSensor/GyroscopeZ/Sensor",
+	"InertialSensor/AccelerometerX/Sensor", "InertialSensor/AccelerometerY/Sensor",
+	"InertialSensor/AccelerometerZ/Sensor", "LFoot/FSR/FrontLeft/Sensor",
+};
+
+static void test_keys(void **state)
 {
-	static const char *const keys[] = {
-		"HeadYaw/Position/Sensor", "HeadPitch/Position/Sensor",
-		"InertialSensor/AngleX/Sensor", "InertialSensor/AngleY/Sensor",
-		"InertialSensor/AngleZ/Sensor", "InertialSensor/GyroscopeX/Sensor",
-		"InertialSensor/GyroscopeY/Sensor", "InertialSensor/GyroscopeZ/Sensor",
-		"InertialSensor/AccelerometerX/Sensor", "InertialSensor/AccelerometerY/Sensor",
-		"InertialSensor/AccelerometerZ/Sensor", "LFoot/FSR/FrontLeft/Sensor",
+	static const char *const others[] = {
+		"HeadYaw/Position/Actuator", "HeadYaw/Position/Sensor/Status", "Head/Position/Sensor",
+		"InertialSensor/AccX/Sensor", "LFoot/FSR/FrontLeft/Sensor/Value",
+		"XHeadYaw/Position/Sensor", "", "InertialSensor//Sensor",
 	};
+	struct rec_ros r;
 	size_t i;
 
-	(void)arg;
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (!strcmp(keys[i], name))
-			return (long)i * 2;	/* not in the order of the names */
-	return -1;
+	(void)state;
+	rec_ros_init(&r);
+	for (i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+		assert_false(rec_ros_add(&r, others[i], 1));
+	assert_int_equal(r.n_joints, 0);
+	assert_false(rec_ros_has(&r, REC_ROS_JOINT_STATES));
+	assert_false(rec_ros_has(&r, REC_ROS_IMU));
+	assert_true(rec_ros_add(&r, "RAnkleRoll/Position/Sensor", 9));
+	assert_true(rec_ros_add(&r, "RAnkleRoll/Position/Sensor", 9));
+	assert_int_equal(r.n_joints, 1);
+	assert_int_equal(r.joint[DCM_SIM_R_ANKLE_ROLL], 9);
+	assert_true(rec_ros_add(&r, "RFoot/FSR/CenterOfPressure/Y/Sensor", 4));
+	assert_int_equal(r.foot[1][6], 4);
 }
 
-static void test_web_channels(void **state)
+static void test_channels(void **state)
 {
 	double values[24] = { 0 };
-	struct dcm_values_frame f = { .cycle = 7, .n_values = 24, .values = values };
 	unsigned char *b;
-	struct web_ros r;
+	struct rec_ros_info info;
+	struct rec_ros r;
 	struct rd rd;
-	size_t len;
+	size_t len, i;
 	char *tf;
 
 	(void)state;
-	web_ros_build(&r, lookup, NULL);
+	rec_ros_init(&r);
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		assert_true(rec_ros_add(&r, keys[i], (uint32_t)i * 2));	/* not in order */
 	assert_int_equal(r.n_joints, 2);
-	assert_true(web_ros_has(&r, WEB_ROS_JOINT_STATES));
-	assert_true(web_ros_has(&r, WEB_ROS_IMU));
-	assert_false(web_ros_has(&r, WEB_ROS_FOOT_PRESSURE));
-	assert_true(web_ros_has(&r, WEB_ROS_TF));
-	assert_true(web_ros_has(&r, WEB_ROS_ROBOT_DESCRIPTION));
-	assert_null(web_ros_message(&r, WEB_ROS_FOOT_PRESSURE, &f, 1, &len));
+	assert_true(rec_ros_has(&r, REC_ROS_JOINT_STATES));
+	assert_true(rec_ros_has(&r, REC_ROS_IMU));
+	assert_false(rec_ros_has(&r, REC_ROS_FOOT_PRESSURE));
+	assert_true(rec_ros_has(&r, REC_ROS_TF));
+	assert_true(rec_ros_has(&r, REC_ROS_ROBOT_DESCRIPTION));
+	assert_null(rec_ros_message(&r, REC_ROS_FOOT_PRESSURE, values, 24, 1, &len));
+	rec_ros_info(REC_ROS_IMU, &info);
+	assert_string_equal(info.topic, "/imu");
+	assert_string_equal(info.encoding, "cdr");
+	assert_string_equal(info.schema_name, "sensor_msgs/msg/Imu");
+	assert_string_equal(info.schema_encoding, "ros2msg");
+	rec_ros_info(REC_ROS_TF, &info);
+	assert_string_equal(info.encoding, "json");
+	assert_string_equal(info.schema_name, "foxglove.FrameTransforms");
 
 	values[0] = 0.4;	/* HeadYaw */
 	values[2] = -0.3;	/* HeadPitch */
 	values[20] = 9.5;	/* AccelerometerZ */
-	b = web_ros_message(&r, WEB_ROS_JOINT_STATES, &f, 3000000000ull, &len);
+	b = rec_ros_message(&r, REC_ROS_JOINT_STATES, values, 24, 3000000000ull, &len);
 	assert_non_null(b);
 	rd_init(&rd, b, len);
 	rd_header(&rd, 3000000000ull, "");
@@ -449,8 +561,12 @@ static void test_web_channels(void **state)
 	assert_true(rd_f64(&rd) == 0.4);
 	assert_true(rd_f64(&rd) == -0.3);
 	free(b);
+	/* A frame too short for a key: its value 0, nothing read past it. */
+	b = rec_ros_message(&r, REC_ROS_JOINT_STATES, values, 1, 1, &len);
+	assert_non_null(b);
+	free(b);
 
-	b = web_ros_message(&r, WEB_ROS_IMU, &f, 1, &len);
+	b = rec_ros_message(&r, REC_ROS_IMU, values, 24, 1, &len);
 	assert_non_null(b);
 	rd_init(&rd, b, len);
 	rd_header(&rd, 1, "torso");
@@ -458,7 +574,7 @@ static void test_web_channels(void **state)
 	assert_true(rd_f64(&rd) == 1);
 	free(b);
 
-	tf = (char *)web_ros_message(&r, WEB_ROS_TF, &f, 1500000000ull, &len);
+	tf = (char *)rec_ros_message(&r, REC_ROS_TF, values, 24, 1500000000ull, &len);
 	assert_non_null(tf);
 	assert_int_equal(strlen(tf), len);
 	assert_non_null(strstr(tf, "\"parent_frame_id\":\"torso\",\"child_frame_id\":\"Neck\""));
@@ -466,6 +582,12 @@ static void test_web_channels(void **state)
 	assert_null(strstr(tf, "LShoulder"));
 	assert_non_null(strstr(tf, "\"timestamp\":{\"sec\":1,\"nsec\":500000000}"));
 	free(tf);
+
+	b = rec_ros_message(&r, REC_ROS_ROBOT_DESCRIPTION, NULL, 0, 1, &len);
+	assert_non_null(b);
+	rd_init(&rd, b, len);
+	assert_non_null(strstr(rd_string(&rd), "<robot name=\"NAO\">"));
+	free(b);
 }
 
 int main(void)
@@ -473,13 +595,15 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cdr_layout),
 		cmocka_unit_test(test_cdr_grows),
+		cmocka_unit_test(test_cdr_bytes),
 		cmocka_unit_test(test_joint_state),
 		cmocka_unit_test(test_imu_and_feet),
 		cmocka_unit_test(test_schemas),
 		cmocka_unit_test(test_urdf),
 		cmocka_unit_test(test_transforms),
 		cmocka_unit_test(test_quaternion_rpy),
-		cmocka_unit_test(test_web_channels),
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_channels),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

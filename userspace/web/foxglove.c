@@ -78,9 +78,9 @@ static bool channel_exists(const struct web_server *s, unsigned int id)
 
 	unsigned int r;
 
-	for (r = 0; r < WEB_ROS_CHANNELS; r++)
+	for (r = 0; r < REC_ROS_CHANNELS; r++)
 		if (id == web_chan_ros(&s->model, r))
-			return web_ros_has(&s->model.ros, r);
+			return rec_ros_has(&s->model.ros, r);
 	return (ch && ch->n_fields) || id == web_chan_cycle(s) || id == web_chan_events(s);
 }
 
@@ -131,9 +131,9 @@ static void send_latched(struct web_server *s, struct web_client *c, uint32_t id
 	unsigned char *msg;
 	size_t len;
 
-	if (chan != web_chan_ros(&s->model, WEB_ROS_ROBOT_DESCRIPTION))
+	if (chan != web_chan_ros(&s->model, REC_ROS_ROBOT_DESCRIPTION))
 		return;
-	msg = web_ros_message(&s->model.ros, WEB_ROS_ROBOT_DESCRIPTION, NULL, web_now_ns(), &len);
+	msg = rec_ros_message(&s->model.ros, REC_ROS_ROBOT_DESCRIPTION, NULL, 0, web_now_ns(), &len);
 	if (msg)
 		publish_one(s, c, id, msg, len, web_now_ns());
 	free(msg);

@@ -50,11 +50,12 @@ static void on_frame_ros(struct web_server *s, uint64_t ts)
 	unsigned char *msg;
 	size_t len;
 
-	for (r = 0; r < WEB_ROS_ROBOT_DESCRIPTION; r++) {
+	for (r = 0; r < REC_ROS_ROBOT_DESCRIPTION; r++) {
 		id = web_chan_ros(&s->model, r);
 		if (!web_subscribed(s, id))
 			continue;
-		msg = web_ros_message(&s->model.ros, r, &s->frame, ts, &len);
+		msg = rec_ros_message(&s->model.ros, r, s->frame.values, s->frame.n_values, ts,
+				      &len);
 		if (msg)
 			web_publish(s, id, msg, len, ts);
 		free(msg);

@@ -297,18 +297,6 @@ static int model_devices(struct web_model *m, struct dcm *dcm, const struct dcm_
 	return 0;
 }
 
-/* The frame index of the key or subdevice @name, or -1. */
-static long key_index(const void *arg, const char *name)
-{
-	const struct web_model *m = arg;
-	size_t i;
-
-	for (i = 0; i < m->n_keys; i++)
-		if (!strcmp(m->keys[i].name, name))
-			return m->keys[i].index;
-	return -1;
-}
-
 /**
  * web_model_build() - the channels and keys of the running description
  * @dcm: the controller, open; its frames get the live keys (dcm_frame_keys())
@@ -346,7 +334,9 @@ int web_model_build(struct dcm *dcm, const char *sysfs_root, unsigned int index,
 	m->n_handles = max;
 	for (i = 0; i < m->n_channels; i++)
 		m->channels[i].id = (unsigned int)i + 1;
-	web_ros_build(&m->ros, key_index, m);
+	rec_ros_init(&m->ros);
+	for (i = 0; i < m->n_keys; i++)
+		rec_ros_add(&m->ros, m->keys[i].name, m->keys[i].index);
 out:
 	dcm_tree_free(t);
 	if (r)
@@ -455,17 +445,25 @@ static const char events_schema[] =
 	"\"lost\":{\"type\":\"integer\"},\"device\":{\"type\":\"string\"},"
 	"\"text\":{\"type\":\"string\"}}}";
 
-static void advertise_one(struct json_writer *w, unsigned int id, const char *topic,
-			  const char *schema_name, const char *schema)
+static void advertise_as(struct json_writer *w, unsigned int id, const struct rec_ros_info *c)
 {
 	json_begin_object(w, NULL);
 	json_uint(w, "id", id);
-	json_string(w, "topic", topic);
-	json_string(w, "encoding", "json");
-	json_string(w, "schemaName", schema_name);
-	json_string(w, "schema", schema);
-	json_string(w, "schemaEncoding", "jsonschema");
+	json_string(w, "topic", c->topic);
+	json_string(w, "encoding", c->encoding);
+	json_string(w, "schemaName", c->schema_name);
+	json_string(w, "schema", c->schema);
+	json_string(w, "schemaEncoding", c->schema_encoding);
 	json_end_object(w);
+}
+
+/* A channel of JSON messages with a JSON schema. */
+static void advertise_one(struct json_writer *w, unsigned int id, const char *topic,
+			  const char *schema_name, const char *schema)
+{
+	const struct rec_ros_info c = { topic, "json", schema_name, schema, "jsonschema" };
+
+	advertise_as(w, id, &c);
 }
 
 char *web_advertise_json(const struct web_model *m)
@@ -497,8 +495,14 @@ char *web_advertise_json(const struct web_model *m)
 		      "dcm.CycleStats", cycle_schema);
 	advertise_one(&w, (unsigned int)m->n_channels + 1 + WEB_CHAN_EVENTS_OFFSET, "/events",
 		      "dcm.Event", events_schema);
-	for (i = 0; i < WEB_ROS_CHANNELS; i++)
-		web_ros_advertise(&m->ros, (unsigned int)i, web_chan_ros(m, (unsigned int)i), &w);
+	for (i = 0; i < REC_ROS_CHANNELS; i++) {
+		struct rec_ros_info ri;
+
+		if (!rec_ros_has(&m->ros, (unsigned int)i))
+			continue;
+		rec_ros_info((unsigned int)i, &ri);
+		advertise_as(&w, web_chan_ros(m, (unsigned int)i), &ri);
+	}
 	json_end_array(&w);
 	json_end_object(&w);
 	json_finish(&w);

@@ -42,7 +42,7 @@ struct web_model {
 	size_t n_keys;
 	struct web_key *keys;
 	size_t n_handles;		/* entries of a frame */
-	struct web_ros ros;		/* the ROS 2 and 3D channels' keys */
+	struct rec_ros ros;		/* the ROS 2 and 3D channels' keys */
 };
 
 int web_model_build(struct dcm *dcm, const char *sysfs_root, unsigned int index,
@@ -54,11 +54,11 @@ const struct web_channel *web_model_channel(const struct web_model *m, unsigned 
 enum {
 	WEB_CHAN_CYCLE_OFFSET = 0,	/* /cycle: statistics, once a second */
 	WEB_CHAN_EVENTS_OFFSET = 1,	/* /events: each kernel event */
-	WEB_CHAN_ROS_OFFSET = 2,	/* enum web_ros_channel's, in order (ros.h) */
-	WEB_CHAN_EXTRA = WEB_CHAN_ROS_OFFSET + WEB_ROS_CHANNELS,
+	WEB_CHAN_ROS_OFFSET = 2,	/* enum rec_ros_channel's, in order (rec/ros.h) */
+	WEB_CHAN_EXTRA = WEB_CHAN_ROS_OFFSET + REC_ROS_CHANNELS,
 };
 
-/* The id of ROS channel @chan (enum web_ros_channel). */
+/* The id of ROS channel @chan (enum rec_ros_channel). */
 static inline unsigned int web_chan_ros(const struct web_model *m, unsigned int chan)
 {
 	return (unsigned int)m->n_channels + 1 + WEB_CHAN_ROS_OFFSET + chan;

@@ -9,7 +9,7 @@
 # cycle numbers follow each other, each gap is counted in "missed" (rows +
 # missed = the cycles spanned). How many are missed is the host's load:
 # make check does not bound it (make bench reports it, its recorder rows);
-# make check-record, on an idle VM, allows none (DCM_RECORD_MAX_MISSED=0). Globs select keys, --every decimates, JSON
+# make check-record, on an idle VM, allows none (DCM_RECORD_MAX_MISSED=0). Globs select keys, --every decimates (the summary counting its rows), JSON
 # lines carry the same, files rotate past --max-size.
 #
 # flight: a cycle fault (a 700 ms stall of the cycle thread, debugfs
@@ -82,6 +82,14 @@ awk -F'[:,]' '{ c = $2; if (p != "" && c - p < 5) bad = 1; p = c } END { exit ba
 check $? "--every 5 -j: a JSON row every 5 cycles or more ($(wc -l <$TMP/every.jsonl) rows)"
 grep -q '"values":{"HeadYaw/Position/Sensor":' $TMP/every.jsonl
 check $? "JSON rows name their keys"
+# The summary counts as the rows do with --every too: its last cycle is
+# the last row's, not the cycle the next row would have been due.
+dcmctl record HeadYaw/Position/Sensor --every 50 --cycles 500 >$TMP/every50.csv 2>$TMP/every50.err
+rows=$(($(wc -l <$TMP/every50.csv) - 1))
+c0=$(sed -n 2p $TMP/every50.csv | cut -d, -f1)
+c1=$(tail -n 1 $TMP/every50.csv | cut -d, -f1)
+grep -q "record: $rows rows, cycles $c0 to $c1, " $TMP/every50.err
+check $? "--every 50: the summary says $rows rows, cycles $c0 to $c1, as the rows do ($(cat $TMP/every50.err))"
 # The joint first at rest at 0, so that the move to 0.5 is more than the
 # 0.2 asked for wherever an earlier test left it.
 dcmctl set HeadYaw/Hardness/Actuator 1 >/dev/null

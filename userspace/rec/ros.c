@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm-web's ROS 2 and 3D channels: which keys of a frame make each
- * message, their advertisements and the messages themselves.
+ * The ROS 2 and 3D messages of a frame: which keys make each one, what
+ * each channel is (for dcm-web's advertisement and MCAP's records) and the
+ * messages themselves.
  *
  * /joint_states     sensor_msgs/msg/JointState, CDR: every joint's
  *                   Position/Sensor, named as Device.xml names the joint
@@ -14,28 +15,30 @@
  *                   in its parent's frame at the joint's position
  *                   (nao_joint_transform(), the URDF's joints)
  * /robot_description std_msgs/msg/String, CDR: the URDF (nao_urdf()), sent
- *                   to each subscription when it is made
+ *                   to each subscription when it is made, and once at the
+ *                   start of an MCAP file
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "nao_model.h"
 #include "nao_urdf.h"
 #include "ros.h"
 #include "ros2_msgs.h"
 
-static const char *const imu_keys[WEB_ROS_IMU_KEYS] = {
+static const char *const imu_keys[REC_ROS_IMU_KEYS] = {
 	"AngleX", "AngleY", "AngleZ", "GyroscopeX", "GyroscopeY", "GyroscopeZ",
 	"AccelerometerX", "AccelerometerY", "AccelerometerZ",
 };
 
-static const char *const foot_keys[WEB_ROS_FOOT_KEYS] = {
+static const char *const foot_keys[REC_ROS_FOOT_KEYS] = {
 	"FrontLeft", "FrontRight", "RearLeft", "RearRight", "TotalWeight",
 	"CenterOfPressure/X", "CenterOfPressure/Y",
 };
 
-static const char *const topics[WEB_ROS_CHANNELS] = {
+static const char *const topics[REC_ROS_CHANNELS] = {
 	"/joint_states", "/imu", "/foot_pressure", "/tf", "/robot_description",
 };
 
@@ -53,32 +56,60 @@ static const char tf_schema[] =
 	"}}}}}";
 
 /**
- * web_ros_build() - find the keys of the messages
- * @r: filled
- * @lookup: a key's index in a frame by its name, or -1
- * @arg: @lookup's
+ * rec_ros_init() - no key yet
+ * @r: the keys of the messages
  */
-void web_ros_build(struct web_ros *r, web_ros_lookup lookup, const void *arg)
+void rec_ros_init(struct rec_ros *r)
 {
-	char name[96];
-	unsigned int i, f;
+	unsigned int i;
 
 	memset(r, 0, sizeof(*r));
-	for (i = 0; i < DCM_SIM_JOINTS; i++) {
-		snprintf(name, sizeof(name), "%s/Position/Sensor", phys_joint_names[i]);
-		r->joint[i] = lookup(arg, name);
-		r->n_joints += r->joint[i] >= 0;
-	}
-	for (i = 0; i < WEB_ROS_IMU_KEYS; i++) {
-		snprintf(name, sizeof(name), "InertialSensor/%s/Sensor", imu_keys[i]);
-		r->imu[i] = lookup(arg, name);
-	}
-	for (f = 0; f < 2; f++)
-		for (i = 0; i < WEB_ROS_FOOT_KEYS; i++) {
-			snprintf(name, sizeof(name), "%cFoot/FSR/%s/Sensor", f ? 'R' : 'L',
-				 foot_keys[i]);
-			r->foot[f][i] = lookup(arg, name);
+	for (i = 0; i < DCM_SIM_JOINTS; i++)
+		r->joint[i] = -1;
+	for (i = 0; i < REC_ROS_IMU_KEYS; i++)
+		r->imu[i] = -1;
+	for (i = 0; i < REC_ROS_FOOT_KEYS; i++)
+		r->foot[0][i] = r->foot[1][i] = -1;
+}
+
+/* @name is @a, then @b, then @c (any of them may be ""). */
+static bool is3(const char *name, const char *a, const char *b, const char *c)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	return !strncmp(name, a, la) && !strncmp(name + la, b, lb) && !strcmp(name + la + lb, c);
+}
+
+/**
+ * rec_ros_add() - a subdevice of the frames
+ * @r: the keys of the messages
+ * @name: its name ("HeadYaw/Position/Sensor")
+ * @index: its place in a frame
+ *
+ * Return: whether a message carries it.
+ */
+bool rec_ros_add(struct rec_ros *r, const char *name, uint32_t index)
+{
+	unsigned int i, f;
+
+	for (i = 0; i < DCM_SIM_JOINTS; i++)
+		if (is3(name, phys_joint_names[i], "/Position/Sensor", "")) {
+			r->n_joints += r->joint[i] < 0;
+			r->joint[i] = index;
+			return true;
 		}
+	for (i = 0; i < REC_ROS_IMU_KEYS; i++)
+		if (is3(name, "InertialSensor/", imu_keys[i], "/Sensor")) {
+			r->imu[i] = index;
+			return true;
+		}
+	for (f = 0; f < 2; f++)
+		for (i = 0; i < REC_ROS_FOOT_KEYS; i++)
+			if (is3(name, f ? "RFoot/FSR/" : "LFoot/FSR/", foot_keys[i], "/Sensor")) {
+				r->foot[f][i] = index;
+				return true;
+			}
+	return false;
 }
 
 static bool all_found(const long *idx, size_t n)
@@ -92,57 +123,63 @@ static bool all_found(const long *idx, size_t n)
 }
 
 /* Whether the description has what channel @chan sends. */
-bool web_ros_has(const struct web_ros *r, unsigned int chan)
+bool rec_ros_has(const struct rec_ros *r, unsigned int chan)
 {
 	switch (chan) {
-	case WEB_ROS_JOINT_STATES:
-	case WEB_ROS_TF:
+	case REC_ROS_JOINT_STATES:
+	case REC_ROS_TF:
 		return r->n_joints > 0;
-	case WEB_ROS_IMU:
-		return all_found(r->imu, WEB_ROS_IMU_KEYS);
-	case WEB_ROS_FOOT_PRESSURE:
-		return all_found(r->foot[0], WEB_ROS_FOOT_KEYS) &&
-		       all_found(r->foot[1], WEB_ROS_FOOT_KEYS);
-	case WEB_ROS_ROBOT_DESCRIPTION:
+	case REC_ROS_IMU:
+		return all_found(r->imu, REC_ROS_IMU_KEYS);
+	case REC_ROS_FOOT_PRESSURE:
+		return all_found(r->foot[0], REC_ROS_FOOT_KEYS) &&
+		       all_found(r->foot[1], REC_ROS_FOOT_KEYS);
+	case REC_ROS_ROBOT_DESCRIPTION:
 		return true;
 	default:
 		return false;
 	}
 }
 
-void web_ros_advertise(const struct web_ros *r, unsigned int chan, unsigned int id,
-		       struct json_writer *w)
+/**
+ * rec_ros_info() - what channel @chan is
+ * @chan: enum rec_ros_channel
+ * @info: filled
+ */
+void rec_ros_info(unsigned int chan, struct rec_ros_info *info)
 {
-	static const struct ros2_type *const types[WEB_ROS_CHANNELS] = {
+	static const struct ros2_type *const types[REC_ROS_CHANNELS] = {
 		&ros2_joint_state_type, &ros2_imu_type, &ros2_foot_pressure_type, NULL,
 		&ros2_string_type,
 	};
+	const struct ros2_type *t = chan < REC_ROS_CHANNELS ? types[chan] : NULL;
 
-	if (!web_ros_has(r, chan))
-		return;
-	json_begin_object(w, NULL);
-	json_uint(w, "id", id);
-	json_string(w, "topic", topics[chan]);
-	if (types[chan]) {
-		json_string(w, "encoding", "cdr");
-		json_string(w, "schemaName", types[chan]->name);
-		json_string(w, "schema", types[chan]->schema);
-		json_string(w, "schemaEncoding", "ros2msg");
+	info->topic = chan < REC_ROS_CHANNELS ? topics[chan] : "";
+	if (t) {
+		info->encoding = "cdr";
+		info->schema_name = t->name;
+		info->schema = t->schema;
+		info->schema_encoding = "ros2msg";
 	} else {
-		json_string(w, "encoding", "json");
-		json_string(w, "schemaName", "foxglove.FrameTransforms");
-		json_string(w, "schema", tf_schema);
-		json_string(w, "schemaEncoding", "jsonschema");
+		info->encoding = "json";
+		info->schema_name = "foxglove.FrameTransforms";
+		info->schema = tf_schema;
+		info->schema_encoding = "jsonschema";
 	}
-	json_end_object(w);
 }
 
-static double value(const struct dcm_values_frame *f, long idx)
+/* A frame: its values and their number. */
+struct frame {
+	const double *v;
+	size_t n;
+};
+
+static double value(const struct frame *f, long idx)
 {
-	return idx >= 0 && (size_t)idx < f->n_values ? f->values[idx] : 0;
+	return idx >= 0 && (size_t)idx < f->n ? f->v[idx] : 0;
 }
 
-static unsigned char *joint_states(const struct web_ros *r, const struct dcm_values_frame *f,
+static unsigned char *joint_states(const struct rec_ros *r, const struct frame *f,
 				   const struct ros2_header *h, size_t *len)
 {
 	const char *name[DCM_SIM_JOINTS];
@@ -160,7 +197,7 @@ static unsigned char *joint_states(const struct web_ros *r, const struct dcm_val
 	return cdr_end(&c, len);
 }
 
-static unsigned char *imu(const struct web_ros *r, const struct dcm_values_frame *f,
+static unsigned char *imu(const struct rec_ros *r, const struct frame *f,
 			  const struct ros2_header *h, size_t *len)
 {
 	struct ros2_imu m;
@@ -178,7 +215,7 @@ static unsigned char *imu(const struct web_ros *r, const struct dcm_values_frame
 	return cdr_end(&c, len);
 }
 
-static unsigned char *foot_pressure(const struct web_ros *r, const struct dcm_values_frame *f,
+static unsigned char *foot_pressure(const struct rec_ros *r, const struct frame *f,
 				    const struct ros2_header *h, size_t *len)
 {
 	struct ros2_foot_pressure p;
@@ -208,7 +245,7 @@ static void put_xyz(struct json_writer *w, const char *key, const double *v, int
 	json_end_object(w);
 }
 
-static unsigned char *transforms(const struct web_ros *r, const struct dcm_values_frame *f,
+static unsigned char *transforms(const struct rec_ros *r, const struct frame *f,
 				 uint64_t ts, size_t *len)
 {
 	struct nao_transform t;
@@ -267,33 +304,36 @@ static unsigned char *robot_description(size_t *len)
 }
 
 /**
- * web_ros_message() - a channel's message
+ * rec_ros_message() - a channel's message
  * @r: the keys
- * @chan: enum web_ros_channel
- * @f: the frame its values come from (none for /robot_description)
+ * @chan: enum rec_ros_channel
+ * @values: the frame's values (none for /robot_description)
+ * @n: how many
  * @ts: the frame's time, ns since the epoch: the messages' stamps
  * @len: set to its length
  *
  * Return: the message (the caller frees it), or NULL (no memory, or no
- * such channel in this description).
+ * such channel for these keys).
  */
-unsigned char *web_ros_message(const struct web_ros *r, unsigned int chan,
-			       const struct dcm_values_frame *f, uint64_t ts, size_t *len)
+unsigned char *rec_ros_message(const struct rec_ros *r, unsigned int chan,
+			       const double *values, size_t n, uint64_t ts, size_t *len)
 {
 	const struct ros2_header h = {
-		.stamp_ns = ts, .frame_id = chan == WEB_ROS_IMU ? NAO_URDF_ROOT : "",
+		.stamp_ns = ts, .frame_id = chan == REC_ROS_IMU ? NAO_URDF_ROOT : "",
 	};
+	const struct frame fr = { values, n };
+	const struct frame *f = &fr;
 
-	if (!web_ros_has(r, chan))
+	if (!rec_ros_has(r, chan))
 		return NULL;
 	switch (chan) {
-	case WEB_ROS_JOINT_STATES:
+	case REC_ROS_JOINT_STATES:
 		return joint_states(r, f, &h, len);
-	case WEB_ROS_IMU:
+	case REC_ROS_IMU:
 		return imu(r, f, &h, len);
-	case WEB_ROS_FOOT_PRESSURE:
+	case REC_ROS_FOOT_PRESSURE:
 		return foot_pressure(r, f, &h, len);
-	case WEB_ROS_TF:
+	case REC_ROS_TF:
 		return transforms(r, f, ts, len);
 	default:
 		return robot_description(len);
