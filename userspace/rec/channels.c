@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The channels of an MCAP recording: dcm-web's groups of keys (a prefix
+ * The channels of the stream and the recordings: groups of keys (a prefix
  * and a suffix of the key's name make its channel and its field), the
- * others on /keys. The groups are those of userspace/web/model.c; the unit
- * test test_web checks that both put every key of a description on the
- * same channel under the same field, and write the same schema and
- * message.
+ * others on /keys, and the events on /events. dcm-web streams the groups
+ * (web/model.c), dcmctl record -f mcap and dcm-flight record them all
+ * (mcaprec.c): both say the same.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -369,5 +368,59 @@ char *rec_channel_json(const struct rec_channel *c, uint64_t cycle, uint32_t tim
 		free(buf);
 		return NULL;
 	}
+	return buf;
+}
+
+/* The events' schema: dcm-web's /events, and the flight files' index and rule. */
+const char rec_events_schema[] =
+	"{\"type\":\"object\",\"properties\":{"
+	"\"dcm_time_ms\":{\"type\":\"integer\"},\"type\":{\"type\":\"string\"},"
+	"\"level\":{\"type\":\"integer\"},\"code\":{\"type\":\"integer\"},"
+	"\"value\":{\"type\":\"number\"},\"count\":{\"type\":\"integer\"},"
+	"\"lost\":{\"type\":\"integer\"},\"device\":{\"type\":\"string\"},"
+	"\"text\":{\"type\":\"string\"},\"index\":{\"type\":\"integer\"},"
+	"\"rule\":{\"type\":\"string\"}}}";
+
+/**
+ * rec_event_json() - an event as the /events channel carries it
+ * @e: the event
+ * @len: set to the text's length
+ *
+ * Return: the JSON (malloc'd), or NULL without memory.
+ */
+char *rec_event_json(const struct dcm_event_msg *e, size_t *len)
+{
+	const char *type = dcm_event_type_name(e->type);
+	const char *rule = e->type == DCM_EV_SAFETY ? dcm_safety_rule_name(e->code) : NULL;
+	struct json_writer w;
+	char *buf = NULL;
+	size_t sz;
+	FILE *f = open_memstream(&buf, &sz);
+
+	if (!f)
+		return NULL;
+	json_init(&w, f, false);
+	json_begin_object(&w, NULL);
+	json_uint(&w, "dcm_time_ms", e->time_ms);
+	json_string(&w, "type", type ? type : "unknown");
+	json_uint(&w, "level", e->level);
+	json_uint(&w, "code", e->code);
+	json_double(&w, "value", dcm_fixed_to_double(e->value));
+	json_uint(&w, "count", e->count);
+	json_uint(&w, "lost", e->lost);
+	json_string(&w, "device", e->device);
+	json_string(&w, "text", e->text);
+	json_uint(&w, "index", e->index);
+	if (rule)
+		json_string(&w, "rule", rule);
+	json_end_object(&w);
+	json_finish(&w);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	*len = strlen(buf);
+	while (*len && buf[*len - 1] == '\n')
+		buf[--*len] = 0;
 	return buf;
 }

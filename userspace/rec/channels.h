@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The channels of an MCAP recording (channels.c): the keys grouped as
- * dcm-web's stream groups them (the same topics, schema names, fields and
- * JSON messages: Documentation/dcm/web.rst), and those no group takes on a
- * channel of their own, /keys; each channel's JSON schema. What dcmctl
- * record -f mcap and dcm-flight's MCAP files carry.
+ * The channels of dcm-web's stream and of MCAP recordings (channels.c):
+ * the keys grouped (topics, schema names, fields and JSON messages:
+ * Documentation/dcm/web.rst), those no group takes on a channel of their
+ * own, /keys (recorded, not streamed); each channel's JSON schema; the
+ * events' messages on /events.
  */
 #ifndef REC_CHANNELS_H
 #define REC_CHANNELS_H
@@ -12,9 +12,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "libdcm.h"
+
 /* The channel of the keys that no group of dcm-web takes. */
 #define REC_TOPIC_KEYS		"/keys"
 #define REC_SCHEMA_KEYS		"dcm.Keys"
+/* The kernel's events, one message each. */
+#define REC_TOPIC_EVENTS	"/events"
+#define REC_SCHEMA_EVENTS	"dcm.Event"
 
 /* A channel: a group of keys, a JSON object a cycle. */
 struct rec_channel {
@@ -64,5 +69,10 @@ size_t rec_channel_write(const struct rec_channel *c, uint64_t cycle, uint32_t t
  * any other through printf. Its length.
  */
 size_t rec_json_number(char *out, double v);
+
+/* The JSON schema of /events' messages. */
+extern const char rec_events_schema[];
+/* An event's message on /events (malloc'd JSON, *@len set), or NULL. */
+char *rec_event_json(const struct dcm_event_msg *e, size_t *len);
 
 #endif /* REC_CHANNELS_H */

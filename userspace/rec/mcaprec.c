@@ -17,16 +17,6 @@
 #include "json.h"
 #include "mcaprec.h"
 
-/* The events' schema: dcm-web's /events, and the flight files' index and rule. */
-static const char events_schema[] =
-	"{\"type\":\"object\",\"properties\":{"
-	"\"dcm_time_ms\":{\"type\":\"integer\"},\"type\":{\"type\":\"string\"},"
-	"\"level\":{\"type\":\"integer\"},\"code\":{\"type\":\"integer\"},"
-	"\"value\":{\"type\":\"number\"},\"count\":{\"type\":\"integer\"},"
-	"\"lost\":{\"type\":\"integer\"},\"device\":{\"type\":\"string\"},"
-	"\"text\":{\"type\":\"string\"},\"index\":{\"type\":\"integer\"},"
-	"\"rule\":{\"type\":\"string\"}}}";
-
 static int add_channel(struct rec_mcap *m, const char *schema_name, const char *schema,
 		       const char *topic, uint16_t *id)
 {
@@ -117,7 +107,7 @@ int rec_mcap_start(struct rec_mcap *m, FILE *f, size_t chunk)
 	if (!r)
 		r = ros_start(m, wall_ns(rec_wall_now()));
 	if (!r && m->events)
-		r = add_channel(m, REC_SCHEMA_EVENTS, events_schema, REC_TOPIC_EVENTS,
+		r = add_channel(m, REC_SCHEMA_EVENTS, rec_events_schema, REC_TOPIC_EVENTS,
 				&m->events_id);
 	return r;
 }
@@ -143,44 +133,6 @@ int rec_mcap_frame(struct rec_mcap *m, uint64_t cycle, uint32_t time, double wal
 	return r;
 }
 
-/* The event's JSON (dcm-web's members, the flight files' index and rule). */
-static char *event_json(const struct dcm_event_msg *e, size_t *len)
-{
-	const char *type = dcm_event_type_name(e->type);
-	const char *rule = e->type == DCM_EV_SAFETY ? dcm_safety_rule_name(e->code) : NULL;
-	struct json_writer w;
-	char *buf = NULL;
-	size_t sz;
-	FILE *f = open_memstream(&buf, &sz);
-
-	if (!f)
-		return NULL;
-	json_init(&w, f, false);
-	json_begin_object(&w, NULL);
-	json_uint(&w, "dcm_time_ms", e->time_ms);
-	json_string(&w, "type", type ? type : "unknown");
-	json_uint(&w, "level", e->level);
-	json_uint(&w, "code", e->code);
-	json_double(&w, "value", dcm_fixed_to_double(e->value));
-	json_uint(&w, "count", e->count);
-	json_uint(&w, "lost", e->lost);
-	json_string(&w, "device", e->device);
-	json_string(&w, "text", e->text);
-	json_uint(&w, "index", e->index);
-	if (rule)
-		json_string(&w, "rule", rule);
-	json_end_object(&w);
-	json_finish(&w);
-	if (fclose(f)) {
-		free(buf);
-		return NULL;
-	}
-	*len = strlen(buf);
-	while (*len && buf[*len - 1] == '\n')
-		buf[--*len] = 0;
-	return buf;
-}
-
 int rec_mcap_event(struct rec_mcap *m, const struct dcm_event_msg *e, double wall)
 {
 	uint64_t t = wall_ns(wall);
@@ -190,7 +142,7 @@ int rec_mcap_event(struct rec_mcap *m, const struct dcm_event_msg *e, double wal
 
 	if (!m->events)
 		return -EINVAL;
-	json = event_json(e, &len);
+	json = rec_event_json(e, &len);
 	if (!json)
 		return -ENOMEM;
 	r = mcap_message(m->w, m->events_id, t, t, json, len);

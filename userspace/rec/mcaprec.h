@@ -19,9 +19,6 @@
 #include "mcap.h"
 #include "ros.h"
 
-#define REC_TOPIC_EVENTS	"/events"
-#define REC_SCHEMA_EVENTS	"dcm.Event"
-
 struct rec_mcap {
 	struct mcap_writer *w;
 	struct rec_channels ch;		/* filled by the caller (rec_mcap_add()) */

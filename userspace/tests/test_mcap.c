@@ -417,12 +417,10 @@ static int teardown(void **state)
 static void test_same_channels(void **state)
 {
 	double values[8] = { 0.5, -0.25, 1, 0.75, 1.5, 0.125, 41, 2.5 };
-	struct dcm_values_frame fr = { .cycle = 7, .time = 1234, .n_values = 8,
-				       .values = values };
 	struct rec_channels cs = { 0 };
 	const struct rec_channel *rc;
-	char *a, *b, *adv;
-	size_t i, j, k, la, lb, seen = 0;
+	char *a, *adv;
+	size_t i, k, la, seen = 0;
 
 	(void)state;
 	for (i = 0; i < model.n_keys; i++)
@@ -430,27 +428,29 @@ static void test_same_channels(void **state)
 	rec_channels_trim(&cs);
 	adv = web_advertise_json(&model);
 	assert_non_null(adv);
-	for (i = 0; i < model.n_channels; i++) {
-		const struct web_channel *wc = &model.channels[i];
+	/* dcm-web streams the recording's channels but /keys, with the same ids' order */
+	assert_int_equal(model.n_channels, cs.n);
+	for (i = 0; i < cs.n; i++) {
+		const struct rec_channel *wc = web_model_channel(&model, (unsigned int)i + 1);
 
-		if (!wc->n_fields)
+		rc = &cs.c[i];
+		if (!strcmp(rc->topic, REC_TOPIC_KEYS)) {
+			assert_null(wc);
+			assert_null(strstr(adv, "\"" REC_TOPIC_KEYS "\""));
 			continue;
-		for (rc = NULL, j = 0; j < cs.n; j++)
-			if (!strcmp(cs.c[j].topic, wc->topic))
-				rc = &cs.c[j];
-		assert_non_null(rc);
-		assert_string_equal(rc->schema_name, wc->schema_name);
-		assert_int_equal(rc->n, wc->n_fields);
+		}
+		assert_non_null(wc);
+		assert_string_equal(rc->topic, wc->topic);
+		assert_int_equal(rc->n, wc->n);
 		for (k = 0; k < rc->n; k++) {
 			assert_string_equal(rc->fields[k], wc->fields[k]);
 			assert_int_equal(rc->index[k], wc->index[k]);
 		}
 		a = rec_channel_json(rc, 7, 1234, values, 8, &la);
-		b = web_channel_json(wc, &fr, &lb);
-		assert_string_equal(a, b);
-		assert_int_equal(la, lb);
+		assert_non_null(a);
+		assert_int_equal(la, strlen(a));
+		assert_non_null(strstr(adv, rc->topic));
 		free(a);
-		free(b);
 		seen += rc->n;
 	}
 	free(adv);

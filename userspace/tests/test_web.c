@@ -59,34 +59,40 @@ static int teardown(void **state)
 	return fake_sysfs_teardown();
 }
 
-static const struct web_channel *topic(const char *name)
+/* The id of the stream's channel @name, or 0. */
+static unsigned int topic(const char *name)
 {
-	size_t i;
+	unsigned int i;
 
-	for (i = 0; i < model.n_channels; i++)
-		if (!strcmp(model.channels[i].topic, name))
-			return &model.channels[i];
-	return NULL;
+	for (i = 1; i <= model.n_channels; i++)
+		if (web_model_channel(&model, i) &&
+		    !strcmp(web_model_channel(&model, i)->topic, name))
+			return i;
+	return 0;
 }
 
 static void test_channels(void **state)
 {
-	const struct web_channel *c;
+	const struct rec_channel *c;
+	unsigned int i;
 
 	(void)state;
 	assert_int_equal(model.generation, FAKE_GEN);
-	c = topic("/joints/position");
+	c = web_model_channel(&model, topic("/joints/position"));
 	assert_non_null(c);
-	assert_int_equal(c->n_fields, 1);
+	assert_int_equal(c->n, 1);
 	assert_string_equal(c->fields[0], "HeadPitch");
 	assert_int_equal(c->index[0], 1);
-	assert_ptr_equal(web_model_channel(&model, c->id), c);
-	c = topic("/joints/command");
+	c = web_model_channel(&model, topic("/joints/command"));
 	assert_non_null(c);
-	assert_int_equal(c->n_fields, 1);
+	assert_int_equal(c->n, 1);
 	assert_int_equal(c->index[0], 2);
-	/* the LED is in no group; a topic without keys has no field */
-	assert_int_equal(topic("/temperatures")->n_fields, 0);
+	/* a topic without keys is not a channel; the LED, in no group, is not streamed */
+	assert_int_equal(topic("/temperatures"), 0);
+	assert_int_equal(topic(REC_TOPIC_KEYS), 0);
+	for (i = 1; i <= model.n_channels; i++)
+		if (!web_model_channel(&model, i))
+			assert_string_equal(model.ch.c[i - 1].topic, REC_TOPIC_KEYS);
 	assert_null(web_model_channel(&model, 0));
 	assert_null(web_model_channel(&model, (unsigned int)model.n_channels + 1));
 	assert_int_equal(model.n_keys, 3);
@@ -121,14 +127,16 @@ static void test_message(void **state)
 	char *s;
 
 	(void)state;
-	s = web_channel_json(topic("/joints/position"), &f, &len);
+	s = rec_channel_json(web_model_channel(&model, topic("/joints/position")), f.cycle, f.time,
+			     f.values, f.n_values, &len);
 	assert_non_null(s);
 	assert_string_equal(s, "{\"cycle\":7,\"dcm_time_ms\":1234,\"HeadPitch\":0.5}");
 	assert_int_equal(len, strlen(s));
 	free(s);
 	/* a field past the frame is left out, not read */
 	f.n_values = 1;
-	s = web_channel_json(topic("/joints/command"), &f, &len);
+	s = rec_channel_json(web_model_channel(&model, topic("/joints/command")), f.cycle, f.time,
+			     f.values, f.n_values, &len);
 	assert_string_equal(s, "{\"cycle\":7,\"dcm_time_ms\":1234}");
 	free(s);
 }
@@ -137,17 +145,19 @@ static void test_event(void **state)
 {
 	struct dcm_event_msg ev = { .index = 0, .type = DCM_EV_TEMPERATURE, .time_ms = 99,
 				    .value = 2000000, .code = 1 };
+	size_t len;
 	char *s;
 
 	(void)state;
 	strcpy(ev.device, "HeadYaw");
 	strcpy(ev.text, "a \"quoted\"\nline");
-	s = web_event_json(&ev, NULL);
+	s = rec_event_json(&ev, &len);
 	assert_non_null(s);
 	assert_non_null(strstr(s, "\"dcm_time_ms\":99,\"type\":\"temperature\""));
 	assert_non_null(strstr(s, "\"value\":2"));
 	assert_non_null(strstr(s, "\"device\":\"HeadYaw\""));
 	assert_non_null(strstr(s, "\"text\":\"a \\\"quoted\\\"\\nline\""));
+	assert_int_equal(len, strlen(s));
 	free(s);
 }
 
@@ -271,11 +281,11 @@ static bool has_field(const struct web_model *m, const char *t, const char *name
 {
 	size_t i, j;
 
-	for (i = 0; i < m->n_channels; i++) {
-		if (strcmp(m->channels[i].topic, t))
+	for (i = 0; i < m->ch.n; i++) {
+		if (strcmp(m->ch.c[i].topic, t))
 			continue;
-		for (j = 0; j < m->channels[i].n_fields; j++)
-			if (!strcmp(m->channels[i].fields[j], name))
+		for (j = 0; j < m->ch.c[i].n; j++)
+			if (!strcmp(m->ch.c[i].fields[j], name))
 				return true;
 	}
 	return false;

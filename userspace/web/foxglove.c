@@ -74,14 +74,14 @@ unsigned int web_chan_events(const struct web_server *s)
 
 static bool channel_exists(const struct web_server *s, unsigned int id)
 {
-	const struct web_channel *ch = web_model_channel(&s->model, id);
+	const struct rec_channel *ch = web_model_channel(&s->model, id);
 
 	unsigned int r;
 
 	for (r = 0; r < REC_ROS_CHANNELS; r++)
 		if (id == web_chan_ros(&s->model, r))
 			return rec_ros_has(&s->model.ros, r);
-	return (ch && ch->n_fields) || id == web_chan_cycle(s) || id == web_chan_events(s);
+	return ch || id == web_chan_cycle(s) || id == web_chan_events(s);
 }
 
 bool web_subscribed(const struct web_server *s, unsigned int channel)

@@ -87,16 +87,17 @@ static void on_frame(struct web_server *s)
 		web_readvertise(s);
 		return;
 	}
-	for (i = 0; i < s->model.n_channels; i++) {
-		const struct web_channel *ch = &s->model.channels[i];
+	for (i = 1; i <= s->model.n_channels; i++) {
+		const struct rec_channel *ch = web_model_channel(&s->model, (unsigned int)i);
 		size_t len;
 		char *json;
 
-		if (!ch->n_fields || !web_subscribed(s, ch->id))
+		if (!ch || !web_subscribed(s, (unsigned int)i))
 			continue;
-		json = web_channel_json(ch, &s->frame, &len);
+		json = rec_channel_json(ch, s->frame.cycle, s->frame.time, s->frame.values,
+					s->frame.n_values, &len);
 		if (json)
-			web_publish(s, ch->id, json, len, ts);
+			web_publish(s, (unsigned int)i, json, len, ts);
 		free(json);
 	}
 	on_frame_ros(s, ts);
@@ -115,7 +116,7 @@ static int on_event(const struct dcm_nl_event *nev, void *arg)
 	s->counters.events++;
 	if (!web_subscribed(s, web_chan_events(s)))
 		return 0;
-	json = web_event_json(&ev, &len);
+	json = rec_event_json(&ev, &len);
 	if (json)
 		web_publish(s, web_chan_events(s), json, len, web_now_ns());
 	free(json);

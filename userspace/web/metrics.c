@@ -320,30 +320,27 @@ static void metrics_family(FILE *out, const struct web_family *fam, const struct
 {
 	struct web_family other;
 	bool head = false;
-	size_t ci, fi;
+	size_t i;
 
-	for (ci = 0; ci < m->n_channels; ci++) {
-		const struct web_channel *ch = &m->channels[ci];
+	for (i = 0; i < m->n_metrics; i++) {
+		const struct web_metric *x = &m->metrics[i];
 
-		for (fi = 0; fi < ch->n_fields; fi++) {
-			web_rule_family(ch->rule[fi], &other);
-			if (!other.metric || strcmp(other.metric, fam->metric) ||
-			    ch->index[fi] >= f->n_values)
-				continue;
-			if (!head) {
-				prom_head(out, fam->metric, fam->type, fam->help);
-				head = true;
-			}
-			fputs(fam->metric, out);
-			if (other.label) {
-				fprintf(out, "{%s=\"", other.label);
-				prom_label(out, ch->labels[fi]);
-				fputs("\"}", out);
-			}
-			fputc(' ', out);
-			prom_double(out, f->values[ch->index[fi]] * other.scale);
-			fputc('\n', out);
+		web_rule_family(x->rule, &other);
+		if (!other.metric || strcmp(other.metric, fam->metric) || x->index >= f->n_values)
+			continue;
+		if (!head) {
+			prom_head(out, fam->metric, fam->type, fam->help);
+			head = true;
 		}
+		fputs(fam->metric, out);
+		if (other.label) {
+			fprintf(out, "{%s=\"", other.label);
+			prom_label(out, x->label);
+			fputs("\"}", out);
+		}
+		fputc(' ', out);
+		prom_double(out, f->values[x->index] * other.scale);
+		fputc('\n', out);
 	}
 }
 

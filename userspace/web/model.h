@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * dcm-web's model: the running description's keys grouped into the
- * stream's channels and the metrics' families, and the stream's JSON
- * messages. Documentation/dcm/web.rst.
+ * stream's channels (rec/channels.c) and the metrics' families, and the
+ * advertisement and the statistics' message. Documentation/dcm/web.rst.
  */
 #ifndef DCM_WEB_MODEL_H
 #define DCM_WEB_MODEL_H
@@ -10,20 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "channels.h"
 #include "libdcm.h"
 #include "ros.h"
-
-/* A channel of the stream: a group of keys sent together each cycle. */
-struct web_channel {
-	unsigned int id;		/* the Foxglove channel id, from 1 */
-	const char *topic;		/* "/joints/position" */
-	const char *schema_name;	/* "dcm.JointPositions" */
-	size_t n_fields;
-	char **fields;			/* "HeadYaw", "LFoot_FrontLeft" */
-	uint32_t *index;		/* each field's handle index in a frame */
-	char **labels;			/* each field's metric label: "LFoot_FrontLeft" */
-	unsigned int *rule;		/* the rule that made each field (model.c) */
-};
 
 /* A live key or subdevice the metrics name, with its frame index. */
 struct web_key {
@@ -31,14 +20,24 @@ struct web_key {
 	uint32_t index;
 };
 
+/* A key the metrics export: its family (a rule of model.c), label and place. */
+struct web_metric {
+	unsigned int rule;
+	char *label;			/* "LFoot_FrontLeft" */
+	uint32_t index;
+};
+
 /*
  * The running description as the server sees it: the channels of the
- * stream and the keys of the metrics, with their places in a frame.
+ * stream (rec/channels.c's; channel id N is @ch.c[N - 1]) and the keys of
+ * the metrics, with their places in a frame.
  */
 struct web_model {
 	uint32_t generation;
-	size_t n_channels;
-	struct web_channel *channels;
+	struct rec_channels ch;
+	size_t n_channels;		/* @ch.n: the group channels' ids are 1 to it */
+	size_t n_metrics;
+	struct web_metric *metrics;
 	size_t n_keys;
 	struct web_key *keys;
 	size_t n_handles;		/* entries of a frame */
@@ -48,7 +47,7 @@ struct web_model {
 int web_model_build(struct dcm *dcm, const char *sysfs_root, unsigned int index,
 		    struct web_model *m);
 void web_model_free(struct web_model *m);
-const struct web_channel *web_model_channel(const struct web_model *m, unsigned int id);
+const struct rec_channel *web_model_channel(const struct web_model *m, unsigned int id);
 
 /* The channels that are not groups of keys: their ids follow the groups'. */
 enum {
@@ -66,17 +65,12 @@ static inline unsigned int web_chan_ros(const struct web_model *m, unsigned int 
 
 /* JSON text of the advertise message of every channel (malloc'd). */
 char *web_advertise_json(const struct web_model *m);
-/* A group channel's message for one frame (malloc'd JSON, *len set). */
-char *web_channel_json(const struct web_channel *c, const struct dcm_values_frame *f,
-		       size_t *len);
 
 /* The /cycle channel's message: DCM_IOC_STATS and DCM_IOC_CYCLE_STATS. */
 char *web_cycle_json(struct dcm *dcm, size_t *len);
-/* The /events channel's message for one event. */
-char *web_event_json(const struct dcm_event_msg *ev, size_t *len);
 
 /*
- * The metric family of a rule (web_channel.rule): name, label, type, help,
+ * The metric family of a rule (web_metric.rule): name, label, type, help,
  * and the factor from the key's unit to the metric's.
  */
 struct web_family {

@@ -13,13 +13,17 @@
 //   - the data section's CRC (Data End) and the summary's (Footer),
 //     computed here (Node's zlib, or by hand);
 //   - every message is JSON whose members the channel's JSON schema
-//     lists, with their types; or CDR (/joint_states, /imu): its ros2msg
-//     schema parsed by @foxglove/rosmsg is the message definition of
-//     @foxglove/rosmsg-msgs-common (ROS 2 Humble's sensor_msgs), and every
-//     message decodes with @foxglove/rosmsg2-serialization by that
-//     definition, to its last byte: its stamp its log time, its values
+//     lists, with their types; or CDR (/joint_states, /imu,
+//     /foot_pressure, /robot_description): its ros2msg schema parsed by
+//     @foxglove/rosmsg is the message definition of
+//     @foxglove/rosmsg-msgs-common (ROS 2 Humble's), or for a type of
+//     dcm's (dcm_msgs/msg/FootPressure) the definitions it uses are, and
+//     every message decodes with @foxglove/rosmsg2-serialization by those
+//     definitions, to its last byte: its stamp its log time, its values
 //     those of the JSON channels of the same frame (/joints/position,
-//     /inertial: the orientation a quaternion of AngleX, Y, Z);
+//     /inertial: the orientation a quaternion of AngleX, Y, Z; /feet);
+//     /tf's torso-to-Neck transform turns about Z by /joint_states'
+//     HeadYaw; /robot_description, one message, the NAO's URDF;
 //   - cut short: the file's first N bytes, for several N (after each
 //     chunk, inside each of a few chunks, inside the header), streamed:
 //     no error, and exactly the messages of the chunks whole in those N
@@ -143,7 +147,8 @@ function checkJson(r, msgs) {
     for (const [k, x] of Object.entries(v)) {
       const p = props[k];
       const types = p ? [].concat(p.type) : [];
-      const t = x === null ? 'null' : Number.isInteger(x) ? 'integer' : typeof x;
+      const t = x === null ? 'null' : Array.isArray(x) ? 'array' :
+      Number.isInteger(x) ? 'integer' : typeof x;
       const ok = p && (types.includes(t) || (t === 'integer' && types.includes('number')) ||
         (t === 'null' && types.includes('number')));
       if (!ok) bad.add(ch.topic + ': member ' + k + ' (' + t + ') not in its schema');
@@ -185,13 +190,16 @@ function checkRos(r, msgs) {
     }
     let defs, mine;
     try {
-      defs = commonDefs(sc.name);
       mine = rosmsg.parse(Buffer.from(sc.data).toString(), { ros2: true });
+      // A type of dcm's: its own definition, over ROS 2's of what it uses.
+      defs = ros2humble[sc.name.replace('/msg/', '/')] ? commonDefs(sc.name) :
+        [mine[0]].concat(...mine.slice(1).map((d) => commonDefs(d.name)));
     } catch (e) {
       fail(ch.topic + ': ' + e);
       continue;
     }
     for (const d of defs) {
+      if (d === mine[0]) continue;
       const m = d === defs[0] ? mine[0] :
         mine.find((x) => x.name && x.name.replace('/msg/', '/') === d.name);
       if (!m || fields(m).join() !== fields(d).join())
@@ -210,7 +218,8 @@ function checkRos(r, msgs) {
         break;
       }
       if (reader.lastReadHadTrailingBytes()) fail(ch.topic + ': bytes after the message');
-      const st = BigInt(v.header.stamp.sec) * 1000000000n + BigInt(v.header.stamp.nanosec);
+      const st = v.header ?
+        BigInt(v.header.stamp.sec) * 1000000000n + BigInt(v.header.stamp.nanosec) : m.logTime;
       if (st !== m.logTime) fail(ch.topic + ': stamp ' + st + ' is not the log time ' + m.logTime);
       decoded[ch.topic].push({ t: m.logTime, v });
     }
@@ -269,7 +278,46 @@ function checkRosValues(r, msgs, decoded) {
     }
     k++;
   }
-  return { joint_states: n, imu: k };
+  const feet = jsonByTime(r, msgs, '/feet');
+  const fsr = ['FrontLeft', 'FrontRight', 'RearLeft', 'RearRight'];
+  let p = 0;
+  for (const { t, v } of decoded['/foot_pressure'] || []) {
+    const j = feet.get(t);
+    if (!j) continue;
+    const ok = ['L', 'R'].every((f, i) => {
+      const side = i ? 'right' : 'left';
+      return fsr.every((x, n) => near(v[side + '_fsr'][n], j[f + 'Foot_' + x])) &&
+        near(v[side + '_total_weight'], j[f + 'Foot_TotalWeight']) &&
+        near(v[side + '_center_of_pressure'].x, j[f + 'Foot_CenterOfPressure_X']) &&
+        near(v[side + '_center_of_pressure'].y, j[f + 'Foot_CenterOfPressure_Y']);
+    });
+    if (!ok) {
+      fail('/foot_pressure: not /feet\'s of the same frame: ' + JSON.stringify(v));
+      break;
+    }
+    p++;
+  }
+  // The head's frame turns about Z by HeadYaw, as the URDF's joint does.
+  const yaw = new Map((decoded['/joint_states'] || []).map(({ t, v }) =>
+    [t, v.position[v.name.indexOf('HeadYaw')]]));
+  let tf = 0;
+  for (const [t, v] of jsonByTime(r, msgs, '/tf')) {
+    const x = v.transforms.find((y) => y.parent_frame_id === 'torso' &&
+      y.child_frame_id === 'Neck');
+    if (!x || !yaw.has(t)) continue;
+    const q = x.rotation;
+    if (!near(q.z, Math.sin(yaw.get(t) / 2)) || !near(q.w, Math.cos(yaw.get(t) / 2)) ||
+        q.x !== 0 || q.y !== 0) {
+      fail('/tf: Neck ' + JSON.stringify(q) + ' is not HeadYaw ' + yaw.get(t));
+      break;
+    }
+    tf++;
+  }
+  const urdf = (decoded['/robot_description'] || []).map(({ v }) => v.data);
+  if (decoded['/robot_description'] && (urdf.length !== 1 ||
+      !/^<\?xml[^]*<robot name="NAO">[^]*<joint name="HeadYaw" type="revolute">/.test(urdf[0])))
+    fail('/robot_description: ' + urdf.length + ' messages, not one URDF of the NAO');
+  return { joint_states: n, imu: k, foot_pressure: p, tf, robot_description: urdf.length };
 }
 
 // The messages of each chunk (its records walked here), by the chunk indexes.
@@ -342,7 +390,8 @@ function checkExpect(exp, r, msgs, perTopic, meta) {
   }
   if (exp.messages_each !== undefined)
     for (const c of r.channelsById.values())
-      if (c.topic !== '/events' && (perTopic[c.topic] || 0) !== exp.messages_each)
+      if (c.topic !== '/events' && c.topic !== '/robot_description' &&
+          (perTopic[c.topic] || 0) !== exp.messages_each)
         fail(c.topic + ': ' + (perTopic[c.topic] || 0) + ' messages, the summary says ' +
           exp.messages_each + ' rows');
   if (exp.event_rule) {

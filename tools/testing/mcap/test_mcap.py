@@ -156,8 +156,8 @@ def step(steps, name, what):
 # The channels every recording of every key has, in the default description.
 GROUPS = ['/joints/position', '/joints/command', '/joints/stiffness', '/joints/current',
           '/temperatures', '/battery', '/feet', '/inertial', '/boards', '/keys']
-# And the ROS 2 messages, CDR.
-ROS = ['/joint_states', '/imu']
+# And the ROS 2 and 3D messages: CDR, but /tf (JSON); the URDF once.
+ROS = ['/joint_states', '/imu', '/foot_pressure', '/tf', '/robot_description']
 
 
 def check_recordings(files, sysfs, steps):
@@ -174,8 +174,9 @@ def check_recordings(files, sysfs, steps):
         'values': {'/joints/command': cmd, '/keys': led}})
     tap(ok, '@mcap/core reads every key\'s recording indexed and streamed, CRCs, schemas, cut '
         'short at %d places; each of its %d channels has the summary\'s %d rows; the joints\' '
-        'command and the LED are sysfs\' values; /joint_states and /imu decode as '
-        'sensor_msgs (%s) with the JSON\'s values' % (
+        'command and the LED are sysfs\' values; /joint_states, /imu and /foot_pressure decode '
+        'as their ROS 2 types with the JSON\'s values, /tf turns the head with HeadYaw, '
+        '/robot_description is the URDF (%s)' % (
             len(s['cuts']) if s else 0, len(s['channels']) if s else 0, rows,
             s and s.get('ros')), err)
     step(steps, 'sel', 'record -f mcap of three keys, --every 2')
@@ -213,7 +214,7 @@ def check_cut_and_flight(files, steps):
         'topics': ['/joints/position', '/feet', '/inertial', '/keys'] + ROS, 'ros': ROS,
         'metadata': ['flight_reason', 'flight', 'end']})
     tap(ok, 'the flight file is read by @mcap/core: dcm-web\'s channels, its metadata, '
-        '/joint_states and /imu', err)
+        'the ROS 2 and 3D messages', err)
     if step(steps, 'flightfault', 'a cycle fault writes a flight file of its own'):
         ok, s, err = check('fault.mcap', files.get('fault.mcap', b''), {
             'topics': ['/joints/position', '/events'], 'event_rule': 'cycle-fault'})
