@@ -297,6 +297,7 @@ struct rec_out {
 	FILE *f;
 	uint64_t written;		/* bytes in the current file */
 	unsigned int rotations;
+	bool rotate_due;		/* past --max-size: rotated before the next row */
 	struct rec_mcap mc;		/* -f mcap: the channels and the writer */
 	double flushed;			/* -f mcap: the wall clock of the last chunk written */
 };
@@ -621,8 +622,9 @@ static int record_mcap(struct rec_out *ro, const struct rec_ring_slot *m, const 
 }
 
 /*
- * The row of frame @m (@v), the frame released, then the file rotated
- * past --max-size (not while the ring's frame is held): 0 or -1 (said).
+ * The row of frame @m (@v), the frame released; past --max-size, the file
+ * is rotated before the next row (record_loop()), so that the last file
+ * has rows too: 0 or -1 (said).
  */
 static int record_row(struct rec_out *ro, const struct rec_keys *k, struct rec_counts *c,
 		      struct rec_ring *ring, const struct rec_ring_slot *m, const double *v,
@@ -653,8 +655,7 @@ static int record_row(struct rec_out *ro, const struct rec_keys *k, struct rec_c
 		if (now > pos)
 			ro->written += (uint64_t)(now - pos);
 	}
-	if (a->max_size && ro->written >= a->max_size && out_rotate(ro, k, err))
-		return -1;
+	ro->rotate_due = a->max_size && ro->written >= a->max_size;
 	return 0;
 }
 
@@ -674,6 +675,12 @@ static int record_loop(struct rec_ring *ring, struct rec_out *ro, const struct r
 			return -1;
 		r = record_count(ro->a, c, &m);
 		if (r > 0) {
+			/* Another row: the file full before it is rotated first. */
+			if (ro->rotate_due && out_rotate(ro, k, err)) {
+				rec_ring_release(ring);
+				return -1;
+			}
+			ro->rotate_due = false;
 			if (record_row(ro, k, c, ring, &m, v, err))
 				return -1;
 			continue;

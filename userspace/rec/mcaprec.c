@@ -83,7 +83,9 @@ static int ros_start(struct rec_mcap *m, uint64_t t)
 		if (!r)
 			r = mcap_channel(m->w, sid, ri.topic, ri.encoding, &m->ros_id[c]);
 	}
-	return r ? r : ros_message(m, REC_ROS_ROBOT_DESCRIPTION, NULL, 0, t);
+	if (r || !rec_ros_has(&m->ros, REC_ROS_ROBOT_DESCRIPTION))
+		return r;
+	return ros_message(m, REC_ROS_ROBOT_DESCRIPTION, NULL, 0, t);
 }
 
 int rec_mcap_start(struct rec_mcap *m, FILE *f, size_t chunk)

@@ -128,14 +128,13 @@ bool rec_ros_has(const struct rec_ros *r, unsigned int chan)
 	switch (chan) {
 	case REC_ROS_JOINT_STATES:
 	case REC_ROS_TF:
+	case REC_ROS_ROBOT_DESCRIPTION:		/* the body whose joints move */
 		return r->n_joints > 0;
 	case REC_ROS_IMU:
 		return all_found(r->imu, REC_ROS_IMU_KEYS);
 	case REC_ROS_FOOT_PRESSURE:
 		return all_found(r->foot[0], REC_ROS_FOOT_KEYS) &&
 		       all_found(r->foot[1], REC_ROS_FOOT_KEYS);
-	case REC_ROS_ROBOT_DESCRIPTION:
-		return true;
 	default:
 		return false;
 	}

@@ -500,6 +500,7 @@ static void test_keys(void **state)
 		"XHeadYaw/Position/Sensor", "", "InertialSensor//Sensor",
 	};
 	struct rec_ros r;
+	size_t len;
 	size_t i;
 
 	(void)state;
@@ -509,6 +510,9 @@ static void test_keys(void **state)
 	assert_int_equal(r.n_joints, 0);
 	assert_false(rec_ros_has(&r, REC_ROS_JOINT_STATES));
 	assert_false(rec_ros_has(&r, REC_ROS_IMU));
+	/* no joint: no body to draw either */
+	assert_false(rec_ros_has(&r, REC_ROS_ROBOT_DESCRIPTION));
+	assert_null(rec_ros_message(&r, REC_ROS_ROBOT_DESCRIPTION, NULL, 0, 1, &len));
 	assert_true(rec_ros_add(&r, "RAnkleRoll/Position/Sensor", 9));
 	assert_true(rec_ros_add(&r, "RAnkleRoll/Position/Sensor", 9));
 	assert_int_equal(r.n_joints, 1);
