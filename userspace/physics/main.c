@@ -276,7 +276,7 @@ struct phys_args {
 	const char *dev, *listen_path, *relay;
 	struct phys_opts popts;
 	unsigned long long ticks, bench_ticks;
-	int every, mass, urdf;
+	int every, print;
 };
 
 /* A count option (--substeps, --iterations): 1 to @max. */
@@ -341,10 +341,8 @@ static int parse_args(int argc, char **argv, struct phys_args *a)
 				fprintf(stderr, "dcm-physics: --bench: at least 1 tick\n");
 				r = -1;
 			}
-		} else if (c == 'm') {
-			a->mass = 1;
-		} else if (c == 'u') {
-			a->urdf = 1;
+		} else if (c == 'm' || c == 'u') {
+			a->print = c;	/* --mass or --urdf: printed, and the end */
 		} else if (c == 'h') {
 			usage(stdout);
 			return 1;
@@ -406,9 +404,9 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 
-	if (a.mass)
+	if (a.print == 'm')
 		return print_mass(&a.popts);
-	if (a.urdf)
+	if (a.print == 'u')
 		return nao_urdf_write(stdout) || fflush(stdout) ? 1 : 0;
 	if (a.bench_ticks)
 		return bench(a.bench_ticks, &a.popts);
