@@ -25,7 +25,9 @@
 #   make check-record  dcm_record_test with a recording of 60 s (make check: 10 s)
 #   make image-test a Debian 12 robot image (mmdebstrap, cached), dcm's .debs
 #                   installed by apt, booted in QEMU on both kernel flavours
-#                   and checked; then purged (root; ~10 min, a first image ~6 more)
+#                   and checked; then purged; and a team's machine with the
+#                   simulator's packages, dcm-sim start, a LoLA client's fall
+#                   in the flight recorder (root; IMAGE_VARIANTS="robot team")
 #   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
@@ -213,10 +215,11 @@ web-test: deps
 
 # The robot image (Documentation/testing.rst, "The robot image"): not in
 # make check, it takes far longer than make check's whole budget.
+IMAGE_VARIANTS ?= robot team
 image-test: deps
 	@scripts/deps.sh --image
 	@$(MAKE) --no-print-directory boardsim
-	@scripts/image-test.sh
+	@scripts/image-test.sh $(IMAGE_VARIANTS)
 
 run: deps
 	@$(MAKE) --no-print-directory all
