@@ -285,10 +285,13 @@ uninstall-test:
 
 # The module's source as DKMS wants it (dkms.conf, Kbuild, the sources it
 # compiles), in $(O)/dkms/dcm-$(DKMS_VERSION)/: copy it to /usr/src/, then
-# dkms add/build/install (Documentation/install.rst).
+# dkms add/build/install (Documentation/install.rst). The simulated body's
+# beside it, in $(O)/dkms/dcm-sim-$(DKMS_VERSION)/ (the package
+# dcm-sim-dkms).
 DKMS_VERSION := $(shell sed -n 's/^\#define LIBDCM_VERSION[[:space:]]*"\(.*\)"/\1/p' userspace/lib/libdcm.h)
 dkms:
 	@scripts/dkms-tree.sh $(O)/dkms/dcm-$(DKMS_VERSION) $(DKMS_VERSION)
+	@scripts/dkms-tree.sh --sim $(O)/dkms/dcm-sim-$(DKMS_VERSION) $(DKMS_VERSION)
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean 2>/dev/null || true

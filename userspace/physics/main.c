@@ -283,6 +283,44 @@ static int count_arg(const char *opt, const char *s, unsigned long long max,
 	return 0;
 }
 
+/* One option @c (its argument in optarg) into @a: 0, or -1 after saying why. */
+static int parse_opt(int c, struct phys_args *a)
+{
+	int r = 0;
+
+	if (c == 'd') {
+		a->dev = optarg;
+	} else if (c == 'l') {
+		a->listen_path = optarg;
+	} else if (c == 'r') {
+		a->relay = optarg;
+	} else if (c == 'w') {
+		r = parse_uint("--wait", optarg, 3600, &a->wait_s);
+	} else if (c == 's') {
+		r = count_arg("--substeps", optarg, PHYS_SUBSTEPS_MAX, &a->popts.substeps);
+	} else if (c == 'i') {
+		r = count_arg("--iterations", optarg, PHYS_ITERATIONS_MAX, &a->popts.iterations);
+	} else if (c == 't') {
+		r = parse_uint("--ticks", optarg, UINT32_MAX, &a->ticks);
+	} else if (c == 'S') {
+		a->every = 1;
+	} else if (c == 'b') {
+		r = parse_uint("--bench", optarg, 10000000, &a->bench_ticks);
+		if (!r && !a->bench_ticks) {
+			fprintf(stderr, "dcm-physics: --bench: at least 1 tick\n");
+			r = -1;
+		}
+	} else if (c == 'm') {
+		a->mass = 1;
+	} else if (c == 'u') {
+		a->urdf = 1;
+	} else {
+		usage(stderr);
+		r = -1;
+	}
+	return r;
+}
+
 /*
  * The options into @a: 0 to run, 1 when the help is printed, -1 on a
  * usage error (said on stderr).
@@ -301,48 +339,16 @@ static int parse_args(int argc, char **argv, struct phys_args *a)
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
 	while ((c = optdef_next(optdefs, argc, argv, sopts, opts, why, sizeof(why))) != -1) {
-		int r = 0;
-
 		if (c == '?') {
 			fprintf(stderr, "dcm-physics: %s\n", why);
 			usage(stderr);
 			return -1;
 		}
-		if (c == 'd') {
-			a->dev = optarg;
-		} else if (c == 'l') {
-			a->listen_path = optarg;
-		} else if (c == 'r') {
-			a->relay = optarg;
-		} else if (c == 'w') {
-			r = parse_uint("--wait", optarg, 3600, &a->wait_s);
-		} else if (c == 's') {
-			r = count_arg("--substeps", optarg, PHYS_SUBSTEPS_MAX, &a->popts.substeps);
-		} else if (c == 'i') {
-			r = count_arg("--iterations", optarg, PHYS_ITERATIONS_MAX,
-				      &a->popts.iterations);
-		} else if (c == 't') {
-			r = parse_uint("--ticks", optarg, UINT32_MAX, &a->ticks);
-		} else if (c == 'S') {
-			a->every = 1;
-		} else if (c == 'b') {
-			r = parse_uint("--bench", optarg, 10000000, &a->bench_ticks);
-			if (!r && !a->bench_ticks) {
-				fprintf(stderr, "dcm-physics: --bench: at least 1 tick\n");
-				r = -1;
-			}
-		} else if (c == 'm') {
-			a->mass = 1;
-		} else if (c == 'u') {
-			a->urdf = 1;
-		} else if (c == 'h') {
+		if (c == 'h') {
 			usage(stdout);
 			return 1;
-		} else {
-			usage(stderr);
-			return -1;
 		}
-		if (r)
+		if (parse_opt(c, a))
 			return -1;
 	}
 	if (optind < argc) {

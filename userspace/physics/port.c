@@ -76,22 +76,26 @@ static void add_name(char *buf, size_t len, const char *s)
 		buf[len - 1] = '\0';	/* cut, and said so by nothing more */
 }
 
-int phys_port_find(const char *sys, const char *dev, const char *name, char *out, size_t len,
-		   char *why, size_t wlen)
+/*
+ * The ports of @sys by name: 0 and @out for @name's when its /dev node is
+ * a device, 1 with @why when it is not (yet) or no port has that name
+ * (@names then lists theirs; *@nports counts them), -1 on a path too long.
+ */
+static int find_named(const char *sys, const char *dev, const char *name, char *out,
+		      size_t len, char *why, size_t wlen, char *names, size_t nlen, int *nports)
 {
-	char dir[PATH_MAX], buf[256], names[256] = "";
-	int nports = 0, cons = 0, bound = 0, pci = 0, pci_cons = 0, rc = 1, nodev = 0;
+	char dir[PATH_MAX], buf[256];
 	struct dirent *e;
+	int rc = 1;
 	DIR *d;
 
-	/* The ports, by name: /sys/class/virtio-ports/vportNpM/name. */
 	snprintf(dir, sizeof(dir), "%s/class/virtio-ports", sys);
 	d = opendir(dir);
-	while (d && (e = readdir(d)) && rc) {
+	while (d && (e = readdir(d)) && rc > 0) {
 		if (e->d_name[0] == '.' || read_line(dir, e->d_name, "name", buf, sizeof(buf)))
 			continue;
-		nports++;
-		add_name(names, sizeof(names), buf);
+		(*nports)++;
+		add_name(names, nlen, buf);
 		if (strcmp(buf, name))
 			continue;
 		if ((size_t)snprintf(out, len, "%s/%s", dev, e->d_name) >= len) {
@@ -102,34 +106,41 @@ int phys_port_find(const char *sys, const char *dev, const char *name, char *out
 		} else {
 			snprintf(why, wlen, "--relay %s: the port is %s/%s in sysfs but %s is no "
 				 "device (yet)", name, dir, e->d_name, out);
-			nodev = 1;
+			rc = 2;
 		}
 	}
 	if (d)
 		closedir(d);
-	if (rc <= 0 || nodev)
-		return rc;
-	if (nports) {
-		snprintf(why, wlen, "--relay %s: no virtio serial port of that name (there are: %s)",
-			 name, names);
-		return 1;
-	}
+	return rc;
+}
 
-	/* No port at all: the console devices on the virtio bus, bound or not. */
+/* The virtio console devices of @sys's virtio bus into *@cons, those bound to a driver *@bound. */
+static void count_consoles(const char *sys, int *cons, int *bound)
+{
+	char dir[PATH_MAX], drv[PATH_MAX];
+	struct dirent *e;
+	DIR *d;
+
 	snprintf(dir, sizeof(dir), "%s/bus/virtio/devices", sys);
 	d = opendir(dir);
 	while (d && (e = readdir(d))) {
-		char drv[PATH_MAX];
-
 		if (e->d_name[0] == '.' || read_hex(dir, e->d_name, "device") != VIRTIO_ID_CONSOLE)
 			continue;
-		cons++;
+		(*cons)++;
 		if ((size_t)snprintf(drv, sizeof(drv), "%s/%s/driver", dir, e->d_name) < sizeof(drv))
-			bound += !access(drv, F_OK);
+			*bound += !access(drv, F_OK);
 	}
 	if (d)
 		closedir(d);
-	/* And on PCI, where QEMU's virtio-serial-pci is. */
+}
+
+/* The virtio PCI devices of @sys into *@pci, the consoles among them *@pci_cons. */
+static void count_pci(const char *sys, int *pci, int *pci_cons)
+{
+	char dir[PATH_MAX];
+	struct dirent *e;
+	DIR *d;
+
 	snprintf(dir, sizeof(dir), "%s/bus/pci/devices", sys);
 	d = opendir(dir);
 	while (d && (e = readdir(d))) {
@@ -137,13 +148,31 @@ int phys_port_find(const char *sys, const char *dev, const char *name, char *out
 
 		if (e->d_name[0] == '.' || read_hex(dir, e->d_name, "vendor") != VIRTIO_VENDOR)
 			continue;
-		pci++;
+		(*pci)++;
 		dv = read_hex(dir, e->d_name, "device");
-		pci_cons += dv == VIRTIO_PCI_CONSOLE_OLD || dv == VIRTIO_PCI_CONSOLE;
+		*pci_cons += dv == VIRTIO_PCI_CONSOLE_OLD || dv == VIRTIO_PCI_CONSOLE;
 	}
 	if (d)
 		closedir(d);
+}
 
+int phys_port_find(const char *sys, const char *dev, const char *name, char *out, size_t len,
+		   char *why, size_t wlen)
+{
+	int nports = 0, cons = 0, bound = 0, pci = 0, pci_cons = 0, rc;
+	char names[256] = "";
+
+	rc = find_named(sys, dev, name, out, len, why, wlen, names, sizeof(names), &nports);
+	if (rc <= 0 || rc == 2)
+		return rc < 0 ? -1 : rc ? 1 : 0;
+	if (nports) {
+		snprintf(why, wlen, "--relay %s: no virtio serial port of that name (there are: %s)",
+			 name, names);
+		return 1;
+	}
+	/* No port at all: what is there of the console and its transport */
+	count_consoles(sys, &cons, &bound);
+	count_pci(sys, &pci, &pci_cons);
 	if (cons && bound < cons)
 		snprintf(why, wlen, "--relay %s: a virtio console device without its driver: "
 			 "virtio_console is not loaded (modprobe virtio_console)", name);
