@@ -98,7 +98,7 @@ selftests: linux-src userspace
 # tables against iasl; the extraction of the documents' commands
 # (scripts/test-docs-extract.sh); a staged install and uninstall
 # (scripts/test-install.sh), the DKMS tree built by dkms
-# (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh:
+# (scripts/test-dkms.sh, dcm's and dcm_sim's, ~2.5 min) and the Debian packages (scripts/test-deb.sh:
 # source and binaries, built twice and compared, lintian; ~3.5 min), dcmctl's
 # bash completion (userspace/tests/test-completion.sh), dcm-web's alert
 # rules against promtool (userspace/tests/test-alerts.sh),
