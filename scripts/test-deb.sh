@@ -132,6 +132,7 @@ check "dcm-sim-dkms: dcm_sim's DKMS source (dcm_sim.ko installed alone), nothing
 
 contents dcm-physics "$arch" | grep -v '^/usr/share/doc/' >"$log"
 printf '%s\n' /usr/bin/dcm-physics /usr/sbin/dcm-sim /lib/systemd/system/dcm-physics.service \
+	/lib/systemd/system/dcmd@.service.d/dcm-sim.conf /lib/systemd/system/dcm-flight.service.d/dcm-sim.conf \
 	/usr/share/man/man8/dcm-physics.8.gz /usr/share/man/man8/dcm-sim.8.gz |
 	LC_ALL=C sort | diff - "$log" >/dev/null &&
 	dpkg-deb -f "$(deb dcm-physics "$arch")" Depends | grep -q "dcm-tools (= $version)" &&
@@ -140,7 +141,7 @@ printf '%s\n' /usr/bin/dcm-physics /usr/sbin/dcm-sim /lib/systemd/system/dcm-phy
 	grep -qx 'ExecStart=/usr/bin/dcm-physics --device /dev/dcm_sim_body0' \
 		"$tmp/phys/lib/systemd/system/dcm-physics.service" &&
 	! grep -q '^\[Install\]' "$tmp/phys/lib/systemd/system/dcm-physics.service"
-check "dcm-physics: dcm-physics, dcm-sim, dcm-physics.service (on the link, enabled by no one), their manual pages; on dcm-tools $version and ODE" "$?"
+check "dcm-physics: dcm-physics, dcm-sim, dcm-physics.service (on the link, enabled by no one), the drop-ins of dcmd@ and dcm-flight, their manual pages; on dcm-tools $version and ODE" "$?"
 
 contents libdcm0 "$arch" | grep -v '^/usr/share/doc/' >"$log"
 printf '/usr/lib/%s/libdcm.so.0\n/usr/lib/%s/libdcm.so.%s\n' "$multiarch" "$multiarch" \

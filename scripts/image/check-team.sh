@@ -73,6 +73,18 @@ check $st "modinfo: dcm_sim is DKMS's module ($mod), dcm is dcm-dkms' ($(modinfo
 	[ "$(systemctl is-enabled dcm-physics.service 2>&1)" = static ] 2>/tmp/check.log
 check $? "before the command: no dcm_sim, no dcm0, dcm-physics.service enabled by no one"
 
+# At boot, without dcm0, dcmd@0 and the flight recorder (enabled by
+# dcm-tools' preset) were skipped by dcm-physics' drop-ins, not restarted
+# every 5 s: multi-user.target was reached (this service runs after it).
+{
+	systemctl show -p ConditionResult -p NRestarts -p ActiveState dcmd@0.service
+	systemctl show -p ConditionResult -p NRestarts -p ActiveState dcm-flight.service
+	systemctl is-active multi-user.target
+} >/tmp/check.log 2>&1
+[ "$(grep -c '^ConditionResult=no$' /tmp/check.log)" = 2 ] &&
+	[ "$(grep -c '^NRestarts=0$' /tmp/check.log)" = 2 ] && grep -qx active /tmp/check.log
+check $? "at boot dcmd@0 and dcm-flight are skipped (no dcm0), not restarted in a loop; multi-user.target reached ($(tr '\n' ' ' </tmp/check.log))"
+
 # -- a user may not bring it up ---------------------------------------------
 ! as_user dcm-sim start >/tmp/check.log 2>&1 && grep -q 'run as root' /tmp/check.log &&
 	! grep -q '^dcm_sim ' /proc/modules
