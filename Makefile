@@ -27,7 +27,9 @@
 #   make check-record  dcm_record_test with a recording of 60 s (make check: 10 s)
 #   make image-test a Debian 12 robot image (mmdebstrap, cached), dcm's .debs
 #                   installed by apt, booted in QEMU on both kernel flavours
-#                   and checked; then purged (root; ~10 min, a first image ~6 more)
+#                   and checked; then purged; and a team's machine with the
+#                   simulator's packages, dcm-sim start, a LoLA client's fall
+#                   in the flight recorder (root; IMAGE_VARIANTS="robot team")
 #   make fuzz       the libFuzzer harnesses (clang), each for FUZZ_SECONDS (60)
 #   make deps       install the build and VM dependencies (apt-get), quiet when present
 #   make install    what a robot needs: dcm.ko and userspace; make uninstall removes it
@@ -98,7 +100,7 @@ selftests: linux-src userspace
 # tables against iasl; the extraction of the documents' commands
 # (scripts/test-docs-extract.sh); a staged install and uninstall
 # (scripts/test-install.sh), the DKMS tree built by dkms
-# (scripts/test-dkms.sh, ~40 s) and the Debian packages (scripts/test-deb.sh:
+# (scripts/test-dkms.sh, dcm's and dcm_sim's, ~2.5 min) and the Debian packages (scripts/test-deb.sh:
 # source and binaries, built twice and compared, lintian; ~3.5 min), dcmctl's
 # bash completion (userspace/tests/test-completion.sh), dcm-web's alert
 # rules against promtool (userspace/tests/test-alerts.sh),
@@ -219,10 +221,11 @@ mcap-test: deps
 
 # The robot image (Documentation/testing.rst, "The robot image"): not in
 # make check, it takes far longer than make check's whole budget.
+IMAGE_VARIANTS ?= robot team
 image-test: deps
 	@scripts/deps.sh --image
 	@$(MAKE) --no-print-directory boardsim
-	@scripts/image-test.sh
+	@scripts/image-test.sh $(IMAGE_VARIANTS)
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -288,10 +291,13 @@ uninstall-test:
 
 # The module's source as DKMS wants it (dkms.conf, Kbuild, the sources it
 # compiles), in $(O)/dkms/dcm-$(DKMS_VERSION)/: copy it to /usr/src/, then
-# dkms add/build/install (Documentation/install.rst).
+# dkms add/build/install (Documentation/install.rst). The simulated body's
+# beside it, in $(O)/dkms/dcm-sim-$(DKMS_VERSION)/ (the package
+# dcm-sim-dkms).
 DKMS_VERSION := $(shell sed -n 's/^\#define LIBDCM_VERSION[[:space:]]*"\(.*\)"/\1/p' userspace/lib/libdcm.h)
 dkms:
 	@scripts/dkms-tree.sh $(O)/dkms/dcm-$(DKMS_VERSION) $(DKMS_VERSION)
+	@scripts/dkms-tree.sh --sim $(O)/dkms/dcm-sim-$(DKMS_VERSION) $(DKMS_VERSION)
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean 2>/dev/null || true

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# image-test.sh: what `make image-test` runs (Documentation/testing.rst,
-# "The robot image"). A Debian 12 robot image with dcm's packages installed
-# by apt, booted in QEMU, checked as the robot's user would:
+# image-test.sh [robot] [team]: what `make image-test` runs
+# (Documentation/testing.rst, "The robot image"), both variants unless
+# named. A Debian 12 image with dcm's packages installed by apt, booted in
+# QEMU, checked as its user would. The robot variant:
 #
 #  1. the base image: Debian 12 by mmdebstrap with systemd, both kernel
 #     flavours (generic and PREEMPT_RT) and their headers, DKMS
@@ -22,10 +23,19 @@
 #  5. boot 2: the same disk with Debian's PREEMPT_RT kernel, the same
 #     checks, then `apt-get purge` of the packages and what it leaves.
 #
+# The team variant, a team's machine that runs the simulated robot (steps
+# 1 and 2 shared): the base unpacked, the packages in a local apt
+# repository of the image and `apt-get install dcm-sim-dkms dcm-physics
+# dcm-tools` (DKMS builds dcm and dcm_sim), a user nao in dcm, the checks
+# of scripts/image/check-team.sh; one boot, the generic kernel, no body
+# in the firmware: `dcm-sim start` brings up the simulated NAO, a LoLA
+# client stands it and lets it fall, the fall is in the flight recorder.
+#
 # Runs as root (mmdebstrap's root mode, the chroot, mkfs.ext4 -d keeping
 # owners). Prints the checks as TAP, the figures (the base image's build
 # cold and from the cache, the robot image's, each boot to dcmd@0 READY),
-# and ends with "N passed, N failed". Logs in $O/image/.
+# and ends with "N passed, N failed". Logs in $O/image/ (the team
+# variant's in $O/image/team/).
 #
 # Environment: DCM_IMAGE_CACHE (the base's cache), DCM_IMAGE_DEBS, DCM_IMAGE_TIMEOUT
 # (seconds per boot, default 1800), DCM_IMAGE_MEM (MiB, default 2048),
@@ -66,8 +76,13 @@ fatal() {
 	finish
 }
 
+variants=("$@")
+[ ${#variants[@]} -gt 0 ] || variants=(robot team)
+for v in "${variants[@]}"; do
+	case "$v" in robot | team) ;; *) say "usage: $0 [robot] [team]"; exit 2 ;; esac
+done
 [ "$(id -u)" = 0 ] || { say "run as root (mmdebstrap, chroot, mkfs.ext4 -d)"; exit 2; }
-for t in mmdebstrap qemu-system-x86_64 mkfs.ext4 dpkg-buildpackage iasl; do
+for t in mmdebstrap qemu-system-x86_64 mkfs.ext4 dpkg-buildpackage dpkg-scanpackages iasl; do
 	command -v "$t" >/dev/null || { say "$t missing: run scripts/deps.sh --image"; exit 2; }
 done
 boardsim=$O/host/dcm-boardsim
@@ -135,74 +150,112 @@ if [ -z "$debs" ]; then
 	[ "$st" = 0 ] || fatal "dcm's packages build (dpkg-buildpackage -b)" "$work/deb.log"
 	say "packages built in $(($(date +%s) - t0)) s"
 fi
-pkgs=()
-for p in dcm-dkms libdcm0 libdcm-desc0 dcm-tools python3-dcm; do
-	f=$(find "$debs" -maxdepth 1 -name "${p}_${version}_*.deb" | head -1)
-	[ -n "$f" ] || fatal "${p}_${version} in $debs"
-	pkgs+=("$f")
-done
-result 0 "dcm $version's packages: ${pkgs[*]##*/}"
+# deb PACKAGE: the package's .deb in $debs (fatal if it is not there).
+deb() {
+	local f
+	f=$(find "$debs" -maxdepth 1 -name "${1}_${version}_*.deb" | head -1)
+	[ -n "$f" ] || fatal "${1}_${version} in $debs"
+	echo "$f"
+}
 
-# -- 3. the robot image ---------------------------------------------------
-t0=$(date +%s)
-mkdir -p "$root"
-tar -C "$root" --numeric-owner -xpf "$IMAGE_BASE" || fatal "unpacking $IMAGE_BASE"
-for m in proc sys dev dev/pts; do
-	mount --bind "/$m" "$root/$m" || fatal "mount --bind /$m into the image"
-	mounted+=("$root/$m")
-done
-mkdir -p "$root/tmp/debs"
-cp "${pkgs[@]}" "$root/tmp/debs/"
-# The host's resolver for apt in the chroot, taken out again after.
-resolv_was=$(readlink "$root/etc/resolv.conf" 2>/dev/null || true)
-cp --remove-destination /etc/resolv.conf "$root/etc/resolv.conf"
-# What an image builder runs: apt installs the files and their
-# dependencies from Debian's archive; dcm-dkms' postinst runs DKMS (in a
-# chroot, for every kernel that has headers), dcm-tools' creates the group
-# dcm and applies the presets.
-chroot "$root" sh -c 'apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-	--no-install-recommends /tmp/debs/*.deb' >"$work/install.log" 2>&1
-st=$?
-sed -n '/Building for\|Building initial module\|^dcm\.ko\|Installing \/lib/p' "$work/install.log" |
-	sed 's/^/# /'
-result "$st" "apt-get install ./*.deb in the image (log: $work/install.log)"
-[ "$st" = 0 ] || { tail -30 "$work/install.log" | sed 's/^/# /'; finish; }
-for k in "$root"/lib/modules/*/; do
-	k=$(basename "$k")
-	ls "$root/lib/modules/$k/updates/dkms/dcm.ko"* >/dev/null 2>&1
-	result $? "DKMS built dcm.ko for $k at install"
-done
+# -- 3. the image -----------------------------------------------------------
+# image VARIANT: the image of VARIANT in $work/disk.img, its kernels and
+# initrds in $work ($generic, $rt).
+image() {
+	local variant=$1 st resolv_was k v size i
+	t0=$(date +%s)
+	mkdir -p "$root"
+	tar -C "$root" --numeric-owner -xpf "$IMAGE_BASE" || fatal "unpacking $IMAGE_BASE"
+	for m in proc sys dev dev/pts; do
+		mount --bind "/$m" "$root/$m" || fatal "mount --bind /$m into the image"
+		mounted+=("$root/$m")
+	done
+	mkdir -p "$root/tmp/debs"
+	# The host's resolver for apt in the chroot, taken out again after.
+	resolv_was=$(readlink "$root/etc/resolv.conf" 2>/dev/null || true)
+	cp --remove-destination /etc/resolv.conf "$root/etc/resolv.conf"
+	if [ "$variant" = robot ]; then
+		# What an image builder runs: apt installs the files and their
+		# dependencies from Debian's archive; dcm-dkms' postinst runs
+		# DKMS (in a chroot, for every kernel that has headers),
+		# dcm-tools' creates the group dcm and applies the presets.
+		pkgs=()
+		for p in dcm-dkms libdcm0 libdcm-desc0 dcm-tools python3-dcm; do
+			pkgs+=("$(deb "$p")")
+		done
+		result 0 "robot: dcm $version's packages: ${pkgs[*]##*/}"
+		cp "${pkgs[@]}" "$root/tmp/debs/"
+		chroot "$root" sh -c 'apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+			--no-install-recommends /tmp/debs/*.deb' >"$work/install.log" 2>&1
+		st=$?
+	else
+		# A team's machine: dcm's packages in an apt repository (a
+		# local one here), and the three packages named as a user
+		# names them; apt takes dcm-dkms and the libraries with them.
+		for p in dcm-dkms dcm-sim-dkms libdcm0 libdcm-desc0 dcm-tools dcm-physics; do
+			cp "$(deb "$p")" "$root/tmp/debs/"
+		done
+		(cd "$root/tmp/debs" && dpkg-scanpackages . /dev/null >Packages 2>/dev/null) ||
+			fatal "dpkg-scanpackages: the local repository"
+		echo 'deb [trusted=yes] file:/tmp/debs ./' >"$root/etc/apt/sources.list.d/dcm.list"
+		chroot "$root" sh -c 'apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+			--no-install-recommends dcm-sim-dkms dcm-physics dcm-tools' >"$work/install.log" 2>&1
+		st=$?
+		rm -f "$root/etc/apt/sources.list.d/dcm.list"
+	fi
+	sed -n '/Building for\|Building initial module\|^dcm\.ko\|^dcm_sim\.ko\|Installing \/lib/p' \
+		"$work/install.log" | sed 's/^/# /'
+	if [ "$variant" = robot ]; then
+		result "$st" "robot: apt-get install ./*.deb in the image (log: $work/install.log)"
+	else
+		result "$st" "team: apt-get install dcm-sim-dkms dcm-physics dcm-tools (log: $work/install.log)"
+	fi
+	[ "$st" = 0 ] || { tail -30 "$work/install.log" | sed 's/^/# /'; finish; }
+	for k in "$root"/lib/modules/*/; do
+		k=$(basename "$k")
+		ls "$root/lib/modules/$k/updates/dkms/dcm.ko"* >/dev/null 2>&1
+		result $? "$variant: DKMS built dcm.ko for $k at install"
+		if [ "$variant" = team ]; then
+			ls "$root/lib/modules/$k/updates/dkms/dcm_sim.ko"* >/dev/null 2>&1
+			result $? "$variant: DKMS built dcm_sim.ko for $k at install"
+		fi
+	done
 
-chroot "$root" sh -c 'useradd -m -s /bin/bash -G dcm nao &&
-	systemctl mask serial-getty@ttyS0.service getty@tty1.service' >"$work/setup.log" 2>&1 ||
-	fatal "adding the user nao to dcm" "$work/setup.log"
-install -D -m 0755 scripts/image/check.sh "$root/usr/local/lib/dcm-image-test/check.sh"
-install -D -m 0644 scripts/image/dcm-image-check.service \
-	"$root/etc/systemd/system/dcm-image-check.service"
-chroot "$root" systemctl enable dcm-image-check.service >>"$work/setup.log" 2>&1 ||
-	fatal "enabling dcm-image-check.service" "$work/setup.log"
-rm -rf "$root/tmp/debs"
-chroot "$root" apt-get clean
-rm -f "$root/etc/resolv.conf"
-[ -z "$resolv_was" ] || ln -s "$resolv_was" "$root/etc/resolv.conf"
+	chroot "$root" sh -c 'useradd -m -s /bin/bash -G dcm nao &&
+		systemctl mask serial-getty@ttyS0.service getty@tty1.service' >"$work/setup.log" 2>&1 ||
+		fatal "adding the user nao to dcm" "$work/setup.log"
+	if [ "$variant" = robot ]; then
+		install -D -m 0755 scripts/image/check.sh "$root/usr/local/lib/dcm-image-test/check.sh"
+	else
+		install -D -m 0755 scripts/image/check-team.sh "$root/usr/local/lib/dcm-image-test/check.sh"
+	fi
+	install -D -m 0644 scripts/image/dcm-image-check.service \
+		"$root/etc/systemd/system/dcm-image-check.service"
+	chroot "$root" systemctl enable dcm-image-check.service >>"$work/setup.log" 2>&1 ||
+		fatal "enabling dcm-image-check.service" "$work/setup.log"
+	rm -rf "$root/tmp/debs"
+	chroot "$root" apt-get clean
+	rm -f "$root/etc/resolv.conf"
+	[ -z "$resolv_was" ] || ln -s "$resolv_was" "$root/etc/resolv.conf"
 
-for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
-	umount "${mounted[$i]}" || fatal "umount ${mounted[$i]}"
-done
-mounted=()
-generic=$(find "$root/boot" -name 'vmlinuz-*-amd64' ! -name '*-rt-amd64' | sort -V | tail -1)
-rt=$(find "$root/boot" -name 'vmlinuz-*-rt-amd64' | sort -V | tail -1)
-{ [ -n "$generic" ] && [ -n "$rt" ]; } || fatal "the image's two kernels in /boot"
-for k in "$generic" "$rt"; do
-	v=${k##*/vmlinuz-}
-	{ cp "$k" "$work/vmlinuz-$v" && cp "$root/boot/initrd.img-$v" "$work/initrd.img-$v"; } ||
-		fatal "the kernel and initrd of $v"
-done
-size=$(($(du -sm "$root" | cut -f1) + 1024))
-mkfs.ext4 -q -F -L robot -d "$root" "$work/disk.img" "${size}M" >"$work/mkfs.log" 2>&1 ||
-	fatal "mkfs.ext4 -d: the disk image" "$work/mkfs.log"
-rm -rf --one-file-system "$root"
-say "figure: robot image (unpack, apt install with DKMS for both kernels, disk) in $(($(date +%s) - t0)) s"
+	for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+		umount "${mounted[$i]}" || fatal "umount ${mounted[$i]}"
+	done
+	mounted=()
+	generic=$(find "$root/boot" -name 'vmlinuz-*-amd64' ! -name '*-rt-amd64' | sort -V | tail -1)
+	rt=$(find "$root/boot" -name 'vmlinuz-*-rt-amd64' | sort -V | tail -1)
+	{ [ -n "$generic" ] && [ -n "$rt" ]; } || fatal "the image's two kernels in /boot"
+	for k in "$generic" "$rt"; do
+		v=${k##*/vmlinuz-}
+		{ cp "$k" "$work/vmlinuz-$v" && cp "$root/boot/initrd.img-$v" "$work/initrd.img-$v"; } ||
+			fatal "the kernel and initrd of $v"
+	done
+	size=$(($(du -sm "$root" | cut -f1) + 1024))
+	mkfs.ext4 -q -F -L robot -d "$root" "$work/disk.img" "${size}M" >"$work/mkfs.log" 2>&1 ||
+		fatal "mkfs.ext4 -d: the disk image" "$work/mkfs.log"
+	rm -rf --one-file-system "$root"
+	say "figure: $variant image (unpack, apt install with DKMS for both kernels, disk) in $(($(date +%s) - t0)) s"
+}
 
 # -- 4, 5. the boots -----------------------------------------------------
 iasl -p "$work/body" scripts/vm/body.asl >"$work/iasl.log" 2>&1 ||
@@ -213,31 +266,36 @@ else
 	accel=(-accel tcg)
 fi
 
-# boot NAME KVER: boot the disk with KVER's kernel and initrd; the checks'
+# boot NAME KVER [body]: boot the disk with KVER's kernel and initrd
+# (with "body": the ACPI body and dcm-boardsim on its RS485-1); the checks'
 # TAP into the counts, the console in $work/console-NAME.log.
 boot() {
-	local name=$1 v=$2 log=$work/console-$1.log sock=$work/rs485-$1.sock t0 st
-	rm -f "$sock"
-	"$boardsim" "$sock" 2>"$work/boardsim-$name.log" &
-	boardsim_pid=$!
-	for _ in $(seq 50); do
-		[ -S "$sock" ] && break
-		sleep 0.1
-	done
-	[ -S "$sock" ] || fatal "dcm-boardsim did not start" "$work/boardsim-$name.log"
+	local name=$1 v=$2 log=$work/console-$1.log sock=$work/rs485-$1.sock t0 st body=()
+	if [ "${3:-}" = body ]; then
+		rm -f "$sock"
+		"$boardsim" "$sock" 2>"$work/boardsim-$name.log" &
+		boardsim_pid=$!
+		for _ in $(seq 50); do
+			[ -S "$sock" ] && break
+			sleep 0.1
+		done
+		[ -S "$sock" ] || fatal "dcm-boardsim did not start" "$work/boardsim-$name.log"
+		body=(-chardev "socket,id=rs485,path=$sock" -serial chardev:rs485
+			-acpitable "file=$work/body.aml")
+	fi
 	t0=$(date +%s)
 	timeout --foreground -k 5 "$timeout" qemu-system-x86_64 "${accel[@]}" \
 		-m "${DCM_IMAGE_MEM:-2048}" -smp 2 -nographic -nodefaults -no-reboot \
-		-monitor none -serial stdio \
-		-chardev "socket,id=rs485,path=$sock" -serial chardev:rs485 \
-		-acpitable "file=$work/body.aml" \
+		-monitor none -serial stdio "${body[@]}" \
 		-drive "file=$work/disk.img,format=raw,if=virtio" \
 		-kernel "$work/vmlinuz-$v" -initrd "$work/initrd.img-$v" \
 		-append "root=/dev/vda rw console=ttyS0 quiet loglevel=3 systemd.show_status=0 panic=-1" \
 		</dev/null >"$log" 2>"$work/qemu-$name.err"
 	st=$?
-	kill "$boardsim_pid" 2>/dev/null
-	wait "$boardsim_pid" 2>/dev/null
+	if [ -n "$boardsim_pid" ]; then
+		kill "$boardsim_pid" 2>/dev/null
+		wait "$boardsim_pid" 2>/dev/null
+	fi
 	boardsim_pid=
 	say "figure: boot $name ($v): $(($(date +%s) - t0)) s from QEMU's start to power-off"
 	tr -d '\r' <"$log" | sed -n '/@@DCM-IMAGE-BEGIN@@/,/@@DCM-IMAGE-END@@/p' |
@@ -252,6 +310,23 @@ boot() {
 	fi
 }
 
-boot generic "${generic##*/vmlinuz-}"
-boot rt "${rt##*/vmlinuz-}"
+top_work=$work
+for variant in "${variants[@]}"; do
+	vt0=$(date +%s)
+	if [ "$variant" = robot ]; then
+		work=$top_work
+		image robot
+		boot generic "${generic##*/vmlinuz-}" body
+		boot rt "${rt##*/vmlinuz-}" body
+	else
+		work=$top_work/team
+		rm -rf "$work"
+		mkdir -p "$work"
+		image team
+		boot team "${generic##*/vmlinuz-}"
+	fi
+	[ -n "${KEEP_IMAGE:-}" ] || rm -f "$work/disk.img"
+	say "figure: the $variant variant took $(($(date +%s) - vt0)) s (image and boots)"
+done
+work=$top_work
 finish

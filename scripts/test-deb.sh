@@ -5,7 +5,10 @@
 # tree: the source package (dpkg-buildpackage -S), the binaries (-b) with
 # no network, and the binaries again in another directory, byte for byte
 # the same (reproducible). Each package holds what it should: dcm-dkms the
-# module's DKMS source and the maintainer scripts that run dkms; libdcm0
+# module's DKMS source and the maintainer scripts that run dkms;
+# dcm-sim-dkms the simulated body's (dcm_sim.ko built, dcm's sources
+# beside it) and on this very dcm-dkms; dcm-physics dcm-physics, dcm-sim,
+# dcm-physics.service (enabled by no one) and their pages; libdcm0
 # the library alone, which needs no libxml2; libdcm-desc0 the
 # description's library alone, and dcm-tools depends on its very version;
 # both with symbols files; libdcm-dev the headers (<linux/dcm.h> in
@@ -74,7 +77,7 @@ for d in "$tmp"/*.deb; do
 		fi
 	fi
 done >"$log" 2>&1
-[ "$n" -ge 8 ] || ok=1
+[ "$n" -ge 10 ] || ok=1
 check "reproducible: the two builds' $n .debs are byte-identical" "$ok"
 
 deb() {
@@ -89,7 +92,7 @@ contents() {
 
 for p in "dcm-dkms all" "libdcm0 $arch" "libdcm-desc0 $arch" "libdcm-dev $arch" "dcm-tools $arch" \
 	"dcm-web $arch" "python3-dcm all" \
-	"dcm-doc all"; do
+	"dcm-doc all" "dcm-sim-dkms all" "dcm-physics $arch"; do
 	# shellcheck disable=SC2086 # "PACKAGE ARCH"
 	set -- $p
 	[ -f "$(deb "$1" "$2")" ]
@@ -106,6 +109,39 @@ check "dcm-dkms: the DKMS source of dcm $version, no simulator, nothing built" "
 dpkg-deb -e "$(deb dcm-dkms all)" "$tmp/ctl" && grep -q dkms "$tmp/ctl/postinst" &&
 	grep -q dkms "$tmp/ctl/prerm" >"$log" 2>&1
 check "dcm-dkms: postinst and prerm run dkms" "$?"
+
+# dcm-sim-dkms: dcm_sim's DKMS tree, which installs dcm_sim.ko alone (dcm's
+# sources beside it, compiled for the symbols' versions only), on this
+# very dcm-dkms.
+contents dcm-sim-dkms all >"$log"
+rm -rf "$tmp/simdkms"
+mkdir -p "$tmp/simdkms"
+dpkg-deb -x "$(deb dcm-sim-dkms all)" "$tmp/simdkms" &&
+	conf=$tmp/simdkms/usr/src/dcm-sim-$version/dkms.conf &&
+	grep -qx 'PACKAGE_NAME="dcm-sim"' "$conf" && grep -qx "PACKAGE_VERSION=\"$version\"" "$conf" &&
+	[ "$(grep -c '^BUILT_MODULE_NAME' "$conf")" = 1 ] &&
+	grep -qx 'BUILT_MODULE_NAME\[0\]="dcm_sim"' "$conf" &&
+	grep -qx "/usr/src/dcm-sim-$version/kernel/sim/sim_link.c" "$log" &&
+	grep -qx "/usr/src/dcm-sim-$version/kernel/core/dcm_describe.c" "$log" &&
+	grep -qx "/usr/src/dcm-sim-$version/include/uapi/linux/dcm_sim.h" "$log" &&
+	! grep -q '/kernel/tests/\|/kernel/host/\|\.ko$\|\.o$' "$log" &&
+	dpkg-deb -f "$(deb dcm-sim-dkms all)" Depends | grep -q "dcm-dkms (= $version)" &&
+	dpkg-deb -e "$(deb dcm-sim-dkms all)" "$tmp/simctl" && grep -q 'dcm-sim' "$tmp/simctl/postinst" &&
+	grep -q dkms "$tmp/simctl/prerm"
+check "dcm-sim-dkms: dcm_sim's DKMS source (dcm_sim.ko installed alone), nothing built, on dcm-dkms $version; postinst and prerm run dkms" "$?"
+
+contents dcm-physics "$arch" | grep -v '^/usr/share/doc/' >"$log"
+printf '%s\n' /usr/bin/dcm-physics /usr/sbin/dcm-sim /lib/systemd/system/dcm-physics.service \
+	/lib/systemd/system/dcmd@.service.d/dcm-sim.conf /lib/systemd/system/dcm-flight.service.d/dcm-sim.conf \
+	/usr/share/man/man8/dcm-physics.8.gz /usr/share/man/man8/dcm-sim.8.gz |
+	LC_ALL=C sort | diff - "$log" >/dev/null &&
+	dpkg-deb -f "$(deb dcm-physics "$arch")" Depends | grep -q "dcm-tools (= $version)" &&
+	dpkg-deb -f "$(deb dcm-physics "$arch")" Depends | grep -q 'libode' &&
+	rm -rf "$tmp/phys" && mkdir -p "$tmp/phys" && dpkg-deb -x "$(deb dcm-physics "$arch")" "$tmp/phys" &&
+	grep -qx 'ExecStart=/usr/bin/dcm-physics --device /dev/dcm_sim_body0' \
+		"$tmp/phys/lib/systemd/system/dcm-physics.service" &&
+	! grep -q '^\[Install\]' "$tmp/phys/lib/systemd/system/dcm-physics.service"
+check "dcm-physics: dcm-physics, dcm-sim, dcm-physics.service (on the link, enabled by no one), the drop-ins of dcmd@ and dcm-flight, their manual pages; on dcm-tools $version and ODE" "$?"
 
 contents libdcm0 "$arch" | grep -v '^/usr/share/doc/' >"$log"
 printf '/usr/lib/%s/libdcm.so.0\n/usr/lib/%s/libdcm.so.%s\n' "$multiarch" "$multiarch" \
@@ -251,8 +287,10 @@ check "no RUNPATH or RPATH in the packaged programs and library" "$?"
 # is told --nocfprotection while they are not, and checks it as soon as
 # they are.
 bins="usr/sbin/dcmd usr/sbin/dcm-lola usr/sbin/dcm-web usr/bin/dcmctl usr/bin/dcm-flight
+	usr/bin/dcm-physics
 	usr/lib/$multiarch/libdcm.so.$version usr/lib/$multiarch/libdcm-desc.so.$version"
 dpkg-deb -x "$(deb dcm-web "$arch")" "$tmp/x"
+dpkg-deb -x "$(deb dcm-physics "$arch")" "$tmp/x"
 nocf=
 if [ "$arch" = amd64 ] &&
 	! readelf -n "$(gcc -print-file-name=Scrt1.o)" 2>/dev/null | grep -q 'x86 feature: IBT, SHSTK'; then
@@ -286,7 +324,7 @@ for b in $bins; do
 		{ echo "$b: a unit without -fcf-protection"; ok=1; }
 	sed "s|^|$b: |" "$tmp/producers"
 done >"$log" 2>&1
-[ "$n" = 7 ] || ok=1
+[ "$n" = 8 ] || ok=1
 check "every compilation unit of the $n packaged binaries built with -fstack-clash-protection and -fcf-protection (DW_AT_producer)" "$ok"
 
 # dcm-tools' maintainer scripts as an image builder runs them (a root

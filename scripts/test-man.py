@@ -3,7 +3,7 @@
 """test-man.py BINDIR: the manual pages against the programs' --help.
 
 Documentation/man/ holds a page for every program (dcmctl.8, dcmd.8,
-dcm-lola.8, dcm-web.8, dcm-physics.8, dcm-flight.8) and for libdcm (libdcm.3). The --help texts are the reference:
+dcm-lola.8, dcm-web.8, dcm-physics.8, dcm-sim.8, dcm-flight.8) and for libdcm (libdcm.3). The --help texts are the reference:
   - every option a program's --help lists (its "Options" lines) is in the
     program's page, and every option the page names is one --help knows;
   - dcmctl: every command of `dcmctl --help` has its entry in COMMANDS and
@@ -360,6 +360,7 @@ def main():
     simple_program(bindir, 'dcm-lola', '--help')
     simple_program(bindir, 'dcm-web', '--help')
     simple_program(bindir, 'dcm-physics', '--help')
+    simple_program(bindir, 'dcm-sim', '--help')
     simple_program(bindir, 'dcm-flight', '--help')
     libdcm()
     schema_page('dcm-device', 'device.rng')

@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <glob.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -48,6 +47,8 @@ static const struct optdef optdefs[] = {
 	  "no physics: carry the link's frames over the stream\n"
 	  "PORT (a serial or virtio port; a name without a slash:\n"
 	  "the virtio port of that name) to a --listen elsewhere" },
+	{ "wait", 'w', 0, "SECONDS",
+	  "--relay: wait up to SECONDS for the port (default 10)" },
 	{ "substeps", 's', 0, "N",
 	  "physics steps per 10 ms (default " STR(PHYS_SUBSTEPS_DEFAULT) ", 1.."
 	  STR(PHYS_SUBSTEPS_MAX) ")" },
@@ -68,7 +69,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: dcm-physics [--device PATH | --listen SOCKET] [--substeps N]\n"
 		"                   [--iterations N] [--ticks N] [--stats]\n"
-		"       dcm-physics --relay PORT [--device PATH]\n"
+		"       dcm-physics --relay PORT [--wait SECONDS] [--device PATH]\n"
 		"       dcm-physics --bench N [--substeps N] [--iterations N]\n"
 		"       dcm-physics --mass\n"
 		"       dcm-physics --urdf\n");
@@ -197,48 +198,35 @@ static int accept_one(const char *path)
 
 /*
  * --relay NAME: a word without a slash names a virtio serial port (QEMU's
- * virtserialport name=...): its /dev node, from /sys/class/virtio-ports.
- * Return: 0, or -1 after saying why.
+ * virtserialport name=...): its /dev node, from /sys/class/virtio-ports,
+ * waited for up to @wait_s seconds (the port comes some time after
+ * virtio_console is loaded; physics/port.c).
+ * Return: 0, or -1 after saying what is missing.
  */
-static int port_path(const char *arg, char *out, size_t len)
+static int port_path(const char *arg, unsigned long long wait_s, char *out, size_t len)
 {
-	char name[256];
-	glob_t g;
-	size_t i;
-	int rc = -1;
+	const char *sys = "/sys", *dev = "/dev";
+	char why[PATH_MAX + 256];
+	int rc;
 
 	if (strchr(arg, '/')) {
 		snprintf(out, len, "%s", arg);
 		return 0;
 	}
-	if (glob("/sys/class/virtio-ports/*/name", 0, NULL, &g)) {
-		fprintf(stderr, "dcm-physics: --relay %s: no virtio serial port at all "
-			"(is virtio_console loaded?)\n", arg);
-		return -1;
+	rc = phys_port_find(sys, dev, arg, out, len, why, sizeof(why));
+	if (rc > 0 && wait_s && !stop) {
+		fprintf(stderr, "dcm-physics: waiting up to %llu s for the port %s\n", wait_s, arg);
+		rc = phys_port_wait(sys, dev, arg, (unsigned int)wait_s, &stop, out, len, why,
+				    sizeof(why));
 	}
-	for (i = 0; i < g.gl_pathc && rc; i++) {
-		FILE *f = fopen(g.gl_pathv[i], "r");
-		char *dir;
-
-		if (!f)
-			continue;
-		if (fgets(name, sizeof(name), f) && !strcmp(strtok(name, "\n") ?: "", arg)) {
-			*strrchr(g.gl_pathv[i], '/') = '\0';
-			dir = strrchr(g.gl_pathv[i], '/') + 1;
-			snprintf(out, len, "/dev/%s", dir);
-			rc = 0;
-		}
-		fclose(f);
-	}
-	globfree(&g);
 	if (rc)
-		fprintf(stderr, "dcm-physics: --relay %s: no virtio serial port of that name\n",
-			arg);
-	return rc;
+		fprintf(stderr, "dcm-physics: %s%s\n", why,
+			rc > 0 && wait_s ? " (waited for it)" : "");
+	return rc ? -1 : 0;
 }
 
 /* --relay: the link's frames over the stream @arg, both ways. */
-static int run_relay(const char *dev, const char *arg)
+static int run_relay(const char *dev, const char *arg, unsigned long long wait_s)
 {
 	char port[PATH_MAX], why[PATH_MAX + 128];
 	struct phys_link d = { .name = dev }, p = { .name = port, .stream = true };
@@ -246,8 +234,8 @@ static int run_relay(const char *dev, const char *arg)
 	uint64_t ticks;
 	int rc;
 
-	if (port_path(arg, port, sizeof(port)))
-		return 1;
+	if (port_path(arg, wait_s, port, sizeof(port)))
+		return stop ? 0 : 1;
 	d.fd = phys_open_link(dev, why, sizeof(why));
 	if (d.fd < 0) {
 		fprintf(stderr, "dcm-physics: %s\n", why);
@@ -275,8 +263,8 @@ static int run_relay(const char *dev, const char *arg)
 struct phys_args {
 	const char *dev, *listen_path, *relay;
 	struct phys_opts popts;
-	unsigned long long ticks, bench_ticks;
-	int every, print;
+	unsigned long long ticks, bench_ticks, wait_s;
+	int every, mass, urdf;
 };
 
 /* A count option (--substeps, --iterations): 1 to @max. */
@@ -293,6 +281,44 @@ static int count_arg(const char *opt, const char *s, unsigned long long max,
 	}
 	*out = (unsigned int)v;
 	return 0;
+}
+
+/* One option @c (its argument in optarg) into @a: 0, or -1 after saying why. */
+static int parse_opt(int c, struct phys_args *a)
+{
+	int r = 0;
+
+	if (c == 'd') {
+		a->dev = optarg;
+	} else if (c == 'l') {
+		a->listen_path = optarg;
+	} else if (c == 'r') {
+		a->relay = optarg;
+	} else if (c == 'w') {
+		r = parse_uint("--wait", optarg, 3600, &a->wait_s);
+	} else if (c == 's') {
+		r = count_arg("--substeps", optarg, PHYS_SUBSTEPS_MAX, &a->popts.substeps);
+	} else if (c == 'i') {
+		r = count_arg("--iterations", optarg, PHYS_ITERATIONS_MAX, &a->popts.iterations);
+	} else if (c == 't') {
+		r = parse_uint("--ticks", optarg, UINT32_MAX, &a->ticks);
+	} else if (c == 'S') {
+		a->every = 1;
+	} else if (c == 'b') {
+		r = parse_uint("--bench", optarg, 10000000, &a->bench_ticks);
+		if (!r && !a->bench_ticks) {
+			fprintf(stderr, "dcm-physics: --bench: at least 1 tick\n");
+			r = -1;
+		}
+	} else if (c == 'm') {
+		a->mass = 1;
+	} else if (c == 'u') {
+		a->urdf = 1;
+	} else {
+		usage(stderr);
+		r = -1;
+	}
+	return r;
 }
 
 /*
@@ -313,44 +339,16 @@ static int parse_args(int argc, char **argv, struct phys_args *a)
 	optind = 0;	/* glibc: full reinitialisation */
 	opterr = 0;
 	while ((c = optdef_next(optdefs, argc, argv, sopts, opts, why, sizeof(why))) != -1) {
-		int r = 0;
-
 		if (c == '?') {
 			fprintf(stderr, "dcm-physics: %s\n", why);
 			usage(stderr);
 			return -1;
 		}
-		if (c == 'd') {
-			a->dev = optarg;
-		} else if (c == 'l') {
-			a->listen_path = optarg;
-		} else if (c == 'r') {
-			a->relay = optarg;
-		} else if (c == 's') {
-			r = count_arg("--substeps", optarg, PHYS_SUBSTEPS_MAX, &a->popts.substeps);
-		} else if (c == 'i') {
-			r = count_arg("--iterations", optarg, PHYS_ITERATIONS_MAX,
-				      &a->popts.iterations);
-		} else if (c == 't') {
-			r = parse_uint("--ticks", optarg, UINT32_MAX, &a->ticks);
-		} else if (c == 'S') {
-			a->every = 1;
-		} else if (c == 'b') {
-			r = parse_uint("--bench", optarg, 10000000, &a->bench_ticks);
-			if (!r && !a->bench_ticks) {
-				fprintf(stderr, "dcm-physics: --bench: at least 1 tick\n");
-				r = -1;
-			}
-		} else if (c == 'm' || c == 'u') {
-			a->print = c;	/* --mass or --urdf: printed, and the end */
-		} else if (c == 'h') {
+		if (c == 'h') {
 			usage(stdout);
 			return 1;
-		} else {
-			usage(stderr);
-			return -1;
 		}
-		if (r)
+		if (parse_opt(c, a))
 			return -1;
 	}
 	if (optind < argc) {
@@ -391,7 +389,8 @@ static int serve(const struct phys_args *a)
 
 int main(int argc, char **argv)
 {
-	struct phys_args a = { .dev = "/dev/dcm_sim_body0", .popts = PHYS_OPTS_DEFAULT };
+	struct phys_args a = { .dev = "/dev/dcm_sim_body0", .popts = PHYS_OPTS_DEFAULT,
+			       .wait_s = 10 };
 	struct sigaction sa;
 	int r;
 
@@ -404,9 +403,9 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 
-	if (a.print == 'm')
+	if (a.mass)
 		return print_mass(&a.popts);
-	if (a.print == 'u')
+	if (a.urdf)
 		return nao_urdf_write(stdout) || fflush(stdout) ? 1 : 0;
 	if (a.bench_ticks)
 		return bench(a.bench_ticks, &a.popts);
@@ -416,6 +415,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (a.relay)
-		return run_relay(a.dev, a.relay);
+		return run_relay(a.dev, a.relay, a.wait_s);
 	return serve(&a);
 }

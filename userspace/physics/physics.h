@@ -92,6 +92,21 @@ int phys_serve(const struct phys_link *l, const struct phys_opts *opts, uint64_t
 	       volatile int *stop, unsigned int report_every, struct phys_stats *stats);
 int phys_relay(const struct phys_link *dev, const struct phys_link *port, volatile int *stop,
 	       uint64_t *ticks);
+/*
+ * The virtio serial port @name (QEMU's virtserialport name=...): its device
+ * node under @dev (normally /dev) into @out, from @sys (normally /sys)'s
+ * class/virtio-ports. Return: 0 found; 1 not (yet) there, @why saying what
+ * is missing (the port, virtio_console, virtio_pci, any virtio device);
+ * -1 on an error said in @why.
+ */
+int phys_port_find(const char *sys, const char *dev, const char *name, char *out, size_t len,
+		   char *why, size_t wlen);
+/*
+ * phys_port_find() every 0.1 s until the port is there, @wait_s seconds
+ * have passed or *@stop is set: its last result.
+ */
+int phys_port_wait(const char *sys, const char *dev, const char *name, unsigned int wait_s,
+		   volatile int *stop, char *out, size_t len, char *why, size_t wlen);
 void phys_stats_print(const struct phys_stats *stats, FILE *f);
 void phys_stats_free(struct phys_stats *stats);
 

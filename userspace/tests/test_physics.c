@@ -15,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -574,6 +576,160 @@ static void test_link_missing(void **state)
 			    "(is dcm_sim loaded?)");
 }
 
+/*
+ * --relay NAME's lookup in a fake sysfs (@sys) and /dev (@dev): what is
+ * there decides what the message names as missing.
+ */
+struct fake_sys {
+	char root[64], sys[96], dev[96];
+};
+
+/* @root/@rel with @text in it, its directories made. */
+static void put(const char *root, const char *rel, const char *text)
+{
+	char path[512], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	for (p = path + strlen(root) + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		assert_true(!mkdir(path, 0755) || errno == EEXIST);
+		*p = '/';
+	}
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static int fake_sys_setup(void **state)
+{
+	struct fake_sys *fs = calloc(1, sizeof(*fs));
+
+	assert_non_null(fs);
+	snprintf(fs->root, sizeof(fs->root), "/tmp/test_physics.XXXXXX");
+	assert_non_null(mkdtemp(fs->root));
+	snprintf(fs->sys, sizeof(fs->sys), "%s/sys", fs->root);
+	snprintf(fs->dev, sizeof(fs->dev), "%s/dev", fs->root);
+	assert_int_equal(mkdir(fs->sys, 0755), 0);
+	assert_int_equal(mkdir(fs->dev, 0755), 0);
+	*state = fs;
+	return 0;
+}
+
+static int fake_sys_teardown(void **state)
+{
+	struct fake_sys *fs = *state;
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", fs->root);
+	assert_int_equal(system(cmd), 0);
+	free(fs);
+	return 0;
+}
+
+/* phys_port_find() of "dcm.physics" is 1 and its message holds @want. */
+static void port_missing(const struct fake_sys *fs, const char *want)
+{
+	char out[256], why[512];
+
+	assert_int_equal(phys_port_find(fs->sys, fs->dev, "dcm.physics", out, sizeof(out), why,
+					sizeof(why)), 1);
+	if (!strstr(why, want))
+		fail_msg("'%s' does not say '%s'", why, want);
+}
+
+static void test_port_lookup(void **state)
+{
+	struct fake_sys *fs = *state;
+	char out[256], why[512], path[256];
+
+	/* Not a VM: no virtio device at all */
+	put(fs->sys, "bus/pci/devices/0000:00:01.0/vendor", "0x8086\n");
+	port_missing(fs, "no virtio device at all");
+	port_missing(fs, "without --relay");
+	/* A virtio PCI device, but no console among them */
+	put(fs->sys, "bus/pci/devices/0000:00:02.0/vendor", "0x1af4\n");
+	put(fs->sys, "bus/pci/devices/0000:00:02.0/device", "0x1001\n");
+	port_missing(fs, "no virtio console device");
+	/* QEMU's virtio-serial-pci, no virtio_pci: nothing on the virtio bus */
+	put(fs->sys, "bus/pci/devices/0000:00:03.0/vendor", "0x1af4\n");
+	put(fs->sys, "bus/pci/devices/0000:00:03.0/device", "0x1003\n");
+	port_missing(fs, "virtio_pci is not loaded");
+	/* virtio_pci made the virtio devices; no virtio_console binds the console */
+	put(fs->sys, "bus/virtio/devices/virtio0/device", "0x0002\n");
+	put(fs->sys, "bus/virtio/devices/virtio1/device", "0x0003\n");
+	port_missing(fs, "virtio_console is not loaded");
+	/* Bound, but the port is not there yet */
+	snprintf(path, sizeof(path), "%s/bus/virtio/devices/virtio1/driver", fs->sys);
+	assert_int_equal(mkdir(path, 0755), 0);
+	port_missing(fs, "the virtio console has no port yet");
+	/* Ports, not that one: their names are said */
+	put(fs->sys, "class/virtio-ports/vport1p1/name", "org.qemu.guest_agent.0\n");
+	port_missing(fs, "no virtio serial port of that name (there are: org.qemu.guest_agent.0)");
+	/* The port in sysfs, its /dev node not yet (or not a device) */
+	put(fs->sys, "class/virtio-ports/vport1p2/name", "dcm.physics\n");
+	port_missing(fs, "is no device (yet)");
+	put(fs->dev, "vport1p2", "a regular file\n");
+	port_missing(fs, "is no device (yet)");
+	/* Its node a character device (here a link to /dev/null): found */
+	snprintf(path, sizeof(path), "%s/vport1p2", fs->dev);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(symlink("/dev/null", path), 0);
+	assert_int_equal(phys_port_find(fs->sys, fs->dev, "dcm.physics", out, sizeof(out), why,
+					sizeof(why)), 0);
+	assert_string_equal(out, path);
+	/* A name is matched whole: no prefix, no other case */
+	assert_int_equal(phys_port_find(fs->sys, fs->dev, "dcm", out, sizeof(out), why,
+					sizeof(why)), 1);
+	assert_int_equal(phys_port_find(fs->sys, fs->dev, "DCM.PHYSICS", out, sizeof(out), why,
+					sizeof(why)), 1);
+}
+
+/* A path that cannot fit is refused, not cut */
+static void test_port_long(void **state)
+{
+	struct fake_sys *fs = *state;
+	char out[16], why[512];
+
+	put(fs->sys, "class/virtio-ports/vport1p2/name", "dcm.physics\n");
+	assert_int_equal(phys_port_find(fs->sys, fs->dev, "dcm.physics", out, sizeof(out), why,
+					sizeof(why)), -1);
+	assert_non_null(strstr(why, "path too long"));
+}
+
+/*
+ * The port comes while the relay waits (virtio_console loaded after it was
+ * started): it is found. The wait is generous; only that it is found is
+ * checked. And a stop asked for ends the wait at once.
+ */
+static void test_port_wait(void **state)
+{
+	struct fake_sys *fs = *state;
+	volatile int stop = 0;
+	char out[256], why[512], path[256];
+	pid_t pid;
+
+	put(fs->sys, "bus/virtio/devices/virtio1/device", "0x0003\n");
+	snprintf(path, sizeof(path), "%s/vport1p2", fs->dev);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		nanosleep(&(struct timespec){ .tv_nsec = 300000000 }, NULL);
+		put(fs->sys, "class/virtio-ports/vport1p2/name", "dcm.physics\n");
+		_exit(symlink("/dev/null", path) ? 1 : 0);
+	}
+	assert_int_equal(phys_port_wait(fs->sys, fs->dev, "dcm.physics", 120, &stop, out,
+					sizeof(out), why, sizeof(why)), 0);
+	assert_string_equal(out, path);
+	assert_int_equal(child_status(pid), 0);
+
+	stop = 1;
+	assert_int_equal(phys_port_wait(fs->sys, fs->dev, "other", 3600, &stop, out,
+					sizeof(out), why, sizeof(why)), 1);
+	assert_non_null(strstr(why, "no virtio serial port of that name"));
+}
+
 /* A body cannot be built with 0 substeps or iterations, nor too many */
 static void test_create_refuses(void **state)
 {
@@ -608,6 +764,9 @@ int main(void)
 		cmocka_unit_test(test_link_relinks),
 		cmocka_unit_test(test_link_relay),
 		cmocka_unit_test(test_create_refuses),
+		cmocka_unit_test_setup_teardown(test_port_lookup, fake_sys_setup, fake_sys_teardown),
+		cmocka_unit_test_setup_teardown(test_port_long, fake_sys_setup, fake_sys_teardown),
+		cmocka_unit_test_setup_teardown(test_port_wait, fake_sys_setup, fake_sys_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

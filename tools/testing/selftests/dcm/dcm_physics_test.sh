@@ -38,13 +38,46 @@ command -v dcm-physics >/dev/null 2>&1 || skip_all "dcm-physics is not installed
 command -v dcm-lola >/dev/null 2>&1 || skip_all "dcm-lola is not installed"
 python3 -c 'import msgpack' 2>/dev/null || skip_all "no python3-msgpack"
 [ -d "$SYS/SubDeviceList/LFoot" ] || skip_all "no default description"
-modprobe virtio_pci 2>/dev/null
-modprobe virtio_console 2>/dev/null
 # The port appears once the driver has probed it (a function, so that the
 # glob is expanded at each try, not once when wait_until is called).
 port_up() {
 	grep -qsx dcm.physics /sys/class/virtio-ports/*/name
 }
+# The relay names what is missing: virtio_pci under QEMU's
+# virtio-serial-pci, then virtio_console. Then, started before
+# virtio_console is loaded, it waits for the port and takes it (the link
+# it is given does not exist: it stops there, before any physics).
+RELAY_ERR=/tmp/physics-relay-missing.err
+# A virtio console on PCI (virtio-serial-pci: 0x1af4, the transitional
+# 0x1003 or the modern 0x1043).
+console_pci() {
+	for _d in /sys/bus/pci/devices/*; do
+		grep -qsx 0x1af4 "$_d/vendor" && grep -qsx '0x1003\|0x1043' "$_d/device" && return 0
+	done
+	return 1
+}
+if [ ! -d /sys/module/virtio_pci ] && console_pci; then
+	dcm-physics --relay dcm.physics --wait 0 2>$RELAY_ERR
+	[ $? = 1 ] && grep -q 'virtio_pci is not loaded (modprobe' $RELAY_ERR
+	check $? "without virtio_pci the relay names it ($(head -n 1 $RELAY_ERR))"
+fi
+modprobe virtio_pci 2>/dev/null
+if [ ! -d /sys/module/virtio_console ] && grep -qsx 0x0003 /sys/bus/virtio/devices/*/device; then
+	dcm-physics --relay dcm.physics --wait 0 2>$RELAY_ERR
+	[ $? = 1 ] && grep -q 'virtio_console is not loaded (modprobe' $RELAY_ERR
+	check $? "without virtio_console the relay names it ($(head -n 1 $RELAY_ERR))"
+	dcm-physics --relay dcm.physics --wait 120 --device /nonexistent/dcm_sim_body0 \
+		2>$RELAY_ERR &
+	rpid=$!
+	wait_until 10 grep -q 'waiting up to 120 s for the port dcm.physics' $RELAY_ERR
+	modprobe virtio_console 2>/dev/null
+	wait "$rpid"
+	grep -q 'waiting up to 120 s' $RELAY_ERR &&
+		grep -q '/nonexistent/dcm_sim_body0: No such file or directory' $RELAY_ERR
+	check $? "a relay started before virtio_console waits for the port and takes it" \
+		"($(tr '\n' ' ' <$RELAY_ERR))"
+fi
+modprobe virtio_console 2>/dev/null
 wait_until 5 port_up ||
 	skip_all "no virtio port dcm.physics (the VM runs without scripts/dcm-vm --physics)"
 
