@@ -245,3 +245,20 @@ int json_finish(struct json_writer *w)
 	fputc('\n', w->f);
 	return (w->error || w->depth != 0) ? -1 : 0;
 }
+
+char *json_mem_message(FILE *f, char **buf, size_t *len)
+{
+	size_t n;
+
+	if (fclose(f)) {
+		free(*buf);
+		*buf = NULL;
+		return NULL;
+	}
+	n = strlen(*buf);
+	while (n && (*buf)[n - 1] == '\n')
+		(*buf)[--n] = 0;
+	if (len)
+		*len = n;
+	return *buf;
+}

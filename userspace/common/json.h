@@ -38,6 +38,13 @@ void json_bool(struct json_writer *w, const char *key, bool v);
 void json_null(struct json_writer *w, const char *key);
 /* Ends the document with a newline. Return: 0, or -1 if unbalanced. */
 int json_finish(struct json_writer *w);
+/*
+ * A JSON text written into a memory stream (open_memstream(&*@buf, ...))
+ * as a message: the stream closed, json_finish()'s newline taken off.
+ * Return: *@buf, its length in *@len (if @len), or NULL (*@buf freed) if
+ * the stream failed.
+ */
+char *json_mem_message(FILE *f, char **buf, size_t *len);
 
 /* Write @s as a quoted, escaped JSON string. */
 void json_write_string(FILE *f, const char *s);

@@ -198,23 +198,6 @@ void rec_channels_free(struct rec_channels *cs)
 	memset(cs, 0, sizeof(*cs));
 }
 
-/* The memory stream's text without the JSON writer's final newline. */
-static char *finish(FILE *f, char **buf, size_t *len)
-{
-	size_t n;
-
-	if (fclose(f)) {
-		free(*buf);
-		return NULL;
-	}
-	n = strlen(*buf);
-	while (n && (*buf)[n - 1] == '\n')
-		(*buf)[--n] = 0;
-	if (len)
-		*len = n;
-	return *buf;
-}
-
 char *rec_channel_schema(const struct rec_channel *c)
 {
 	struct json_writer w;
@@ -244,7 +227,7 @@ char *rec_channel_schema(const struct rec_channel *c)
 	json_end_object(&w);
 	json_end_object(&w);
 	json_finish(&w);
-	return finish(f, &buf, NULL);
+	return json_mem_message(f, &buf, NULL);
 }
 
 /* @v in decimal at @out: its length. */
@@ -415,12 +398,5 @@ char *rec_event_json(const struct dcm_event_msg *e, size_t *len)
 		json_string(&w, "rule", rule);
 	json_end_object(&w);
 	json_finish(&w);
-	if (fclose(f)) {
-		free(buf);
-		return NULL;
-	}
-	*len = strlen(buf);
-	while (*len && buf[*len - 1] == '\n')
-		buf[--*len] = 0;
-	return buf;
+	return json_mem_message(f, &buf, len);
 }

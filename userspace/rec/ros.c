@@ -250,7 +250,7 @@ static unsigned char *transforms(const struct rec_ros *r, const struct frame *f,
 	struct nao_transform t;
 	struct json_writer w;
 	char *buf = NULL;
-	size_t sz, n;
+	size_t sz;
 	unsigned int j;
 	FILE *m = open_memstream(&buf, &sz);
 
@@ -276,15 +276,7 @@ static unsigned char *transforms(const struct rec_ros *r, const struct frame *f,
 	json_end_array(&w);
 	json_end_object(&w);
 	json_finish(&w);
-	if (fclose(m)) {
-		free(buf);
-		return NULL;
-	}
-	n = strlen(buf);
-	while (n && buf[n - 1] == '\n')
-		buf[--n] = 0;
-	*len = n;
-	return (unsigned char *)buf;
+	return (unsigned char *)json_mem_message(m, &buf, len);
 }
 
 static unsigned char *robot_description(size_t *len)

@@ -226,9 +226,38 @@ static void test_doubles(void **state)
 	free(s);
 }
 
+/* A message written into a memory stream: closed, its final newlines gone. */
+static void test_mem_message(void **state)
+{
+	struct json_writer w;
+	char *buf = NULL, *m;
+	size_t sz, len = 99;
+	FILE *f = open_memstream(&buf, &sz);
+
+	(void)state;
+	assert_non_null(f);
+	json_init(&w, f, false);
+	json_begin_object(&w, NULL);
+	json_uint(&w, "a", 1);
+	json_end_object(&w);
+	assert_int_equal(json_finish(&w), 0);
+	fputc('\n', f);
+	m = json_mem_message(f, &buf, &len);
+	assert_ptr_equal(m, buf);
+	assert_string_equal(m, "{\"a\":1}");
+	assert_int_equal(len, 7);
+	free(buf);
+	buf = NULL;
+	f = open_memstream(&buf, &sz);
+	assert_non_null(f);
+	assert_string_equal(json_mem_message(f, &buf, NULL), "");
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_mem_message),
 		cmocka_unit_test(test_escape_plain),
 		cmocka_unit_test(test_escape_specials),
 		cmocka_unit_test(test_escape_utf8),

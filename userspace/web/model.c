@@ -308,23 +308,6 @@ const struct rec_channel *web_model_channel(const struct web_model *m, unsigned 
 
 /* ---- JSON ---- */
 
-/* Close a memory stream; the JSON writer's final newline is not the message's. */
-static char *mem_finish(FILE *f, char **buf, size_t *len)
-{
-	size_t n;
-
-	if (fclose(f)) {
-		free(*buf);
-		return NULL;
-	}
-	n = strlen(*buf);
-	while (n && (*buf)[n - 1] == '\n')
-		(*buf)[--n] = 0;
-	if (len)
-		*len = n;
-	return *buf;
-}
-
 static const char cycle_schema[] =
 	"{\"type\":\"object\",\"properties\":{"
 	"\"cycles\":{\"type\":\"integer\"},\"overruns\":{\"type\":\"integer\"},"
@@ -397,7 +380,7 @@ char *web_advertise_json(const struct web_model *m)
 	json_end_array(&w);
 	json_end_object(&w);
 	json_finish(&w);
-	return mem_finish(f, &buf, NULL);
+	return json_mem_message(f, &buf, NULL);
 }
 
 char *web_cycle_json(struct dcm *dcm, size_t *len)
@@ -448,7 +431,7 @@ char *web_cycle_json(struct dcm *dcm, size_t *len)
 	json_end_array(&w);
 	json_end_object(&w);
 	json_finish(&w);
-	return mem_finish(f, &buf, len);
+	return json_mem_message(f, &buf, len);
 }
 
 unsigned int web_rule_count(void)

@@ -31,6 +31,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from npm_ci import npm_ci  # noqa: E402
+
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
 O = os.path.abspath(os.environ.get('O', os.path.join(TOP, 'build')))
 HERE = os.path.join(TOP, 'tools', 'testing', 'mcap')
@@ -71,23 +74,7 @@ def totals():
 
 
 def npm_install():
-    stamp = os.path.join(NPM_DIR, '.installed')
-    lock = os.path.join(HERE, 'package-lock.json')
-    if os.path.exists(stamp) and os.path.getmtime(stamp) >= os.path.getmtime(lock):
-        return None
-    npm = shutil.which('npm')
-    if not npm:
-        return 'npm missing: run scripts/deps.sh'
-    os.makedirs(NPM_DIR, exist_ok=True)
-    for f in ('package.json', 'package-lock.json'):
-        shutil.copy(os.path.join(HERE, f), NPM_DIR)
-    p = subprocess.run([npm, 'ci', '--ignore-scripts', '--no-audit', '--no-fund',
-                        '--loglevel=error'], cwd=NPM_DIR, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT)
-    if p.returncode:
-        return 'npm ci failed:\n' + p.stdout.decode()
-    open(stamp, 'w').close()
-    return None
+    return npm_ci(HERE, NPM_DIR)
 
 
 def run_guest():

@@ -46,6 +46,9 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from npm_ci import npm_ci  # noqa: E402
+
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
 O = os.path.abspath(os.environ.get('O', os.path.join(TOP, 'build')))
 HERE = os.path.join(TOP, 'tools', 'testing', 'web')
@@ -353,42 +356,18 @@ def test_prometheus(g, tmp):
 
 
 def npm_install():
-    stamp = os.path.join(NPM_DIR, '.installed')
-    lock = os.path.join(HERE, 'package-lock.json')
-    if os.path.exists(stamp) and os.path.getmtime(stamp) >= os.path.getmtime(lock):
-        return None
-    npm = shutil.which('npm')
-    if not npm:
-        return 'npm missing: run scripts/deps.sh'
-    os.makedirs(NPM_DIR, exist_ok=True)
-    for f in ('package.json', 'package-lock.json'):
-        shutil.copy(os.path.join(HERE, f), NPM_DIR)
-    p = subprocess.run([npm, 'ci', '--ignore-scripts', '--no-audit', '--no-fund',
-                        '--loglevel=error'], cwd=NPM_DIR, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT)
-    if p.returncode:
-        return 'npm ci failed:\n' + p.stdout.decode()
-    open(stamp, 'w').close()
-    return None
+    return npm_ci(HERE, NPM_DIR)
 
 
-def test_foxglove(g):
-    err = npm_install()
-    if err:
-        tap(False, 'foxglove: npm ci of @foxglove/ws-protocol', err)
-        return
-    node = shutil.which('node')
-    url = 'ws://127.0.0.1:%d/' % g.http_port
+def client_while_commanded(g, script, args, target, what):
+    """Run the Node client SCRIPT ARGS (on the npm packages' path), and
+    command the joint to TARGET again every 3 s until it ends (see
+    commanded()): its last line of output, as JSON, or None (said as a
+    failure of WHAT)."""
     env = dict(os.environ, NODE_PATH=os.path.join(NPM_DIR, 'node_modules'))
-    g.set('%s/Hardness/Actuator' % JOINT, '1')
-    g.set('%s/Position/Actuator' % JOINT, '0')
-    time.sleep(1)
-    target = 0.4
-    p = subprocess.Popen([node, os.path.join(HERE, 'fox_client.js'), url,
-                          '/joints/position', JOINT, str(target), str(int(60 * SCALE))],
+    p = subprocess.Popen([shutil.which('node'), os.path.join(HERE, script)] + args,
                          env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(2 * SCALE)
-    # Again every 3 s until the client has seen it (see commanded()).
     while p.poll() is None:
         g.set('%s/Position/Actuator' % JOINT, str(target), '--in', '1000')
         try:
@@ -399,7 +378,25 @@ def test_foxglove(g):
     try:
         r = json.loads(out.decode().strip().splitlines()[-1])
     except (ValueError, IndexError):
-        tap(False, 'foxglove: the client ran', out.decode() + errout.decode())
+        tap(False, '%s: the client ran' % what, out.decode() + errout.decode())
+        return None, p.returncode, errout.decode()
+    return r, p.returncode, errout.decode()
+
+
+def test_foxglove(g):
+    err = npm_install()
+    if err:
+        tap(False, 'foxglove: npm ci of @foxglove/ws-protocol', err)
+        return
+    url = 'ws://127.0.0.1:%d/' % g.http_port
+    g.set('%s/Hardness/Actuator' % JOINT, '1')
+    g.set('%s/Position/Actuator' % JOINT, '0')
+    time.sleep(1)
+    target = 0.4
+    r, code, errout = client_while_commanded(
+        g, 'fox_client.js', [url, '/joints/position', JOINT, str(target), str(int(60 * SCALE))],
+        target, 'foxglove')
+    if r is None:
         return
     note('foxglove client: %s' % json.dumps(r))
     tap(r['server'] and r['server'].startswith('dcm-web'), 'foxglove: serverInfo names dcm-web',
@@ -408,10 +405,10 @@ def test_foxglove(g):
             '/inertial', '/boards', '/cycle', '/events'}
     tap(want <= set(r['channels']), 'foxglove: the channels are advertised',
         'missing %s' % (want - set(r['channels'])))
-    tap(p.returncode == 0 and r['messages'] > 10 and r['ids_ok'] and
+    tap(code == 0 and r['messages'] > 10 and r['ids_ok'] and
         abs(r['first'] - target) > 0.2,
         'foxglove: the subscription receives %s moving to %g' % (JOINT, target),
-        json.dumps(r) + '\n' + errout.decode())
+        json.dumps(r) + '\n' + errout)
 
 
 def device_xml_stops():
@@ -472,30 +469,16 @@ def check_urdf(path):
 
 def test_ros(g, tmp):
     """ROS 2 and 3D: what Foxglove Studio's ROS 2 readers and 3D panel take."""
-    node = shutil.which('node')
     if not os.path.exists(os.path.join(NPM_DIR, '.installed')):
         tap(False, 'ros: npm ci of the Foxglove readers', 'see foxglove: npm ci')
         return
     url = 'ws://127.0.0.1:%d/' % g.http_port
-    env = dict(os.environ, NODE_PATH=os.path.join(NPM_DIR, 'node_modules'))
     urdf = os.path.join(tmp, 'robot_description.urdf')
     target = -0.3
     g.set('%s/Hardness/Actuator' % JOINT, '1')
-    p = subprocess.Popen([node, os.path.join(HERE, 'ros_client.js'), url, JOINT, str(target),
-                          str(int(90 * SCALE)), urdf],
-                         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(2 * SCALE)
-    while p.poll() is None:
-        g.set('%s/Position/Actuator' % JOINT, str(target), '--in', '1000')
-        try:
-            p.wait(timeout=3)
-        except subprocess.TimeoutExpired:
-            pass
-    out, errout = p.communicate(timeout=120 * SCALE)
-    try:
-        r = json.loads(out.decode().strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        tap(False, 'ros: the client ran', out.decode() + errout.decode())
+    r, code, errout = client_while_commanded(
+        g, 'ros_client.js', [url, JOINT, str(target), str(int(90 * SCALE)), urdf], target, 'ros')
+    if r is None:
         return
     note('ros client: %s' % json.dumps(r)[:2000])
     want = {'/joint_states': ('cdr', 'sensor_msgs/msg/JointState', 'ros2msg'),
@@ -518,11 +501,11 @@ def test_ros(g, tmp):
         'ros: /joint_states names every joint of the description',
         json.dumps(sorted(joints ^ set(r['names'] or []))))
     h = r['head'] or {}
-    tap(p.returncode == 0 and r['reached'] and abs(r['first'] - target) > 0.2 and
+    tap(code == 0 and r['reached'] and abs(r['first'] - target) > 0.2 and
         abs(h['tf_angle'] - h['position']) < 1e-9 and
         abs(h['rotation']['x']) < 1e-12 and abs(h['rotation']['y']) < 1e-12,
         'ros: the head frame turns about Z with %s to %g, as /joint_states says in the same'
-        ' cycle' % (JOINT, target), json.dumps(r) + '\n' + errout.decode())
+        ' cycle' % (JOINT, target), json.dumps(r) + '\n' + errout)
     imu, feet = r['imu'] or {}, r['feet'] or {}
     q = imu.get('orientation') or {}
     norm = sum(q.get(k, 0) ** 2 for k in 'xyzw')
