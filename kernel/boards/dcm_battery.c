@@ -14,6 +14,7 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_regs.h"
 #include "core/dcm_events.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_battery.h"
@@ -45,7 +46,6 @@ static void battery_bind(struct dcm_runtime *rt, u32 dev)
 {
 	struct battery_priv *p = dcm_board_priv(rt, dev);
 
-	dcm_board_bind(rt, dev);
 	p->charge_status = dcm_board_sub_key(rt->model, rt->dev[dev].role[BAT_CHARGE], "Status");
 }
 
@@ -77,16 +77,6 @@ static void battery_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
 }
 
-/* Its Current below its Min or above its Max. */
-static bool battery_over_limit(const struct dcm_runtime *rt, u32 dev)
-{
-	s32 sub = rt->dev[dev].role[BAT_CURRENT];
-
-	if (sub < 0)
-		return false;
-	return rt->values[sub] < rt->conv[sub].min || rt->values[sub] > rt->conv[sub].max;
-}
-
 /* Its firmware string, to FirmwareVersion. */
 static int battery_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 			   struct dcm_board_buf *xb, char *version, size_t len)
@@ -105,13 +95,18 @@ static int battery_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	return 0;
 }
 
+static const struct dcm_board_regs battery_regs = {
+	.exchange = battery_exchange,
+	.version = battery_version,
+};
+
+/* Its Current below its Min or above its Max puts the battery rule in force. */
 const struct dcm_board_type dcm_battery_board = {
 	.name = "Battery",
 	.roles = battery_roles,
 	.n_roles = ARRAY_SIZE(battery_roles),
 	.priv_size = sizeof(struct battery_priv),
+	.limits = BIT(BAT_CURRENT),
 	.bind = battery_bind,
-	.exchange = battery_exchange,
-	.over_limit = battery_over_limit,
-	.version = battery_version,
+	.regs = &battery_regs,
 };

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dcm - the board table: every board type of the NAO, given to the core at
- * module init. Adding a board type adds its family file and one line here
+ * dcm - the board table: every board type of the NAO, and the body record
+ * in the chest board's store, given to the core at module init. Adding a
+ * board type adds its family file and one line here
  * (Documentation/dcm/boards.rst).
  */
 
@@ -15,10 +16,16 @@ static const struct dcm_board_type *const dcm_board_types[] = {
 	&dcm_touch_board, &dcm_foot_board, &dcm_hand_board,
 };
 
+static const struct dcm_boards dcm_boards = {
+	.types = dcm_board_types,
+	.n_types = ARRAY_SIZE(dcm_board_types),
+	.load_record = dcm_chest_load,
+};
+
 /**
- * dcm_board_table_init() - give the core the board types
+ * dcm_board_table_init() - give the core the board types and the body record
  */
 void dcm_board_table_init(void)
 {
-	dcm_board_types_set(dcm_board_types, ARRAY_SIZE(dcm_board_types));
+	dcm_boards_set(&dcm_boards);
 }

@@ -27,6 +27,9 @@ extern const struct dcm_board_type dcm_touch_board;
 /* dcm_board_table.c */
 void dcm_board_table_init(void);
 
+/* dcm_chest_store.c: the body record, loaded into each description committed */
+void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m);
+
 /*
  * A register board's cyclic write block (LEDs) goes on the wire only when
  * it differs from what the board last took (Documentation/dcm/

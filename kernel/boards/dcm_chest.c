@@ -13,6 +13,7 @@
 #include "boards/dcm_board_table.h"
 #include "boards/dcm_chest.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_regs.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
 #include "wire/dcm_wire_chest.h"
@@ -81,14 +82,16 @@ static int chest_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	return 0;
 }
 
+static const struct dcm_board_regs chest_regs = {
+	.exchange = chest_exchange,
+	.version = chest_version,
+};
+
+/* Its store is the body record, which the board table loads (dcm_chest_load()). */
 const struct dcm_board_type dcm_chest_board = {
 	.name = "ChestBoard",
-	.flags = DCM_BOARD_F_STORE,
 	.roles = chest_roles,
 	.n_roles = ARRAY_SIZE(chest_roles),
 	.priv_size = sizeof(struct chest_priv),
-	.bind = dcm_board_bind,
-	.exchange = chest_exchange,
-	.version = chest_version,
-	.store_load = dcm_chest_load,
+	.regs = &chest_regs,
 };

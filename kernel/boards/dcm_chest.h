@@ -13,8 +13,7 @@
 struct dcm_controller;
 struct dcm_model;
 
-/* dcm_chest_store.c */
-void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m);
+/* dcm_chest_store.c (and dcm_chest_load(), the board table's) */
 int dcm_chest_joint_sub(const struct dcm_model *m, u32 dev, u32 number, bool position);
 int dcm_chest_store_index(const struct dcm_model *m, u32 dev, u32 number);
 int dcm_chest_store_zero(struct dcm_controller *ctrl, const struct dcm_model *m, int store,

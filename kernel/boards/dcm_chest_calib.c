@@ -20,6 +20,7 @@
 #include "boards/dcm_board_table.h"
 #include "boards/dcm_chest.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_rs485.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
 #include "core/dcm_runtime.h"
@@ -135,7 +136,7 @@ static int read_raw(struct dcm_controller *ctrl, struct dcm_runtime *rt, const s
 		why_set(why, "the joint's motor board does not answer");
 		return -EIO;
 	}
-	if (rt->dev[j->dev].type->joint_mre(rt, j->dev, j->slot, raw)) {
+	if (rt->dev[j->dev].type->joints->mre(rt, j->dev, j->slot, raw)) {
 		why_set(why,
 			"the joint's motor board has no configuration: run the special command chain");
 		return -EIO;
@@ -161,14 +162,14 @@ static void wait_replies(struct dcm_controller *ctrl, struct dcm_runtime *rt, u3
 static void hold(struct dcm_controller *ctrl, struct dcm_runtime *rt, const struct joint *j,
 		 bool on)
 {
-	const struct dcm_board_type *type = rt->dev[j->dev].type;
+	const struct dcm_board_joints *joints = rt->dev[j->dev].type->joints;
 
 	if (on) {
-		type->joint_hold(rt, j->dev, j->slot, true);
+		joints->hold(rt, j->dev, j->slot, true);
 		wait_replies(ctrl, rt, j->dev, 1);
 	} else {
 		wait_replies(ctrl, rt, j->dev, 2);
-		type->joint_hold(rt, j->dev, j->slot, false);
+		joints->hold(rt, j->dev, j->slot, false);
 	}
 }
 

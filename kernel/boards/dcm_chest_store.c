@@ -7,7 +7,7 @@
  * motor, keyed by bus, Address and MotorNumber. When a description is
  * committed, before its motor boards are chained and configured, the record
  * is read and its non-zero calibrations (and the body's names) replace the
- * description's (dcm_chest_load(), the chest board type's store_load); an
+ * description's (dcm_chest_load(), the board table's load_record); an
  * empty or corrupt store leaves the description as it is, with a log line
  * and an event. A calibration (dcm_chest_calib.c) writes one zero to it
  * (dcm_chest_store_zero()): read-modify-write of the record, only the pages
@@ -25,8 +25,10 @@
 
 #include "core/dcm_controller.h"
 #include "core/dcm_events.h"
+#include "boards/dcm_board_table.h"
 #include "boards/dcm_chest.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_regs.h"
 #include "core/dcm_bus_req.h"
 #include "model/dcm_calib.h"
 #include "model/dcm_model.h"
@@ -175,19 +177,13 @@ static int chest_commit_page(struct chest_io *io, u8 page, const u8 *data)
 	return ret;
 }
 
-/* Whether a device's board type has @flag (DCM_BOARD_*). */
-static bool board_has(const struct dcm_model *m, u32 d, u32 flag)
-{
-	return dcm_board_type_find(m->devices[d].type->name)->flags & flag;
-}
-
 /* The board that keeps the body record (the chest board), or -1. */
 static int find_store(const struct dcm_model *m)
 {
 	u32 d;
 
 	for (d = 0; d < m->n_devices; d++)
-		if (board_has(m, d, DCM_BOARD_F_STORE))
+		if (dcm_board_type_find(m->devices[d].type->name) == &dcm_chest_board)
 			return d;
 	return -1;
 }
@@ -209,15 +205,17 @@ static union dcm_value *sub_key(const struct dcm_model *m, u32 s, const char *ke
  * @number: the joint's SubDeviceNumber
  * @position: its position sensor rather than its joint (position actuator)
  *
- * Return: the subdevice index; -1 for none, or a board without motors.
+ * By the Types its board type's joints have (&struct dcm_board_joints).
+ *
+ * Return: the subdevice index; -1 for none, or a board without joints.
  */
 int dcm_chest_joint_sub(const struct dcm_model *m, u32 dev, u32 number, bool position)
 {
-	const struct dcm_board_type *type = dcm_board_type_find(m->devices[dev].type->name);
+	const struct dcm_board_joints *j = dcm_board_type_find(m->devices[dev].type->name)->joints;
 
-	if (!(type->flags & DCM_BOARD_F_MOTORS))
+	if (!j)
 		return -1;
-	return type->joint_sub(m, dev, number, position);
+	return dcm_board_find_sub(m, dev, position ? j->position : j->joint, number);
 }
 
 /* N of "RS485-N", or 0. */

@@ -12,6 +12,7 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_rs485.h"
 #include "model/dcm_fsr.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_foot.h"
@@ -48,7 +49,6 @@ static void foot_bind(struct dcm_runtime *rt, u32 dev)
 	int i;
 
 	BUILD_BUG_ON(FOOT_COP_Y >= DCM_ROLES);
-	dcm_board_bind(rt, dev);
 	for (i = 0; i < DCM_FOOT_FSRS; i++) {
 		p->x[i] = dcm_board_sub_key(rt->model, role[FOOT_FSR + i], "XPosition");
 		p->y[i] = dcm_board_sub_key(rt->model, role[FOOT_FSR + i], "YPosition");
@@ -103,12 +103,16 @@ static void foot_reply(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_r
 	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
 }
 
+static const struct dcm_board_rs485 foot_rs485 = {
+	.slot = foot_slot,
+	.reply = foot_reply,
+};
+
 const struct dcm_board_type dcm_foot_board = {
 	.name = "FootBoard",
 	.roles = foot_roles,
 	.n_roles = ARRAY_SIZE(foot_roles),
 	.priv_size = sizeof(struct foot_priv),
 	.bind = foot_bind,
-	.slot = foot_slot,
-	.reply = foot_reply,
+	.rs485 = &foot_rs485,
 };

@@ -6,6 +6,7 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_rs485.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_hand.h"
 #include "wire/dcm_rs485.h"
@@ -28,10 +29,13 @@ static void hand_reply(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_r
 	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
 }
 
+static const struct dcm_board_rs485 hand_rs485 = {
+	.reply = hand_reply,
+};
+
 const struct dcm_board_type dcm_hand_board = {
 	.name = "HandBoard",
 	.roles = hand_roles,
 	.n_roles = ARRAY_SIZE(hand_roles),
-	.bind = dcm_board_bind,
-	.reply = hand_reply,
+	.rs485 = &hand_rs485,
 };

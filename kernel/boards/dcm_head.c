@@ -16,6 +16,7 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_regs.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_head.h"
 
@@ -40,12 +41,15 @@ static void head_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u3
 	dcm_reg_answer(rt, dev, ret, now);
 }
 
+static const struct dcm_board_regs head_regs = {
+	.exchange = head_exchange,
+};
+
 const struct dcm_board_type dcm_head_board = {
 	.name = "HeadBoard",
 	.roles = head_roles,
 	.n_roles = ARRAY_SIZE(head_roles),
-	.bind = dcm_board_bind,
-	.exchange = head_exchange,
+	.regs = &head_regs,
 };
 
 /* The touch board's pads: bit n is Touch n + 1. */
@@ -75,7 +79,6 @@ static void leds_bind(struct dcm_runtime *rt, u32 dev)
 	const struct dcm_model *m = rt->model;
 	u32 i;
 
-	dcm_board_bind(rt, dev);
 	memset(p->led, 0xff, sizeof(p->led));
 	for (i = 0; i < m->n_subdevices; i++) {
 		const struct dcm_subdevice *s = &m->subdevices[i];
@@ -162,18 +165,30 @@ static void touch_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u
 	dcm_reg_answer(rt, dev, ret, now);
 }
 
+static const struct dcm_board_regs face_regs = {
+	.exchange = face_exchange,
+};
+
 const struct dcm_board_type dcm_face_board = {
 	.name = "FaceBoard",
 	.priv_size = sizeof(struct leds_priv),
 	.bind = leds_bind,
-	.exchange = face_exchange,
+	.regs = &face_regs,
+};
+
+static const struct dcm_board_regs ear_regs = {
+	.exchange = ear_exchange,
 };
 
 const struct dcm_board_type dcm_ear_board = {
 	.name = "EarBoard",
 	.priv_size = sizeof(struct leds_priv),
 	.bind = leds_bind,
-	.exchange = ear_exchange,
+	.regs = &ear_regs,
+};
+
+static const struct dcm_board_regs touch_regs = {
+	.exchange = touch_exchange,
 };
 
 const struct dcm_board_type dcm_touch_board = {
@@ -182,5 +197,5 @@ const struct dcm_board_type dcm_touch_board = {
 	.n_roles = ARRAY_SIZE(touch_roles),
 	.priv_size = sizeof(struct leds_priv),
 	.bind = leds_bind,
-	.exchange = touch_exchange,
+	.regs = &touch_regs,
 };

@@ -20,6 +20,7 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_regs.h"
 #include "core/dcm_events.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_inertial.h"
@@ -50,7 +51,6 @@ static void inertial_bind(struct dcm_runtime *rt, u32 dev)
 	const struct dcm_model *m = rt->model;
 	u32 i, n;
 
-	dcm_board_bind(rt, dev);
 	memset(p, 0xff, sizeof(*p));
 	p->fallen = false;
 	for (i = 0; i < m->n_subdevices; i++) {
@@ -127,10 +127,14 @@ static void inertial_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t
 	dcm_reg_answer(rt, dev, 0, now);
 }
 
+static const struct dcm_board_regs inertial_regs = {
+	.exchange = inertial_exchange,
+	.spi = true,
+};
+
 const struct dcm_board_type dcm_inertial_board = {
 	.name = "InertialBoard",
-	.flags = DCM_BOARD_F_SPI,
 	.priv_size = sizeof(struct inertial_priv),
 	.bind = inertial_bind,
-	.exchange = inertial_exchange,
+	.regs = &inertial_regs,
 };

@@ -18,6 +18,7 @@
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
 #include "core/dcm_bus_req.h"
+#include "core/dcm_bus_rs485.h"
 #include "core/dcm_controller.h"
 #include "core/dcm_events.h"
 #include "core/dcm_time.h"
@@ -81,7 +82,6 @@ static void motor_bind(struct dcm_runtime *rt, u32 dev)
 	const s16 *role = rt->dev[dev].role;
 	int m;
 
-	dcm_board_bind(rt, dev);
 	for (m = 0; m < DCM_MB_MOTORS; m++) {
 		p->status[m] = dcm_board_sub_key(rt->model, role[MB_TEMP1 + m], "Status");
 		p->zero[m] = dcm_board_sub_key(rt->model, role[MB_POS1 + m], "jointZeroPosition");
@@ -364,26 +364,29 @@ static void motor_joint_hold(struct dcm_runtime *rt, u32 dev, u32 slot, bool on)
 		WRITE_ONCE(p->hold, READ_ONCE(p->hold) & ~BIT(slot));
 }
 
-static s32 motor_joint_sub(const struct dcm_model *m, u32 dev, u32 number, bool position)
-{
-	return dcm_board_find_sub(m, dev, position ? "JointPosition" : "Joint", number);
-}
-
-const struct dcm_board_type dcm_motor_board = {
-	.name = "MotorBoard",
-	.flags = DCM_BOARD_F_MOTORS,
-	.roles = motor_roles,
-	.n_roles = ARRAY_SIZE(motor_roles),
-	.priv_size = sizeof(struct motor_priv),
-	.bind = motor_bind,
+static const struct dcm_board_rs485 motor_rs485 = {
 	.slot = motor_slot,
 	.reply = motor_reply,
-	.safety = motor_safety,
 	.error = motor_error,
 	.unchained = motor_unchained,
 	.identified = motor_identified,
 	.configure = motor_configure,
-	.joint_mre = motor_joint_mre,
-	.joint_hold = motor_joint_hold,
-	.joint_sub = motor_joint_sub,
+};
+
+static const struct dcm_board_joints motor_joints = {
+	.joint = "Joint",
+	.position = "JointPosition",
+	.safety = motor_safety,
+	.mre = motor_joint_mre,
+	.hold = motor_joint_hold,
+};
+
+const struct dcm_board_type dcm_motor_board = {
+	.name = "MotorBoard",
+	.roles = motor_roles,
+	.n_roles = ARRAY_SIZE(motor_roles),
+	.priv_size = sizeof(struct motor_priv),
+	.bind = motor_bind,
+	.rs485 = &motor_rs485,
+	.joints = &motor_joints,
 };

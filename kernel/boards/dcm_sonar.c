@@ -20,6 +20,7 @@
 
 #include "boards/dcm_board_table.h"
 #include "core/dcm_board_type.h"
+#include "core/dcm_bus_regs.h"
 #include "wire/dcm_regs.h"
 #include "wire/dcm_wire_sonar.h"
 
@@ -65,7 +66,6 @@ static void sonar_bind(struct dcm_runtime *rt, u32 dev)
 	const s16 *role = rt->dev[dev].role;
 	int i;
 
-	dcm_board_bind(rt, dev);
 	p->prog_version = dcm_board_dev_key(rt->model, dev, "ProgVersion");
 	for (i = 0; i < DCM_US_ECHOES - 1; i++) {
 		p->echo[0][i] = dcm_board_sub_key(rt->model, role[US_LEFT], echo_keys[i]);
@@ -148,11 +148,15 @@ static void sonar_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u
 	dcm_reg_answer(rt, dev, ret, now);
 }
 
+static const struct dcm_board_regs sonar_regs = {
+	.exchange = sonar_exchange,
+};
+
 const struct dcm_board_type dcm_sonar_board = {
 	.name = "USBoard",
 	.roles = us_roles,
 	.n_roles = ARRAY_SIZE(us_roles),
 	.priv_size = sizeof(struct sonar_priv),
 	.bind = sonar_bind,
-	.exchange = sonar_exchange,
+	.regs = &sonar_regs,
 };

@@ -9,11 +9,13 @@
  * Binding gives each board the subdevice index of each of its type's roles
  * (by Type and SubDeviceNumber); the type's bind op finds whatever else its
  * cycle uses, so that the cycle looks nothing up by name. What a bus does
- * each cycle is its kind's (dcm_bus_kind.c). The per-board stiffness rules
- * and the battery rule's input are the types' too; the loops over the
+ * each cycle is its kind's (dcm_bus_kind.c), and so is what its kind asks of
+ * a board's type (dcm_bus_rs485.h, dcm_bus_regs.h). The joints' stiffness
+ * rules and the battery rule's input are the types' too; the loops over the
  * boards are here.
  */
 
+#include <linux/bitops.h>
 #include <linux/dcm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -22,25 +24,21 @@
 #include "core/dcm_controller.h"
 
 /* Devices of a Type no board type knows: bound, never exchanged with. */
-const struct dcm_board_type dcm_plain_board = {
-	.bind = dcm_board_bind,
-};
+const struct dcm_board_type dcm_plain_board = { };
 
-/* The board types the boards layer gave (dcm_board_types_set()). */
-static const struct dcm_board_type *const *board_types;
-static u32 n_board_types;
+/* What the boards layer gave (dcm_boards_set()). */
+static const struct dcm_boards *boards;
 
 /**
- * dcm_board_types_set() - the board types the core binds devices to
- * @types: the table, kept (the boards layer's: boards/dcm_board_table.c)
- * @n: its entries
+ * dcm_boards_set() - the board types the core binds devices to
+ * @table: the boards layer's, kept (boards/dcm_board_table.c): its types
+ *	and what it does once per description
  *
  * Called once at module init, before any controller exists.
  */
-void dcm_board_types_set(const struct dcm_board_type *const *types, u32 n)
+void dcm_boards_set(const struct dcm_boards *table)
 {
-	board_types = types;
-	n_board_types = n;
+	boards = table;
 }
 
 /**
@@ -55,75 +53,32 @@ const struct dcm_board_type *dcm_board_type_find(const char *name)
 {
 	u32 i;
 
-	for (i = 0; i < n_board_types; i++)
-		if (!strcmp(name, board_types[i]->name))
-			return board_types[i];
+	for (i = 0; boards && i < boards->n_types; i++)
+		if (!strcmp(name, boards->types[i]->name))
+			return boards->types[i];
 	return &dcm_plain_board;
 }
 
 /**
- * dcm_boards_store_load() - a new description takes the body record
+ * dcm_boards_load_record() - a new description takes the body record
  * @ctrl: the controller
  * @m: the description being committed, not yet running
  *
- * Asks the first board type that keeps the body record (a store_load op:
- * the chest board) to load it into @m. Context: process, may sleep.
+ * The boards layer loads it into @m (&struct dcm_boards.load_record: from
+ * the chest board's store), before any board of @m is configured.
+ * Context: process, under the controller's desc.lock; may sleep.
  */
-void dcm_boards_store_load(struct dcm_controller *ctrl, struct dcm_model *m)
+void dcm_boards_load_record(struct dcm_controller *ctrl, struct dcm_model *m)
 {
-	const struct dcm_board_type *type;
-	u32 d;
-
-	for (d = 0; d < m->n_devices; d++) {
-		type = dcm_board_type_find(m->devices[d].type->name);
-		if (type->store_load) {
-			type->store_load(ctrl, m);
-			return;
-		}
-	}
+	if (boards && boards->load_record)
+		boards->load_record(ctrl, m);
 }
 
-/**
- * dcm_boards_bind() - a new runtime's devices bound to their board types
- * @rt: the runtime being created, its devices laid out by bus
- *
- * Each device gets its board type (dcm_board_type_find()), that type's
- * error op and private area, and the type binds it (its bind op), once
- * every bus is complete. Context: process, under the controller's
- * desc.lock.
- *
- * Return: 0, or -ENOMEM; the runtime's dcm_runtime_free() frees what was
- * allocated.
+/*
+ * The subdevices of a device's roles: every role of its type gets the index
+ * of the device's subdevice of that Type and SubDeviceNumber, or -1.
  */
-int dcm_boards_bind(struct dcm_runtime *rt)
-{
-	const struct dcm_model *m = rt->model;
-	u32 i;
-
-	for (i = 0; i < m->n_devices; i++) {
-		const struct dcm_board_type *type = dcm_board_type_find(m->devices[i].type->name);
-
-		rt->dev[i].type = type;
-		rt->dev[i].error = type->error;
-		if (type->priv_size) {
-			rt->dev[i].priv = kzalloc(type->priv_size, GFP_KERNEL);
-			if (!rt->dev[i].priv)
-				return -ENOMEM;
-		}
-		type->bind(rt, i);
-	}
-	return 0;
-}
-
-/**
- * dcm_board_bind() - find the subdevices of a device's roles
- * @rt: the runtime being created
- * @dev: the device index, its struct dcm_rt_device.type set
- *
- * Every role of the type gets the index of the device's subdevice of that
- * Type and SubDeviceNumber, or -1. Context: process.
- */
-void dcm_board_bind(struct dcm_runtime *rt, u32 dev)
+static void dcm_board_bind(struct dcm_runtime *rt, u32 dev)
 {
 	const struct dcm_board_type *type = rt->dev[dev].type;
 	const struct dcm_model *m = rt->model;
@@ -142,6 +97,39 @@ void dcm_board_bind(struct dcm_runtime *rt, u32 dev)
 			    !strcmp(s->type->name, type->roles[r].type))
 				role[type->roles[r].role] = i;
 	}
+}
+
+/**
+ * dcm_boards_bind() - a new runtime's devices bound to their board types
+ * @rt: the runtime being created, its devices laid out by bus
+ *
+ * Each device gets its board type (dcm_board_type_find()) and the private
+ * area that type asks for, its roles are bound, and then the type's bind
+ * op finds what else its cycle uses. Context: process, under the
+ * controller's desc.lock.
+ *
+ * Return: 0, or -ENOMEM; the runtime's dcm_runtime_free() frees what was
+ * allocated.
+ */
+int dcm_boards_bind(struct dcm_runtime *rt)
+{
+	const struct dcm_model *m = rt->model;
+	u32 i;
+
+	for (i = 0; i < m->n_devices; i++) {
+		const struct dcm_board_type *type = dcm_board_type_find(m->devices[i].type->name);
+
+		rt->dev[i].type = type;
+		if (type->priv_size) {
+			rt->dev[i].priv = kzalloc(type->priv_size, GFP_KERNEL);
+			if (!rt->dev[i].priv)
+				return -ENOMEM;
+		}
+		dcm_board_bind(rt, i);
+		if (type->bind)
+			type->bind(rt, i);
+	}
+	return 0;
 }
 
 /**
@@ -259,18 +247,24 @@ void dcm_bus_missing(struct dcm_runtime *rt, u32 bus, u32 now)
  *
  * Context: the cycle thread.
  *
- * Return: true when a board's type says so (the battery's Current below its
- * Min or above its Max: seed 000, the hardness of all joints goes down).
+ * Return: true when the value of a role of a board's type's
+ * &dcm_board_type.limits is below its subdevice's Min or above its Max
+ * (the battery's Current: seed 000, the hardness of all joints goes down).
  */
 bool dcm_boards_over_limit(const struct dcm_runtime *rt)
 {
-	u32 d;
+	unsigned long limits;
+	u32 d, r;
+	s32 sub;
 
 	for (d = 0; d < rt->model->n_devices; d++) {
-		const struct dcm_board_type *type = rt->dev[d].type;
-
-		if (type->over_limit && type->over_limit(rt, d))
-			return true;
+		limits = rt->dev[d].type->limits;
+		for_each_set_bit(r, &limits, DCM_ROLES) {
+			sub = rt->dev[d].role[r];
+			if (sub >= 0 && (rt->values[sub] < rt->conv[sub].min ||
+					 rt->values[sub] > rt->conv[sub].max))
+				return true;
+		}
 	}
 	return false;
 }
@@ -281,9 +275,9 @@ bool dcm_boards_over_limit(const struct dcm_runtime *rt)
  * @scale_ppm: the controller's factor (dcm_safety_scale())
  * @now: the cycle's DCM time
  *
- * Each board whose type has stiffness rules applies them to its joints
- * (the motor board's: dcm_motor_board). Context: the cycle thread; holds
- * the runtime's cmd_lock.
+ * Each board that drives joints applies its rules to them (&struct
+ * dcm_board_joints.safety; the motor board's: dcm_motor_board). Context:
+ * the cycle thread; holds the runtime's cmd_lock.
  */
 void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 {
@@ -291,10 +285,10 @@ void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now)
 
 	raw_spin_lock(&rt->cmd_lock);
 	for (d = 0; d < rt->model->n_devices; d++) {
-		const struct dcm_board_type *type = rt->dev[d].type;
+		const struct dcm_board_joints *joints = rt->dev[d].type->joints;
 
-		if (type->safety)
-			type->safety(rt, d, scale_ppm, now);
+		if (joints)
+			joints->safety(rt, d, scale_ppm, now);
 	}
 	raw_spin_unlock(&rt->cmd_lock);
 }

@@ -2,16 +2,6 @@
 /*
  * dcm - board types as objects (Documentation/dcm/boards.rst): the
  * contract between the core and the boards layer.
- *
- * Each board type of the robot description (its Type, "MotorBoard") is one
- * constant struct dcm_board_type, in the file of its family under boards/,
- * and the boards layer gives the core its table at module init
- * (dcm_board_types_set()): the subdevices a type addresses (its roles), its
- * cyclic exchange, its chaining and configuration where it has them, and
- * the size of the private area each board of that type gets in the runtime.
- * The core calls the boards only through these ops. Looking a Type up
- * (dcm_board_type_find()) is the one place a Type is compared; the cycle,
- * the special commands, the chest store and the safety rules ask the type.
  */
 #ifndef _DCM_BOARD_TYPE_H
 #define _DCM_BOARD_TYPE_H
@@ -22,9 +12,39 @@
 
 struct dcm_bus;
 struct dcm_controller;
-struct dcm_rs485_slot;
-struct dcm_rs485_reply;
-struct dcm_rs485_ident;
+struct dcm_board_rs485;
+struct dcm_board_regs;
+
+/**
+ * DOC: The board contract
+ *
+ * Each board type of the robot description (its Type, "MotorBoard") is one
+ * constant &struct dcm_board_type, in the file of its family under boards/,
+ * and the boards layer gives the core its table at module init
+ * (dcm_boards_set(), &struct dcm_boards). What every type has is small:
+ * its name, the subdevices it addresses (its roles), the size of the
+ * private area each of its boards gets in the runtime, and, if it needs
+ * more than its roles, a bind op. The rest is by what the board is:
+ *
+ * - the part its bus kind calls: an RS485 board's &struct dcm_board_rs485
+ *   (core/dcm_bus_rs485.h: its slot of the cyclic broadcast, its reply,
+ *   its identity, its configuration, its error codes), or a register
+ *   board's &struct dcm_board_regs (core/dcm_bus_regs.h: its transfers of
+ *   one cycle, its versions);
+ * - a board that drives joints, its &struct dcm_board_joints: its
+ *   stiffness rules, which the cycle applies, and what calibration and the
+ *   chest store ask of its joints;
+ * - a board whose reading puts the controller-wide battery rule in force,
+ *   its &dcm_board_type.limits (data: the role whose Min and Max are the
+ *   limits).
+ *
+ * The core calls the boards only through these. Looking a Type up
+ * (dcm_board_type_find()) is the one place a Type is compared; the cycle,
+ * the special commands, the chest store and the safety rules ask the type.
+ * What the boards layer does once per description, not per board (the
+ * body record, loaded from the chest board's store), it gives the core in
+ * &struct dcm_boards.
+ */
 
 /**
  * struct dcm_board_role - a subdevice a board type addresses
@@ -50,107 +70,96 @@ struct dcm_board_buf {
 	u8 rx[DCM_RS485_MAX_FRAME];
 };
 
-/* Room for a board's version string, NUL included (struct dcm_board_type.version) */
+/* Room for a board's version string, NUL included (struct dcm_board_regs.version) */
 #define DCM_BOARD_VERSION_LEN	33
 
-/* struct dcm_board_type.flags */
-#define DCM_BOARD_F_MOTORS	BIT(0)	/* drives joints: calibration, configuration */
-#define DCM_BOARD_F_STORE	BIT(1)	/* keeps the body record and ChainResult */
-#define DCM_BOARD_F_SPI		BIT(2)	/* registers read over SPI, each checked by its CRC-8 */
+/**
+ * struct dcm_board_joints - what a board that drives joints does
+ * @joint: the Type of its joints' position actuators ("Joint"), their
+ *	SubDeviceNumber the motor's number on the board, from 1
+ * @position: the Type of its joints' position sensors ("JointPosition"),
+ *	numbered as @joint
+ * @safety: the per-board stiffness rules, on the actuators the cycle has
+ *	just computed (dcm_boards_safety()). Context: the cycle, under the
+ *	runtime's cmd_lock. Required.
+ * @mre: the MRE count of motor @slot (SubDeviceNumber - 1) in the board's
+ *	last reply, in its own frame (dcm_calib_raw()); -ENODATA when the
+ *	board has no configuration. Context: process. Required.
+ * @hold: hold motor @slot as uncalibrated (its hardness at 0, its position
+ *	command following its sensor), or let it go. Context: process.
+ *	Required.
+ *
+ * The chest store and calibration (boards/dcm_chest_store.c,
+ * boards/dcm_chest_calib.c) find a board's joints by @joint and
+ * @position, on a description that may not run yet.
+ */
+struct dcm_board_joints {
+	const char *joint;
+	const char *position;
+	void (*safety)(struct dcm_runtime *rt, u32 dev, u32 scale_ppm, u32 now);
+	int (*mre)(const struct dcm_runtime *rt, u32 dev, u32 slot, u16 *raw);
+	void (*hold)(struct dcm_runtime *rt, u32 dev, u32 slot, bool on);
+};
 
 /**
  * struct dcm_board_type - what a kind of board is and does
  * @name: the Type of its devices in the robot description
- * @flags: DCM_BOARD_F_*
  * @roles: the subdevices it addresses, bound once per description
+ *	(dcm_board_bind())
  * @n_roles: entries of @roles
  * @priv_size: bytes of the private area each of its boards gets in the
  *	runtime (struct dcm_rt_device.priv), zeroed; 0 for none
- * @bind: with the runtime being created: bind its roles (dcm_board_bind(),
- *	which is the whole of it for most types), then find the keys and
- *	subdevices the board's cycle uses (by name, once) into its private
- *	area; a board whose subdevices are found by a scan (more of them
- *	than roles) finds them here. Context: process. Required.
- * @slot: an RS485 board: its slot of the cyclic broadcast (left zero if
- *	NULL). Context: the cycle.
- * @reply: an RS485 board: its reply to the broadcast, to values and its
- *	Ack; NULL: an Ack only. Context: the cycle.
- * @exchange: a register (I2C/SPI) board: one cycle's transfers with it,
- *	its values and its Ack or Nack. Context: the cycle, on the bus.
- * @safety: the per-board stiffness rules, on the actuators the cycle has
- *	just computed. Context: the cycle, under the runtime's cmd_lock.
- * @over_limit: whether what the board measures puts the controller-wide
- *	battery rule in force (seed 000). Context: the cycle.
- * @error: a board whose reply carries an error code (its @reply passes it
- *	to dcm_runtime_answer() as DCM_ERR_BOARD): the level of @code, 1-7
- *	(0: no error), and, when @text is not NULL, one line of @size at
- *	most saying what it is. The one place the code is decoded: the
- *	runtime asks it the level when the code enters the device's error
- *	list, the text for the event and for the Error key. NULL: the
- *	type's codes are level 4, "board error N". Context: any; allocates
- *	nothing, does not sleep.
- * @unchained: an RS485 board whose bus is being chained again: it forgets
- *	what it was configured with. Context: process (the chaining work).
- * @identified: an RS485 board chaining or the VERSION command identified:
- *	its identity keys. Context: process.
- * @configure: an RS485 board: send it its configuration, to its Bid, with
- *	@xb for the transfer, a request the cycle carries (dcm_bus_xfer());
- *	0 or a negative errno.
- *	Context: process.
- * @version: a register board: read its versions into its keys and
- *	@version (a string of @len, DCM_BOARD_VERSION_LEN at least), with @xb
- *	for the transfers; NULL: its FW_VERSION register (over I2C, or SPI
- *	with DCM_BOARD_F_SPI), to ProgVersion. Its transfers are requests the
- *	cycle carries.
- *	Context: process.
- * @joint_mre: a board with motors: the MRE count of motor @slot in its last
- *	reply, in its own frame (dcm_calib_raw()); -ENODATA when the board has
- *	no configuration. Context: process.
- * @joint_hold: a board with motors: hold motor @slot as uncalibrated (its
- *	hardness at 0, its position command following its sensor), or let it
- *	go. Context: process.
- * @store_load: a board that keeps the body record: load it into a
- *	description being committed, not yet running (its joints' zeros,
- *	BodyId, BodyNickName). Context: process, may sleep.
- * @joint_sub: a board with motors: its joint (the position actuator) of
- *	SubDeviceNumber @number, or with @position that joint's position
- *	sensor; -1 for none. On a description that may not run yet (the chest
- *	store). Context: process.
+ * @limits: the roles (BIT() of each) whose value outside its subdevice's
+ *	Min..Max puts the controller-wide battery rule in force (seed 000:
+ *	the battery's Current); 0 for none
+ * @bind: with the runtime being created, its roles bound: find the keys
+ *	and subdevices the board's cycle uses (by name, once) into its
+ *	private area; a board whose subdevices are found by a scan (more of
+ *	them than roles) finds them here. NULL: the roles are all.
+ *	In process context.
+ * @rs485: an RS485 board: what its bus kind asks of it; NULL for a board
+ *	of another kind (on an RS485 bus, its slot is zeros and any reply
+ *	an Ack)
+ * @regs: a register (I2C, SPI) board: what its bus kind asks of it; NULL
+ *	for a board of another kind (on a register bus, it is not exchanged
+ *	with)
+ * @joints: a board that drives joints; NULL for none
  */
 struct dcm_board_type {
 	const char *name;
-	u32 flags;
 	const struct dcm_board_role *roles;
 	u32 n_roles;
 	size_t priv_size;
+	u32 limits;
 	void (*bind)(struct dcm_runtime *rt, u32 dev);
-	void (*slot)(const struct dcm_runtime *rt, u32 dev, struct dcm_rs485_slot *slot);
-	void (*reply)(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_reply *r, u32 now);
-	void (*exchange)(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now);
-	void (*safety)(struct dcm_runtime *rt, u32 dev, u32 scale_ppm, u32 now);
-	bool (*over_limit)(const struct dcm_runtime *rt, u32 dev);
-	u8 (*error)(u8 code, char *text, size_t size);
-	void (*unchained)(struct dcm_runtime *rt, u32 dev);
-	void (*identified)(struct dcm_runtime *rt, u32 dev, const struct dcm_rs485_ident *id,
-			   u8 bid);
-	int (*configure)(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u8 bid,
-			 struct dcm_board_buf *xb);
-	int (*version)(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
-		       struct dcm_board_buf *xb, char *version, size_t len);
-	int (*joint_mre)(const struct dcm_runtime *rt, u32 dev, u32 slot, u16 *raw);
-	void (*joint_hold)(struct dcm_runtime *rt, u32 dev, u32 slot, bool on);
-	void (*store_load)(struct dcm_controller *ctrl, struct dcm_model *m);
-	s32 (*joint_sub)(const struct dcm_model *m, u32 dev, u32 number, bool position);
+	const struct dcm_board_rs485 *rs485;
+	const struct dcm_board_regs *regs;
+	const struct dcm_board_joints *joints;
+};
+
+/**
+ * struct dcm_boards - what the boards layer gives the core at module init
+ * @types: the board types, each device's found by its Type
+ * @n_types: entries of @types
+ * @load_record: load the body's record (its joints' zeros, BodyId,
+ *	BodyNickName) into a description being committed, not yet running,
+ *	from the board that keeps it (the chest board's store); a
+ *	description without that board is left as it is. NULL: no record.
+ *	In process context, under the controller's desc.lock; may sleep.
+ */
+struct dcm_boards {
+	const struct dcm_board_type *const *types;
+	u32 n_types;
+	void (*load_record)(struct dcm_controller *ctrl, struct dcm_model *m);
 };
 
 /* Devices of a Type no board type knows: bound, never exchanged with. */
 extern const struct dcm_board_type dcm_plain_board;
 
 /* dcm_board_type.c: the table, binding, what the board files share */
-void dcm_board_types_set(const struct dcm_board_type *const *types, u32 n);
+void dcm_boards_set(const struct dcm_boards *boards);
 const struct dcm_board_type *dcm_board_type_find(const char *name);
-void dcm_boards_store_load(struct dcm_controller *ctrl, struct dcm_model *m);
-void dcm_board_bind(struct dcm_runtime *rt, u32 dev);
+void dcm_boards_load_record(struct dcm_controller *ctrl, struct dcm_model *m);
 union dcm_value *dcm_board_dev_key(const struct dcm_model *m, u32 dev, const char *key);
 union dcm_value *dcm_board_sub_key(const struct dcm_model *m, s32 sub, const char *key);
 s32 dcm_board_find_sub(const struct dcm_model *m, u32 dev, const char *type, u32 number);
@@ -209,36 +218,10 @@ static inline void dcm_board_set_live(union dcm_value *v, s64 num)
 		WRITE_ONCE(v->num, num);
 }
 
-/*
- * dcm_bus_regs.c: the register I/O of every register board, through
- * dcm_bus_xfer(): at once in the cycle's exchange, else a request.
- */
-int dcm_reg_write(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, const u8 *data, u32 len);
-int dcm_reg_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len);
-int dcm_reg_xfer(struct dcm_bus *t, u16 addr, u8 *buf, u8 out_reg, const u8 *out, u32 out_len,
-		 u8 in_reg, u8 *in, u32 in_len);
-int dcm_reg_spi_read(struct dcm_bus *t, u16 cs, u8 *tx, u8 *rx, size_t size, u8 reg, u8 *data,
-		     u32 count);
-void dcm_reg_answer(struct dcm_runtime *rt, u32 dev, int ret, u32 now);
-/* dcm_bus_regs.c: one register read, the bus taken */
-int dcm_board_read(struct dcm_bus *t, u16 addr, u8 *buf, u8 reg, u8 *data, u32 len);
-
 /* dcm_board_type.c: what the core asks of the boards */
 int dcm_boards_bind(struct dcm_runtime *rt);
 void dcm_bus_missing(struct dcm_runtime *rt, u32 bus, u32 now);
 bool dcm_boards_over_limit(const struct dcm_runtime *rt);
 void dcm_boards_safety(struct dcm_runtime *rt, u32 scale_ppm, u32 now);
-
-/* dcm_bus_kind.c: what a bus's kind does */
-void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now);
-int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
-		      struct dcm_board_buf *xb, char *version, size_t len);
-
-/* dcm_bus_rs485.c: RS485 boards, generic over their types */
-bool dcm_buses_chaining(struct dcm_runtime *rt);
-void dcm_bus_chain_flush(struct dcm_rt_bus *b);
-int dcm_buses_chain_text(struct dcm_runtime *rt, char *text, size_t size);
-void dcm_boards_chain_result(struct dcm_runtime *rt);
-int dcm_board_configure(struct dcm_runtime *rt, u32 dev);
 
 #endif /* _DCM_BOARD_TYPE_H */

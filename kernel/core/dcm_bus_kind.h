@@ -60,5 +60,8 @@ bool dcm_bus_name_kind(const char *name, enum dcm_bus_kind *kind);
 const char *dcm_bus_kind_name(enum dcm_bus_kind kind);
 int dcm_bus_kinds_prepare(struct dcm_runtime *rt);
 void dcm_bus_kinds_release(struct dcm_runtime *rt);
+void dcm_bus_exchange(struct dcm_runtime *rt, u32 bus, struct dcm_bus *transport, u32 now);
+int dcm_board_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
+		      struct dcm_board_buf *xb, char *version, size_t len);
 
 #endif /* _DCM_BUS_KIND_H */

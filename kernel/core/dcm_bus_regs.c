@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dcm - a register bus (DCM_BUS_REGS: I2C or SPI): each board's type
- * exchanges its register blocks, board by board, through the one set of
- * register helpers here (Documentation/dcm/wire-protocol.rst, "Register
- * maps").
+ * exchanges its register blocks, board by board (its &struct
+ * dcm_board_regs, dcm_bus_regs.h), through the one set of register helpers
+ * here (Documentation/dcm/wire-protocol.rst, "Register maps").
  */
 
 #include <linux/dcm.h>
@@ -13,6 +13,7 @@
 #include "core/dcm_board_type.h"
 #include "core/dcm_bus_req.h"
 #include "core/dcm_bus_kind.h"
+#include "core/dcm_bus_regs.h"
 #include "wire/dcm_regs.h"
 
 /**
@@ -157,29 +158,29 @@ static void regs_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct d
 	u32 i;
 
 	for (i = 0; i < b->n_dev; i++) {
-		const struct dcm_board_type *type = rt->dev[b->dev[i]].type;
+		const struct dcm_board_regs *rb = rt->dev[b->dev[i]].type->regs;
 
-		if (type->exchange)
-			type->exchange(rt, b->dev[i], t, now);
+		if (rb)
+			rb->exchange(rt, b->dev[i], t, now);
 	}
 }
 
 /*
  * A register board's versions: as its type reads them, else its FW_VERSION
- * register (over SPI for a type with DCM_BOARD_F_SPI), which goes to its
- * ProgVersion.
+ * register (over SPI for a board read over SPI, &struct dcm_board_regs.spi),
+ * which goes to its ProgVersion.
  */
 static int regs_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 			struct dcm_board_buf *xb, char *version, size_t len)
 {
-	const struct dcm_board_type *type = rt->dev[dev].type;
+	const struct dcm_board_regs *rb = rt->dev[dev].type->regs;
 	u16 addr = rt->model->devices[dev].address;
 	u8 data;
 	int ret;
 
-	if (type->version)
-		return type->version(rt, dev, t, xb, version, len);
-	if (type->flags & DCM_BOARD_F_SPI)
+	if (rb && rb->version)
+		return rb->version(rt, dev, t, xb, version, len);
+	if (rb && rb->spi)
 		ret = dcm_reg_spi_read(t, addr, xb->tx, xb->rx, sizeof(xb->tx),
 				       DCM_REG_FW_VERSION, &data, 1);
 	else

@@ -9,7 +9,8 @@
  * Nack and an error of level 7. At start-up, and on the special commands,
  * the bus is chained (Bids given by BoardId, place by place) in process
  * context, and each board's type takes its identity and sends it its
- * configuration.
+ * configuration. What the kind asks of a board's type is the type's
+ * &struct dcm_board_rs485 (dcm_bus_rs485.h).
  */
 
 #include <linux/dcm.h>
@@ -21,6 +22,7 @@
 #include "core/dcm_board_type.h"
 #include "core/dcm_bus_req.h"
 #include "core/dcm_bus_kind.h"
+#include "core/dcm_bus_rs485.h"
 #include "core/dcm_controller.h"
 #include "wire/dcm_rs485.h"
 
@@ -64,19 +66,25 @@ static struct rs485_bus *rs485(const struct dcm_rt_bus *b)
 	return b->kind_priv;
 }
 
+/* What the kind asks of a device's type; NULL for a board of another kind. */
+static const struct dcm_board_rs485 *rs485_board(const struct dcm_runtime *rt, u32 dev)
+{
+	return rt->dev[dev].type->rs485;
+}
+
 /* A reply the reader found: whose, and what it says. */
 static void rs485_reply(struct dcm_runtime *rt, struct dcm_rt_bus *b, bool *answered,
 			const struct dcm_rs485_reply *reply, u32 now)
 {
-	const struct dcm_board_type *type;
+	const struct dcm_board_rs485 *rb;
 	u32 dev;
 
 	/* The reader gives each Bid of the broadcast once at most. */
 	answered[reply->bid - 1] = true;
 	dev = b->dev[reply->bid - 1];
-	type = rt->dev[dev].type;
-	if (type->reply)
-		type->reply(rt, dev, reply, now);
+	rb = rs485_board(rt, dev);
+	if (rb && rb->reply)
+		rb->reply(rt, dev, reply, now);
 	else
 		dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
 }
@@ -107,10 +115,10 @@ static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct 
 	/* A board whose type fills nothing has a slot of zeros. */
 	memset(slots, 0, sizeof(slots));
 	for (i = 0; i < n; i++) {
-		const struct dcm_board_type *type = rt->dev[b->dev[i]].type;
+		const struct dcm_board_rs485 *rb = rs485_board(rt, b->dev[i]);
 
-		if (type->slot)
-			type->slot(rt, b->dev[i], &slots[i]);
+		if (rb && rb->slot)
+			rb->slot(rt, b->dev[i], &slots[i]);
 	}
 	len = dcm_rs485_put_cmd(b->txbuf, sizeof(b->txbuf), ++r->seq, slots, n);
 	/*
@@ -290,28 +298,24 @@ int dcm_buses_chain_text(struct dcm_runtime *rt, char *text, size_t size)
  * dcm_boards_chain_result() - write the ChainResult key
  * @rt: the runtime
  *
- * dcm_buses_chain_text(), in the ChainResult of the first board whose
- * type keeps it (the chest board); each motor board's own keys say its Bid
+ * dcm_buses_chain_text(), in the ChainResult key of the first device whose
+ * Type has one (the chest board); each motor board's own keys say its Bid
  * and BoardId. Context: process.
  */
 void dcm_boards_chain_result(struct dcm_runtime *rt)
 {
 	struct dcm_controller *ctrl = rt->ctrl;
-	union dcm_value *v;
+	union dcm_value *v = NULL;
 	char *text, *old;
 	u32 d;
 
-	for (d = 0; d < rt->model->n_devices; d++)
-		if (rt->dev[d].type->flags & DCM_BOARD_F_STORE)
-			break;
-	if (d == rt->model->n_devices)
+	for (d = 0; d < rt->model->n_devices && !v; d++)
+		v = dcm_board_dev_key(rt->model, d, "ChainResult");
+	if (!v)
 		return;
-	v = dcm_board_dev_key(rt->model, d, "ChainResult");
 	text = kzalloc(DCM_MAX_STRING_LEN, GFP_KERNEL);
-	if (!v || !text) {
-		kfree(text);
+	if (!text)
 		return;
-	}
 	dcm_buses_chain_text(rt, text, DCM_MAX_STRING_LEN);
 	mutex_lock(&ctrl->desc.keys_lock);
 	old = v->str;
@@ -376,13 +380,13 @@ bool dcm_buses_chaining(struct dcm_runtime *rt)
  * jointZeroPosition, for one) and sent to the board's Bid, which chaining
  * gave it. Context: process; the request is carried by the cycle.
  *
- * Return: 0; -EINVAL for a type without a configuration; -ENODEV when the
- * board was not chained or its bus has no transport; -EIO when it did not
- * take it; -ENOMEM.
+ * Return: 0; -EINVAL for a type without a configuration (no &struct
+ * dcm_board_rs485.configure); -ENODEV when the board was not chained or its
+ * bus has no transport; -EIO when it did not take it; -ENOMEM.
  */
 int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
 {
-	const struct dcm_board_type *type = rt->dev[dev].type;
+	const struct dcm_board_rs485 *rb = rs485_board(rt, dev);
 	struct dcm_rt_bus *b = &rt->buses[rt->dev[dev].bus];
 	u32 pos = rt->dev[dev].pos;
 	struct dcm_board_buf *xb;
@@ -390,7 +394,7 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
 	struct dcm_bus *t;
 	int idx, ret = -ENODEV;
 
-	if (!type->configure)
+	if (!rb || !rb->configure)
 		return -EINVAL;
 	xb = kmalloc(sizeof(*xb), GFP_KERNEL);
 	if (!xb)
@@ -401,7 +405,7 @@ int dcm_board_configure(struct dcm_runtime *rt, u32 dev)
 	/* Pairs with the release at the end of dcm_bus_chain_work(). */
 	if (t && t->kind == DCM_BUS_RS485 && r && smp_load_acquire(&r->chained) &&
 	    pos < r->n_chain) {
-		ret = type->configure(rt, dev, t, r->chain[pos].bid, xb);
+		ret = rb->configure(rt, dev, t, r->chain[pos].bid, xb);
 	}
 	srcu_read_unlock(&rt->ctrl->srcu, idx);
 	kfree(xb);
@@ -435,7 +439,7 @@ static void dcm_bus_chain_work(struct work_struct *work)
 	struct dcm_rt_bus *b = r->b;
 	struct dcm_runtime *rt = b->rt;
 	struct dcm_controller *ctrl = rt->ctrl;
-	const struct dcm_board_type *type;
+	const struct dcm_board_rs485 *rb;
 	struct chain_run *cr;
 	struct dcm_bus *t;
 	u32 pos, dev, before;
@@ -454,9 +458,9 @@ static void dcm_bus_chain_work(struct work_struct *work)
 	if (!cr->more) {
 		r->n_chain = 0;
 		for (pos = 0; pos < b->n_dev; pos++) {
-			type = rt->dev[b->dev[pos]].type;
-			if (type->unchained)
-				type->unchained(rt, b->dev[pos]);
+			rb = rs485_board(rt, b->dev[pos]);
+			if (rb && rb->unchained)
+				rb->unchained(rt, b->dev[pos]);
 		}
 	}
 	cr->from = r->n_chain;
@@ -467,11 +471,11 @@ static void dcm_bus_chain_work(struct work_struct *work)
 		r->chain[pos].board_id = cr->id[pos].board_id;
 		r->n_chain = pos + 1;
 		dev = b->dev[pos];
-		type = rt->dev[dev].type;
-		if (type->identified)
-			type->identified(rt, dev, &cr->id[pos], pos + 1);
-		if (type->configure)
-			type->configure(rt, dev, t, pos + 1, &cr->xb);
+		rb = rs485_board(rt, dev);
+		if (rb && rb->identified)
+			rb->identified(rt, dev, &cr->id[pos], pos + 1);
+		if (rb && rb->configure)
+			rb->configure(rt, dev, t, pos + 1, &cr->xb);
 	}
 	if (!cr->more || r->n_chain != before)
 		dev_info(&ctrl->dev, "%s: %u of %u boards chained\n", b->name, r->n_chain, cr->n);
@@ -502,7 +506,7 @@ out:
 static int rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 			 struct dcm_board_buf *xb, char *version, size_t len)
 {
-	const struct dcm_board_type *type = rt->dev[dev].type;
+	const struct dcm_board_rs485 *rb = rs485_board(rt, dev);
 	const struct rs485_bus *r = rs485(&rt->buses[rt->dev[dev].bus]);
 	u32 pos = rt->dev[dev].pos;
 	struct dcm_rs485_ident id;
@@ -522,8 +526,8 @@ static int rs485_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 	if (dcm_rs485_parse_frame(xb->rx, got, &f) < 0 || dcm_rs485_get_ident(&f, &id) ||
 	    f.addr != r->chain[pos].bid)
 		return -EBADMSG;
-	if (type->identified)
-		type->identified(rt, dev, &id, r->chain[pos].bid);
+	if (rb && rb->identified)
+		rb->identified(rt, dev, &id, r->chain[pos].bid);
 	snprintf(version, len, "%u", id.prog_version);
 	return 0;
 }
@@ -598,14 +602,21 @@ void dcm_bus_chain_flush(struct dcm_rt_bus *b)
 
 /*
  * A new runtime's bus gets its own state and its chaining, which the cycle
- * and the special commands queue.
+ * and the special commands queue; its boards' error codes are decoded by
+ * their types (&struct dcm_rt_device.error).
  */
 static int rs485_prepare(struct dcm_runtime *rt, struct dcm_rt_bus *b)
 {
 	struct rs485_bus *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	const struct dcm_board_rs485 *rb;
+	u32 i;
 
 	if (!r)
 		return -ENOMEM;
+	for (i = 0; i < b->n_dev; i++) {
+		rb = rs485_board(rt, b->dev[i]);
+		rt->dev[b->dev[i]].error = rb ? rb->error : NULL;
+	}
 	r->b = b;
 	INIT_WORK(&r->chain_work, dcm_bus_chain_work);
 	b->kind_priv = r;

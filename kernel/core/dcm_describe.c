@@ -89,7 +89,7 @@ static void runtime_free(struct dcm_runtime *rt)
  * @why: on failure, set to a message for the user (a literal), or left
  *
  * The body's calibration is read from the chest board's store into @m
- * first (dcm_boards_store_load()), before any motor board is configured. On
+ * first (dcm_boards_load_record()), before any motor board is configured. On
  * success @m runs, the old description and its state are freed,
  * @ctrl->desc.swaps counts one more, and DCM_EV_CONFIG is posted. If @m, with
  * the body record, equals the running description (dcm_model_equal()), @m
@@ -110,7 +110,7 @@ int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const
 
 	lockdep_assert_held(&ctrl->desc.lock);
 
-	dcm_boards_store_load(ctrl, m);
+	dcm_boards_load_record(ctrl, m);
 	mutex_lock(&ctrl->desc.keys_lock);
 	same = ctrl->desc.model && dcm_model_equal(ctrl->desc.model, m);
 	mutex_unlock(&ctrl->desc.keys_lock);

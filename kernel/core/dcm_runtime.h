@@ -112,8 +112,9 @@ struct dcm_dev_error {
  * @role: subdevice index of each role of its board type, or -1
  * @type: its board type, found from its Type when the runtime was bound
  *	(dcm_boards_bind())
- * @error: its board type's error op (struct dcm_board_type.error), or NULL:
- *	the level of a board's error code, with @text its line
+ * @error: its board type's error op (struct dcm_board_rs485.error, set by
+ *	its bus's kind), or NULL: the level of a board's error code, with
+ *	@text its line
  * @priv: its board type's private area (struct dcm_board_type.priv_size
  *	bytes), or NULL
  */

@@ -28,6 +28,7 @@
 #include <linux/workqueue.h>
 
 #include "core/dcm_bus_kind.h"
+#include "core/dcm_bus_rs485.h"
 #include "core/dcm_controller.h"
 #include "core/dcm_events.h"
 #include "core/dcm_special.h"
@@ -104,13 +105,13 @@ static void sp_reset(struct dcm_runtime *rt, char *text)
 static int sp_config(struct dcm_runtime *rt, char *text)
 {
 	u32 d, n = 0, ok = 0;
+	int ret;
 
+	/* A board without a configuration says -EINVAL and is not counted. */
 	for (d = 0; d < rt->model->n_devices; d++) {
-		if (!rt->dev[d].type->configure)
-			continue;
-		n++;
-		if (!dcm_board_configure(rt, d))
-			ok++;
+		ret = dcm_board_configure(rt, d);
+		n += ret != -EINVAL;
+		ok += !ret;
 	}
 	snprintf(text, TEXT_LEN, "%u of %u motor boards configured", ok, n);
 	return 0;
