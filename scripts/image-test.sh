@@ -224,6 +224,7 @@ image() {
 	chroot "$root" sh -c 'useradd -m -s /bin/bash -G dcm nao &&
 		systemctl mask serial-getty@ttyS0.service getty@tty1.service' >"$work/setup.log" 2>&1 ||
 		fatal "adding the user nao to dcm" "$work/setup.log"
+	install -D -m 0644 scripts/image/tap.sh "$root/usr/local/lib/dcm-image-test/tap.sh"
 	if [ "$variant" = robot ]; then
 		install -D -m 0755 scripts/image/check.sh "$root/usr/local/lib/dcm-image-test/check.sh"
 	else

@@ -18,33 +18,8 @@
 set -u
 
 USER_NAME=nao
-n=0
-kver=$(uname -r)
+. "$(dirname "$0")/tap.sh"
 FLIGHT=/var/lib/dcm/flight
-
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		[ -s /tmp/check.log ] && sed 's/^/# /' /tmp/check.log | tail -15
-	fi
-	: >/tmp/check.log
-}
-say() { echo "# $*"; }
-as_user() { runuser -u "$USER_NAME" -- "$@"; }
-
-# wait_for SECONDS COMMAND...: until COMMAND succeeds or SECONDS pass.
-wait_for() {
-	local t=$1
-	shift
-	while ! "$@" >/dev/null 2>&1; do
-		t=$((t - 1))
-		[ "$t" -gt 0 ] || return 1
-		sleep 1
-	done
-}
 
 echo "@@DCM-IMAGE-BEGIN@@"
 say "kernel $kver, $(systemd --version | head -1)"

@@ -18,35 +18,7 @@ set -u
 
 USER_NAME=nao
 PKGS="dcm-dkms dcm-tools libdcm0 libdcm-desc0 python3-dcm"
-n=0
-kver=$(uname -r)
-
-check() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		[ -s /tmp/check.log ] && sed 's/^/# /' /tmp/check.log | tail -15
-	fi
-	: >/tmp/check.log
-}
-say() { echo "# $*"; }
-as_user() { runuser -u "$USER_NAME" -- "$@"; }
-
-# wait_for SECONDS COMMAND...: until COMMAND succeeds or SECONDS pass.
-wait_for() {
-	local t=$1
-	shift
-	while ! "$@" >/dev/null 2>&1; do
-		t=$((t - 1))
-		[ "$t" -gt 0 ] || return 1
-		sleep 1
-	done
-}
-
-# near A B EPS: |A - B| <= EPS.
-near() { awk -v a="$1" -v b="$2" -v e="$3" 'BEGIN { d = a - b; exit !(d <= e && -d <= e) }'; }
+. "$(dirname "$0")/tap.sh"
 
 echo "@@DCM-IMAGE-BEGIN@@"
 say "kernel $kver, $(systemd --version | head -1)"

@@ -300,6 +300,7 @@ struct rec_out {
 	bool rotate_due;		/* past --max-size: rotated before the next row */
 	struct rec_mcap mc;		/* -f mcap: the channels and the writer */
 	double flushed;			/* -f mcap: the wall clock of the last chunk written */
+	bool failed;			/* a write failed, and was said: nothing more is written */
 };
 
 /* The file's beginning: CSV's header line, MCAP's header and channels. 0 or -1 (said). */
@@ -314,6 +315,7 @@ static int out_begin(struct rec_out *o, const struct rec_keys *k, FILE *err)
 	r = rec_mcap_start(&o->mc, o->f, 0);
 	if (r) {
 		fprintf(err, "dcmctl: record: %s\n", strerror(-r));
+		o->failed = true;
 		return -1;
 	}
 	return 0;
@@ -326,6 +328,8 @@ static int out_end(struct rec_out *o, FILE *err)
 
 	if (o->a->fmt != REC_MCAP || !o->mc.w)
 		return 0;
+	if (o->failed)
+		return -1;	/* said when it failed; the end would fail the same way */
 	r = rec_mcap_end(&o->mc);
 	if (r) {
 		fprintf(err, "dcmctl: record: %s: %s\n", o->a->output ? o->a->output : "stdout",
@@ -614,9 +618,11 @@ static int record_mcap(struct rec_out *ro, const struct rec_ring_slot *m, const 
 		r = mcap_flush(ro->mc.w);
 		ro->flushed = m->wall;
 	}
-	if (r)
+	if (r) {
 		fprintf(err, "dcmctl: record: %s: %s\n", ro->a->output ? ro->a->output : "stdout",
 			strerror(-r));
+		ro->failed = true;
+	}
 	ro->written = mcap_written(ro->mc.w);
 	return r ? -1 : 0;
 }

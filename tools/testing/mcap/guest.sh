@@ -96,9 +96,9 @@ put killed.mcap $T/killed.mcap
 dcmctl record -f MCAP --cycles 1 -o $T/x.mcap >/dev/null 2>$T/e1
 [ $? = 2 ] && grep -q "unknown format 'MCAP' (csv, jsonl or mcap)" $T/e1
 step badformat $? "$(cat $T/e1)"
-# a full disk: said, exit 1, not a file that looks whole
+# a full disk: said once, exit 1, not a file that looks whole
 dcmctl record -f mcap --cycles 200 -o /dev/full 2>$T/e3
-[ $? = 1 ] && grep -q "No space left on device" $T/e3
+[ $? = 1 ] && [ "$(grep -c "No space left on device" $T/e3)" = 1 ]
 step full $? "$(cat $T/e3)"
 # the flight recorder's directory through a symbolic link: refused, as for JSON lines
 mkdir -p $T/real

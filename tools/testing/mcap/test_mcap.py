@@ -193,7 +193,7 @@ def check_cut_and_flight(files, steps):
         'shorter still' % (s and s.get('streamed'), s and s.get('chunks')), err)
     step(steps, 'badformat', '-f MCAP is refused (usage)')
     step(steps, 'dumpformat', 'dcm-flight --dump --format: refused')
-    step(steps, 'full', 'record -f mcap into a full disk: said, exit 1')
+    step(steps, 'full', 'record -f mcap into a full disk: said once, exit 1')
     step(steps, 'flightlink', 'dcm-flight -f mcap: a directory through a symbolic link refused')
     step(steps, 'flightdump', 'dcmctl flight -f mcap: flight-dump writes a .mcap, '
          'flight-latest.mcap points at it')
