@@ -147,6 +147,7 @@ lpid=
 # late on a busy host, the body fallen again).
 AY=$SYS/SubDeviceList/InertialSensor/AngleY/Sensor/Value
 ay0=$(cat $AY)
+: >/tmp/physics-relay2.csv	# there before the first poll, which the job's redirection may follow
 dcmctl record InertialSensor/AngleY/Sensor --duration 120 >/tmp/physics-relay2.csv 2>/dev/null &
 cpid=$!
 wait_until 5 holds '[ "$(wc -l </tmp/physics-relay2.csv)" -ge 2 ]'
