@@ -22,7 +22,7 @@
 # every binary hardened (hardening-check; -fstack-clash-protection and
 # -fcf-protection in every compilation unit), and lintian --pedantic
 # finds no tag that is not overridden, on the binaries and on the source.
-# About 3 minutes (two builds of about 45 s each, lintian).
+# About 2 minutes (two builds of about 45 s each, side by side, lintian).
 #
 # Run by `make unit`; ends like a cmocka binary ("[  PASSED  ] N test(s)."
 # and "[  FAILED  ] N test(s), listed below:"), exit 1 on a failure.
@@ -60,11 +60,17 @@ build_tree "$src"
 build_tree "$src2"
 (cd "$src" && dpkg-buildpackage -S -uc -us) >"$log" 2>&1
 check "dpkg-buildpackage -S -uc -us (the source package)" "$?"
-(cd "$src" && offline sh -c '! getent ahosts deb.debian.org >/dev/null 2>&1 &&
-	dpkg-buildpackage -b -uc -us') >"$log" 2>&1
-check "dpkg-buildpackage -b -uc -us with no network" "$?"
-(cd "$src2" && dpkg-buildpackage -b -uc -us) >"$log" 2>&1
-check "dpkg-buildpackage -b -uc -us again, in another directory" "$?"
+# The two binary builds run side by side (each is one job: dh's default).
+(cd "$src2" && dpkg-buildpackage -b -uc -us) >"$log.again" 2>&1 &
+again=$!
+(cd "$src" && offline sh -c 'test "$(tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d " ")" = lo &&
+	dpkg-buildpackage -b -uc -us') \
+	>"$log" 2>&1
+check "dpkg-buildpackage -b -uc -us with no network (no interface but lo)" "$?"
+wait "$again"
+st=$?
+cp "$log.again" "$log"
+check "dpkg-buildpackage -b -uc -us again, in another directory" "$st"
 ok=0
 n=0
 for d in "$tmp"/*.deb; do
