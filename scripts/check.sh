@@ -31,17 +31,22 @@ names=()
 passed=()
 failed=()
 skipped=()
+took=()
 
 heading() {
 	printf '\n==== %s ====\n' "$1"
 }
 
-# record NAME PASSED FAILED SKIPPED
+# record NAME PASSED FAILED SKIPPED [SECONDS]: SECONDS since the suite began
+# (since the last record() when not given).
+last=$SECONDS
 record() {
 	names+=("$1")
 	passed+=("$2")
 	failed+=("$3")
 	skipped+=("$4")
+	took+=("${5:-$((SECONDS - last))}")
+	last=$SECONDS
 }
 
 # (0) the build: one test. Nothing else can run without it.
@@ -93,22 +98,39 @@ set -e
 read -r p f s n < <(scripts/tap-totals.sh "$results/arch.log" "$st")
 record arch "$p" "$f" "$s"
 
-# (b) host unit tests: sum cmocka's per-binary PASSED/FAILED lines.
-heading "unit (host, cmocka)"
-set +e
-env -u CMOCKA_MESSAGE_OUTPUT make --no-print-directory unit 2>&1 |
-	tee "$results/unit.log"
-st=${PIPESTATUS[0]}
-set -e
-read -r p f < <(awk '
-	/^\[ *PASSED *\] [0-9]+ test\(s\)\./ { p += $(NF - 1) }
-	/^\[ *FAILED *\] [0-9]+ test\(s\), listed below:/ { f += $(NF - 3) }
-	END { print p + 0, f + 0 }' "$results/unit.log")
-if [ "$st" != 0 ] && [ "$f" = 0 ]; then
-	echo "check.sh: unit tests exited with status $st without a failed test: counted as 1 failed"
-	f=1
+# (b) host unit tests: sum cmocka's per-binary PASSED/FAILED lines. They
+# run beside the selftests' VM (which waits on its guest more than it
+# computes), their output held in their log and shown once the selftests
+# are done; DCM_CHECK_SERIAL=1 runs them first, alone.
+unit() {
+	env -u CMOCKA_MESSAGE_OUTPUT make --no-print-directory unit >"$results/unit.log" 2>&1
+}
+unit_end() {
+	heading "unit (host, cmocka)"
+	cat "$results/unit.log"
+	read -r p f < <(awk '
+		/^\[ *PASSED *\] [0-9]+ test\(s\)\./ { p += $(NF - 1) }
+		/^\[ *FAILED *\] [0-9]+ test\(s\), listed below:/ { f += $(NF - 3) }
+		END { print p + 0, f + 0 }' "$results/unit.log")
+	if [ "$1" != 0 ] && [ "$f" = 0 ]; then
+		echo "check.sh: unit tests exited with status $1 without a failed test: counted as 1 failed"
+		f=1
+	fi
+	record unit "$p" "$f" - "$2"
+}
+unit_start=$SECONDS
+if [ -n "${DCM_CHECK_SERIAL:-}" ]; then
+	set +e
+	unit
+	unit_st=$?
+	set -e
+	unit_end "$unit_st" $((SECONDS - unit_start))
+	unit_pid=
+else
+	heading "unit (host, cmocka): running beside the selftests, shown after them"
+	unit &
+	unit_pid=$!
 fi
-record unit "$p" "$f" -
 
 # (c) kselftests in the VM: sum the "# Totals:" lines.
 heading "selftests (VM, kselftest)"
@@ -118,6 +140,13 @@ st=$?
 set -e
 read -r p f s n < <(scripts/tap-totals.sh "$results/selftests.log" "$st")
 record selftests "$p" "$f" "$s"
+if [ -n "$unit_pid" ]; then
+	set +e
+	wait "$unit_pid"
+	unit_st=$?
+	set -e
+	unit_end "$unit_st" $((SECONDS - unit_start))
+fi
 
 heading "web (dcm-web in the VM, from the host)"
 set +e
@@ -138,10 +167,10 @@ record mcap "$p" "$f" "$s"
 heading summary
 total_p=0
 total_f=0
-printf '%-12s %7s %7s %8s\n' suite passed failed skipped
+printf '%-12s %7s %7s %8s %8s\n' suite passed failed skipped seconds
 for i in "${!names[@]}"; do
-	printf '%-12s %7s %7s %8s\n' "${names[$i]}" "${passed[$i]}" \
-		"${failed[$i]}" "${skipped[$i]}"
+	printf '%-12s %7s %7s %8s %8s\n' "${names[$i]}" "${passed[$i]}" \
+		"${failed[$i]}" "${skipped[$i]}" "${took[$i]}"
 	total_p=$((total_p + passed[i]))
 	total_f=$((total_f + failed[i]))
 done
