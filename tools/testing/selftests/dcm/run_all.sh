@@ -3,7 +3,8 @@
 # TAP ending in "# Totals: ...". Exits non-zero if any test program failed.
 # dcm_fuzz_test is last: it leaves the robot's keys and store as random
 # writes left them. With arguments, only the tests named (in the same
-# order); a name that is no test of the suite fails.
+# order); a name that is no test of the suite fails. Each test's time (in
+# whole seconds, the guest's clock) follows it as a comment line.
 cd "$(dirname "$0")" || exit 1
 rc=0
 all=""
@@ -42,6 +43,8 @@ for t in $all; do
 		rc=1
 		continue
 	fi
+	start=$(date +%s)
 	./"$t" || rc=1
+	echo "# selftest: $t took $(($(date +%s) - start)) s"
 done
 exit $rc
