@@ -16,6 +16,7 @@
 #include <linux/wait.h>
 
 #include "core/dcm_controller.h"
+#include "core/dcm_describe.h"
 #include "core/dcm_events.h"
 #include "boards/dcm_board_table.h"
 #include "boards/dcm_chest.h"
@@ -180,8 +181,8 @@ static const char *const stop_names[] = {
 
 /**
  * dcm_calibrate() - calibrate a joint's MRE
- * @ctrl: the controller, its desc.lock held
- * @rt: its running state
+ * @ctrl: the controller
+ * @rt: its running state, which stays while the job runs
  * @name: the joint ("HeadYaw"), or any subdevice of it
  * @stop: enum dcm_calib_stop
  * @zero: the zero given, for DCM_CALIB_SET only
@@ -194,7 +195,9 @@ static const char *const stop_names[] = {
  * takes @zero (0 clears the calibration: hardness is then held at 0). The
  * zero goes to the chest board's store, then to the jointZeroPosition key,
  * then to the motor board in its configuration; DCM_EV_CALIBRATION is
- * posted. Waits for the board's replies, up to REPLY_WAIT_MS at each step.
+ * posted. Waits for the board's replies, up to REPLY_WAIT_MS at each step,
+ * holding no lock. Context: a job of @ctrl (dcm_describe_job()), which
+ * orders it with the other users of the chest store.
  *
  * Return: 0; -ENOENT for an unknown joint; -EINVAL for a joint without an
  * MRE angle of its own on a motor board; -EIO when the board does not
@@ -211,7 +214,7 @@ int dcm_calibrate(struct dcm_controller *ctrl, struct dcm_runtime *rt, const cha
 	s64 angle = 0;
 	int ret;
 
-	lockdep_assert_held(&ctrl->desc.lock);
+	lockdep_assert(dcm_describe_in_job(ctrl));
 	ret = find_joint(rt->model, name, &j, why);
 	if (ret)
 		return ret;

@@ -403,9 +403,9 @@ static u32 apply_body(struct dcm_controller *ctrl, struct dcm_model *m, u32 ches
  * them, replace the description's; with no record (-ENODATA), a corrupt one
  * (-EBADMSG, a commit cut halfway), or a store that cannot be read, the
  * description keeps its own, which is logged and posted as an event.
- * A description without a chest board is left alone. Context: process,
- * under the controller's desc.lock; takes the chest board's bus a page
- * at a time.
+ * A description without a chest board is left alone. Context: a job of
+ * the controller (dcm_describe_load()), holding no lock; the cycle carries
+ * the chest board's bus a page at a time.
  */
 void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m)
 {
@@ -479,8 +479,8 @@ out:
  *
  * Reads the record, changes the zero, and writes the pages that changed
  * (dcm_calib_record()); the record's names are the description's BodyId
- * and BodyNickName. Context: process; takes the chest board's bus a page
- * at a time.
+ * and BodyNickName. Context: a job of the controller (dcm_calibrate()),
+ * holding no lock; the cycle carries the chest board's bus a page at a time.
  *
  * Return: 0, -ENOMEM, or -EIO when the store cannot be read or written
  * (an event says which page failed).

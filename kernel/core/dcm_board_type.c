@@ -66,7 +66,8 @@ const struct dcm_board_type *dcm_board_type_find(const char *name)
  *
  * The boards layer loads it into @m (&struct dcm_boards.load_record: from
  * the chest board's store), before any board of @m is configured.
- * Context: process, under the controller's desc.lock; may sleep.
+ * Context: a job of the controller (dcm_describe_load()), holding no lock;
+ * waits for the cycle to carry the store's transfers.
  */
 void dcm_boards_load_record(struct dcm_controller *ctrl, struct dcm_model *m)
 {

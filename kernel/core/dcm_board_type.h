@@ -145,7 +145,8 @@ struct dcm_board_type {
  *	BodyNickName) into a description being committed, not yet running,
  *	from the board that keeps it (the chest board's store); a
  *	description without that board is left as it is. NULL: no record.
- *	In process context, under the controller's desc.lock; may sleep.
+ *	A job of the controller (dcm_describe_load()), holding no lock;
+ *	waits for the cycle to carry the board's transfers.
  */
 struct dcm_boards {
 	const struct dcm_board_type *const *types;

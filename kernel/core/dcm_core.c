@@ -132,6 +132,7 @@ static void dcm_controller_release(struct device *dev)
 	dcm_cycle_free(ctrl);
 	dcm_events_destroy(ctrl);
 	cleanup_srcu_struct(&ctrl->srcu);
+	dcm_describe_free(&ctrl->desc);
 	kfree(ctrl);
 }
 
@@ -167,17 +168,23 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 	ctrl->flags = flags;
 	dcm_time_start(&ctrl->time);
 	init_rwsem(&ctrl->lock);
-	dcm_describe_init(&ctrl->desc);
+	ret = dcm_describe_init(&ctrl->desc);
+	if (ret) {
+		kfree(ctrl);
+		return ERR_PTR(ret);
+	}
 	dcm_aliases_init(&ctrl->aliases);
 	dcm_buses_init(&ctrl->buses);
 	ret = init_srcu_struct(&ctrl->srcu);
 	if (ret) {
+		dcm_describe_free(&ctrl->desc);
 		kfree(ctrl);
 		return ERR_PTR(ret);
 	}
 	ret = dcm_events_create(ctrl);
 	if (ret) {
 		cleanup_srcu_struct(&ctrl->srcu);
+		dcm_describe_free(&ctrl->desc);
 		kfree(ctrl);
 		return ERR_PTR(ret);
 	}
@@ -185,6 +192,7 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 	if (ret) {
 		dcm_events_destroy(ctrl);
 		cleanup_srcu_struct(&ctrl->srcu);
+		dcm_describe_free(&ctrl->desc);
 		kfree(ctrl);
 		return ERR_PTR(ret);
 	}
@@ -197,6 +205,7 @@ struct dcm_controller *dcm_controller_create(struct device *parent, const char *
 		dcm_cycle_free(ctrl);
 		dcm_events_destroy(ctrl);
 		cleanup_srcu_struct(&ctrl->srcu);
+		dcm_describe_free(&ctrl->desc);
 		kfree(ctrl);
 		return ERR_PTR(ret == -EBUSY ? -ENOSPC : ret);
 	}

@@ -14,6 +14,7 @@
 
 struct dcm_controller;
 struct dcm_model;
+struct dcm_runtime;
 struct dcm_tree;
 
 /**
@@ -30,11 +31,29 @@ struct dcm_tree_ops {
 	void (*remove)(struct dcm_tree *tree);
 };
 
-void dcm_describe_init(struct dcm_desc *desc);
+/**
+ * struct dcm_describe_old - what a swap replaced, freed once the cycle left it
+ * @rt: the old running state, or NULL
+ * @model: the old description, or NULL
+ */
+struct dcm_describe_old {
+	struct dcm_runtime *rt;
+	struct dcm_model *model;
+};
+
+int dcm_describe_init(struct dcm_desc *desc);
+void dcm_describe_free(struct dcm_desc *desc);
 void dcm_describe_set_tree_ops(const struct dcm_tree_ops *ops);
+int dcm_describe_job(struct dcm_controller *ctrl,
+		     int (*run)(struct dcm_controller *ctrl, void *arg), void *arg);
+bool dcm_describe_in_job(struct dcm_controller *ctrl);
+int dcm_describe_running(struct dcm_controller *ctrl, struct dcm_runtime **rt);
+void dcm_describe_load(struct dcm_controller *ctrl, struct dcm_model *m);
 /* dcm_describe_replace(): the description equals the running one, which stays */
 #define DCM_DESCRIBE_UNCHANGED	1
-int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const char **why);
+int dcm_describe_replace(struct dcm_controller *ctrl, struct dcm_model *m, const char **why,
+			 struct dcm_describe_old *old);
+void dcm_describe_retire(struct dcm_controller *ctrl, struct dcm_describe_old *old);
 void dcm_describe_release(struct dcm_controller *ctrl);
 
 #endif /* _DCM_DESCRIBE_H */

@@ -12,16 +12,17 @@
 #include <linux/types.h>
 
 struct dcm_model;
+struct workqueue_struct;
 struct dcm_runtime;
 struct dcm_tree;
 
 /**
  * struct dcm_desc - a controller's running description, a part of the
  *	controller
- * @lock: orders configuration transactions (the netlink face's, with their
- *	state), description swaps, calibration and special commands; guards
+ * @lock: guards the configuration transaction (the netlink face's state),
  *	@tree, and with the controller's lock the swap of @model, @rt and
- *	@generation (DOC: Locking)
+ *	@generation; held for short steps only, never across bus I/O or a
+ *	wait for the cycle (DOC: Locking)
  * @model: the running robot description, or NULL; changed under @lock and
  *	the controller's lock (for writing), read under either
  * @tree: its sysfs key tree
@@ -32,6 +33,10 @@ struct dcm_tree;
  *	controller was created; a commit equal to the running description
  *	does not count. Written under @lock, read with READ_ONCE()
  * @keys_lock: guards string key values against a concurrent write
+ * @jobs: an ordered queue: the work that uses the running state outside the
+ *	cycle and waits for it (calibration, special commands, a commit's
+ *	chest store read and swap) runs there one job at a time, holding no
+ *	lock while it waits (dcm_describe_job())
  */
 struct dcm_desc {
 	struct mutex lock;		/* transactions, swaps of @model */
@@ -41,6 +46,7 @@ struct dcm_desc {
 	u32 generation;
 	u32 swaps;
 	struct mutex keys_lock;		/* string key values */
+	struct workqueue_struct *jobs;
 };
 
 #endif /* _DCM_DESCRIBE_TYPES_H */

@@ -80,7 +80,7 @@ static s64 key_micro(s64 v, u32 scale)
 	return out;
 }
 
-/* A live key's value now; the caller holds @rt->err_lock for the counters. */
+/* A live key's value now; the caller holds @rt->values_lock for the counters. */
 static s64 keyslot_value(const struct dcm_runtime *rt, const struct dcm_keyslot *k)
 {
 	const struct dcm_rt_device *d;
@@ -199,7 +199,6 @@ struct dcm_runtime *dcm_runtime_create(struct dcm_controller *ctrl, struct dcm_m
 	rt->ctrl = ctrl;
 	rt->generation = generation;
 	raw_spin_lock_init(&rt->cmd_lock);
-	spin_lock_init(&rt->err_lock);
 	spin_lock_init(&rt->values_lock);
 
 	for (i = 0; i < m->n_subdevices; i++)
@@ -383,8 +382,8 @@ void dcm_runtime_sense(struct dcm_runtime *rt, s32 role_sub, s64 raw, u32 now)
 
 /*
  * The live keys' values of the cycle, after the subdevices': a key's time
- * is that of the last cycle that changed it. The counters are read under
- * @rt->err_lock, a spinlock held for the loop only.
+ * is that of the last cycle that changed it. The caller holds
+ * @rt->values_lock, which guards the counters too.
  */
 static void dcm_runtime_gather_keys(struct dcm_runtime *rt, u32 now)
 {
@@ -393,7 +392,7 @@ static void dcm_runtime_gather_keys(struct dcm_runtime *rt, u32 now)
 	u32 i;
 	s64 v;
 
-	spin_lock(&rt->err_lock);
+	lockdep_assert_held(&rt->values_lock);
 	for (i = 0; i < rt->n_keys; i++) {
 		v = keyslot_value(rt, &rt->keys[i]);
 		if (v != values[i]) {
@@ -401,7 +400,6 @@ static void dcm_runtime_gather_keys(struct dcm_runtime *rt, u32 now)
 			times[i] = now;
 		}
 	}
-	spin_unlock(&rt->err_lock);
 }
 
 /**
@@ -415,13 +413,15 @@ static void dcm_runtime_gather_keys(struct dcm_runtime *rt, u32 now)
  * value: readers never wait on the bus exchanges. The section is not
  * preemptible, as a seqcount's write section: a reader of higher priority
  * on this CPU would otherwise spin on the odd count. Context: the cycle
- * thread; allocates nothing, takes only @rt->err_lock.
+ * thread, holding @rt->values_lock (the lanes' values and the boards'
+ * counters stay whole); allocates nothing, takes no lock.
  */
 void dcm_runtime_publish(struct dcm_runtime *rt, u32 now, u64 cycle)
 {
 	struct dcm_snapbuf *sb = rt->snap;
 	u32 seq = sb->hdr->seq;
 
+	lockdep_assert_held(&rt->values_lock);
 	dcm_runtime_gather_keys(rt, now);
 	preempt_disable();
 	WRITE_ONCE(sb->hdr->seq, seq + 1);
@@ -499,7 +499,7 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 	int ev = DCM_EV_UNSPEC;
 	bool fresh = false;
 
-	spin_lock(&rt->err_lock);
+	spin_lock(&rt->values_lock);
 	if (ok) {
 		d->ack++;
 		if (d->nack_run >= DCM_NACK_BURST)
@@ -539,7 +539,7 @@ void dcm_runtime_answer(struct dcm_runtime *rt, u32 dev, bool ok, u8 source, u8 
 	added = d->err[0];
 	fresh = true;
 out:
-	spin_unlock(&rt->err_lock);
+	spin_unlock(&rt->values_lock);
 
 	/* Events after the lock: they format text. The history keeps them. */
 	if (ok && burst)
@@ -573,10 +573,10 @@ out:
  */
 void dcm_runtime_counters(struct dcm_runtime *rt, u32 dev, u64 *ack, u64 *nack)
 {
-	spin_lock(&rt->err_lock);
+	spin_lock(&rt->values_lock);
 	*ack = rt->dev[dev].ack;
 	*nack = rt->dev[dev].nack;
-	spin_unlock(&rt->err_lock);
+	spin_unlock(&rt->values_lock);
 }
 
 /**
@@ -592,9 +592,9 @@ bool dcm_runtime_available(struct dcm_runtime *rt, u32 dev)
 {
 	bool ok;
 
-	spin_lock(&rt->err_lock);
+	spin_lock(&rt->values_lock);
 	ok = rt->dev[dev].ack && rt->dev[dev].nack_run < DCM_NACK_BURST;
-	spin_unlock(&rt->err_lock);
+	spin_unlock(&rt->values_lock);
 	return ok;
 }
 
@@ -615,10 +615,10 @@ int dcm_runtime_errors(struct dcm_runtime *rt, u32 dev, u32 now, char *buf, size
 	u32 i, n;
 	int len = 0;
 
-	spin_lock(&rt->err_lock);
+	spin_lock(&rt->values_lock);
 	n = rt->dev[dev].n_err;
 	memcpy(err, rt->dev[dev].err, n * sizeof(err[0]));
-	spin_unlock(&rt->err_lock);
+	spin_unlock(&rt->values_lock);
 
 	for (i = 0; i < n && len < size; i++) {
 		if ((s32)(now - err[i].time) > DCM_ERROR_KEEP_MS)

@@ -193,11 +193,12 @@ struct dcm_rt_bus {
  *	per handle
  * @times: their update times
  * @dev: per device, its running state (the description's devices)
- * @err_lock: guards the devices' error lists and counters against readers
- * @values_lock: the buses' lanes write their boards' values under it,
- *	each value (dcm_runtime_sense()), the cycle publishes them under it:
- *	a value that a late bus's exchange brings shows whole in a later
- *	snapshot
+ * @values_lock: the lanes' results: the buses' lanes write their boards'
+ *	values under it, each value (dcm_runtime_sense()), and their answers
+ *	(dcm_runtime_answer(): the devices' Ack, Nack and error lists, which
+ *	readers copy under it); the cycle publishes under it: a value that a
+ *	late bus's exchange brings shows whole in a later snapshot. Never held
+ *	across anything that sleeps
  * @buses: the description's buses, as many as it names (@n_buses)
  * @n_buses: count
  */
@@ -217,8 +218,7 @@ struct dcm_runtime {
 	s64 *values;
 	u32 *times;
 	struct dcm_rt_device *dev;
-	spinlock_t err_lock;		/* error lists, Ack/Nack */
-	spinlock_t values_lock;		/* the lanes' values vs publication */
+	spinlock_t values_lock;		/* values, Ack/Nack, error lists */
 	struct dcm_rt_bus *buses;
 	u32 n_buses;
 };

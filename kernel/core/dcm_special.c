@@ -30,6 +30,7 @@
 #include "core/dcm_bus_kind.h"
 #include "core/dcm_bus_rs485.h"
 #include "core/dcm_controller.h"
+#include "core/dcm_describe.h"
 #include "core/dcm_events.h"
 #include "core/dcm_special.h"
 #include "core/dcm_board_type.h"
@@ -88,14 +89,14 @@ static void sp_reset(struct dcm_runtime *rt, char *text)
 	size_t len;
 	u32 d;
 
-	spin_lock(&rt->err_lock);
+	spin_lock(&rt->values_lock);
 	for (d = 0; d < rt->model->n_devices; d++) {
 		rt->dev[d].ack = 0;
 		rt->dev[d].nack = 0;
 		rt->dev[d].nack_run = 0;
 		rt->dev[d].n_err = 0;
 	}
-	spin_unlock(&rt->err_lock);
+	spin_unlock(&rt->values_lock);
 	rechain(rt);
 	strscpy(text, "counters and errors cleared; chained ", TEXT_LEN);
 	len = strlen(text);
@@ -173,13 +174,13 @@ static const char *board_state(struct dcm_runtime *rt, u32 d, bool has_bus, u32 
 	bool bad = false;
 	u32 i, n, run;
 
-	spin_lock(&rt->err_lock);
+	spin_lock(&rt->values_lock);
 	*ack = rt->dev[d].ack;
 	*nack = rt->dev[d].nack;
 	run = rt->dev[d].nack_run;
 	n = rt->dev[d].n_err;
 	memcpy(err, rt->dev[d].err, n * sizeof(err[0]));
-	spin_unlock(&rt->err_lock);
+	spin_unlock(&rt->values_lock);
 
 	*errors = 0;
 	for (i = 0; i < n; i++) {
@@ -227,15 +228,16 @@ static int sp_diagnostic(struct dcm_runtime *rt, const struct dcm_special_out *o
 
 /**
  * dcm_special() - run a special command
- * @ctrl: the controller, its desc.lock held
- * @rt: its running state
+ * @ctrl: the controller
+ * @rt: its running state, which stays while the job runs
  * @cmd: enum dcm_special
  * @out: where its summary and its devices go
  *
  * VERSION and DIAGNOSTIC give @out->put one struct dcm_special_board per
  * device, in the description's order; every command writes a summary of
  * DCM_MAX_STRING_LEN bytes at most to @out->text, logs it and posts
- * DCM_EV_SPECIAL. Waits for the boards (chaining, configuration).
+ * DCM_EV_SPECIAL. Waits for the boards (chaining, configuration), holding
+ * no lock. Context: a job of @ctrl (dcm_describe_job()).
  *
  * Return: 0; -EINVAL for an unknown command; -ENOMEM; or the first error
  * of @out->put, which ends the command.
@@ -246,7 +248,7 @@ int dcm_special(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 cmd,
 	char *text = out->text;
 	int ret;
 
-	lockdep_assert_held(&ctrl->desc.lock);
+	lockdep_assert(dcm_describe_in_job(ctrl));
 	/*
 	 * The boards of a bus being chained (a description just loaded) are
 	 * asked once the chain is made: its transfers go first.

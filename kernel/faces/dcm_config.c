@@ -26,6 +26,9 @@
  * @failed: the owner's transaction failed at a step: @why explains it until
  *	the owner's next request, and other sockets still get EBUSY
  * @why: the last error of the owner's transaction, for the netlink ack
+ * @committing: a commit, a job of the controller, reads the chest store
+ *	into @staged with &dcm_desc.lock dropped: every request meanwhile
+ *	gets EBUSY, and a closing socket leaves @staged to the commit
  *
  * Under the controller's &dcm_desc.lock, which orders the transactions.
  */
@@ -33,18 +36,14 @@ struct dcm_config_txn {
 	struct dcm_model *staged;
 	u32 portid;
 	bool failed;
+	bool committing;
 	char why[DCM_MAX_NAME_LEN + 192];
 };
 
-/*
- * The controller a request names, held, with desc.lock taken; for every
- * command but BEGIN, only if the sender owns its open transaction.
- */
-static struct dcm_controller *config_enter(struct genl_info *info, bool begin)
+/* The controller a request names, held. */
+static struct dcm_controller *config_get(struct genl_info *info)
 {
-	struct dcm_config_txn *txn;
 	struct dcm_controller *ctrl;
-	int ret;
 
 	if (GENL_REQ_ATTR_CHECK(info, DCM_A_CFG_INDEX))
 		return ERR_PTR(-EINVAL);
@@ -54,21 +53,49 @@ static struct dcm_controller *config_enter(struct genl_info *info, bool begin)
 				    "no such dcm controller");
 		return ERR_PTR(-ENODEV);
 	}
-	mutex_lock(&ctrl->desc.lock);
-	txn = ctrl->txn;
-	ret = 0;
-	if (ctrl->dead) {
-		ret = -ENODEV;
-	} else if ((txn->staged || txn->failed) && txn->portid != info->snd_portid) {
-		NL_SET_ERR_MSG(info->extack, "another socket has a configuration transaction open");
-		ret = -EBUSY;
-	} else if (!begin && txn->failed) {
-		NL_SET_ERR_MSG(info->extack, "the transaction failed at a step: send BEGIN");
-		ret = -ENOENT;
-	} else if (!begin && !txn->staged) {
-		NL_SET_ERR_MSG(info->extack, "no configuration transaction open: send BEGIN first");
-		ret = -ENOENT;
+	return ctrl;
+}
+
+/*
+ * Whether the sender may go on with the transaction; under desc.lock. For
+ * every command but BEGIN, only if the sender owns its open transaction.
+ */
+static int config_check(struct dcm_controller *ctrl, struct genl_info *info, bool begin)
+{
+	struct dcm_config_txn *txn = ctrl->txn;
+
+	lockdep_assert_held(&ctrl->desc.lock);
+	if (ctrl->dead)
+		return -ENODEV;
+	if (txn->committing) {
+		NL_SET_ERR_MSG(info->extack, "the configuration transaction is being committed");
+		return -EBUSY;
 	}
+	if ((txn->staged || txn->failed) && txn->portid != info->snd_portid) {
+		NL_SET_ERR_MSG(info->extack, "another socket has a configuration transaction open");
+		return -EBUSY;
+	}
+	if (!begin && txn->failed) {
+		NL_SET_ERR_MSG(info->extack, "the transaction failed at a step: send BEGIN");
+		return -ENOENT;
+	}
+	if (!begin && !txn->staged) {
+		NL_SET_ERR_MSG(info->extack, "no configuration transaction open: send BEGIN first");
+		return -ENOENT;
+	}
+	return 0;
+}
+
+/* The controller a request names, held, with desc.lock taken (config_check()). */
+static struct dcm_controller *config_enter(struct genl_info *info, bool begin)
+{
+	struct dcm_controller *ctrl = config_get(info);
+	int ret;
+
+	if (IS_ERR(ctrl))
+		return ctrl;
+	mutex_lock(&ctrl->desc.lock);
+	ret = config_check(ctrl, info, begin);
 	if (ret) {
 		mutex_unlock(&ctrl->desc.lock);
 		dcm_controller_put(ctrl);
@@ -260,38 +287,41 @@ int dcm_nl_config_set_key_doit(struct sk_buff *skb, struct genl_info *info)
 	return ret;
 }
 
-/**
- * dcm_nl_config_commit_doit() - DCM_CMD_CONFIG_COMMIT: check and publish
- * @skb: the request
- * @info: its attributes: INDEX
- *
- * The staged description is checked whole, then dcm_describe_replace()
- * makes it the running one. Any failure leaves the running description as
- * it was. The transaction ends either way. The answer carries the counts
- * of what was committed, the running generation, and UNCHANGED if the
- * staged description equalled the running one, which then stays (a reload
- * of the same files keeps clients' handles valid).
- *
- * Return: 0 or a negative errno.
- */
-int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
-{
-	struct dcm_controller *ctrl;
-	const char *why = NULL;
-	struct dcm_model *m;
+/* A commit's request and answer, for its job. */
+struct commit_job {
+	struct genl_info *info;
 	struct sk_buff *msg;
+};
+
+/*
+ * The commit, a job of the controller: checked and its answer begun under
+ * desc.lock; the body record read with desc.lock dropped (the transaction
+ * is marked committing meanwhile); the swap under desc.lock; what it
+ * replaced freed with no lock held.
+ */
+static int commit_run(struct dcm_controller *ctrl, void *arg)
+{
+	struct commit_job *c = arg;
+	struct genl_info *info = c->info;
+	struct dcm_describe_old old = { };
+	struct dcm_config_txn *txn;
+	const char *why = NULL;
+	struct sk_buff *msg = NULL;
+	struct dcm_model *m;
 	void *hdr;
 	int ret;
 
-	ctrl = config_enter(info, false);
-	if (IS_ERR(ctrl))
-		return PTR_ERR(ctrl);
-
-	m = ctrl->txn->staged;
-	ret = dcm_model_check(m, ctrl->txn->why, sizeof(ctrl->txn->why));
+	mutex_lock(&ctrl->desc.lock);
+	ret = config_check(ctrl, info, false);
+	if (ret)
+		goto unlock;
+	txn = ctrl->txn;
+	m = txn->staged;
+	ret = dcm_model_check(m, txn->why, sizeof(txn->why));
 	if (ret) {
-		dcm_nl_set_err_msg(info, ctrl->txn->why);
-		goto out_fail;
+		dcm_nl_set_err_msg(info, txn->why);
+		fail_staged(txn);
+		goto unlock;
 	}
 
 	/* The answer is ready before anything changes: nothing fails after. */
@@ -305,20 +335,28 @@ int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
 	    nla_put_u32(msg, DCM_A_CFG_N_DEVICES, m->n_devices) ||
 	    nla_put_u32(msg, DCM_A_CFG_N_SUBDEVICES, m->n_subdevices) ||
 	    nla_put_u32(msg, DCM_A_CFG_N_KEYS, m->n_robot_keys)) {
-		nlmsg_free(msg);
 		ret = -EMSGSIZE;
 		goto out_drop;
 	}
 
-	ret = dcm_describe_replace(ctrl, m, &why);
+	txn->committing = true;
+	mutex_unlock(&ctrl->desc.lock);
+	dcm_describe_load(ctrl, m);
+	mutex_lock(&ctrl->desc.lock);
+	txn->committing = false;
+	if (ctrl->dead) {
+		ret = -ENODEV;
+		goto out_drop;
+	}
+
+	ret = dcm_describe_replace(ctrl, m, &why, &old);
 	if (ret < 0) {
-		nlmsg_free(msg);
 		if (why)
 			dcm_nl_set_err_msg(info, why);
 		goto out_drop;
 	}
-	ctrl->txn->staged = NULL;
-	ctrl->txn->portid = 0;
+	txn->staged = NULL;
+	txn->portid = 0;
 	/*
 	 * Eight more bytes in a message of NLMSG_DEFAULT_SIZE cannot fail;
 	 * if they did, the answer would lack them (libdcm: changed, no
@@ -328,18 +366,50 @@ int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
 	    ret == DCM_DESCRIBE_UNCHANGED)
 		nla_put_flag(msg, DCM_A_CFG_UNCHANGED);
 	genlmsg_end(msg, hdr);
-	config_leave(ctrl);
-	return genlmsg_reply(msg, info);
+	c->msg = msg;
+	msg = NULL;
+	ret = 0;
+	goto unlock;
 
 out_drop:
-	drop_staged(ctrl->txn);
-	config_leave(ctrl);
+	drop_staged(txn);
+unlock:
+	mutex_unlock(&ctrl->desc.lock);
+	nlmsg_free(msg);
+	dcm_describe_retire(ctrl, &old);
 	return ret;
+}
 
-out_fail:
-	fail_staged(ctrl->txn);
-	config_leave(ctrl);
-	return ret;
+/**
+ * dcm_nl_config_commit_doit() - DCM_CMD_CONFIG_COMMIT: check and publish
+ * @skb: the request
+ * @info: its attributes: INDEX
+ *
+ * The staged description is checked whole, given the body record of the
+ * chest store (dcm_describe_load()), then dcm_describe_replace() makes it
+ * the running one: a job of the controller (dcm_describe_job()), ordered
+ * with calibration and special commands. Any failure leaves the running
+ * description as it was. The transaction ends either way. The answer
+ * carries the counts of what was committed, the running generation, and
+ * UNCHANGED if the staged description equalled the running one, which then
+ * stays (a reload of the same files keeps clients' handles valid).
+ *
+ * Return: 0 or a negative errno.
+ */
+int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct commit_job c = { .info = info };
+	struct dcm_controller *ctrl;
+	int ret;
+
+	ctrl = config_get(info);
+	if (IS_ERR(ctrl))
+		return PTR_ERR(ctrl);
+	ret = dcm_describe_job(ctrl, commit_run, &c);
+	dcm_controller_put(ctrl);
+	if (ret)
+		return ret;
+	return genlmsg_reply(c.msg, info);
 }
 
 /**
@@ -371,7 +441,8 @@ static void dcm_config_drop_port(u32 portid)
 		mutex_lock(&ctrl->desc.lock);
 		/* NULL once its device is gone (dcm_config_del()). */
 		txn = ctrl->txn;
-		if (txn && (txn->staged || txn->failed) && txn->portid == portid)
+		if (txn && !txn->committing && (txn->staged || txn->failed) &&
+		    txn->portid == portid)
 			drop_staged(txn);
 		mutex_unlock(&ctrl->desc.lock);
 		dcm_controller_put(ctrl);

@@ -18,6 +18,7 @@
 #include "core/dcm_controller.h"
 #include "core/dcm_events.h"
 #include "core/dcm_core.h"
+#include "core/dcm_describe.h"
 #include "faces/dcm_faces.h"
 #include "faces/dcm_netlink.h"
 #include "model/dcm_calib.h"
@@ -155,56 +156,61 @@ void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd)
 	return genlmsg_put_reply(msg, info, dcm_genl_family, 0, cmd);
 }
 
+struct nl_job {
+	struct genl_info *info;
+	int (*run)(struct dcm_controller *ctrl, struct dcm_runtime *rt, void *arg);
+	void *arg;
+};
+
+static int nl_job_run(struct dcm_controller *ctrl, void *arg)
+{
+	struct nl_job *j = arg;
+	struct dcm_runtime *rt;
+	int ret;
+
+	ret = dcm_describe_running(ctrl, &rt);
+	if (ret == -ENOENT)
+		NL_SET_ERR_MSG(j->info->extack, "no robot description loaded");
+	if (ret)
+		return ret;
+	return j->run(ctrl, rt, j->arg);
+}
+
 /**
- * dcm_nl_runtime_enter() - the controller a request names, with its running
- *	description, for the commands that act on it (calibrate, special)
+ * dcm_nl_runtime_job() - run a command that acts on the boards (calibrate,
+ *	special) as a job of the controller the request names
  * @info: the request
  * @attr: its attribute that holds the controller's index (a u32 the
  *	request must have)
- * @rt: set to the controller's running state
+ * @run: the command, given the controller and its running state, which
+ *	stays while it runs; it waits for the boards holding no lock
+ * @arg: @run's
  *
- * The controller's desc.lock is held on success, so that these commands
- * and configuration transactions are serialised; dcm_nl_runtime_leave()
- * releases it.
+ * The controller's jobs run one at a time (dcm_describe_job()): these
+ * commands and commits are serialised, while the configuration steps and
+ * GET_INFO go on. The caller waits for its job holding no lock.
  *
- * Return: the controller, or an ERR_PTR: -EINVAL (no index), -ENODEV (no
- * such controller, or it is going), -ENOENT (no description loaded).
+ * Return: what @run returned, or -EINVAL (no index), -ENODEV (no such
+ * controller, or it is going), -ENOENT (no description loaded).
  */
-struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
-					    struct dcm_runtime **rt)
+int dcm_nl_runtime_job(struct genl_info *info, int attr,
+		       int (*run)(struct dcm_controller *ctrl, struct dcm_runtime *rt, void *arg),
+		       void *arg)
 {
+	struct nl_job j = { .info = info, .run = run, .arg = arg };
 	struct dcm_controller *ctrl;
 	int ret;
 
 	if (GENL_REQ_ATTR_CHECK(info, attr))
-		return ERR_PTR(-EINVAL);
+		return -EINVAL;
 	ctrl = dcm_controller_get(nla_get_u32(info->attrs[attr]));
 	if (!ctrl) {
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[attr], "no such dcm controller");
-		return ERR_PTR(-ENODEV);
+		return -ENODEV;
 	}
-	mutex_lock(&ctrl->desc.lock);
-	if (ctrl->dead) {
-		ret = -ENODEV;
-	} else {
-		*rt = dcm_rt(ctrl);
-		if (*rt)
-			return ctrl;
-		NL_SET_ERR_MSG(info->extack, "no robot description loaded");
-		ret = -ENOENT;
-	}
-	dcm_nl_runtime_leave(ctrl);
-	return ERR_PTR(ret);
-}
-
-/**
- * dcm_nl_runtime_leave() - release what dcm_nl_runtime_enter() took
- * @ctrl: the controller
- */
-void dcm_nl_runtime_leave(struct dcm_controller *ctrl)
-{
-	mutex_unlock(&ctrl->desc.lock);
+	ret = dcm_describe_job(ctrl, nl_job_run, &j);
 	dcm_controller_put(ctrl);
+	return ret;
 }
 
 static int put_event(struct sk_buff *skb, int index, const struct dcm_event *ev)

@@ -18,9 +18,9 @@ struct dcm_runtime;
 /* dcm_netlink.c */
 void *dcm_genlmsg_put_reply(struct sk_buff *msg, struct genl_info *info, u8 cmd);
 void dcm_nl_set_err_msg(struct genl_info *info, const char *msg);
-struct dcm_controller *dcm_nl_runtime_enter(struct genl_info *info, int attr,
-					    struct dcm_runtime **rt);
-void dcm_nl_runtime_leave(struct dcm_controller *ctrl);
+int dcm_nl_runtime_job(struct genl_info *info, int attr,
+		       int (*run)(struct dcm_controller *ctrl, struct dcm_runtime *rt, void *arg),
+		       void *arg);
 int dcm_nl_start(struct genl_family *family);
 void dcm_nl_stop(void);
 

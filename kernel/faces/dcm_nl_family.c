@@ -25,16 +25,20 @@
  *
  * - get-info takes a reference on the controller and reads it under
  *   ctrl->lock;
- * - the configuration steps, commit, calibrate and special run whole under
- *   the controller's desc.lock (config_enter(), dcm_nl_runtime_enter()),
- *   which orders them and guards the transaction's state (struct
- *   dcm_config_txn, dcm_config.c); a closing socket's transaction is dropped
- *   under it too (dcm_config.c's netlink notifier);
+ * - the configuration steps run under the controller's desc.lock
+ *   (config_enter()), which guards the transaction's state (struct
+ *   dcm_config_txn, dcm_config.c), held for the step only; a closing
+ *   socket's transaction is dropped under it too (dcm_config.c's netlink
+ *   notifier);
+ * - commit, calibrate and special wait for the boards: each is a job of
+ *   the controller (dcm_describe_job(), dcm_nl_runtime_job()), run one at
+ *   a time on its ordered queue, which holds no lock while it waits: the
+ *   configuration steps and get-info are answered meanwhile;
  * - nothing else of the family is shared: events are sent from the
  *   controllers' work items, replies built on each request's stack.
  *
  * So requests to two controllers go on side by side, and a long board wait
- * blocks the requests of its own controller only. The text of an extended
+ * delays only the next job of its own controller. The text of an extended
  * ack built at run time is copied for the requesting task
  * (dcm_nl_set_err_msg()): two threads of one socket each get their own.
  */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dcm - the netlink commands that act on the boards: DCM_CMD_CALIBRATE and
- * DCM_CMD_SPECIAL. Each parses its request, takes the controller and its
- * running description (dcm_nl_runtime_enter()), calls the core
- * (dcm_special()) or the boards (dcm_calibrate()) and builds the answer.
+ * DCM_CMD_SPECIAL. Each parses its request, runs as a job of the
+ * controller with its running description (dcm_nl_runtime_job(): no lock
+ * held while the boards are waited for), calls the core (dcm_special()) or
+ * the boards (dcm_calibrate()) and builds the answer.
  */
 
 #include <linux/slab.h>
@@ -75,6 +76,26 @@ static int calib_reply(struct genl_info *info, u32 index, u8 stop,
 	return genlmsg_reply(msg, info);
 }
 
+/* A calibration's request and result, for its job. */
+struct calib_job {
+	const char *joint;
+	u8 stop;
+	u16 zero;
+	u32 index;
+	struct dcm_calib_result res;
+	const char *why;
+	bool ran;
+};
+
+static int calib_run(struct dcm_controller *ctrl, struct dcm_runtime *rt, void *arg)
+{
+	struct calib_job *c = arg;
+
+	c->index = ctrl->index;
+	c->ran = true;
+	return dcm_calibrate(ctrl, rt, c->joint, c->stop, c->zero, &c->res, &c->why);
+}
+
 /**
  * dcm_nl_calibrate_doit() - DCM_CMD_CALIBRATE: calibrate a joint's MRE
  * @skb: the request
@@ -89,12 +110,7 @@ static int calib_reply(struct genl_info *info, u32 index, u8 stop,
  */
 int dcm_nl_calibrate_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct dcm_calib_result res;
-	struct dcm_controller *ctrl;
-	struct dcm_runtime *rt;
-	const char *why = NULL;
-	u16 zero = 0;
-	u32 index;
+	struct calib_job c = { };
 	int ret;
 	u8 stop;
 
@@ -114,23 +130,19 @@ int dcm_nl_calibrate_doit(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	}
 	if (info->attrs[DCM_A_CAL_ZERO])
-		zero = nla_get_u32(info->attrs[DCM_A_CAL_ZERO]);
-	ctrl = dcm_nl_runtime_enter(info, DCM_A_CAL_INDEX, &rt);
-	if (IS_ERR(ctrl))
-		return PTR_ERR(ctrl);
-	index = ctrl->index;
-	ret = dcm_calibrate(ctrl, rt, nla_data(info->attrs[DCM_A_CAL_JOINT]), stop, zero,
-			    &res, &why);
-	dcm_nl_runtime_leave(ctrl);
+		c.zero = nla_get_u32(info->attrs[DCM_A_CAL_ZERO]);
+	c.joint = nla_data(info->attrs[DCM_A_CAL_JOINT]);
+	c.stop = stop;
+	ret = dcm_nl_runtime_job(info, DCM_A_CAL_INDEX, calib_run, &c);
 	if (ret) {
 		/* The joint is at fault when it is unknown or not calibrable. */
-		if (ret == -ENOENT || ret == -EINVAL)
+		if (c.ran && (ret == -ENOENT || ret == -EINVAL))
 			NL_SET_BAD_ATTR(info->extack, info->attrs[DCM_A_CAL_JOINT]);
-		if (why)
-			dcm_nl_set_err_msg(info, why);
+		if (c.why)
+			dcm_nl_set_err_msg(info, c.why);
 		return ret;
 	}
-	return calib_reply(info, index, stop, &res);
+	return calib_reply(info, c.index, stop, &c.res);
 }
 
 /* One DCM_A_SP_BOARD nest. */
@@ -161,6 +173,52 @@ fail:
 	return -EMSGSIZE;
 }
 
+/* A special command's request and answer, for its job. */
+struct special_job {
+	struct genl_info *info;
+	u32 cmd;
+	struct sk_buff *msg;
+};
+
+/* The command, and its answer built: @sj->msg on success. */
+static int special_run(struct dcm_controller *ctrl, struct dcm_runtime *rt, void *arg)
+{
+	struct special_job *sj = arg;
+	struct dcm_special_out out = { .put = put_board };
+	struct sk_buff *msg;
+	void *hdr;
+	int ret;
+
+	out.text = kzalloc(TEXT_LEN, GFP_KERNEL);
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE + rt->model->n_devices * (DCM_MAX_NAME_LEN + 192),
+			  GFP_KERNEL);
+	if (!out.text || !msg) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	out.arg = msg;
+	hdr = dcm_genlmsg_put_reply(msg, sj->info, DCM_CMD_SPECIAL);
+	if (!hdr || nla_put_u32(msg, DCM_A_SP_INDEX, ctrl->index) ||
+	    nla_put_u32(msg, DCM_A_SP_COMMAND, sj->cmd)) {
+		ret = -EMSGSIZE;
+		goto out;
+	}
+	ret = dcm_special(ctrl, rt, sj->cmd, &out);
+	if (!ret && nla_put_string(msg, DCM_A_SP_TEXT, out.text))
+		ret = -EMSGSIZE;
+	if (ret)
+		goto out;
+	genlmsg_end(msg, hdr);
+	kfree(out.text);
+	sj->msg = msg;
+	return 0;
+
+out:
+	nlmsg_free(msg);
+	kfree(out.text);
+	return ret;
+}
+
 /**
  * dcm_nl_special_doit() - DCM_CMD_SPECIAL: run a special command
  * @skb: the request
@@ -168,8 +226,8 @@ fail:
  *
  * dcm_special() does the work. The answer: INDEX COMMAND TEXT, and for
  * VERSION and DIAGNOSTIC one DCM_A_SP_BOARD nest per device, in the
- * description's order. Serialised with configuration and calibration by
- * the controller's desc.lock.
+ * description's order. A job of the controller (dcm_nl_runtime_job()):
+ * serialised with calibration and commits, not with the other requests.
  *
  * DIAGNOSTIC is open to every user, DIAG_USER_PER_S times a second (in
  * bursts of DIAG_USER_BURST) for each user without CAP_NET_ADMIN and
@@ -181,62 +239,28 @@ fail:
  */
 int dcm_nl_special_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct dcm_special_out out = { .put = put_board };
-	struct dcm_controller *ctrl;
-	struct dcm_runtime *rt;
-	struct sk_buff *msg = NULL;
-	u32 index, cmd;
-	void *hdr;
+	struct special_job sj = { .info = info };
 	int ret;
 
 	if (GENL_REQ_ATTR_CHECK(info, DCM_A_SP_INDEX) ||
 	    GENL_REQ_ATTR_CHECK(info, DCM_A_SP_COMMAND))
 		return -EINVAL;
-	cmd = nla_get_u32(info->attrs[DCM_A_SP_COMMAND]);
+	sj.cmd = nla_get_u32(info->attrs[DCM_A_SP_COMMAND]);
 	/* Diagnostic only reads: every user may; the others act on the boards. */
-	if (cmd != DCM_SPECIAL_DIAGNOSTIC && !netlink_capable(skb, CAP_NET_ADMIN)) {
+	if (sj.cmd != DCM_SPECIAL_DIAGNOSTIC && !netlink_capable(skb, CAP_NET_ADMIN)) {
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_SP_COMMAND],
 				    "this special command needs CAP_NET_ADMIN");
 		return -EPERM;
 	}
-	if (cmd == DCM_SPECIAL_DIAGNOSTIC && !netlink_capable(skb, CAP_NET_ADMIN) &&
+	if (sj.cmd == DCM_SPECIAL_DIAGNOSTIC && !netlink_capable(skb, CAP_NET_ADMIN) &&
 	    !diag_allowed(skb)) {
 		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[DCM_A_SP_COMMAND],
 				    "diagnostic: at most " __stringify(DIAG_USER_PER_S)
 				    " a second per user, try again later");
 		return -EAGAIN;
 	}
-	ctrl = dcm_nl_runtime_enter(info, DCM_A_SP_INDEX, &rt);
-	if (IS_ERR(ctrl))
-		return PTR_ERR(ctrl);
-	index = ctrl->index;
-	out.text = kzalloc(TEXT_LEN, GFP_KERNEL);
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE + rt->model->n_devices * (DCM_MAX_NAME_LEN + 192),
-			  GFP_KERNEL);
-	if (!out.text || !msg) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	out.arg = msg;
-	hdr = dcm_genlmsg_put_reply(msg, info, DCM_CMD_SPECIAL);
-	if (!hdr || nla_put_u32(msg, DCM_A_SP_INDEX, index) ||
-	    nla_put_u32(msg, DCM_A_SP_COMMAND, cmd)) {
-		ret = -EMSGSIZE;
-		goto out;
-	}
-	ret = dcm_special(ctrl, rt, cmd, &out);
-	if (!ret && nla_put_string(msg, DCM_A_SP_TEXT, out.text))
-		ret = -EMSGSIZE;
+	ret = dcm_nl_runtime_job(info, DCM_A_SP_INDEX, special_run, &sj);
 	if (ret)
-		goto out;
-	genlmsg_end(msg, hdr);
-	dcm_nl_runtime_leave(ctrl);
-	kfree(out.text);
-	return genlmsg_reply(msg, info);
-
-out:
-	dcm_nl_runtime_leave(ctrl);
-	nlmsg_free(msg);
-	kfree(out.text);
-	return ret;
+		return ret;
+	return genlmsg_reply(sj.msg, info);
 }

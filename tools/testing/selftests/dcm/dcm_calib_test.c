@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <netlink/genl/ctrl.h>
@@ -331,6 +332,7 @@ FIXTURE_TEARDOWN(cal)
 {
 	dcm_sh("echo 0 >" SIM "rs485-1/silent; echo 0 >" SIM "rs485-2/silent;"
 	       "echo 0 >" SIM "chest/store_cut");
+	dcm_sh("for i in 1 2 3 4; do echo 0 >" SIM "rs485-$i/delay_us; done");
 	erase_store();
 	load_shipped();
 	if (self->t.c.sk)
@@ -564,6 +566,98 @@ TEST_F(cal, board_wait_blocks_no_other_request)
 	}
 	EXPECT_TRUE(before) TH_LOG("the request was answered only after the board's wait");
 	DCM_TIMING_EXPECT(took < 100, "a generic netlink request took %ld ms", took);
+}
+
+/* A special command sent from a thread of its own, on its own socket. */
+struct slow_special {
+	struct tconn t;
+	struct answer a;
+	pid_t tid;		/* the thread, once it runs */
+	int ret;
+	int done;		/* its request returned */
+};
+
+static void *slow_special_run(void *arg)
+{
+	struct slow_special *s = arg;
+	int ret;
+
+	__atomic_store_n(&s->tid, (pid_t)syscall(SYS_gettid), __ATOMIC_SEQ_CST);
+	ret = special(&s->t, DCM_SPECIAL_VERSION);
+	s->ret = ret;
+	__atomic_store_n(&s->done, 1, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+/*
+ * Whether a thread of this process is in sendmsg(): a request of the
+ * family runs whole in its sender's sendmsg(), so its request has not
+ * returned.
+ */
+static int in_sendmsg(pid_t tid)
+{
+	char path[64], buf[128];
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", tid);
+	return !dcm_read_sysfs(path, buf, sizeof(buf)) && atol(buf) == SYS_sendmsg;
+}
+
+/*
+ * A special command that waits for slow buses holds up no configuration
+ * transaction of its controller: with every RS485 bus 5 ms slower a
+ * transfer (rs485-N/delay_us), VERSION reads each board's version in
+ * requests the cycle carries, a second or more in all; while its request is in
+ * the kernel, another socket's BEGIN, a step and ABORT are answered, and
+ * only then does VERSION return. By the order of events: the transaction
+ * is done while the special command's sendmsg() has not returned. A host
+ * that stalls this process for the whole command proves nothing, so up to
+ * three tries.
+ */
+TEST_F_TIMEOUT(cal, slow_special_holds_up_no_transaction, 180)
+{
+	int i, w, tries, before = 0;
+	struct slow_special s;
+	char path[64];
+	pthread_t th;
+	struct conn c;
+	pid_t tid;
+
+	for (i = 1; i <= 4; i++) {
+		snprintf(path, sizeof(path), SIM "rs485-%d/delay_us", i);
+		ASSERT_EQ(0, dcm_write_sysfs(path, "5000"));
+	}
+	for (tries = 0; tries < 3 && !before; tries++) {
+		memset(&s, 0, sizeof(s));
+		ASSERT_EQ(0, topen(&s.t, &s.a));
+		ASSERT_EQ(0, pthread_create(&th, NULL, slow_special_run, &s));
+		tid = 0;
+		for (w = 0; w < 1000 * dcm_test_scale(); w++) {
+			tid = __atomic_load_n(&s.tid, __ATOMIC_SEQ_CST);
+			if ((tid && in_sendmsg(tid)) || __atomic_load_n(&s.done, __ATOMIC_SEQ_CST))
+				break;
+			sleep_ms(10);
+		}
+		ASSERT_NE(0, tid);
+		ASSERT_EQ(0, conn_open(&c));
+		EXPECT_EQ(0, begin(&c)) TH_LOG("%s", c.msg);
+		EXPECT_EQ(0, add_device(&c, "ChestBoard", "ChestBoard", "I2C-chest", 32))
+			TH_LOG("%s", c.msg);
+		EXPECT_EQ(0, send_req(&c, DCM_CMD_CONFIG_ABORT, NULL)) TH_LOG("%s", c.msg);
+		before = in_sendmsg(tid) && !__atomic_load_n(&s.done, __ATOMIC_SEQ_CST);
+		conn_close(&c);
+		ASSERT_EQ(0, pthread_join(th, NULL));
+		EXPECT_EQ(0, s.ret) TH_LOG("%s", s.t.c.msg);
+		EXPECT_NE(NULL, strstr(s.a.text, "versions of")) TH_LOG("%s", s.a.text);
+		conn_close(&s.t.c);
+		TH_LOG("try %d: the transaction was %s", tries + 1,
+		       before ? "answered while the special command ran" :
+		       "answered after the special command");
+	}
+	for (i = 1; i <= 4; i++) {
+		snprintf(path, sizeof(path), SIM "rs485-%d/delay_us", i);
+		EXPECT_EQ(0, dcm_write_sysfs(path, "0"));
+	}
+	EXPECT_TRUE(before) TH_LOG("the transaction waited for the special command");
 }
 
 TEST_F(cal, bad_requests)
