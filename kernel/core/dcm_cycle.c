@@ -222,20 +222,24 @@ static void safety_cycle(struct dcm_controller *ctrl, struct dcm_runtime *rt, u3
 static void dcm_lane_work(struct kthread_work *work)
 {
 	struct dcm_lane *lane = container_of(work, struct dcm_lane, work);
+	struct dcm_controller *ctrl = lane->ctrl;
 	struct dcm_bus_carry carry = { };
 	ktime_t start = ktime_get();
 
 	lane->took = dcm_bus_take(lane->t);
 	if (lane->took && lane->exchange)
 		dcm_bus_exchange(lane->rt, lane->bus, lane->t, lane->now);
-	lane->ns = ktime_to_ns(ktime_sub(ktime_get(), start));
-	/* The values, @took and @ns are written before the cycle sees EXCHANGED. */
+	lane->ended = ktime_get();
+	lane->ns = ktime_to_ns(ktime_sub(lane->ended, start));
+	trace_dcm_lane_exchanged(ctrl->index, lane->cycle, lane->bus, lane->rank,
+				 ktime_to_ns(ktime_sub(start, lane->queued)), lane->ns);
+	/* The values, @took, @ended and @ns are written before the cycle sees EXCHANGED. */
 	atomic_set_release(&lane->state, DCM_LANE_EXCHANGED);
-	wake_up(&lane->ctrl->cycle.lanes_wq);
+	wake_up(&ctrl->cycle.lanes_wq);
 	if (lane->took) {
 		dcm_bus_req_carry(lane->t, lane->until, &carry);
 		dcm_bus_give(lane->t);
-		account_carry(lane->ctrl, lane->bus, &carry);
+		account_carry(ctrl, lane->bus, &carry);
 	}
 	atomic_set_release(&lane->state, DCM_LANE_DONE);
 }
@@ -307,6 +311,59 @@ static void cycle_others(struct dcm_controller *ctrl, struct dcm_runtime *rt, kt
 	}
 }
 
+/* Queue the lanes of @ready (@n bus indices), in that order. */
+static void lanes_queue(struct dcm_controller *ctrl, const u8 *ready, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct dcm_lane *lane = ctrl->cycle.lanes[ready[i]];
+
+		lane->rank = i;
+		lane->queued = ktime_get();
+		atomic_set(&lane->state, DCM_LANE_RUNNING);
+		kthread_queue_work(lane->worker, &lane->work);
+	}
+}
+
+/*
+ * What became of the lanes queued this cycle, once joined: each counted,
+ * and the join's trace.
+ */
+static void lanes_joined(struct dcm_controller *ctrl, unsigned long queued, struct bus_round *r)
+{
+	ktime_t last = 0, joined = ktime_get();
+	bool all = true;
+	unsigned int b;
+
+	for_each_set_bit(b, &queued, DCM_MAX_LANES) {
+		struct dcm_lane *lane = ctrl->cycle.lanes[b];
+
+		if (atomic_read_acquire(&lane->state) < DCM_LANE_EXCHANGED) {
+			all = false;
+			/* Each bus's cycle counted once: an unready one is already. */
+			if (lane->exchange)
+				r->late |= BIT(b);
+			continue;
+		}
+		if (ktime_after(lane->ended, last))
+			last = lane->ended;
+		if (!lane->exchange)
+			continue;
+		if (!lane->took) {
+			r->busy |= BIT(b);
+		} else {
+			r->done |= BIT(b);
+			r->ns[b] = lane->ns;
+		}
+	}
+	trace_dcm_cycle_joined(ctrl->index, ctrl->cycle.count + 1, queued,
+			       all && ktime_after(joined, last) ?
+			       ktime_to_ns(ktime_sub(joined, last)) : 0);
+	if (r->late)
+		trace_dcm_cycle_late_buses(ctrl->index, ctrl->cycle.count + 1, r->late);
+}
+
 /*
  * Every bus's exchange of a cycle: each in its lane, all at once, joined by
  * @join_by; a bus without a lane (beyond DCM_MAX_LANES, none could be made,
@@ -319,7 +376,8 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 {
 	bool parallel = READ_ONCE(parallel_buses);
 	unsigned long queued = 0, inline_buses = 0, inline_exchange = 0;
-	unsigned int b;
+	u8 ready[DCM_MAX_LANES];
+	unsigned int b, n = 0;
 
 	for (b = 0; b < rt->n_buses; b++) {
 		struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
@@ -362,11 +420,12 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 		lane->bus = b;
 		lane->now = now;
 		lane->until = join_by;
+		lane->cycle = ctrl->cycle.count + 1;
 		lane->exchange = exchange;
-		atomic_set(&lane->state, DCM_LANE_RUNNING);
-		kthread_queue_work(lane->worker, &lane->work);
+		ready[n++] = b;
 		queued |= BIT(b);
 	}
+	lanes_queue(ctrl, ready, n);
 
 	/* The buses without a lane, one after the other, meanwhile. */
 	for_each_set_bit(b, &inline_buses, BITS_PER_LONG) {
@@ -382,23 +441,7 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 	if (ktime_before(ktime_get(), join_by))
 		wait_event_hrtimeout(ctrl->cycle.lanes_wq, lanes_done(ctrl, queued),
 				     ktime_sub(join_by, ktime_get()));
-	for_each_set_bit(b, &queued, DCM_MAX_LANES) {
-		struct dcm_lane *lane = ctrl->cycle.lanes[b];
-
-		/* Each bus's cycle counted once: an unready one is already. */
-		if (!lane->exchange)
-			continue;
-		if (atomic_read_acquire(&lane->state) < DCM_LANE_EXCHANGED) {
-			r->late |= BIT(b);
-		} else if (!lane->took) {
-			r->busy |= BIT(b);
-		} else if (lane->exchange) {
-			r->done |= BIT(b);
-			r->ns[b] = lane->ns;
-		}
-	}
-	if (r->late)
-		trace_dcm_cycle_late_buses(ctrl->index, ctrl->cycle.count + 1, r->late);
+	lanes_joined(ctrl, queued, r);
 }
 
 static int dcm_cycle_thread(void *data)

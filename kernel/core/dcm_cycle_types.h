@@ -104,6 +104,9 @@ struct dcm_cycle_stats {
  * @bus: the bus's index in @rt->buses
  * @now: the cycle's DCM time
  * @until: the end of the buses' budget this cycle: the cycle's join
+ * @cycle: the number of the cycle that queued it, for the trace
+ * @rank: its place in that cycle's queue (0: the first), for the trace
+ * @queued: when the cycle queued it
  * @exchange: the bus has its exchange this time (else only requests)
  * @state: enum dcm_lane_state: written by the cycle (IDLE to RUNNING) and
  *	by the lane (RUNNING to EXCHANGED, with release: its values are
@@ -111,6 +114,7 @@ struct dcm_cycle_stats {
  * @took: the lane was on the bus (dcm_bus_take()), written before
  *	EXCHANGED; else another thread of the cycle was, and it did nothing
  * @ns: the exchange's duration, written by the lane before EXCHANGED
+ * @ended: when it ended, written likewise
  */
 struct dcm_lane {
 	struct kthread_worker *worker;
@@ -121,10 +125,14 @@ struct dcm_lane {
 	u32 bus;
 	u32 now;
 	ktime_t until;
+	u64 cycle;
+	u32 rank;
+	ktime_t queued;
 	bool exchange;
 	atomic_t state;
 	bool took;
 	u64 ns;
+	ktime_t ended;
 };
 
 /* struct dcm_lane.state */
