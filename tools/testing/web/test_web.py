@@ -26,7 +26,9 @@
 #     gets in, and the flood costs little CPU and few log lines.
 #
 # TAP on stdout, with the kselftest Totals line. Environment: O (build
-# directory), DCM_TEST_TIMEOUT_SCALE (stretches every wait), KEEP_TMP=1.
+# directory), DCM_TEST_TIMEOUT_SCALE (stretches every wait, the guest's
+# too), DCM_SELFTEST_WRAP (a guest command the guest's half runs under:
+# make check-debug's dcm-kmemleak), KEEP_TMP=1.
 # Documentation/testing.rst, "dcm-web".
 
 import base64
@@ -156,9 +158,15 @@ class Guest:
                                                      self.hostile_port))
         self.log_path = os.path.join(OUT, 'vm.log')
         self.log = open(self.log_path, 'w')
+        # The guest's waits stretch by the scale too; DCM_SELFTEST_WRAP (make
+        # check-debug: dcm-kmemleak) is a command the guest's runs under.
+        cmd = 'env DCM_TEST_TIMEOUT_SCALE=%d sh /share/guest.sh' % int(SCALE)
+        wrap = os.environ.get('DCM_SELFTEST_WRAP', '').strip()
+        if wrap:
+            cmd = wrap + ' ' + cmd
         self.proc = subprocess.Popen(
             [os.path.join(TOP, 'scripts', 'dcm-vm'), 'exec', '--share', share,
-             '--timeout', str(int(900 * SCALE)), '--', 'sh /share/guest.sh'],
+             '--timeout', str(int(900 * SCALE)), '--', cmd],
             env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         procs.append(self.proc)
         self.base = 'http://127.0.0.1:%d' % self.http_port
