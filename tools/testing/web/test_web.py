@@ -950,10 +950,50 @@ def test_silent_ws(g):
             ws.close()
 
 
+def test_no_ipv6(tmp):
+    """A kernel without IPv6 (a second VM booted with ipv6.disable=1; the
+    debug kernel has none at all): dcm-web on all addresses listens on
+    IPv4 alone and answers. libwebsockets, built with IPv6, opens no
+    listening socket when AF_INET6 is refused, and says so only in its log."""
+    share = os.path.join(tmp, 'share-noipv6')
+    os.makedirs(share)
+    shutil.copy(os.path.join(HERE, 'no_ipv6.sh'), share)
+    env = dict(os.environ)
+    env['DCM_VM_APPEND'] = env.get('DCM_VM_APPEND', '') + ' ipv6.disable=1'
+    env.pop('DCM_VM_QEMU_EXTRA', None)
+    cmd = 'env DCM_TEST_TIMEOUT_SCALE=%d sh /share/no_ipv6.sh' % int(SCALE)
+    wrap = os.environ.get('DCM_SELFTEST_WRAP', '').strip()
+    if wrap:
+        cmd = wrap + ' ' + cmd
+    log_path = os.path.join(OUT, 'vm-noipv6.log')
+    with open(log_path, 'w') as log:
+        p = subprocess.Popen(
+            [os.path.join(TOP, 'scripts', 'dcm-vm'), 'exec', '--share', share,
+             '--timeout', str(int(600 * SCALE)), '--', cmd],
+            env=env, stdout=subprocess.PIPE, stderr=log, start_new_session=True)
+        p.dcm_vm = True
+        procs.append(p)
+        out = p.communicate()[0].decode(errors='replace')
+        log.write(out)
+    got = dict(m.groups() for m in re.finditer(r'^=== (\w+) (\S+)$', out, re.M))
+    logs = [line[5:] for line in out.splitlines() if line.startswith('log: ')]
+    tap(got.get('ipv6') == 'off', 'no IPv6: the guest refuses AF_INET6 sockets (ipv6.disable=1)',
+        'see %s' % log_path)
+    tap(got.get('answered') == '1' and got.get('exit') == '0',
+        'no IPv6: dcm-web on all addresses answers /metrics on 127.0.0.1, exits 0',
+        '%r; its log:\n%s' % (got, '\n'.join(logs)))
+    tap(any('IPv4 only' in line for line in logs) and
+        not any('ERROR opening socket' in line for line in logs),
+        'no IPv6: dcm-web says it listens on IPv4 only, libwebsockets opened its socket',
+        '\n'.join(logs))
+    tap(p.returncode == 0, 'no IPv6: the VM run ends cleanly (no kernel trouble)',
+        'dcm-vm exit status %r: see %s' % (p.returncode, log_path))
+
+
 def cleanup():
     for p in procs:
         if p.poll() is None:
-            if p is procs[0] and hasattr(p, 'pid'):
+            if (p is procs[0] or getattr(p, 'dcm_vm', False)) and hasattr(p, 'pid'):
                 # The VM: dcm-vm, timeout and QEMU in their own group.
                 try:
                     os.killpg(p.pid, signal.SIGTERM)
@@ -998,6 +1038,7 @@ def main():
             rc = None
         tap(rc == 0, 'the VM run ends cleanly (dcm-web exits 0 on SIGTERM, no kernel trouble)',
             'dcm-vm exit status %r: see %s' % (rc, g.log_path))
+        test_no_ipv6(tmp)
     except (OSError, RuntimeError, urllib.error.URLError) as e:
         tap(False, 'the test ran to its end', repr(e))
     finally:
