@@ -76,7 +76,7 @@ passed=0
 failed=0
 skipped=0
 suite() {
-	local name=$1 log=$2 st t0 p f s n
+	local name=$1 log=$2 st t0 p f s
 	shift 2
 	t0=$(date +%s)
 	set +e
@@ -88,7 +88,7 @@ suite() {
 		st=${PIPESTATUS[0]}
 	fi
 	set -e
-	read -r p f s n < <(scripts/tap-totals.sh "$log" "$st")
+	read -r p f s _ < <(scripts/tap-totals.sh "$log" "$st")
 	echo "check-debug.sh: $name on $DEBUG_KVER in $(($(date +%s) - t0)) s:" \
 		"$p passed, $f failed, $s skipped; log: $log"
 	passed=$((passed + p))
