@@ -96,18 +96,21 @@ suite() {
 	skipped=$((skipped + s))
 }
 
-# The host's suites (web, mcap) boot their own VM and check its exit
+# The host's suites (web, mcap) boot their own VMs and check their exit
 # status: dcm-vm's list of bad kernel lines, and dcm-kmemleak's scans
 # around their guest command (DCM_SELFTEST_WRAP), fail it. The scans'
-# TAP lines are in the VM's log: shown here.
+# TAP lines are in the VMs' logs (OUT/vm*.log): shown here.
 host_suite() {
-	local name=$1 vmlog=$2
+	local name=$1 out=$2 vmlog
 	shift 2
+	rm -f "$out"/vm*.log
 	suite "$name" "$results/$name.log" env DCM_TEST_TIMEOUT_SCALE="$scale" "$@"
-	if [ -f "$vmlog" ]; then
-		cp "$vmlog" "$results/$name-vm.log"
+	for vmlog in "$out"/vm*.log; do
+		[ -f "$vmlog" ] || continue
+		cp "$vmlog" "$results/$name-$(basename "$vmlog")"
+		echo "check-debug.sh: $name: $(basename "$vmlog"):"
 		grep -E '^(not )?ok [0-9]+ kmemleak|^# kmemleak|^dcm-vm: ' "$vmlog" || true
-	fi
+	done
 }
 
 start=$(date +%s)
@@ -117,8 +120,8 @@ for s in $suites; do
 		suite selftests "$results/selftests.log" scripts/run-selftests.sh \
 			"$results/selftests.log"
 		;;
-	web) host_suite web "$O/test-output/web/vm.log" tools/testing/web/test_web.py ;;
-	mcap) host_suite mcap "$O/test-output/mcap/vm.log" tools/testing/mcap/test_mcap.py ;;
+	web) host_suite web "$O/test-output/web" tools/testing/web/test_web.py ;;
+	mcap) host_suite mcap "$O/test-output/mcap" tools/testing/mcap/test_mcap.py ;;
 	esac
 done
 echo "check-debug.sh: $suites on $DEBUG_KVER in $(($(date +%s) - start)) s, $skipped skipped; logs: $results/"
