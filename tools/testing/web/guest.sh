@@ -123,9 +123,11 @@ done
 
 # Its timeouts (5 s by default) stretch by the scale too: the debug
 # kernel's guest, tenfold slower, starves dcm-web of the CPU for seconds,
-# and a client that reads was dropped as stalled. The second one's timeouts
-# are what the hostile peers' tests are about: those stay.
-dcm-web -v -p 8080 -t $((5 * scale)) -w $((5 * scale)) 2>/tmp/dcm-web.log &
+# and a client that reads was dropped as stalled. Its WebSocket timeout is
+# 30 s: test_slow_reader_keeps_events keeps a client from reading while a
+# motor turns hot. The second one's timeouts are what the hostile peers'
+# tests are about: those stay.
+dcm-web -v -p 8080 -t $((5 * scale)) -w $((30 * scale)) 2>/tmp/dcm-web.log &
 web=$!
 # The hostile peers' (test_web.py's test_flood and test_stalled_ws).
 # shellcheck disable=SC3045 # busybox's ash has ulimit -n

@@ -880,6 +880,76 @@ def reader_gets_in(port):
     return got, time.monotonic() - t0
 
 
+def advertised(ws, seconds):
+    """The channels of the advertise a new client gets first, or None."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        f = ws.recv(end - time.monotonic())
+        if f is None:
+            return None
+        if f[0] == 1:
+            m = json.loads(f[1])
+            if m.get('op') == 'advertise':
+                return m['channels']
+    return None
+
+
+def event_seen(ws, events, seconds):
+    """Read until a messageData of subscription EVENTS names the hot motor:
+    (its text or None, the messageData frames read)."""
+    frames, end = 0, time.monotonic() + seconds
+    while time.monotonic() < end:
+        f = ws.recv(end - time.monotonic())
+        if f is None or f[0] == 8:
+            break
+        if f[0] == 2 and len(f[1]) > 13 and f[1][0] == 1:
+            frames += 1
+            if int.from_bytes(f[1][1:5], 'little') == events and b'LHipYawPitch' in f[1][13:]:
+                return f[1][13:].decode(errors='replace'), frames
+    return None, frames
+
+
+def test_slow_reader_keeps_events(g):
+    """A client too slow for the frames loses frames, not events: it
+    subscribes to every channel and reads nothing until dcm-web drops
+    frames for it; a motor then turns hot, and only once a second client
+    has had the motor's event (dcm-web queued it for both in the same
+    pass) does the slow one read: the event is among what it gets (the
+    queue keeps its last places for events, queue.h)."""
+    def dropped():
+        _, _, body = http(g.base + '/metrics')
+        n = [float(line.split()[1]) for line in body.decode().splitlines()
+             if line.startswith('dcm_web_dropped_messages_total ')]
+        return n[0] if n else None
+
+    slow = RawWS(g.http_port, rcvbuf=4096)
+    witness = RawWS(g.http_port)
+    try:
+        chans, wchans = advertised(slow, 30 * SCALE), advertised(witness, 30 * SCALE)
+        ev = [c['id'] for c in chans or [] if c['topic'] == '/events']
+        if not ev or not wchans:
+            tap(False, 'slow reader: dcm-web advertises /events', repr(chans)[:300])
+            return
+        d0 = dropped() or 0
+        slow.send(json.dumps({'op': 'subscribe', 'subscriptions':
+                              [{'id': c['id'], 'channelId': c['id']} for c in chans]}))
+        witness.send(json.dumps({'op': 'subscribe', 'subscriptions':
+                                 [{'id': ev[0], 'channelId': ev[0]}]}))
+        full = wait_for(lambda: (dropped() or 0) > d0, 30 * SCALE)
+        g.ctl('hot 3 1')
+        wseen, _ = event_seen(witness, ev[0], 60 * SCALE)
+        seen, frames = event_seen(slow, ev[0], 60 * SCALE)
+        g.ctl('hot 3 0')
+        tap(bool(full) and wseen is not None and seen is not None,
+            'slow reader: frames dropped for a client that reads nothing (%s); the hot motor\'s '
+            'event, posted while its queue was full, still reaches it (after %d messages)'
+            % ('yes' if full else 'no', frames),
+            'the witness saw %r; the slow client %r' % (wseen, seen))
+    finally:
+        slow.close()
+        witness.close()
+
+
 def test_stalled_ws(g):
     """WebSocket clients that subscribe to everything and never read: once
     their queues stall past --ws-timeout they are dropped, and a client
@@ -1029,6 +1099,7 @@ def main():
             test_ws_abuse(g)
         test_browser(g, tmp)
         test_flood(g)
+        test_slow_reader_keeps_events(g)
         test_stalled_ws(g)
         test_silent_ws(g)
         g.ctl('quit')
