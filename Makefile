@@ -7,7 +7,8 @@
 #   make check      lint + host unit tests + kselftests in the VM; ends "N passed, N failed"
 #   make check-debug  the kselftests on a debug kernel (KASAN, lockdep, kmemleak, UBSAN,
 #                   KFENCE) built once from linux-source-6.1 and cached outside the tree;
-#                   DCM_SELFTESTS="TEST ..." runs only those
+#                   DCM_SELFTESTS="TEST ..." runs only those; DCM_DEBUG_SUITES="selftests
+#                   web mcap" adds test_web.py and test_mcap.py there (default: selftests)
 #   make lint       checkpatch --strict, W=1 build, sparse (C=1) build; fails on any warning
 #   make docs       Documentation/ with Sphinx into build/docs/html, warnings as errors
 #   make bench      the cycle and the ABI measured in the VM, buses at wire

@@ -8,6 +8,11 @@
 # dcm-kmemleak (unload, then a kmemleak scan). Any report fails the run:
 # dcm-vm fails on BUG:/WARNING:/UBSAN: lines, dcm-kmemleak on a leak. The
 # last line is "N passed, N failed". Logs go to $O/results-debug/.
+#
+# DCM_DEBUG_SUITES names what runs there (default: selftests): selftests,
+# web (tools/testing/web/test_web.py, its VM's command under dcm-kmemleak
+# too), mcap (tools/testing/mcap/test_mcap.py, likewise); in that order,
+# each logged to $results/SUITE.log, their totals summed.
 set -eu -o pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +29,14 @@ fail() {
 	echo "0 passed, 1 failed"
 	exit 1
 }
+
+suites=${DCM_DEBUG_SUITES:-selftests}
+for s in $suites; do
+	case $s in
+	selftests | web | mcap) ;;
+	*) fail "DCM_DEBUG_SUITES: no suite '$s' (selftests, web, mcap)" ;;
+	esac
+done
 
 vars=$(scripts/debug-kernel.sh) || fail "no debug kernel (see above)"
 eval "$vars"
@@ -56,12 +69,61 @@ scale=${DCM_TEST_TIMEOUT_SCALE:-10}
 # use-after-free at once.
 race=${DCM_CONFIGFS_RACE_SECONDS:-600}
 export DCM_SELFTEST_WRAP="env DCM_TEST_TIMEOUT_SCALE=$scale DCM_CONFIGFS_RACE_SECONDS=$race /usr/sbin/dcm-kmemleak"
+# suite NAME LOG CMD...: run CMD, its output on the terminal and in LOG
+# (unless CMD writes LOG itself: run-selftests.sh); add its totals
+# (tap-totals.sh, with CMD's status) to the sums.
+passed=0
+failed=0
+skipped=0
+suite() {
+	local name=$1 log=$2 st t0 p f s
+	shift 2
+	t0=$(date +%s)
+	set +e
+	if [ "$name" = selftests ]; then
+		"$@"
+		st=$?
+	else
+		"$@" 2>&1 | tee "$log"
+		st=${PIPESTATUS[0]}
+	fi
+	set -e
+	read -r p f s _ < <(scripts/tap-totals.sh "$log" "$st")
+	echo "check-debug.sh: $name on $DEBUG_KVER in $(($(date +%s) - t0)) s:" \
+		"$p passed, $f failed, $s skipped; log: $log"
+	passed=$((passed + p))
+	failed=$((failed + f))
+	skipped=$((skipped + s))
+}
+
+# The host's suites (web, mcap) boot their own VMs and check their exit
+# status: dcm-vm's list of bad kernel lines, and dcm-kmemleak's scans
+# around their guest command (DCM_SELFTEST_WRAP), fail it. The scans'
+# TAP lines are in the VMs' logs (OUT/vm*.log): shown here.
+host_suite() {
+	local name=$1 out=$2 vmlog
+	shift 2
+	rm -f "$out"/vm*.log
+	suite "$name" "$results/$name.log" env DCM_TEST_TIMEOUT_SCALE="$scale" "$@"
+	for vmlog in "$out"/vm*.log; do
+		[ -f "$vmlog" ] || continue
+		cp "$vmlog" "$results/$name-$(basename "$vmlog")"
+		echo "check-debug.sh: $name: $(basename "$vmlog"):"
+		grep -E '^(not )?ok [0-9]+ kmemleak|^# kmemleak|^dcm-vm: ' "$vmlog" || true
+	done
+}
+
 start=$(date +%s)
-set +e
-scripts/run-selftests.sh "$results/selftests.log"
-st=$?
-set -e
-read -r p f s n < <(scripts/tap-totals.sh "$results/selftests.log" "$st")
-echo "check-debug.sh: selftests on $DEBUG_KVER in $(($(date +%s) - start)) s, $s skipped; logs: $results/"
-echo "$p passed, $f failed"
-[ "$f" = 0 ]
+for s in $suites; do
+	case $s in
+	selftests)
+		suite selftests "$results/selftests.log" scripts/run-selftests.sh \
+			"$results/selftests.log"
+		;;
+	web) host_suite web "$O/test-output/web" tools/testing/web/test_web.py ;;
+	mcap) host_suite mcap "$O/test-output/mcap" tools/testing/mcap/test_mcap.py ;;
+	esac
+done
+echo "check-debug.sh: $suites on $DEBUG_KVER in $(($(date +%s) - start)) s, $skipped skipped; logs: $results/"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -31,6 +31,7 @@
 #include "metrics.h"
 #include "model.h"
 #include "options.h"
+#include "queue.h"
 
 static struct dcm *dcm;
 static struct web_model model;
@@ -401,10 +402,32 @@ static void test_max_connections(void **state)
 	assert_int_equal(web_max_connections(UINT64_MAX, 10), 10);
 }
 
+/*
+ * A client's queue: frames stop WEB_QUEUE_KEPT short of full, events (and
+ * the server's texts) may take those last places, nothing passes full.
+ */
+static void test_queue_room(void **state)
+{
+	unsigned int n, frames = 0, events = 0;
+
+	(void)state;
+	for (n = 0; n <= WEB_QUEUE_LEN; n++) {
+		frames += web_queue_room(n, false);
+		events += web_queue_room(n, true);
+	}
+	assert_int_equal(frames, WEB_QUEUE_LEN - WEB_QUEUE_KEPT);
+	assert_int_equal(events, WEB_QUEUE_LEN);
+	assert_true(WEB_QUEUE_KEPT > 0 && WEB_QUEUE_KEPT < WEB_QUEUE_LEN);
+	assert_false(web_queue_room(WEB_QUEUE_LEN - WEB_QUEUE_KEPT, false));
+	assert_true(web_queue_room(WEB_QUEUE_LEN - WEB_QUEUE_KEPT, true));
+	assert_false(web_queue_room(WEB_QUEUE_LEN, true));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_channels),
+		cmocka_unit_test(test_queue_room),
 		cmocka_unit_test(test_advertise),
 		cmocka_unit_test(test_message),
 		cmocka_unit_test(test_event),

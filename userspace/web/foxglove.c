@@ -96,9 +96,9 @@ bool web_subscribed(const struct web_server *s, unsigned int channel)
 	return false;
 }
 
-/* A messageData frame of subscription @id to @c. */
+/* A messageData frame of subscription @id to @c; @kept: an event's. */
 static void publish_one(struct web_server *s, struct web_client *c, uint32_t id,
-			const void *data, size_t len, uint64_t ts)
+			const void *data, size_t len, uint64_t ts, bool kept)
 {
 	unsigned char hdr[13];
 	unsigned int b;
@@ -108,7 +108,7 @@ static void publish_one(struct web_server *s, struct web_client *c, uint32_t id,
 		hdr[1 + b] = (unsigned char)(id >> (8 * b));
 	for (b = 0; b < 8; b++)
 		hdr[5 + b] = (unsigned char)(ts >> (8 * b));
-	if (web_queue_push(&c->q, hdr, sizeof(hdr), data, len, true))
+	if (web_queue_push(&c->q, hdr, sizeof(hdr), data, len, true, kept))
 		s->counters.dropped++;
 }
 
@@ -121,10 +121,11 @@ void web_publish(struct web_server *s, unsigned int channel, const void *data, s
 	for (c = s->clients; c; c = c->next)
 		for (i = 0; i < c->n_subs; i++)
 			if (c->subs[i].channel == channel)
-				publish_one(s, c, c->subs[i].id, data, len, ts);
+				publish_one(s, c, c->subs[i].id, data, len, ts,
+					    channel == web_chan_events(s));
 }
 
-/* A new subscription to /robot_description gets the URDF at once. */
+/* A new subscription to /robot_description gets the URDF at once, sent once: kept as an event is. */
 static void send_latched(struct web_server *s, struct web_client *c, uint32_t id,
 			 unsigned int chan)
 {
@@ -135,7 +136,7 @@ static void send_latched(struct web_server *s, struct web_client *c, uint32_t id
 		return;
 	msg = rec_ros_message(&s->model.ros, REC_ROS_ROBOT_DESCRIPTION, NULL, 0, web_now_ns(), &len);
 	if (msg)
-		publish_one(s, c, id, msg, len, web_now_ns());
+		publish_one(s, c, id, msg, len, web_now_ns(), true);
 	free(msg);
 }
 

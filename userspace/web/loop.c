@@ -15,6 +15,7 @@
  * controller to read its frames and statistics only.
  * Documentation/dcm/web.rst.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -24,6 +25,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <libwebsockets.h>
@@ -268,6 +270,51 @@ static unsigned int connections(const struct web_opts *o)
 	return conns;
 }
 
+/*
+ * A kernel without IPv6 (built without it, or booted with ipv6.disable=1)
+ * refuses AF_INET6 sockets; libwebsockets, built with IPv6, would then
+ * open no listening socket at all, say so in one log line and serve
+ * nothing. There dcm-web listens on IPv4 alone.
+ */
+static bool ipv6_available(void)
+{
+	int fd = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		return errno != EAFNOSUPPORT;
+	close(fd);
+	return true;
+}
+
+/*
+ * Whether one of the process's descriptors is a listening socket:
+ * libwebsockets' context is created even when its listening socket could
+ * not be (it logs an error and goes on). Where /proc is missing, assume so.
+ */
+static bool listening(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	bool found = false;
+
+	if (!d)
+		return true;
+	while (!found && (e = readdir(d))) {
+		int fd, on = 0;
+		socklen_t len = sizeof(on);
+		char *end;
+		long n = strtol(e->d_name, &end, 10);
+
+		if (*end || end == e->d_name || n < 0 || n > INT_MAX)
+			continue;
+		fd = (int)n;
+		found = fd != dirfd(d) &&
+			!getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &on, &len) && on;
+	}
+	closedir(d);
+	return found;
+}
+
 /* libwebsockets' context on the port, the controller and signals in it. Return: 0, or 1. */
 static int context_create(struct web_server *s, unsigned int conns,
 			  struct lws_http_mount *root)
@@ -281,6 +328,10 @@ static int context_create(struct web_server *s, unsigned int conns,
 	info.protocols = protocols;
 	info.mounts = web_http_mounts(root, s->o.root);
 	info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+	if (!ipv6_available()) {
+		info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
+		web_log("the kernel has no IPv6: listening on IPv4 only");
+	}
 	info.vhost_name = "dcm-web";
 	info.fd_limit_per_thread = conns + LWS_TABLE_EXTRA;
 	info.user = s;
@@ -289,7 +340,12 @@ static int context_create(struct web_server *s, unsigned int conns,
 	info.timeout_secs_ah_idle = s->o.http_timeout;
 	info.keepalive_timeout = (int)s->o.http_timeout;
 	s->ctx = lws_create_context(&info);
-	if (!s->ctx) {
+	/*
+	 * On all addresses no listening socket is an error. On one address
+	 * libwebsockets may wait for it to appear (an interface not up yet)
+	 * and listen then.
+	 */
+	if (!s->ctx || (!s->o.address && !listening())) {
 		fprintf(stderr, "dcm-web: cannot listen on %s port %u\n",
 			s->o.address ? s->o.address : "all addresses", s->o.port);
 		return 1;

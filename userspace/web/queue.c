@@ -33,13 +33,13 @@ void web_queue_free(struct web_queue *q)
 }
 
 int web_queue_push(struct web_queue *q, const void *hdr, size_t hlen, const void *data,
-		   size_t len, bool binary)
+		   size_t len, bool binary, bool kept)
 {
 	struct web_msg *m;
 
 	if (q->closing)
 		return 0;
-	if (q->count == WEB_QUEUE_LEN)
+	if (!web_queue_room(q->count, kept))
 		return -ENOBUFS;
 	/* --ws-timeout without a message sent drops it (web_queue_timer()). */
 	if (!q->count)
@@ -60,7 +60,7 @@ int web_queue_push(struct web_queue *q, const void *hdr, size_t hlen, const void
 
 void web_queue_text(struct web_queue *q, const char *text)
 {
-	if (web_queue_push(q, NULL, 0, text, strlen(text), false))
+	if (web_queue_push(q, NULL, 0, text, strlen(text), false, true))
 		q->closing = true;	/* cannot even tell it: drop the client */
 }
 

@@ -15,6 +15,12 @@ struct lws;
 struct web_server;
 
 #define WEB_QUEUE_LEN 256	/* messages waiting per client */
+/*
+ * Of them, the last WEB_QUEUE_KEPT are kept for events, the URDF a new
+ * subscription gets once and the server's own texts: a client too slow
+ * for the frames loses frames, never the event that explains them.
+ */
+#define WEB_QUEUE_KEPT 64
 
 struct web_msg {
 	unsigned char *buf;	/* LWS_PRE bytes, then the payload */
@@ -38,9 +44,18 @@ void web_queue_open(struct web_queue *q, struct lws *wsi, unsigned int timeout_s
 /* Free what waits. */
 void web_queue_free(struct web_queue *q);
 
-/* Queue a message (copied). Return: 0, or -ENOBUFS when full. */
+/*
+ * Queue a message (copied); a @kept one (an event) may take the last
+ * WEB_QUEUE_KEPT places, others not. Return: 0, or -ENOBUFS when full.
+ */
 int web_queue_push(struct web_queue *q, const void *hdr, size_t hlen, const void *data,
-		   size_t len, bool binary);
+		   size_t len, bool binary, bool kept);
+
+/* Whether a queue holding @count messages has room for one more (@kept: an event). */
+static inline bool web_queue_room(unsigned int count, bool kept)
+{
+	return count < (kept ? WEB_QUEUE_LEN : WEB_QUEUE_LEN - WEB_QUEUE_KEPT);
+}
 /* Queue a text message; a client that cannot even take it is closed. */
 void web_queue_text(struct web_queue *q, const char *text);
 

@@ -19,6 +19,10 @@ set -u
 SYS=/sys/class/dcm/dcm0
 SUB=$SYS/SubDeviceList
 STALL=/sys/kernel/debug/dcm/dcm0/stall_ms
+# The waits stretch by DCM_TEST_TIMEOUT_SCALE (make check-debug's).
+scale=${DCM_TEST_TIMEOUT_SCALE:-1}
+scale=${scale%%.*}
+case "$scale" in '' | *[!0-9]* | 0) scale=1 ;; esac
 T=/tmp/mcap
 mkdir -p $T
 
@@ -83,7 +87,7 @@ done
 dcmctl record -f mcap --duration 120 -o $T/killed.mcap 2>/dev/null &
 rp=$!
 i=0
-while [ "$(stat -c %s $T/killed.mcap 2>/dev/null || echo 0)" -lt 300000 ] && [ $i -lt 600 ]; do
+while [ "$(stat -c %s $T/killed.mcap 2>/dev/null || echo 0)" -lt 300000 ] && [ $i -lt $((600 * scale)) ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
@@ -115,12 +119,12 @@ mkdir -p $T/fl
 dcmctl flight -f mcap --dir $T/fl --seconds 2 --after 1 >$T/fl.out 2>$T/fl.err &
 fp=$!
 i=0
-while [ ! -f $T/fl/flight.pid ] && [ $i -lt 300 ]; do
+while [ ! -f $T/fl/flight.pid ] && [ $i -lt $((300 * scale)) ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
 sleep 3
-f=$(dcmctl flight-dump --dir $T/fl --timeout 60 2>&1)
+f=$(dcmctl flight-dump --dir $T/fl --timeout $((60 * scale)) 2>&1)
 case "$f" in
 *.mcap) [ -f "$f" ] && [ "$(readlink $T/fl/flight-latest.mcap)" = "$(basename "$f")" ] ;;
 *) false ;;
@@ -130,7 +134,7 @@ step flightdump $? "$f $(cat $T/fl.err)"
 if [ -w $STALL ]; then
 	echo 700 >$STALL
 	i=0
-	while [ "$(wc -l <$T/fl.out)" -lt 2 ] && [ $i -lt 600 ]; do
+	while [ "$(wc -l <$T/fl.out)" -lt 2 ] && [ $i -lt $((600 * scale)) ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done

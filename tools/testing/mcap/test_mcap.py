@@ -19,7 +19,10 @@
 # flight directory through a link, corrupted files. The files stay in build/test-output/mcap/.
 #
 # TAP on stdout, with the kselftest Totals line. Environment: O (build
-# directory), DCM_TEST_TIMEOUT_SCALE (stretches every wait).
+# directory), DCM_TEST_TIMEOUT_SCALE (stretches every wait, the guest's
+# too), DCM_SELFTEST_WRAP (a guest command guest.sh runs under: make
+# check-debug's dcm-kmemleak). The VM's output is kept in
+# build/test-output/mcap/vm.log.
 # Documentation/testing.rst, "MCAP".
 
 import base64
@@ -83,10 +86,19 @@ def run_guest():
     share = os.path.join(tmp, 'share')
     os.makedirs(share)
     shutil.copy(os.path.join(HERE, 'guest.sh'), share)
+    # The guest's waits stretch by the scale too; DCM_SELFTEST_WRAP (make
+    # check-debug: dcm-kmemleak) is a command the guest's runs under.
+    cmd = 'env DCM_TEST_TIMEOUT_SCALE=%d sh /share/guest.sh' % int(SCALE)
+    wrap = os.environ.get('DCM_SELFTEST_WRAP', '').strip()
+    if wrap:
+        cmd = wrap + ' ' + cmd
     p = subprocess.run([os.path.join(TOP, 'scripts', 'dcm-vm'), 'exec', '--share', share,
-                        '--timeout', str(int(900 * SCALE)), '--', 'sh /share/guest.sh'],
+                        '--timeout', str(int(900 * SCALE)), '--', cmd],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     shutil.rmtree(tmp, ignore_errors=True)
+    # The VM's output (its errors last), as test_web.py keeps it.
+    with open(os.path.join(OUT, 'vm.log'), 'wb') as f:
+        f.write(p.stdout + p.stderr)
     files, sysfs, steps, cur, done = {}, [], {}, None, False
     for line in p.stdout.decode(errors='replace').splitlines():
         if cur is not None:

@@ -85,12 +85,17 @@ if [ "${1:-}" = --ctl ]; then
 	exit 0
 fi
 
+# The waits below stretch by DCM_TEST_TIMEOUT_SCALE (the debug kernel's).
+scale=${DCM_TEST_TIMEOUT_SCALE:-1}
+scale=${scale%%.*}
+case "$scale" in '' | *[!0-9]* | 0) scale=1 ;; esac
+
 modprobe virtio_pci 2>/dev/null
 modprobe virtio_net || { echo "guest: no virtio_net" >&2; exit 1; }
 i=0
 while ! ip link show eth0 >/dev/null 2>&1; do
 	i=$((i + 1))
-	[ $i -gt 100 ] && { echo "guest: no eth0" >&2; exit 1; }
+	[ $i -gt $((100 * scale)) ] && { echo "guest: no eth0" >&2; exit 1; }
 	sleep 0.1
 done
 # The VM's /init brings the loopback up (flood.py connects through it).
@@ -102,7 +107,7 @@ ip addr add 10.0.2.15/24 dev eth0
 i=0
 while ! dcmctl get HeadYaw/Position/Sensor >/dev/null 2>&1; do
 	i=$((i + 1))
-	[ $i -gt 600 ] && { echo "guest: no description loaded" >&2; exit 1; }
+	[ $i -gt $((600 * scale)) ] && { echo "guest: no description loaded" >&2; exit 1; }
 	sleep 0.1
 done
 
@@ -112,11 +117,17 @@ lola=$!
 i=0
 while [ ! -S /tmp/robocup.status ]; do
 	i=$((i + 1))
-	[ $i -gt 300 ] && { echo "guest: dcm-lola did not start" >&2; cat /tmp/dcm-lola.log >&2; exit 1; }
+	[ $i -gt $((300 * scale)) ] && { echo "guest: dcm-lola did not start" >&2; cat /tmp/dcm-lola.log >&2; exit 1; }
 	sleep 0.1
 done
 
-dcm-web -v -p 8080 2>/tmp/dcm-web.log &
+# Its timeouts (5 s by default) stretch by the scale too: the debug
+# kernel's guest, tenfold slower, starves dcm-web of the CPU for seconds,
+# and a client that reads was dropped as stalled. Its WebSocket timeout is
+# 30 s: test_slow_reader_keeps_events keeps a client from reading while a
+# motor turns hot. The second one's timeouts are what the hostile peers'
+# tests are about: those stay.
+dcm-web -v -p 8080 -t $((5 * scale)) -w $((30 * scale)) 2>/tmp/dcm-web.log &
 web=$!
 # The hostile peers' (test_web.py's test_flood and test_stalled_ws).
 # shellcheck disable=SC3045 # busybox's ash has ulimit -n
@@ -140,6 +151,9 @@ st=$?
 wait $web2
 st2=$?
 kill $ctl $lola 2>/dev/null
+# dcm-lola gone too: nothing holds dcm0 after this script (make
+# check-debug unloads dcm then, for kmemleak's last scan).
+wait $lola 2>/dev/null
 cat /tmp/dcm-web.log
 echo "guest: the second dcm-web exited with $st2, its log ($(wc -l </tmp/dcm-web2.log) lines) ends:"
 tail -n 30 /tmp/dcm-web2.log

@@ -26,7 +26,9 @@
 #     gets in, and the flood costs little CPU and few log lines.
 #
 # TAP on stdout, with the kselftest Totals line. Environment: O (build
-# directory), DCM_TEST_TIMEOUT_SCALE (stretches every wait), KEEP_TMP=1.
+# directory), DCM_TEST_TIMEOUT_SCALE (stretches every wait, the guest's
+# too), DCM_SELFTEST_WRAP (a guest command the guest's half runs under:
+# make check-debug's dcm-kmemleak), KEEP_TMP=1.
 # Documentation/testing.rst, "dcm-web".
 
 import base64
@@ -156,9 +158,15 @@ class Guest:
                                                      self.hostile_port))
         self.log_path = os.path.join(OUT, 'vm.log')
         self.log = open(self.log_path, 'w')
+        # The guest's waits stretch by the scale too; DCM_SELFTEST_WRAP (make
+        # check-debug: dcm-kmemleak) is a command the guest's runs under.
+        cmd = 'env DCM_TEST_TIMEOUT_SCALE=%d sh /share/guest.sh' % int(SCALE)
+        wrap = os.environ.get('DCM_SELFTEST_WRAP', '').strip()
+        if wrap:
+            cmd = wrap + ' ' + cmd
         self.proc = subprocess.Popen(
             [os.path.join(TOP, 'scripts', 'dcm-vm'), 'exec', '--share', share,
-             '--timeout', str(int(900 * SCALE)), '--', 'sh /share/guest.sh'],
+             '--timeout', str(int(900 * SCALE)), '--', cmd],
             env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         procs.append(self.proc)
         self.base = 'http://127.0.0.1:%d' % self.http_port
@@ -872,6 +880,76 @@ def reader_gets_in(port):
     return got, time.monotonic() - t0
 
 
+def advertised(ws, seconds):
+    """The channels of the advertise a new client gets first, or None."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        f = ws.recv(end - time.monotonic())
+        if f is None:
+            return None
+        if f[0] == 1:
+            m = json.loads(f[1])
+            if m.get('op') == 'advertise':
+                return m['channels']
+    return None
+
+
+def event_seen(ws, events, seconds):
+    """Read until a messageData of subscription EVENTS names the hot motor:
+    (its text or None, the messageData frames read)."""
+    frames, end = 0, time.monotonic() + seconds
+    while time.monotonic() < end:
+        f = ws.recv(end - time.monotonic())
+        if f is None or f[0] == 8:
+            break
+        if f[0] == 2 and len(f[1]) > 13 and f[1][0] == 1:
+            frames += 1
+            if int.from_bytes(f[1][1:5], 'little') == events and b'LHipYawPitch' in f[1][13:]:
+                return f[1][13:].decode(errors='replace'), frames
+    return None, frames
+
+
+def test_slow_reader_keeps_events(g):
+    """A client too slow for the frames loses frames, not events: it
+    subscribes to every channel and reads nothing until dcm-web drops
+    frames for it; a motor then turns hot, and only once a second client
+    has had the motor's event (dcm-web queued it for both in the same
+    pass) does the slow one read: the event is among what it gets (the
+    queue keeps its last places for events, queue.h)."""
+    def dropped():
+        _, _, body = http(g.base + '/metrics')
+        n = [float(line.split()[1]) for line in body.decode().splitlines()
+             if line.startswith('dcm_web_dropped_messages_total ')]
+        return n[0] if n else None
+
+    slow = RawWS(g.http_port, rcvbuf=4096)
+    witness = RawWS(g.http_port)
+    try:
+        chans, wchans = advertised(slow, 30 * SCALE), advertised(witness, 30 * SCALE)
+        ev = [c['id'] for c in chans or [] if c['topic'] == '/events']
+        if not ev or not wchans:
+            tap(False, 'slow reader: dcm-web advertises /events', repr(chans)[:300])
+            return
+        d0 = dropped() or 0
+        slow.send(json.dumps({'op': 'subscribe', 'subscriptions':
+                              [{'id': c['id'], 'channelId': c['id']} for c in chans]}))
+        witness.send(json.dumps({'op': 'subscribe', 'subscriptions':
+                                 [{'id': ev[0], 'channelId': ev[0]}]}))
+        full = wait_for(lambda: (dropped() or 0) > d0, 30 * SCALE)
+        g.ctl('hot 3 1')
+        wseen, _ = event_seen(witness, ev[0], 60 * SCALE)
+        seen, frames = event_seen(slow, ev[0], 60 * SCALE)
+        g.ctl('hot 3 0')
+        tap(bool(full) and wseen is not None and seen is not None,
+            'slow reader: frames dropped for a client that reads nothing (%s); the hot motor\'s '
+            'event, posted while its queue was full, still reaches it (after %d messages)'
+            % ('yes' if full else 'no', frames),
+            'the witness saw %r; the slow client %r' % (wseen, seen))
+    finally:
+        slow.close()
+        witness.close()
+
+
 def test_stalled_ws(g):
     """WebSocket clients that subscribe to everything and never read: once
     their queues stall past --ws-timeout they are dropped, and a client
@@ -942,10 +1020,50 @@ def test_silent_ws(g):
             ws.close()
 
 
+def test_no_ipv6(tmp):
+    """A kernel without IPv6 (a second VM booted with ipv6.disable=1; the
+    debug kernel has none at all): dcm-web on all addresses listens on
+    IPv4 alone and answers. libwebsockets, built with IPv6, opens no
+    listening socket when AF_INET6 is refused, and says so only in its log."""
+    share = os.path.join(tmp, 'share-noipv6')
+    os.makedirs(share)
+    shutil.copy(os.path.join(HERE, 'no_ipv6.sh'), share)
+    env = dict(os.environ)
+    env['DCM_VM_APPEND'] = env.get('DCM_VM_APPEND', '') + ' ipv6.disable=1'
+    env.pop('DCM_VM_QEMU_EXTRA', None)
+    cmd = 'env DCM_TEST_TIMEOUT_SCALE=%d sh /share/no_ipv6.sh' % int(SCALE)
+    wrap = os.environ.get('DCM_SELFTEST_WRAP', '').strip()
+    if wrap:
+        cmd = wrap + ' ' + cmd
+    log_path = os.path.join(OUT, 'vm-noipv6.log')
+    with open(log_path, 'w') as log:
+        p = subprocess.Popen(
+            [os.path.join(TOP, 'scripts', 'dcm-vm'), 'exec', '--share', share,
+             '--timeout', str(int(600 * SCALE)), '--', cmd],
+            env=env, stdout=subprocess.PIPE, stderr=log, start_new_session=True)
+        p.dcm_vm = True
+        procs.append(p)
+        out = p.communicate()[0].decode(errors='replace')
+        log.write(out)
+    got = dict(m.groups() for m in re.finditer(r'^=== (\w+) (\S+)$', out, re.M))
+    logs = [line[5:] for line in out.splitlines() if line.startswith('log: ')]
+    tap(got.get('ipv6') == 'off', 'no IPv6: the guest refuses AF_INET6 sockets (ipv6.disable=1)',
+        'see %s' % log_path)
+    tap(got.get('answered') == '1' and got.get('exit') == '0',
+        'no IPv6: dcm-web on all addresses answers /metrics on 127.0.0.1, exits 0',
+        '%r; its log:\n%s' % (got, '\n'.join(logs)))
+    tap(any('IPv4 only' in line for line in logs) and
+        not any('ERROR opening socket' in line for line in logs),
+        'no IPv6: dcm-web says it listens on IPv4 only, libwebsockets opened its socket',
+        '\n'.join(logs))
+    tap(p.returncode == 0, 'no IPv6: the VM run ends cleanly (no kernel trouble)',
+        'dcm-vm exit status %r: see %s' % (p.returncode, log_path))
+
+
 def cleanup():
     for p in procs:
         if p.poll() is None:
-            if p is procs[0] and hasattr(p, 'pid'):
+            if (p is procs[0] or getattr(p, 'dcm_vm', False)) and hasattr(p, 'pid'):
                 # The VM: dcm-vm, timeout and QEMU in their own group.
                 try:
                     os.killpg(p.pid, signal.SIGTERM)
@@ -981,6 +1099,7 @@ def main():
             test_ws_abuse(g)
         test_browser(g, tmp)
         test_flood(g)
+        test_slow_reader_keeps_events(g)
         test_stalled_ws(g)
         test_silent_ws(g)
         g.ctl('quit')
@@ -990,6 +1109,7 @@ def main():
             rc = None
         tap(rc == 0, 'the VM run ends cleanly (dcm-web exits 0 on SIGTERM, no kernel trouble)',
             'dcm-vm exit status %r: see %s' % (rc, g.log_path))
+        test_no_ipv6(tmp)
     except (OSError, RuntimeError, urllib.error.URLError) as e:
         tap(False, 'the test ran to its end', repr(e))
     finally:
