@@ -101,9 +101,13 @@ fi
 check $? "after the reload HeadYaw's zero is the stored $(zero_of HeadYaw), HeadPitch's $(zero_of HeadPitch)"
 echo 1 >"$SUB/HeadYaw/Hardness/Actuator/Value"
 echo 1 >"$SUB/HeadPitch/Hardness/Actuator/Value"
-sleep 0.2
-[ "$(val HeadYaw/Hardness/Actuator)" = 1.000000 ] &&
-	[ "$(val HeadPitch/Hardness/Actuator)" = 0.000000 ]
+# The hardness sent, read once applied and outside a cycle fault's ramp.
+stiff_held() {
+	[ "$(val HeadYaw/Hardness/Actuator)" = 1.000000 ] &&
+		[ "$(val HeadPitch/Hardness/Actuator)" = 0.000000 ]
+}
+wait_until 1 stiff_held
+unfaulted_run stiff_held
 check $? "HeadYaw takes hardness ($(val HeadYaw/Hardness/Actuator)), HeadPitch is held ($(val HeadPitch/Hardness/Actuator))"
 dcmctl set HeadYaw/Position/Actuator -1.5 --in 400 >/dev/null
 sleep 1
@@ -125,8 +129,11 @@ check $? "after dcmd restarts, HeadYaw's zero is still $(zero_of HeadYaw)"
 [ "$s0" -ge 1 ] && [ "$(swaps)" = "$s0" ]
 check $? "dcmd's restart kept the running description (swaps $s0 -> $(swaps))"
 echo 1 >"$SUB/HeadYaw/Hardness/Actuator/Value"
-sleep 0.2
-[ "$(val HeadYaw/Hardness/Actuator)" = 1.000000 ]
+yaw_stiff() {
+	[ "$(val HeadYaw/Hardness/Actuator)" = 1.000000 ]
+}
+wait_until 1 yaw_stiff
+unfaulted_run yaw_stiff
 check $? "and HeadYaw takes hardness ($(val HeadYaw/Hardness/Actuator))"
 
 # 4. A commit cut halfway: the calibration fails, nothing changes...
