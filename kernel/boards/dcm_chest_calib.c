@@ -27,7 +27,15 @@
 #include "core/dcm_runtime.h"
 #include "wire/dcm_wire_motor.h"
 
-#define REPLY_WAIT_MS	200	/* a motor board answers within this, or is lost */
+/*
+ * A motor board that does not answer: REPLY_NACKS exchanges with no reply
+ * (200 ms at the 10 ms period). The wait counts the cycle's exchanges, not
+ * the clock, so that a cycle held back (a busy host stalling the guest)
+ * delays the answer instead of making one up; REPLY_WAIT_MS bounds it for
+ * a cycle that stopped exchanging with the board.
+ */
+#define REPLY_NACKS	20
+#define REPLY_WAIT_MS	5000
 
 /* The MRE angle a motor board reports: 2 pi / 4096 rad, Gain 0.0015339808. */
 #define MRE_GAIN_MIN	1533
@@ -117,6 +125,15 @@ static bool answered_since(struct dcm_runtime *rt, u32 dev, u64 ack0)
 	return ack > ack0;
 }
 
+/* It answered since @ack0, or was asked REPLY_NACKS times in vain since @nack0. */
+static bool answered_or_silent(struct dcm_runtime *rt, u32 dev, u64 ack0, u64 nack0)
+{
+	u64 ack, nack;
+
+	dcm_runtime_counters(rt, dev, &ack, &nack);
+	return ack > ack0 || nack >= nack0 + REPLY_NACKS;
+}
+
 /*
  * The MRE count of a joint now: from the board's next reply (relative to the
  * zero the board was configured with). Return: 0, -EIO if the board does
@@ -129,11 +146,12 @@ static int read_raw(struct dcm_controller *ctrl, struct dcm_runtime *rt, const s
 	long left;
 
 	dcm_runtime_counters(rt, j->dev, &ack0, &nack0);
-	left = wait_event_interruptible_timeout(ctrl->cycle.wq, answered_since(rt, j->dev, ack0),
+	left = wait_event_interruptible_timeout(ctrl->cycle.wq,
+						answered_or_silent(rt, j->dev, ack0, nack0),
 						msecs_to_jiffies(REPLY_WAIT_MS));
 	if (left < 0)
 		return -EINTR;
-	if (!left) {
+	if (!answered_since(rt, j->dev, ack0)) {
 		why_set(why, "the joint's motor board does not answer");
 		return -EIO;
 	}
@@ -149,10 +167,14 @@ static int read_raw(struct dcm_controller *ctrl, struct dcm_runtime *rt, const s
 static void wait_replies(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 dev, u32 n)
 {
 	u64 ack0, nack0;
+	u32 waited;
 
 	dcm_runtime_counters(rt, dev, &ack0, &nack0);
-	wait_event_timeout(ctrl->cycle.wq, answered_since(rt, dev, ack0 + n - 1),
-			   msecs_to_jiffies(REPLY_WAIT_MS));
+	/* The cycle wakes interruptible sleepers only: a look every 10 ms. */
+	for (waited = 0; waited < REPLY_WAIT_MS &&
+	     !answered_or_silent(rt, dev, ack0 + n - 1, nack0); waited += 10)
+		wait_event_timeout(ctrl->cycle.wq, answered_or_silent(rt, dev, ack0 + n - 1, nack0),
+				   msecs_to_jiffies(10));
 }
 
 /*

@@ -368,7 +368,7 @@ TEST_F(cal, min_stop_finds_the_true_zero)
 
 	/* Calibrated, the joint takes the hardness, and reads its stop's angle. */
 	sleep_ms(150);
-	EXPECT_EQ(1, read_double(SUB "HeadYaw/Hardness/Actuator/Value"));
+	EXPECT_EQ(1, dcm_hardness_sent(SUB "HeadYaw/Hardness/Actuator/Value", 1));
 	EXPECT_GT(0.003, dabs(read_double(SUB "HeadYaw/Position/Sensor/Value") -
 			      read_double(SUB "HeadYaw/Position/Sensor/Min")));
 	ev = event_wait(&self->e, DCM_EV_CALIBRATION, NULL);
@@ -413,7 +413,7 @@ TEST_F(cal, set_and_clear)
 	EXPECT_EQ(4095, read_int(SUB "HeadPitch/Position/Sensor/jointZeroPosition"));
 	ASSERT_EQ(0, dcm_write_sysfs(SUB "HeadPitch/Hardness/Actuator/Value", "0.5"));
 	sleep_ms(100);
-	EXPECT_EQ(0.5, read_double(SUB "HeadPitch/Hardness/Actuator/Value"));
+	EXPECT_EQ(0.5, dcm_hardness_sent(SUB "HeadPitch/Hardness/Actuator/Value", 0.5));
 
 	ASSERT_EQ(0, calibrate(&self->t, "HeadPitch", DCM_CALIB_SET, 0));
 	EXPECT_EQ(0, self->a.zero);

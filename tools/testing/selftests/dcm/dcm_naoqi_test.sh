@@ -170,9 +170,13 @@ pitch=$(cat $SUB/HeadPitch/Position/Sensor/Value)
 awk -v y="$yaw" -v p="$pitch" 'BEGIN { exit !(y > 0.37 && y < 0.43 && p > 0.05 && p < 0.15) }'
 check $? "after the script: HeadYaw's sensor $yaw rad (0.4 wanted), HeadPitch's $pitch (0.1)"
 
-hy=$(cat $SUB/HeadYaw/Hardness/Actuator/Value)
-hp=$(cat $SUB/HeadPitch/Hardness/Actuator/Value)
-awk -v a="$hy" -v b="$hp" 'BEGIN { exit !(a == 1 && b == 1) }'
+# the hardness sent: read outside a cycle fault's ramp (dcm_tap.sh)
+head_stiff() {
+	hy=$(cat $SUB/HeadYaw/Hardness/Actuator/Value)
+	hp=$(cat $SUB/HeadPitch/Hardness/Actuator/Value)
+	awk -v a="$hy" -v b="$hp" 'BEGIN { exit !(a == 1 && b == 1) }'
+}
+unfaulted_run head_stiff
 check $? "after the script: the head's stiffness $hy, $hp (the script's set, Merge)"
 
 grep -q 'HeadTurner' /etc/dcm/body.xml 2>/dev/null

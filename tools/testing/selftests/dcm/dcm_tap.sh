@@ -118,6 +118,52 @@ wait_until() {
 	"$@"
 }
 
+# safety_state [N]: "CYCLE_FAULTS FAULT_SCALE BATTERY_SCALE" of dcmN's
+# safety/ (0 by default): the cycle faults counted, the factors every
+# joint's hardness takes now.
+safety_state() {
+	_ss=/sys/class/dcm/dcm${1:-0}/safety
+	echo $(cat "$_ss/cycle_faults" "$_ss/fault_scale" "$_ss/battery_scale" 2>/dev/null)
+}
+
+# unfaulted [N]: no safety factor cuts the stiffness of dcmN now: its
+# fault_scale and battery_scale are whole (no cycle fault's ramp in force,
+# the battery rule not acting).
+unfaulted() {
+	whole_state $(safety_state "$1")
+}
+
+# whole_state FAULTS FAULT_SCALE BATTERY_SCALE: both factors whole.
+whole_state() {
+	[ "$2" = 1.000000 ] && [ "$3" = 1.000000 ]
+}
+
+# unfaulted_run CMD...: run CMD (a check's reads, or a command whose result
+# depends on the hardness sent) until one run was made while no safety
+# factor of dcm0 cut the stiffness: both factors whole right before it, and
+# right after it with no cycle fault counted between; tries for 20 s at
+# least, times the slowdown. The status of CMD's last run (a run in no
+# clean window is said in a comment). A Hardness actuator's Value is the
+# hardness sent, the asked one times the factors: a host that stalls the
+# guest past 500 ms makes a cycle fault, which cuts it and brings it back
+# over 2 s whatever the test asked (Documentation/testing.rst).
+unfaulted_run() {
+	_uf_n=$((200 * slow))
+	while :; do
+		_uf0=$(safety_state)
+		"$@"
+		_uf_rc=$?
+		_uf1=$(safety_state)
+		[ "$_uf0" = "$_uf1" ] && whole_state $_uf1 && return $_uf_rc
+		if [ "$_uf_n" -le 0 ]; then
+			echo "# no run outside a cycle fault's ramp in $((20 * slow)) s ($_uf0 -> $_uf1)"
+			return $_uf_rc
+		fi
+		sleep 0.1
+		_uf_n=$((_uf_n - 1))
+	done
+}
+
 # results FILE [PREFIX]: a client's output as TAP: a check per "RESULT
 # <status> <text>" line (0 is ok), its other lines as comments, after
 # PREFIX when given.

@@ -6,6 +6,7 @@
 #define _DCM_TEST_H
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,6 +137,59 @@ static inline int dcm_timing_checks(void)
 	const char *s = getenv("DCM_TIMING_CHECKS");
 
 	return s && !strcmp(s, "1") && dcm_test_scale() == 1;
+}
+
+/*
+ * dcm_safety_state() - dcm0's safety/ as read: "CYCLE_FAULTS FAULT_SCALE
+ * BATTERY_SCALE" in @buf; whether it is whole (both factors 1: no cycle
+ * fault's ramp in force, the battery rule not acting).
+ */
+static inline int dcm_safety_state(char *buf, size_t len)
+{
+	static const char *const key[] = { "cycle_faults", "fault_scale", "battery_scale" };
+	char v[3][32];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		char path[128];
+
+		snprintf(path, sizeof(path), DCM_SYSFS "/safety/%s", key[i]);
+		if (dcm_read_sysfs(path, v[i], sizeof(v[i])) < 0)
+			strcpy(v[i], "?");
+		v[i][strcspn(v[i], "\n")] = '\0';
+	}
+	snprintf(buf, len, "%s %s %s", v[0], v[1], v[2]);
+	return !strcmp(v[1], "1.000000") && !strcmp(v[2], "1.000000");
+}
+
+/*
+ * dcm_hardness_sent() - a Hardness actuator's Value (@path, sysfs) once it
+ * reads @want outside a cycle fault's ramp: read between two reads of
+ * safety/ that are whole and the same (no cycle fault counted between).
+ * The Value is the hardness sent, the one asked times the safety factors:
+ * a host that stalls the guest past 500 ms makes a cycle fault, which cuts
+ * it and brings it back over 2 s whatever the test asked. Polls for 10 s
+ * times the slowdown, then returns the last value read in such a window
+ * (or the last one read): the caller asserts on it.
+ */
+static inline double dcm_hardness_sent(const char *path, double want)
+{
+	int n = 1000 * dcm_test_scale();
+	char s0[96], s1[96], buf[64];
+	double v = NAN, clean = NAN;
+
+	while (n-- > 0) {
+		int whole = dcm_safety_state(s0, sizeof(s0));
+
+		v = dcm_read_sysfs(path, buf, sizeof(buf)) < 0 ? NAN : strtod(buf, NULL);
+		if (whole && dcm_safety_state(s1, sizeof(s1)) && !strcmp(s0, s1)) {
+			clean = v;
+			if (v == want)
+				return v;
+		}
+		usleep(10000);
+	}
+	return isnan(clean) ? v : clean;
 }
 
 /*
