@@ -170,3 +170,17 @@ trace_cycles() {
 		}
 	}'
 }
+
+# buses_in_order: the description's buses in the cycle's order, by the
+# first device of each, into /tmp/buses.txt (dcmd loads /etc/dcm/Device.xml
+# if there, else the shipped one).
+buses_in_order() {
+	local f
+
+	for f in /etc/dcm/Device.xml /usr/share/dcm/Device.xml; do
+		[ -f "$f" ] || continue
+		grep -o '<Device [^>]*Bus="[^"]*"' "$f" | sed 's/.*Bus="\([^"]*\)"/\1/' |
+			awk '!s[$0]++' >/tmp/buses.txt
+		break
+	done
+}

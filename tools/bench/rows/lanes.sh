@@ -17,13 +17,7 @@
 H=$(how lanes)
 N=${BENCH_LANE_CYCLES:-2000}
 
-# The description's buses in the cycle's order (as steps.sh).
-for f in /etc/dcm/Device.xml /usr/share/dcm/Device.xml; do
-	[ -f "$f" ] || continue
-	grep -o '<Device [^>]*Bus="[^"]*"' "$f" | sed 's/.*Bus="\([^"]*\)"/\1/' |
-		awk '!s[$0]++' >/tmp/buses.txt
-	break
-done
+buses_in_order
 
 if [ ! -e "$TR/events/dcm/dcm_lane_exchanged" ] && [ ! -e /sys/kernel/debug/tracing/events/dcm/dcm_lane_exchanged ]; then
 	log "lanes: no dcm_lane_exchanged tracepoint in this dcm.ko"

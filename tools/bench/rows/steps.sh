@@ -17,14 +17,7 @@ H=$(how steps)
 N=${BENCH_STEP_CYCLES:-2000}
 STEPS="dcm_runtime_actuate dcm_boards_over_limit dcm_safety_cycle dcm_boards_safety dcm_bus_exchange dcm_runtime_publish"
 
-# The description's buses in the cycle's order: by the first device of each
-# (dcmd loads /etc/dcm/Device.xml if there, else the shipped one).
-for f in /etc/dcm/Device.xml /usr/share/dcm/Device.xml; do
-	[ -f "$f" ] || continue
-	grep -o '<Device [^>]*Bus="[^"]*"' "$f" | sed 's/.*Bus="\([^"]*\)"/\1/' |
-		awk '!s[$0]++' >/tmp/buses.txt
-	break
-done
+buses_in_order
 
 tracing_setup
 for f in $STEPS; do

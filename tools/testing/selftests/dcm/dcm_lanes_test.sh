@@ -35,20 +35,6 @@ T=/tmp/dcm_lanes_test
 [ "$(cat /sys/module/dcm/parameters/parallel_buses)" = Y ] || skip_all "parallel_buses is off"
 mkdir -p $T
 
-cycles() {
-	cat $DCM/stats/cycles
-}
-
-reached() {
-	[ "$(cycles)" -ge "$_end" ]
-}
-
-# until_cycles N: wait until dcm0 has run N more cycles (60 s at most).
-until_cycles() {
-	_end=$(($(cycles) + $1))
-	wait_until 60 reached
-}
-
 # trace_events EVENT...: CYCLES cycles of dcm0 with those events, the trace
 # in $T/trace.
 trace_events() {

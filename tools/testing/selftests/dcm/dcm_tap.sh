@@ -118,6 +118,20 @@ wait_until() {
 	"$@"
 }
 
+# dcm0_cycles: the cycles dcm0 has run.
+dcm0_cycles() {
+	cat /sys/class/dcm/dcm0/stats/cycles
+}
+dcm0_reached() {
+	[ "$(dcm0_cycles)" -ge "$_end" ]
+}
+# until_cycles N: wait until dcm0 has run N more cycles (60 s at most,
+# stretched as wait_until's).
+until_cycles() {
+	_end=$(($(dcm0_cycles) + $1))
+	wait_until 60 dcm0_reached
+}
+
 # safety_state [N]: "CYCLE_FAULTS FAULT_SCALE BATTERY_SCALE" of dcmN's
 # safety/ (0 by default): the cycle faults counted, the factors every
 # joint's hardness takes now.

@@ -54,20 +54,6 @@ wire() {
 	awk -v k="$1" '$1 == k { print $2 }' "${2:-$WIRE}"
 }
 
-cycles() {
-	cat $DCM/stats/cycles
-}
-
-reached() {
-	[ "$(cycles)" -ge "$_end" ]
-}
-
-# until_cycles N: wait until dcm0 has run N more cycles (60 s at most).
-until_cycles() {
-	_end=$(($(cycles) + $1))
-	wait_until 60 reached
-}
-
 period=$(cat $DCM/period_us)
 echo 1 >$PARAM
 check $? "wire_time switched on"
