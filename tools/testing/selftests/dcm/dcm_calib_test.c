@@ -822,8 +822,9 @@ TEST_F(cal, special_version)
 }
 
 /*
- * Wait up to 10 s for the description's chain to be made (its boards
- * configured: chaining runs in the cycle, after dcmd has loaded it).
+ * Wait up to 10 s (times dcm_test_scale()) for the description's chain to
+ * be made (its boards configured: chaining runs in the cycle, after dcmd
+ * has loaded it).
  * Return: 0, or -1 with @cr the last ChainResult read.
  */
 static int chain_made(char *cr, size_t len)
@@ -831,7 +832,7 @@ static int chain_made(char *cr, size_t len)
 	const char *all = "RS485-1 5/5; RS485-2 4/4; RS485-3 5/5; RS485-4 5/5";
 	int i;
 
-	for (i = 0; i < 100; i++) {
+	for (i = 0; i < 100 * dcm_test_scale(); i++) {
 		read_str(DEV "ChestBoard/ChainResult", cr, len);
 		if (!strcmp(cr, all))
 			return 0;
