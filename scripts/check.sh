@@ -103,7 +103,12 @@ record arch "$p" "$f" "$s"
 # computes), their output held in their log and shown once the selftests
 # are done; DCM_CHECK_SERIAL=1 runs them first, alone.
 unit() {
-	env -u CMOCKA_MESSAGE_OUTPUT make --no-print-directory unit >"$results/unit.log" 2>&1
+	local t0=$SECONDS st=0
+
+	env -u CMOCKA_MESSAGE_OUTPUT make --no-print-directory unit >"$results/unit.log" 2>&1 ||
+		st=$?
+	echo $((SECONDS - t0)) >"$results/unit.seconds"
+	return $st
 }
 unit_end() {
 	heading "unit (host, cmocka)"
@@ -118,13 +123,12 @@ unit_end() {
 	fi
 	record unit "$p" "$f" - "$2"
 }
-unit_start=$SECONDS
 if [ -n "${DCM_CHECK_SERIAL:-}" ]; then
 	set +e
 	unit
 	unit_st=$?
 	set -e
-	unit_end "$unit_st" $((SECONDS - unit_start))
+	unit_end "$unit_st" "$(cat "$results/unit.seconds")"
 	unit_pid=
 else
 	heading "unit (host, cmocka): running beside the selftests, shown after them"
@@ -145,7 +149,7 @@ if [ -n "$unit_pid" ]; then
 	wait "$unit_pid"
 	unit_st=$?
 	set -e
-	unit_end "$unit_st" $((SECONDS - unit_start))
+	unit_end "$unit_st" "$(cat "$results/unit.seconds" 2>/dev/null || echo "?")"
 fi
 
 heading "web (dcm-web in the VM, from the host)"
