@@ -66,7 +66,7 @@ was_clock=$(sed 's/.*\[\(.*\)\].*/\1/' $TR/trace_clock)
 
 # i2c_snap N: dcm0's cycle count, then I2C-chest's and I2C-head's counters.
 i2c_snap() {
-	cycles >"$T/k$1"
+	dcm0_cycles >"$T/k$1"
 	for b in chest head; do
 		[ -e "$I2C-$b/wire" ] && cat "$I2C-$b/wire" >"$T/wire$1-$b"
 	done
