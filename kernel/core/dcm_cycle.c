@@ -231,8 +231,10 @@ static void dcm_lane_work(struct kthread_work *work)
 		dcm_bus_exchange(lane->rt, lane->bus, lane->t, lane->now);
 	lane->ended = ktime_get();
 	lane->ns = ktime_to_ns(ktime_sub(lane->ended, start));
+	/* 0 for a lane queued before the trace was on. */
 	trace_dcm_lane_exchanged(ctrl->index, lane->cycle, lane->bus, lane->rank,
-				 ktime_to_ns(ktime_sub(start, lane->queued)), lane->ns);
+				 lane->queued ? ktime_to_ns(ktime_sub(start, lane->queued)) : 0,
+				 lane->ns);
 	/* The values, @took, @ended and @ns are written before the cycle sees EXCHANGED. */
 	atomic_set_release(&lane->state, DCM_LANE_EXCHANGED);
 	wake_up(&ctrl->cycle.lanes_wq);
@@ -311,28 +313,14 @@ static void cycle_others(struct dcm_controller *ctrl, struct dcm_runtime *rt, kt
 	}
 }
 
-/* Queue the lanes of @ready (@n bus indices), in that order. */
-static void lanes_queue(struct dcm_controller *ctrl, const u8 *ready, unsigned int n)
-{
-	unsigned int i;
-
-	for (i = 0; i < n; i++) {
-		struct dcm_lane *lane = ctrl->cycle.lanes[ready[i]];
-
-		lane->rank = i;
-		lane->queued = ktime_get();
-		atomic_set(&lane->state, DCM_LANE_RUNNING);
-		kthread_queue_work(lane->worker, &lane->work);
-	}
-}
-
 /*
  * What became of the lanes queued this cycle, once joined: each counted,
  * and the join's trace.
  */
 static void lanes_joined(struct dcm_controller *ctrl, unsigned long queued, struct bus_round *r)
 {
-	ktime_t last = 0, joined = ktime_get();
+	/* The join's time, for its trace only. */
+	ktime_t last = 0, joined = trace_dcm_cycle_joined_enabled() ? ktime_get() : 0;
 	bool all = true;
 	unsigned int b;
 
@@ -376,7 +364,6 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 {
 	bool parallel = READ_ONCE(parallel_buses);
 	unsigned long queued = 0, inline_buses = 0, inline_exchange = 0;
-	u8 ready[DCM_MAX_LANES];
 	unsigned int b, n = 0;
 
 	for (b = 0; b < rt->n_buses; b++) {
@@ -422,10 +409,13 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 		lane->until = join_by;
 		lane->cycle = ctrl->cycle.count + 1;
 		lane->exchange = exchange;
-		ready[n++] = b;
+		lane->rank = n++;
+		/* When it was queued: its wake-up, for its trace only. */
+		lane->queued = trace_dcm_lane_exchanged_enabled() ? ktime_get() : 0;
+		atomic_set(&lane->state, DCM_LANE_RUNNING);
+		kthread_queue_work(lane->worker, &lane->work);
 		queued |= BIT(b);
 	}
-	lanes_queue(ctrl, ready, n);
 
 	/* The buses without a lane, one after the other, meanwhile. */
 	for_each_set_bit(b, &inline_buses, BITS_PER_LONG) {

@@ -106,7 +106,8 @@ struct dcm_cycle_stats {
  * @until: the end of the buses' budget this cycle: the cycle's join
  * @cycle: the number of the cycle that queued it, for the trace
  * @rank: its place in that cycle's queue (0: the first), for the trace
- * @queued: when the cycle queued it
+ * @queued: when the cycle queued it, while dcm_lane_exchanged is traced
+ *	(else 0)
  * @exchange: the bus has its exchange this time (else only requests)
  * @state: enum dcm_lane_state: written by the cycle (IDLE to RUNNING) and
  *	by the lane (RUNNING to EXCHANGED, with release: its values are
