@@ -24,6 +24,25 @@ struct dcm_controller;
 struct dcm_bus;
 struct task_struct;
 
+/* The most transactions a batch has (&struct dcm_bus_ops.xfer_many). */
+#define DCM_XFER_MANY_MAX	16
+
+/**
+ * struct dcm_xfer - one transaction of a batch (&struct dcm_bus_ops.xfer_many)
+ * @tx: what to write, @tx_len bytes (not 0)
+ * @rx: where to read @rx_len bytes; @rx_len 0: a write alone
+ * @addr: the board's address, as for &struct dcm_bus_ops.xfer
+ * @tx_len: bytes of @tx
+ * @rx_len: bytes of @rx
+ */
+struct dcm_xfer {
+	const u8 *tx;
+	u8 *rx;
+	u16 addr;
+	u16 tx_len;
+	u16 rx_len;
+};
+
 /**
  * struct dcm_bus_ops - what a transport does for the cycle
  * @xfer: one transaction with the board at @addr: write @tx_len bytes of
@@ -38,17 +57,30 @@ struct task_struct;
  *	a share of the period the cycle can give it after its exchange. Returns
  *	the bytes read, -ETIMEDOUT when nothing answered in time, or another
  *	negative errno.
+ * @xfer_many: @n transactions (at most DCM_XFER_MANY_MAX), with boards at
+ *	several addresses, in one go: each as @xfer makes it, the bus not
+ *	given up between them (I2C: one i2c_transfer(), a repeated start
+ *	before each message), so that a register bus's exchange waits for
+ *	its wire once a cycle. Called as @xfer is. Returns 0 when every
+ *	transaction was made and every read got all its bytes, -EOPNOTSUPP
+ *	when the controller cannot make such a batch (the core then makes
+ *	them one by one, as it does when this is NULL), or another negative
+ *	errno when one failed: which one is not said, and those after it may
+ *	not have been made.
  */
 struct dcm_bus_ops {
 	int (*xfer)(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_len, u8 *rx,
 		    size_t rx_len);
+	int (*xfer_many)(struct dcm_bus *bus, const struct dcm_xfer *x, unsigned int n);
 };
 
 /* What a bus carries: the cyclic exchange differs. */
 enum dcm_bus_kind {
 	DCM_BUS_RS485,		/* one broadcast per cycle, replies in Bid order */
-	DCM_BUS_REGS,		/* I2C or SPI: register blocks, board by board */
+	DCM_BUS_REGS,		/* I2C or SPI: register blocks, in one batch a cycle */
 };
+
+#define DCM_BUS_KINDS	(DCM_BUS_REGS + 1)
 
 /**
  * struct dcm_bus - a bus the robot's boards sit on, as a transport gives it

@@ -34,12 +34,16 @@ static const struct dcm_board_role battery_roles[] = {
  * @status: its last status bits, for their events
  * @poll: cycles it was polled: which register comes next
  * @charge_status: its Charge's Status key, or NULL
+ * @reg: the register the cycle reads
+ * @word: what it read there
  */
 struct battery_priv {
 	struct dcm_battery regs;
 	u16 status;
 	u32 poll;
 	union dcm_value *charge_status;
+	u8 reg;
+	u8 word[2];
 };
 
 static void battery_bind(struct dcm_runtime *rt, u32 dev)
@@ -49,20 +53,26 @@ static void battery_bind(struct dcm_runtime *rt, u32 dev)
 	p->charge_status = dcm_board_sub_key(rt->model, rt->dev[dev].role[BAT_CHARGE], "Status");
 }
 
-static void battery_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+/* One word a cycle, the registers in turn (dcm_bat_poll_reg()). */
+static void battery_put(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io)
 {
-	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
+	struct battery_priv *p = dcm_board_priv(rt, dev);
+
+	p->reg = dcm_bat_poll_reg(p->poll++);
+	dcm_regs_read(io, p->reg, p->word, sizeof(p->word));
+}
+
+static bool battery_get(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io, int ret,
+			u32 now)
+{
 	struct battery_priv *p = dcm_board_priv(rt, dev);
 	const s16 *role = rt->dev[dev].role;
-	u8 reg = dcm_bat_poll_reg(p->poll++), word[2];
 	struct dcm_battery *b = &p->regs;
 	u16 status;
-	int ret;
 
-	ret = dcm_reg_read(t, rt->model->devices[dev].address, bus->txbuf, reg, word, 2);
-	if (ret || dcm_bat_get_word(b, reg, get_unaligned_le16(word))) {
+	if (ret || dcm_bat_get_word(b, p->reg, get_unaligned_le16(p->word))) {
 		dcm_runtime_answer(rt, dev, false, DCM_ERR_NO_ANSWER, 7, 0, now);
-		return;
+		return false;
 	}
 	dcm_runtime_sense(rt, role[BAT_CURRENT], b->current_ma, now);
 	dcm_runtime_sense(rt, role[BAT_CHARGE], b->charge, now);
@@ -75,6 +85,7 @@ static void battery_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 			  status ^ p->status, status, "battery status bits 0x%04x", status);
 	p->status = status;
 	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
+	return false;
 }
 
 /* Its firmware string, to FirmwareVersion. */
@@ -96,7 +107,8 @@ static int battery_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 }
 
 static const struct dcm_board_regs battery_regs = {
-	.exchange = battery_exchange,
+	.put = battery_put,
+	.get = battery_get,
 	.version = battery_version,
 };
 

@@ -45,14 +45,20 @@ void dcm_chest_load(struct dcm_controller *ctrl, struct dcm_model *m);
 /**
  * struct dcm_out_cache - what a board's cyclic write block last wrote
  * @sent: the block, as the board took it
+ * @next: the block put on the wire this cycle, when @due
  * @age: cycles since it was written
+ * @len: bytes of @next
  * @valid: @sent is what the board holds: it took it, and failed no
  *	exchange since
+ * @due: @next is written this cycle
  */
 struct dcm_out_cache {
 	u8 sent[DCM_OUT_MAX];
+	u8 next[DCM_OUT_MAX];
 	u16 age;
+	u8 len;
 	bool valid;
+	bool due;
 };
 
 /**
@@ -61,35 +67,41 @@ struct dcm_out_cache {
  * @out: the block the cycle computed
  * @len: its bytes, at most DCM_OUT_MAX
  *
- * Context: the cycle, the board's bus held.
+ * When it must, @out is kept until dcm_out_done() says whether the board
+ * took it. Context: the cycle, the board's put.
  * Return: true if @out differs from what the board holds, or that is not
  * known, or it was written DCM_OUT_REFRESH cycles ago.
  */
 static inline bool dcm_out_due(struct dcm_out_cache *c, const u8 *out, size_t len)
 {
-	if (!c->valid || c->age >= DCM_OUT_REFRESH - 1 || memcmp(c->sent, out, len))
-		return true;
-	c->age++;
-	return false;
+	c->due = !c->valid || c->age >= DCM_OUT_REFRESH - 1 || memcmp(c->sent, out, len);
+	if (c->due) {
+		memcpy(c->next, out, len);
+		c->len = len;
+	} else {
+		c->age++;
+	}
+	return c->due;
 }
 
 /**
  * dcm_out_done() - a board's cycle ended: what it holds now
  * @c: the board's cache
- * @out: the block written this cycle, or NULL if none was
- * @len: its bytes
  * @ret: the board's exchange this cycle: 0, or a negative errno (the
  *	board may have lost its block: it is written again next cycle)
+ *
+ * Context: the cycle, the board's get.
  */
-static inline void dcm_out_done(struct dcm_out_cache *c, const u8 *out, size_t len, int ret)
+static inline void dcm_out_done(struct dcm_out_cache *c, int ret)
 {
 	if (ret) {
 		c->valid = false;
-	} else if (out) {
-		memcpy(c->sent, out, len);
+	} else if (c->due) {
+		memcpy(c->sent, c->next, c->len);
 		c->age = 0;
 		c->valid = true;
 	}
+	c->due = false;
 }
 
 /* dcm_chest_calib.c: joint calibration, into the chest board's store */

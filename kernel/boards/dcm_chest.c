@@ -28,9 +28,11 @@ static const struct dcm_board_role chest_roles[] = {
 /**
  * struct chest_priv - the chest board's running state
  * @led: its LED block, as last written
+ * @button: its BUTTON register, as the cycle read it
  */
 struct chest_priv {
 	struct dcm_out_cache led;
+	u8 button;
 };
 
 /*
@@ -39,30 +41,33 @@ struct chest_priv {
  */
 static_assert(DCM_CHEST_OUT_LEN <= DCM_OUT_MAX);
 
-static void chest_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+static void chest_put(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io)
 {
-	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	struct chest_priv *p = dcm_board_priv(rt, dev);
 	const s16 *role = rt->dev[dev].role;
-	u8 out[DCM_CHEST_OUT_LEN], button;
+	u8 out[DCM_CHEST_OUT_LEN];
 	struct dcm_chest_out o;
-	int c, ret;
-	bool due;
+	int c;
 
 	for (c = 0; c < 3; c++)
 		o.led[c] = clamp_t(s64, dcm_board_act_raw(rt, role[CHEST_RED + c]), 0, 255);
 	o.led_state = clamp_t(s64, dcm_board_act_raw(rt, role[CHEST_STATE]), 0, 255);
 	dcm_chest_put_out(out, &o);
-	due = dcm_out_due(&p->led, out, sizeof(out));
-	ret = dcm_reg_xfer(t, rt->model->devices[dev].address, bus->txbuf, DCM_CHEST_OUT_REG, out,
-			   due ? sizeof(out) : 0, DCM_CHEST_BUTTON, &button, 1);
-	dcm_out_done(&p->led, due ? out : NULL, sizeof(out), ret);
-	if (ret) {
-		dcm_runtime_answer(rt, dev, false, DCM_ERR_NO_ANSWER, 7, 0, now);
-		return;
-	}
-	dcm_runtime_sense(rt, role[CHEST_BUTTON], !!(button & DCM_CHEST_BUTTON_PRESSED), now);
-	dcm_runtime_answer(rt, dev, true, 0, 0, 0, now);
+	if (dcm_out_due(&p->led, out, sizeof(out)))
+		dcm_regs_write(io, DCM_CHEST_OUT_REG, out, sizeof(out));
+	dcm_regs_read(io, DCM_CHEST_BUTTON, &p->button, 1);
+}
+
+static bool chest_get(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io, int ret, u32 now)
+{
+	struct chest_priv *p = dcm_board_priv(rt, dev);
+
+	dcm_out_done(&p->led, ret);
+	if (!ret)
+		dcm_runtime_sense(rt, rt->dev[dev].role[CHEST_BUTTON],
+				  !!(p->button & DCM_CHEST_BUTTON_PRESSED), now);
+	dcm_reg_answer(rt, dev, ret, now);
+	return false;
 }
 
 /* Its program version, to ProgVersion. */
@@ -83,7 +88,8 @@ static int chest_version(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t,
 }
 
 static const struct dcm_board_regs chest_regs = {
-	.exchange = chest_exchange,
+	.put = chest_put,
+	.get = chest_get,
 	.version = chest_version,
 };
 

@@ -28,27 +28,38 @@ static const struct dcm_board_role head_roles[] = {
 	{ "Temperature", 1, HEAD_TEMP },
 };
 
-static void head_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
-{
-	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
+/* Its block, read each cycle. */
+struct head_priv {
 	u8 in[DCM_HEAD_IN_LEN];
-	int ret;
+};
 
-	ret = dcm_reg_read(t, rt->model->devices[dev].address, bus->txbuf, DCM_HEAD_IN_REG, in,
-			   sizeof(in));
+static void head_put(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io)
+{
+	struct head_priv *p = dcm_board_priv(rt, dev);
+
+	dcm_regs_read(io, DCM_HEAD_IN_REG, p->in, sizeof(p->in));
+}
+
+static bool head_get(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io, int ret, u32 now)
+{
+	struct head_priv *p = dcm_board_priv(rt, dev);
+
 	if (!ret)
-		dcm_runtime_sense(rt, rt->dev[dev].role[HEAD_TEMP], dcm_head_get_in(in), now);
+		dcm_runtime_sense(rt, rt->dev[dev].role[HEAD_TEMP], dcm_head_get_in(p->in), now);
 	dcm_reg_answer(rt, dev, ret, now);
+	return false;
 }
 
 static const struct dcm_board_regs head_regs = {
-	.exchange = head_exchange,
+	.put = head_put,
+	.get = head_get,
 };
 
 const struct dcm_board_type dcm_head_board = {
 	.name = "HeadBoard",
 	.roles = head_roles,
 	.n_roles = ARRAY_SIZE(head_roles),
+	.priv_size = sizeof(struct head_priv),
 	.regs = &head_regs,
 };
 
@@ -63,10 +74,12 @@ static const struct dcm_board_role touch_roles[] = {
  * struct leds_priv - an LED board's LEDs
  * @led: the subdevice of Led n + 1, or -1
  * @out: its LED block, as last written
+ * @in: what the cycle read: a write-only board's WHOAMI, the touch pads
  */
 struct leds_priv {
 	s16 led[DCM_FACE_N];
 	struct dcm_out_cache out;
+	u8 in;
 };
 
 static_assert(DCM_EAR_N <= DCM_FACE_N && DCM_TOUCH_N <= DCM_FACE_N);
@@ -102,71 +115,90 @@ static void led_levels(const struct dcm_runtime *rt, u32 dev, u8 *level, u32 n, 
 
 /*
  * A write-only LED board's cycle: its block @out of @len bytes at @reg when
- * it changed, else its WHOAMI, which must be @whoami.
+ * it changed, else its WHOAMI.
  */
-static void leds_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now, u8 reg,
-			  const u8 *out, u32 len, u8 whoami)
+static void leds_put(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io, u8 reg,
+		     const u8 *out, u32 len)
 {
-	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	struct leds_priv *p = dcm_board_priv(rt, dev);
-	u16 addr = rt->model->devices[dev].address;
-	bool due = dcm_out_due(&p->out, out, len);
-	u8 id;
-	int ret;
 
-	if (due) {
-		ret = dcm_reg_write(t, addr, bus->txbuf, reg, out, len);
-	} else {
-		ret = dcm_reg_read(t, addr, bus->txbuf, DCM_REG_WHOAMI, &id, 1);
-		if (!ret && id != whoami)
-			ret = -EIO;
-	}
-	dcm_out_done(&p->out, due ? out : NULL, len, ret);
-	dcm_reg_answer(rt, dev, ret, now);
+	if (dcm_out_due(&p->out, out, len))
+		dcm_regs_write(io, reg, out, len);
+	else
+		dcm_regs_read(io, DCM_REG_WHOAMI, &p->in, 1);
 }
 
-static void face_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+/* What it answered: a WHOAMI read must be @whoami. */
+static bool leds_get(struct dcm_runtime *rt, u32 dev, int ret, u32 now, u8 whoami)
+{
+	struct leds_priv *p = dcm_board_priv(rt, dev);
+
+	if (!ret && !p->out.due && p->in != whoami)
+		ret = -EIO;
+	dcm_out_done(&p->out, ret);
+	dcm_reg_answer(rt, dev, ret, now);
+	return false;
+}
+
+static void face_put(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io)
 {
 	u8 level[DCM_FACE_N], out[DCM_FACE_OUT_LEN];
 
 	led_levels(rt, dev, level, DCM_FACE_N, DCM_FACE_MAX);
 	dcm_face_put(out, level);
-	leds_exchange(rt, dev, t, now, DCM_FACE_LEDS, out, sizeof(out), DCM_WHOAMI_FACE);
+	leds_put(rt, dev, io, DCM_FACE_LEDS, out, sizeof(out));
 }
 
-static void ear_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+static bool face_get(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io, int ret, u32 now)
+{
+	return leds_get(rt, dev, ret, now, DCM_WHOAMI_FACE);
+}
+
+static void ear_put(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io)
 {
 	u8 level[DCM_EAR_N], out[DCM_EAR_OUT_LEN];
 
 	led_levels(rt, dev, level, DCM_EAR_N, DCM_LED4_MAX);
 	dcm_led4_put(out, level, DCM_EAR_N);
-	leds_exchange(rt, dev, t, now, DCM_EAR_LEDS, out, sizeof(out), DCM_WHOAMI_EAR);
+	leds_put(rt, dev, io, DCM_EAR_LEDS, out, sizeof(out));
 }
 
-static void touch_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+static bool ear_get(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io, int ret, u32 now)
 {
-	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
+	return leds_get(rt, dev, ret, now, DCM_WHOAMI_EAR);
+}
+
+/* Its LEDs when they changed, and its pads. */
+static void touch_put(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io)
+{
 	struct leds_priv *lp = dcm_board_priv(rt, dev);
-	const s16 *role = rt->dev[dev].role;
-	u8 level[DCM_TOUCH_N], out[DCM_TOUCH_OUT_LEN], pads;
-	int ret, p;
-	bool due;
+	u8 level[DCM_TOUCH_N], out[DCM_TOUCH_OUT_LEN];
 
 	led_levels(rt, dev, level, DCM_TOUCH_N, DCM_LED4_MAX);
 	dcm_led4_put(out, level, DCM_TOUCH_N);
-	due = dcm_out_due(&lp->out, out, sizeof(out));
-	ret = dcm_reg_xfer(t, rt->model->devices[dev].address, bus->txbuf, DCM_TOUCH_LEDS, out,
-			   due ? sizeof(out) : 0, DCM_TOUCH_PADS, &pads, DCM_TOUCH_IN_LEN);
-	dcm_out_done(&lp->out, due ? out : NULL, sizeof(out), ret);
+	if (dcm_out_due(&lp->out, out, sizeof(out)))
+		dcm_regs_write(io, DCM_TOUCH_LEDS, out, sizeof(out));
+	dcm_regs_read(io, DCM_TOUCH_PADS, &lp->in, DCM_TOUCH_IN_LEN);
+}
+
+static bool touch_get(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io, int ret, u32 now)
+{
+	struct leds_priv *lp = dcm_board_priv(rt, dev);
+	const s16 *role = rt->dev[dev].role;
+	int p;
+
+	dcm_out_done(&lp->out, ret);
 	if (!ret)
 		for (p = PAD_1; p <= PAD_3; p++)
-			dcm_runtime_sense(rt, role[p], !!(pads & DCM_TOUCH_MASK & BIT(p - PAD_1)),
+			dcm_runtime_sense(rt, role[p], !!(lp->in & DCM_TOUCH_MASK & BIT(p - PAD_1)),
 					  now);
 	dcm_reg_answer(rt, dev, ret, now);
+	return false;
 }
 
 static const struct dcm_board_regs face_regs = {
-	.exchange = face_exchange,
+	.put = face_put,
+	.get = face_get,
 };
 
 const struct dcm_board_type dcm_face_board = {
@@ -177,7 +209,8 @@ const struct dcm_board_type dcm_face_board = {
 };
 
 static const struct dcm_board_regs ear_regs = {
-	.exchange = ear_exchange,
+	.put = ear_put,
+	.get = ear_get,
 };
 
 const struct dcm_board_type dcm_ear_board = {
@@ -188,7 +221,8 @@ const struct dcm_board_type dcm_ear_board = {
 };
 
 static const struct dcm_board_regs touch_regs = {
-	.exchange = touch_exchange,
+	.put = touch_put,
+	.get = touch_get,
 };
 
 const struct dcm_board_type dcm_touch_board = {

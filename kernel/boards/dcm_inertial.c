@@ -37,12 +37,16 @@
  * @gyr: Gyrometer n + 1, or -1 (1-7)
  * @angle: Angle n + 1, or -1
  * @fallen: a fall was posted, and the robot is not up again
+ * @len: the bytes of the cycle's SPI transfer (its put's), or negative
+ * @frame: what the transfer brought in: its block and CRC-8
  */
 struct inertial_priv {
 	s16 acc[IMU_AXES];
 	s16 gyr[IMU_AXES + 1];
 	s16 angle[IMU_ANGLES];
 	bool fallen;
+	int len;
+	u8 frame[DCM_IMU_IN_LEN + DCM_SPI_OVERHEAD];
 };
 
 static void inertial_bind(struct dcm_runtime *rt, u32 dev)
@@ -89,24 +93,30 @@ static void inertial_fall(struct dcm_runtime *rt, u32 dev, struct inertial_priv 
 	}
 }
 
-static void inertial_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+/* Its block over SPI, checked by its CRC-8. */
+static void inertial_put(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io)
 {
-	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
+	struct inertial_priv *p = dcm_board_priv(rt, dev);
+
+	p->len = dcm_regs_spi_read(io, DCM_IMU_IN_REG, DCM_IMU_IN_LEN, p->frame,
+				   sizeof(p->frame));
+}
+
+static bool inertial_get(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io, int ret,
+			 u32 now)
+{
 	struct inertial_priv *p = dcm_board_priv(rt, dev);
 	u8 block[DCM_IMU_IN_LEN];
 	struct dcm_imu imu;
-	int n, ret;
+	int n;
 
-	ret = dcm_reg_spi_read(t, rt->model->devices[dev].address, bus->txbuf, bus->rxbuf,
-			       min(sizeof(bus->txbuf), sizeof(bus->rxbuf)), DCM_IMU_IN_REG, block,
-			       DCM_IMU_IN_LEN);
-	if (ret == -EIO) {
-		dcm_reg_answer(rt, dev, ret, now);
-		return;
-	}
 	if (ret) {
+		dcm_reg_answer(rt, dev, ret, now);
+		return false;
+	}
+	if (dcm_spi_get_read(p->frame, p->len, DCM_IMU_IN_REG, DCM_IMU_IN_LEN, block)) {
 		dcm_runtime_answer(rt, dev, false, DCM_ERR_BAD_FRAME, 7, 0, now);
-		return;
+		return false;
 	}
 	dcm_imu_get(block, &imu);
 	for (n = 0; n < IMU_AXES; n++) {
@@ -125,10 +135,12 @@ static void inertial_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t
 		inertial_fall(rt, dev, p, &imu);
 	}
 	dcm_reg_answer(rt, dev, 0, now);
+	return false;
 }
 
 static const struct dcm_board_regs inertial_regs = {
-	.exchange = inertial_exchange,
+	.put = inertial_put,
+	.get = inertial_get,
 	.spi = true,
 };
 

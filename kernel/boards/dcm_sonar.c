@@ -51,6 +51,11 @@ static const char *const echo_keys[DCM_US_ECHOES - 1] = {
  * @taken: @counter is known: a result was taken since bind or the last
  *	failed exchange
  * @version: FW_VERSION was read since then
+ * @first: the first register the cycle reads: COUNTER, or FW_VERSION
+ * @echoes: the cycle reads the echoes of a new dual capture (its second
+ *	round)
+ * @in: what the cycle read from @first to MONO
+ * @block: the cyclic block: COUNTER..MONO, and the echoes when read
  */
 struct sonar_priv {
 	union dcm_value *prog_version;
@@ -58,6 +63,10 @@ struct sonar_priv {
 	u8 counter;
 	bool taken;
 	bool version;
+	u8 first;
+	bool echoes;
+	u8 in[US_FIRST_LEN];
+	u8 block[DCM_US_IN_LEN];
 };
 
 static void sonar_bind(struct dcm_runtime *rt, u32 dev)
@@ -86,70 +95,71 @@ static void sense_echoes(struct dcm_runtime *rt, s32 sub, union dcm_value *const
 		dcm_board_set_live(keys[i - 1], dcm_from_raw(&rt->conv[sub], cm[i]));
 }
 
-/*
- * MODE if a command came due, COUNTER..MONO (from FW_VERSION the first
- * time), and the echoes of a new dual capture. Return: 0, whether a new
- * result is in @u, or a negative errno.
- */
-static int sonar_xfer(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, struct dcm_us *u,
-		      bool *fresh)
+/* MODE if a command came due, then COUNTER..MONO (from FW_VERSION the first time). */
+static void sonar_put(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io)
 {
-	struct dcm_rt_bus *bus = dcm_board_bus(rt, dev);
 	struct sonar_priv *p = dcm_board_priv(rt, dev);
 	const s16 *role = rt->dev[dev].role;
-	u16 addr = rt->model->devices[dev].address;
 	s32 a = role[US_ACT] < 0 ? -1 : rt->act_of[role[US_ACT]];
-	u8 mode, first, in[US_FIRST_LEN], block[DCM_US_IN_LEN] = { };
-	int ret;
+	u8 mode;
 
-	mode = a < 0 ? 0 : clamp_t(s64, rt->act[a].raw, 0, 255);
-	first = p->version ? DCM_US_IN_REG : DCM_REG_FW_VERSION;
-	ret = dcm_reg_xfer(t, addr, bus->txbuf, DCM_US_MODE, &mode,
-			   a >= 0 && rt->act[a].fired ? 1 : 0, first, in, DCM_US_MONO + 1 - first);
-	if (ret)
-		return ret;
-	if (!p->version)
-		dcm_board_set_live(p->prog_version, in[0]);
-	p->version = true;
-	memcpy(block, in + DCM_US_IN_REG - first, US_HEAD_LEN);
-	dcm_us_get(block, u);
-	*fresh = u->counter && (!p->taken || u->counter != p->counter);
-	if (*fresh && (u->result_mode & DCM_US_M_DUAL)) {
-		ret = dcm_reg_read(t, addr, bus->txbuf, DCM_US_LEFT,
-				   block + DCM_US_LEFT - DCM_US_IN_REG, US_ECHO_LEN);
-		if (ret)
-			return ret;
-		dcm_us_get(block, u);
+	if (a >= 0 && rt->act[a].fired) {
+		mode = clamp_t(s64, rt->act[a].raw, 0, 255);
+		dcm_regs_write(io, DCM_US_MODE, &mode, 1);
 	}
-	p->counter = u->counter;
-	p->taken = true;
-	return 0;
+	p->first = p->version ? DCM_US_IN_REG : DCM_REG_FW_VERSION;
+	p->echoes = false;
+	dcm_regs_read(io, p->first, p->in, DCM_US_MONO + 1 - p->first);
 }
 
-static void sonar_exchange(struct dcm_runtime *rt, u32 dev, struct dcm_bus *t, u32 now)
+/*
+ * What the cycle read: a new result is taken, but that of a dual capture
+ * only once its echoes were read too, in a second round.
+ */
+static bool sonar_get(struct dcm_runtime *rt, u32 dev, struct dcm_regs_io *io, int ret, u32 now)
 {
 	struct sonar_priv *p = dcm_board_priv(rt, dev);
 	const s16 *role = rt->dev[dev].role;
-	bool fresh = false;
 	struct dcm_us u;
-	int ret;
+	bool fresh;
 
-	ret = sonar_xfer(rt, dev, t, &u, &fresh);
 	if (ret) {
 		/* It may have been reset: everything is read again. */
 		p->taken = false;
 		p->version = false;
-	} else if (fresh && (u.result_mode & DCM_US_M_DUAL)) {
+		dcm_reg_answer(rt, dev, ret, now);
+		return false;
+	}
+	if (!p->echoes) {
+		if (!p->version)
+			dcm_board_set_live(p->prog_version, p->in[0]);
+		p->version = true;
+		memset(p->block, 0, sizeof(p->block));
+		memcpy(p->block, p->in + DCM_US_IN_REG - p->first, US_HEAD_LEN);
+	}
+	dcm_us_get(p->block, &u);
+	fresh = u.counter && (!p->taken || u.counter != p->counter);
+	if (fresh && (u.result_mode & DCM_US_M_DUAL) && !p->echoes) {
+		p->echoes = true;
+		dcm_regs_read(io, DCM_US_LEFT, p->block + DCM_US_LEFT - DCM_US_IN_REG,
+			      US_ECHO_LEN);
+		return true;
+	}
+	p->counter = u.counter;
+	p->taken = true;
+	if (fresh && (u.result_mode & DCM_US_M_DUAL)) {
 		sense_echoes(rt, role[US_LEFT], p->echo[0], u.left, now);
 		sense_echoes(rt, role[US_RIGHT], p->echo[1], u.right, now);
 	} else if (fresh) {
 		dcm_runtime_sense(rt, role[US_MONO], u.mono, now);
 	}
-	dcm_reg_answer(rt, dev, ret, now);
+	dcm_reg_answer(rt, dev, 0, now);
+	return false;
 }
 
 static const struct dcm_board_regs sonar_regs = {
-	.exchange = sonar_exchange,
+	.put = sonar_put,
+	.get = sonar_get,
 };
 
 const struct dcm_board_type dcm_sonar_board = {

@@ -29,8 +29,10 @@ struct dcm_board_regs;
  * - the part its bus kind calls: an RS485 board's &struct dcm_board_rs485
  *   (core/dcm_bus_rs485.h: its slot of the cyclic broadcast, its reply,
  *   its identity, its configuration, its error codes), or a register
- *   board's &struct dcm_board_regs (core/dcm_bus_regs.h: its transfers of
- *   one cycle, its versions);
+ *   board's &struct dcm_board_regs (core/dcm_bus_regs.h: the transactions
+ *   it puts in its bus's exchange, what it takes of them, its versions):
+ *   either way the kind drives the exchange and the board fills and reads
+ *   its part, with no I/O of its own in the cycle;
  * - a board that drives joints, its &struct dcm_board_joints: its
  *   stiffness rules, which the cycle applies, and what calibration and the
  *   chest store ask of its joints;
@@ -176,21 +178,6 @@ void dcm_board_set_str(struct dcm_controller *ctrl, union dcm_value *v, const ch
 static inline void *dcm_board_priv(const struct dcm_runtime *rt, u32 dev)
 {
 	return rt->dev[dev].priv;
-}
-
-/**
- * dcm_board_bus() - the bus a board is on, and its exchange's scratch
- * @rt: the runtime
- * @dev: the device index
- *
- * A register board's cyclic exchange uses its bus's &dcm_rt_bus.txbuf and
- * &dcm_rt_bus.rxbuf: each bus exchanges in a lane of its own.
- *
- * Return: the bus.
- */
-static inline struct dcm_rt_bus *dcm_board_bus(struct dcm_runtime *rt, u32 dev)
-{
-	return &rt->buses[rt->dev[dev].bus];
 }
 
 /**

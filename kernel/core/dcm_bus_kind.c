@@ -2,7 +2,8 @@
 /*
  * dcm - the kinds of bus (enum dcm_bus_kind): what each does in a cycle and
  * on request, one file each: dcm_bus_rs485.c (chained boards, one broadcast
- * per cycle) and dcm_bus_regs.c (register boards, board by board). A new
+ * per cycle) and dcm_bus_regs.c (register boards, their transactions in one
+ * batch). A new
  * kind is its file and its line in the table here.
  */
 
@@ -14,7 +15,7 @@
 #include "core/dcm_bus_kind.h"
 #include "core/dcm_runtime.h"
 
-static const struct dcm_bus_kind_ops *const dcm_bus_kinds[] = {
+static const struct dcm_bus_kind_ops *const dcm_bus_kinds[DCM_BUS_KINDS] = {
 	[DCM_BUS_RS485] = &dcm_bus_rs485_kind,
 	[DCM_BUS_REGS] = &dcm_bus_regs_kind,
 };
@@ -85,8 +86,8 @@ const char *dcm_bus_kind_name(enum dcm_bus_kind kind)
  *
  * Each bus is prepared by every kind that may carry it (its &struct
  * dcm_bus_kind_ops.prepare): the kind its name calls for, or every kind
- * for a name that calls for none (it takes a transport of any kind; a
- * kind's state is then the first kind's that keeps one). The kinds' own
+ * for a name that calls for none (it takes a transport of any kind, and
+ * has the state of each). The kinds' own
  * state and work, an RS485 bus's chain, are theirs to set up, so that
  * nothing below them names it. Context: process, under the controller's
  * desc.lock, before the cycle has the runtime.
@@ -105,14 +106,11 @@ int dcm_bus_kinds_prepare(struct dcm_runtime *rt)
 	for (b = 0; b < rt->n_buses; b++) {
 		named = dcm_bus_name_kind(rt->buses[b].name, &kind);
 		for (k = 0; k < ARRAY_SIZE(dcm_bus_kinds); k++) {
-			if (!dcm_bus_kinds[k]->prepare || (named && kind != k) ||
-			    rt->buses[b].kind_priv)
+			if (!dcm_bus_kinds[k]->prepare || (named && kind != k))
 				continue;
 			ret = dcm_bus_kinds[k]->prepare(rt, &rt->buses[b]);
 			if (ret)
 				return ret;
-			if (rt->buses[b].kind_priv)
-				rt->buses[b].kind_priv_of = k;
 		}
 	}
 	return 0;
@@ -128,12 +126,14 @@ int dcm_bus_kinds_prepare(struct dcm_runtime *rt)
 void dcm_bus_kinds_release(struct dcm_runtime *rt)
 {
 	struct dcm_rt_bus *b;
+	unsigned int k;
 	u32 i;
 
 	for (i = 0; i < rt->n_buses; i++) {
 		b = &rt->buses[i];
-		if (b->kind_priv && dcm_bus_kinds[b->kind_priv_of]->release)
-			dcm_bus_kinds[b->kind_priv_of]->release(b);
+		for (k = 0; k < ARRAY_SIZE(dcm_bus_kinds); k++)
+			if (b->kind_priv[k] && dcm_bus_kinds[k]->release)
+				dcm_bus_kinds[k]->release(b);
 	}
 }
 

@@ -29,10 +29,11 @@ struct dcm_runtime;
  *	work queued; NULL when it has none. Return: whether it queued work
  *	to flush
  * @prepare: make a bus of a new runtime ready for the kind: its own state
- *	in &struct dcm_rt_bus.kind_priv (an RS485 bus's chain, its chaining
- *	work and its replies), before the cycle has the runtime; NULL: nothing
- *	to do. 0 or -ENOMEM. Context: process, under the controller's
- *	desc.lock
+ *	in its place of &struct dcm_rt_bus.kind_priv (an RS485 bus's chain,
+ *	its chaining work and its frames; a register bus's transactions),
+ *	before the cycle has the runtime; NULL: nothing to do. 0 or -ENOMEM
+ *	(what it made is then freed by @release). Context: process, under
+ *	the controller's desc.lock
  * @release: undo @prepare, the runtime no cycle's any more (its work
  *	ended first). Context: process
  */

@@ -168,6 +168,27 @@ int dcm_bus_xfer(struct dcm_bus *t, u16 addr, const u8 *tx, size_t tx_len, u8 *r
 }
 
 /**
+ * dcm_bus_xfer_many() - a batch of transactions in the cycle's exchange
+ * @t: the transport, the caller the thread of the cycle on it
+ * @x: the transactions
+ * @n: how many, at most DCM_XFER_MANY_MAX
+ *
+ * Made at once, in one go (&struct dcm_bus_ops.xfer_many). Context: the
+ * cycle on @t; sleeps for the bus.
+ *
+ * Return: as &struct dcm_bus_ops.xfer_many; -EOPNOTSUPP when the transport
+ * makes no batch; -EPERM, with a warning, from a thread not on @t.
+ */
+int dcm_bus_xfer_many(struct dcm_bus *t, const struct dcm_xfer *x, unsigned int n)
+{
+	if (WARN_ON_ONCE(READ_ONCE(t->carrier) != current))
+		return -EPERM;
+	if (!t->ops->xfer_many)
+		return -EOPNOTSUPP;
+	return t->ops->xfer_many(t, x, n);
+}
+
+/**
  * dcm_bus_take() - a thread of the cycle goes on a bus
  * @t: the transport
  *

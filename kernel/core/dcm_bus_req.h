@@ -27,6 +27,7 @@ void dcm_bus_req_init(struct dcm_bus *t);
 int dcm_bus_run(struct dcm_bus *t, int (*run)(struct dcm_bus *t, void *arg), void *arg);
 int dcm_bus_xfer(struct dcm_bus *t, u16 addr, const u8 *tx, size_t tx_len, u8 *rx,
 		 size_t rx_len);
+int dcm_bus_xfer_many(struct dcm_bus *t, const struct dcm_xfer *x, unsigned int n);
 bool dcm_bus_take(struct dcm_bus *t);
 void dcm_bus_give(struct dcm_bus *t);
 bool dcm_bus_req_pending(struct dcm_bus *t);

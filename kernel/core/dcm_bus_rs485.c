@@ -42,6 +42,7 @@
  * @chain_tries: the cycle's: continuations of a short chain so far
  * @chain_more: set by the cycle before it queues @chain_work: continue the
  *	chain from its end, without a reset
+ * @txbuf: the cyclic exchange's broadcast
  * @rxbuf: the cyclic exchange's replies, as they came
  * @rx: the reader of the replies
  */
@@ -56,6 +57,7 @@ struct rs485_bus {
 	unsigned long chain_retry;
 	u8 chain_tries;
 	bool chain_more;
+	u8 txbuf[DCM_RS485_MAX_FRAME];
 	u8 rxbuf[DCM_RS485_MAX_BOARDS * DCM_RS485_REPLY_SLOT];
 	struct dcm_rs485_replies rx;
 };
@@ -63,7 +65,7 @@ struct rs485_bus {
 /* An RS485 bus's own state; NULL for a bus the kind did not prepare. */
 static struct rs485_bus *rs485(const struct dcm_rt_bus *b)
 {
-	return b->kind_priv;
+	return b->kind_priv[DCM_BUS_RS485];
 }
 
 /* What the kind asks of a device's type; NULL for a board of another kind. */
@@ -120,13 +122,13 @@ static void rs485_exchange(struct dcm_runtime *rt, struct dcm_rt_bus *b, struct 
 		if (rb && rb->slot)
 			rb->slot(rt, b->dev[i], &slots[i]);
 	}
-	len = dcm_rs485_put_cmd(b->txbuf, sizeof(b->txbuf), ++r->seq, slots, n);
+	len = dcm_rs485_put_cmd(r->txbuf, sizeof(r->txbuf), ++r->seq, slots, n);
 	/*
 	 * Every board answers one compact reply, whose length the protocol
 	 * fixes: the transport is done on the last byte of the last one, and
 	 * waits out a silence only when a board is missing.
 	 */
-	got = len < 0 ? len : dcm_bus_xfer(t, DCM_RS485_ADDR_BROADCAST, b->txbuf, len,
+	got = len < 0 ? len : dcm_bus_xfer(t, DCM_RS485_ADDR_BROADCAST, r->txbuf, len,
 					   r->rxbuf, n * DCM_RS485_REPLY_FRAME);
 
 	/*
@@ -619,7 +621,7 @@ static int rs485_prepare(struct dcm_runtime *rt, struct dcm_rt_bus *b)
 	}
 	r->b = b;
 	INIT_WORK(&r->chain_work, dcm_bus_chain_work);
-	b->kind_priv = r;
+	b->kind_priv[DCM_BUS_RS485] = r;
 	return 0;
 }
 
@@ -632,7 +634,7 @@ static void rs485_release(struct dcm_rt_bus *b)
 		return;
 	cancel_work_sync(&r->chain_work);
 	kfree(r);
-	b->kind_priv = NULL;
+	b->kind_priv[DCM_BUS_RS485] = NULL;
 }
 
 const struct dcm_bus_kind_ops dcm_bus_rs485_kind = {

@@ -8,6 +8,7 @@
 
 #include <linux/kref.h>
 #include <linux/spinlock.h>
+#include <linux/dcm.h>
 #include <linux/types.h>
 
 #include "model/dcm_model.h"
@@ -152,12 +153,10 @@ struct dcm_rt_device {
  * @dev: the devices on it, by position
  * @n_dev: count
  * @rt: its runtime
- * @kind_priv: its kind's own state (an RS485 bus's chain and replies,
- *	dcm_bus_rs485.c), made by the kind's prepare and freed by its release
- *	(struct dcm_bus_kind_ops); NULL for a kind that keeps none
- * @kind_priv_of: the kind (enum dcm_bus_kind) whose @kind_priv it is
- * @txbuf: the cyclic exchange's scratch: a frame or block to send
- * @rxbuf: the cyclic exchange's scratch: a block that came back
+ * @kind_priv: by kind (enum dcm_bus_kind), that kind's own state of the
+ *	bus (an RS485 bus's chain, its frames; a register bus's
+ *	transactions), made by the kind's prepare and freed by its release
+ *	(struct dcm_bus_kind_ops); NULL for a kind that cannot carry the bus
  */
 struct dcm_rt_bus {
 	const char *name;
@@ -167,10 +166,7 @@ struct dcm_rt_bus {
 	u32 dev[DCM_MAX_DEVICES];
 	u32 n_dev;
 	struct dcm_runtime *rt;
-	void *kind_priv;
-	u8 kind_priv_of;
-	u8 txbuf[DCM_RS485_MAX_FRAME];
-	u8 rxbuf[DCM_RS485_MAX_FRAME];
+	void *kind_priv[DCM_BUS_KINDS];
 };
 
 /**

@@ -17,8 +17,11 @@
  * The body's lock is not held while the transfer waits.
  *
  * debugfs i2c-chest/wire and i2c-head/wire count what the transfers put on
- * the bus, whether wire_time is on or not: in all, then per board address
- * (Documentation/dcm/simulator.rst, "Wire time").
+ * the bus, whether wire_time is on or not: in all, then per board address,
+ * a board's messages and the transfers that reached it
+ * (Documentation/dcm/simulator.rst, "Wire time"). i2c-chest/deaf and
+ * i2c-head/deaf name an address that nobody acknowledges: a board that
+ * does not answer, the transfer stopped there, as a master stops.
  */
 
 #include <linux/debugfs.h>
@@ -55,6 +58,8 @@ struct sim_i2c_count {
  *	body's lock
  * @per: the same per board, as @client
  * @addr: the address of each client
+ * @deaf: an address nobody acknowledges, its board's there or not (debugfs
+ *	deaf, 0: none): a board that does not answer
  */
 struct sim_i2c_adap {
 	struct i2c_adapter adap;
@@ -66,6 +71,7 @@ struct sim_i2c_adap {
 	u32 hz;
 	struct sim_i2c_count all, per[SIM_I2C_CLIENTS];
 	u16 addr[SIM_I2C_CLIENTS];
+	u32 deaf;
 };
 
 /**
@@ -80,50 +86,70 @@ static int sim_i2c_msg(struct sim_i2c_adap *bus, struct i2c_msg *msg)
 {
 	struct sim_board *b = sim_board_find(bus->sim, SIM_BUS_I2C, bus->index, msg->addr);
 
-	if (!b)
-		return -ENXIO;	/* nobody acknowledges the address */
+	/* nobody acknowledges the address: no board there, or a deaf one */
+	if (!b || msg->addr == READ_ONCE(bus->deaf))
+		return -ENXIO;
 	if (msg->flags & I2C_M_RD)
 		return b->ops->read ? b->ops->read(b, msg->buf, msg->len) : -EIO;
 	return b->ops->write ? b->ops->write(b, msg->buf, msg->len) : -EIO;
 }
 
-/* Account for a transfer to @addr of @msgs messages, @bytes and @bits. */
-static void sim_i2c_count(struct sim_i2c_adap *bus, u16 addr, int msgs, u64 bytes, u64 bits,
-			  bool nack)
+/*
+ * Account for message @i (@bits, @bytes), to @addr: a board's transfers
+ * are those that reach it (@seen: the boards reached so far by this one).
+ */
+static void sim_i2c_count(struct sim_i2c_adap *bus, u16 addr, u64 bytes, u64 bits, bool nack,
+			  unsigned long *seen)
 {
-	struct sim_i2c_count *c[2] = { &bus->all, NULL };
+	struct sim_i2c_count *c;
 	int i;
 
-	for (i = 0; i < bus->n_client; i++)
-		if (bus->addr[i] == addr)
-			c[1] = &bus->per[i];
-	for (i = 0; i < 2 && c[i]; i++) {
-		c[i]->xfers++;
-		c[i]->msgs += msgs;
-		c[i]->bytes += bytes;
-		c[i]->bits += bits;
-		c[i]->nacks += nack;
+	for (i = 0; i < bus->n_client; i++) {
+		if (bus->addr[i] != addr)
+			continue;
+		c = &bus->per[i];
+		c->xfers += !__test_and_set_bit(i, seen);
+		c->msgs++;
+		c->bytes += bytes;
+		c->bits += bits;
+		c->nacks += nack;
 	}
 }
 
+/*
+ * A transfer: its messages in turn, each to its address, until one is not
+ * acknowledged (the master then stops). Each board's count has its own
+ * messages; the stop counts in the bus's only.
+ */
 static int sim_i2c_master_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
 {
 	struct sim_i2c_adap *bus = i2c_get_adapdata(adap);
 	struct dcm_sim *sim = bus->sim;
 	ktime_t start = ktime_get();
+	unsigned long seen = 0;
 	u64 bits = 1, bytes = 0;	/* the stop */
 	int i, ret = 0;
 
 	mutex_lock(&sim->lock);
 	for (i = 0; i < num && !ret; i++) {
+		/* (repeated) start, address, and the bytes if acknowledged */
+		u64 b;
+
 		ret = sim_i2c_msg(bus, &msgs[i]);
+		b = 1 + 9 * (1 + (ret == -ENXIO ? 0 : (u64)msgs[i].len));
+		bits += b;
 		if (ret != -ENXIO)
 			bytes += msgs[i].len;
-		/* (repeated) start, address, and the bytes if acknowledged */
-		bits += 1 + 9 * (1 + (ret == -ENXIO ? 0 : (u64)msgs[i].len));
+		sim_i2c_count(bus, msgs[i].addr, ret == -ENXIO ? 0 : msgs[i].len, b,
+			      ret == -ENXIO, &seen);
 	}
-	if (num > 0)
-		sim_i2c_count(bus, msgs[0].addr, i, bytes, bits, ret == -ENXIO);
+	if (num > 0) {
+		bus->all.xfers++;
+		bus->all.msgs += i;
+		bus->all.bytes += bytes;
+		bus->all.bits += bits;
+		bus->all.nacks += ret == -ENXIO;
+	}
 	mutex_unlock(&sim->lock);
 	sim_wire_wait(start, sim_wire_ns(bits, bus->hz));
 	return ret ? ret : num;
@@ -230,6 +256,8 @@ int sim_i2c_add(struct dcm_sim *sim, struct device *parent, const struct softwar
 			goto err;
 		debugfs_create_file("wire", 0444, sim_debugfs_dir(sim, dirs[b]), bus,
 				    &sim_i2c_wire_fops);
+		sim_debugfs_u32(sim, "deaf", sim_debugfs_dir(sim, dirs[b]), &bus->deaf, 0x7f,
+				true);
 	}
 	return 0;
 

@@ -55,8 +55,36 @@ static int dcm_ctlr_xfer(struct dcm_bus *bus, u16 addr, const u8 *tx, size_t tx_
 	return ret;
 }
 
+/* A batch: each transaction's board found by its address, then one call. */
+static int dcm_ctlr_xfer_many(struct dcm_bus *bus, const struct dcm_xfer *x, unsigned int n)
+{
+	struct dcm_ctlr_bus *cb = container_of(bus, struct dcm_ctlr_bus, bus);
+	struct dcm_ctlr_board *board[DCM_XFER_MANY_MAX], *b;
+	unsigned int i;
+	int ret = 0;
+
+	if (!cb->ops->xfer_many)
+		return -EOPNOTSUPP;
+	if (!n || n > DCM_XFER_MANY_MAX)
+		return -EINVAL;
+	mutex_lock(&cb->lock);
+	for (i = 0; i < n && !ret; i++) {
+		board[i] = NULL;
+		list_for_each_entry(b, &cb->boards, node)
+			if (b->addr == x[i].addr)
+				board[i] = b;
+		if (!board[i])
+			ret = -ETIMEDOUT;	/* no board there */
+	}
+	if (!ret)
+		ret = cb->ops->xfer_many(board, x, n);
+	mutex_unlock(&cb->lock);
+	return ret;
+}
+
 static const struct dcm_bus_ops dcm_ctlr_bus_ops = {
 	.xfer = dcm_ctlr_xfer,
+	.xfer_many = dcm_ctlr_xfer_many,
 };
 
 static struct dcm_ctlr_bus *ctlr_bus_find(struct device *ctlr)

@@ -14,16 +14,21 @@
 
 struct device;
 struct dcm_ctlr_board;
+struct dcm_xfer;
 
 /**
- * struct dcm_ctlr_ops - a controller bus's transfers, board by board
+ * struct dcm_ctlr_ops - a controller bus's transfers, by board
  * @kind: what carries them: "I2C" or "SPI", for messages
  * @xfer: one transaction with @board, as &dcm_bus_ops.xfer
+ * @xfer_many: @n transactions, @x[i] with @board[i], as
+ *	&dcm_bus_ops.xfer_many; NULL when the controller makes them one by one
  */
 struct dcm_ctlr_ops {
 	const char *kind;
 	int (*xfer)(struct dcm_ctlr_board *board, const u8 *tx, size_t tx_len, u8 *rx,
 		    size_t rx_len);
+	int (*xfer_many)(struct dcm_ctlr_board *const *board, const struct dcm_xfer *x,
+			 unsigned int n);
 };
 
 /**

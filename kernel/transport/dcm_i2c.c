@@ -8,7 +8,9 @@
  * on its adapter's bus (dcm_ctlr.c): the adapter is the transport that a
  * body refers to, its boards are reached at their addresses. Each cycle
  * transaction is a write of the start register and block, or a write of
- * the start register and a read: one i2c_transfer() with a repeated start.
+ * the start register and a read: one i2c_transfer() with a repeated start;
+ * the cycle puts all the transactions of its exchange with the bus's boards
+ * in one i2c_transfer() (&struct dcm_bus_ops.xfer_many).
  */
 
 #include <linux/i2c.h>
@@ -39,9 +41,47 @@ static int dcm_i2c_xfer(struct dcm_ctlr_board *board, const u8 *tx, size_t tx_le
 	return ret == n ? rx_len : -EIO;
 }
 
+/*
+ * A batch in one i2c_transfer(): each transaction's write, and its read
+ * after a repeated start, whatever the board. An adapter with quirks may
+ * refuse such a combination: it then gets the transactions one by one.
+ */
+static int dcm_i2c_xfer_many(struct dcm_ctlr_board *const *board, const struct dcm_xfer *x,
+			     unsigned int n)
+{
+	struct i2c_msg msg[2 * DCM_XFER_MANY_MAX];
+	struct i2c_adapter *adap;
+	unsigned int i, m = 0;
+	int ret;
+
+	if (!n || n > DCM_XFER_MANY_MAX)
+		return -EINVAL;
+	adap = ((struct i2c_client *)board[0]->priv)->adapter;
+	if (adap->quirks)
+		return -EOPNOTSUPP;
+	for (i = 0; i < n; i++) {
+		struct i2c_client *client = board[i]->priv;
+
+		if (!x[i].tx_len)
+			return -EINVAL;
+		msg[m++] = (struct i2c_msg){ .addr = client->addr, .len = x[i].tx_len,
+					     .buf = (u8 *)x[i].tx };
+		if (x[i].rx_len)
+			msg[m++] = (struct i2c_msg){ .addr = client->addr, .flags = I2C_M_RD,
+						     .len = x[i].rx_len, .buf = x[i].rx };
+	}
+	ret = i2c_transfer(adap, msg, m);
+	if (ret == -ENXIO || ret == -EREMOTEIO)
+		return -ETIMEDOUT;	/* an address nobody acknowledged */
+	if (ret < 0)
+		return ret;
+	return ret == m ? 0 : -EIO;
+}
+
 static const struct dcm_ctlr_ops dcm_i2c_ops = {
 	.kind = "I2C",
 	.xfer = dcm_i2c_xfer,
+	.xfer_many = dcm_i2c_xfer_many,
 };
 
 static int dcm_i2c_probe(struct i2c_client *client)

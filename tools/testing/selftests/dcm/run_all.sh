@@ -15,7 +15,8 @@ for t in dcm_body_test.sh dcm_dcmctl_test.sh dcm_safety_test.sh dcm_access_test.
 	dcm_quoting_test dcm_hostile_test dcm_cycle_test dcm_daemon_test dcm_description_test.sh \
 	dcm_preferences_test.sh dcm_calib_test dcm_calib_test.sh dcm_configfs_test.sh \
 	dcm_configfs_race_test.sh dcm_refusals_test.sh dcm_transport_test.sh dcm_bodies_test.sh \
-	dcm_sched_test dcm_link_test dcm_wiretime_test.sh dcm_lanes_test.sh dcm_client_test \
+	dcm_sched_test dcm_link_test dcm_wiretime_test.sh dcm_lanes_test.sh dcm_regs_test.sh \
+	dcm_client_test \
 	dcm_examples_test.sh \
 	dcm_python_test.sh dcm_naoqi_test.sh dcm_lola_test.sh dcm_lola_hardening_test.sh \
 	dcm_lola_replay_test.sh dcm_cli_test.sh dcm_faults_test dcm_soak_test dcm_snap_test \
