@@ -358,13 +358,20 @@ static void lanes_joined(struct dcm_controller *ctrl, unsigned long queued, stru
  * or parallel_buses off) in the cycle thread itself, after the others are
  * queued. A bus without its exchange this time (being chained) still gets
  * its requests carried.
+ *
+ * The lanes are queued longest first, by their exchange's time the cycle
+ * before: they share the cycle's CPU and run in the order they were
+ * queued, each until it waits for its wire, so the bus that takes longest
+ * starts its wait first and a short one's turn comes while the long ones
+ * wait.
  */
 static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32 now,
 			ktime_t join_by, struct bus_round *r)
 {
 	bool parallel = READ_ONCE(parallel_buses);
 	unsigned long queued = 0, inline_buses = 0, inline_exchange = 0;
-	unsigned int b, n = 0;
+	struct dcm_lane *ready[DCM_MAX_LANES];
+	unsigned int b, i, n = 0;
 
 	for (b = 0; b < rt->n_buses; b++) {
 		struct dcm_bus *t = srcu_dereference(rt->buses[b].bus, &ctrl->srcu);
@@ -409,12 +416,19 @@ static void cycle_buses(struct dcm_controller *ctrl, struct dcm_runtime *rt, u32
 		lane->until = join_by;
 		lane->cycle = ctrl->cycle.count + 1;
 		lane->exchange = exchange;
-		lane->rank = n++;
+		for (i = n++; i > 0 && ready[i - 1]->ns < lane->ns; i--)
+			ready[i] = ready[i - 1];
+		ready[i] = lane;
+	}
+	for (i = 0; i < n; i++) {
+		struct dcm_lane *lane = ready[i];
+
+		lane->rank = i;
 		/* When it was queued: its wake-up, for its trace only. */
 		lane->queued = trace_dcm_lane_exchanged_enabled() ? ktime_get() : 0;
 		atomic_set(&lane->state, DCM_LANE_RUNNING);
 		kthread_queue_work(lane->worker, &lane->work);
-		queued |= BIT(b);
+		queued |= BIT(lane->bus);
 	}
 
 	/* The buses without a lane, one after the other, meanwhile. */
