@@ -195,8 +195,9 @@ struct dcm_events;
  * 7. &dcm_runtime.cmd_lock (raw spinlock): every actuator queue. The cycle
  *    thread holds it twice per cycle (dcm_runtime_actuate(), then the
  *    stiffness rules of dcm_boards_safety()), a command for its merge
- *    (dcm_runtime_set_many()), the watchdog for its action. Under it: the
- *    events ring's lock. Or &dcm_runtime.values_lock (spinlock): the
+ *    (dcm_runtime_set_many()), the watchdog for its action, safety/hardness
+ *    for a value (dcm_runtime_commanded(), under @lock for reading). Under
+ *    it: the events ring's lock. Or &dcm_runtime.values_lock (spinlock): the
  *    lanes' results, between the buses' lanes that write them and their
  *    readers: each value (dcm_runtime_sense(), always: no caller holds it),
  *    each board's answer (dcm_runtime_answer(): Ack, Nack, the error

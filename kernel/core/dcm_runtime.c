@@ -798,6 +798,28 @@ void dcm_runtime_ramp_hardness(struct dcm_runtime *rt, u32 now, u32 ramp_ms)
 }
 
 /**
+ * dcm_runtime_commanded() - what an actuator was commanded at the last cycle
+ * @rt: the runtime
+ * @act: its index in @rt->act
+ *
+ * The value its queue gave the last cycle, before the stiffness rules,
+ * Min/Max and quantization (for a Hardness actuator: the stiffness asked,
+ * where its Value is the hardness sent). Context: process; holds
+ * @rt->cmd_lock, never sleeps.
+ *
+ * Return: micro-units.
+ */
+s64 dcm_runtime_commanded(struct dcm_runtime *rt, u32 act)
+{
+	s64 v;
+
+	raw_spin_lock(&rt->cmd_lock);
+	v = rt->act[act].q.value;
+	raw_spin_unlock(&rt->cmd_lock);
+	return v;
+}
+
+/**
  * dcm_runtime_gather() - some values of the last published cycle
  * @rt: the runtime
  * @index: @n handle indexes, each checked by dcm_runtime_handle_any()

@@ -175,8 +175,9 @@ struct dcm_rt_bus {
  * @ctrl: its controller
  * @generation: 1-65535, the high half of handles
  * @cmd_lock: guards every actuator queue; held by the cycle twice per cycle
- *	(its actuators, then its stiffness rules), by a command for a merge
- *	and by a watchdog's action, never across anything that sleeps
+ *	(its actuators, then its stiffness rules), by a command for a merge,
+ *	by a watchdog's action and by a read of a command (safety/hardness),
+ *	never across anything that sleeps
  * @act: @n_act actuators
  * @n_act: count
  * @act_of: per subdevice, its index in @act, or -1
@@ -241,6 +242,7 @@ int dcm_runtime_set_many(struct dcm_runtime *rt, u32 update, const u32 *subs,
 			 struct dcm_point *const *pts, const u32 *n, u32 members);
 void dcm_runtime_hold(struct dcm_runtime *rt, const unsigned long *subs);
 void dcm_runtime_ramp_hardness(struct dcm_runtime *rt, u32 now, u32 ramp_ms);
+s64 dcm_runtime_commanded(struct dcm_runtime *rt, u32 act);
 void dcm_runtime_read(const struct dcm_runtime *rt, u32 n, s64 *values, u32 *times, u64 *cycle,
 		      u32 *time);
 void dcm_runtime_gather(const struct dcm_runtime *rt, const u32 *index, u32 n, s64 *values,

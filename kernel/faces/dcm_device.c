@@ -21,6 +21,7 @@
 #include "core/dcm_cycle.h"
 #include "core/dcm_events.h"
 #include "core/dcm_time.h"
+#include "model/dcm_fixed.h"
 #include "faces/dcm_faces.h"
 
 static unsigned int gid;
@@ -416,10 +417,43 @@ static ssize_t battery_scale_show(struct device *dev, struct device_attribute *a
 }
 static DEVICE_ATTR_RO(battery_scale);
 
+/*
+ * One line per Hardness actuator of the running description, in its order:
+ * "<subdevice> <commanded> <sent>": the stiffness its queue gave the last
+ * cycle, before the rules, and its Value, the hardness sent (from the last
+ * published snapshot). As many lines as fit a page.
+ */
+static ssize_t hardness_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct dcm_controller *ctrl = to_dcm_controller(dev);
+	char cmd[DCM_FIXED_TEXT_LEN], sent[DCM_FIXED_TEXT_LEN];
+	struct dcm_runtime *rt;
+	ssize_t len = 0;
+	u32 i, sub, time;
+	s64 v;
+
+	down_read(&ctrl->lock);
+	rt = ctrl->dead ? NULL : dcm_rt(ctrl);
+	for (i = 0; rt && i < rt->n_act; i++) {
+		sub = rt->act[i].sub;
+		if (!(rt->model->subdevices[sub].type->flags & DCM_SUB_HARDNESS))
+			continue;
+		dcm_fixed_format(dcm_runtime_commanded(rt, i), cmd, sizeof(cmd));
+		dcm_runtime_gather(rt, &sub, 1, &v, &time);
+		dcm_fixed_format(v, sent, sizeof(sent));
+		len += sysfs_emit_at(buf, len, "%s %s %s\n", rt->model->subdevices[sub].name,
+				     cmd, sent);
+	}
+	up_read(&ctrl->lock);
+	return len;
+}
+static DEVICE_ATTR_RO(hardness);
+
 static struct attribute *dcm_safety_attrs[] = {
 	&dev_attr_cycle_faults.attr,
 	&dev_attr_fault_scale.attr,
 	&dev_attr_battery_scale.attr,
+	&dev_attr_hardness.attr,
 	NULL
 };
 

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -182,6 +183,44 @@ static int sysfs_number(const struct dcm_sysfs *s, const char *key, double *v)
 }
 
 /*
+ * The stiffness @joint is commanded (@cmd) and the hardness it is sent
+ * (@sent): its line of the controller's safety/hardness ("<subdevice>
+ * <commanded> <sent>", ABI 1.10). The hardness sent, its Hardness Value, is
+ * the commanded one after the stiffness rules: a cycle fault makes it 0
+ * and brings it back over 2 s, the battery rule lowers it, an uncalibrated
+ * or too hot joint is sent 0; the command is what the joint holds once they
+ * let go. A kernel without the file: both are the Value. Return 0, or -1
+ * (no hardness for this joint).
+ */
+static int joint_stiffness(const struct dcm_sysfs *s, const char *joint, double *cmd,
+			   double *sent)
+{
+	char path[PATH_MAX], want[DCMCTL_KEY_LEN], line[512];
+	bool integer, found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/safety/hardness", dcm_sysfs_path(s));
+	f = fopen(path, "re");
+	if (!f) {
+		snprintf(want, sizeof(want), "%s/Hardness/Actuator/Value", joint);
+		if (sysfs_number(s, want, sent))
+			return -1;
+		*cmd = *sent;
+		return 0;
+	}
+	snprintf(want, sizeof(want), "%s/Hardness/Actuator", joint);
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *save = NULL, *name = strtok_r(line, " \n", &save);
+		char *c = strtok_r(NULL, " \n", &save), *v = strtok_r(NULL, " \n", &save);
+
+		found = name && c && v && !strcmp(name, want) &&
+			!dcmctl_number(c, cmd, &integer) && !dcmctl_number(v, sent, &integer);
+	}
+	fclose(f);
+	return found ? 0 : -1;
+}
+
+/*
  * The joint's position sensor over DCMCTL_CALIB_SAMPLES cycles: the last
  * value and how far it moved (max - min). Frames of /dev/dcmN; without
  * them, sysfs read every 20 ms. Return 0 or -1.
@@ -226,7 +265,7 @@ int dcmctl_calib_check(const struct dcmctl_opts *o, const struct dcmctl_calib_ar
 {
 	char key[DCMCTL_KEY_LEN], sensor[DCMCTL_KEY_LEN];
 	const char *how = dcm_calib_how_name(a->how) ?: "?";
-	double hard, zero, stop, pos, moved;
+	double hard, sent, zero, stop, pos, moved;
 	struct dcm_sysfs *s;
 	int refused = 0;
 
@@ -241,10 +280,14 @@ int dcmctl_calib_check(const struct dcmctl_opts *o, const struct dcmctl_calib_ar
 		dcm_sysfs_close(s);
 		return 0;
 	}
-	snprintf(key, sizeof(key), "%s/Hardness/Actuator/Value", a->joint);
-	if (!sysfs_number(s, key, &hard) && hard > 0) {
-		fprintf(err, "dcmctl: calibrate %s %s: its stiffness is %g (%s/Hardness/Actuator): a stiff joint is held where it was commanded; set it to 0 and move the joint by hand (dcmctl set %s/Hardness/Actuator 0)\n",
-			a->joint, how, hard, a->joint, a->joint);
+	/* The stiffness commanded, not the hardness sent: the rules cut it for a while only. */
+	if (!joint_stiffness(s, a->joint, &hard, &sent) && hard > 0) {
+		char now[64] = "";
+
+		if (sent != hard)
+			snprintf(now, sizeof(now), "; %g sent now, cut by the safety rules", sent);
+		fprintf(err, "dcmctl: calibrate %s %s: its stiffness is %g (%s/Hardness/Actuator, as commanded%s): a stiff joint is held where it was commanded; set it to 0 and move the joint by hand (dcmctl set %s/Hardness/Actuator 0)\n",
+			a->joint, how, hard, a->joint, now, a->joint);
 		refused++;
 	}
 	if (sample_sensor(o, s, sensor, &pos, &moved)) {
@@ -388,7 +431,9 @@ const struct dcmctl_command dcmctl_cmd_calibrate = {
 		"default) or against its stop at Min or Max; or set its\n"
 		"jointZeroPosition (0 clears it); kept in the chest board",
 	.details = "here, min and max first check that the joint is where they say:\n"
-		"its stiffness is 0 (a stiff joint is held where it was commanded);\n"
+		"its stiffness commanded is 0 (a stiff joint is held where it was\n"
+		"commanded; not the hardness sent, which the safety rules cut for a\n"
+		"while: safety/hardness in sysfs shows both);\n"
 		"it is still (moved less than 0.01 rad over 5 cycles); and for min and\n"
 		"max, its sensor is within 0.2 rad of the description's Min (or Max).\n"
 		"A failed check is said and nothing is written (exit 1); --force skips\n"

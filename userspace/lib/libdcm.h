@@ -33,7 +33,7 @@ extern "C" {
 /* The kernel ABI major this library speaks (DCM_ABI_MAJOR). */
 #define LIBDCM_ABI_MAJOR	1
 /* The newest kernel ABI minor this library knows of (DCM_ABI_MINOR). */
-#define LIBDCM_ABI_MINOR	9
+#define LIBDCM_ABI_MINOR	10
 
 #define LIBDCM_NAME_LEN		32	/* DCM_NAME_LEN, NUL included */
 #define LIBDCM_MICRO		1000000	/* DCM_MICRO: fixed-point scale */

@@ -18,7 +18,7 @@
 /* ABI identity: "DCM" + 0x01, checked by libdcm before anything else. */
 #define DCM_ABI_MAGIC		0x44434d01
 #define DCM_ABI_MAJOR		1
-#define DCM_ABI_MINOR		9
+#define DCM_ABI_MINOR		10
 #define DCM_ABI_VERSION		((DCM_ABI_MAJOR << 16) | DCM_ABI_MINOR)
 
 #define DCM_NAME_LEN		32	/* controller and driver names, NUL included */

@@ -69,12 +69,17 @@ check $? "/dev/dcm0 is 0664 root:dcm ($(stat -c '%a %u %g' /dev/dcm0))"
 	[ "$(stat -c '%a %g' $KP)" = "644 $DCM_GID" ] &&
 	[ "$(stat -c '%a %g' $SYS/period_us)" = "644 0" ]
 check $? "actuator Value 0664, sensor Value 0444, config keys and period_us 0644"
+[ "$(stat -c '%a %u %g' $SYS/safety/hardness)" = "444 0 0" ]
+check $? "safety/hardness is 0444 root:root ($(stat -c '%a %u %g' $SYS/safety/hardness))"
 
 # 2. Outside the group: everything reads.
 v=$(other cat $SUB/$SENSOR/Value) && [ -n "$v" ]
 check $? "nao reads a sysfs key ($v)"
 v=$(other dcmctl get $SENSOR/Value 2>&1)
 check $? "nao runs dcmctl get ($v)"
+v=$(other cat $SYS/safety/hardness) &&
+	printf '%s\n' "$v" | grep -q '^HeadYaw/Hardness/Actuator -\{0,1\}[0-9]*\.[0-9]\{6\} -\{0,1\}[0-9]*\.[0-9]\{6\}$'
+check $? "nao reads safety/hardness, each joint's stiffness commanded and sent ($(printf '%s\n' "$v" | grep '^HeadYaw/'))"
 expect "ok" other "$H" get $SENSOR
 check $? "nao reads values with DCM_IOC_GET on a read-only file"
 expect "ok" other "$H" mmap $SENSOR
@@ -102,6 +107,8 @@ sleep 0.05
 check $? "the LED did not change ($(val $LED))"
 expect open:EACCES other "$H" write $KP 5
 check $? "nao cannot write a configuration key"
+expect open:EACCES other "$H" write $SYS/safety/hardness "HeadYaw/Hardness/Actuator 0 0"
+check $? "nao cannot write safety/hardness"
 expect EPERM other "$H" config
 check $? "nao cannot open a netlink configuration transaction"
 
@@ -152,6 +159,12 @@ expect EBADF "$H" set ro $LED 500000
 check $? "root's read-only file cannot command either (EBADF)"
 expect ok "$H" write $KP "$kp"
 check $? "root writes a configuration key"
+expect open:EACCES "$H" write $SYS/safety/hardness "HeadYaw/Hardness/Actuator 0 0"
+check $? "root cannot write safety/hardness: it has no store"
+chmod 0666 $SYS/safety/hardness
+expect write:EIO member "$H" write $SYS/safety/hardness "HeadYaw/Hardness/Actuator 0 0"
+check $? "made writable, safety/hardness still takes no write (EIO)"
+chmod 0444 $SYS/safety/hardness
 expect ok "$H" config
 check $? "root opens and aborts a configuration transaction"
 

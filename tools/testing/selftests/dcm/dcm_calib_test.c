@@ -353,9 +353,8 @@ TEST_F(cal, min_stop_finds_the_true_zero)
 	EXPECT_EQ(0, read_int(SUB "HeadYaw/Position/Sensor/jointZeroPosition"));
 	ASSERT_EQ(0, dcm_write_sysfs(SUB "HeadYaw/Hardness/Actuator/Value", "1"));
 	ASSERT_EQ(0, dcm_write_sysfs(SIM "joints/HeadYaw/push", "min"));
-	sleep_ms(150);
-	/* Uncalibrated: held at 0. */
-	EXPECT_EQ(0, read_double(SUB "HeadYaw/Hardness/Actuator/Value"));
+	/* Uncalibrated: held at 0, once the cycle took the command. */
+	EXPECT_EQ(0, dcm_hardness_taken(SUB "HeadYaw/Hardness/Actuator/Value"));
 
 	ASSERT_EQ(0, calibrate(&self->t, "HeadYaw", DCM_CALIB_MIN, -1)) TH_LOG("%s", self->t.c.msg);
 	EXPECT_EQ(1, self->a.got);
@@ -367,7 +366,6 @@ TEST_F(cal, min_stop_finds_the_true_zero)
 	EXPECT_EQ((int)self->a.zero, read_int(SUB "HeadYaw/Position/Sensor/jointZeroPosition"));
 
 	/* Calibrated, the joint takes the hardness, and reads its stop's angle. */
-	sleep_ms(150);
 	EXPECT_EQ(1, dcm_hardness_sent(SUB "HeadYaw/Hardness/Actuator/Value", 1));
 	EXPECT_GT(0.003, dabs(read_double(SUB "HeadYaw/Position/Sensor/Value") -
 			      read_double(SUB "HeadYaw/Position/Sensor/Min")));
@@ -378,8 +376,7 @@ TEST_F(cal, min_stop_finds_the_true_zero)
 	EXPECT_EQ(DCM_CALIB_MIN, ev->code);
 	/* Another joint is still held. */
 	ASSERT_EQ(0, dcm_write_sysfs(SUB "HeadPitch/Hardness/Actuator/Value", "1"));
-	sleep_ms(100);
-	EXPECT_EQ(0, read_double(SUB "HeadPitch/Hardness/Actuator/Value"));
+	EXPECT_EQ(0, dcm_hardness_taken(SUB "HeadPitch/Hardness/Actuator/Value"));
 }
 
 /* The other stop, the joint at 0, and a subdevice's full name. */
@@ -412,15 +409,14 @@ TEST_F(cal, set_and_clear)
 	EXPECT_EQ(4095, self->a.zero);
 	EXPECT_EQ(4095, read_int(SUB "HeadPitch/Position/Sensor/jointZeroPosition"));
 	ASSERT_EQ(0, dcm_write_sysfs(SUB "HeadPitch/Hardness/Actuator/Value", "0.5"));
-	sleep_ms(100);
 	EXPECT_EQ(0.5, dcm_hardness_sent(SUB "HeadPitch/Hardness/Actuator/Value", 0.5));
 
 	ASSERT_EQ(0, calibrate(&self->t, "HeadPitch", DCM_CALIB_SET, 0));
 	EXPECT_EQ(0, self->a.zero);
 	EXPECT_EQ(4095, self->a.previous);
 	EXPECT_EQ(0, read_int(SUB "HeadPitch/Position/Sensor/jointZeroPosition"));
-	sleep_ms(100);
-	EXPECT_EQ(0, read_double(SUB "HeadPitch/Hardness/Actuator/Value"));
+	/* Uncalibrated again: held at 0 (0.5 sent until then). */
+	EXPECT_EQ(0, dcm_hardness_taken(SUB "HeadPitch/Hardness/Actuator/Value"));
 }
 
 /*

@@ -13,8 +13,10 @@
 #     the warnings of set: a value past Max, a joint whose stiffness is 0;
 #   - -j: numbers are JSON numbers;
 #   - calibrate refuses a stiff, moving joint, or one far from its stop,
-#     unless --force; a success prints the command that undoes it, and
-#     that command puts the zero back;
+#     unless --force; stiff is the stiffness commanded (safety/hardness),
+#     also while cycle faults in a row send the joint hardness 0; a success
+#     prints the command that undoes it, and that command puts the zero
+#     back;
 #   - preferences add refuses a misspelled RobotConfig key.
 #
 # POSIX sh (busybox). Prints TAP and ends with the kselftest Totals line.
@@ -22,6 +24,7 @@
 SYS=/sys/class/dcm/dcm0
 SUB=$SYS/SubDeviceList
 STORE=/sys/kernel/debug/dcm_sim/body0/chest/store
+STALL=/sys/kernel/debug/dcm/dcm0/stall_ms
 T=$(mktemp -d /tmp/dcm_cli.XXXXXX) || exit 1
 
 . "$(dirname "$0")/dcm_tap.sh"
@@ -38,6 +41,8 @@ zero0=$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")
 [ -w "$STORE" ] && cat "$STORE" >"$T/store"
 
 cleanup() {
+	rm -f "$T/hold"
+	echo 0 >"$STALL" 2>/dev/null
 	echo "$kp0" >"$KP" 2>/dev/null
 	echo 0 >"$SUB/HeadYaw/Hardness/Actuator/Value"
 	echo 0 >"$SUB/HeadPitch/Hardness/Actuator/Value"
@@ -157,14 +162,37 @@ c 0 "\"Device/DeviceList/ChestBoard/Ack\":[0-9]" "-j watch of a device key: a nu
 
 # 6. Safe calibration (the simulated robot only). HeadYaw is stiff at -0.5 rad.
 if [ -s "$T/store" ]; then
-	# The stiffness dcmctl reads is the hardness sent: 1 outside a cycle
-	# fault's ramp (unfaulted_run), whatever the host's load.
-	unfaulted_run run 1 "stiffness is 1" dcmctl calibrate HeadYaw min
-	_s=$?
-	check $_s "calibrate a stiff joint: refused (exit $_got)"
-	[ $_s = 0 ] || diag
+	# The stiffness dcmctl checks is the one commanded (safety/hardness),
+	# not the hardness sent: a cycle fault's ramp changes nothing.
+	c 1 "stiffness is 1 \(HeadYaw/Hardness/Actuator, as commanded" \
+		"calibrate a stiff joint: refused" dcmctl calibrate HeadYaw min
 	[ "$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")" = "$zero0" ]
 	check $? "... jointZeroPosition unchanged ($zero0)"
+	# The cycle held back 1 s again and again (stall_ms, armed anew while
+	# each stall runs): every cycle is a cycle fault, and HeadYaw, still
+	# commanded stiff, is sent hardness 0 while calibrate looks at it.
+	: >"$T/hold"
+	(while [ -e "$T/hold" ]; do echo 1000 >"$STALL"; sleep 0.2; done) &
+	holder=$!
+	f0=$(cat "$SYS/safety/cycle_faults")
+	sent_zero() {
+		[ "$(cat "$SYS/safety/cycle_faults")" -gt "$f0" ] &&
+			[ "$(cat "$SUB/HeadYaw/Hardness/Actuator/Value")" = 0.000000 ]
+	}
+	wait_until 3 sent_zero
+	check $? "cycle faults in a row: HeadYaw is sent hardness $(cat "$SUB/HeadYaw/Hardness/Actuator/Value")"
+	wait_until 3 grep -q "^HeadYaw/Hardness/Actuator 1.000000 0.000000$" "$SYS/safety/hardness"
+	check $? "safety/hardness: HeadYaw commanded 1, sent 0 ($(grep "^HeadYaw/" "$SYS/safety/hardness"))"
+	c 1 "stiffness is 1 \(HeadYaw/Hardness/Actuator, as commanded" \
+		"calibrate HeadYaw here while cycle faults send it hardness 0: refused" \
+		dcmctl calibrate HeadYaw here
+	sed -n 's/^dcmctl: calibrate HeadYaw here: its stiffness/# &/p' "$T/out"
+	rm -f "$T/hold"
+	wait "$holder"
+	[ "$(cat "$SUB/HeadYaw/Position/Sensor/jointZeroPosition")" = "$zero0" ]
+	check $? "... jointZeroPosition unchanged ($zero0)"
+	# the ramp back over 2 s, before what follows moves HeadYaw
+	wait_until 5 unfaulted
 	dcmctl set HeadYaw/Position/Actuator 0.5 --in 1500 >/dev/null
 	sleep 0.3
 	c 1 "it is moving" "calibrate a moving joint: refused" dcmctl calibrate HeadYaw max

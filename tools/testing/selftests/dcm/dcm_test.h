@@ -192,6 +192,42 @@ static inline double dcm_hardness_sent(const char *path, double want)
 	return isnan(clean) ? v : clean;
 }
 
+/* dcm0's stats/cycles: the cycles it has run; -1 if it cannot be read. */
+static inline long long dcm_cycles(void)
+{
+	char buf[32];
+
+	if (dcm_read_sysfs(DCM_SYSFS "/stats/cycles", buf, sizeof(buf)))
+		return -1;
+	return strtoll(buf, NULL, 10);
+}
+
+/*
+ * dcm_hardness_taken() - a Hardness actuator's Value (@path, sysfs) once the
+ * cycle has taken what was commanded before the call (a Value written, a
+ * calibration answered): read when two more cycles have ended (stats/cycles:
+ * the one running at the call may have read its queue before the command),
+ * between two reads of safety/ that are whole and the same, so that a cycle
+ * fault's cut never passes for a rule that holds the joint at 0. Returns as
+ * soon as it has such a read; polls for 10 s times the slowdown, then
+ * returns NAN: the caller asserts on the value.
+ */
+static inline double dcm_hardness_taken(const char *path)
+{
+	long long end = dcm_cycles() + 2;
+	int n = 2000 * dcm_test_scale();
+	char s0[96], s1[96], buf[64];
+
+	while (end > 1 && n-- > 0) {
+		if (dcm_cycles() >= end && dcm_safety_state(s0, sizeof(s0)) &&
+		    !dcm_read_sysfs(path, buf, sizeof(buf)) &&
+		    dcm_safety_state(s1, sizeof(s1)) && !strcmp(s0, s1))
+			return strtod(buf, NULL);
+		usleep(5000);
+	}
+	return NAN;
+}
+
 /*
  * DCM_TIMING_EXPECT() - a bound of timing: EXPECT_TRUE(@cond) when
  * dcm_timing_checks(), else only logged (with its figures, @fmt) when it
