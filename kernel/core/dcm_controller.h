@@ -91,11 +91,13 @@ struct dcm_events;
  *    uses the running state outside the cycle and waits for it runs there,
  *    one job at a time (dcm_describe_job()): CALIBRATE and SPECIAL
  *    (dcm_nl_runtime_job()), a commit (its chest store read and swap).
- *    Their caller waits for the job holding no dcm lock; the job holds
- *    none while it waits for the boards, the store or the cycle, and takes
- *    @desc.lock for short steps (dcm_describe_running(), the commit's
- *    check and swap). Only a job swaps the running state, so a job's stays
- *    while it runs; dcm_describe_release() takes the running state from
+ *    Their caller waits for the job holding no dcm lock, as does a
+ *    configuration request of a socket whose commit runs, for the jobs
+ *    (dcm_describe_jobs_wait()); the job holds none while it waits for
+ *    the boards, the store or the cycle, and takes @desc.lock for short
+ *    steps (dcm_describe_running(), the commit's check and swap). Only
+ *    a job swaps the running state, so a job's stays while it runs;
+ *    dcm_describe_release() takes the running state from
  *    every reader under @desc.lock, then flushes the jobs with @desc.lock
  *    dropped, then frees it. So a CALIBRATE or SPECIAL that waits for
  *    boards delays only the next job of its own controller: the
@@ -110,10 +112,13 @@ struct dcm_events;
  *    (dcm_config_drop_port()), a transport that comes or goes (dcm_bus.c)
  *    and unregistration (dcm_describe_release(), then the faces'
  *    dcm_config_del()). A commit reads the chest store with it dropped,
- *    its transaction marked committing meanwhile (every request gets
- *    EBUSY). Under it: the key tree is built and removed (removal waits
- *    for the key files' show and store in progress), @lock for writing,
- *    the lanes made (@cycle.sched_lock), @buses.lock, @desc.keys_lock.
+ *    its transaction marked committing meanwhile: another socket's
+ *    request gets EBUSY, one of the committing socket waits for the jobs
+ *    (dcm_describe_jobs_wait(), holding no dcm lock) and is answered as
+ *    after the commit. Under it: the key tree is built and removed
+ *    (removal waits for the key files' show and store in progress), @lock
+ *    for writing, the lanes made (@cycle.sched_lock), @buses.lock,
+ *    @desc.keys_lock.
  *    What a swap replaced is freed after it is dropped
  *    (dcm_describe_retire(): synchronize_srcu(), the lanes' flush, the
  *    chaining work's cancellation).

@@ -255,6 +255,22 @@ int dcm_describe_job(struct dcm_controller *ctrl,
 }
 
 /**
+ * dcm_describe_jobs_wait() - wait for the jobs of the controller queued so far
+ * @ctrl: the controller, held by the caller
+ *
+ * For a request that must come after a job in progress: a configuration
+ * request of the socket whose commit runs is carried out after that
+ * commit (dcm_config.c). Jobs queued meanwhile are not waited for.
+ * Context: process, holding no dcm lock, not a job of @ctrl; sleeps until
+ * the jobs are done.
+ */
+void dcm_describe_jobs_wait(struct dcm_controller *ctrl)
+{
+	might_sleep();
+	flush_workqueue(ctrl->desc.jobs);
+}
+
+/**
  * dcm_describe_in_job() - whether the caller is a job of the controller
  * @ctrl: the controller
  *

@@ -46,6 +46,7 @@ void dcm_describe_free(struct dcm_desc *desc);
 void dcm_describe_set_tree_ops(const struct dcm_tree_ops *ops);
 int dcm_describe_job(struct dcm_controller *ctrl,
 		     int (*run)(struct dcm_controller *ctrl, void *arg), void *arg);
+void dcm_describe_jobs_wait(struct dcm_controller *ctrl);
 bool dcm_describe_in_job(struct dcm_controller *ctrl);
 int dcm_describe_running(struct dcm_controller *ctrl, struct dcm_runtime **rt);
 void dcm_describe_load(struct dcm_controller *ctrl, struct dcm_model *m);

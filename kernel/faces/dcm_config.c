@@ -17,6 +17,9 @@
 #include "faces/dcm_netlink.h"
 #include "model/dcm_model.h"
 
+/* The message of a failed step or commit, for the extended ack. */
+#define CONFIG_WHY_LEN	(DCM_MAX_NAME_LEN + 192)
+
 /**
  * struct dcm_config_txn - a controller's configuration transaction, the
  *	netlink face's part of the controller (&dcm_controller.txn)
@@ -25,10 +28,12 @@
  *	transaction failed (@failed)
  * @failed: the owner's transaction failed at a step: @why explains it until
  *	the owner's next request, and other sockets still get EBUSY
- * @why: the last error of the owner's transaction, for the netlink ack
+ * @why: the last error of a step of the owner's, for the netlink ack
  * @committing: a commit, a job of the controller, reads the chest store
- *	into @staged with &dcm_desc.lock dropped: every request meanwhile
- *	gets EBUSY, and a closing socket leaves @staged to the commit
+ *	into @staged with &dcm_desc.lock dropped: a request of another socket
+ *	meanwhile gets EBUSY, one of the owner's (another thread's) waits for
+ *	the commit and is answered as after it (config_lock()), and a
+ *	closing socket leaves @staged to the commit
  *
  * Under the controller's &dcm_desc.lock, which orders the transactions.
  */
@@ -37,7 +42,7 @@ struct dcm_config_txn {
 	u32 portid;
 	bool failed;
 	bool committing;
-	char why[DCM_MAX_NAME_LEN + 192];
+	char why[CONFIG_WHY_LEN];
 };
 
 /* The controller a request names, held. */
@@ -67,8 +72,10 @@ static int config_check(struct dcm_controller *ctrl, struct genl_info *info, boo
 	lockdep_assert_held(&ctrl->desc.lock);
 	if (ctrl->dead)
 		return -ENODEV;
+	/* Another socket's: the owner's requests wait for it (config_lock()). */
 	if (txn->committing) {
-		NL_SET_ERR_MSG(info->extack, "the configuration transaction is being committed");
+		NL_SET_ERR_MSG(info->extack,
+			       "another socket's configuration transaction is being committed");
 		return -EBUSY;
 	}
 	if ((txn->staged || txn->failed) && txn->portid != info->snd_portid) {
@@ -86,6 +93,36 @@ static int config_check(struct dcm_controller *ctrl, struct genl_info *info, boo
 	return 0;
 }
 
+/*
+ * Whether the request comes from the socket whose transaction is being
+ * committed (by another thread of its sender, or another process that
+ * shares the socket: a request runs whole in its sender's sendmsg(), so
+ * one thread's next request comes after its commit is answered).
+ */
+static bool config_own_commit(struct dcm_controller *ctrl, struct genl_info *info)
+{
+	lockdep_assert_held(&ctrl->desc.lock);
+	return !ctrl->dead && ctrl->txn->committing &&
+	       ctrl->txn->portid == info->snd_portid;
+}
+
+/*
+ * Take desc.lock for a request, once no commit of its own socket is in
+ * progress: a socket's requests are carried out in the order the kernel
+ * takes them, so one that comes while the socket's commit runs waits for
+ * the controller's jobs, the commit among them, with the lock dropped, and
+ * is then answered as after the commit (a step: no transaction open).
+ */
+static void config_lock(struct dcm_controller *ctrl, struct genl_info *info)
+{
+	mutex_lock(&ctrl->desc.lock);
+	while (config_own_commit(ctrl, info)) {
+		mutex_unlock(&ctrl->desc.lock);
+		dcm_describe_jobs_wait(ctrl);
+		mutex_lock(&ctrl->desc.lock);
+	}
+}
+
 /* The controller a request names, held, with desc.lock taken (config_check()). */
 static struct dcm_controller *config_enter(struct genl_info *info, bool begin)
 {
@@ -94,7 +131,7 @@ static struct dcm_controller *config_enter(struct genl_info *info, bool begin)
 
 	if (IS_ERR(ctrl))
 		return ctrl;
-	mutex_lock(&ctrl->desc.lock);
+	config_lock(ctrl, info);
 	ret = config_check(ctrl, info, begin);
 	if (ret) {
 		mutex_unlock(&ctrl->desc.lock);
@@ -287,17 +324,24 @@ int dcm_nl_config_set_key_doit(struct sk_buff *skb, struct genl_info *info)
 	return ret;
 }
 
-/* A commit's request and answer, for its job. */
+/*
+ * A commit's request, for its job, and the message of its failure: the
+ * extended ack's text is kept per sending task (dcm_nl_set_err_msg()), so
+ * the sender sets it, not the job's worker.
+ */
 struct commit_job {
 	struct genl_info *info;
-	struct sk_buff *msg;
+	const char *why;
+	char text[CONFIG_WHY_LEN];
 };
 
 /*
  * The commit, a job of the controller: checked and its answer begun under
  * desc.lock; the body record read with desc.lock dropped (the transaction
- * is marked committing meanwhile); the swap under desc.lock; what it
- * replaced freed with no lock held.
+ * is marked committing meanwhile); the swap under desc.lock; the answer
+ * sent; what the swap replaced freed with no lock held. The answer goes
+ * before the job ends, so before the answer of any request that waited
+ * for the commit (config_lock()).
  */
 static int commit_run(struct dcm_controller *ctrl, void *arg)
 {
@@ -317,9 +361,9 @@ static int commit_run(struct dcm_controller *ctrl, void *arg)
 		goto unlock;
 	txn = ctrl->txn;
 	m = txn->staged;
-	ret = dcm_model_check(m, txn->why, sizeof(txn->why));
+	ret = dcm_model_check(m, c->text, sizeof(c->text));
 	if (ret) {
-		dcm_nl_set_err_msg(info, txn->why);
+		c->why = c->text;
 		fail_staged(txn);
 		goto unlock;
 	}
@@ -351,8 +395,7 @@ static int commit_run(struct dcm_controller *ctrl, void *arg)
 
 	ret = dcm_describe_replace(ctrl, m, &why, &old);
 	if (ret < 0) {
-		if (why)
-			dcm_nl_set_err_msg(info, why);
+		c->why = why;
 		goto out_drop;
 	}
 	txn->staged = NULL;
@@ -366,10 +409,11 @@ static int commit_run(struct dcm_controller *ctrl, void *arg)
 	    ret == DCM_DESCRIBE_UNCHANGED)
 		nla_put_flag(msg, DCM_A_CFG_UNCHANGED);
 	genlmsg_end(msg, hdr);
-	c->msg = msg;
-	msg = NULL;
-	ret = 0;
-	goto unlock;
+	mutex_unlock(&ctrl->desc.lock);
+	/* Committed: an answer that cannot be queued is the caller's error. */
+	ret = genlmsg_reply(msg, info);
+	dcm_describe_retire(ctrl, &old);
+	return ret;
 
 out_drop:
 	drop_staged(txn);
@@ -392,24 +436,36 @@ unlock:
  * description as it was. The transaction ends either way. The answer
  * carries the counts of what was committed, the running generation, and
  * UNCHANGED if the staged description equalled the running one, which then
- * stays (a reload of the same files keeps clients' handles valid).
+ * stays (a reload of the same files keeps clients' handles valid). While
+ * the chest store is read, another socket's configuration requests get
+ * EBUSY, and those of the committing socket (its other threads') wait for
+ * the commit: they are answered after it, as after its end (config_lock()).
  *
  * Return: 0 or a negative errno.
  */
 int dcm_nl_config_commit_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct commit_job c = { .info = info };
 	struct dcm_controller *ctrl;
+	struct commit_job *c;
 	int ret;
 
-	ctrl = config_get(info);
+	/* Refused at once what the job would refuse (config_check()). */
+	ctrl = config_enter(info, false);
 	if (IS_ERR(ctrl))
 		return PTR_ERR(ctrl);
-	ret = dcm_describe_job(ctrl, commit_run, &c);
+	mutex_unlock(&ctrl->desc.lock);
+	c = kzalloc(sizeof(*c), GFP_KERNEL);
+	if (c) {
+		c->info = info;
+		ret = dcm_describe_job(ctrl, commit_run, c);
+		if (c->why)
+			dcm_nl_set_err_msg(info, c->why);
+		kfree(c);
+	} else {
+		ret = -ENOMEM;
+	}
 	dcm_controller_put(ctrl);
-	if (ret)
-		return ret;
-	return genlmsg_reply(c.msg, info);
+	return ret;
 }
 
 /**

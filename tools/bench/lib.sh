@@ -10,6 +10,9 @@
 
 DCM=/sys/class/dcm/dcm0
 SELFTESTS=${SELFTESTS:-/opt/dcm/selftests}
+# What the awk programs that read the dcm tracepoints' key=value fields
+# share (val()), installed with the selftests: awk -f "$TRACE_AWK" -f - ...
+TRACE_AWK=$SELFTESTS/dcm_trace.awk
 SIM=/sys/kernel/debug/dcm_sim
 TR=/sys/kernel/tracing
 # Cycles per latency run (at least 10 000 for the report; fewer to try it out).

@@ -883,8 +883,14 @@ enum {
  * config-add-* and config-set-key stage a new description, each checked at
  * once; config-commit checks the whole and replaces the running description in
  * one step, or changes nothing; config-abort, or closing the socket, drops the
- * staged one. All but get-info need CAP_NET_ADMIN. Each request takes only the
- * attributes its operation lists: any other is refused (EINVAL).
+ * staged one. The transaction is the socket's until its commit is answered:
+ * while the commit runs (it reads the chest board's store), another socket's
+ * config-* request gets EBUSY, and one of the committing socket itself (another
+ * of its threads) waits for the commit and is answered after the commit's
+ * answer, as after its end (config-begin opens a new transaction; a step,
+ * config-commit or config-abort gets ENOENT). All but get-info need
+ * CAP_NET_ADMIN. Each request takes only the attributes its operation lists:
+ * any other is refused (EINVAL).
  */
 enum {
 	DCM_CMD_UNSPEC,

@@ -48,13 +48,7 @@ echo >$TR/trace
 
 # "figure value" lines, in us: wakeN, endN, lastN (1 when bus N ended
 # last), join, work.
-awk '
-function val(k,  i) {
-	for (i = 1; i <= NF; i++)
-		if (index($i, k "=") == 1)
-			return substr($i, length(k) + 2)
-	return ""
-}
+awk -f "$TRACE_AWK" -f - /tmp/lanes.trace >/tmp/lanes.txt <<'EOF'
 function ts(  i, t, u) {
 	for (i = 1; i <= NF; i++)
 		if ($i ~ /^dcm_(cycle|lane)_[a-z]*:$/)
@@ -84,7 +78,7 @@ function flush(  b, lb, lt) {
 /dcm_lane_exchanged: dcm0 / { b = val("bus"); wake[b] = val("wake_ns") / 1000; endt[b] = ts(); next }
 /dcm_cycle_joined: dcm0 / { joined = val("join_ns") / 1000; next }
 /dcm_cycle_end: dcm0 / { work = val("work_ns") / 1000; ended = 1; flush(); incycle = 0; next }
-' /tmp/lanes.trace >/tmp/lanes.txt
+EOF
 
 cycles=$(grep -c '^work ' /tmp/lanes.txt)
 row lanes "cycles traced" "$cycles" cycles "$H"

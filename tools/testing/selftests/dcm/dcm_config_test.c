@@ -5,8 +5,11 @@
  * messages, a failing step, a failing commit, a stranger's socket, an
  * unprivileged user) changes nothing of the running description.
  */
+#include <pthread.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include "dcm_nl.h"
@@ -332,6 +335,265 @@ TEST_F(cfg, one_owner)
 	expect_file(_metadata, DEV "ChestBoard/BodyId", "AL-OTHER");
 	conn_close(&other);
 	ASSERT_EQ(0, conn_open(&self->c));
+}
+
+/* ---- a request of the committing socket while its commit runs ---- */
+
+#define STALL "/sys/kernel/debug/dcm/dcm0/stall_ms"
+#define BEING_COMMITTED "another socket's configuration transaction is being committed"
+#define NO_TXN "no configuration transaction open: send BEGIN first"
+
+/* Requests as one buffer of netlink messages, sent by a thread of its own. */
+struct sender {
+	int fd;
+	char buf[1024];
+	size_t len;
+	pid_t tid;		/* the thread, once it runs */
+	int done;		/* its send() returned */
+	ssize_t ret;
+};
+
+/* Append a config-* request (INDEX 0, and NAME TYPE BUS ADDRESS if @name). */
+static int put_req(struct sender *s, int family, uint32_t seq, uint8_t cmd, const char *name)
+{
+	struct nl_msg *m = nlmsg_alloc();
+	struct nlmsghdr *h;
+	int ret = -1;
+
+	if (!m)
+		return -1;
+	if (!genlmsg_put(m, 0, seq, family, 0, NLM_F_REQUEST | NLM_F_ACK, cmd, DCM_GENL_VERSION) ||
+	    nla_put_u32(m, DCM_A_CFG_INDEX, 0))
+		goto out;
+	if (name && (nla_put_string(m, DCM_A_CFG_NAME, name) ||
+		     nla_put_string(m, DCM_A_CFG_TYPE, "FootBoard") ||
+		     nla_put_string(m, DCM_A_CFG_BUS, "I2C-chest") ||
+		     nla_put_u32(m, DCM_A_CFG_ADDRESS, 0x40)))
+		goto out;
+	h = nlmsg_hdr(m);
+	if (s->len + NLMSG_ALIGN(h->nlmsg_len) > sizeof(s->buf))
+		goto out;
+	memcpy(s->buf + s->len, h, h->nlmsg_len);
+	s->len += NLMSG_ALIGN(h->nlmsg_len);
+	ret = 0;
+out:
+	nlmsg_free(m);
+	return ret;
+}
+
+static void *sender_run(void *arg)
+{
+	struct sender *s = arg;
+
+	__atomic_store_n(&s->tid, (pid_t)syscall(SYS_gettid), __ATOMIC_SEQ_CST);
+	s->ret = send(s->fd, s->buf, s->len, 0);
+	__atomic_store_n(&s->done, 1, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+/*
+ * Whether a thread of this process is in send() (the system call sendto):
+ * a request of the family runs whole in its sender's system call, so its
+ * answer is not there yet.
+ */
+static int in_send(pid_t tid)
+{
+	char path[64], buf[128];
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", tid);
+	return !dcm_read_sysfs(path, buf, sizeof(buf)) &&
+	       (atol(buf) == SYS_sendto || atol(buf) == SYS_sendmsg);
+}
+
+static int sender_done(struct sender *s)
+{
+	return __atomic_load_n(&s->done, __ATOMIC_SEQ_CST);
+}
+
+/* What came back on a socket, in order: a reply, or an error or ack. */
+struct answer {
+	uint32_t seq;
+	int reply;		/* a COMMIT reply (else NLMSG_ERROR) */
+	int err;		/* NLMSG_ERROR: 0 (ack) or -errno */
+	uint32_t n_devices;	/* reply: DCM_A_CFG_N_DEVICES */
+	char msg[256];		/* NLMSG_ERROR: the extended ack's text */
+};
+
+/* Every answer queued on @fd (all are: their requests returned). */
+static int read_answers(int fd, struct answer *a, int max)
+{
+	static char buf[65536];
+	int n = 0;
+	ssize_t len;
+
+	while ((len = recv(fd, buf, sizeof(buf), MSG_DONTWAIT)) > 0) {
+		struct nlmsghdr *h = (struct nlmsghdr *)buf;
+		int rest = len;
+
+		for (; NLMSG_OK(h, rest) && n < max; h = NLMSG_NEXT(h, rest), n++) {
+			struct answer *x = &a[n];
+
+			memset(x, 0, sizeof(*x));
+			x->seq = h->nlmsg_seq;
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				struct nlmsgerr *e = nlmsg_data(h);
+
+				x->err = e->error;
+				err_msg(e, x->msg, sizeof(x->msg));
+			} else {
+				struct nlattr *tb[DCM_A_CFG_MAX + 1];
+
+				x->reply = 1;
+				if (!genlmsg_parse(h, 0, tb, DCM_A_CFG_MAX, NULL) &&
+				    tb[DCM_A_CFG_N_DEVICES])
+					x->n_devices = nla_get_u32(tb[DCM_A_CFG_N_DEVICES]);
+			}
+		}
+	}
+	return n;
+}
+
+/* The index of the first answer to @seq (a reply if @reply), or -1. */
+static int answer_of(const struct answer *a, int n, uint32_t seq, int reply)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (a[i].seq == seq && a[i].reply == reply)
+			return i;
+	return -1;
+}
+
+/* The commit in progress, as another socket sees it: its ABORT's refusal. */
+static int being_committed(struct conn *probe)
+{
+	return send_req(probe, DCM_CMD_CONFIG_ABORT, NULL) == -NLE_BUSY &&
+	       strstr(probe->msg, "being committed");
+}
+
+static int n_devices_running(void)
+{
+	struct dcm_ioc_info info;
+	int fd = open(DCM_DEV, O_RDONLY), n = -1;
+
+	if (fd >= 0 && !ioctl(fd, DCM_IOC_INFO, &info))
+		n = info.n_devices;
+	if (fd >= 0)
+		close(fd);
+	return n;
+}
+
+/*
+ * A request of the committing socket itself, sent by another thread while
+ * its commit reads the chest store, waits for the commit and is answered
+ * after it, as after the transaction's end (userspace-api/dcm.rst,
+ * "Netlink"): an ADD_DEVICE and a BEGIN pipelined in one message get
+ * ENOENT ("no configuration transaction open") and a new transaction;
+ * the description committed is the one staged, whole, without the device;
+ * another socket got EBUSY meanwhile.
+ *
+ * The store is read by requests the cycle carries: the cycle held back
+ * 1 s (its debugfs stall_ms, as a busy host stalls it) keeps the commit in
+ * its store read. By the order of events, never the clock: another socket
+ * sees the commit in progress (EBUSY, "being committed"), then the second
+ * thread's send() starts, and the commit is still seen in progress
+ * while that thread has not returned; the commit's answer is on the
+ * socket before the second thread's. A host that stalls this process for
+ * the whole commit proves nothing, so up to three tries.
+ */
+TEST_F_TIMEOUT(cfg, own_request_during_commit, 180)
+{
+	int tries, w, n, ic, ia, ib, raced = 0;
+	char body[32];
+	struct answer ans[16];
+	struct sender a, b;
+	struct conn own, probe;
+	pthread_t ta, tb;
+	long swaps;
+
+	ASSERT_EQ(0, conn_open(&probe));
+	for (tries = 0; tries < 3 && !raced; tries++) {
+		const uint32_t sa = 1000 + tries * 10, sb = sa + 1;
+
+		ASSERT_EQ(0, conn_open(&own));
+		snprintf(body, sizeof(body), "AL-RACE%d", tries);
+		ASSERT_EQ(0, stage_small(&own, body)) TH_LOG("%s", own.msg);
+		swaps = dcm_swaps(DCM_SYSFS);
+		ASSERT_LE(0, swaps);
+
+		memset(&a, 0, sizeof(a));
+		memset(&b, 0, sizeof(b));
+		a.fd = b.fd = nl_socket_get_fd(own.sk);
+		ASSERT_EQ(0, put_req(&a, own.family, sa, DCM_CMD_CONFIG_COMMIT, NULL));
+		ASSERT_EQ(0, put_req(&b, own.family, sb, DCM_CMD_CONFIG_ADD_DEVICE, "Extra"));
+		ASSERT_EQ(0, put_req(&b, own.family, sb + 1, DCM_CMD_CONFIG_BEGIN, NULL));
+
+		ASSERT_EQ(0, dcm_write_sysfs(STALL, "1000"));
+		ASSERT_EQ(0, pthread_create(&ta, NULL, sender_run, &a));
+		for (w = 0; w < 1000 * dcm_test_scale() && !sender_done(&a); w++) {
+			if (being_committed(&probe))
+				break;
+			usleep(10000);
+		}
+		if (!sender_done(&a) && strstr(probe.msg, "being committed")) {
+			pid_t tid = 0;
+
+			ASSERT_EQ(0, pthread_create(&tb, NULL, sender_run, &b));
+			for (w = 0; w < 1000 * dcm_test_scale(); w++) {
+				tid = __atomic_load_n(&b.tid, __ATOMIC_SEQ_CST);
+				if ((tid && in_send(tid)) || sender_done(&b))
+					break;
+				usleep(10000);
+			}
+			raced = tid && in_send(tid) && being_committed(&probe) &&
+				!sender_done(&b) && !sender_done(&a);
+			/* What another socket is told meanwhile. */
+			if (raced)
+				EXPECT_STREQ(BEING_COMMITTED, probe.msg);
+			ASSERT_EQ(0, pthread_join(tb, NULL));
+		} else {
+			/* The commit was over before it was seen: send them after it. */
+			TH_LOG("try %d: the commit was not seen in progress (%s)", tries + 1,
+			       probe.msg);
+			sender_run(&b);
+		}
+		ASSERT_EQ(0, pthread_join(ta, NULL));
+		EXPECT_EQ((ssize_t)a.len, a.ret);
+		EXPECT_EQ((ssize_t)b.len, b.ret);
+		TH_LOG("try %d: the second thread's requests were %s", tries + 1,
+		       raced ? "sent while the commit ran" : "not seen waiting for the commit");
+
+		/* Answered in order: the commit, then the other thread's, as after it. */
+		n = read_answers(a.fd, ans, 16);
+		ic = answer_of(ans, n, sa, 1);
+		ia = answer_of(ans, n, sb, 0);
+		ib = answer_of(ans, n, sb + 1, 0);
+		ASSERT_LE(0, ic) TH_LOG("no commit reply among %d answers", n);
+		ASSERT_LE(0, ia);
+		ASSERT_LE(0, ib);
+		EXPECT_EQ(2, ans[ic].n_devices);
+		w = answer_of(ans, n, sa, 0);
+		ASSERT_LE(0, w);
+		EXPECT_EQ(0, ans[w].err) TH_LOG("%s", ans[w].msg);
+		EXPECT_LT(ic, ia) TH_LOG("the step was answered before the commit");
+		EXPECT_EQ(-ENOENT, ans[ia].err) TH_LOG("%s", ans[ia].msg);
+		EXPECT_STREQ(NO_TXN, ans[ia].msg);
+		EXPECT_EQ(0, ans[ib].err) TH_LOG("%s", ans[ib].msg);
+		EXPECT_LT(ia, ib);
+
+		/* The staged description, whole, without the device. */
+		EXPECT_EQ(swaps + 1, dcm_swaps(DCM_SYSFS));
+		expect_file(_metadata, DEV "ChestBoard/BodyId", body);
+		EXPECT_NE(0, access(DEV "Extra", F_OK));
+		EXPECT_EQ(2, n_devices_running());
+		/* The BEGIN opened the socket's next transaction. */
+		EXPECT_EQ(-NLE_BUSY, send_req(&probe, DCM_CMD_CONFIG_ABORT, NULL));
+		EXPECT_STREQ("another socket has a configuration transaction open", probe.msg);
+		EXPECT_EQ(0, send_req(&own, DCM_CMD_CONFIG_ABORT, NULL)) TH_LOG("%s", own.msg);
+		conn_close(&own);
+	}
+	conn_close(&probe);
+	EXPECT_TRUE(raced) TH_LOG("the second thread was never seen waiting for the commit");
 }
 
 /* Without CAP_NET_ADMIN: info yes, configuration no. */

@@ -71,13 +71,7 @@ check $? "$CYCLES cycles ran at wire time"
 # cycle whose lanes' places in its queue are not each once below the
 # number it queued (the bits of dcm_cycle_joined's buses), and "sum cycles
 # joins twice" of dcm0.
-awk '
-function val(k,  i) {
-	for (i = 1; i <= NF; i++)
-		if (index($i, k "=") == 1)
-			return substr($i, length(k) + 2)
-	return ""
-}
+awk -f "$(dirname "$0")/dcm_trace.awk" -f - $T/trace >$T/sum.txt <<'EOF'
 # the bits set in a hexadecimal number "0x..."
 function bits(h,  i, d, n) {
 	n = 0
@@ -109,7 +103,8 @@ END {
 		if ((cy in dup) || ((cy in maxr) && maxr[cy] + 0 >= queued[cy]))
 			print "ranks", cy
 	print "sum", c + 0, j + 0, twice + 0
-}' $T/trace >$T/sum.txt
+}
+EOF
 read -r _ ncyc njoin ntwice <<EOF2
 $(grep '^sum ' $T/sum.txt)
 EOF2

@@ -44,17 +44,16 @@ static inline int wait_done(struct conn *c)
 	return ret < 0 ? ret : 0;
 }
 
-static inline int on_error(struct sockaddr_nl *nla, struct nlmsgerr *err, void *arg)
+/* The extended ack's message of an error or ack into @buf ("" if none). */
+static inline void err_msg(struct nlmsgerr *err, char *buf, size_t size)
 {
 	struct nlmsghdr *nlh = (struct nlmsghdr *)err - 1;
-	struct conn *c = arg;
 	struct nlattr *a;
 	int len, rem;
 
-	(void)nla;
-	c->msg[0] = '\0';
+	buf[0] = '\0';
 	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
-		return NL_STOP;
+		return;
 	len = nlh->nlmsg_len - NLMSG_HDRLEN - sizeof(*err);
 	a = (struct nlattr *)((char *)err + sizeof(*err));
 	if (!(nlh->nlmsg_flags & NLM_F_CAPPED)) {
@@ -63,7 +62,15 @@ static inline int on_error(struct sockaddr_nl *nla, struct nlmsgerr *err, void *
 	}
 	nla_for_each_attr(a, a, len, rem)
 		if (nla_type(a) == NLMSGERR_ATTR_MSG)
-			snprintf(c->msg, sizeof(c->msg), "%s", (char *)nla_data(a));
+			snprintf(buf, size, "%s", (char *)nla_data(a));
+}
+
+static inline int on_error(struct sockaddr_nl *nla, struct nlmsgerr *err, void *arg)
+{
+	struct conn *c = arg;
+
+	(void)nla;
+	err_msg(err, c->msg, sizeof(c->msg));
 	return NL_STOP;
 }
 
