@@ -129,8 +129,17 @@ static int sensors_at_test_state(void)
 }
 
 /*
+ * Frames answered before @cond is asked: a state is taken by the boards'
+ * reads of the next cycle and published at its end, which the frame after
+ * it shows; until then the values are those from before, a previous
+ * test's among them.
+ */
+#define SERVED_FIRST	3
+
+/*
  * Answer each frame with @fill's state until @cond holds, within @secs
- * (scaled). Return: 0 when it held, -ETIMEDOUT, or a frame's error.
+ * (scaled), on values published since the first state was taken. Return:
+ * 0 when it held, -ETIMEDOUT, or a frame's error.
  */
 static int serve_until(int fd, void (*fill)(struct dcm_sim_state *, const struct dcm_sim_cmd *),
 		       int (*cond)(void), double secs)
@@ -138,7 +147,7 @@ static int serve_until(int fd, void (*fill)(struct dcm_sim_state *, const struct
 	double end = now_s() + secs * dcm_test_scale();
 	struct dcm_sim_state s;
 	struct dcm_sim_cmd c;
-	int r;
+	int r, served = 0;
 
 	do {
 		r = next_frame(fd, &c);
@@ -148,7 +157,7 @@ static int serve_until(int fd, void (*fill)(struct dcm_sim_state *, const struct
 		r = put_state(fd, &s);
 		if (r)
 			return r;
-		if (cond())
+		if (++served >= SERVED_FIRST && cond())
 			return 0;
 	} while (now_s() < end);
 	return -ETIMEDOUT;
