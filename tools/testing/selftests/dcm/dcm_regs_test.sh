@@ -37,7 +37,9 @@ T=/tmp/dcm_regs_test.$$
 
 [ -r "$SIM/i2c-chest/wire" ] || skip_all "no dcm_sim I2C buses (i2c-chest/wire)"
 [ -w "$SIM/i2c-chest/deaf" ] || skip_all "this dcm_sim has no i2c-chest/deaf"
-[ -d "$DEV/ChestBoard" ] || skip_all "dcm0 has no ChestBoard"
+for b in ChestBoard Battery USBoard HeadCPU FaceBoard EarLeds TouchBoard; do
+	[ -d "$DEV/$b" ] || skip_all "dcm0 has no $b: not the default description"
+done
 mkdir -p $T
 trap 'echo 0 >$SIM/i2c-chest/deaf; rm -rf $T' EXIT
 
@@ -72,21 +74,22 @@ wires() {
 	cat "$SIM/i2c-head/wire" >"$T/head.$1"
 }
 
-# count TAG: the answers, the wires and the cycles, CYCLES cycles apart;
-# read outside in (the cycles' span within the wires', theirs within the
-# answers'), so that a count that must reach the cycles' does.
+# count TAG: the answers, the cycles and the wires, CYCLES cycles apart;
+# read outside in (the wires' span within the cycles', theirs within the
+# answers'), so that the transfers are those of the cycles counted at
+# most, and the answers those of the cycles counted at least.
 count() {
-	answers "ans.$1.0" ChestBoard Battery USBoard HeadBoard TouchBoard FaceBoard EarBoard
-	wires "$1.0"
+	answers "ans.$1.0" ChestBoard Battery USBoard HeadCPU FaceBoard EarLeds TouchBoard
 	dcm0_cycles >"$T/cycles.$1.0"
+	wires "$1.0"
 	until_cycles "$CYCLES"
-	dcm0_cycles >"$T/cycles.$1.1"
 	wires "$1.1"
-	answers "ans.$1.1" ChestBoard Battery USBoard HeadBoard TouchBoard FaceBoard EarBoard
+	dcm0_cycles >"$T/cycles.$1.1"
+	answers "ans.$1.1" ChestBoard Battery USBoard HeadCPU FaceBoard EarLeds TouchBoard
 	k=$(($(cat "$T/cycles.$1.1") - $(cat "$T/cycles.$1.0")))
 	xc=$(($(wire xfers "$T/chest.$1.1") - $(wire xfers "$T/chest.$1.0")))
 	xh=$(($(wire xfers "$T/head.$1.1") - $(wire xfers "$T/head.$1.0")))
-	# the cycles that may pass while the counters are read
+	# a transfer under way when the count began
 	slack=$((k / 20 + 4))
 	echo "# $1: $k cycles; I2C-chest $xc transfers, I2C-head $xh"
 }
@@ -114,6 +117,14 @@ for a in 0x40 0x41 0x48 0x4c; do
 done
 [ -z "$bad" ]
 check $? "every board is in every cycle's transfer${bad:+ (not:$bad)}"
+bad=
+for b in ChestBoard Battery USBoard HeadCPU FaceBoard EarLeds TouchBoard; do
+	a=$(grew $b 2 ans.calm.0 ans.calm.1)
+	x=$(grew $b 3 ans.calm.0 ans.calm.1)
+	[ "$a" -ge $((k / 2)) ] && [ "$x" = 0 ] || bad="$bad $b:+$a/+$x"
+done
+[ -z "$bad" ]
+check $? "every board of both buses answers, no Nack${bad:+ (Ack/Nack:$bad)}"
 
 # deaf_case ADDR BOARD OTHER...: BOARD's address not acknowledged.
 deaf_case() {
