@@ -80,26 +80,29 @@ function flush(  b, lb, lt) {
 /dcm_cycle_end: dcm0 / { work = val("work_ns") / 1000; ended = 1; flush(); incycle = 0; next }
 EOF
 
+# p50_p99 FIGURE NAME: rows "NAME p50" and "NAME p99" of the FIGURE lines.
+p50_p99() {
+	_name=$2
+	awk -v f="$1" '$1 == f { print $2 }' /tmp/lanes.txt >/tmp/lane.txt
+	set -- $(pctl /tmp/lane.txt)
+	row lanes "$_name p50" "$1" us "$H"
+	row lanes "$_name p99" "$2" us "$H"
+}
+
 cycles=$(grep -c '^work ' /tmp/lanes.txt)
 row lanes "cycles traced" "$cycles" cycles "$H"
 for b in $(awk '$1 ~ /^wake/ { sub(/^wake/, "", $1); print $1 }' /tmp/lanes.txt | sort -n -u); do
 	label=$(sed -n "$((b + 1))p" /tmp/buses.txt)
 	[ -n "$label" ] || label=$b
 	for f in wake end; do
-		awk -v f="$f$b" '$1 == f { print $2 }' /tmp/lanes.txt >/tmp/lane.txt
-		set -- $(pctl /tmp/lane.txt)
-		row lanes "bus $label $f p50" "$1" us "$H"
-		row lanes "bus $label $f p99" "$2" us "$H"
+		p50_p99 "$f$b" "bus $label $f"
 	done
 	row lanes "bus $label ended last" \
 		"$(awk -v f="last$b" '$1 == f { n++; s += $2 } END { printf "%.1f", n ? 100 * s / n : 0 }' /tmp/lanes.txt)" \
 		"% of cycles" "$H"
 done
 for f in join work; do
-	awk -v f="$f" '$1 == f { print $2 }' /tmp/lanes.txt >/tmp/lane.txt
-	set -- $(pctl /tmp/lane.txt)
-	row lanes "cycle $f p50" "$1" us "$H"
-	row lanes "cycle $f p99" "$2" us "$H"
+	p50_p99 "$f" "cycle $f"
 done
 awk -v n=$((c1 - c0)) 'NR == FNR { w[$1] = $2; next }
 	($1 in w) && n > 0 { printf "%s %.1f\n", $1, ($2 - w[$1]) / n / 1000 }' \

@@ -32,21 +32,18 @@ DEV=$SYS/DeviceList
 SIM=/sys/kernel/debug/dcm_sim/body0
 CYCLES=${CYCLES:-200}
 T=/tmp/dcm_regs_test.$$
+# The I2C boards of the default description, by their device names.
+BOARDS="ChestBoard Battery USBoard HeadCPU FaceBoard EarLeds TouchBoard"
 
 . "$(dirname "$0")/dcm_tap.sh"
 
 [ -r "$SIM/i2c-chest/wire" ] || skip_all "no dcm_sim I2C buses (i2c-chest/wire)"
 [ -w "$SIM/i2c-chest/deaf" ] || skip_all "this dcm_sim has no i2c-chest/deaf"
-for b in ChestBoard Battery USBoard HeadCPU FaceBoard EarLeds TouchBoard; do
+for b in $BOARDS; do
 	[ -d "$DEV/$b" ] || skip_all "dcm0 has no $b: not the default description"
 done
 mkdir -p $T
 trap 'echo 0 >$SIM/i2c-chest/deaf; rm -rf $T' EXIT
-
-# wire FIELD FILE: a bus-wide counter of an i2c-B/wire copy.
-wire() {
-	awk -v k="$1" '$1 == k { print $2 }' "$2"
-}
 
 # per ADDR FIELD FILE: a board's counter ("0xAA xfers X msgs M ...").
 per() {
@@ -68,6 +65,19 @@ grew() {
 		$(awk -v b="$1" -v f="$2" '$1 == b { print $f }' "$T/$3")))
 }
 
+# not_answering TAG BOARD...: the boards that did not Ack in half the
+# cycles of count TAG, or Nacked at all, as " BOARD:+ACKS/+NACKS"; nothing
+# when every one answered.
+not_answering() {
+	_t=$1
+	shift
+	for _o in "$@"; do
+		_a=$(grew "$_o" 2 "ans.$_t.0" "ans.$_t.1")
+		_x=$(grew "$_o" 3 "ans.$_t.0" "ans.$_t.1")
+		[ "$_a" -ge $((k / 2)) ] && [ "$_x" = 0 ] || printf ' %s:+%s/+%s' "$_o" "$_a" "$_x"
+	done
+}
+
 # wires TAG: both buses' counters.
 wires() {
 	cat "$SIM/i2c-chest/wire" >"$T/chest.$1"
@@ -79,16 +89,18 @@ wires() {
 # answers'), so that the transfers are those of the cycles counted at
 # most, and the answers those of the cycles counted at least.
 count() {
-	answers "ans.$1.0" ChestBoard Battery USBoard HeadCPU FaceBoard EarLeds TouchBoard
+	# shellcheck disable=SC2086 # the boards' names, split
+	answers "ans.$1.0" $BOARDS
 	dcm0_cycles >"$T/cycles.$1.0"
 	wires "$1.0"
 	until_cycles "$CYCLES"
 	wires "$1.1"
 	dcm0_cycles >"$T/cycles.$1.1"
-	answers "ans.$1.1" ChestBoard Battery USBoard HeadCPU FaceBoard EarLeds TouchBoard
+	# shellcheck disable=SC2086 # the boards' names, split
+	answers "ans.$1.1" $BOARDS
 	k=$(($(cat "$T/cycles.$1.1") - $(cat "$T/cycles.$1.0")))
-	xc=$(($(wire xfers "$T/chest.$1.1") - $(wire xfers "$T/chest.$1.0")))
-	xh=$(($(wire xfers "$T/head.$1.1") - $(wire xfers "$T/head.$1.0")))
+	xc=$(($(key_value xfers "$T/chest.$1.1") - $(key_value xfers "$T/chest.$1.0")))
+	xh=$(($(key_value xfers "$T/head.$1.1") - $(key_value xfers "$T/head.$1.0")))
 	# a transfer under way when the count began
 	slack=$((k / 20 + 4))
 	echo "# $1: $k cycles; I2C-chest $xc transfers, I2C-head $xh"
@@ -117,12 +129,8 @@ for a in 0x40 0x41 0x48 0x4c; do
 done
 [ -z "$bad" ]
 check $? "every board is in every cycle's transfer${bad:+ (not:$bad)}"
-bad=
-for b in ChestBoard Battery USBoard HeadCPU FaceBoard EarLeds TouchBoard; do
-	a=$(grew $b 2 ans.calm.0 ans.calm.1)
-	x=$(grew $b 3 ans.calm.0 ans.calm.1)
-	[ "$a" -ge $((k / 2)) ] && [ "$x" = 0 ] || bad="$bad $b:+$a/+$x"
-done
+# shellcheck disable=SC2086 # the boards' names, split
+bad=$(not_answering calm $BOARDS)
 [ -z "$bad" ]
 check $? "every board of both buses answers, no Nack${bad:+ (Ack/Nack:$bad)}"
 
@@ -137,12 +145,7 @@ deaf_case() {
 	_n=$(grew "$_board" 3 "ans.deaf$_addr.0" "ans.deaf$_addr.1")
 	[ "$_n" -ge $((k / 2)) ]
 	check $? "$_board Nacks ($_n in $k cycles)"
-	_bad=
-	for _o in "$@"; do
-		_a=$(grew "$_o" 2 "ans.deaf$_addr.0" "ans.deaf$_addr.1")
-		_x=$(grew "$_o" 3 "ans.deaf$_addr.0" "ans.deaf$_addr.1")
-		[ "$_a" -ge $((k / 2)) ] && [ "$_x" = 0 ] || _bad="$_bad $_o:+$_a/+$_x"
-	done
+	_bad=$(not_answering "deaf$_addr" "$@")
 	[ -z "$_bad" ]
 	check $? "$* answer, no Nack${_bad:+ (Ack/Nack:$_bad)}"
 	[ "$xc" -le $((2 * k + k / 10 + slack)) ]
@@ -156,12 +159,7 @@ deaf_case 0x20 ChestBoard USBoard Battery
 echo 0 >$SIM/i2c-chest/deaf
 until_cycles 5
 count back
-bad=
-for b in ChestBoard Battery USBoard; do
-	a=$(grew $b 2 ans.back.0 ans.back.1)
-	x=$(grew $b 3 ans.back.0 ans.back.1)
-	[ "$a" -ge $((k / 2)) ] && [ "$x" = 0 ] || bad="$bad $b:+$a/+$x"
-done
+bad=$(not_answering back ChestBoard Battery USBoard)
 [ -z "$bad" ]
 check $? "every board of I2C-chest answers again${bad:+ (Ack/Nack:$bad)}"
 [ "$xc" -ge $((k / 2)) ] && [ "$xc" -le $((k + k / 10 + slack)) ]

@@ -118,6 +118,12 @@ wait_until() {
 	"$@"
 }
 
+# key_value KEY FILE: the value of a "KEY VALUE" line of FILE (dcm_sim's
+# wire counters, stats files).
+key_value() {
+	awk -v k="$1" '$1 == k { print $2 }' "$2"
+}
+
 # dcm0_cycles: the cycles dcm0 has run.
 dcm0_cycles() {
 	cat /sys/class/dcm/dcm0/stats/cycles

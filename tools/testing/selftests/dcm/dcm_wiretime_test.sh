@@ -50,8 +50,9 @@ T=/tmp/dcm_wiretime_test
 [ -e $TR/events/dcm/dcm_cycle_end ] || skip_all "no dcm tracepoints"
 mkdir -p $T
 
+# wire KEY [FILE]: a counter of RS485-1's wire, or of FILE.
 wire() {
-	awk -v k="$1" '$1 == k { print $2 }' "${2:-$WIRE}"
+	key_value "$1" "${2:-$WIRE}"
 }
 
 period=$(cat $DCM/period_us)
