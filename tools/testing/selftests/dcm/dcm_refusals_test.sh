@@ -89,8 +89,10 @@ feet/lfoot/bumpers 0x3
 hands/lhand/touch 0x7
 head/touch 0x7
 head/cpu_load 100
+i2c-chest/deaf 0x7f
+i2c-head/deaf 0x7f
 EOF
-check "$([ -z "$bad" ]; echo $?)" "13 unsigned knobs take 0..max and refuse max + 1, 2^64-1, 2^64 (ERANGE), -1 and words (EINVAL)${bad:+:$bad}"
+check "$([ -z "$bad" ]; echo $?)" "15 unsigned knobs take 0..max and refuse max + 1, 2^64-1, 2^64 (ERANGE), -1 and words (EINVAL)${bad:+:$bad}"
 
 bad=""
 while read -r knob min max; do
